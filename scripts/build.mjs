@@ -1,0 +1,73 @@
+#!/usr/bin/env node
+// Builds Binder: every source and test file transpiled one by one into build/ (what the tests
+// import), and the commands bundled into dist/bin/ (what people and agents run). Type checking
+// is separate (`npm run typecheck`): a build must never wait for it.
+import { build } from 'esbuild';
+import { readdirSync, statSync, rmSync, mkdirSync, chmodSync } from 'node:fs';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const sources = (dir) => {
+  const out = [];
+  const walk = (at) => {
+    let names = [];
+    try { names = readdirSync(at); } catch { return; }
+    for (const name of names) {
+      const path = join(at, name);
+      if (statSync(path).isDirectory()) walk(path);
+      else if (/\.(ts|tsx)$/.test(name) && !name.endsWith('.d.ts')) out.push(path);
+    }
+  };
+  walk(join(root, dir));
+  return out;
+};
+
+rmSync(join(root, 'build'), { recursive: true, force: true });
+rmSync(join(root, 'dist'), { recursive: true, force: true });
+
+// Unbundled, for the tests: one output file per input, same tree.
+await build({
+  entryPoints: [...sources('src'), ...sources('test'), ...sources('bench')],
+  outdir: join(root, 'build'),
+  outbase: root,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  jsx: 'automatic',
+  sourcemap: 'inline',
+  logLevel: 'warning',
+});
+
+// The commands. CommonJS packages bundled into ESM need a real `require` for Node's built-ins.
+const banner = { js: "import { createRequire as __binderRequire } from 'node:module'; const require = __binderRequire(import.meta.url);" };
+const commands = [
+  // The agent's path: commander and our own code, nothing else. Start-up is its latency.
+  { in: 'src/agent/main-binder.ts', out: 'binder.js' },
+  { in: 'src/agent/main-mcp.ts', out: 'binder-mcp.js' },
+  // A person's paths, loaded by `binder` only for `admin`, `serve` and `tui`.
+  { in: 'src/keeper/main-keeper.ts', out: 'binder-keeper.js' },
+  { in: 'src/tui/main-tui.tsx', out: 'binder-tui.js' },
+];
+mkdirSync(join(root, 'dist', 'bin'), { recursive: true });
+for (const c of commands) {
+  const entry = join(root, c.in);
+  try { statSync(entry); } catch { continue; }
+  const outfile = join(root, 'dist', 'bin', c.out);
+  await build({
+    entryPoints: [entry],
+    outfile,
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    jsx: 'automatic',
+    minify: true,
+    legalComments: 'none',
+    banner,
+    external: ['better-sqlite3', 'react-devtools-core'],
+    define: { 'process.env.NODE_ENV': '"production"' },
+    logLevel: 'warning',
+  });
+  chmodSync(outfile, 0o755);
+}

@@ -1,0 +1,123 @@
+/**
+ * The store's tables, as an ordered list of migrations keyed on `PRAGMA user_version`.
+ * A migration only ever adds: a released one is never edited, a new one is appended.
+ */
+
+export const MIGRATIONS: readonly string[] = [
+  // 1: the binder, its history, its search index, and the keeper's ledger of asks.
+  `
+  CREATE TABLE lists (
+    id        TEXT PRIMARY KEY,
+    title     TEXT NOT NULL,
+    states    TEXT NOT NULL,            -- JSON: State[] in order
+    fields    TEXT NOT NULL,            -- JSON: Field[]
+    view      TEXT NOT NULL DEFAULT 'board' CHECK (view IN ('board', 'table')),
+    archived  INTEGER NOT NULL DEFAULT 0,
+    position  INTEGER NOT NULL DEFAULT 0,
+    created   TEXT NOT NULL,
+    updated   TEXT NOT NULL
+  );
+
+  CREATE TABLE access (
+    list   TEXT NOT NULL REFERENCES lists(id) ON DELETE CASCADE ON UPDATE CASCADE,
+    agent  TEXT NOT NULL,
+    level  TEXT NOT NULL CHECK (level IN ('read', 'write')),
+    PRIMARY KEY (list, agent)
+  ) WITHOUT ROWID;
+
+  -- AUTOINCREMENT: a record's number is never given again, even after a delete.
+  CREATE TABLE records (
+    id           INTEGER PRIMARY KEY AUTOINCREMENT,
+    list         TEXT NOT NULL REFERENCES lists(id) ON DELETE CASCADE ON UPDATE CASCADE,
+    title        TEXT NOT NULL,
+    state        TEXT NOT NULL,
+    approved_by  TEXT,                  -- JSON Who, or NULL
+    approved_at  TEXT,
+    fields       TEXT NOT NULL DEFAULT '{}',
+    owners       TEXT NOT NULL DEFAULT '[]',
+    due          TEXT,
+    due_at       INTEGER,               -- the due time in ms, for the due scan
+    due_told     INTEGER NOT NULL DEFAULT 0,
+    archived     INTEGER NOT NULL DEFAULT 0,
+    created      TEXT NOT NULL,
+    updated      TEXT NOT NULL
+  );
+  CREATE INDEX records_by_list ON records (list, archived, state, id);
+  CREATE INDEX records_due ON records (due_at) WHERE due_at IS NOT NULL AND due_told = 0;
+
+  CREATE TABLE notes (
+    id      INTEGER PRIMARY KEY,
+    record  INTEGER NOT NULL REFERENCES records(id) ON DELETE CASCADE,
+    at      TEXT NOT NULL,
+    by      TEXT NOT NULL,              -- JSON Who
+    text    TEXT NOT NULL,
+    edited  INTEGER NOT NULL DEFAULT 0
+  );
+  CREATE INDEX notes_by_record ON notes (record, id);
+
+  CREATE TABLE attachments (
+    id      INTEGER PRIMARY KEY,
+    record  INTEGER NOT NULL REFERENCES records(id) ON DELETE CASCADE,
+    kind    TEXT NOT NULL,
+    ref     TEXT NOT NULL,
+    title   TEXT NOT NULL DEFAULT '',
+    at      TEXT NOT NULL,
+    by      TEXT NOT NULL
+  );
+  CREATE INDEX attachments_by_record ON attachments (record, id);
+
+  CREATE TABLE log (
+    id      INTEGER PRIMARY KEY,
+    at      TEXT NOT NULL,
+    by      TEXT NOT NULL,              -- JSON Who
+    op      TEXT NOT NULL,
+    list    TEXT,
+    record  INTEGER,
+    change  TEXT                        -- JSON, NULL once erased
+  );
+  CREATE INDEX log_by_record ON log (record, id);
+  CREATE INDEX log_by_list ON log (list, id);
+
+  -- Contentless: the index keeps terms, never a copy of the text, and secure-delete takes a
+  -- deleted record's terms out of it at once.
+  CREATE VIRTUAL TABLE record_text USING fts5 (
+    title, notes, fields,
+    content = '', contentless_delete = 1,
+    tokenize = 'unicode61 remove_diacritics 2'
+  );
+  INSERT INTO record_text (record_text, rank) VALUES ('secure-delete', 1);
+
+  -- The agents' folders a keeper reads, as a person registered them.
+  CREATE TABLE sides (
+    name     TEXT PRIMARY KEY,          -- as shown; the agent is agent:<slug of name>
+    agent    TEXT NOT NULL UNIQUE,
+    dir      TEXT NOT NULL UNIQUE,      -- absolute path
+    created  TEXT NOT NULL
+  );
+
+  -- Where the keeper stands in each folder's files: shared by every keeper of this store, so
+  -- that two keepers never both take the same bytes.
+  CREATE TABLE folder_marks (
+    dir           TEXT PRIMARY KEY,
+    asks_ino      TEXT NOT NULL DEFAULT '',
+    asks_offset   INTEGER NOT NULL DEFAULT 0,
+    asks_skipping INTEGER NOT NULL DEFAULT 0,   -- inside an over-long line: drop to its end
+    answers_ino   TEXT NOT NULL DEFAULT '',
+    answers_offset INTEGER NOT NULL DEFAULT 0,  -- answers file size after our last append
+    last_ask      INTEGER NOT NULL DEFAULT 0,   -- ms of the last ask read
+    compacted     INTEGER NOT NULL DEFAULT 0    -- ms of the last compaction
+  ) WITHOUT ROWID;
+
+  -- Every ask taken, by folder and id, recorded in the same transaction as its change:
+  -- the proof that it was done, and the answer to give again after a crash.
+  CREATE TABLE asks (
+    dir        TEXT NOT NULL,
+    id         TEXT NOT NULL,
+    at         INTEGER NOT NULL,          -- ms the keeper took it
+    answer     TEXT,                      -- JSON answer line; NULL once delivered and past the window
+    delivered  INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (dir, id)
+  ) WITHOUT ROWID;
+  CREATE INDEX asks_undelivered ON asks (delivered, at) WHERE delivered = 0;
+  `,
+];

@@ -1,0 +1,144 @@
+/**
+ * The store's face: every operation of the binder as a plain synchronous function that takes
+ * `who` and returns values or throws a `Refused`. Nothing here knows of folders, terminals,
+ * commander or MCP. A second backend (PostgreSQL, later) implements this same interface.
+ */
+import type {
+  Access, Attachment, AttachKind, Change, DueRecord, Field, FieldType, List, ListPage, ListSummary,
+  Note, RecordSummary, RecordView, SearchHit, View, Who,
+} from './types.js';
+
+/** A refusal a person or an agent can cause: its message is the sentence they read. */
+export class Refused extends Error {
+  override readonly name = 'Refused';
+}
+
+export interface ShowOptions {
+  /** A state's name or id. */
+  state?: string;
+  /** Only records the asker owns. */
+  mine?: boolean;
+  /** Archived records instead of the live ones. */
+  archived?: boolean;
+  /** At most this many records per state (default 50). */
+  limit?: number;
+  /** Skip this many in each state (for paging). */
+  offset?: number;
+}
+
+export interface AddInput {
+  title: string;
+  state?: string;
+  /** By field name or id. */
+  fields?: Record<string, string>;
+  /** Ids, or `me` for the asker. */
+  owners?: string[];
+  /** A date (`2026-11-04`), a date-time (`2026-11-04 09:00`), or empty for none. */
+  due?: string;
+  note?: string;
+}
+
+export interface EditInput {
+  title?: string;
+  /** By field name or id; an empty value clears the field. */
+  fields?: Record<string, string>;
+  /** Replaces the owners; `[]` for nobody. */
+  owners?: string[];
+  /** Empty string or `none` clears it. */
+  due?: string;
+}
+
+export interface StateInput {
+  /** The id of an existing state being kept (renamed or moved); absent for a new one. */
+  id?: string;
+  name: string;
+  gate?: boolean;
+}
+
+export interface FieldInput {
+  id?: string;
+  name: string;
+  type: FieldType;
+  choices?: string[];
+}
+
+export interface ListPatch {
+  title?: string;
+  view?: View;
+  /** The whole new order of states. A state left out is removed (refused while records are in it). */
+  states?: StateInput[];
+  /** The whole new set of fields. A field left out is removed, with its values. */
+  fields?: FieldInput[];
+}
+
+export interface TemplateSummary {
+  id: string;
+  title: string;
+  describe: string;
+}
+
+export interface Side {
+  name: string;
+  /** `agent:<slug of name>`. */
+  agent: string;
+  dir: string;
+  created: string;
+}
+
+export interface Store {
+  /** The database file. */
+  readonly path: string;
+
+  /* ---- reading: needs read access for an agent ---- */
+  lists(who: Who, options?: { archived?: boolean }): ListSummary[];
+  /** A list by id or title (case-insensitive). Refused the same way whether hidden or absent. */
+  list(ref: string, who: Who): List;
+  show(ref: string, who: Who, options?: ShowOptions): ListPage;
+  get(id: number | string, who: Who): RecordView;
+  search(text: string, who: Who, options?: { limit?: number; archived?: boolean }): SearchHit[];
+
+  /* ---- changing: needs write access for an agent ---- */
+  add(list: string, input: AddInput, who: Who): RecordSummary;
+  edit(id: number | string, input: EditInput, who: Who): RecordSummary;
+  move(id: number | string, state: string, who: Who): RecordSummary;
+  note(id: number | string, text: string, who: Who): Note;
+  attach(id: number | string, input: { kind: AttachKind; ref: string; title?: string }, who: Who): Attachment;
+  /** `what`: the attachment's id, or its ref. */
+  detach(id: number | string, what: string, who: Who): Attachment;
+  archive(id: number | string, archived: boolean, who: Who): RecordSummary;
+
+  /* ---- a person's alone: refused to agents whatever they send ---- */
+  approve(id: number | string, yes: boolean, who: Who): RecordSummary;
+  /** The record and all of it gone; its history emptied down to who and when. */
+  delete(id: number | string, who: Who): { id: number; list: string };
+  /** A note changed by its author only. */
+  editNote(id: number | string, note: number, text: string, who: Who): Note;
+  templates(lang: 'en' | 'fr'): TemplateSummary[];
+  createList(input: { template: string; title?: string; lang?: 'en' | 'fr' }, who: Who): List;
+  editList(ref: string, patch: ListPatch, who: Who): List;
+  /** `access` null takes it away. `agent` is an agent id (`agent:x`) or a side's name. */
+  grant(ref: string, agent: string, access: Access | null, who: Who): List;
+  archiveList(ref: string, archived: boolean, who: Who): List;
+  deleteList(ref: string, who: Who): { id: string; title: string; records: number };
+
+  /* ---- the agents' folders a keeper reads (a person's) ---- */
+  sides(): Side[];
+  addSide(dir: string, name: string, who: Who): Side;
+  removeSide(name: string, who: Who): Side;
+
+  /** Records whose due time has come and was not told yet; each is returned once, ever. */
+  due(): DueRecord[];
+
+  /** Every change made through this store object, after it is committed. */
+  onChange(listener: (change: Change) => void): () => void;
+  /** Changes by another connection (another process) move this number: see PRAGMA data_version. */
+  dataVersion(): number;
+
+  /** Runs `fn` in one synchronous BEGIN IMMEDIATE transaction (nested calls join the outer one). */
+  transaction<T>(fn: () => T): T;
+  /** The underlying connection, for the keeper's ledger of asks (same file, same rules). */
+  readonly db: import('better-sqlite3').Database;
+  /** Folds the write-ahead log back into the file, so nothing deleted survives in it. */
+  checkpoint(): void;
+  close(): void;
+}

@@ -1,0 +1,181 @@
+/**
+ * The binder's model, as every part of Binder sees it. Plain data: no behaviour, no I/O.
+ * What the store returns is always one of these shapes, so the keeper, the screen and the
+ * tests agree on one vocabulary.
+ */
+
+/** Who did something. What an ask says about itself is never believed: the keeper sets this. */
+export interface Who {
+  /** `person:<name>` or `agent:<slug>`. */
+  id: string;
+  kind: 'person' | 'agent';
+  name: string;
+}
+
+export type Access = 'read' | 'write';
+
+export interface State {
+  /** A slug of the name, unique in its list. */
+  id: string;
+  name: string;
+  /** A gate: a record may be here, or in any later state, only once a person approved it. */
+  gate: boolean;
+}
+
+export type FieldType = 'text' | 'number' | 'date' | 'choice' | 'person' | 'url';
+
+export interface Field {
+  /** A slug of the name, unique in its list. */
+  id: string;
+  name: string;
+  type: FieldType;
+  /** For `choice` fields only. */
+  choices?: string[];
+}
+
+export type View = 'board' | 'table';
+
+export interface List {
+  /** A slug of its title, unique in the binder. */
+  id: string;
+  title: string;
+  states: State[];
+  fields: Field[];
+  view: View;
+  archived: boolean;
+  /** Per agent id (`agent:<slug>`): its access. An agent absent here has none. */
+  access: Record<string, Access>;
+  created: string;
+  updated: string;
+}
+
+/** A list as an asker sees it in `lists`: with counts and the asker's own access. */
+export interface ListSummary {
+  id: string;
+  title: string;
+  view: View;
+  archived: boolean;
+  /** Records not archived. */
+  count: number;
+  /** Records in a gate state or before it, not approved yet, that a person could approve. */
+  waiting: number;
+  /** The asker's access: `write` for a person. */
+  access: Access;
+}
+
+export type AttachKind = 'message' | 'file' | 'asset' | 'branch' | 'link' | 'record';
+
+export interface Attachment {
+  /** Unique in the binder; `detach` accepts it or the ref. */
+  id: number;
+  kind: AttachKind;
+  ref: string;
+  title: string;
+  at: string;
+  by: Who;
+}
+
+export interface Note {
+  /** Unique in the binder; `edit-note` names a note by it. */
+  id: number;
+  at: string;
+  by: Who;
+  text: string;
+  edited: boolean;
+}
+
+export interface Approval {
+  by: Who;
+  at: string;
+}
+
+/** A record as lists show it: no notes nor history, so a page of thousands stays cheap. */
+export interface RecordSummary {
+  /** The record's number, unique in the whole binder and never reused. */
+  id: number;
+  list: string;
+  title: string;
+  /** A state id of its list. */
+  state: string;
+  approved: Approval | null;
+  /** By field id. Values are strings as typed; numbers as their text. */
+  fields: Record<string, string>;
+  /** Ids of people and agents. */
+  owners: string[];
+  /** `2026-11-04` or `2026-11-04 09:00`, or null. */
+  due: string | null;
+  archived: boolean;
+  /** How many things are attached. */
+  attached: number;
+  /** How many notes. */
+  notes: number;
+  created: string;
+  updated: string;
+}
+
+/** A record whole, as `get` returns it. */
+export interface RecordFull extends Omit<RecordSummary, 'attached' | 'notes'> {
+  notes: Note[];
+  attached: Attachment[];
+}
+
+/** One change, as the history log keeps it. */
+export interface LogRow {
+  id: number;
+  at: string;
+  by: Who;
+  /** The operation's name (`add`, `move`, …); `erased` for a row of a deleted record. */
+  op: string;
+  list: string | null;
+  record: number | null;
+  /** What changed, in the operation's own terms; null once erased. */
+  change: unknown;
+}
+
+/** `show`: a list and a page of its records, with how many there are in each state. */
+export interface ListPage {
+  list: List;
+  /** The asker's access to it. */
+  access: Access;
+  records: RecordSummary[];
+  /** Per state id: how many records match the filter in all (not only in this page). */
+  counts: Record<string, number>;
+  /** Per state id: how many of this page's records were left out by the per-state limit. */
+  more: Record<string, number>;
+}
+
+export interface RecordView {
+  record: RecordFull;
+  list: List;
+  history: LogRow[];
+}
+
+export interface SearchHit {
+  id: number;
+  list: string;
+  listTitle: string;
+  title: string;
+  state: string;
+  stateName: string;
+  archived: boolean;
+  /** A short piece of the matching text, plain. */
+  snippet: string;
+}
+
+/** A record whose due time came, reported once. */
+export interface DueRecord {
+  id: number;
+  list: string;
+  title: string;
+  due: string;
+  owners: string[];
+}
+
+/** A change as the store announces it to whoever watches (the screen, the keeper's events). */
+export interface Change {
+  at: string;
+  by: Who;
+  op: string;
+  list: string | null;
+  record: number | null;
+}
