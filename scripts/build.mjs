@@ -3,7 +3,7 @@
 // import), and the commands bundled into dist/bin/ (what people and agents run). Type checking
 // is separate (`npm run typecheck`): a build must never wait for it.
 import { build } from 'esbuild';
-import { readdirSync, statSync, rmSync, mkdirSync, chmodSync } from 'node:fs';
+import { readdirSync, statSync, mkdirSync, chmodSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -23,8 +23,7 @@ const sources = (dir) => {
   return out;
 };
 
-rmSync(join(root, 'build'), { recursive: true, force: true });
-rmSync(join(root, 'dist'), { recursive: true, force: true });
+// Outputs are overwritten in place, never wiped first: several builds may run side by side.
 
 // Unbundled, for the tests: one output file per input, same tree.
 await build({

@@ -4,7 +4,7 @@
  * commander or MCP. A second backend (PostgreSQL, later) implements this same interface.
  */
 import type {
-  Access, Attachment, AttachKind, Change, DueRecord, Field, FieldType, List, ListPage, ListSummary,
+  Access, Attachment, AttachKind, Change, DueRecord, FieldType, List, ListPage, ListSummary,
   Note, RecordSummary, RecordView, SearchHit, View, Who,
 } from './types.js';
 

@@ -1,0 +1,57 @@
+/**
+ * The keeper as a library, as the screen, `binder serve` and an embedding application use it.
+ * `keeper.ts` builds it; this file only says its shape, so faces can be written against it.
+ */
+import type { Store } from '../store/store.js';
+import type { Change, DueRecord, Who } from '../store/types.js';
+import type { Answer } from './protocol.js';
+
+/** An agent's folder the keeper reads, and who asks through it. */
+export interface SideConfig {
+  /** Absolute path of the folder. */
+  dir: string;
+  /** `{id: 'agent:<slug>', kind: 'agent', name}`. */
+  who: Who;
+}
+
+/** How a folder is being kept, for the screen's status line and `binder serve`. */
+export interface FolderStatus {
+  dir: string;
+  name: string;
+  agent: string;
+  /** ms of the last ask read from it, or null if none since the keeper started. */
+  lastAsk: number | null;
+  /** Asks answered from it since the keeper started. */
+  answered: number;
+  /** Why the folder cannot be read now (a link, a FIFO…), or null. */
+  problem: string | null;
+}
+
+export interface KeeperOptions {
+  /** An open store, or the store folder to open. */
+  store: Store | string;
+  /** The folders to read, fixed or asked for at each pass (registered sides are added). */
+  sides?: SideConfig[] | (() => SideConfig[]);
+  now?: () => number;
+  /** Where the keeper's diagnostics go (one line each); stderr by default. */
+  log?: (line: string) => void;
+}
+
+export interface Keeper {
+  readonly store: Store;
+  /** A person's (or an embedding application's) operation, as `who`. Always with data. */
+  act(op: string, args: unknown, who: Who): Answer;
+  /** One pass over every folder: read what was asked, do it, answer. Returns asks answered. */
+  pump(): number;
+  /** Keep the folders from now on: file events, a safety poll, heartbeats. */
+  start(): void;
+  /** Records whose due time came, each once: tell their owners. */
+  due(): DueRecord[];
+  /** Every change, by anyone through this keeper (asks and acts). */
+  onChange(listener: (change: Change) => void): () => void;
+  /** Every ask answered: for a log line or a counter. */
+  onAnswer(listener: (side: SideConfig, op: string, answer: Answer) => void): () => void;
+  folders(): FolderStatus[];
+  /** Stops watching, says "stopped" in each heartbeat, closes the store if it opened it. */
+  close(): void;
+}

@@ -1,0 +1,257 @@
+/**
+ * The catalog's light half: every operation's name, words and arguments, as plain data.
+ * The `binder` command, `binder admin`, the MCP tools, the keeper's validation (zod schemas
+ * derived in `schemas.ts`) and the screen's actions are all made from this one table.
+ * It must stay cheap to import: the agent's command loads it on every call (no zod here).
+ */
+
+export type ArgKind =
+  /** A string. */
+  | 'text'
+  /** A string; on the command line, the remaining words joined by spaces. */
+  | 'words'
+  /** A record's number: `12` or `#12`. */
+  | 'record'
+  /** `2026-11-04` or `2026-11-04 09:00`; `none` (or empty) clears it. */
+  | 'due'
+  /** Owners: ids, `me`; repeatable on the command line (`--owner`), `none` for nobody. */
+  | 'owners'
+  /** Field values: `name=value`, repeatable on the command line (`--field`). */
+  | 'fields'
+  /** Several strings, repeatable on the command line. */
+  | 'texts'
+  /** One of `choices`. */
+  | 'choice'
+  /** true or false; a bare flag on the command line. */
+  | 'flag'
+  /** A whole number. */
+  | 'number';
+
+export interface ArgSpec {
+  kind: ArgKind;
+  /** A few words: shown by --help and as the MCP schema's description. */
+  describe: string;
+  required?: boolean;
+  /** On the command line: a positional word, in the order the arguments are declared. */
+  positional?: boolean;
+  /** What --help shows for it: `LIST`, `ID`, `STATE`… */
+  placeholder?: string;
+  /** The command-line flag, when it is not the argument's own name (`--owner` for owners). */
+  flag?: string;
+  choices?: readonly string[];
+  /** Accepted in an ask (from older clients) but shown by no face. */
+  hidden?: boolean;
+}
+
+export interface OpSpec {
+  name: string;
+  /** A short human title (MCP `title`). */
+  title: string;
+  /** One line: what it does. */
+  describe: string;
+  /** One command line that uses it, as `binder …` (or `binder admin …` for a person's). */
+  example: string;
+  readOnly: boolean;
+  /** May an agent call it? The others are a person's alone, whatever an ask says. */
+  agents: boolean;
+  /** Doing it twice leaves the binder as doing it once. */
+  idempotent: boolean;
+  args: Readonly<Record<string, ArgSpec>>;
+}
+
+const list: ArgSpec = { kind: 'text', describe: 'the list: its name or id', required: true, positional: true, placeholder: 'LIST' };
+const record: ArgSpec = { kind: 'record', describe: 'the record: 12 or #12', required: true, positional: true, placeholder: 'ID' };
+const due: ArgSpec = { kind: 'due', describe: '2026-11-04 or "2026-11-04 09:00"; none to clear', placeholder: 'DATE' };
+const owners: ArgSpec = { kind: 'owners', describe: 'owners: me, an id, or none', flag: 'owner', placeholder: 'me|ID|none' };
+const fields: ArgSpec = { kind: 'fields', describe: 'field values, name=value', flag: 'field', placeholder: 'name=value' };
+
+export const ATTACH_KINDS = ['message', 'file', 'asset', 'branch', 'link', 'record'] as const;
+export const ACCESS_LEVELS = ['read', 'write', 'none'] as const;
+export const VIEWS = ['board', 'table'] as const;
+export const LANGS = ['en', 'fr'] as const;
+
+const op = (spec: OpSpec): OpSpec => spec;
+
+export const OPERATIONS = [
+  /* ---- the agents' verbs ---- */
+  op({
+    name: 'lists', title: 'Lists', describe: 'The lists you can see, with their counts and your access.',
+    example: 'binder lists', readOnly: true, agents: true, idempotent: true, args: {},
+  }),
+  op({
+    name: 'show', title: 'Show a list', describe: 'The records of a list, by state (50 per state; filter to see more).',
+    example: 'binder show Batches --state Doing', readOnly: true, agents: true, idempotent: true,
+    args: {
+      list,
+      state: { kind: 'text', describe: 'only this state', placeholder: 'STATE' },
+      mine: { kind: 'flag', describe: 'only records you own' },
+      archived: { kind: 'flag', describe: 'the archived records instead' },
+      offset: { kind: 'number', describe: 'skip this many in each state', placeholder: 'N' },
+    },
+  }),
+  op({
+    name: 'get', title: 'Get a record', describe: 'One record whole: fields, notes, attachments, history.',
+    example: 'binder get 12', readOnly: true, agents: true, idempotent: true, args: { id: record },
+  }),
+  op({
+    name: 'search', title: 'Search', describe: 'Records whose title, notes or fields hold these words, in every list you can see.',
+    example: 'binder search dark mode', readOnly: true, agents: true, idempotent: true,
+    args: {
+      text: { kind: 'words', describe: 'the words to find', required: true, positional: true, placeholder: 'TEXT' },
+      archived: { kind: 'flag', describe: 'include archived records' },
+    },
+  }),
+  op({
+    name: 'add', title: 'Add a record', describe: 'Add a record to a list, in its first state unless you say; never approved.',
+    example: 'binder add Batches "Dark mode" --note "login page only"', readOnly: false, agents: true, idempotent: false,
+    args: {
+      list,
+      title: { kind: 'words', describe: 'the title', required: true, positional: true, placeholder: 'TITLE' },
+      state: { kind: 'text', describe: 'the state to start in', placeholder: 'STATE' },
+      due, owners,
+      note: { kind: 'text', describe: 'a first note', placeholder: 'TEXT' },
+      fields,
+    },
+  }),
+  op({
+    name: 'edit', title: 'Edit a record', describe: 'Change a record\'s title, fields, owners or due date.',
+    example: 'binder edit 12 --due 2026-12-01 --owner me', readOnly: false, agents: true, idempotent: true,
+    args: {
+      id: record,
+      title: { kind: 'text', describe: 'a new title', placeholder: 'TITLE' },
+      due, owners, fields,
+    },
+  }),
+  op({
+    name: 'move', title: 'Move a record', describe: 'Put a record in another state; past a gate only once a person approved it.',
+    example: 'binder move 12 Doing', readOnly: false, agents: true, idempotent: true,
+    args: { id: record, state: { kind: 'text', describe: 'the state', required: true, positional: true, placeholder: 'STATE' } },
+  }),
+  op({
+    name: 'note', title: 'Add a note', describe: 'Add a short note to a record: a decision, a fact, a result.',
+    example: 'binder note 12 "tests pass on the branch"', readOnly: false, agents: true, idempotent: false,
+    args: { id: record, text: { kind: 'words', describe: 'the note', required: true, positional: true, placeholder: 'TEXT' } },
+  }),
+  op({
+    name: 'attach', title: 'Attach', describe: 'Attach a message, file, asset, branch, link or record to a record.',
+    example: 'binder attach 12 branch site:dark-mode "the work"', readOnly: false, agents: true, idempotent: false,
+    args: {
+      id: record,
+      kind: { kind: 'choice', describe: 'what it is', choices: ATTACH_KINDS, required: true, positional: true, placeholder: 'KIND' },
+      ref: { kind: 'text', describe: 'a path, URL, repo:branch, message id or record number', required: true, positional: true, placeholder: 'REF' },
+      title: { kind: 'words', describe: 'a title', positional: true, placeholder: 'TITLE' },
+    },
+  }),
+  op({
+    name: 'detach', title: 'Detach', describe: 'Take off something attached to a record (its ref, or its id from get).',
+    example: 'binder detach 12 site:dark-mode', readOnly: false, agents: true, idempotent: true,
+    args: { id: record, what: { kind: 'text', describe: 'its ref or id', required: true, positional: true, placeholder: 'WHAT' } },
+  }),
+  op({
+    name: 'archive', title: 'Archive a record', describe: 'Archive a record: it leaves the list\'s views (show --archived finds it).',
+    example: 'binder archive 12', readOnly: false, agents: true, idempotent: true,
+    args: { id: record, restore: { kind: 'flag', describe: 'restore it instead', hidden: true } },
+  }),
+  op({
+    name: 'restore', title: 'Restore a record', describe: 'Bring an archived record back into its list.',
+    example: 'binder restore 12', readOnly: false, agents: true, idempotent: true, args: { id: record },
+  }),
+
+  /* ---- a person's alone ---- */
+  op({
+    name: 'approve', title: 'Approve', describe: 'Approve a record so it may pass its list\'s gate, or withdraw the approval.',
+    example: 'binder admin approve 12', readOnly: false, agents: false, idempotent: true,
+    args: { id: record, withdraw: { kind: 'flag', describe: 'withdraw the approval' } },
+  }),
+  op({
+    name: 'delete', title: 'Delete a record', describe: 'Delete a record and all of it, for good.',
+    example: 'binder admin delete 12', readOnly: false, agents: false, idempotent: false, args: { id: record },
+  }),
+  op({
+    name: 'edit-note', title: 'Edit a note', describe: 'Rewrite a note of a record; only its author may.',
+    example: 'binder admin edit-note 12 3 "the login page and the signup page"', readOnly: false, agents: false, idempotent: true,
+    args: {
+      id: record,
+      note: { kind: 'number', describe: 'the note\'s number, from get', required: true, positional: true, placeholder: 'NOTE' },
+      text: { kind: 'words', describe: 'the new text', required: true, positional: true, placeholder: 'TEXT' },
+    },
+  }),
+  op({
+    name: 'templates', title: 'Templates', describe: 'The templates a list can be made from.',
+    example: 'binder admin templates --lang fr', readOnly: true, agents: false, idempotent: true,
+    args: { lang: { kind: 'choice', describe: 'en or fr', choices: LANGS, placeholder: 'LANG' } },
+  }),
+  op({
+    name: 'create-list', title: 'Make a list', describe: 'Make a list from a template.',
+    example: 'binder admin create-list "Site work" --template batches', readOnly: false, agents: false, idempotent: false,
+    args: {
+      title: { kind: 'words', describe: 'its title (the template\'s by default)', positional: true, placeholder: 'TITLE' },
+      template: { kind: 'text', describe: 'batches, tasks, customers, people, roadmap or blank', required: true, placeholder: 'T' },
+      lang: { kind: 'choice', describe: 'the template\'s language', choices: LANGS, placeholder: 'LANG' },
+    },
+  }),
+  op({
+    name: 'edit-list', title: 'Edit a list', describe: 'Change a list: title, view, states and their order, gates, fields.',
+    example: 'binder admin edit-list batches --add-state Review --move-state Review=3 --gate Review', readOnly: false, agents: false, idempotent: false,
+    args: {
+      list,
+      title: { kind: 'text', describe: 'a new title', placeholder: 'TITLE' },
+      view: { kind: 'choice', describe: 'board or table', choices: VIEWS, placeholder: 'VIEW' },
+      addState: { kind: 'texts', describe: 'add a state at the end', flag: 'add-state', placeholder: 'NAME' },
+      renameState: { kind: 'texts', describe: 'rename a state, OLD=NEW', flag: 'rename-state', placeholder: 'OLD=NEW' },
+      moveState: { kind: 'texts', describe: 'put a state at a position (1 = first), NAME=N', flag: 'move-state', placeholder: 'NAME=N' },
+      removeState: { kind: 'texts', describe: 'remove an empty state', flag: 'remove-state', placeholder: 'NAME' },
+      gate: { kind: 'texts', describe: 'make a state a gate', placeholder: 'NAME' },
+      ungate: { kind: 'texts', describe: 'make a state no longer a gate', placeholder: 'NAME' },
+      addField: { kind: 'texts', describe: 'add a field, NAME:TYPE or NAME:choice:a|b|c', flag: 'add-field', placeholder: 'NAME:TYPE' },
+      removeField: { kind: 'texts', describe: 'remove a field and its values', flag: 'remove-field', placeholder: 'NAME' },
+    },
+  }),
+  op({
+    name: 'grant', title: 'Grant', describe: 'Give an agent read or write access to a list, or take it away (none).',
+    example: 'binder admin grant batches Agent write', readOnly: false, agents: false, idempotent: true,
+    args: {
+      list,
+      agent: { kind: 'text', describe: 'the agent: its name or id', required: true, positional: true, placeholder: 'AGENT' },
+      access: { kind: 'choice', describe: 'read, write or none', choices: ACCESS_LEVELS, required: true, positional: true, placeholder: 'ACCESS' },
+    },
+  }),
+  op({
+    name: 'archive-list', title: 'Archive a list', describe: 'Archive a list (or restore it): it leaves everyone\'s lists.',
+    example: 'binder admin archive-list batches', readOnly: false, agents: false, idempotent: true,
+    args: { list, restore: { kind: 'flag', describe: 'restore it instead' } },
+  }),
+  op({
+    name: 'delete-list', title: 'Delete a list', describe: 'Delete a list with all its records, for good.',
+    example: 'binder admin delete-list batches', readOnly: false, agents: false, idempotent: false, args: { list },
+  }),
+  op({
+    name: 'sides', title: 'Agent folders', describe: 'The agents\' folders the keeper reads.',
+    example: 'binder admin sides', readOnly: true, agents: false, idempotent: true, args: {},
+  }),
+  op({
+    name: 'side-add', title: 'Add an agent folder', describe: 'Register an agent\'s folder for the keeper to read, under a name.',
+    example: 'binder admin side add ~/work/site/.binder Claude', readOnly: false, agents: false, idempotent: false,
+    args: {
+      dir: { kind: 'text', describe: 'the folder', required: true, positional: true, placeholder: 'FOLDER' },
+      name: { kind: 'words', describe: 'the agent\'s name', required: true, positional: true, placeholder: 'NAME' },
+    },
+  }),
+  op({
+    name: 'side-remove', title: 'Remove an agent folder', describe: 'Stop reading an agent\'s folder.',
+    example: 'binder admin side remove Claude', readOnly: false, agents: false, idempotent: false,
+    args: { name: { kind: 'words', describe: 'the agent\'s name', required: true, positional: true, placeholder: 'NAME' } },
+  }),
+] as const satisfies readonly OpSpec[];
+
+export type OpName = (typeof OPERATIONS)[number]['name'];
+
+const byName = new Map<string, OpSpec>(OPERATIONS.map((o) => [o.name, o]));
+
+/** The operation of that name, or undefined (never a prototype property). */
+export function operation(name: string): OpSpec | undefined {
+  return byName.get(name);
+}
+
+/** The operations an agent may call, in catalog order. */
+export const AGENT_OPERATIONS: readonly OpSpec[] = OPERATIONS.filter((o) => o.agents);

@@ -1,0 +1,113 @@
+/**
+ * The catalog's zod schemas, derived from `operations.ts`: one lenient schema per operation for
+ * the keeper (what any client may send: `#12` or 12, a string or a list of words) and one clean
+ * shape per agent operation for MCP tools. Never declared twice by hand.
+ */
+import { z } from 'zod';
+import type { ArgSpec, OpSpec } from './operations.js';
+
+/** Plain values only: an ask's text can never reach a prototype. */
+const safeKey = (key: string): boolean => key !== '__proto__' && key !== 'constructor' && key !== 'prototype';
+
+const text = z.union([z.string(), z.number().transform(String)]);
+const words = z.union([text, z.array(text).transform((a) => a.join(' '))]);
+const texts = z.union([text.transform((t) => [t]), z.array(text)]);
+const flag = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]);
+const number = z.union([z.number().int(), z.string().regex(/^-?\d+$/).transform(Number)]);
+
+/** `{name: value}` or `["name=value", …]`, to a null-prototype object of strings. */
+const fieldValues = z
+  .union([
+    z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])),
+    z.array(z.string()),
+  ])
+  .transform((given, ctx) => {
+    const out: Record<string, string> = Object.create(null);
+    const pairs: [string, unknown][] = Array.isArray(given)
+      ? given.map((p) => {
+          const at = p.indexOf('=');
+          return at < 1 ? ['', p] : [p.slice(0, at), p.slice(at + 1)];
+        })
+      : Object.entries(given);
+    for (const [key, value] of pairs) {
+      if (!key || !safeKey(key)) {
+        ctx.addIssue({ code: 'custom', message: 'a field is given as name=value' });
+        return z.NEVER;
+      }
+      out[key] = value === null ? '' : String(value);
+    }
+    return out;
+  });
+
+const lenient = (arg: ArgSpec): z.ZodType => {
+  switch (arg.kind) {
+    case 'text': return text;
+    case 'words': return words;
+    case 'record': return z.union([z.number().int(), z.string()]);
+    case 'due': return z.union([z.string(), z.null().transform(() => '')]);
+    case 'owners': return z.union([text.transform((t) => (t === 'none' || t === '' ? [] : [t])), z.array(text)]);
+    case 'fields': return fieldValues;
+    case 'texts': return texts;
+    case 'choice': return z.enum(arg.choices as [string, ...string[]]);
+    case 'flag': return flag;
+    case 'number': return number;
+    default: {
+      const never: never = arg.kind;
+      throw new Error(`unknown argument kind ${String(never)}`);
+    }
+  }
+};
+
+const schemaCache = new Map<string, z.ZodType>();
+
+/** What the keeper accepts for `op`: unknown keys dropped, forms normalised. */
+export function askSchema(op: OpSpec): z.ZodType<Record<string, unknown>> {
+  let schema = schemaCache.get(op.name);
+  if (!schema) {
+    const shape: Record<string, z.ZodType> = {};
+    for (const [name, arg] of Object.entries(op.args)) {
+      const one = lenient(arg);
+      shape[name] = arg.required ? one : one.optional();
+    }
+    schema = z.object(shape);
+    schemaCache.set(op.name, schema);
+  }
+  return schema as z.ZodType<Record<string, unknown>>;
+}
+
+/** The MCP tool's input shape: what an agent is told to send, with a few words for each. */
+export function toolShape(op: OpSpec): Record<string, z.ZodType> {
+  const shape: Record<string, z.ZodType> = {};
+  for (const [name, arg] of Object.entries(op.args)) {
+    if (arg.hidden) continue;
+    let one: z.ZodType;
+    switch (arg.kind) {
+      case 'owners': case 'texts': one = z.array(z.string()); break;
+      case 'fields': one = z.record(z.string(), z.string()); break;
+      case 'choice': one = z.enum(arg.choices as [string, ...string[]]); break;
+      case 'flag': one = z.boolean(); break;
+      case 'number': one = z.number().int(); break;
+      case 'record': case 'text': case 'words': case 'due': one = z.string(); break;
+      default: {
+        const never: never = arg.kind;
+        throw new Error(`unknown argument kind ${String(never)}`);
+      }
+    }
+    one = one.describe(arg.describe);
+    shape[name] = arg.required ? one : one.optional();
+  }
+  return shape;
+}
+
+/** The first problem zod found, as a sentence for whoever sent it. */
+export function explainIssue(op: OpSpec, error: z.ZodError): string {
+  const issue = error.issues[0];
+  const name = issue?.path[0];
+  if (typeof name === 'string' && name in op.args) {
+    const arg = op.args[name]!;
+    if (issue?.code === 'invalid_type' && issue.input === undefined) return `${op.name} needs ${name} (${arg.describe}).`;
+    if (arg.kind === 'choice') return `${name} must be one of: ${(arg.choices ?? []).join(', ')}.`;
+    return `${name} is not understood: ${arg.describe}.`;
+  }
+  return `${op.name}: the arguments are not understood.`;
+}
