@@ -70,7 +70,7 @@ export const ACCESS_LEVELS = ['read', 'write', 'none'] as const;
 export const VIEWS = ['board', 'table'] as const;
 export const LANGS = ['en', 'fr'] as const;
 
-const op = (spec: OpSpec): OpSpec => spec;
+const op = <const T extends OpSpec>(spec: T): T => spec;
 
 export const OPERATIONS = [
   /* ---- the agents' verbs ---- */

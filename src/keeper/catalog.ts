@@ -1,0 +1,202 @@
+/**
+ * The catalog's working half: for each operation of `operations.ts`, what it does (through the
+ * store) and how its answer reads. Dispatch (`perform.ts`), `binder admin`, MCP and the screen all
+ * reach the binder through these entries; a new operation is one spec plus one entry here.
+ */
+import { resolve } from 'node:path';
+import type { Store, ListPatch, StateInput, FieldInput } from '../store/store.js';
+import { Refused } from '../store/store.js';
+import type { Access, AttachKind, FieldType, List, RecordSummary, Who } from '../store/types.js';
+import type { OpName } from './operations.js';
+import { saySearch, sayLists, sayRecord, sayShow } from './text-reading.js';
+
+export interface CatalogContext {
+  store: Store;
+}
+
+export interface CatalogEntry {
+  /** Does it and returns the answer's data. Throws Refused for what the asker can fix. */
+  run(args: Record<string, unknown>, who: Who, ctx: CatalogContext): unknown;
+  /** The text an agent (or a person) reads. */
+  say(data: never, args: Record<string, unknown>, who: Who, ctx: CatalogContext): string;
+}
+
+const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+const strs = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : []);
+const recordRef = (v: unknown): number | string => (typeof v === 'number' ? v : String(v ?? ''));
+/** A due date as given: `none` clears. */
+const dueOf = (v: unknown): string | undefined => (typeof v !== 'string' ? undefined : v === 'none' ? '' : v);
+
+const entry = <D>(run: (a: Record<string, unknown>, who: Who, ctx: CatalogContext) => D,
+  say: (d: D, a: Record<string, unknown>, who: Who, ctx: CatalogContext) => string): CatalogEntry =>
+  ({ run, say: say as CatalogEntry['say'] });
+
+const stateName = (list: List, id: string): string => list.states.find((s) => s.id === id)?.name ?? id;
+const listOf = (ctx: CatalogContext, r: RecordSummary, who: Who): List => ctx.store.list(r.list, who);
+
+/** `NAME=VALUE` → [NAME, VALUE], or a refusal naming the flag. */
+const pair = (given: string, what: string): [string, string] => {
+  const at = given.lastIndexOf('=');
+  if (at < 1) throw new Refused(`${what} takes NAME=VALUE, not "${given}".`);
+  return [given.slice(0, at), given.slice(at + 1)];
+};
+
+/** The incremental edits of `binder admin edit-list` turned into the store's whole-list patch. */
+function listPatch(list: List, a: Record<string, unknown>): ListPatch {
+  const patch: ListPatch = {};
+  if (str(a.title) !== undefined) patch.title = str(a.title);
+  if (a.view === 'board' || a.view === 'table') patch.view = a.view;
+  const stateEdits = ['addState', 'renameState', 'moveState', 'removeState', 'gate', 'ungate'].some((k) => strs(a[k]).length);
+  if (stateEdits) {
+    const states: StateInput[] = list.states.map((s) => ({ id: s.id, name: s.name, gate: s.gate }));
+    const find = (name: string): number => {
+      const at = states.findIndex((s) => s.name.toLowerCase() === name.toLowerCase() || s.id === name);
+      if (at < 0) throw new Refused(`${list.title} has no state "${name}": its states are ${states.map((s) => s.name).join(', ')}.`);
+      return at;
+    };
+    for (const name of strs(a.addState)) states.push({ name, gate: false });
+    for (const given of strs(a.renameState)) { const [from, to] = pair(given, '--rename-state'); states[find(from)]!.name = to; }
+    for (const given of strs(a.moveState)) {
+      const [name, position] = pair(given, '--move-state');
+      const n = Number(position);
+      if (!Number.isInteger(n) || n < 1 || n > states.length) throw new Refused(`--move-state takes a position from 1 to ${states.length}.`);
+      const [moved] = states.splice(find(name), 1);
+      states.splice(n - 1, 0, moved!);
+    }
+    for (const name of strs(a.removeState)) states.splice(find(name), 1);
+    for (const name of strs(a.gate)) states[find(name)]!.gate = true;
+    for (const name of strs(a.ungate)) states[find(name)]!.gate = false;
+    patch.states = states;
+  }
+  if (strs(a.addField).length || strs(a.removeField).length) {
+    const fields: FieldInput[] = list.fields.map((f) => ({ id: f.id, name: f.name, type: f.type, ...(f.choices ? { choices: f.choices } : {}) }));
+    for (const given of strs(a.addField)) {
+      const [name, type = 'text', choices] = given.split(':');
+      if (!name) throw new Refused('--add-field takes NAME:TYPE, e.g. value:number or size:choice:S|M|L.');
+      fields.push({ name, type: type as FieldType, ...(choices ? { choices: choices.split('|') } : {}) });
+    }
+    for (const name of strs(a.removeField)) {
+      const at = fields.findIndex((f) => f.name.toLowerCase() === name.toLowerCase() || f.id === name);
+      if (at < 0) throw new Refused(`${list.title} has no field "${name}".`);
+      fields.splice(at, 1);
+    }
+    patch.fields = fields;
+  }
+  if (Object.keys(patch).length === 0) throw new Refused('Say what to change: --title, --view, --add-state, --rename-state, --move-state, --remove-state, --gate, --ungate, --add-field or --remove-field.');
+  return patch;
+}
+
+const describeList = (l: List): string =>
+  `${l.id}: ${l.title} (${l.view}); states ${l.states.map((s) => `${s.name}${s.gate ? ' (gate)' : ''}`).join(' → ')}`
+  + (l.fields.length ? `; fields ${l.fields.map((f) => `${f.name}:${f.type}`).join(', ')}` : '')
+  + (Object.keys(l.access).length ? `; agents ${Object.entries(l.access).map(([id, a]) => `${id} ${a}`).join(', ')}` : '; no agent has access')
+  + (l.archived ? '; archived' : '');
+
+export const CATALOG: Record<OpName, CatalogEntry> = {
+  lists: entry((_a, who, { store }) => store.lists(who), (d, _a, who) => sayLists(d, who)),
+  show: entry(
+    (a, who, { store }) => store.show(String(a.list), who, { state: str(a.state), mine: a.mine === true, archived: a.archived === true, offset: typeof a.offset === 'number' ? a.offset : undefined }),
+    (d, a, who) => sayShow(d, who, { state: str(a.state), archived: a.archived === true, offset: typeof a.offset === 'number' ? a.offset : 0 }),
+  ),
+  get: entry((a, who, { store }) => store.get(recordRef(a.id), who), (d) => sayRecord(d)),
+  search: entry(
+    (a, who, { store }) => store.search(String(a.text), who, { archived: a.archived === true, limit: 50 }),
+    (d, a) => saySearch(d, String(a.text), 50),
+  ),
+  add: entry(
+    (a, who, { store }) => store.add(String(a.list), {
+      title: String(a.title), state: str(a.state), due: dueOf(a.due), note: str(a.note),
+      owners: Array.isArray(a.owners) ? strs(a.owners) : undefined,
+      fields: a.fields as Record<string, string> | undefined,
+    }, who),
+    (r, _a, who, ctx) => {
+      const list = listOf(ctx, r, who);
+      const gate = list.states.find((s) => s.gate);
+      const hint = gate && !r.approved ? ` A person approves it before it passes "${gate.name}".` : '';
+      return `Added #${r.id} to ${list.id} in ${stateName(list, r.state)}.${hint}`;
+    },
+  ),
+  edit: entry(
+    (a, who, { store }) => store.edit(recordRef(a.id), {
+      title: str(a.title), due: dueOf(a.due),
+      owners: Array.isArray(a.owners) ? strs(a.owners) : undefined,
+      fields: a.fields as Record<string, string> | undefined,
+    }, who),
+    (r, a) => `Changed #${r.id}: ${['title', 'due', 'owners', 'fields'].filter((k) => a[k] !== undefined).join(', ') || 'nothing to change'}.`,
+  ),
+  move: entry(
+    (a, who, { store }) => store.move(recordRef(a.id), String(a.state), who),
+    (r, _a, who, ctx) => `#${r.id} is now in ${stateName(listOf(ctx, r, who), r.state)}.`,
+  ),
+  note: entry(
+    (a, who, { store }) => ({ record: Number(String(a.id).replace(/^#/, '')), note: store.note(recordRef(a.id), String(a.text), who) }),
+    (d) => `Noted on #${d.record} (n${d.note.id}).`,
+  ),
+  attach: entry(
+    (a, who, { store }) => ({ record: Number(String(a.id).replace(/^#/, '')), attachment: store.attach(recordRef(a.id), { kind: a.kind as AttachKind, ref: String(a.ref), title: str(a.title) }, who) }),
+    (d) => `Attached ${d.attachment.kind} ${d.attachment.ref} to #${d.record} (a${d.attachment.id}).`,
+  ),
+  detach: entry(
+    (a, who, { store }) => ({ record: Number(String(a.id).replace(/^#/, '')), attachment: store.detach(recordRef(a.id), String(a.what), who) }),
+    (d) => `Took ${d.attachment.kind} ${d.attachment.ref} off #${d.record}.`,
+  ),
+  archive: entry(
+    (a, who, { store }) => store.archive(recordRef(a.id), a.restore !== true, who),
+    (r) => (r.archived ? `Archived #${r.id}; binder restore ${r.id} brings it back.` : `Restored #${r.id}.`),
+  ),
+  restore: entry((a, who, { store }) => store.archive(recordRef(a.id), false, who), (r) => `Restored #${r.id}.`),
+
+  approve: entry(
+    (a, who, { store }) => store.approve(recordRef(a.id), a.withdraw !== true, who),
+    (r, _a, who, ctx) => (r.approved
+      ? `Approved #${r.id}: it may go past the gate now.`
+      : `Withdrew the approval of #${r.id}; it is in ${stateName(listOf(ctx, r, who), r.state)}.`),
+  ),
+  delete: entry((a, who, { store }) => store.delete(recordRef(a.id), who), (d) => `Deleted #${d.id} for good.`),
+  'edit-note': entry(
+    (a, who, { store }) => store.editNote(recordRef(a.id), Number(a.note), String(a.text), who),
+    (n) => `Rewrote note n${n.id}.`,
+  ),
+  templates: entry(
+    (a, _who, { store }) => store.templates(a.lang === 'fr' ? 'fr' : 'en'),
+    (ts) => [...ts.map((t) => `${t.id}: ${t.title}, ${t.describe}`), 'Next: binder admin create-list TITLE --template ID'].join('\n'),
+  ),
+  'create-list': entry(
+    (a, who, { store }) => store.createList({ template: String(a.template), title: str(a.title), lang: a.lang === 'fr' ? 'fr' : 'en' }, who),
+    (l) => `Made ${describeList(l)}.\nGive an agent access: binder admin grant ${l.id} AGENT write`,
+  ),
+  'edit-list': entry(
+    (a, who, { store }) => store.editList(String(a.list), listPatch(store.list(String(a.list), who), a), who),
+    (l) => `Changed ${describeList(l)}.`,
+  ),
+  grant: entry(
+    (a, who, { store }) => {
+      const access = a.access === 'none' ? null : (a.access as Access);
+      return { list: store.grant(String(a.list), String(a.agent), access, who), access };
+    },
+    (d, a) => {
+      const agent = String(a.agent);
+      return d.access ? `${agent} may now ${d.access === 'write' ? 'read and change' : 'read'} ${d.list.id}.` : `${agent} has no access to ${d.list.id} now.`;
+    },
+  ),
+  'archive-list': entry(
+    (a, who, { store }) => store.archiveList(String(a.list), a.restore !== true, who),
+    (l) => (l.archived ? `Archived the list ${l.id}.` : `Restored the list ${l.id}.`),
+  ),
+  'delete-list': entry(
+    (a, who, { store }) => store.deleteList(String(a.list), who),
+    (d) => `Deleted the list ${d.id} (${d.title}) and its ${d.records} record${d.records === 1 ? '' : 's'} for good.`,
+  ),
+  sides: entry(
+    (_a, _who, { store }) => store.sides(),
+    (sides) => (sides.length ? sides.map((s) => `${s.name} (${s.agent}): ${s.dir}`).join('\n') : 'No agent folder is registered: binder admin side add FOLDER NAME'),
+  ),
+  'side-add': entry(
+    (a, who, { store }) => store.addSide(resolve(String(a.dir)), String(a.name), who),
+    (s) => `The keeper reads ${s.dir} as ${s.name} (${s.agent}). Grant it a list: binder admin grant LIST "${s.name}" write`,
+  ),
+  'side-remove': entry(
+    (a, who, { store }) => store.removeSide(String(a.name), who),
+    (s) => `The keeper no longer reads ${s.dir} (${s.name}).`,
+  ),
+};
