@@ -1,0 +1,22 @@
+/** Temporary folders for tests, removed when the test ends. */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestContext } from 'node:test';
+
+export function tempDir(t: TestContext, prefix = 'binder-'): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+/** Waits until `check` returns a truthy value, polling; fails after `ms`. */
+export async function until<T>(check: () => T | Promise<T>, ms = 5_000, what = 'the condition'): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > end) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
