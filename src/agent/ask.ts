@@ -1,0 +1,117 @@
+/**
+ * One ask and its answer: append the ask to the folder, then wait on file events (with a slow
+ * safety poll) for the keeper's answer, up to WAIT_MS. It never writes the binder and never
+ * waits when the keeper's heartbeat already says nobody keeps the folder.
+ */
+import { watch, type FSWatcher } from 'node:fs';
+import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { ANSWERS_FILE, WAIT_MS, heartbeatSaysNobody, type AskLine } from '../keeper/protocol.js';
+import { AnswersSince, appendAsk, readHeartbeat } from './folder-files.js';
+
+/** How an ask ended. */
+export type AskOutcome =
+  /** The keeper answered: done (`ok`) or refused, with its sentence. */
+  | { outcome: 'answered'; ok: boolean; text: string; data?: unknown }
+  /** Nobody keeps the folder: the heartbeat says so, or no answer came in time. */
+  | { outcome: 'nobody'; text: string }
+  /** There is no folder to ask through, or the ask cannot be written safely into it. */
+  | { outcome: 'no-folder'; text: string };
+
+export interface AskOptions {
+  want?: 'json' | undefined;
+  waitMs?: number;
+  now?: () => number;
+  newId?: () => string;
+}
+
+/** The safety poll, for file events lost or never delivered (network folders, full inotify). */
+const POLL_MS = 250;
+
+const KEEPERS = '`binder serve`, `binder tui`, or the application that runs Binder';
+export const NOBODY_NOW =
+  `Nobody keeps this binder right now: its keeper (${KEEPERS}) is not running. ` +
+  'Nothing was changed; ask a person to start it.';
+export const NOBODY_IN_TIME =
+  `No answer in time: nobody keeps this binder right now (${KEEPERS}). ` +
+  'Nothing was changed; ask a person to start it, or try again.';
+
+/** How long to wait: `BINDER_WAIT_MS` when it is a positive whole number, else WAIT_MS. */
+export function waitFromEnv(env: NodeJS.ProcessEnv): number {
+  const given = env.BINDER_WAIT_MS;
+  if (given && /^\d+$/.test(given) && Number(given) > 0) return Number(given);
+  return WAIT_MS;
+}
+
+/** The answer to ask `id` in one line of the answers file, if it is that. */
+function answerIn(line: string, id: string): AskOutcome | null {
+  let answer: unknown;
+  try {
+    answer = JSON.parse(line);
+  } catch {
+    return null;
+  }
+  if (!answer || typeof answer !== 'object' || (answer as { ask?: unknown }).ask !== id) return null;
+  const { ok, text, data } = answer as { ok?: unknown; text?: unknown; data?: unknown };
+  return {
+    outcome: 'answered',
+    ok: ok === true,
+    text: typeof text === 'string' ? text : String(text ?? ''),
+    ...(data !== undefined ? { data } : {}),
+  };
+}
+
+/** Asks the keeper of `folder` to do `op` with `args`, and waits for its answer. */
+export async function askKeeper(
+  folder: string,
+  op: string,
+  args: Record<string, unknown>,
+  { want, waitMs = WAIT_MS, now = Date.now, newId = randomUUID }: AskOptions = {},
+): Promise<AskOutcome> {
+  if (heartbeatSaysNobody(readHeartbeat(folder), now())) return { outcome: 'nobody', text: NOBODY_NOW };
+
+  // Marked before the ask is written: its answer can only come after this point.
+  const answers = new AnswersSince(join(folder, ANSWERS_FILE));
+  const id = newId();
+  const ask: AskLine = { id, at: new Date(now()).toISOString(), op, args, ...(want ? { want } : {}) };
+  const written = appendAsk(folder, ask);
+  if (!written.written) return { outcome: 'no-folder', text: written.why };
+
+  return new Promise<AskOutcome>((resolve) => {
+    let watcher: FSWatcher | null = null;
+    let finished = false;
+    const finish = (outcome: AskOutcome): void => {
+      if (finished) return;
+      finished = true;
+      clearInterval(poll);
+      clearTimeout(deadline);
+      watcher?.close();
+      resolve(outcome);
+    };
+    const look = (): void => {
+      if (finished) return;
+      for (const line of answers.read()) {
+        const found = answerIn(line, id);
+        if (found) return finish(found);
+      }
+      if (answers.more) setImmediate(look);
+    };
+    const poll = setInterval(look, POLL_MS);
+    const deadline = setTimeout(() => {
+      look();
+      finish({ outcome: 'nobody', text: NOBODY_IN_TIME });
+    }, waitMs);
+    try {
+      watcher = watch(folder, { persistent: true }, (_event, name) => {
+        if (!name || String(name) === ANSWERS_FILE) look();
+      });
+      watcher.on('error', () => {
+        watcher?.close();
+        watcher = null;
+      });
+    } catch {
+      // No file events here: the poll alone finds the answer.
+    }
+    look();
+  });
+}

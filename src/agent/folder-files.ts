@@ -1,0 +1,166 @@
+/**
+ * The asking side's reads and writes in its folder: append one ask, read the keeper's heartbeat,
+ * read the answers appended since a mark. The folder may be in a less trusted party's hands, so
+ * nothing here follows a link, blocks on a FIFO, or writes into anything but a regular file.
+ */
+import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
+import { ASKS_FILE, HEARTBEAT_FILE, type AskLine, type Heartbeat } from '../keeper/protocol.js';
+
+const NOFOLLOW = constants.O_NOFOLLOW ?? 0;
+const NONBLOCK = constants.O_NONBLOCK ?? 0;
+/** A heartbeat is a few fields; anything larger is not one. */
+const HEARTBEAT_MAX = 4096;
+/** One answer may carry a whole list as data, but not without bound. */
+const ANSWER_LINE_MAX = 16 * 1024 * 1024;
+/** Bytes read from the answers file per call; the caller comes back for the rest. */
+const READ_MAX = 4 * 1024 * 1024;
+
+export type Written = { written: true } | { written: false; why: string };
+
+/** Appends one ask line to the folder's asks file, in one write, refusing links and non-files. */
+export function appendAsk(folder: string, ask: AskLine): Written {
+  const path = join(folder, ASKS_FILE);
+  const refused = (what: string): Written => ({
+    written: false,
+    why: `${path} ${what}; Binder writes an ask only into a plain file. Ask a person to look at this folder.`,
+  });
+  let fd: number;
+  try {
+    fd = openSync(path, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | NOFOLLOW | NONBLOCK, 0o644);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ELOOP' || code === 'EMLINK') return refused('is a link');
+    if (code === 'ENXIO' || code === 'EISDIR') return refused('is not a regular file');
+    return refused(`cannot be written (${code ?? 'unknown error'})`);
+  }
+  try {
+    if (!fstatSync(fd).isFile()) return refused('is not a regular file');
+    const bytes = Buffer.from(`${JSON.stringify(ask)}\n`, 'utf8');
+    for (let done = 0; done < bytes.length; ) done += writeSync(fd, bytes, done, bytes.length - done);
+    return { written: true };
+  } catch (error) {
+    return refused(`cannot be written (${(error as NodeJS.ErrnoException).code ?? 'unknown error'})`);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Opens a regular file for reading without following a link or blocking; null otherwise. */
+function openPlain(path: string): number | null {
+  let fd: number;
+  try {
+    fd = openSync(path, constants.O_RDONLY | NOFOLLOW | NONBLOCK);
+  } catch {
+    return null;
+  }
+  try {
+    if (fstatSync(fd).isFile()) return fd;
+  } catch {
+    /* closed below */
+  }
+  closeSync(fd);
+  return null;
+}
+
+/** The keeper's heartbeat in the folder, or null when there is none to believe. */
+export function readHeartbeat(folder: string): Partial<Heartbeat> | null {
+  const path = join(folder, HEARTBEAT_FILE);
+  try {
+    const seen = lstatSync(path);
+    if (!seen.isFile() || seen.size > HEARTBEAT_MAX) return null;
+  } catch {
+    return null;
+  }
+  const fd = openPlain(path);
+  if (fd === null) return null;
+  try {
+    const buffer = Buffer.alloc(HEARTBEAT_MAX + 1);
+    const size = readSync(fd, buffer, 0, buffer.length, 0);
+    if (size > HEARTBEAT_MAX) return null;
+    const beat: unknown = JSON.parse(buffer.subarray(0, size).toString('utf8'));
+    return beat && typeof beat === 'object' && !Array.isArray(beat) ? (beat as Partial<Heartbeat>) : null;
+  } catch {
+    return null;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * The answers file read from where it stood when made: each `read()` gives the complete lines
+ * appended since. A file replaced (another inode) or shrunk (compacted) is read again from 0.
+ * A partial last line waits for its end.
+ */
+export class AnswersSince {
+  private inode: number | null = null;
+  private offset = 0;
+  private partial: Buffer[] = [];
+  private partialBytes = 0;
+  private skipping = false;
+  /** More bytes were there than one read takes. */
+  more = false;
+
+  constructor(private readonly path: string) {
+    try {
+      const seen = lstatSync(path);
+      if (seen.isFile()) {
+        this.inode = seen.ino;
+        this.offset = seen.size;
+      }
+    } catch {
+      /* no answers yet: any file that appears is read from 0 */
+    }
+  }
+
+  read(): string[] {
+    this.more = false;
+    const fd = openPlain(this.path);
+    if (fd === null) return [];
+    const lines: string[] = [];
+    try {
+      const { ino, size } = fstatSync(fd);
+      if (ino !== this.inode || size < this.offset) {
+        this.inode = ino;
+        this.offset = 0;
+        this.dropPartial(false);
+      }
+      const end = Math.min(size, this.offset + READ_MAX);
+      const chunk = Buffer.alloc(Math.min(64 * 1024, Math.max(end - this.offset, 0)));
+      while (this.offset < end) {
+        const got = readSync(fd, chunk, 0, Math.min(chunk.length, end - this.offset), this.offset);
+        if (got <= 0) break;
+        this.offset += got;
+        this.take(chunk.subarray(0, got), lines);
+      }
+      this.more = this.offset < size;
+    } catch {
+      /* read again at the next wake */
+    } finally {
+      closeSync(fd);
+    }
+    return lines;
+  }
+
+  private take(bytes: Buffer, lines: string[]): void {
+    let start = 0;
+    for (let at = bytes.indexOf(10); at !== -1; at = bytes.indexOf(10, start)) {
+      const piece = bytes.subarray(start, at);
+      if (!this.skipping) lines.push(Buffer.concat([...this.partial, piece]).toString('utf8'));
+      this.dropPartial(false);
+      start = at + 1;
+    }
+    if (start < bytes.length && !this.skipping) {
+      const rest = Buffer.from(bytes.subarray(start));
+      this.partial.push(rest);
+      this.partialBytes += rest.length;
+      if (this.partialBytes > ANSWER_LINE_MAX) this.dropPartial(true);
+    }
+  }
+
+  private dropPartial(skipToNextLine: boolean): void {
+    this.partial = [];
+    this.partialBytes = 0;
+    this.skipping = skipToNextLine;
+  }
+}

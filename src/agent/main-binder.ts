@@ -1,0 +1,26 @@
+#!/usr/bin/env node
+/**
+ * The `binder` command's entry: wires the process to `runBinder`, or to a person's side for
+ * `tui`, `serve` and `admin`. It only wires; one catch maps a bug to exit code 70.
+ */
+import { runBinder } from './cli.js';
+import { PERSON_VERBS, runPersonSide } from './person-side.js';
+
+const argv = process.argv.slice(2);
+const err = (text: string): void => void process.stderr.write(text);
+
+try {
+  process.exitCode = PERSON_VERBS.has(argv[0] ?? '')
+    ? await runPersonSide(argv, err)
+    : await runBinder(argv, {
+        out: (text) => void process.stdout.write(text),
+        err,
+        outIsTerminal: process.stdout.isTTY === true,
+        errIsTerminal: process.stderr.isTTY === true,
+        env: process.env,
+        cwd: process.cwd(),
+      });
+} catch (error) {
+  err(`binder: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exitCode = 70;
+}

@@ -1,0 +1,58 @@
+#!/usr/bin/env node
+/**
+ * `binder-mcp [--dir FOLDER]`: the MCP server over stdio. It only wires: the folder is looked for
+ * at each call (a person may make it later), and stdout carries JSON-RPC alone — anything that
+ * would print there goes to stderr instead.
+ */
+import { format, parseArgs } from 'node:util';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { VERSION } from '../version.js';
+import { askKeeper, waitFromEnv } from './ask.js';
+import { findFolder, howToGetAFolder } from './find-folder.js';
+import { createMcpServer } from './mcp-server.js';
+
+const err = (text: string): void => void process.stderr.write(`${text}\n`);
+// stdout is the protocol's: a stray log line from anywhere would corrupt it.
+for (const name of ['log', 'info', 'debug', 'warn', 'dir', 'table', 'trace'] as const) {
+  (console as unknown as Record<string, unknown>)[name] = (...what: unknown[]) => err(format(...what));
+}
+
+const HELP = `binder-mcp [--dir FOLDER]: Binder's verbs as MCP tools, over stdin and stdout.
+The folder: --dir FOLDER, else $BINDER_DIR, else the nearest .binder from the working directory up.
+BINDER_WAIT_MS: how long a tool waits for the keeper's answer (20000 by default).`;
+
+let dir: string | undefined;
+try {
+  const { values } = parseArgs({
+    options: { dir: { type: 'string' }, help: { type: 'boolean', short: 'h' }, version: { type: 'boolean', short: 'V' } },
+    strict: true,
+  });
+  if (values.help || values.version) {
+    err(values.help ? HELP : VERSION);
+    process.exit(0);
+  }
+  dir = values.dir;
+} catch (error) {
+  err(`binder-mcp: ${error instanceof Error ? error.message : String(error)}\n${HELP}`);
+  process.exit(64);
+}
+
+const env = process.env;
+const cwd = process.cwd();
+const waitMs = waitFromEnv(env);
+const first = findFolder({ dir, env, cwd });
+if (!first.found) err(`binder-mcp: ${howToGetAFolder(first.why)} Until then, every tool says so.`);
+
+const server = createMcpServer({
+  ask: async (op, args) => {
+    const found = findFolder({ dir, env, cwd });
+    if (!found.found) return { outcome: 'no-folder', text: howToGetAFolder(found.why) };
+    return askKeeper(found.folder, op, args, { waitMs });
+  },
+});
+try {
+  await server.connect(new StdioServerTransport());
+} catch (error) {
+  err(`binder-mcp: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  process.exit(70);
+}

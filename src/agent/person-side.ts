@@ -1,0 +1,32 @@
+/**
+ * `binder tui`, `binder serve` and `binder admin`: a person's commands, loaded from their own
+ * bundles beside this one only when called, so the agent's path never pays for them.
+ */
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+/** The first words that belong to a person's side. */
+export const PERSON_VERBS: ReadonlySet<string> = new Set(['tui', 'serve', 'admin']);
+
+interface PersonModule {
+  main(argv: string[]): number | void | Promise<number | void>;
+}
+
+/** Runs a person's command from the bundle beside `base`; resolves with its exit code. */
+export async function runPersonSide(argv: string[], err: (text: string) => void, base: string = import.meta.url): Promise<number> {
+  const keeper = argv[0] === 'admin' || (argv[0] === 'serve' && argv.includes('--no-tui'));
+  const bundle = keeper
+    ? { url: new URL('./binder-keeper.js', base), what: 'keeper' }
+    : { url: new URL('./binder-tui.js', base), what: 'screen' };
+  if (!existsSync(fileURLToPath(bundle.url))) {
+    err(`This build has no ${bundle.what}: ${fileURLToPath(bundle.url)} is missing.\n`);
+    return 2;
+  }
+  const loaded = (await import(bundle.url.href)) as Partial<PersonModule>;
+  if (typeof loaded.main !== 'function') {
+    err(`This build has no ${bundle.what}: ${fileURLToPath(bundle.url)} has no main.\n`);
+    return 2;
+  }
+  const code = await loaded.main(argv);
+  return typeof code === 'number' ? code : 0;
+}
