@@ -1,0 +1,105 @@
+/**
+ * Who may see and change what: finding a list or a record by its ref as the asker may see it.
+ * An agent must never learn of a list it was not granted, so a hidden list or record is
+ * refused in exactly the words used for an absent one.
+ */
+import { Refused } from './store.js';
+import type { Context } from './context.js';
+import { accessOf, listOf, RECORD_COLUMNS, recordOf, type ListRow, type RecordRow } from './rows.js';
+import { slug } from './slug.js';
+import type { Access, List, RecordSummary, Who } from './types.js';
+
+export type Need = 'read' | 'write';
+
+export const noList = (ref: string): Refused =>
+  new Refused(`There is no list "${ref}" you can see: binder lists shows yours.`);
+export const noRecord = (ref: string | number): Refused =>
+  new Refused(`There is no record #${String(ref).replace(/^#/, '')} you can see.`);
+
+export function isPerson(who: Who): boolean {
+  if (who.kind === 'person') return true;
+  if (who.kind === 'agent') return false;
+  throw new Error(`who.kind must be person or agent, not ${String(who.kind)}`);
+}
+
+/** Refuses an agent an operation that is a person's alone. */
+export function personOnly(who: Who, doing: string, verb: string): void {
+  if (!isPerson(who)) {
+    throw new Refused(`Only a person can ${doing}: a person does it on their screen or with \`binder admin ${verb}\`.`);
+  }
+}
+
+/** The lists `who` can see, with their access: all of them for a person. */
+export function visibleListRows(ctx: Context, who: Who, archived = true): (ListRow & { level: Access })[] {
+  if (isPerson(who)) {
+    const rows = ctx.db.prepare(`SELECT *, 'write' AS level FROM lists ${archived ? '' : 'WHERE archived = 0'}
+      ORDER BY position, title`).all() as (ListRow & { level: Access })[];
+    return rows;
+  }
+  return ctx.db.prepare(`SELECT l.*, a.level FROM lists l JOIN access a ON a.list = l.id AND a.agent = ?
+    WHERE l.archived = 0 ORDER BY l.position, l.title`).all(who.id) as (ListRow & { level: Access })[];
+}
+
+/** The list an agent may see: its own access only, never the others'. */
+export function listFor(ctx: Context, row: ListRow, who: Who, level: Access): List {
+  const access = accessOf(ctx.db, row.id);
+  return listOf(row, isPerson(who) ? access : { [who.id]: level });
+}
+
+/** A list by id, title (any case) or the slug of the ref, as `who` may see it. */
+export function findList(ctx: Context, ref: string, who: Who, need: Need): { list: List; access: Access } {
+  const given = String(ref).trim();
+  const rows = visibleListRows(ctx, who);
+  const lower = given.toLowerCase();
+  const row = rows.find((r) => r.id === given)
+    ?? rows.find((r) => r.title.toLowerCase() === lower)
+    ?? rows.find((r) => r.id === slug(given));
+  if (!row) throw noList(given);
+  if (need === 'write' && row.level !== 'write') {
+    throw new Refused(`You may only read "${row.title}": ask a person to give you write access to it.`);
+  }
+  return { list: listFor(ctx, row, who, row.level), access: row.level };
+}
+
+/** `12`, `"12"`, `"#12"` → 12; anything else is refused. */
+export function recordNumber(ref: number | string): number {
+  const text = String(ref).trim();
+  if (/^#?\d{1,15}$/.test(text)) {
+    const n = Number(text.replace('#', ''));
+    if (Number.isSafeInteger(n) && n > 0) return n;
+  }
+  throw new Refused(`"${text.slice(0, 40)}" is not a record number: give it as 12 or #12.`);
+}
+
+export function recordRow(ctx: Context, id: number): RecordRow | undefined {
+  return ctx.db.prepare(`SELECT ${RECORD_COLUMNS} FROM records r WHERE r.id = ?`).get(id) as RecordRow | undefined;
+}
+
+export interface Found { record: RecordSummary; row: RecordRow; list: List; access: Access }
+
+/** A record as `who` may see it (and change it, if `need` is write). */
+export function findRecord(ctx: Context, ref: number | string, who: Who, need: Need): Found {
+  const id = recordNumber(ref);
+  const row = recordRow(ctx, id);
+  if (!row) throw noRecord(id);
+  let level: Access = 'write';
+  if (!isPerson(who)) {
+    const seen = ctx.db.prepare(`SELECT a.level FROM access a JOIN lists l ON l.id = a.list
+      WHERE a.list = ? AND a.agent = ? AND l.archived = 0`).get(row.list, who.id) as { level: Access } | undefined;
+    if (!seen) throw noRecord(id);
+    level = seen.level;
+  }
+  const listRow = ctx.db.prepare('SELECT * FROM lists WHERE id = ?').get(row.list) as ListRow;
+  const list = listFor(ctx, listRow, who, level);
+  if (need === 'write' && level !== 'write') {
+    throw new Refused(`You may only read "${list.title}": ask a person to give you write access to it.`);
+  }
+  return { record: recordOf(row), row, list, access: level };
+}
+
+/** Refuses a change to an archived record. */
+export function notArchived(found: Found): void {
+  if (found.record.archived) {
+    throw new Refused(`#${found.record.id} is archived: restore it first (binder restore ${found.record.id}).`);
+  }
+}

@@ -1,0 +1,53 @@
+/**
+ * Deleting, a person's alone, for good: a record and everything of it, or a list and all its
+ * records. The record's history is emptied down to who and when, its terms leave the search
+ * index, answers that may quote it are dropped, and the write-ahead log is folded back so no
+ * byte of it survives in the files. It must never leave a copy of a deleted record's text.
+ */
+import { findList, findRecord, personOnly } from './access.js';
+import type { Context } from './context.js';
+import { unindex } from './text-index.js';
+import type { Who } from './types.js';
+
+function erase(ctx: Context, id: number): void {
+  ctx.db.prepare('DELETE FROM notes WHERE record = ?').run(id);
+  ctx.db.prepare('DELETE FROM attachments WHERE record = ?').run(id);
+  ctx.db.prepare('DELETE FROM records WHERE id = ?').run(id);
+  ctx.db.prepare("UPDATE log SET op = 'erased', change = NULL WHERE record = ?").run(id);
+  unindex(ctx, id);
+}
+
+/** Answers kept for crash recovery may quote what was deleted; delivered ones are needed no more. */
+function forgetAnswers(ctx: Context): void {
+  ctx.db.prepare('UPDATE asks SET answer = NULL WHERE delivered = 1 AND answer IS NOT NULL').run();
+}
+
+/** After the deletions: merge the search index so no segment keeps a deleted term. */
+function tidy(ctx: Context): void {
+  ctx.db.prepare("INSERT INTO record_text (record_text) VALUES ('optimize')").run();
+  ctx.checkpointAfterCommit();
+}
+
+export function deleteRecord(ctx: Context, ref: number | string, who: Who): { id: number; list: string } {
+  personOnly(who, 'delete a record', 'delete');
+  const { record } = findRecord(ctx, ref, who, 'write');
+  erase(ctx, record.id);
+  forgetAnswers(ctx);
+  ctx.log(who, 'delete', record.list, record.id, null);
+  tidy(ctx);
+  return { id: record.id, list: record.list };
+}
+
+export function deleteList(ctx: Context, ref: string, who: Who): { id: string; title: string; records: number } {
+  personOnly(who, 'delete a list', 'delete-list');
+  const { list } = findList(ctx, ref, who, 'write');
+  const ids = ctx.db.prepare('SELECT id FROM records WHERE list = ?').pluck().all(list.id) as number[];
+  for (const id of ids) erase(ctx, id);
+  ctx.db.prepare('DELETE FROM access WHERE list = ?').run(list.id);
+  ctx.db.prepare('DELETE FROM lists WHERE id = ?').run(list.id);
+  ctx.db.prepare("UPDATE log SET op = 'erased', change = NULL WHERE list = ? AND record IS NULL").run(list.id);
+  forgetAnswers(ctx);
+  ctx.log(who, 'delete-list', list.id, null, { records: ids.length });
+  tidy(ctx);
+  return { id: list.id, title: list.title, records: ids.length };
+}

@@ -1,0 +1,8 @@
+/**
+ * The store's public face: `openStore`, the `Store` interface, `Refused`, the model's types
+ * and `slug`. Other parts import from here, never from the store's inner files.
+ */
+export { openStore, type StoreOptions } from './sqlite-store.js';
+export * from './store.js';
+export type * from './types.js';
+export { slug } from './slug.js';

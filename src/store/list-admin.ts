@@ -1,0 +1,192 @@
+/**
+ * Shaping lists, a person's alone: making one from a template, changing its title, view,
+ * states, gates and fields, granting agents access, archiving. A gate never sits on a first
+ * state, and a state is never removed while records are in it.
+ */
+import { findList, personOnly } from './access.js';
+import { iso, type Context } from './context.js';
+import { sides } from './sides.js';
+import { slug, uniqueSlug } from './slug.js';
+import { Refused, type FieldInput, type ListPatch, type StateInput, type TemplateSummary } from './store.js';
+import { findTemplate, TEMPLATES, type Lang } from './templates.js';
+import { reindex } from './text-index.js';
+import type { Access, Field, FieldType, List, State, Who } from './types.js';
+import { cleanName, cleanTitle } from './values.js';
+
+const FIELD_TYPES: readonly FieldType[] = ['text', 'number', 'date', 'choice', 'person', 'url'];
+const langOf = (lang: unknown): Lang => (lang === 'fr' ? 'fr' : 'en');
+
+export function templates(lang: Lang): TemplateSummary[] {
+  return TEMPLATES[langOf(lang)].map((t) => ({ id: t.id, title: t.title, describe: t.describe }));
+}
+
+function shapeStates(given: readonly StateInput[], old: readonly State[]): State[] {
+  if (given.length === 0) throw new Refused('A list needs at least one state.');
+  const out: State[] = [];
+  for (const input of given) {
+    const name = cleanName(input.name, 'A state');
+    if (out.some((s) => s.name.toLowerCase() === name.toLowerCase())) {
+      throw new Refused(`Two states are named "${name}": give each state its own name.`);
+    }
+    let id: string;
+    if (input.id !== undefined) {
+      const kept = old.find((s) => s.id === input.id);
+      if (!kept) throw new Refused(`There is no state "${input.id}" to keep: leave out the id for a new state.`);
+      if (out.some((s) => s.id === kept.id)) throw new Refused(`The state "${kept.name}" is given twice: give it once.`);
+      id = kept.id;
+    } else {
+      id = uniqueSlug(slug(name), (x) => out.some((s) => s.id === x) || old.some((s) => s.id === x) || given.some((g) => g.id === x));
+    }
+    out.push({ id, name, gate: input.gate === true });
+  }
+  if (out[0]!.gate) {
+    throw new Refused(`"${out[0]!.name}" cannot be a gate: a gate needs a state before it, where records wait for a person.`);
+  }
+  return out;
+}
+
+function shapeFields(given: readonly FieldInput[], old: readonly Field[]): Field[] {
+  const out: Field[] = [];
+  for (const input of given) {
+    const name = cleanName(input.name, 'A field');
+    if (out.some((f) => f.name.toLowerCase() === name.toLowerCase())) {
+      throw new Refused(`Two fields are named "${name}": give each field its own name.`);
+    }
+    if (!FIELD_TYPES.includes(input.type)) {
+      throw new Refused(`"${String(input.type)}" is not a field type: use one of ${FIELD_TYPES.join(', ')}.`);
+    }
+    let id: string;
+    if (input.id !== undefined) {
+      const kept = old.find((f) => f.id === input.id);
+      if (!kept) throw new Refused(`There is no field "${input.id}" to keep: leave out the id for a new field.`);
+      if (out.some((f) => f.id === kept.id)) throw new Refused(`The field "${kept.name}" is given twice: give it once.`);
+      id = kept.id;
+    } else {
+      id = uniqueSlug(slug(name), (x) => out.some((f) => f.id === x) || old.some((f) => f.id === x) || given.some((g) => g.id === x));
+    }
+    const field: Field = { id, name, type: input.type };
+    if (input.type === 'choice') {
+      const choices = [...new Set((input.choices ?? []).map((c) => String(c).trim()).filter((c) => c !== ''))];
+      if (choices.length === 0) throw new Refused(`The choice field "${name}" needs its choices, like High|Normal|Low.`);
+      field.choices = choices.map((c) => cleanName(c, 'A choice'));
+    }
+    out.push(field);
+  }
+  return out;
+}
+
+export function createList(
+  ctx: Context, input: { template: string; title?: string; lang?: Lang }, who: Who,
+): List {
+  personOnly(who, 'make a list', 'create-list');
+  const lang = langOf(input.lang);
+  const template = findTemplate(String(input.template ?? ''), lang);
+  if (!template) {
+    throw new Refused(`There is no template "${String(input.template).slice(0, 40)}": use one of ${TEMPLATES[lang].map((t) => t.id).join(', ')}.`);
+  }
+  const title = input.title !== undefined && String(input.title).trim() !== '' ? cleanTitle(input.title, 'A list\'s title') : template.title;
+  const base = slug(title) || 'list';
+  const id = uniqueSlug(base, (x) => ctx.db.prepare('SELECT 1 FROM lists WHERE id = ?').get(x) !== undefined);
+  const states = shapeStates(template.states, []);
+  const fields = shapeFields(template.fields, []);
+  const at = iso(ctx.now());
+  const position = (ctx.db.prepare('SELECT coalesce(max(position), 0) + 1 FROM lists').pluck().get() as number);
+  ctx.db.prepare(`INSERT INTO lists (id, title, states, fields, view, archived, position, created, updated)
+      VALUES (?, ?, ?, ?, ?, 0, ?, ?, ?)`)
+    .run(id, title, JSON.stringify(states), JSON.stringify(fields), template.view, position, at, at);
+  ctx.log(who, 'create-list', id, null, { title, template: template.id, lang });
+  return findList(ctx, id, who, 'read').list;
+}
+
+export function editList(ctx: Context, ref: string, patch: ListPatch, who: Who): List {
+  personOnly(who, 'change a list', 'edit-list');
+  const { list } = findList(ctx, ref, who, 'write');
+  const change: Record<string, unknown> = {};
+  let title = list.title;
+  if (patch.title !== undefined) {
+    title = cleanTitle(patch.title, 'A list\'s title');
+    if (title !== list.title) change.title = [list.title, title];
+  }
+  let view = list.view;
+  if (patch.view !== undefined) {
+    if (patch.view !== 'board' && patch.view !== 'table') throw new Refused('A list opens as a board or a table.');
+    if (patch.view !== list.view) change.view = [list.view, patch.view];
+    view = patch.view;
+  }
+  let states = list.states;
+  if (patch.states !== undefined) {
+    states = shapeStates(patch.states, list.states);
+    for (const gone of list.states.filter((s) => !states.some((k) => k.id === s.id))) {
+      const n = ctx.db.prepare('SELECT count(*) FROM records WHERE list = ? AND state = ?').pluck().get(list.id, gone.id) as number;
+      if (n > 0) {
+        throw new Refused(`"${gone.name}" still holds ${n} record${n === 1 ? '' : 's'}: move ${n === 1 ? 'it' : 'them'} to another state first.`);
+      }
+    }
+    if (JSON.stringify(states) !== JSON.stringify(list.states)) change.states = [list.states, states];
+  }
+  let fields = list.fields;
+  if (patch.fields !== undefined) {
+    fields = shapeFields(patch.fields, list.fields);
+    const dropped = list.fields.filter((f) => !fields.some((k) => k.id === f.id));
+    for (const field of dropped) {
+      const path = `$."${field.id}"`;
+      const ids = ctx.db.prepare('SELECT id FROM records WHERE list = ? AND json_extract(fields, ?) IS NOT NULL')
+        .pluck().all(list.id, path) as number[];
+      const drop = ctx.db.prepare('UPDATE records SET fields = json_remove(fields, ?) WHERE id = ?');
+      for (const id of ids) {
+        drop.run(path, id);
+        reindex(ctx, id);
+      }
+    }
+    if (JSON.stringify(fields) !== JSON.stringify(list.fields)) change.fields = [list.fields, fields];
+  }
+  if (Object.keys(change).length === 0) return list;
+  ctx.db.prepare('UPDATE lists SET title = ?, view = ?, states = ?, fields = ?, updated = ? WHERE id = ?')
+    .run(title, view, JSON.stringify(states), JSON.stringify(fields), iso(ctx.now()), list.id);
+  ctx.log(who, 'edit-list', list.id, null, change);
+  return findList(ctx, list.id, who, 'read').list;
+}
+
+/** An agent's id from `agent:x`, a side's name, or a bare name. */
+function agentId(ctx: Context, given: string): string {
+  const text = String(given).trim();
+  if (text.startsWith('person:')) {
+    throw new Refused('People see and change every list: access is granted to agents only.');
+  }
+  if (text.startsWith('agent:')) {
+    const name = slug(text.slice('agent:'.length));
+    if (name) return `agent:${name}`;
+  }
+  const lower = text.toLowerCase();
+  const side = sides(ctx).find((s) => s.name.toLowerCase() === lower || s.agent === text);
+  if (side) return side.agent;
+  const name = slug(text);
+  if (!name) throw new Refused(`"${text.slice(0, 40)}" is not an agent: give its name or its id (agent:name).`);
+  return `agent:${name}`;
+}
+
+export function grant(ctx: Context, ref: string, agent: string, access: Access | null, who: Who): List {
+  personOnly(who, 'grant access to a list', 'grant');
+  const { list } = findList(ctx, ref, who, 'write');
+  if (access !== null && access !== 'read' && access !== 'write') {
+    throw new Refused('Access is read, write, or none to take it away.');
+  }
+  const id = agentId(ctx, agent);
+  const before = list.access[id] ?? null;
+  if (before === access) return list;
+  if (access === null) ctx.db.prepare('DELETE FROM access WHERE list = ? AND agent = ?').run(list.id, id);
+  else ctx.db.prepare('INSERT INTO access (list, agent, level) VALUES (?, ?, ?) ON CONFLICT (list, agent) DO UPDATE SET level = excluded.level').run(list.id, id, access);
+  ctx.db.prepare('UPDATE lists SET updated = ? WHERE id = ?').run(iso(ctx.now()), list.id);
+  ctx.log(who, 'grant', list.id, null, { agent: id, access: [before, access] });
+  return findList(ctx, list.id, who, 'read').list;
+}
+
+export function archiveList(ctx: Context, ref: string, archived: boolean, who: Who): List {
+  personOnly(who, archived ? 'archive a list' : 'restore a list', 'archive-list');
+  const { list } = findList(ctx, ref, who, 'write');
+  if (list.archived === archived) return list;
+  ctx.db.prepare('UPDATE lists SET archived = ?, updated = ? WHERE id = ?').run(archived ? 1 : 0, iso(ctx.now()), list.id);
+  ctx.log(who, archived ? 'archive-list' : 'restore-list', list.id, null, { archived });
+  return findList(ctx, list.id, who, 'read').list;
+}
+

@@ -1,0 +1,105 @@
+/**
+ * A record's notes and attachments, and the whole record as `get` shows it with its history.
+ * A note is rewritten only by its author; nothing here reaches a record the asker cannot see.
+ */
+import { findRecord, notArchived, personOnly, recordNumber } from './access.js';
+import { iso, type Context } from './context.js';
+import { attachmentOf, logOf, noteOf, type AttachmentRow, type LogRowRaw, type NoteRow } from './rows.js';
+import { Refused } from './store.js';
+import { reindex } from './text-index.js';
+import type { Attachment, AttachKind, Note, RecordView, Who } from './types.js';
+import { cleanNote, cleanTitle, LIMITS } from './values.js';
+
+const KINDS: readonly AttachKind[] = ['message', 'file', 'asset', 'branch', 'link', 'record'];
+const HISTORY = 200;
+
+const touch = (ctx: Context, id: number, at: string): void => {
+  ctx.db.prepare('UPDATE records SET updated = ? WHERE id = ?').run(at, id);
+};
+
+export function note(ctx: Context, ref: number | string, text: string, who: Who): Note {
+  const found = findRecord(ctx, ref, who, 'write');
+  notArchived(found);
+  const clean = cleanNote(text);
+  const at = iso(ctx.now());
+  const id = Number(ctx.db.prepare('INSERT INTO notes (record, at, by, text) VALUES (?, ?, ?, ?)')
+    .run(found.record.id, at, JSON.stringify(who), clean).lastInsertRowid);
+  touch(ctx, found.record.id, at);
+  reindex(ctx, found.record.id);
+  ctx.log(who, 'note', found.list.id, found.record.id, { note: id });
+  return noteOf(ctx.db.prepare('SELECT * FROM notes WHERE id = ?').get(id) as NoteRow);
+}
+
+export function editNote(ctx: Context, ref: number | string, noteId: number, text: string, who: Who): Note {
+  personOnly(who, 'rewrite a note', 'edit-note');
+  const found = findRecord(ctx, ref, who, 'write');
+  notArchived(found);
+  const id = found.record.id;
+  const row = ctx.db.prepare('SELECT * FROM notes WHERE id = ? AND record = ?').get(Number(noteId), id) as NoteRow | undefined;
+  if (!row) throw new Refused(`#${id} has no note ${String(noteId)}: binder get ${id} shows its notes and their numbers.`);
+  const author = noteOf(row).by;
+  if (author.id !== who.id) {
+    throw new Refused(`Only its author, ${author.name}, can rewrite note ${row.id}: add a new note instead.`);
+  }
+  const clean = cleanNote(text);
+  if (clean === row.text) return noteOf(row);
+  const at = iso(ctx.now());
+  ctx.db.prepare('UPDATE notes SET text = ?, edited = 1 WHERE id = ?').run(clean, row.id);
+  touch(ctx, id, at);
+  reindex(ctx, id);
+  ctx.log(who, 'edit-note', found.list.id, id, { note: row.id });
+  return noteOf(ctx.db.prepare('SELECT * FROM notes WHERE id = ?').get(row.id) as NoteRow);
+}
+
+export function attach(
+  ctx: Context, ref: number | string, input: { kind: AttachKind; ref: string; title?: string }, who: Who,
+): Attachment {
+  const found = findRecord(ctx, ref, who, 'write');
+  notArchived(found);
+  if (!KINDS.includes(input.kind)) {
+    throw new Refused(`"${String(input.kind).slice(0, 40)}" is not a kind of attachment: use one of ${KINDS.join(', ')}.`);
+  }
+  let target = String(input.ref ?? '').trim();
+  if (!target) throw new Refused('An attachment needs a ref: a path, a URL, repo:branch, a message id or a record number.');
+  if ([...target].length > LIMITS.ref) throw new Refused(`An attachment's ref is at most ${LIMITS.ref} characters.`);
+  if (input.kind === 'record') {
+    const other = recordNumber(target);
+    // Attaching names a record: it must be one the asker can see.
+    findRecord(ctx, other, who, 'read');
+    target = `#${other}`;
+  }
+  const title = input.title !== undefined && String(input.title).trim() !== '' ? cleanTitle(input.title, 'An attachment\'s title') : '';
+  const at = iso(ctx.now());
+  const id = Number(ctx.db.prepare('INSERT INTO attachments (record, kind, ref, title, at, by) VALUES (?, ?, ?, ?, ?, ?)')
+    .run(found.record.id, input.kind, target, title, at, JSON.stringify(who)).lastInsertRowid);
+  touch(ctx, found.record.id, at);
+  ctx.log(who, 'attach', found.list.id, found.record.id, { attachment: id, kind: input.kind, ref: target });
+  return attachmentOf(ctx.db.prepare('SELECT * FROM attachments WHERE id = ?').get(id) as AttachmentRow);
+}
+
+export function detach(ctx: Context, ref: number | string, what: string, who: Who): Attachment {
+  const found = findRecord(ctx, ref, who, 'write');
+  notArchived(found);
+  const id = found.record.id;
+  const given = String(what).trim();
+  const rows = ctx.db.prepare('SELECT * FROM attachments WHERE record = ? ORDER BY id DESC').all(id) as AttachmentRow[];
+  const row = rows.find((r) => /^\d+$/.test(given) && r.id === Number(given))
+    ?? rows.find((r) => r.ref === given)
+    ?? rows.find((r) => r.kind === 'record' && /^#?\d+$/.test(given) && r.ref === `#${given.replace('#', '')}`);
+  if (!row) throw new Refused(`Nothing attached to #${id} is "${given.slice(0, 80)}": binder get ${id} lists what is attached.`);
+  ctx.db.prepare('DELETE FROM attachments WHERE id = ?').run(row.id);
+  touch(ctx, id, iso(ctx.now()));
+  ctx.log(who, 'detach', found.list.id, id, { attachment: row.id, kind: row.kind, ref: row.ref });
+  return attachmentOf(row);
+}
+
+export function get(ctx: Context, ref: number | string, who: Who): RecordView {
+  const found = findRecord(ctx, ref, who, 'read');
+  const { record, list } = found;
+  const notes = (ctx.db.prepare('SELECT * FROM notes WHERE record = ? ORDER BY id').all(record.id) as NoteRow[]).map(noteOf);
+  const attached = (ctx.db.prepare('SELECT * FROM attachments WHERE record = ? ORDER BY id').all(record.id) as AttachmentRow[])
+    .map(attachmentOf);
+  const history = (ctx.db.prepare(`SELECT * FROM (SELECT * FROM log WHERE record = ? ORDER BY id DESC LIMIT ${HISTORY})
+      ORDER BY id`).all(record.id) as LogRowRaw[]).map(logOf);
+  return { record: { ...record, notes, attached }, list, history };
+}

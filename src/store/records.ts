@@ -1,0 +1,157 @@
+/**
+ * A record's life: add, edit, move, approve (and withdraw), archive. The gate rule lives
+ * here: a record is at or past a list's first gate only once a person approved it, and an
+ * agent can never make that so.
+ */
+import { findList, findRecord, isPerson, notArchived, personOnly, recordRow } from './access.js';
+import { iso, type Context } from './context.js';
+import { recordOf } from './rows.js';
+import { agentNamed } from './sides.js';
+import { Refused, type AddInput, type EditInput } from './store.js';
+import { reindex } from './text-index.js';
+import type { List, RecordSummary, Who } from './types.js';
+import {
+  beforeGate, cleanNote, cleanOwners, cleanTitle, dueOf, fieldChanges, findState, firstGate, pastGate,
+} from './values.js';
+
+const fresh = (ctx: Context, id: number): RecordSummary => recordOf(recordRow(ctx, id)!);
+
+const gateName = (list: List): string => firstGate(list)?.name ?? '';
+
+export function add(ctx: Context, listRef: string, input: AddInput, who: Who): RecordSummary {
+  const { list } = findList(ctx, listRef, who, 'write');
+  if (list.archived) {
+    throw new Refused(`"${list.title}" is archived: restore the list first (binder admin archive-list ${list.id} --restore).`);
+  }
+  const title = cleanTitle(input.title);
+  const state = input.state !== undefined && String(input.state).trim() !== '' ? findState(list, input.state) : list.states[0]!;
+  const approving = pastGate(list, state.id);
+  if (approving && !isPerson(who)) {
+    throw new Refused(`A record cannot start in "${state.name}": only a person can let it past "${gateName(list)}". `
+      + `Add it to "${list.states[0]!.name}" and ask a person to approve it.`);
+  }
+  const named = (name: string) => agentNamed(ctx, name);
+  const fields = Object.fromEntries(
+    Object.entries(fieldChanges(list, input.fields ?? {}, who, named)).filter(([, v]) => v !== ''),
+  );
+  const owners = cleanOwners(input.owners ?? [], who, named);
+  const due = dueOf(input.due ?? '');
+  const note = input.note !== undefined && String(input.note).trim() !== '' ? cleanNote(input.note) : undefined;
+  const at = iso(ctx.now());
+  const id = Number(ctx.db.prepare(`INSERT INTO records (list, title, state, approved_by, approved_at, fields, owners,
+      due, due_at, created, updated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(
+    list.id, title, state.id, approving ? JSON.stringify(who) : null, approving ? at : null,
+    JSON.stringify(fields), JSON.stringify(owners),
+    due.kind === 'due' ? due.due : null, due.kind === 'due' ? due.at : null, at, at,
+  ).lastInsertRowid);
+  let noteId: number | undefined;
+  if (note !== undefined) {
+    noteId = Number(ctx.db.prepare('INSERT INTO notes (record, at, by, text) VALUES (?, ?, ?, ?)')
+      .run(id, at, JSON.stringify(who), note).lastInsertRowid);
+  }
+  reindex(ctx, id);
+  const change: Record<string, unknown> = { title, state: state.id };
+  if (approving) change.approved = true;
+  if (Object.keys(fields).length) change.fields = fields;
+  if (owners.length) change.owners = owners;
+  if (due.kind === 'due') change.due = due.due;
+  if (noteId !== undefined) change.note = noteId;
+  ctx.log(who, 'add', list.id, id, change);
+  return fresh(ctx, id);
+}
+
+export function edit(ctx: Context, ref: number | string, input: EditInput, who: Who): RecordSummary {
+  const found = findRecord(ctx, ref, who, 'write');
+  notArchived(found);
+  const { record, list } = found;
+  const named = (name: string) => agentNamed(ctx, name);
+  const change: Record<string, unknown> = {};
+  let title = record.title;
+  if (input.title !== undefined) {
+    title = cleanTitle(input.title);
+    if (title !== record.title) change.title = [record.title, title];
+  }
+  const fields = { ...record.fields };
+  if (input.fields) {
+    const changed: Record<string, [string | null, string | null]> = {};
+    for (const [id, value] of Object.entries(fieldChanges(list, input.fields, who, named))) {
+      const old = fields[id] ?? null;
+      if ((old ?? '') === value) continue;
+      changed[id] = [old, value === '' ? null : value];
+      if (value === '') delete fields[id];
+      else fields[id] = value;
+    }
+    if (Object.keys(changed).length) change.fields = changed;
+  }
+  let owners = record.owners;
+  if (input.owners !== undefined) {
+    owners = cleanOwners(input.owners, who, named);
+    if (JSON.stringify(owners) !== JSON.stringify(record.owners)) change.owners = [record.owners, owners];
+  }
+  let due = { due: record.due, at: found.row.due_at };
+  if (input.due !== undefined) {
+    const reading = dueOf(input.due);
+    due = reading.kind === 'due' ? { due: reading.due, at: reading.at } : { due: null, at: null };
+    if (due.due !== record.due) change.due = [record.due, due.due];
+  }
+  if (Object.keys(change).length === 0) return record;
+  ctx.db.prepare(`UPDATE records SET title = ?, fields = ?, owners = ?, due = ?, due_at = ?,
+      due_told = CASE WHEN ? THEN 0 ELSE due_told END, updated = ? WHERE id = ?`)
+    .run(title, JSON.stringify(fields), JSON.stringify(owners), due.due, due.at,
+      change.due !== undefined ? 1 : 0, iso(ctx.now()), record.id);
+  if (change.title !== undefined || change.fields !== undefined) reindex(ctx, record.id);
+  ctx.log(who, 'edit', list.id, record.id, change);
+  return fresh(ctx, record.id);
+}
+
+export function move(ctx: Context, ref: number | string, stateRef: string, who: Who): RecordSummary {
+  const found = findRecord(ctx, ref, who, 'write');
+  notArchived(found);
+  const { record, list } = found;
+  const state = findState(list, stateRef);
+  if (state.id === record.state) return record;
+  const approving = pastGate(list, state.id) && !record.approved;
+  if (approving && !isPerson(who)) {
+    throw new Refused(`#${record.id} is not approved: only a person can let it past "${gateName(list)}". Ask a person to approve it.`);
+  }
+  const at = iso(ctx.now());
+  if (approving) {
+    ctx.db.prepare('UPDATE records SET state = ?, approved_by = ?, approved_at = ?, updated = ? WHERE id = ?')
+      .run(state.id, JSON.stringify(who), at, at, record.id);
+  } else {
+    ctx.db.prepare('UPDATE records SET state = ?, updated = ? WHERE id = ?').run(state.id, at, record.id);
+  }
+  ctx.log(who, 'move', list.id, record.id, approving ? { from: record.state, to: state.id, approved: true } : { from: record.state, to: state.id });
+  return fresh(ctx, record.id);
+}
+
+export function approve(ctx: Context, ref: number | string, yes: boolean, who: Who): RecordSummary {
+  personOnly(who, 'approve a record or withdraw an approval', 'approve');
+  const found = findRecord(ctx, ref, who, 'write');
+  notArchived(found);
+  const { record, list } = found;
+  const at = iso(ctx.now());
+  if (yes) {
+    if (record.approved) return record;
+    ctx.db.prepare('UPDATE records SET approved_by = ?, approved_at = ?, updated = ? WHERE id = ?')
+      .run(JSON.stringify(who), at, at, record.id);
+    ctx.log(who, 'approve', list.id, record.id, { approved: true });
+    return fresh(ctx, record.id);
+  }
+  const back = pastGate(list, record.state) ? beforeGate(list) : undefined;
+  if (!record.approved && !back) return record;
+  const state = back?.id ?? record.state;
+  ctx.db.prepare('UPDATE records SET approved_by = NULL, approved_at = NULL, state = ?, updated = ? WHERE id = ?')
+    .run(state, at, record.id);
+  ctx.log(who, 'approve', list.id, record.id,
+    back ? { approved: false, from: record.state, to: state } : { approved: false });
+  return fresh(ctx, record.id);
+}
+
+export function archive(ctx: Context, ref: number | string, archived: boolean, who: Who): RecordSummary {
+  const { record, list } = findRecord(ctx, ref, who, 'write');
+  if (record.archived === archived) return record;
+  ctx.db.prepare('UPDATE records SET archived = ?, updated = ? WHERE id = ?').run(archived ? 1 : 0, iso(ctx.now()), record.id);
+  ctx.log(who, archived ? 'archive' : 'restore', list.id, record.id, { archived });
+  return fresh(ctx, record.id);
+}

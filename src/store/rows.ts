@@ -1,0 +1,83 @@
+/**
+ * Turning the database's rows into the binder's shapes (types.ts). Reading only: nothing here
+ * writes, and nothing here decides who may see what.
+ */
+import type Database from 'better-sqlite3';
+import type {
+  Access, Attachment, AttachKind, Field, List, LogRow, Note, RecordSummary, State, View, Who,
+} from './types.js';
+
+export interface ListRow {
+  id: string; title: string; states: string; fields: string; view: string;
+  archived: number; position: number; created: string; updated: string;
+}
+
+export interface RecordRow {
+  id: number; list: string; title: string; state: string;
+  approved_by: string | null; approved_at: string | null;
+  fields: string; owners: string; due: string | null; due_at: number | null; due_told: number;
+  archived: number; created: string; updated: string;
+  note_count?: number; attach_count?: number;
+}
+
+/** Columns of a record with its counts of notes and attachments, for `FROM records r`. */
+export const RECORD_COLUMNS = `r.*,
+  (SELECT count(*) FROM notes n WHERE n.record = r.id) AS note_count,
+  (SELECT count(*) FROM attachments a WHERE a.record = r.id) AS attach_count`;
+
+export function listOf(row: ListRow, access: Record<string, Access>): List {
+  return {
+    id: row.id,
+    title: row.title,
+    states: JSON.parse(row.states) as State[],
+    fields: JSON.parse(row.fields) as Field[],
+    view: row.view as View,
+    archived: row.archived === 1,
+    access,
+    created: row.created,
+    updated: row.updated,
+  };
+}
+
+export function accessOf(db: Database.Database, list: string): Record<string, Access> {
+  const rows = db.prepare('SELECT agent, level FROM access WHERE list = ? ORDER BY agent').all(list) as
+    { agent: string; level: Access }[];
+  const out: Record<string, Access> = {};
+  for (const r of rows) out[r.agent] = r.level;
+  return out;
+}
+
+export function recordOf(row: RecordRow): RecordSummary {
+  return {
+    id: row.id,
+    list: row.list,
+    title: row.title,
+    state: row.state,
+    approved: row.approved_by && row.approved_at
+      ? { by: JSON.parse(row.approved_by) as Who, at: row.approved_at }
+      : null,
+    fields: JSON.parse(row.fields) as Record<string, string>,
+    owners: JSON.parse(row.owners) as string[],
+    due: row.due,
+    archived: row.archived === 1,
+    attached: row.attach_count ?? 0,
+    notes: row.note_count ?? 0,
+    created: row.created,
+    updated: row.updated,
+  };
+}
+
+export interface NoteRow { id: number; record: number; at: string; by: string; text: string; edited: number }
+export interface AttachmentRow { id: number; record: number; kind: string; ref: string; title: string; at: string; by: string }
+export interface LogRowRaw { id: number; at: string; by: string; op: string; list: string | null; record: number | null; change: string | null }
+
+export const noteOf = (r: NoteRow): Note =>
+  ({ id: r.id, at: r.at, by: JSON.parse(r.by) as Who, text: r.text, edited: r.edited === 1 });
+
+export const attachmentOf = (r: AttachmentRow): Attachment =>
+  ({ id: r.id, kind: r.kind as AttachKind, ref: r.ref, title: r.title, at: r.at, by: JSON.parse(r.by) as Who });
+
+export const logOf = (r: LogRowRaw): LogRow => ({
+  id: r.id, at: r.at, by: JSON.parse(r.by) as Who, op: r.op, list: r.list, record: r.record,
+  change: r.change === null ? null : (JSON.parse(r.change) as unknown),
+});

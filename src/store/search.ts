@@ -1,0 +1,92 @@
+/**
+ * Searching records by the words of their title, notes and field values (FTS5, ranked by
+ * bm25), in the lists the asker can read. The asker's text is only ever words: each becomes
+ * a quoted prefix term, so no FTS syntax from outside reaches the query.
+ */
+import { isPerson } from './access.js';
+import type { Context } from './context.js';
+import type { SearchHit, State, Who } from './types.js';
+
+const MAX_WORDS = 16;
+const MAX_HITS = 500;
+const AROUND = 40;
+
+/** The user's words, as FTS5 terms: `"word"*` ANDed. Empty when there is no word to find. */
+export function searchTerms(text: string): { query: string; words: string[] } {
+  const words = String(text).slice(0, 2000).split(/\s+/)
+    .filter((w) => /[\p{L}\p{N}]/u.test(w))
+    .slice(0, MAX_WORDS);
+  return { query: words.map((w) => `"${w.replace(/"/g, '""')}"*`).join(' AND '), words };
+}
+
+/** Lowercase without accents, keeping where each folded character came from. */
+function fold(text: string): { folded: string; from: number[] } {
+  let folded = '';
+  const from: number[] = [];
+  let at = 0;
+  for (const ch of text) {
+    const f = ch.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+    for (let i = 0; i < f.length; i++) from.push(at);
+    folded += f;
+    at += ch.length;
+  }
+  return { folded, from };
+}
+
+function piece(text: string, word: string): string | undefined {
+  const target = fold(word.replace(/[^\p{L}\p{N}]+/gu, ' ').trim().split(' ')[0] ?? '').folded;
+  if (!target) return undefined;
+  const { folded, from } = fold(text);
+  const hit = folded.indexOf(target);
+  if (hit < 0) return undefined;
+  const start = from[hit] ?? 0;
+  const a = Math.max(0, start - AROUND);
+  const b = Math.min(text.length, start + target.length + AROUND * 2);
+  const plain = text.slice(a, b).replace(/\s+/g, ' ').trim();
+  return `${a > 0 ? '…' : ''}${plain}${b < text.length ? '…' : ''}`;
+}
+
+function snippet(ctx: Context, id: number, title: string, word: string): string {
+  const inTitle = piece(title, word);
+  if (inTitle) return inTitle;
+  const notes = ctx.db.prepare('SELECT text FROM notes WHERE record = ? ORDER BY id').pluck().all(id) as string[];
+  for (const text of notes) {
+    const inNote = piece(text, word);
+    if (inNote) return inNote;
+  }
+  return title.length > AROUND * 3 ? `${title.slice(0, AROUND * 3)}…` : title;
+}
+
+interface HitRow { id: number; list: string; listTitle: string; title: string; state: string; states: string; archived: number }
+
+export function search(
+  ctx: Context, text: string, who: Who, options: { limit?: number; archived?: boolean } = {},
+): SearchHit[] {
+  const { query, words } = searchTerms(text);
+  if (!query) return [];
+  const limit = Math.max(1, Math.min(MAX_HITS, Math.floor(options.limit ?? 50)));
+  const archived = options.archived === true;
+  const where = [
+    'record_text MATCH @query',
+    archived ? '' : 'r.archived = 0',
+    isPerson(who) ? (archived ? '' : 'l.archived = 0') : 'l.archived = 0 AND l.id IN (SELECT list FROM access WHERE agent = @agent)',
+  ].filter((w) => w !== '');
+  const rows = ctx.db.prepare(`SELECT r.id, r.list, l.title AS listTitle, r.title, r.state, l.states, r.archived
+      FROM record_text JOIN records r ON r.id = record_text.rowid JOIN lists l ON l.id = r.list
+      WHERE ${where.join(' AND ')}
+      ORDER BY bm25(record_text, 4.0, 1.0, 1.0), r.id LIMIT @limit`)
+    .all({ query, limit, ...(isPerson(who) ? {} : { agent: who.id }) }) as HitRow[];
+  return rows.map((row) => {
+    const states = JSON.parse(row.states) as State[];
+    return {
+      id: row.id,
+      list: row.list,
+      listTitle: row.listTitle,
+      title: row.title,
+      state: row.state,
+      stateName: states.find((s) => s.id === row.state)?.name ?? row.state,
+      archived: row.archived === 1,
+      snippet: snippet(ctx, row.id, row.title, words[0]!),
+    };
+  });
+}

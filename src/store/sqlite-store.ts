@@ -1,0 +1,129 @@
+/**
+ * The store on SQLite: opens the database and binds every operation to one connection. Each
+ * change runs in one synchronous immediate transaction; changes are announced only after the
+ * outermost one commits, and dropped when it rolls back. Never an `await` inside a change.
+ */
+import type Database from 'better-sqlite3';
+import type { Context } from './context.js';
+import { makeLog } from './context.js';
+import { dueRecords } from './due-scan.js';
+import { deleteList, deleteRecord } from './erase.js';
+import { archiveList, createList, editList, grant, templates } from './list-admin.js';
+import { lists, show } from './lists.js';
+import { findList } from './access.js';
+import { openDatabase } from './open.js';
+import { attach, detach, editNote, get, note } from './record-parts.js';
+import { add, approve, archive, edit, move } from './records.js';
+import { search } from './search.js';
+import { addSide, removeSide, sides } from './sides.js';
+import type { Store } from './store.js';
+import type { Change } from './types.js';
+
+export interface StoreOptions {
+  /** The clock, in ms. */
+  now?: () => number;
+}
+
+export function openStore(dir: string, options: StoreOptions = {}): Store {
+  const { db, path } = openDatabase(dir);
+  const now = options.now ?? Date.now;
+  const listeners = new Set<(change: Change) => void>();
+  let pending: Change[] = [];
+  let checkpointDue = false;
+  const runner = db.transaction((fn: () => unknown) => fn());
+
+  const checkpoint = (): void => {
+    db.pragma('wal_checkpoint(TRUNCATE)');
+  };
+
+  const afterCommit = (): void => {
+    const changes = pending;
+    pending = [];
+    if (checkpointDue) {
+      checkpointDue = false;
+      checkpoint();
+    }
+    for (const change of changes) {
+      for (const listener of [...listeners]) {
+        try {
+          listener(change);
+        } catch {
+          // A watcher's failure must not undo nor hide a committed change.
+        }
+      }
+    }
+  };
+
+  function transaction<T>(fn: () => T): T {
+    const outermost = !db.inTransaction;
+    const mark = pending.length;
+    const marked = checkpointDue;
+    let result: T;
+    try {
+      result = runner.immediate(fn) as T;
+    } catch (e) {
+      pending.length = mark;
+      checkpointDue = marked;
+      throw e;
+    }
+    if (outermost) afterCommit();
+    return result;
+  }
+
+  const ctx: Context = {
+    db,
+    now,
+    log: makeLog(db, now, (change) => pending.push(change)),
+    checkpointAfterCommit: () => { checkpointDue = true; },
+    transaction,
+  };
+  const tx = <A extends unknown[], R>(op: (c: Context, ...args: A) => R) =>
+    (...args: A): R => transaction(() => op(ctx, ...args));
+  // A read sees one consistent snapshot but takes no write lock from other processes.
+  const read = <A extends unknown[], R>(op: (c: Context, ...args: A) => R) =>
+    (...args: A): R => runner.deferred(() => op(ctx, ...args)) as R;
+
+  const store: Store = {
+    path,
+    db: db as Database.Database,
+    lists: read(lists),
+    list: read((c, ref: string, who) => findList(c, ref, who, 'read').list),
+    show: read(show),
+    get: read(get),
+    search: read(search),
+    add: tx(add),
+    edit: tx(edit),
+    move: tx(move),
+    note: tx(note),
+    attach: tx(attach),
+    detach: tx(detach),
+    archive: tx(archive),
+    approve: tx(approve),
+    delete: tx(deleteRecord),
+    editNote: tx(editNote),
+    templates: (lang) => templates(lang),
+    createList: tx(createList),
+    editList: tx(editList),
+    grant: tx(grant),
+    archiveList: tx(archiveList),
+    deleteList: tx(deleteList),
+    sides: read(sides),
+    addSide: tx(addSide),
+    removeSide: tx(removeSide),
+    due: () => dueRecords(ctx),
+    onChange(listener) {
+      listeners.add(listener);
+      return () => { listeners.delete(listener); };
+    },
+    dataVersion: () => db.pragma('data_version', { simple: true }) as number,
+    transaction,
+    checkpoint() {
+      if (db.inTransaction) checkpointDue = true;
+      else checkpoint();
+    },
+    close() {
+      if (db.open) db.close();
+    },
+  };
+  return store;
+}
