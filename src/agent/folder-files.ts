@@ -35,7 +35,10 @@ export function appendAsk(folder: string, ask: AskLine): Written {
     return refused(`cannot be written (${code ?? 'unknown error'})`);
   }
   try {
-    if (!fstatSync(fd).isFile()) return refused('is not a regular file');
+    const file = fstatSync(fd);
+    if (!file.isFile()) return refused('is not a regular file');
+    // A keeper reads no file with several links: an ask written there would wait for nobody.
+    if (file.nlink > 1) return refused('has several links');
     const bytes = Buffer.from(`${JSON.stringify(ask)}\n`, 'utf8');
     for (let done = 0; done < bytes.length; ) done += writeSync(fd, bytes, done, bytes.length - done);
     return { written: true };
