@@ -22,7 +22,7 @@ export function makeLog(db: Database.Database, now: () => number, queue: (c: Cha
   const insert = db.prepare('INSERT INTO log (at, by, op, list, record, change) VALUES (?, ?, ?, ?, ?, ?)');
   return (who, op, list, record, change) => {
     const at = iso(now());
-    insert.run(at, JSON.stringify(who), op, list, record, change === undefined ? null : JSON.stringify(change));
+    insert.run(at, JSON.stringify(who), op, list, record, change === undefined || change === null ? null : JSON.stringify(change));
     queue({ at, by: who, op, list, record });
   };
 }
