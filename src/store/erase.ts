@@ -22,7 +22,10 @@ function forgetAnswers(ctx: Context): void {
   ctx.db.prepare('UPDATE asks SET answer = NULL WHERE delivered = 1 AND answer IS NOT NULL').run();
 }
 
-/** After the deletions: merge the search index so no segment keeps a deleted term. */
+/**
+ * After the deletions: secure-delete takes a record's terms out of the index's leaves, but the
+ * segment directory keeps the terms that begin its pages; only a merge rewrites it.
+ */
 function tidy(ctx: Context): void {
   ctx.db.prepare("INSERT INTO record_text (record_text) VALUES ('optimize')").run();
   ctx.checkpointAfterCommit();

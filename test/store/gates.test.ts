@@ -1,0 +1,134 @@
+/**
+ * The gate: a record is at or past a list's first gate only once a person approved it.
+ */
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { ann, bot, fresh, refusal, withBatches } from './helpers.js';
+
+test('an agent cannot move a record past the gate; a person approving lets it', () => {
+  const f = withBatches();
+  try {
+    const r = f.store.add('batches', { title: 'Dark mode' }, bot);
+    assert.equal(
+      refusal(() => f.store.move(r.id, 'Approved', bot)),
+      `#${r.id} is not approved: only a person can let it past "Approved". Ask a person to approve it.`,
+    );
+    assert.match(refusal(() => f.store.move(r.id, 'doing', bot)), /is not approved/, 'nor past it');
+    assert.equal(f.store.get(r.id, ann).record.state, 'proposed');
+    const approved = f.store.approve(r.id, true, ann);
+    assert.equal(approved.approved?.by.id, ann.id);
+    assert.equal(f.store.move(r.id, 'Doing', bot).state, 'doing');
+    assert.equal(f.store.move(r.id, 'Done', bot).state, 'done');
+  } finally {
+    f.done();
+  }
+});
+
+test('a person moving a record past the gate approves it', () => {
+  const f = withBatches();
+  try {
+    const r = f.store.add('batches', { title: 'x' }, bot);
+    const moved = f.store.move(`#${r.id}`, 'doing', ann);
+    assert.equal(moved.state, 'doing');
+    assert.deepEqual(moved.approved, { by: ann, at: new Date(f.clock.ms).toISOString() });
+    const last = f.store.get(r.id, ann).history.at(-1)!;
+    assert.deepEqual(last.change, { from: 'proposed', to: 'doing', approved: true });
+  } finally {
+    f.done();
+  }
+});
+
+test('an agent cannot add a record at or past the gate; a person adding there approves it', () => {
+  const f = withBatches();
+  try {
+    for (const state of ['Approved', 'Doing', 'done']) {
+      assert.match(refusal(() => f.store.add('batches', { title: 'sneak', state }, bot)),
+        /only a person can let it past "Approved"\. Add it to "Proposed" and ask a person to approve it\./);
+    }
+    assert.equal(f.store.show('batches', ann).records.length, 0);
+    const r = f.store.add('batches', { title: 'mine', state: 'Doing' }, ann);
+    assert.equal(r.state, 'doing');
+    assert.equal(r.approved?.by.id, ann.id);
+    const agents = f.store.add('batches', { title: 'theirs', state: 'proposed' }, bot);
+    assert.equal(agents.approved, null);
+  } finally {
+    f.done();
+  }
+});
+
+test('withdrawing approval of a record at or past the gate moves it back before the gate', () => {
+  const f = withBatches();
+  try {
+    const r = f.store.add('batches', { title: 'x' }, bot);
+    f.store.move(r.id, 'Done', ann);
+    const back = f.store.approve(r.id, false, ann);
+    assert.equal(back.state, 'proposed');
+    assert.equal(back.approved, null);
+    assert.match(refusal(() => f.store.move(r.id, 'Doing', bot)), /is not approved/);
+    // Withdrawing before the gate only clears the approval.
+    f.store.approve(r.id, true, ann);
+    const kept = f.store.approve(r.id, false, ann);
+    assert.equal(kept.state, 'proposed');
+    assert.equal(kept.approved, null);
+  } finally {
+    f.done();
+  }
+});
+
+test('approving twice is harmless and keeps the first approval', () => {
+  const f = withBatches();
+  try {
+    const r = f.store.add('batches', { title: 'x' }, bot);
+    const first = f.store.approve(r.id, true, ann);
+    f.clock.ms += 60_000;
+    const second = f.store.approve(r.id, true, { id: 'person:bea', kind: 'person', name: 'Bea' });
+    assert.deepEqual(second.approved, first.approved);
+    assert.equal(f.store.get(r.id, ann).history.filter((h) => h.op === 'approve').length, 1);
+  } finally {
+    f.done();
+  }
+});
+
+test('only a person approves, and an agent cannot approve its own record', () => {
+  const f = withBatches();
+  try {
+    const r = f.store.add('batches', { title: 'x' }, bot);
+    assert.equal(refusal(() => f.store.approve(r.id, true, bot)),
+      'Only a person can approve a record or withdraw an approval: a person does it on their screen or with `binder admin approve`.');
+    assert.equal(f.store.get(r.id, ann).record.approved, null);
+  } finally {
+    f.done();
+  }
+});
+
+test('a gate cannot be the first state', () => {
+  const f = fresh();
+  try {
+    f.store.createList({ template: 'blank' }, ann);
+    const list = f.store.list('blank', ann);
+    assert.match(refusal(() => f.store.editList('blank', {
+      states: list.states.map((s, i) => ({ id: s.id, name: s.name, gate: i === 0 })),
+    }, ann)), /cannot be a gate: a gate needs a state before it/);
+    const edited = f.store.editList('blank', {
+      states: list.states.map((s, i) => ({ id: s.id, name: s.name, gate: i === 1 })),
+    }, ann);
+    assert.deepEqual(edited.states.map((s) => s.gate), [false, true]);
+  } finally {
+    f.done();
+  }
+});
+
+test('lists counts the records waiting for a person before the gate', () => {
+  const f = withBatches();
+  try {
+    f.store.add('batches', { title: 'a' }, bot);
+    const b = f.store.add('batches', { title: 'b' }, bot);
+    f.store.add('batches', { title: 'c', state: 'Doing' }, ann);
+    f.store.approve(b.id, true, ann);
+    const [summary] = f.store.lists(ann);
+    assert.equal(summary!.count, 3);
+    assert.equal(summary!.waiting, 1);
+  } finally {
+    f.done();
+  }
+});
