@@ -13,8 +13,9 @@ const AROUND = 40;
 
 /** The user's words, as FTS5 terms: `"word"*` ANDed. Empty when there is no word to find. */
 export function searchTerms(text: string): { query: string; words: string[] } {
-  const words = String(text).slice(0, 2000).split(/\s+/)
-    .filter((w) => /[\p{L}\p{N}]/u.test(w))
+  // Split as the index's tokenizer does, so `title:alpha` is two words, never a column filter.
+  const words = String(text).slice(0, 2000).split(/[^\p{L}\p{N}\p{M}]+/u)
+    .filter((w) => w !== '')
     .slice(0, MAX_WORDS);
   return { query: words.map((w) => `"${w.replace(/"/g, '""')}"*`).join(' AND '), words };
 }
@@ -34,7 +35,7 @@ function fold(text: string): { folded: string; from: number[] } {
 }
 
 function piece(text: string, word: string): string | undefined {
-  const target = fold(word.replace(/[^\p{L}\p{N}]+/gu, ' ').trim().split(' ')[0] ?? '').folded;
+  const target = fold(word).folded;
   if (!target) return undefined;
   const { folded, from } = fold(text);
   const hit = folded.indexOf(target);

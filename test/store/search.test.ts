@@ -1,0 +1,66 @@
+/**
+ * Search: words of titles, notes and field values, ranked, in the lists the asker can read,
+ * with no FTS syntax from the asker ever reaching the query.
+ */
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { ann, bot, fresh, withBatches } from './helpers.js';
+
+test('search finds words in titles, notes and field values, by prefix, all words required', () => {
+  const f = fresh();
+  try {
+    f.store.createList({ template: 'tasks' }, ann);
+    const a = f.store.add('tasks', { title: 'Dark mode for the login page' }, ann);
+    const b = f.store.add('tasks', { title: 'Speed', note: 'the login is slow on mobile' }, ann);
+    const c = f.store.add('tasks', { title: 'Branching', fields: { branch: 'feature/café-login' } }, ann);
+    assert.deepEqual(f.store.search('dark', ann).map((h) => h.id), [a.id]);
+    assert.deepEqual(f.store.search('mob', ann).map((h) => h.id), [b.id], 'a prefix');
+    assert.deepEqual(f.store.search('CAFE', ann).map((h) => h.id), [c.id], 'any case, accents folded');
+    assert.deepEqual(f.store.search('login slow', ann).map((h) => h.id), [b.id], 'every word');
+    assert.equal(f.store.search('login', ann).length, 3);
+    f.store.edit(a.id, { title: 'Light mode' }, ann);
+    assert.deepEqual(f.store.search('dark', ann), [], 'the index follows an edit');
+    f.store.note(a.id, 'zebra stripes', ann);
+    assert.deepEqual(f.store.search('zebra', ann).map((h) => h.id), [a.id], 'and a note');
+  } finally {
+    f.done();
+  }
+});
+
+test('a title match ranks above a note match; limit caps the hits', () => {
+  const f = fresh();
+  try {
+    f.store.createList({ template: 'blank' }, ann);
+    const inNote = f.store.add('blank', { title: 'Something else entirely', note: 'mentions the kiwi once among many other words here' }, ann);
+    const inTitle = f.store.add('blank', { title: 'Kiwi' }, ann);
+    const hits = f.store.search('kiwi', ann);
+    assert.deepEqual(hits.map((h) => h.id), [inTitle.id, inNote.id]);
+    assert.equal(hits[1]!.snippet, 'mentions the kiwi once among many other words here');
+    assert.equal(hits[0]!.snippet, 'Kiwi');
+    assert.equal(hits[0]!.listTitle, 'Blank');
+    assert.equal(hits[0]!.stateName, 'To do');
+    for (let i = 0; i < 60; i++) f.store.add('blank', { title: `kiwi ${i}` }, ann);
+    assert.equal(f.store.search('kiwi', ann).length, 50);
+    assert.equal(f.store.search('kiwi', ann, { limit: 5 }).length, 5);
+  } finally {
+    f.done();
+  }
+});
+
+test('FTS syntax in the asker\'s text is only words and never throws', () => {
+  const f = withBatches();
+  try {
+    const r = f.store.add('batches', { title: 'alpha AND beta', note: 'NEAR(gamma delta)' }, bot);
+    for (const text of ['"', 'AND (', 'OR', '*', 'title:alpha', 'NEAR(', '""""', '-alpha', '^alpha', '(', ')', 'a"b', "'", '\\', '{title}: x', 'NOT alpha']) {
+      assert.doesNotThrow(() => f.store.search(text, bot), text);
+    }
+    assert.deepEqual(f.store.search('AND', bot).map((h) => h.id), [r.id], 'AND is a word');
+    assert.deepEqual(f.store.search('beta:alpha', bot).map((h) => h.id), [r.id], 'no column filter: two words');
+    assert.deepEqual(f.store.search('title:alpha', bot), [], 'title is a word to find, not a column');
+    assert.deepEqual(f.store.search('NEAR(gamma', bot).map((h) => h.id), [r.id]);
+    assert.deepEqual(f.store.search('alpha OR zzz', bot), [], 'OR is a word too, and zzz is required');
+    assert.deepEqual(f.store.search('   ', bot), []);
+  } finally {
+    f.done();
+  }
+});
