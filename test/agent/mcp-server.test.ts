@@ -1,0 +1,86 @@
+/** The MCP tools, in memory against a fake ask: one per agent verb, from the catalog, with its words. */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { createMcpServer, type AskKeeper } from '../../src/agent/mcp-server.js';
+import { AGENT_OPERATIONS } from '../../src/keeper/operations.js';
+
+async function connected(ask: AskKeeper): Promise<Client> {
+  const server = createMcpServer({ ask });
+  const client = new Client({ name: 'test', version: '1' });
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
+  return client;
+}
+
+test('one tool per agent verb, with the catalog\'s title, words, shape and all four hints', async (t) => {
+  const client = await connected(async () => ({ outcome: 'answered', ok: true, text: '' }));
+  t.after(() => client.close());
+  assert.match(client.getInstructions() ?? '', /#12/);
+  assert.match(client.getInstructions() ?? '', /person approved/);
+  const { tools } = await client.listTools();
+  assert.deepEqual(tools.map((tool) => tool.name), AGENT_OPERATIONS.map((op) => op.name));
+  for (const op of AGENT_OPERATIONS) {
+    const tool = tools.find((one) => one.name === op.name)!;
+    assert.equal(tool.title, op.title);
+    assert.equal(tool.description, op.describe);
+    assert.deepEqual(tool.annotations, { readOnlyHint: op.readOnly, destructiveHint: false, idempotentHint: op.idempotent, openWorldHint: false });
+    const shown = Object.entries(op.args).filter(([, arg]) => !arg.hidden);
+    assert.deepEqual(Object.keys(tool.inputSchema.properties ?? {}).sort(), shown.map(([name]) => name).sort(), op.name);
+    assert.deepEqual([...(tool.inputSchema.required ?? [])].sort(), shown.filter(([, a]) => a.required).map(([n]) => n).sort(), op.name);
+    for (const [name, arg] of shown) {
+      const property = (tool.inputSchema.properties as Record<string, { description?: string; enum?: string[] }>)[name]!;
+      assert.equal(property.description, arg.describe, `${op.name}.${name}`);
+      if (arg.choices) assert.deepEqual(property.enum, [...arg.choices]);
+    }
+  }
+});
+
+test('every tool asks its operation with its arguments; refusals and missing keepers are isError', async (t) => {
+  const asked: [string, Record<string, unknown>][] = [];
+  const client = await connected(async (op, args) => {
+    asked.push([op, args]);
+    if (op === 'move') return { outcome: 'answered', ok: false, text: '#12 is not approved.' };
+    if (op === 'archive') return { outcome: 'nobody', text: 'Nobody keeps this binder right now.' };
+    if (op === 'restore') return { outcome: 'no-folder', text: 'There is no .binder folder here or above.' };
+    return { outcome: 'answered', ok: true, text: `${op}: done` };
+  });
+  t.after(() => client.close());
+  const calls: [string, Record<string, unknown>, Record<string, unknown>][] = [
+    ['lists', {}, {}],
+    ['show', { list: 'Batches', state: 'Doing', mine: true, archived: false, offset: 50 }, { list: 'Batches', state: 'Doing', mine: true, archived: false, offset: 50 }],
+    ['get', { id: '#12' }, { id: '#12' }],
+    ['search', { text: 'dark mode', archived: true }, { text: 'dark mode', archived: true }],
+    ['add', { list: 'Batches', title: 'Dark mode', state: 'Doing', due: '2026-11-04 09:00', owners: ['me'], note: 'login only', fields: { size: 'S' } },
+      { list: 'Batches', title: 'Dark mode', state: 'Doing', due: '2026-11-04 09:00', owners: ['me'], note: 'login only', fields: { size: 'S' } }],
+    ['edit', { id: '12', title: 'Dark mode, all', due: 'none', owners: ['none'] }, { id: '12', title: 'Dark mode, all', due: '', owners: [] }],
+    ['move', { id: '12', state: 'Done' }, { id: '12', state: 'Done' }],
+    ['note', { id: '12', text: 'tests pass' }, { id: '12', text: 'tests pass' }],
+    ['attach', { id: '12', kind: 'branch', ref: 'site:dark-mode', title: 'the work' }, { id: '12', kind: 'branch', ref: 'site:dark-mode', title: 'the work' }],
+    ['detach', { id: '12', what: 'site:dark-mode' }, { id: '12', what: 'site:dark-mode' }],
+    ['archive', { id: '12' }, { id: '12' }],
+    ['restore', { id: '12' }, { id: '12' }],
+  ];
+  assert.deepEqual(calls.map(([name]) => name), AGENT_OPERATIONS.map((op) => op.name), 'every tool is called');
+  for (const [name, given, args] of calls) {
+    const result = (await client.callTool({ name, arguments: given })) as CallToolResult;
+    assert.deepEqual(asked.at(-1), [name, args], name);
+    const text = result.content[0]?.type === 'text' ? result.content[0].text : '';
+    if (name === 'move') {
+      assert.equal(result.isError, true);
+      assert.equal(text, 'Not done: #12 is not approved.');
+    } else if (name === 'archive' || name === 'restore') {
+      assert.equal(result.isError, true, name);
+      assert.match(text, name === 'archive' ? /Nobody keeps/ : /no \.binder folder/);
+    } else {
+      assert.ok(!result.isError, name);
+      assert.equal(text, `${name}: done`);
+    }
+  }
+  const before = asked.length;
+  const wrong = (await client.callTool({ name: 'attach', arguments: { id: '12', kind: 'parcel', ref: 'x' } })) as CallToolResult;
+  assert.equal(wrong.isError, true, 'an argument outside the shape is refused');
+  assert.equal(asked.length, before, 'and nothing is asked');
+});
