@@ -1,0 +1,168 @@
+/**
+ * The screen's forms, made from the catalog: each field is an argument of the operation it
+ * fills (its label and hint from the words, its choices from the catalog), plus a list's own
+ * fields. And back: a submitted form (or a picked choice) to the one `keeper.act` it means.
+ * Pure; it never calls the keeper.
+ */
+import { operation, type OpName } from '../keeper/operations.js';
+import type { List, RecordFull } from '../store/types.js';
+import { safe } from './format.js';
+import type { Choice, Dialog, FormField, Intent } from './screen-state.js';
+import type { ArgName, Words } from './words.js';
+
+const FIELD = 'field:';
+
+function argField(op: OpName, name: ArgName, words: Words): FormField {
+  const spec = operation(op)?.args[name];
+  const { label, hint } = words.arg(op, name);
+  if (spec?.kind === 'choice' && spec.choices) {
+    return { name, label, hint, kind: 'choice', choices: spec.choices.map((c) => ({ value: c, label: c })) };
+  }
+  return { name, label, hint, kind: 'text' };
+}
+
+/** A list's own fields, as form fields named `field:<id>`. */
+function listFields(list: List): FormField[] {
+  return list.fields.map((f) => f.type === 'choice'
+    ? { name: FIELD + f.id, label: safe(f.name), hint: f.type, kind: 'choice', choices: [{ value: '', label: '—' }, ...(f.choices ?? []).map((c) => ({ value: c, label: safe(c) }))] }
+    : { name: FIELD + f.id, label: safe(f.name), hint: f.type, kind: 'text' });
+}
+
+function form(op: OpName, words: Words, fields: FormField[], intent: Intent, initial: Record<string, string> = {}, title?: string): Dialog {
+  const values: Record<string, string> = {};
+  for (const f of fields) values[f.name] = initial[f.name] ?? (f.kind === 'choice' ? f.choices?.[0]?.value ?? '' : '');
+  const { title: opTitle, describe } = words.op(op);
+  return { kind: 'form', title: title ?? opTitle, describe, fields, values, initial: { ...values }, focus: 0, intent };
+}
+
+export function addForm(list: List, state: string | undefined, words: Words): Dialog {
+  const stateField: FormField = {
+    ...argField('add', 'state', words),
+    kind: 'choice',
+    choices: list.states.map((s) => ({ value: s.id, label: safe(s.name) })),
+  };
+  const fields = [argField('add', 'title', words), stateField, argField('add', 'due', words), argField('add', 'owners', words), argField('add', 'note', words), ...listFields(list)];
+  return form('add', words, fields, { do: 'add', list: list.id }, state ? { state } : {});
+}
+
+export function editForm(record: RecordFull, list: List, words: Words): Dialog {
+  const fields = [argField('edit', 'title', words), argField('edit', 'due', words), argField('edit', 'owners', words), ...listFields(list)];
+  const initial: Record<string, string> = { title: safe(record.title), due: record.due ?? '', owners: record.owners.join(', ') };
+  for (const f of list.fields) initial[FIELD + f.id] = safe(record.fields[f.id] ?? '');
+  return form('edit', words, fields, { do: 'edit', id: record.id }, initial, `${words.op('edit').title} #${record.id}`);
+}
+
+export const noteForm = (id: number, words: Words): Dialog =>
+  form('note', words, [argField('note', 'text', words)], { do: 'note', id }, {}, `${words.op('note').title} #${id}`);
+
+export const editNoteForm = (id: number, note: number, text: string, words: Words): Dialog =>
+  form('edit-note', words, [argField('edit-note', 'text', words)], { do: 'edit-note', id, note }, { text: safe(text) }, words.dialog.editNote);
+
+export const attachForm = (id: number, words: Words): Dialog =>
+  form('attach', words, [argField('attach', 'kind', words), argField('attach', 'ref', words), argField('attach', 'title', words)], { do: 'attach', id }, {}, `${words.op('attach').title} #${id}`);
+
+export const createListForm = (template: string, title: string, words: Words): Dialog =>
+  form('create-list', words, [argField('create-list', 'title', words)], { do: 'create-list', template }, { title });
+
+export const sideAddForm = (words: Words): Dialog =>
+  form('side-add', words, [argField('side-add', 'dir', words), argField('side-add', 'name', words)], { do: 'side-add' });
+
+export const listTitleForm = (list: List, words: Words): Dialog =>
+  form('edit-list', words, [argField('edit-list', 'title', words)], { do: 'list-title', list: list.id }, { title: safe(list.title) });
+
+export const stateAddForm = (list: List, words: Words): Dialog =>
+  form('edit-list', words, [{ name: 'name', label: words.listEditor.newState, hint: '', kind: 'text' }], { do: 'state-add', list: list.id });
+
+export const stateRenameForm = (list: List, state: string, name: string, words: Words): Dialog =>
+  form('edit-list', words, [{ name: 'name', label: words.listEditor.renameTo, hint: '', kind: 'text' }], { do: 'state-rename', list: list.id, state }, { name: safe(name) });
+
+export const fieldAddForm = (list: List, words: Words): Dialog =>
+  form('edit-list', words, [{ name: 'spec', label: words.listEditor.newField, hint: words.listEditor.fieldHint, kind: 'text' }], { do: 'field-add', list: list.id });
+
+export function pick(title: string, choices: Choice[], intent: Intent, current?: string): Dialog {
+  return { kind: 'pick', title, choices, at: Math.max(0, choices.findIndex((c) => c.value === current)), intent };
+}
+
+export function confirm(text: string, intent: Intent, expect?: string): Dialog {
+  return { kind: 'confirm', text, typed: expect === undefined ? null : { expect, value: '' }, intent };
+}
+
+/** Owners as typed: ids or names, split on commas and spaces. */
+export function ownersOf(text: string): string[] {
+  return text.split(/[\s,]+/).map((s) => s.trim()).filter(Boolean);
+}
+
+/** One operation with its arguments, ready for `keeper.act`. */
+export interface Act {
+  op: OpName;
+  args: Record<string, unknown>;
+}
+
+/** Values typed for a list's fields: all of them (`changedOnly` false) or only those changed. */
+function fieldValues(values: Record<string, string>, initial: Record<string, string>, changedOnly: boolean): Record<string, string> | undefined {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(values)) {
+    if (!name.startsWith(FIELD)) continue;
+    if (changedOnly ? value === initial[name] : value === '') continue;
+    out[name.slice(FIELD.length)] = value;
+  }
+  return Object.keys(out).length ? out : undefined;
+}
+
+/**
+ * What a dialog's yes means, as one act; null when it needs none (a filter, a template picked:
+ * the commands handle those) or when nothing was changed.
+ */
+export function actOf(dialog: Dialog, picked?: string): Act | null {
+  const v = dialog.kind === 'form' ? dialog.values : {};
+  const initial = dialog.kind === 'form' ? dialog.initial : {};
+  const changed = (name: string) => v[name] !== initial[name];
+  const intent = dialog.intent;
+  switch (intent.do) {
+    case 'add': {
+      const args: Record<string, unknown> = { list: intent.list, title: v.title ?? '' };
+      if (v.state) args.state = v.state;
+      if (v.due?.trim()) args.due = v.due.trim();
+      if (v.owners?.trim()) args.owners = ownersOf(v.owners);
+      if (v.note?.trim()) args.note = v.note;
+      const fields = fieldValues(v, initial, false);
+      if (fields) args.fields = fields;
+      return { op: 'add', args };
+    }
+    case 'edit': {
+      const args: Record<string, unknown> = { id: intent.id };
+      if (changed('title')) args.title = v.title;
+      if (changed('due')) args.due = v.due?.trim() || 'none';
+      if (changed('owners')) args.owners = ownersOf(v.owners ?? '');
+      const fields = fieldValues(v, initial, true);
+      if (fields) args.fields = fields;
+      return Object.keys(args).length > 1 ? { op: 'edit', args } : null;
+    }
+    case 'note': return { op: 'note', args: { id: intent.id, text: v.text ?? '' } };
+    case 'edit-note': return changed('text') ? { op: 'edit-note', args: { id: intent.id, note: intent.note, text: v.text ?? '' } } : null;
+    case 'attach': {
+      const args: Record<string, unknown> = { id: intent.id, kind: v.kind, ref: v.ref ?? '' };
+      if (v.title?.trim()) args.title = v.title;
+      return { op: 'attach', args };
+    }
+    case 'delete': return { op: 'delete', args: { id: intent.id } };
+    case 'move': return picked ? { op: 'move', args: { id: intent.id, state: picked } } : null;
+    case 'create-list': {
+      const args: Record<string, unknown> = { template: intent.template };
+      if (v.title?.trim()) args.title = v.title.trim();
+      return { op: 'create-list', args };
+    }
+    case 'delete-list': return { op: 'delete-list', args: { list: intent.list } };
+    case 'side-add': return { op: 'side-add', args: { dir: v.dir ?? '', name: v.name ?? '' } };
+    case 'list-title': return changed('title') ? { op: 'edit-list', args: { list: intent.list, title: v.title } } : null;
+    case 'state-add': return v.name?.trim() ? { op: 'edit-list', args: { list: intent.list, addState: [v.name.trim()] } } : null;
+    case 'state-rename': return changed('name') && v.name?.trim() ? { op: 'edit-list', args: { list: intent.list, renameState: [`${intent.state}=${v.name.trim()}`] } } : null;
+    case 'field-add': return v.spec?.trim() ? { op: 'edit-list', args: { list: intent.list, addField: [v.spec.trim()] } } : null;
+    case 'field-remove': return { op: 'edit-list', args: { list: intent.list, removeField: [intent.field] } };
+    case 'filter-state': case 'template': return null;
+    default: {
+      const never: never = intent;
+      throw new Error(`unknown intent ${JSON.stringify(never)}`);
+    }
+  }
+}

@@ -1,0 +1,83 @@
+/**
+ * How the screen writes values: record text made terminal-safe, owners, due dates, times.
+ * Every string that came from the store (and so maybe from an agent) passes through `safe`
+ * before it is rendered; nothing here ever returns a control character.
+ */
+import { terminalSafe } from '../keeper/terminal-safe.js';
+import { readDue } from '../store/due.js';
+import type { Words } from './words.js';
+
+/** One line of agent-written text, safe to print. */
+export function safe(text: unknown): string {
+  return terminalSafe(String(text ?? ''));
+}
+
+/** Several lines (a note), safe to print. */
+export function safeLines(text: unknown): string[] {
+  return terminalSafe(String(text ?? ''), { multiline: true }).split('\n');
+}
+
+/** `person:ann` → `ann`; an owner as people read it. */
+export function ownerName(id: string): string {
+  return safe(id.replace(/^(person|agent):/, ''));
+}
+
+export function owners(ids: readonly string[]): string {
+  return ids.map(ownerName).join(', ');
+}
+
+export type DueStatus = 'none' | 'overdue' | 'later';
+
+/** Overdue once the due time has come (a date alone falls due at the start of that day). */
+export function dueStatus(due: string | null, now: number): DueStatus {
+  if (!due) return 'none';
+  const read = readDue(due);
+  if (read.kind !== 'due') return 'none';
+  return read.at <= now ? 'overdue' : 'later';
+}
+
+/** A due date as short as it can be said in a card: `11-04`, `11-04 09:00`, or with the year when not this one. */
+export function shortDue(due: string, now: number): string {
+  const year = String(new Date(now).getFullYear());
+  return safe(due.startsWith(`${year}-`) ? due.slice(5) : due);
+}
+
+/** An ISO time as local `YYYY-MM-DD HH:MM`. */
+export function when(iso: string): string {
+  const at = Date.parse(iso);
+  if (Number.isNaN(at)) return safe(iso);
+  const d = new Date(at);
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}`;
+}
+
+/** How long ago, in the screen's language. */
+export function ago(ms: number | null, now: number, words: Words): string {
+  if (ms === null) return words.never;
+  const s = Math.max(0, Math.round((now - ms) / 1000));
+  if (s < 60) return words.secondsAgo(s);
+  if (s < 3600) return words.minutesAgo(Math.floor(s / 60));
+  return words.hoursAgo(Math.floor(s / 3600));
+}
+
+/** A change from the history, as one short line: `{"state":"doing"}` → `state: doing`. */
+export function change(value: unknown, max = 120): string {
+  if (value === null || value === undefined) return '';
+  let text: string;
+  if (typeof value === 'object' && !Array.isArray(value)) {
+    text = Object.entries(value as Record<string, unknown>)
+      .map(([k, v]) => `${k}: ${typeof v === 'string' ? v : JSON.stringify(v)}`)
+      .join(' · ');
+  } else {
+    text = typeof value === 'string' ? value : JSON.stringify(value);
+  }
+  const flat = safe(text);
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+}
+
+/** Cut to `width` characters with an ellipsis (for texts measured by code points). */
+export function cut(text: string, width: number): string {
+  if (width <= 0) return '';
+  const chars = [...text];
+  return chars.length > width ? `${chars.slice(0, Math.max(0, width - 1)).join('')}…` : text;
+}

@@ -1,0 +1,112 @@
+/**
+ * What the screen reads from the store, and only the rows it shows: a board fetches one page
+ * per state around its cursors, a table only the slices of states its window crosses. Reads go
+ * through the store's read methods as the person; nothing here changes the binder.
+ */
+import { Refused, type Store } from '../store/store.js';
+import type { List, ListSummary, RecordSummary, RecordView, SearchHit, State, Who } from '../store/types.js';
+import type { Filters } from './screen-state.js';
+import { settle, tableSlices, START, type Cursor } from './window.js';
+
+export interface Column {
+  state: State;
+  count: number;
+  /** The column's cursor, made valid for its count and the page. */
+  cursor: Cursor;
+  /** The records from `cursor.scroll`, at most a page of them. */
+  records: RecordSummary[];
+}
+
+export interface BoardWindow {
+  kind: 'board';
+  list: List;
+  columns: Column[];
+  total: number;
+}
+
+export interface TableWindow {
+  kind: 'table';
+  list: List;
+  /** Per state shown, in order, with its count. */
+  counts: { state: State; count: number }[];
+  total: number;
+  cursor: Cursor;
+  /** The rows from `cursor.scroll`. */
+  records: RecordSummary[];
+}
+
+export type ListWindow = BoardWindow | TableWindow;
+
+/** Either a value or the sentence that says why it could not be read. */
+export type Read<T> = { ok: true; value: T } | { ok: false; text: string };
+
+function attempt<T>(read: () => T): Read<T> {
+  try {
+    return { ok: true, value: read() };
+  } catch (error) {
+    if (error instanceof Refused) return { ok: false, text: error.message };
+    throw error;
+  }
+}
+
+export function readLists(store: Store, who: Who, archived: boolean): ListSummary[] {
+  return store.lists(who, { archived });
+}
+
+const showOptions = (filters: Filters) => ({ mine: filters.mine, archived: filters.archived });
+
+/** The states a view shows: all, or the one filtered on (if it still exists). */
+function shownStates(list: List, filters: Filters): State[] {
+  if (filters.state) {
+    const one = list.states.find((s) => s.id === filters.state);
+    if (one) return [one];
+  }
+  return list.states;
+}
+
+/** A board's columns, each with the page of records its cursor's window shows. */
+export function readBoard(store: Store, who: Who, listId: string, filters: Filters, cards: Record<string, Cursor>, page: number): Read<BoardWindow> {
+  return attempt(() => {
+    const base = store.show(listId, who, { ...showOptions(filters), limit: page, offset: 0 });
+    const states = shownStates(base.list, filters);
+    const columns = states.map((state): Column => {
+      const count = base.counts[state.id] ?? 0;
+      const cursor = settle(cards[state.id] ?? START, count, page);
+      const records = cursor.scroll === 0
+        ? base.records.filter((r) => r.state === state.id)
+        : store.show(listId, who, { ...showOptions(filters), state: state.id, limit: page, offset: cursor.scroll }).records;
+      return { state, count, cursor, records };
+    });
+    return { kind: 'board', list: base.list, columns, total: columns.reduce((n, c) => n + c.count, 0) };
+  });
+}
+
+/** A table's window: every record state by state, of which only the visible rows are fetched. */
+export function readTable(store: Store, who: Who, listId: string, filters: Filters, cursor: Cursor, page: number): Read<TableWindow> {
+  return attempt(() => {
+    const base = store.show(listId, who, { ...showOptions(filters), limit: 1, offset: 0 });
+    const counts = shownStates(base.list, filters).map((state) => ({ state, count: base.counts[state.id] ?? 0 }));
+    const total = counts.reduce((n, c) => n + c.count, 0);
+    const settled = settle(cursor, total, page);
+    const records: RecordSummary[] = [];
+    for (const slice of tableSlices(counts.map((c) => ({ state: c.state.id, count: c.count })), settled.scroll, page)) {
+      records.push(...store.show(listId, who, { ...showOptions(filters), state: slice.state, offset: slice.offset, limit: slice.limit }).records);
+    }
+    return { kind: 'table', list: base.list, counts, total, cursor: settled, records };
+  });
+}
+
+export function readRecord(store: Store, who: Who, id: number): Read<RecordView> {
+  return attempt(() => store.get(id, who));
+}
+
+/** Search across lists; state and `mine` filters are applied to the hits. */
+export function readSearch(store: Store, who: Who, text: string, filters: Filters): Read<SearchHit[]> {
+  if (!text.trim()) return { ok: true, value: [] };
+  return attempt(() => {
+    let hits = store.search(text, who, { archived: filters.archived, limit: 200 });
+    if (filters.state) hits = hits.filter((h) => h.stateName === filters.state);
+    if (filters.mine) hits = hits.filter((h) => store.get(h.id, who).record.owners.includes(who.id));
+    return hits;
+  });
+}

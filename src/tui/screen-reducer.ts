@@ -1,0 +1,193 @@
+/**
+ * The screen's state machine: every key that only moves about (cursors, panes, screens,
+ * dialogs' own fields) is a pure transition here, tested without Ink. It never touches the
+ * store or the keeper: what the current view holds comes in as `Facts`, changes go out through
+ * the commands.
+ */
+import {
+  contextOf, NO_FILTERS, top, type Browse, type Dialog, type DueNotice, type Filters, type Message,
+  type Screen, type ScreenState,
+} from './screen-state.js';
+import { follow, scrollBy, settle, START, step, type Cursor } from './window.js';
+
+/** What the screen shows now, as far as moving a cursor needs to know. */
+export interface Facts {
+  /** The binder has no list at all. */
+  empty: boolean;
+  /** Ids of the lists at the left, in order. */
+  lists: readonly string[];
+  /** The list shown at the right. */
+  list: string | null;
+  view: 'board' | 'table' | null;
+  /** Board: the columns shown (one per state, or the one filtered on) and how many records each holds. */
+  columns: readonly { state: string; count: number }[];
+  /** Rows of whatever the cursor moves over now (table rows, record lines, results…). */
+  rows: number;
+  /** How many of them fit on the screen (cards per column on a board). */
+  page: number;
+  /** Lists that fit at the left. */
+  listsPage: number;
+}
+
+export type MoveCommand = 'up' | 'down' | 'left' | 'right' | 'pageUp' | 'pageDown' | 'top' | 'bottom';
+
+export type Action =
+  | { type: 'move'; command: MoveCommand; facts: Facts }
+  | { type: 'pane'; pane?: 'lists' | 'records' }
+  | { type: 'show-list'; list: string | null }
+  | { type: 'push'; screen: Screen }
+  | { type: 'pop' }
+  | { type: 'dialog'; dialog: Dialog | null }
+  | { type: 'form-value'; name: string; value: string }
+  | { type: 'form-focus'; delta: number }
+  | { type: 'form-choice'; delta: number }
+  | { type: 'pick-step'; delta: number }
+  | { type: 'confirm-typed'; value: string }
+  | { type: 'message'; message: Message | null }
+  | { type: 'notices'; add: readonly DueNotice[] }
+  | { type: 'dismiss-notices' }
+  | { type: 'filters'; patch: Partial<Filters> }
+  | { type: 'archived-lists' }
+  | { type: 'search-text'; text: string }
+  | { type: 'search-focus'; focus: 'input' | 'results' }
+  | { type: 'quit' };
+
+/** How far a move command goes, for a page of `page` rows and `count` in all. */
+function delta(command: MoveCommand, at: number, count: number, page: number): number {
+  switch (command) {
+    case 'up': return -1;
+    case 'down': return 1;
+    case 'pageUp': return -Math.max(1, page);
+    case 'pageDown': return Math.max(1, page);
+    case 'top': return -at;
+    case 'bottom': return count - 1 - at;
+    case 'left': case 'right': return 0;
+    default: {
+      const never: never = command;
+      throw new Error(`unknown move ${String(never)}`);
+    }
+  }
+}
+
+const moveCursor = (cursor: Cursor, command: MoveCommand, facts: Facts): Cursor =>
+  step(cursor, delta(command, cursor.at, facts.rows, facts.page), facts.rows, facts.page);
+
+/** The place in a list, back at its start: another list was opened. */
+function freshList(browse: Browse, list: string | null): Browse {
+  if (browse.list === list) return browse;
+  return { ...browse, list, column: 0, cards: {}, table: START, filters: NO_FILTERS };
+}
+
+function moveBrowse(browse: Browse, command: MoveCommand, facts: Facts): Browse {
+  if (browse.pane === 'lists') {
+    const count = facts.lists.length;
+    if (count === 0) return browse;
+    const at = Math.max(0, facts.list ? facts.lists.indexOf(facts.list) : 0);
+    const next = Math.max(0, Math.min(count - 1, at + delta(command, at, count, facts.listsPage)));
+    const moved = freshList(browse, facts.lists[next] ?? null);
+    return { ...moved, listsScroll: follow(next, browse.listsScroll, count, facts.listsPage) };
+  }
+  if (facts.view === 'table') return { ...browse, table: moveCursor(browse.table, command, facts) };
+  if (facts.view !== 'board' || facts.columns.length === 0) return browse;
+  const column = Math.min(browse.column, facts.columns.length - 1);
+  if (command === 'left' || command === 'right') {
+    const next = Math.max(0, Math.min(facts.columns.length - 1, column + (command === 'left' ? -1 : 1)));
+    return { ...browse, column: next };
+  }
+  const col = facts.columns[column]!;
+  const cursor = settle(browse.cards[col.state] ?? START, col.count, facts.page);
+  const moved = step(cursor, delta(command, cursor.at, col.count, facts.page), col.count, facts.page);
+  return { ...browse, column, cards: { ...browse.cards, [col.state]: moved } };
+}
+
+function moveScreen(screen: Screen, command: MoveCommand, facts: Facts): Screen {
+  switch (screen.kind) {
+    case 'help':
+      return { ...screen, scroll: scrollBy(screen.scroll, delta(command, screen.scroll, facts.rows, facts.page), facts.rows, facts.page) };
+    case 'record': case 'search': case 'grant': case 'sides': case 'list-editor':
+      return { ...screen, cursor: moveCursor(settle(screen.cursor, facts.rows, facts.page), command, facts) };
+    default: {
+      const never: never = screen;
+      throw new Error(`unknown screen ${JSON.stringify(never)}`);
+    }
+  }
+}
+
+const replaceTop = (state: ScreenState, screen: Screen): ScreenState => ({ ...state, stack: [...state.stack.slice(0, -1), screen] });
+
+function withDialog(state: ScreenState, change: (d: Dialog) => Dialog | null): ScreenState {
+  return state.dialog ? { ...state, dialog: change(state.dialog) } : state;
+}
+
+const wrap = (n: number, size: number) => (size <= 0 ? 0 : ((n % size) + size) % size);
+
+export function reduce(state: ScreenState, action: Action): ScreenState {
+  switch (action.type) {
+    case 'move': {
+      const screen = top(state);
+      if (screen) return replaceTop(state, moveScreen(screen, action.command, action.facts));
+      if (contextOf(state, action.facts.empty) === 'welcome') {
+        return { ...state, browse: { ...state.browse, welcome: moveCursor(state.browse.welcome, action.command, action.facts) } };
+      }
+      return { ...state, browse: moveBrowse(state.browse, action.command, action.facts) };
+    }
+    case 'pane': {
+      const pane = action.pane ?? (state.browse.pane === 'lists' ? 'records' : 'lists');
+      return { ...state, browse: { ...state.browse, pane } };
+    }
+    case 'show-list':
+      return { ...state, browse: freshList(state.browse, action.list) };
+    case 'push':
+      return { ...state, stack: [...state.stack, action.screen], message: null };
+    case 'pop':
+      return state.stack.length ? { ...state, stack: state.stack.slice(0, -1) } : state;
+    case 'dialog':
+      return { ...state, dialog: action.dialog };
+    case 'form-value':
+      return withDialog(state, (d) => (d.kind === 'form' ? { ...d, values: { ...d.values, [action.name]: action.value } } : d));
+    case 'form-focus':
+      return withDialog(state, (d) => (d.kind === 'form' ? { ...d, focus: wrap(d.focus + action.delta, d.fields.length) } : d));
+    case 'form-choice':
+      return withDialog(state, (d) => {
+        if (d.kind !== 'form') return d;
+        const field = d.fields[d.focus];
+        if (!field || field.kind !== 'choice' || !field.choices?.length) return d;
+        const at = field.choices.findIndex((c) => c.value === d.values[field.name]);
+        const next = field.choices[wrap(at + action.delta, field.choices.length)]!;
+        return { ...d, values: { ...d.values, [field.name]: next.value } };
+      });
+    case 'pick-step':
+      return withDialog(state, (d) => (d.kind === 'pick' ? { ...d, at: Math.max(0, Math.min(d.choices.length - 1, d.at + action.delta)) } : d));
+    case 'confirm-typed':
+      return withDialog(state, (d) => (d.kind === 'confirm' && d.typed ? { ...d, typed: { ...d.typed, value: action.value } } : d));
+    case 'message':
+      return { ...state, message: action.message };
+    case 'notices': {
+      const known = new Set(state.notices.map((n) => n.id));
+      return { ...state, notices: [...state.notices, ...action.add.filter((n) => !known.has(n.id))] };
+    }
+    case 'dismiss-notices':
+      return { ...state, notices: [], message: null };
+    case 'filters': {
+      const screen = top(state);
+      if (screen?.kind === 'search') return replaceTop(state, { ...screen, filters: { ...screen.filters, ...action.patch }, cursor: START });
+      return { ...state, browse: { ...state.browse, filters: { ...state.browse.filters, ...action.patch }, column: 0, cards: {}, table: START } };
+    }
+    case 'archived-lists':
+      return { ...state, browse: { ...state.browse, archivedLists: !state.browse.archivedLists, list: null, listsScroll: 0, column: 0, cards: {}, table: START } };
+    case 'search-text': {
+      const screen = top(state);
+      return screen?.kind === 'search' ? replaceTop(state, { ...screen, text: action.text, cursor: START }) : state;
+    }
+    case 'search-focus': {
+      const screen = top(state);
+      return screen?.kind === 'search' ? replaceTop(state, { ...screen, focus: action.focus }) : state;
+    }
+    case 'quit':
+      return { ...state, quitting: true };
+    default: {
+      const never: never = action;
+      throw new Error(`unknown action ${JSON.stringify(never)}`);
+    }
+  }
+}

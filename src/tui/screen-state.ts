@@ -1,0 +1,141 @@
+/**
+ * What the screen is showing and where the cursors are, as plain data. The store holds the
+ * binder; this holds only the person's place in it (ids and cursors, never copies of records),
+ * so a change by an agent is seen at the next read without anything here going stale.
+ */
+import type { Context } from './keymap.js';
+import { START, type Cursor } from './window.js';
+
+export interface Filters {
+  /** A state id, or null for every state. */
+  state: string | null;
+  mine: boolean;
+  archived: boolean;
+}
+
+export const NO_FILTERS: Filters = { state: null, mine: false, archived: false };
+
+export interface Browse {
+  pane: 'lists' | 'records';
+  /** The list shown (its id); null: the first one. */
+  list: string | null;
+  listsScroll: number;
+  archivedLists: boolean;
+  /** Board: the state column the cursor is in. */
+  column: number;
+  /** Board: a cursor per state id. */
+  cards: Record<string, Cursor>;
+  /** Table: one cursor over every row, state by state. */
+  table: Cursor;
+  filters: Filters;
+  /** First run: the template the cursor is on. */
+  welcome: Cursor;
+}
+
+export type Screen =
+  | { kind: 'record'; id: number; cursor: Cursor }
+  | { kind: 'search'; text: string; focus: 'input' | 'results'; cursor: Cursor; filters: Filters }
+  | { kind: 'help'; context: Context; scroll: number }
+  | { kind: 'grant'; list: string; cursor: Cursor }
+  | { kind: 'sides'; cursor: Cursor }
+  | { kind: 'list-editor'; list: string; cursor: Cursor };
+
+export interface Choice {
+  value: string;
+  label: string;
+}
+
+export interface FormField {
+  /** The catalog argument it fills, or `field:<id>` for a list's field value. */
+  name: string;
+  label: string;
+  hint: string;
+  kind: 'text' | 'choice';
+  choices?: Choice[];
+}
+
+/** What a dialog does once the person says yes: turned into one `keeper.act` by the commands. */
+export type Intent =
+  | { do: 'add'; list: string }
+  | { do: 'edit'; id: number }
+  | { do: 'note'; id: number }
+  | { do: 'edit-note'; id: number; note: number }
+  | { do: 'attach'; id: number }
+  | { do: 'delete'; id: number }
+  | { do: 'move'; id: number }
+  | { do: 'filter-state' }
+  | { do: 'template' }
+  | { do: 'create-list'; template: string }
+  | { do: 'delete-list'; list: string }
+  | { do: 'side-add' }
+  | { do: 'list-title'; list: string }
+  | { do: 'state-add'; list: string }
+  | { do: 'state-rename'; list: string; state: string }
+  | { do: 'field-add'; list: string }
+  | { do: 'field-remove'; list: string; field: string };
+
+export type Dialog =
+  | { kind: 'form'; title: string; describe: string; fields: FormField[]; values: Record<string, string>; initial: Record<string, string>; focus: number; intent: Intent }
+  | { kind: 'confirm'; text: string; typed: { expect: string; value: string } | null; intent: Intent }
+  | { kind: 'pick'; title: string; choices: Choice[]; at: number; intent: Intent };
+
+export interface Message {
+  text: string;
+  tone: 'done' | 'refused' | 'info';
+}
+
+export interface DueNotice {
+  id: number;
+  title: string;
+  due: string;
+}
+
+export interface ScreenState {
+  browse: Browse;
+  /** Screens in front of the lists, the last one on top. Esc takes the top one away. */
+  stack: Screen[];
+  dialog: Dialog | null;
+  message: Message | null;
+  notices: DueNotice[];
+  quitting: boolean;
+}
+
+export const INITIAL: ScreenState = {
+  browse: {
+    pane: 'lists', list: null, listsScroll: 0, archivedLists: false,
+    column: 0, cards: {}, table: START, filters: NO_FILTERS, welcome: START,
+  },
+  stack: [],
+  dialog: null,
+  message: null,
+  notices: [],
+  quitting: false,
+};
+
+/** The screen on top, or null for the lists. */
+export function top(state: ScreenState): Screen | null {
+  return state.stack[state.stack.length - 1] ?? null;
+}
+
+/** Where keys are heard now. `empty`: the binder has no list at all (first run). */
+export function contextOf(state: ScreenState, empty: boolean): Context {
+  const dialog = state.dialog;
+  if (dialog) return dialog.kind === 'confirm' ? (dialog.typed ? 'typed' : 'confirm') : dialog.kind;
+  const screen = top(state);
+  if (!screen) {
+    if (empty && !state.browse.archivedLists) return 'welcome';
+    return state.browse.pane;
+  }
+  switch (screen.kind) {
+    case 'record': return 'record';
+    case 'search': return screen.focus === 'input' ? 'search' : 'results';
+    case 'help': return 'help';
+    case 'grant': return 'grant';
+    case 'sides': return 'sides';
+    case 'list-editor': return 'list-editor';
+    default: {
+      const never: never = screen;
+      throw new Error(`unknown screen ${JSON.stringify(never)}`);
+    }
+  }
+}
