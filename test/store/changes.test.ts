@@ -1,0 +1,117 @@
+/**
+ * Transactions and what watchers hear: changes announced only after the outermost commit,
+ * never for a rollback; another store object on the same file sees changes through
+ * dataVersion; due records told once; the agents' folders.
+ */
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { Change } from '../../src/store/index.js';
+import { ann, bot, fresh, refusal, withBatches } from './helpers.js';
+
+test('onChange hears a change after it is committed, with who and what', () => {
+  const f = withBatches();
+  try {
+    const heard: Change[] = [];
+    let committedWhenHeard = false;
+    const other = f.reopen();
+    f.store.onChange((c) => {
+      heard.push(c);
+      committedWhenHeard = other.db.prepare('SELECT count(*) FROM records').pluck().get() === 1;
+    });
+    const r = f.store.add('batches', { title: 'x' }, bot);
+    assert.equal(heard.length, 1);
+    assert.deepEqual(heard[0], { at: new Date(f.clock.ms).toISOString(), by: bot, op: 'add', list: 'batches', record: r.id });
+    assert.ok(committedWhenHeard, 'another connection already saw the record');
+  } finally {
+    f.done();
+  }
+});
+
+test('in an outer transaction, changes are announced once it commits, and dropped on rollback', () => {
+  const f = withBatches();
+  try {
+    const heard: string[] = [];
+    const stop = f.store.onChange((c) => heard.push(`${c.op} ${c.record}`));
+    f.store.transaction(() => {
+      const a = f.store.add('batches', { title: 'a' }, bot);
+      f.store.note(a.id, 'n', bot);
+      assert.deepEqual(heard, [], 'nothing before the commit');
+      // A refused inner operation rolls back its savepoint only.
+      assert.match(refusal(() => f.store.move(a.id, 'Doing', bot)), /not approved/);
+      assert.throws(() => f.store.transaction(() => {
+        f.store.add('batches', { title: 'inner, rolled back' }, bot);
+        throw new Error('inner');
+      }), /inner/);
+    });
+    assert.deepEqual(heard, ['add 1', 'note 1']);
+    assert.equal(f.store.show('batches', ann).records.length, 1);
+
+    heard.length = 0;
+    assert.throws(() => f.store.transaction(() => {
+      f.store.add('batches', { title: 'b' }, bot);
+      throw new Error('outer');
+    }), /outer/);
+    assert.deepEqual(heard, []);
+    assert.equal(f.store.show('batches', ann).records.length, 1);
+    stop();
+    f.store.add('batches', { title: 'c' }, bot);
+    assert.deepEqual(heard, [], 'no longer listening');
+  } finally {
+    f.done();
+  }
+});
+
+test('a second store object on the same file sees the first one\'s change through dataVersion', () => {
+  const f = withBatches();
+  try {
+    const other = f.reopen();
+    const before = other.dataVersion();
+    assert.equal(other.dataVersion(), before, 'still while nothing changes');
+    f.store.add('batches', { title: 'from the first' }, bot);
+    assert.notEqual(other.dataVersion(), before);
+    assert.equal(other.show('batches', bot).records[0]!.title, 'from the first');
+  } finally {
+    f.done();
+  }
+});
+
+test('due records are told once, and again only when their due date changes', () => {
+  const f = withBatches();
+  try {
+    const now = new Date(f.clock.ms);
+    const day = (d: Date): string => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+    const past = f.store.add('batches', { title: 'late', due: '2020-01-01', owners: ['me'] }, bot);
+    const today = f.store.add('batches', { title: 'today', due: day(now) }, bot);
+    const later = f.store.add('batches', { title: 'later', due: '2099-01-01 10:00' }, bot);
+    const shelved = f.store.add('batches', { title: 'archived', due: '2020-01-01' }, bot);
+    f.store.archive(shelved.id, true, bot);
+    const told = f.store.due();
+    assert.deepEqual(told.map((d) => d.id), [past.id, today.id]);
+    assert.deepEqual(told[0], { id: past.id, list: 'batches', title: 'late', due: '2020-01-01', owners: ['agent:bot'] });
+    assert.deepEqual(f.store.due(), [], 'each once');
+    f.store.edit(past.id, { due: '2020-01-02' }, bot);
+    assert.deepEqual(f.store.due().map((d) => d.id), [past.id], 'a new due date is told again');
+    f.clock.ms = new Date(2099, 0, 1, 10, 0).getTime();
+    assert.deepEqual(f.store.due().map((d) => d.id), [later.id]);
+  } finally {
+    f.done();
+  }
+});
+
+test('agents\' folders: added by a person under a unique name, agent and folder; removed by name', () => {
+  const f = fresh();
+  try {
+    const side = f.store.addSide('/home/ann/site/.binder/', 'Claude Code', ann);
+    assert.deepEqual(side, { name: 'Claude Code', agent: 'agent:claude-code', dir: '/home/ann/site/.binder', created: new Date(f.clock.ms).toISOString() });
+    assert.match(refusal(() => f.store.addSide('/elsewhere', 'claude code', ann)), /The name "claude code" is taken/);
+    assert.match(refusal(() => f.store.addSide('/elsewhere', 'Claude-Code', ann)), /is taken/);
+    assert.match(refusal(() => f.store.addSide('/home/ann/site/.binder', 'Other', ann)), /already read for Claude Code/);
+    assert.match(refusal(() => f.store.addSide('relative/dir', 'Other', ann)), /absolute path/);
+    assert.deepEqual(f.store.sides().map((s) => s.agent), ['agent:claude-code']);
+    assert.equal(f.store.removeSide('claude code', ann).dir, '/home/ann/site/.binder');
+    assert.deepEqual(f.store.sides(), []);
+    assert.match(refusal(() => f.store.removeSide('Claude Code', ann)), /There is no agent folder named "Claude Code"/);
+  } finally {
+    f.done();
+  }
+});
