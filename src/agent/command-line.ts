@@ -88,7 +88,8 @@ function readArgs(op: OpSpec, values: unknown[], options: Record<string, unknown
   return askArgs(op, given);
 }
 
-const ABOUT = `The lists you were given and their records. You ask; the binder's keeper answers.`;
+const ABOUT = `The lists you were given and their records. You ask; the binder's keeper answers.
+\`binder\` alone is \`binder lists\`.`;
 
 function helpAfter(): string {
   const examples = AGENT_OPERATIONS.map((op) => `  ${op.example}`).join('\n');

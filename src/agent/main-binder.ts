@@ -8,6 +8,10 @@ import { PERSON_VERBS, runPersonSide } from './person-side.js';
 
 const argv = process.argv.slice(2);
 const err = (text: string): void => void process.stderr.write(text);
+// A reader that stops early (`binder show … | head`) is no failure of the ask.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code !== 'EPIPE') throw error;
+});
 
 try {
   process.exitCode = PERSON_VERBS.has(argv[0] ?? '')
