@@ -1,0 +1,244 @@
+/**
+ * The keeper's file operations inside an agent's folder, which a less trusted party holds: open
+ * without following a link or blocking on a FIFO, then use only a regular file with one name.
+ * Nothing here may ever read or write through a path the folder's owner could redirect.
+ */
+import {
+  closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, readdirSync, readSync, renameSync, unlinkSync,
+  writeSync, type Stats,
+} from 'node:fs';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+
+const NOFOLLOW = constants.O_NOFOLLOW ?? 0;
+const NONBLOCK = constants.O_NONBLOCK ?? 0;
+
+/** One folder's files cannot be used as they are: `message` says why, for a person's log. */
+export class FolderProblem extends Error {
+  override readonly name = 'FolderProblem';
+}
+
+/** Bytes read per file name, since the process started: for tests that check what a pass reads. */
+export const bytesRead: Record<string, number> = Object.create(null);
+
+/** A file opened safely: its descriptor, what fstat said, and its identity `dev:ino`. */
+export interface OpenFile {
+  fd: number;
+  name: string;
+  stat: Stats;
+  key: string;
+}
+
+export const fileKey = (stat: Stats): string => `${stat.dev}:${stat.ino}`;
+
+const codeOf = (error: unknown): string => (error as NodeJS.ErrnoException)?.code ?? 'unknown error';
+
+function openProblem(dir: string, name: string, error: unknown): FolderProblem {
+  const code = codeOf(error);
+  const path = join(dir, name);
+  if (code === 'ELOOP' || code === 'EMLINK') return new FolderProblem(`${path} is a symbolic link: the keeper never follows one; remove it`);
+  if (code === 'ENXIO') return new FolderProblem(`${path} is not a regular file (a FIFO or a socket): remove it`);
+  if (code === 'EISDIR') return new FolderProblem(`${path} is a directory, not a file: remove it`);
+  if (code === 'EACCES' || code === 'EPERM') return new FolderProblem(`${path} cannot be opened: permission denied`);
+  return new FolderProblem(`${path} cannot be opened (${code})`);
+}
+
+/** Only a regular file with one name is used: anything else is closed and refused. */
+function plainOnly(fd: number, dir: string, name: string): OpenFile {
+  let stat: Stats;
+  try {
+    stat = fstatSync(fd);
+  } catch (error) {
+    closeSync(fd);
+    throw new FolderProblem(`${join(dir, name)} cannot be examined (${codeOf(error)})`);
+  }
+  const path = join(dir, name);
+  let why: string | null = null;
+  if (stat.isFIFO()) why = `${path} is a FIFO, not a file: remove it`;
+  else if (stat.isDirectory()) why = `${path} is a directory, not a file: remove it`;
+  else if (!stat.isFile()) why = `${path} is not a regular file: remove it`;
+  // A second name may be outside the folder: what is written here would land there.
+  else if (stat.nlink > 1) why = `${path} has other names (a hard link): the keeper neither reads nor writes it; remove it`;
+  if (why) {
+    closeSync(fd);
+    throw new FolderProblem(why);
+  }
+  return { fd, name, stat, key: fileKey(stat) };
+}
+
+/**
+ * The folder itself, created when absent. Refused when it is a link or not a directory.
+ * Returns its identity, so a watcher can tell when the folder was replaced.
+ */
+export function checkFolder(dir: string): string {
+  let stat: Stats;
+  try {
+    stat = lstatSync(dir);
+  } catch (error) {
+    if (codeOf(error) !== 'ENOENT') throw new FolderProblem(`${dir} cannot be examined (${codeOf(error)})`);
+    try {
+      mkdirSync(dir, { recursive: true });
+      stat = lstatSync(dir);
+    } catch (again) {
+      throw new FolderProblem(`${dir} does not exist and cannot be made (${codeOf(again)})`);
+    }
+  }
+  if (stat.isSymbolicLink()) throw new FolderProblem(`${dir} is a symbolic link: the keeper never follows one; give the folder's real path`);
+  if (!stat.isDirectory()) throw new FolderProblem(`${dir} is not a directory`);
+  return fileKey(stat);
+}
+
+/** Opens a file of the folder for reading; null when there is none. */
+export function openToRead(dir: string, name: string): OpenFile | null {
+  let fd: number;
+  try {
+    fd = openSync(join(dir, name), constants.O_RDONLY | NOFOLLOW | NONBLOCK);
+  } catch (error) {
+    if (codeOf(error) === 'ENOENT') return null;
+    throw openProblem(dir, name, error);
+  }
+  return plainOnly(fd, dir, name);
+}
+
+/** Opens a file of the folder for appending, creating it (mode `mode`, never over anything) when absent. */
+export function openToAppend(dir: string, name: string, mode = 0o600): OpenFile {
+  const path = join(dir, name);
+  const flags = constants.O_WRONLY | constants.O_APPEND | NOFOLLOW | NONBLOCK;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return plainOnly(openSync(path, flags), dir, name);
+    } catch (error) {
+      if (error instanceof FolderProblem) throw error;
+      if (codeOf(error) !== 'ENOENT' || attempt > 2) throw openProblem(dir, name, error);
+    }
+    try {
+      return plainOnly(openSync(path, flags | constants.O_CREAT | constants.O_EXCL, mode), dir, name);
+    } catch (error) {
+      if (error instanceof FolderProblem) throw error;
+      // Made by someone else meanwhile: open what is there now, with the same checks.
+      if (codeOf(error) !== 'EEXIST') throw openProblem(dir, name, error);
+    }
+  }
+}
+
+/** Up to `length` bytes from `position` (fewer at the end of the file). */
+export function readAt(file: OpenFile, position: number, length: number): Buffer {
+  const buffer = Buffer.allocUnsafe(Math.max(0, length));
+  let got = 0;
+  try {
+    while (got < length) {
+      const n = readSync(file.fd, buffer, got, length - got, position + got);
+      if (n <= 0) break;
+      got += n;
+    }
+  } catch (error) {
+    throw new FolderProblem(`${file.name} cannot be read (${codeOf(error)})`);
+  }
+  bytesRead[file.name] = (bytesRead[file.name] ?? 0) + got;
+  return buffer.subarray(0, got);
+}
+
+/** Writes all of `bytes` (appended: the file was opened with O_APPEND). */
+export function writeAll(file: OpenFile, bytes: Buffer): void {
+  try {
+    for (let done = 0; done < bytes.length; ) done += writeSync(file.fd, bytes, done, bytes.length - done);
+  } catch (error) {
+    throw new FolderProblem(`${file.name} cannot be written (${codeOf(error)})`);
+  }
+}
+
+/** The file's size now, by its descriptor. */
+export function sizeOf(file: OpenFile): number {
+  return fstatSync(file.fd).size;
+}
+
+export function closeFile(file: OpenFile | null): void {
+  if (file) closeSync(file.fd);
+}
+
+/** A name for a temporary file of ours in the folder: hidden, unique, recognisable. */
+const tempName = (name: string): string => `.${name}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
+export const TEMP_PATTERN = /^\.(?:answers\.jsonl|keeper\.json)\.\d+\.[0-9a-f]{12}\.tmp$/;
+
+/**
+ * Replaces `name` in the folder with `content`, whole: written to a new file of our own
+ * (O_EXCL, never through a link), then renamed over. Returns the new file's identity and size.
+ */
+export function replaceFile(dir: string, name: string, content: Buffer, mode: number): { key: string; size: number } {
+  const temp = tempName(name);
+  const tempPath = join(dir, temp);
+  let fd: number;
+  try {
+    fd = openSync(tempPath, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | NOFOLLOW | NONBLOCK, mode);
+  } catch (error) {
+    throw openProblem(dir, temp, error);
+  }
+  let stat: Stats;
+  try {
+    for (let done = 0; done < content.length; ) done += writeSync(fd, content, done, content.length - done);
+    stat = fstatSync(fd);
+  } catch (error) {
+    closeSync(fd);
+    removeQuietly(tempPath);
+    throw new FolderProblem(`${tempPath} cannot be written (${codeOf(error)})`);
+  }
+  closeSync(fd);
+  try {
+    renameSync(tempPath, join(dir, name));
+  } catch (error) {
+    removeQuietly(tempPath);
+    const code = codeOf(error);
+    const why = code === 'EISDIR' || code === 'ENOTEMPTY' || code === 'EEXIST' ? 'a directory is in its place' : code;
+    throw new FolderProblem(`${join(dir, name)} cannot be replaced (${why}): remove what is there`);
+  }
+  return { key: fileKey(stat), size: stat.size };
+}
+
+/** Renames `from` to `to` in the folder: renaming moves the name, never what a link points to. */
+export function renameIn(dir: string, from: string, to: string): void {
+  try {
+    renameSync(join(dir, from), join(dir, to));
+  } catch (error) {
+    throw new FolderProblem(`${join(dir, from)} cannot be renamed to ${to} (${codeOf(error)})`);
+  }
+}
+
+/** What is at `name` in the folder, without following a link; null when nothing is. */
+export function lookAt(dir: string, name: string): Stats | null {
+  try {
+    return lstatSync(join(dir, name));
+  } catch {
+    return null;
+  }
+}
+
+/** Removes `name` from the folder if it is still the regular file `key`. */
+export function removeIfSame(dir: string, name: string, key: string): boolean {
+  const seen = lookAt(dir, name);
+  if (!seen || !seen.isFile() || fileKey(seen) !== key) return false;
+  return removeQuietly(join(dir, name));
+}
+
+function removeQuietly(path: string): boolean {
+  try {
+    unlinkSync(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Removes temporary files of ours left in the folder by a keeper that stopped while writing one. */
+export function removeStaleTemps(dir: string, olderThanMs = 60_000): void {
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    if (!TEMP_PATTERN.test(name)) continue;
+    const seen = lookAt(dir, name);
+    if (seen?.isFile() && Date.now() - seen.mtimeMs > olderThanMs) removeQuietly(join(dir, name));
+  }
+}
