@@ -50,6 +50,8 @@ const server = createMcpServer({
     return askKeeper(found.folder, op, args, { waitMs });
   },
 });
+// The client closing stdin is the end of the session (asks already written stay the keeper's).
+process.stdin.on('end', () => void server.close().finally(() => process.exit(0)));
 try {
   await server.connect(new StdioServerTransport());
 } catch (error) {
