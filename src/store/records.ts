@@ -49,7 +49,7 @@ export function add(ctx: Context, listRef: string, input: AddInput, who: Who): R
     noteId = Number(ctx.db.prepare('INSERT INTO notes (record, at, by, text) VALUES (?, ?, ?, ?)')
       .run(id, at, JSON.stringify(who), note).lastInsertRowid);
   }
-  reindex(ctx, id);
+  reindex(ctx, id, true);
   const change: Record<string, unknown> = { title, state: state.id };
   if (approving) change.approved = true;
   if (Object.keys(fields).length) change.fields = fields;

@@ -9,8 +9,9 @@ export function unindex(ctx: Context, id: number): void {
   ctx.db.prepare('DELETE FROM record_text WHERE rowid = ?').run(id);
 }
 
-export function reindex(ctx: Context, id: number): void {
-  unindex(ctx, id);
+/** `isNew`: the record was never indexed, so there is nothing to take out first. */
+export function reindex(ctx: Context, id: number, isNew = false): void {
+  if (!isNew) unindex(ctx, id);
   const row = ctx.db.prepare('SELECT title, fields FROM records WHERE id = ?').get(id) as
     { title: string; fields: string } | undefined;
   if (!row) return;
