@@ -433,21 +433,25 @@ export function createFolderPump(deps: PumpDeps): FolderPump {
     checkFolder(dir);
     const at = mark(dir);
     const file = openToAppend(dir, ANSWERS_FILE);
+    let reader: OpenFile | null = null;
     try {
       const size = file.stat.size;
       const found = new Set<string>();
       let lead = '';
       if (file.key !== at.answers_ino || size !== at.answers_offset) {
+        // Not as our last append left it: read it (by a reading descriptor of the same file).
+        reader = openToRead(dir, ANSWERS_FILE);
+        if (!reader || reader.key !== file.key) throw new FolderProblem(`${dir}/${ANSWERS_FILE} changed while it was being answered into`);
         if (recovery || untold.length > rows.length) {
           const waiting = new Set(untold.map((row) => row.id));
           const from = file.key === at.answers_ino && size >= at.answers_offset ? at.answers_offset : 0;
-          eachLine(file, from, size, (line) => {
+          eachLine(reader, from, size, (line) => {
             const ask = answerOf(line);
             if (ask !== null && waiting.has(ask)) found.add(ask);
           });
           for (const id of found) sql.told.run(dir, id);
         }
-        if (size > 0 && readAt(file, size - 1, 1)[0] !== 10) lead = '\n';
+        if (size > 0 && readAt(reader, size - 1, 1)[0] !== 10) lead = '\n';
       }
       const fresh = rows.filter((row) => !found.has(row.id));
       const lines = fresh.flatMap((row) => (row.answer === null ? [] : [row.answer]));
@@ -456,6 +460,7 @@ export function createFolderPump(deps: PumpDeps): FolderPump {
       sql.setAnswers.run(dir, file.key, sizeOf(file), now);
     } finally {
       closeFile(file);
+      closeFile(reader);
     }
   }
 

@@ -1,0 +1,401 @@
+/** The folder pump's reading and answering: only what was appended, each ask done once, every line judged. */
+import { test, type TestContext } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  appendFileSync, closeSync, existsSync, openSync, readFileSync, renameSync, statSync, symlinkSync, truncateSync, writeFileSync, writeSync,
+} from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { MIGRATIONS } from '../../src/store/schema.js';
+import { createFolderPump, READ_MAX, TOO_LATE_TEXT, NO_TIME_TEXT, type PumpDeps } from '../../src/keeper/folder-pump.js';
+import { bytesRead } from '../../src/keeper/folder-files.js';
+import { ANSWERS_FILE, ASKS_FILE, LINE_MAX } from '../../src/keeper/protocol.js';
+import type { SideConfig } from '../../src/keeper/keeper-types.js';
+import { tempDir } from '../helpers/temp.js';
+
+const START = Date.parse('2030-01-02T03:04:05.000Z');
+
+/** A store made by hand, a fake `perform` that records what it did, and a pump over one or more folders. */
+function setup(t: TestContext, more: Partial<PumpDeps> & { folders?: number } = {}) {
+  const root = tempDir(t, 'binder-pump-');
+  const db = new Database(join(root, 'store.db'));
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = FULL');
+  db.pragma('busy_timeout = 5000');
+  db.exec(MIGRATIONS[0]!);
+  db.exec('CREATE TABLE done (dir TEXT, op TEXT, args TEXT)');
+  const clock = { now: START };
+  const logs: string[] = [];
+  let transactions = 0;
+  const sides: SideConfig[] = Array.from({ length: more.folders ?? 1 }, (_, i) => ({
+    dir: join(root, `agent${i}`, '.binder'),
+    who: { id: `agent:a${i}`, kind: 'agent', name: `A${i}` },
+  }));
+  const record = db.prepare('INSERT INTO done (dir, op, args) VALUES (?, ?, ?)');
+  const deps: PumpDeps = {
+    db,
+    transaction: (fn) => {
+      transactions++;
+      return db.transaction(fn).immediate();
+    },
+    now: () => clock.now,
+    sides: () => sides,
+    perform: (op, args, who, want) => {
+      record.run(who.id, op, JSON.stringify(args));
+      return { ok: op !== 'refuse', text: `did ${op}`, ...(want === 'json' ? { data: { op, n: 1 } } : {}) };
+    },
+    log: (line) => logs.push(line),
+    ...more,
+  };
+  const pump = createFolderPump(deps);
+  t.after(() => {
+    pump.close();
+    db.close();
+  });
+  const dir = sides[0]!.dir;
+  return {
+    root, db, pump, clock, logs, sides, dir,
+    transactions: () => transactions,
+    done: (op?: string) => (db.prepare(`SELECT count(*) AS n FROM done ${op ? 'WHERE op = ?' : ''}`).get(...(op ? [op] : [])) as { n: number }).n,
+    line: (id: string, op = 'add', extra: Record<string, unknown> = {}) =>
+      `${JSON.stringify({ id, at: new Date(clock.now).toISOString(), op, args: { title: id }, ...extra })}\n`,
+    append: (text: string | Buffer, at = dir) => appendFileSync(join(at, ASKS_FILE), text),
+    answers: (at = dir) => {
+      const path = join(at, ANSWERS_FILE);
+      if (!existsSync(path)) return [] as Record<string, unknown>[];
+      return readFileSync(path, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>);
+    },
+  };
+}
+
+test('an ask appended is done and answered once; the answer line has its shape', (t) => {
+  const s = setup(t);
+  s.pump.pump(); // makes the folder
+  assert.ok(statSync(s.dir).isDirectory(), 'a folder that did not exist is made');
+  s.append(s.line('a1', 'add'));
+  assert.equal(s.pump.pump(), 1);
+  assert.equal(s.done(), 1);
+  const answers = s.answers();
+  assert.deepEqual(answers, [{ ask: 'a1', at: new Date(START).toISOString(), ok: true, text: 'did add' }]);
+  assert.equal(statSync(join(s.dir, ANSWERS_FILE)).mode & 0o777, 0o600);
+  assert.equal(s.pump.pump(), 0, 'nothing new: nothing done');
+  assert.equal(s.done(), 1);
+  assert.equal(s.answers().length, 1);
+  const [status] = s.pump.folders();
+  assert.equal(status!.answered, 1);
+  assert.equal(status!.lastAsk, START);
+  assert.equal(status!.problem, null);
+  assert.equal(status!.agent, 'agent:a0');
+  const row = s.db.prepare('SELECT asks_offset, asks_ino FROM folder_marks WHERE dir = ?').get(s.dir) as { asks_offset: number; asks_ino: string };
+  assert.equal(row.asks_offset, statSync(join(s.dir, ASKS_FILE)).size);
+  const st = statSync(join(s.dir, ASKS_FILE));
+  assert.equal(row.asks_ino, `${st.dev}:${st.ino}`);
+});
+
+test('several asks read together are done in one transaction and answered in one more', (t) => {
+  const s = setup(t);
+  s.pump.pump();
+  s.append(Array.from({ length: 50 }, (_, i) => s.line(`g${i}`)).join(''));
+  const before = s.transactions();
+  assert.equal(s.pump.pump(), 50);
+  assert.equal(s.transactions() - before, 2);
+  assert.equal(s.answers().length, 50);
+});
+
+test('a thousand asks in one write are all answered, and want:json carries data', (t) => {
+  const s = setup(t);
+  s.pump.pump();
+  s.append(Array.from({ length: 1000 }, (_, i) => s.line(`k${i}`, 'show', i % 2 ? { want: 'json' } : {})).join(''));
+  assert.equal(s.pump.pump(), 1000);
+  const answers = s.answers();
+  assert.equal(answers.length, 1000);
+  assert.equal(new Set(answers.map((a) => a.ask)).size, 1000);
+  assert.deepEqual(answers[1]!.data, { op: 'show', n: 1 });
+  assert.equal('data' in answers[0]!, false);
+});
+
+test('a partial last line waits until it is complete', (t) => {
+  const s = setup(t);
+  s.pump.pump();
+  const whole = s.line('p1');
+  s.append(whole.slice(0, 20));
+  assert.equal(s.pump.pump(), 0);
+  assert.equal(s.answers().length, 0);
+  s.append(whole.slice(20, -1));
+  assert.equal(s.pump.pump(), 0);
+  s.append('\n');
+  assert.equal(s.pump.pump(), 1);
+  assert.deepEqual(s.answers().map((a) => a.ask), ['p1']);
+  assert.deepEqual(s.logs, [], 'a line read in pieces is no garbage');
+});
+
+test('a replaced asks file is read from its start, and so is a truncated one', (t) => {
+  const s = setup(t);
+  s.pump.pump();
+  s.append(s.line('r1') + s.line('r2'));
+  assert.equal(s.pump.pump(), 2);
+  // Replaced: another inode, shorter than the offset reached.
+  const next = join(s.dir, 'next.jsonl');
+  writeFileSync(next, s.line('r3'));
+  renameSync(next, join(s.dir, ASKS_FILE));
+  assert.equal(s.pump.pump(), 1);
+  // Replaced by a longer file: still read from 0.
+  writeFileSync(next, s.line('r4') + s.line('r5') + s.line('r6'));
+  renameSync(next, join(s.dir, ASKS_FILE));
+  assert.equal(s.pump.pump(), 3);
+  // Truncated in place, then written again.
+  truncateSync(join(s.dir, ASKS_FILE), 0);
+  s.append(s.line('r7'));
+  assert.equal(s.pump.pump(), 1);
+  assert.deepEqual(s.answers().map((a) => a.ask), ['r1', 'r2', 'r3', 'r4', 'r5', 'r6', 'r7']);
+});
+
+test('a replayed id is not done again nor answered again, even with changed args', (t) => {
+  const s = setup(t);
+  s.pump.pump();
+  s.append(s.line('same') + s.line('same', 'add', { args: { title: 'other' } }));
+  assert.equal(s.pump.pump(), 1);
+  s.append(s.line('same', 'move'));
+  assert.equal(s.pump.pump(), 0);
+  // Rewritten whole from 0 (a rotation): nothing in it is done twice either.
+  truncateSync(join(s.dir, ASKS_FILE), 0);
+  s.append(s.line('same'));
+  assert.equal(s.pump.pump(), 0);
+  assert.equal(s.done(), 1);
+  assert.equal(s.answers().length, 1);
+  assert.ok(s.logs.some((l) => /already taken/.test(l)), 'a replay is said on the log');
+});
+
+test('an ask older than a minute is answered too late and never done; one without a time is not understood', (t) => {
+  const s = setup(t);
+  s.pump.pump();
+  s.append(`${JSON.stringify({ id: 'old', at: new Date(START - 61_000).toISOString(), op: 'add', args: {} })}\n`);
+  s.append(`${JSON.stringify({ id: 'notime', op: 'add', args: {} })}\n`);
+  s.append(`${JSON.stringify({ id: 'badtime', at: 'yesterday', op: 'add', args: {} })}\n`);
+  s.append(`${JSON.stringify({ id: 'fine', at: new Date(START - 59_000).toISOString(), op: 'add', args: {} })}\n`);
+  assert.equal(s.pump.pump(), 4);
+  assert.equal(s.done(), 1);
+  const texts = Object.fromEntries(s.answers().map((a) => [a.ask, a.text]));
+  assert.equal(texts.old, TOO_LATE_TEXT);
+  assert.equal(texts.notime, NO_TIME_TEXT);
+  assert.equal(texts.badtime, NO_TIME_TEXT);
+  assert.equal(texts.fine, 'did add');
+  const recorded = s.db.prepare('SELECT count(*) AS n FROM asks').get() as { n: number };
+  assert.equal(recorded.n, 4, 'too late is recorded like any other answer');
+});
+
+test('lines without a usable id, garbage and invalid UTF-8 are skipped with a line on the log', (t) => {
+  const s = setup(t);
+  s.pump.pump();
+  const at = new Date(START).toISOString();
+  s.append(`${JSON.stringify({ at, op: 'add' })}\n`);
+  s.append(`${JSON.stringify({ id: '', at, op: 'add' })}\n`);
+  s.append(`${JSON.stringify({ id: 'x'.repeat(129), at, op: 'add' })}\n`);
+  s.append(`${JSON.stringify({ id: 42, at, op: 'add' })}\n`);
+  s.append('not json at all\n[1,2,3]\n"a string"\n\n');
+  s.append(Buffer.concat([Buffer.from('{"id":"bad\xff'), Buffer.from([0xff, 0xfe]), Buffer.from('","at":"x"}\n')]));
+  s.append(s.line('good'));
+  assert.equal(s.pump.pump(), 1);
+  assert.deepEqual(s.answers().map((a) => a.ask), ['good']);
+  assert.ok(s.logs.some((l) => /4 ask lines skipped: no usable id/.test(l)), s.logs.join('\n'));
+  assert.ok(s.logs.some((l) => /skipped: not JSON/.test(l)));
+  assert.ok(s.logs.some((l) => /skipped: not a JSON object/.test(l)));
+  assert.ok(s.logs.some((l) => /skipped: not UTF-8/.test(l)));
+  assert.equal(s.pump.pump(), 0);
+});
+
+test('__proto__ and constructor in an ask pollute nothing, and ids of those names are asks like any', (t) => {
+  const seen: unknown[] = [];
+  const t2 = setup(t, {
+    perform: (op, args) => {
+      seen.push(args);
+      return { ok: true, text: `did ${op}` };
+    },
+  });
+  t2.pump.pump();
+  const at = new Date(START).toISOString();
+  t2.append('{"id":"__proto__","at":"' + at + '","op":"add","args":{"__proto__":{"polluted":1},"constructor":{"prototype":{"polluted":2}}},"__proto__":{"polluted":3}}\n');
+  t2.append('{"id":"constructor","at":"' + at + '","op":"note","args":{"title":"x"},"constructor":{"polluted":4}}\n');
+  t2.append('{"id":"hasOwnProperty","at":"' + at + '","op":"get","args":[]}\n');
+  t2.append('{"id":"__proto__","at":"' + at + '","op":"add","args":{}}\n');
+  assert.equal(t2.pump.pump(), 3);
+  assert.equal(({} as Record<string, unknown>).polluted, undefined);
+  assert.equal((Object.prototype as Record<string, unknown>).polluted, undefined);
+  assert.deepEqual(t2.answers().map((a) => a.ask), ['__proto__', 'constructor', 'hasOwnProperty']);
+  assert.equal(Object.getPrototypeOf(seen[0]), Object.prototype, 'args stay a plain object');
+  assert.ok(Object.hasOwn(seen[0] as object, '__proto__'), 'a __proto__ key stays a plain key of the args');
+  assert.deepEqual(seen[2], {}, 'args that are not an object are {}');
+});
+
+test('an over-long line is dropped without being held: at most ~1 MiB read per pass', (t) => {
+  const s = setup(t);
+  s.pump.pump();
+  const path = join(s.dir, ASKS_FILE);
+  // 100 MB on one line with no newline yet, written in pieces.
+  const fd = openSync(path, 'a');
+  const piece = Buffer.alloc(4 * 1024 * 1024, 0x61);
+  for (let i = 0; i < 25; i++) writeSync(fd, piece);
+  closeSync(fd);
+  let passes = 0;
+  const before = bytesRead[ASKS_FILE] ?? 0;
+  while (passes < 200) {
+    const start = bytesRead[ASKS_FILE] ?? 0;
+    s.pump.pump();
+    passes++;
+    assert.ok((bytesRead[ASKS_FILE] ?? 0) - start <= READ_MAX, 'one pass reads at most READ_MAX');
+    const row = s.db.prepare('SELECT asks_offset FROM folder_marks WHERE dir = ?').get(s.dir) as { asks_offset: number } | undefined;
+    if (row && row.asks_offset >= 100 * 1024 * 1024) break;
+  }
+  assert.ok(passes >= 100, `the line was taken over many passes (${passes})`);
+  assert.ok((bytesRead[ASKS_FILE] ?? 0) - before <= 100 * 1024 * 1024 + READ_MAX * 2);
+  // Its end comes, then a good ask: only the good one is answered.
+  s.append(`${'b'.repeat(10)}\n${s.line('after')}`);
+  s.pump.pump();
+  assert.deepEqual(s.answers().map((a) => a.ask), ['after']);
+  assert.equal(s.logs.filter((l) => /longer than/.test(l)).length, 1, s.logs.join('\n'));
+  // A complete line just over the limit is dropped too; one at the limit is read.
+  const pad = (id: string, size: number) => {
+    const line = JSON.stringify({ id, at: new Date(START).toISOString(), op: 'add', args: { pad: '' } });
+    return `${line.replace('"pad":""', `"pad":"${'x'.repeat(size - line.length)}"`)}\n`;
+  };
+  s.append(pad('over', LINE_MAX + 1) + pad('at-limit', LINE_MAX));
+  s.pump.pump();
+  assert.deepEqual(s.answers().map((a) => a.ask), ['after', 'at-limit']);
+  assert.equal(s.logs.filter((l) => /longer than/.test(l)).length, 2);
+});
+
+test('1,000,000 answered lines already in answers.jsonl are not read by a pass', (t) => {
+  const s = setup(t);
+  s.pump.pump();
+  const path = join(s.dir, ANSWERS_FILE);
+  const fd = openSync(path, 'a', 0o600);
+  const at = new Date(START).toISOString();
+  let chunk = '';
+  for (let i = 0; i < 1_000_000; i++) {
+    chunk += `${JSON.stringify({ ask: `old-${i}`, at, ok: true, text: 'Added #1.' })}\n`;
+    if (chunk.length > 1 << 20) {
+      writeSync(fd, chunk);
+      chunk = '';
+    }
+  }
+  writeSync(fd, chunk);
+  closeSync(fd);
+  const size = statSync(path).size;
+  // The first answer into a file the keeper did not write last looks at its last byte (a newline?).
+  let before = bytesRead[ANSWERS_FILE] ?? 0;
+  s.append(s.line('new-0'));
+  assert.equal(s.pump.pump(), 1);
+  assert.ok((bytesRead[ANSWERS_FILE] ?? 0) - before <= 1, 'at most its last byte was read');
+  before = bytesRead[ANSWERS_FILE] ?? 0;
+  for (let i = 1; i < 5; i++) {
+    s.append(s.line(`new-${i}`));
+    assert.equal(s.pump.pump(), 1);
+  }
+  assert.equal(bytesRead[ANSWERS_FILE] ?? 0, before, 'then not one byte of the answers file is read');
+  const tail = readFileSync(path).subarray(size).toString('utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l).ask);
+  assert.deepEqual(tail, ['new-0', 'new-1', 'new-2', 'new-3', 'new-4']);
+});
+
+test('other folders are served when one is broken, and each folder answers its own', (t) => {
+  const s = setup(t, { folders: 3 });
+  s.pump.pump();
+  const [a, b, c] = s.sides.map((side) => side.dir) as [string, string, string];
+  writeFileSync(join(b, 'elsewhere'), '');
+  renameSync(b, `${b}-real`);
+  symlinkSync(`${b}-real`, b);
+  s.append(s.line('in-a'), a);
+  appendFileSync(join(`${b}-real`, ASKS_FILE), s.line('in-b'));
+  s.append(s.line('in-c'), c);
+  assert.equal(s.pump.pump(), 2);
+  assert.deepEqual(s.answers(a).map((x) => x.ask), ['in-a']);
+  assert.deepEqual(s.answers(c).map((x) => x.ask), ['in-c']);
+  assert.equal(existsSync(join(`${b}-real`, ANSWERS_FILE)), false);
+  const status = s.pump.folders().find((f) => f.dir === b)!;
+  assert.match(status.problem ?? '', /symbolic link/);
+  s.pump.pump();
+  s.pump.pump();
+  assert.equal(s.logs.filter((l) => l.includes(b) && /symbolic link/.test(l)).length, 1, 'a problem is said once, not every pass');
+  const done = s.db.prepare('SELECT dir FROM done ORDER BY dir').all() as { dir: string }[];
+  assert.deepEqual(done.map((d) => d.dir), ['agent:a0', 'agent:a2'], 'each ask is done as its folder\'s agent');
+});
+
+test('onAnswer hears every ask answered; a refusal is an answer with ok false', (t) => {
+  const s = setup(t);
+  const heard: string[] = [];
+  const off = s.pump.onAnswer((side, op, answer) => heard.push(`${side.who.id} ${op} ${answer.ok}`));
+  s.pump.pump();
+  s.append(s.line('o1', 'add') + s.line('o2', 'refuse'));
+  s.pump.pump();
+  assert.deepEqual(heard, ['agent:a0 add true', 'agent:a0 refuse false']);
+  assert.equal(s.answers()[1]!.ok, false);
+  off();
+  s.append(s.line('o3'));
+  s.pump.pump();
+  assert.equal(heard.length, 2);
+});
+
+test('a perform that throws undoes that ask alone and answers it as failed', (t) => {
+  const holder: { db?: Database.Database } = {};
+  const s = setup(t, {
+    perform: (op) => {
+      holder.db!.prepare("INSERT INTO done (dir, op, args) VALUES ('x', ?, '')").run(op === 'boom' ? 'half' : op);
+      if (op === 'boom') throw new Error('a bug');
+      return { ok: true, text: 'fine' };
+    },
+  });
+  holder.db = s.db;
+  s.pump.pump();
+  s.append(s.line('b1', 'add') + s.line('b2', 'boom') + s.line('b3', 'add'));
+  assert.equal(s.pump.pump(), 3);
+  assert.equal(s.done('half'), 0, 'what the failed ask wrote was undone');
+  assert.equal(s.done('add'), 2);
+  assert.deepEqual(s.answers().map((a) => a.ok), [true, false, true]);
+});
+
+test('two keepers on one store: the one that reads bytes already taken by the other drops them', (t) => {
+  const s = setup(t);
+  s.pump.pump();
+  const other = new Database(join(s.root, 'store.db'));
+  other.pragma('busy_timeout = 5000');
+  t.after(() => other.close());
+  const otherPump = createFolderPump({
+    db: other,
+    transaction: (fn) => other.transaction(fn).immediate(),
+    now: () => s.clock.now,
+    sides: () => s.sides,
+    perform: (op, args, who) => {
+      other.prepare('INSERT INTO done (dir, op, args) VALUES (?, ?, ?)').run(who.id, op, JSON.stringify(args));
+      return { ok: true, text: `did ${op}` };
+    },
+    log: (line) => s.logs.push(line),
+  });
+  t.after(() => otherPump.close());
+  // The first keeper reads, then the other takes the same bytes before the first one's transaction.
+  let first = true;
+  const racing = createFolderPump({
+    db: s.db,
+    transaction: (fn) => {
+      if (first) {
+        first = false;
+        otherPump.pump();
+      }
+      return s.db.transaction(fn).immediate();
+    },
+    now: () => s.clock.now,
+    sides: () => s.sides,
+    perform: () => {
+      s.db.prepare("INSERT INTO done (dir, op, args) VALUES ('racing', 'x', '')").run();
+      return { ok: true, text: 'racing' };
+    },
+    log: (line) => s.logs.push(line),
+  });
+  t.after(() => racing.close());
+  racing.pump(); // first pass: nothing to read yet, but it marks the first transaction as taken
+  first = true;
+  s.append(s.line('c1') + s.line('c2'));
+  racing.pump();
+  assert.equal(s.done(), 2);
+  assert.equal(s.done('x'), 0, 'the keeper that lost the race did nothing');
+  assert.deepEqual(s.answers().map((a) => a.text), ['did add', 'did add']);
+  assert.deepEqual(s.logs.filter((l) => /already taken/.test(l)), [], 'it dropped what it read instead of meeting replays');
+});
