@@ -18,11 +18,16 @@ export interface Context {
 
 export const iso = (ms: number): string => new Date(ms).toISOString();
 
-export function makeLog(db: Database.Database, now: () => number, queue: (c: Change) => void): Context['log'] {
+/** A change waiting for its commit, with the history row that proves it was kept. */
+export interface Pending { row: number; by: string; change: Change }
+
+export function makeLog(db: Database.Database, now: () => number, queue: (p: Pending) => void): Context['log'] {
   const insert = db.prepare('INSERT INTO log (at, by, op, list, record, change) VALUES (?, ?, ?, ?, ?, ?)');
   return (who, op, list, record, change) => {
     const at = iso(now());
-    insert.run(at, JSON.stringify(who), op, list, record, change === undefined || change === null ? null : JSON.stringify(change));
-    queue({ at, by: who, op, list, record });
+    const by = JSON.stringify(who);
+    const row = Number(insert.run(at, by, op, list, record,
+      change === undefined || change === null ? null : JSON.stringify(change)).lastInsertRowid);
+    queue({ row, by, change: { at, by: who, op, list, record } });
   };
 }

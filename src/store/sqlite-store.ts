@@ -4,8 +4,7 @@
  * outermost one commits, and dropped when it rolls back. Never an `await` inside a change.
  */
 import type Database from 'better-sqlite3';
-import type { Context } from './context.js';
-import { makeLog } from './context.js';
+import { makeLog, type Context, type Pending } from './context.js';
 import { dueRecords } from './due-scan.js';
 import { deleteList, deleteRecord } from './erase.js';
 import { archiveList, createList, editList, grant, templates } from './list-admin.js';
@@ -28,7 +27,7 @@ export function openStore(dir: string, options: StoreOptions = {}): Store {
   const { db, path } = openDatabase(dir);
   const now = options.now ?? Date.now;
   const listeners = new Set<(change: Change) => void>();
-  let pending: Change[] = [];
+  let pending: Pending[] = [];
   let checkpointDue = false;
   const runner = db.transaction((fn: () => unknown) => fn());
 
@@ -36,8 +35,18 @@ export function openStore(dir: string, options: StoreOptions = {}): Store {
     db.pragma('wal_checkpoint(TRUNCATE)');
   };
 
+  // A change is announced only if its history row was committed: a savepoint rolled back
+  // outside this store's own transactions (the keeper's per-ask ones) takes its row with it.
+  const kept = db.prepare('SELECT op, at, by FROM log WHERE id = ?');
   const afterCommit = (): void => {
-    const changes = pending;
+    // A rolled-back row's id is given again to a later row: only the last claim on it stands.
+    const last = new Map(pending.map((p, i) => [p.row, i]));
+    const changes = pending.filter((p, i) => {
+      if (last.get(p.row) !== i) return false;
+      const row = kept.get(p.row) as { op: string; at: string; by: string } | undefined;
+      return row !== undefined && row.at === p.change.at && row.by === p.by
+        && (row.op === p.change.op || row.op === 'erased');
+    }).map((p) => p.change);
     pending = [];
     if (checkpointDue) {
       checkpointDue = false;

@@ -61,6 +61,26 @@ test('in an outer transaction, changes are announced once it commits, and droppe
   }
 });
 
+test('a change undone by a savepoint of the caller\'s own is not announced', () => {
+  const f = withBatches();
+  try {
+    const heard: string[] = [];
+    f.store.onChange((c) => heard.push(`${c.op} ${c.record}`));
+    const own = f.store.db.transaction(() => {
+      f.store.add('batches', { title: 'undone' }, bot);
+      throw new Error('a bug after the change');
+    });
+    f.store.transaction(() => {
+      assert.throws(() => own(), /a bug/);
+      f.store.add('batches', { title: 'kept' }, bot);
+    });
+    assert.equal(f.store.show('batches', ann).records.length, 1);
+    assert.deepEqual(heard, [`add ${f.store.show('batches', ann).records[0]!.id}`]);
+  } finally {
+    f.done();
+  }
+});
+
 test('a second store object on the same file sees the first one\'s change through dataVersion', () => {
   const f = withBatches();
   try {
