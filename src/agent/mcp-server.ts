@@ -8,7 +8,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { AGENT_OPERATIONS } from '../keeper/operations.js';
 import { toolShape } from '../keeper/schemas.js';
 import { VERSION } from '../version.js';
-import { askArgs } from './ask-args.js';
+import { askArgs } from '../keeper/ask-args.js';
 import type { AskOutcome } from './ask.js';
 
 /** Asks the keeper to do `op`: bound to a folder by whoever makes the server. */

@@ -90,16 +90,17 @@ export function sayRecord(view: RecordView): string {
   const last = history.slice(-5);
   if (last.length) {
     lines.push(`History (${history.length}${history.length > last.length ? `, last ${last.length}` : ''}):`);
-    for (const h of last) lines.push(`  ${shortTime(h.at)} ${h.by.name} ${h.op}${describeChange(h.change)}`);
+    for (const h of last) lines.push(`  ${shortTime(h.at)} ${h.by.name} ${h.op}${describeChange(h.change, list)}`);
   }
   return lines.join('\n');
 }
 
 /** A log row's change in a few words: `from Proposed to Doing`, `title`… */
-function describeChange(change: unknown): string {
+function describeChange(change: unknown, list: List): string {
   if (!change || typeof change !== 'object') return '';
   const c = change as Record<string, unknown>;
-  if (typeof c.from === 'string' && typeof c.to === 'string') return ` ${c.from} → ${c.to}`;
+  const name = (id: string): string => list.states.find((s) => s.id === id)?.name ?? id;
+  if (typeof c.from === 'string' && typeof c.to === 'string') return ` ${name(c.from)} → ${name(c.to)}`;
   const keys = Object.keys(c).filter((k) => k !== 'title' || typeof c[k] !== 'string');
   return keys.length ? ` (${keys.join(', ')})` : '';
 }

@@ -1,0 +1,68 @@
+/**
+ * The keeper as a library: one store, the folders it reads, and the one dispatch through which
+ * both agents' asks and a person's actions go. `binder serve`, the screen and an embedding
+ * application all build on this. It never decides who asks from what an ask says: a folder's
+ * asks are its side's, a person's acts are the person's.
+ */
+import { resolve } from 'node:path';
+import { openStore } from '../store/index.js';
+import type { Store } from '../store/store.js';
+import type { Change, Who } from '../store/types.js';
+import { slug } from '../store/index.js';
+import { createFolderPump } from './folder-pump.js';
+import type { Keeper, KeeperOptions, SideConfig } from './keeper-types.js';
+import { createPerform } from './perform.js';
+import type { Answer } from './protocol.js';
+
+export type { Keeper, KeeperOptions, SideConfig } from './keeper-types.js';
+
+/** An agent known by its folder: `agent:<slug of name>`. */
+export function agentWho(name: string): Who {
+  return { id: `agent:${slug(name) || 'agent'}`, kind: 'agent', name };
+}
+
+/** A person at a screen or a shell. */
+export function personWho(name: string): Who {
+  return { id: `person:${name}`, kind: 'person', name };
+}
+
+export function createKeeper(options: KeeperOptions): Keeper {
+  const opened = typeof options.store === 'string';
+  const now = options.now ?? Date.now;
+  const store: Store = typeof options.store === 'string' ? openStore(options.store, { now }) : options.store;
+  const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
+  const perform = createPerform({ store, log });
+
+  // The folders: those given for this run, then those a person registered in the store.
+  const given = options.sides;
+  const sides = (): SideConfig[] => {
+    const out = new Map<string, SideConfig>();
+    for (const side of typeof given === 'function' ? given() : given ?? []) out.set(resolve(side.dir), { ...side, dir: resolve(side.dir) });
+    for (const side of store.sides()) if (!out.has(side.dir)) out.set(side.dir, { dir: side.dir, who: { id: side.agent, kind: 'agent', name: side.name } });
+    return [...out.values()];
+  };
+
+  const pump = createFolderPump({
+    db: store.db,
+    transaction: (fn) => store.transaction(fn),
+    now,
+    sides,
+    perform: (op, args, who, want) => perform(op, args, who, want),
+    log,
+  });
+
+  return {
+    store,
+    act: (op: string, args: unknown, who: Who): Answer => perform(op, args, who, 'json'),
+    pump: () => pump.pump(),
+    start: () => pump.start(),
+    due: () => store.due(),
+    onChange: (listener: (change: Change) => void) => store.onChange(listener),
+    onAnswer: (listener) => pump.onAnswer(listener),
+    folders: () => pump.folders(),
+    close: () => {
+      pump.close();
+      if (opened) store.close();
+    },
+  };
+}

@@ -1,0 +1,40 @@
+/**
+ * Where things are: the store folder (`--store`, else $BINDER_STORE, else $XDG_DATA_HOME/binder,
+ * else ~/.local/share/binder), the folders given with `--side FOLDER=NAME`, and the person
+ * (`--as NAME`, else the OS user). Shared by `binder serve`, `binder admin` and the screen.
+ */
+import { homedir, userInfo } from 'node:os';
+import { join, resolve } from 'node:path';
+import { Refused } from '../store/store.js';
+import type { Who } from '../store/types.js';
+import { agentWho, personWho } from './keeper.js';
+import type { SideConfig } from './keeper-types.js';
+import { FOLDER_NAME } from './protocol.js';
+
+export function storeFolder(flag: string | undefined, env: NodeJS.ProcessEnv = process.env): string {
+  if (flag) return resolve(flag);
+  if (env.BINDER_STORE) return resolve(env.BINDER_STORE);
+  if (env.XDG_DATA_HOME) return join(resolve(env.XDG_DATA_HOME), 'binder');
+  return join(homedir(), '.local', 'share', 'binder');
+}
+
+/** `FOLDER=NAME` (NAME defaults to "Agent"). */
+export function sideOption(given: string, cwd = process.cwd()): SideConfig {
+  const at = given.lastIndexOf('=');
+  const dir = resolve(cwd, at > 0 ? given.slice(0, at) : given);
+  const name = at > 0 ? given.slice(at + 1).trim() : 'Agent';
+  if (!name) throw new Refused(`--side takes FOLDER=NAME, e.g. --side ./.binder=Claude; "${given}" has no name.`);
+  return { dir, who: agentWho(name) };
+}
+
+/** The folder read when none is given nor registered: ./.binder, as "Agent". */
+export function defaultSide(cwd = process.cwd()): SideConfig {
+  return { dir: join(cwd, FOLDER_NAME), who: agentWho('Agent') };
+}
+
+export function person(flag: string | undefined): Who {
+  if (flag && flag.trim()) return personWho(flag.trim());
+  let name = 'person';
+  try { name = userInfo().username || name; } catch { /* no passwd entry: keep the plain word */ }
+  return personWho(name);
+}

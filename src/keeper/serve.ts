@@ -1,0 +1,71 @@
+/**
+ * `binder serve --no-tui`: the keeper alone, headless. Says where the store is and which folders
+ * it reads, one line per ask answered (unless --quiet), a line when a record falls due; exits
+ * cleanly on SIGINT/SIGTERM. A store it cannot open: one sentence, exit 2.
+ */
+import { Command, CommanderError } from 'commander';
+import { openStore } from '../store/index.js';
+import { Refused } from '../store/store.js';
+import { createKeeper } from './keeper.js';
+import { defaultSide, sideOption, storeFolder } from './places.js';
+import { terminalSafe } from './terminal-safe.js';
+import type { SideConfig } from './keeper-types.js';
+
+const DUE_CHECK_MS = 5_000;
+
+export async function serve(argv: string[]): Promise<number> {
+  const program = new Command('binder serve')
+    .description('Keep the binder: answer the agents\' asks from their folders.')
+    .option('--no-tui', 'without the screen (the keeper alone)')
+    .option('--store <dir>', 'the store folder')
+    .option('--side <folder=name>', 'an agent\'s folder and its name (repeatable)', (v: string, all: string[]) => [...all, v], [] as string[])
+    .option('--lang <lang>', 'en or fr', 'en')
+    .option('--quiet', 'no line per ask')
+    .exitOverride()
+    .configureOutput({ writeOut: (s) => process.stdout.write(s), writeErr: (s) => process.stderr.write(s) });
+  try {
+    program.parse(argv, { from: 'user' });
+  } catch (error) {
+    if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : 64;
+    throw error;
+  }
+  const o = program.opts<{ store?: string; side: string[]; lang: string; quiet?: boolean }>();
+  const folder = storeFolder(o.store);
+  let store;
+  let given: SideConfig[];
+  try {
+    given = o.side.map((s) => sideOption(s));
+    store = openStore(folder);
+  } catch (error) {
+    if (error instanceof Refused) { process.stderr.write(`${error.message}\n`); return 2; }
+    throw error;
+  }
+  if (given.length === 0 && store.sides().length === 0) given = [defaultSide()];
+  const keeper = createKeeper({ store, sides: given });
+  const say = (line: string) => { if (!o.quiet) process.stdout.write(`${line}\n`); };
+  const time = () => new Date().toTimeString().slice(0, 8);
+  keeper.onAnswer((side, op, answer) => {
+    const text = terminalSafe(answer.text).slice(0, 160);
+    say(`${time()} ${terminalSafe(side.who.name)} ${terminalSafe(op).slice(0, 40)} ${answer.ok ? 'done' : 'refused'}: ${text}`);
+  });
+  keeper.start();
+  process.stdout.write(`Binder kept in ${store.path}\n`);
+  for (const f of keeper.folders()) process.stdout.write(`Reading ${f.dir} as ${terminalSafe(f.name)} (${f.agent})\n`);
+  process.stdout.write('Stop with Ctrl-C.\n');
+
+  const dueTimer = setInterval(() => {
+    for (const r of keeper.due()) say(`${time()} due: #${r.id} ${terminalSafe(r.title)} (${r.due})${r.owners.length ? ` for ${r.owners.join(', ')}` : ''}`);
+  }, DUE_CHECK_MS);
+
+  return new Promise<number>((done) => {
+    const stop = () => {
+      clearInterval(dueTimer);
+      keeper.close();
+      store.close();
+      process.stdout.write('Binder no longer kept.\n');
+      done(0);
+    };
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
+}
