@@ -43,6 +43,24 @@ function openProblem(dir: string, name: string, error: unknown): FolderProblem {
   return new FolderProblem(`${path} cannot be opened (${code})`);
 }
 
+/** Why a file of the folder may not be used, or null when it is a regular file with one name. */
+function unusable(stat: Stats, path: string): string | null {
+  if (stat.isSymbolicLink()) return `${path} is a symbolic link: the keeper never follows one; remove it`;
+  if (stat.isFIFO()) return `${path} is a FIFO, not a file: remove it`;
+  if (stat.isDirectory()) return `${path} is a directory, not a file: remove it`;
+  if (!stat.isFile()) return `${path} is not a regular file: remove it`;
+  // A second name may be outside the folder: what is written here would land there.
+  if (stat.nlink > 1) return `${path} has other names (a hard link): the keeper neither reads nor writes it; remove it`;
+  return null;
+}
+
+/** Refuses `name` when something is there that is not a regular file with one name (absent is fine). */
+export function refuseUnlessPlain(dir: string, name: string): void {
+  const seen = lookAt(dir, name);
+  const why = seen && unusable(seen, join(dir, name));
+  if (why) throw new FolderProblem(why);
+}
+
 /** Only a regular file with one name is used: anything else is closed and refused. */
 function plainOnly(fd: number, dir: string, name: string): OpenFile {
   let stat: Stats;
@@ -52,13 +70,7 @@ function plainOnly(fd: number, dir: string, name: string): OpenFile {
     closeSync(fd);
     throw new FolderProblem(`${join(dir, name)} cannot be examined (${codeOf(error)})`);
   }
-  const path = join(dir, name);
-  let why: string | null = null;
-  if (stat.isFIFO()) why = `${path} is a FIFO, not a file: remove it`;
-  else if (stat.isDirectory()) why = `${path} is a directory, not a file: remove it`;
-  else if (!stat.isFile()) why = `${path} is not a regular file: remove it`;
-  // A second name may be outside the folder: what is written here would land there.
-  else if (stat.nlink > 1) why = `${path} has other names (a hard link): the keeper neither reads nor writes it; remove it`;
+  const why = unusable(stat, join(dir, name));
   if (why) {
     closeSync(fd);
     throw new FolderProblem(why);

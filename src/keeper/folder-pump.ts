@@ -12,7 +12,7 @@ import { ANSWERS_FILE, ASKS_FILE, HEARTBEAT_MS, LINE_MAX, TOO_LATE_MS, type Answ
 import { terminalSafe } from './terminal-safe.js';
 import {
   FolderProblem, checkFolder, closeFile, fileKey, lookAt, openToAppend, openToRead, readAt, removeIfSame,
-  removeStaleTemps, renameIn, replaceFile, sizeOf, writeAll, type OpenFile,
+  refuseUnlessPlain, removeStaleTemps, renameIn, replaceFile, sizeOf, writeAll, type OpenFile,
 } from './folder-files.js';
 import { writeHeartbeat } from './heartbeat.js';
 
@@ -340,16 +340,21 @@ export function createFolderPump(deps: PumpDeps): FolderPump {
       const fresh = readFrom(folder, ASKS_FILE, seen);
       if (fresh) readings.push({ folder, old: false, seen, ...fresh });
       const drain = folder.drain;
-      if (!drain) return;
-      const from: Place = { ino: drain.key, offset: drain.offset, skipping: drain.skipping };
-      const late = readFrom(folder, OLD_ASKS_FILE, from);
-      if (late && late.next.ino !== drain.key) folder.drain = null; // another file in its place: not ours to read
-      else if (late) {
-        drain.quietSince = now;
-        readings.push({ folder, old: true, seen: from, ...late });
+      if (drain) {
+        const from: Place = { ino: drain.key, offset: drain.offset, skipping: drain.skipping };
+        const late = readFrom(folder, OLD_ASKS_FILE, from);
+        if (late && late.next.ino !== drain.key) folder.drain = null; // another file in its place: not ours to read
+        else if (late) {
+          drain.quietSince = now;
+          readings.push({ folder, old: true, seen: from, ...late });
+        }
       }
+      // Asks whose answers could not be written are not taken: they wait until the folder is fixed.
+      if (readings.length) refuseUnlessPlain(folder.side.dir, ANSWERS_FILE);
     });
-    return readings;
+    if (!folder.problems.has('read')) return readings;
+    folder.skipped.clear(); // read again once the folder is fixed, and said then
+    return [];
   }
 
   /* ---- doing ---- */

@@ -30,7 +30,7 @@ export function createPerform({ store, log }: PerformOptions) {
     }
     const given = args !== null && typeof args === 'object' && !Array.isArray(args) ? args : {};
     const parsed = askSchema(spec).safeParse(given);
-    if (!parsed.success) return { ok: false, text: explainIssue(spec, parsed.error) };
+    if (!parsed.success) return { ok: false, text: explainIssue(spec, parsed.error, given) };
     const ctx = { store };
     const catalogEntry = CATALOG[spec.name as OpName];
     try {

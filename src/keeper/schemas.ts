@@ -100,12 +100,13 @@ export function toolShape(op: OpSpec): Record<string, z.ZodType> {
 }
 
 /** The first problem zod found, as a sentence for whoever sent it. */
-export function explainIssue(op: OpSpec, error: z.ZodError): string {
+export function explainIssue(op: OpSpec, error: z.ZodError, given: object): string {
   const issue = error.issues[0];
   const name = issue?.path[0];
-  if (typeof name === 'string' && name in op.args) {
+  if (typeof name === 'string' && Object.prototype.hasOwnProperty.call(op.args, name)) {
     const arg = op.args[name]!;
-    if (issue?.code === 'invalid_type' && issue.input === undefined) return `${op.name} needs ${name} (${arg.describe}).`;
+    const missing = !Object.prototype.hasOwnProperty.call(given, name) || (given as Record<string, unknown>)[name] === undefined;
+    if (missing) return `${op.name} needs ${name} (${arg.describe}).`;
     if (arg.kind === 'choice') return `${name} must be one of: ${(arg.choices ?? []).join(', ')}.`;
     return `${name} is not understood: ${arg.describe}.`;
   }
