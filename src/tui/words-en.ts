@@ -113,7 +113,6 @@ export const en: Words = {
     title: (list) => `Agents' access to “${list}”`,
     levels: { none: 'none', read: 'read', write: 'write' },
     noAgents: 'No agent folder is kept: S adds one.',
-    hint: '← → change the access; Esc goes back.',
   },
   sides: {
     title: 'Agent folders',
@@ -136,8 +135,6 @@ export const en: Words = {
     renameTo: 'New name',
   },
   dialog: {
-    keys: 'Enter: do it · Tab/↑↓: next field · ←→: choose · Esc: cancel',
-    confirmKeys: 'y: yes · Esc: no',
     deleteRecord: (id, title, notes, attached) =>
       `Delete #${id} “${title}” for good? Its ${plural(notes, 'note', 'notes')}, ${plural(attached, 'attached thing', 'attached things')} and its history go with it; this cannot be undone.`,
     deleteList: (title, records) =>
@@ -147,6 +144,7 @@ export const en: Words = {
     pickTemplate: 'Make a list from which template?',
     filterState: 'Show which state?',
     editNote: 'Edit the note',
+    removeField: (name) => `Remove the field “${name}” and every record's value of it?`,
   },
   notice: {
     due: (id, title, due) => `Due: #${id} ${title} (${due})`,

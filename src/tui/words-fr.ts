@@ -161,7 +161,6 @@ export const fr: Words = {
     title: (list) => `Accès des agents à « ${list} »`,
     levels: { none: 'aucun', read: 'lecture', write: 'écriture' },
     noAgents: 'Aucun dossier d\'agent n\'est lu : S en ajoute un.',
-    hint: '← → changent l\'accès ; Échap revient.',
   },
   sides: {
     title: 'Dossiers d\'agents',
@@ -184,8 +183,6 @@ export const fr: Words = {
     renameTo: 'Nouveau nom',
   },
   dialog: {
-    keys: 'Entrée : valider · Tab/↑↓ : champ suivant · ←→ : choisir · Échap : annuler',
-    confirmKeys: 'y : oui · Échap : non',
     deleteRecord: (id, title, notes, attached) =>
       `Supprimer #${id} « ${title} » définitivement ? Ses ${plural(notes, 'note', 'notes')}, ${plural(attached, 'pièce jointe', 'pièces jointes')} et son historique partent avec elle ; c'est sans retour.`,
     deleteList: (title, records) =>
@@ -195,6 +192,7 @@ export const fr: Words = {
     pickTemplate: 'À partir de quel modèle ?',
     filterState: 'Quel état montrer ?',
     editNote: 'Modifier la note',
+    removeField: (name) => `Retirer le champ « ${name} » et sa valeur dans chaque fiche ?`,
   },
   notice: {
     due: (id, title, due) => `Échéance : #${id} ${title} (${due})`,

@@ -97,7 +97,6 @@ export interface Words {
     title(list: string): string;
     levels: { none: string; read: string; write: string };
     noAgents: string;
-    hint: string;
   };
   readonly sides: {
     title: string;
@@ -124,8 +123,6 @@ export interface Words {
     renameTo: string;
   };
   readonly dialog: {
-    keys: string;
-    confirmKeys: string;
     deleteRecord(id: number, title: string, notes: number, attached: number): string;
     deleteList(title: string, records: number): string;
     typeTitle: string;
@@ -133,6 +130,7 @@ export interface Words {
     pickTemplate: string;
     filterState: string;
     editNote: string;
+    removeField(name: string): string;
   };
   readonly notice: {
     due(id: number, title: string, due: string): string;

@@ -1,0 +1,42 @@
+/**
+ * A list's shape: its title, view, states in order (gates marked) and fields. Each key changes
+ * one thing at once through the catalog's edit-list.
+ */
+import { Box } from 'ink';
+import type { List } from '../../store/types.js';
+import { useBinder } from '../context.js';
+import { safe } from '../format.js';
+import { hintFor } from '../help-lines.js';
+import type { EditorRow } from '../rows.js';
+import { Styled, mark } from './Styled.js';
+
+export interface ListEditorProps {
+  list: List;
+  rows: readonly EditorRow[];
+  at: number;
+  width: number;
+}
+
+export function ListEditor({ list, rows, at, width }: ListEditorProps) {
+  const { words } = useBinder();
+  const w = words.listEditor;
+  const text = (row: EditorRow): string => {
+    switch (row.kind) {
+      case 'title': return `${w.titleRow}: ${safe(list.title)}`;
+      case 'view': return `${w.viewRow}: ${w.views[list.view]}`;
+      case 'state': return `${w.states} ${row.position}. ${safe(row.name)}${row.gate ? ` · ${w.gate}` : ''}`;
+      case 'field': return `${w.fields}: ${safe(row.name)} (${row.type})`;
+      default: {
+        const never: never = row;
+        throw new Error(`unknown row ${JSON.stringify(never)}`);
+      }
+    }
+  };
+  return (
+    <Box flexDirection="column" width={width}>
+      <Styled tone="title">{w.title(safe(list.title))}</Styled>
+      <Styled tone="dim">{hintFor(['listTitle', 'listView', 'stateAdd', 'fieldAdd', 'gateToggle', 'rowEarlier', 'rowLater', 'rowRemove'], 'list-editor', words)}</Styled>
+      {rows.map((row, i) => <Styled key={`${row.kind}-${'id' in row ? row.id : ''}`} selected={i === at}>{`${mark(i === at)} ${text(row)}`}</Styled>)}
+    </Box>
+  );
+}

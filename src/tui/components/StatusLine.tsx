@@ -1,0 +1,39 @@
+/**
+ * The bottom rows: the store, each folder kept and when it last asked, asks answered, and the
+ * keys that work here (from the keymap). Folder names come from people, but go through `safe`.
+ */
+import { Box } from 'ink';
+import type { FolderStatus } from '../../keeper/keeper-types.js';
+import { useBinder } from '../context.js';
+import { ago, safe } from '../format.js';
+import { Styled } from './Styled.js';
+
+export interface StatusLineProps {
+  store: string;
+  folders: readonly FolderStatus[];
+  at: number;
+  keys: string;
+  width: number;
+}
+
+/** `~/x` for a path under the home folder: shorter, same meaning. */
+function short(path: string): string {
+  const home = process.env.HOME;
+  return home && path.startsWith(`${home}/`) ? `~${path.slice(home.length)}` : path;
+}
+
+export function StatusLine({ store, folders, at, keys, width }: StatusLineProps) {
+  const { words } = useBinder();
+  const answered = folders.reduce((n, f) => n + f.answered, 0);
+  const kept = folders.length
+    ? folders.map((f) => (f.problem
+      ? words.status.problem(safe(f.name), safe(f.problem))
+      : words.status.folder(safe(f.name), safe(short(f.dir)), ago(f.lastAsk, at, words)))).join(' · ')
+    : words.status.noFolders;
+  return (
+    <Box flexDirection="column" width={width}>
+      <Styled tone="dim">{`${words.status.store} ${safe(short(store))} · ${kept} · ${words.status.answered(answered)}`}</Styled>
+      <Styled tone="dim">{keys}</Styled>
+    </Box>
+  );
+}

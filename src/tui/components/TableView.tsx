@@ -1,0 +1,78 @@
+/**
+ * A list as a table: one row per record, state by state, with its number, title, state, owners,
+ * due, things attached and approval. Columns that do not fit the width are left out, the title
+ * last. Only the rows in the window are rendered.
+ */
+import { Box } from 'ink';
+import type { RecordSummary } from '../../store/types.js';
+import { useBinder } from '../context.js';
+import { cut, dueStatus, owners, safe, shortDue } from '../format.js';
+import type { TableWindow } from '../reading.js';
+import { Styled, mark } from './Styled.js';
+
+export interface TableViewProps {
+  table: TableWindow;
+  focused: boolean;
+  width: number;
+}
+
+type Key = 'id' | 'title' | 'state' | 'owners' | 'due' | 'attached' | 'approved';
+
+const WIDTHS: Record<Exclude<Key, 'title'>, number> = { id: 7, state: 12, owners: 14, due: 12, attached: 5, approved: 6 };
+/** Which columns to keep as the width shrinks: the first ones go last. */
+const PRIORITY: Exclude<Key, 'title'>[] = ['id', 'due', 'approved', 'state', 'owners', 'attached'];
+const MIN_TITLE = 18;
+
+function columnsFor(width: number): Key[] {
+  const kept = new Set<Key>(['title']);
+  let room = width - 2 - MIN_TITLE;
+  for (const key of PRIORITY) {
+    if (WIDTHS[key] <= room) {
+      kept.add(key);
+      room -= WIDTHS[key];
+    }
+  }
+  return (['id', 'title', 'state', 'owners', 'due', 'attached', 'approved'] as Key[]).filter((k) => kept.has(k));
+}
+
+const pad = (text: string, width: number) => cut(text, width - 1).padEnd(width);
+
+export function TableView({ table, focused, width }: TableViewProps) {
+  const { words, now } = useBinder();
+  const keys = columnsFor(width);
+  const fixed = keys.reduce((n, k) => n + (k === 'title' ? 0 : WIDTHS[k]), 0);
+  const titleWidth = Math.max(MIN_TITLE, width - 2 - fixed);
+  const stateName = new Map(table.list.states.map((s) => [s.id, safe(s.name)]));
+  const cell = (key: Key, r: RecordSummary | null): string => {
+    const w = key === 'title' ? titleWidth : WIDTHS[key];
+    if (!r) return pad(words.view.columns[key], w);
+    switch (key) {
+      case 'id': return pad(`#${r.id}`, w);
+      case 'title': return pad(safe(r.title), w);
+      case 'state': return pad(stateName.get(r.state) ?? safe(r.state), w);
+      case 'owners': return pad(owners(r.owners), w);
+      case 'due': return pad(r.due ? `${dueStatus(r.due, now()) === 'overdue' ? '!' : ''}${shortDue(r.due, now())}` : '', w);
+      case 'attached': return pad(r.attached ? String(r.attached) : '', w);
+      case 'approved': return pad(r.approved ? '✓' : '', w);
+      default: {
+        const never: never = key;
+        throw new Error(`unknown column ${String(never)}`);
+      }
+    }
+  };
+  return (
+    <Box flexDirection="column" width={width}>
+      <Styled tone="head">{`  ${keys.map((k) => cell(k, null)).join('')}`}</Styled>
+      {table.records.length === 0 ? <Styled tone="dim">{`  ${words.view.empty}`}</Styled> : null}
+      {table.records.map((r, i) => {
+        const on = table.cursor.scroll + i === table.cursor.at;
+        const overdue = dueStatus(r.due, now()) === 'overdue';
+        return (
+          <Styled key={r.id} selected={on && focused} tone={overdue ? 'warn' : 'plain'}>
+            {`${mark(on)} ${keys.map((k) => cell(k, r)).join('')}`}
+          </Styled>
+        );
+      })}
+    </Box>
+  );
+}

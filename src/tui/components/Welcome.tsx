@@ -1,0 +1,48 @@
+/**
+ * The first run, on a binder with no list: what Binder is, the templates to start from, and
+ * which agent folder the first list will be opened to.
+ */
+import { Box } from 'ink';
+import type { SideConfig } from '../../keeper/keeper-types.js';
+import type { TemplateSummary } from '../../store/store.js';
+import { useBinder } from '../context.js';
+import { safe } from '../format.js';
+import { Styled, mark } from './Styled.js';
+
+export interface WelcomeProps {
+  templates: readonly TemplateSummary[];
+  at: number;
+  side: SideConfig | null;
+  width: number;
+}
+
+export function Welcome({ templates, at, side, width }: WelcomeProps) {
+  const { words } = useBinder();
+  return (
+    <Box flexDirection="column" width={width}>
+      <Styled tone="title">{words.welcome.title}</Styled>
+      <Box width={width}><Styled tone="dim">{' '}</Styled></Box>
+      <WrappedDim text={words.welcome.intro} width={width} />
+      <Styled>{' '}</Styled>
+      <Styled>{words.welcome.pick}</Styled>
+      {templates.map((t, i) => (
+        <Styled key={t.id} selected={i === at}>{`${mark(i === at)} ${safe(t.title).padEnd(12)} ${safe(t.describe)}`}</Styled>
+      ))}
+      <Styled>{' '}</Styled>
+      {side ? <Styled tone="dim">{words.welcome.agentNote(safe(side.who.name), safe(side.dir))}</Styled> : null}
+    </Box>
+  );
+}
+
+function WrappedDim({ text, width }: { text: string; width: number }) {
+  const rows: string[] = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    if (line && line.length + word.length + 1 > width) {
+      rows.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  if (line) rows.push(line);
+  return <>{rows.map((r, i) => <Styled key={i} tone="dim">{r}</Styled>)}</>;
+}

@@ -1,0 +1,32 @@
+/**
+ * What every part of the screen shares and never changes while it runs: the keeper (and its
+ * store), the person at the screen, the words, the theme and the clock. Read with `useBinder`.
+ */
+import { createContext, useContext } from 'react';
+import type { Keeper, SideConfig } from '../keeper/keeper-types.js';
+import type { Who } from '../store/types.js';
+import type { Theme } from './theme.js';
+import type { Words } from './words.js';
+
+export interface BinderContext {
+  keeper: Keeper;
+  person: Who;
+  words: Words;
+  theme: Theme;
+  now: () => number;
+  /** The folder given write access to the first list made (the first one kept). */
+  firstSide: () => SideConfig | null;
+  /** How often to look for changes by another process, and for records falling due (ms). */
+  pollMs: number;
+  dueMs: number;
+  /** The keeper's diagnostics (one line each), shown in the message line instead of over the screen. */
+  onDiagnostic: (listener: (line: string) => void) => () => void;
+}
+
+export const Binder = createContext<BinderContext | null>(null);
+
+export function useBinder(): BinderContext {
+  const value = useContext(Binder);
+  if (!value) throw new Error('useBinder outside <Binder.Provider>');
+  return value;
+}

@@ -1,0 +1,135 @@
+/**
+ * Everything the screen shows, read from the store for the current place and version: the
+ * lists, the window of the open list, the record opened, search hits, and the rows of the
+ * managing screens; plus the `Facts` the reducer needs to move a cursor. Each read is keyed on
+ * what it depends on, so a key that only moves the cursor within the window reads nothing.
+ */
+import { useMemo } from 'react';
+import type { FolderStatus } from '../../keeper/keeper-types.js';
+import type { TemplateSummary } from '../../store/store.js';
+import type { List, ListSummary, RecordSummary, RecordView, SearchHit } from '../../store/types.js';
+import { useBinder } from '../context.js';
+import { helpLines } from '../help-lines.js';
+import { pageOf, type Layout } from '../layout.js';
+import { readBoard, readLists, readRecord, readSearch, readTable, type ListWindow, type Read } from '../reading.js';
+import { recordLines, type Line } from '../record-lines.js';
+import { agentRows, editorRows, sideRows, type AgentRow, type EditorRow, type SideRow } from '../rows.js';
+import type { Facts } from '../screen-reducer.js';
+import { contextOf, top, type ScreenState } from '../screen-state.js';
+import { settle, START } from '../window.js';
+
+export interface ViewData {
+  lists: ListSummary[];
+  empty: boolean;
+  listId: string | null;
+  window: Read<ListWindow> | null;
+  selected: RecordSummary | null;
+  templates: TemplateSummary[];
+  record: Read<RecordView> | null;
+  lines: Line[];
+  search: Read<SearchHit[]> | null;
+  help: Line[];
+  managed: { list: List } | null;
+  agents: AgentRow[];
+  sides: SideRow[];
+  editor: EditorRow[];
+  facts: Facts;
+}
+
+export function useViewData(state: ScreenState, version: number, layout: Layout, folders: readonly FolderStatus[]): ViewData {
+  const { keeper, person, words, now } = useBinder();
+  const store = keeper.store;
+  const { browse } = state;
+  const screen = top(state);
+
+  const all = useMemo(() => readLists(store, person, true), [store, person, version]);
+  const lists = useMemo(() => (browse.archivedLists ? all : all.filter((l) => !l.archived)), [all, browse.archivedLists]);
+  const empty = all.length === 0;
+  const listId = browse.list && lists.some((l) => l.id === browse.list) ? browse.list : (lists[0]?.id ?? null);
+  const view = lists.find((l) => l.id === listId)?.view ?? null;
+
+  const scrolls = view === 'board'
+    ? Object.entries(browse.cards).map(([s, c]) => `${s}:${c.scroll}`).sort().join(',')
+    : String(browse.table.scroll);
+  const fetched = useMemo(() => {
+    if (!listId || !view) return null;
+    return view === 'board'
+      ? readBoard(store, person, listId, browse.filters, browse.cards, layout.cardPage)
+      : readTable(store, person, listId, browse.filters, browse.table, layout.tablePage);
+    // The cursors' rows are left out on purpose: moving within the window reads nothing.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [store, person, version, listId, view, browse.filters, scrolls, layout.cardPage, layout.tablePage]);
+
+  const window = useMemo((): Read<ListWindow> | null => {
+    if (!fetched || !fetched.ok) return fetched;
+    const w = fetched.value;
+    if (w.kind === 'board') {
+      return { ok: true, value: { ...w, columns: w.columns.map((c) => ({ ...c, cursor: settle(browse.cards[c.state.id] ?? START, c.count, layout.cardPage) })) } };
+    }
+    return { ok: true, value: { ...w, cursor: settle(browse.table, w.total, layout.tablePage) } };
+  }, [fetched, browse.cards, browse.table, layout.cardPage, layout.tablePage]);
+
+  let selected: RecordSummary | null = null;
+  if (window?.ok) {
+    const w = window.value;
+    if (w.kind === 'board') {
+      const col = w.columns[Math.min(browse.column, w.columns.length - 1)];
+      selected = col ? col.records[col.cursor.at - col.cursor.scroll] ?? null : null;
+    } else {
+      selected = w.records[w.cursor.at - w.cursor.scroll] ?? null;
+    }
+  }
+
+  const templates = useMemo(() => store.templates(words.lang), [store, words.lang]);
+
+  const recordId = screen?.kind === 'record' ? screen.id : null;
+  const record = useMemo(() => (recordId === null ? null : readRecord(store, person, recordId)), [store, person, version, recordId]);
+  const lines = useMemo(() => (record?.ok ? recordLines(record.value, words, now(), layout.columns - 2) : []), [record, words, now, layout.columns]);
+
+  const searchText = screen?.kind === 'search' ? screen.text : null;
+  const searchFilters = screen?.kind === 'search' ? screen.filters : null;
+  const search = useMemo(
+    () => (searchText === null || !searchFilters ? null : readSearch(store, person, searchText, searchFilters)),
+    [store, person, version, searchText, searchFilters],
+  );
+
+  const helpFrom = screen?.kind === 'help' ? screen.context : null;
+  const help = useMemo(() => (helpFrom ? helpLines(helpFrom, words) : []), [helpFrom, words]);
+
+  const managedId = screen?.kind === 'grant' || screen?.kind === 'list-editor' ? screen.list : null;
+  const managed = useMemo(() => {
+    if (!managedId) return null;
+    try {
+      return { list: store.list(managedId, person) };
+    } catch {
+      return null;
+    }
+  }, [store, person, version, managedId]);
+  const registered = useMemo(() => store.sides(), [store, version]);
+  const agents = useMemo(() => (managed ? agentRows(managed.list, folders, registered) : []), [managed, folders, registered]);
+  const sides = useMemo(() => sideRows(folders, registered), [folders, registered]);
+  const editor = useMemo(() => (managed ? editorRows(managed.list) : []), [managed]);
+
+  const context = contextOf(state, empty);
+  const base = { empty, lists: lists.map((l) => l.id), list: listId, view, listsPage: layout.listsPage };
+  let facts: Facts;
+  if (screen && !state.dialog) {
+    const rows = screen.kind === 'record' ? lines.length
+      : screen.kind === 'search' ? (search?.ok ? search.value.length : 0)
+        : screen.kind === 'help' ? help.length
+          : screen.kind === 'grant' ? agents.length
+            : screen.kind === 'sides' ? sides.length
+              : editor.length;
+    facts = { ...base, columns: [], rows, page: pageOf(screen.kind, layout) };
+  } else if (context === 'welcome') {
+    facts = { ...base, columns: [], rows: templates.length, page: templates.length };
+  } else if (window?.ok && window.value.kind === 'board') {
+    facts = { ...base, columns: window.value.columns.map((c) => ({ state: c.state.id, count: c.count })), rows: 0, page: layout.cardPage };
+  } else if (window?.ok && window.value.kind === 'table') {
+    facts = { ...base, columns: [], rows: window.value.total, page: layout.tablePage };
+  } else {
+    facts = { ...base, columns: [], rows: 0, page: 1 };
+  }
+
+  return { lists, empty, listId, window, selected, templates, record, lines, search, help, managed, agents, sides, editor, facts };
+}

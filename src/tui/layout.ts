@@ -1,0 +1,67 @@
+/**
+ * Where things go for a terminal of a given size: pure arithmetic, so a resize is one new
+ * layout and the windows fetch what now fits. The screen keeps one row free at the bottom so
+ * the terminal never scrolls and a frame is redrawn in place, without a flash.
+ */
+import type { Size } from './hooks/use-screen-size.js';
+
+export interface Layout {
+  columns: number;
+  rows: number;
+  /** The lists pane at the left. */
+  listsWidth: number;
+  /** Everything right of it. */
+  mainWidth: number;
+  /** Rows between the header and the message line. */
+  body: number;
+  /** Lists that fit in the lists pane. */
+  listsPage: number;
+  /** Cards that fit in a board column (two rows each). */
+  cardPage: number;
+  /** Rows that fit in a table. */
+  tablePage: number;
+  /** Board columns that fit side by side. */
+  boardColumns: number;
+}
+
+const MIN_CARD_WIDTH = 16;
+
+export function layoutFor(size: Size, notices: boolean): Layout {
+  const columns = Math.max(40, size.columns);
+  const rows = Math.max(12, size.rows);
+  const listsWidth = Math.max(14, Math.min(28, Math.floor(columns * 0.22)));
+  const mainWidth = columns - listsWidth - 1;
+  // header, message, status, keys, and the row kept free
+  const body = Math.max(4, rows - 5 - (notices ? 1 : 0));
+  return {
+    columns,
+    rows,
+    listsWidth,
+    mainWidth,
+    body,
+    listsPage: Math.max(1, body - 1),
+    cardPage: Math.max(1, Math.floor((body - 3) / 2)),
+    tablePage: Math.max(1, body - 1),
+    boardColumns: Math.max(1, Math.floor(mainWidth / MIN_CARD_WIDTH)),
+  };
+}
+
+/** Which of `count` board columns are shown when only `fit` fit: a window around the cursor's. */
+export function columnWindow(count: number, fit: number, at: number): { from: number; to: number } {
+  if (count <= fit) return { from: 0, to: count };
+  const from = Math.max(0, Math.min(at - Math.floor(fit / 2), count - fit));
+  return { from, to: from + fit };
+}
+
+/** Rows a screen in front shows under its own title lines. */
+export function pageOf(kind: 'record' | 'search' | 'help' | 'grant' | 'sides' | 'list-editor', layout: Layout): number {
+  switch (kind) {
+    case 'record': return layout.body;
+    case 'help': return Math.max(1, layout.body - 1);
+    case 'search': case 'grant': case 'sides': case 'list-editor': return Math.max(1, layout.body - 2);
+    default: {
+      const never: never = kind;
+      throw new Error(`unknown screen ${String(never)}`);
+    }
+  }
+}

@@ -1,0 +1,91 @@
+/**
+ * `binder tui` (and `binder serve`): opens the store, keeps the agents' folders in the
+ * background (the keeper, in this process), and runs the person's screen until `q`. It only
+ * wires; importing it starts nothing. Exit codes: 0 quit, 2 no terminal or no store, 64 not
+ * understood.
+ */
+import { mkdirSync } from 'node:fs';
+import { render } from 'ink';
+import { createKeeper } from '../keeper/keeper.js';
+import type { SideConfig } from '../keeper/keeper-types.js';
+import { defaultSide, person, sideOption, storeFolder } from '../keeper/places.js';
+import { openStore } from '../store/index.js';
+import type { Store } from '../store/store.js';
+import { App } from './components/App.js';
+import { Binder, type BinderContext } from './context.js';
+import { readOptions, USAGE } from './options.js';
+import { makeTheme } from './theme.js';
+import { langFromEnv, wordsFor } from './words.js';
+
+const ALT_SCREEN_ON = '\u001b[?1049h';
+const ALT_SCREEN_OFF = '\u001b[?1049l';
+
+export async function main(argv: string[]): Promise<number> {
+  const options = readOptions(argv);
+  if ('problem' in options) {
+    process.stderr.write(`${options.problem}\n`);
+    return 64;
+  }
+  if (options.help) {
+    process.stdout.write(USAGE);
+    return 0;
+  }
+  if (!process.stdin.isTTY) {
+    process.stderr.write('binder tui needs a terminal; use binder serve --no-tui to keep the binder without a screen\n');
+    return 2;
+  }
+
+  const folder = storeFolder(options.store);
+  let store: Store;
+  let given: SideConfig[];
+  try {
+    given = options.sides.map((s) => sideOption(s));
+    store = openStore(folder);
+  } catch (error) {
+    const why = error instanceof Error ? error.message : String(error);
+    process.stderr.write(`binder tui cannot open the store in ${folder}: ${why.replace(/\.$/, '')}.\n`);
+    return 2;
+  }
+
+  const fallback = defaultSide();
+  const sides = (): SideConfig[] => (given.length ? given : store.sides().length ? [] : [fallback]);
+  for (const side of sides()) {
+    try { mkdirSync(side.dir, { recursive: true }); } catch { /* the keeper reports the folder's problem */ }
+  }
+
+  const listeners = new Set<(line: string) => void>();
+  const keeper = createKeeper({ store, sides, log: (line) => { for (const l of listeners) l(line); } });
+  keeper.start();
+
+  const context: BinderContext = {
+    keeper,
+    person: person(options.as),
+    words: wordsFor(options.lang ?? langFromEnv()),
+    theme: makeTheme(),
+    now: Date.now,
+    firstSide: () => {
+      const side = sides()[0];
+      if (side) return side;
+      const kept = keeper.folders()[0];
+      return kept ? { dir: kept.dir, who: { id: kept.agent, kind: 'agent', name: kept.name } } : null;
+    },
+    pollMs: 500,
+    dueMs: 3000,
+    onDiagnostic: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+
+  const out = process.stdout;
+  if (out.isTTY) out.write(ALT_SCREEN_ON);
+  try {
+    const screen = render(<Binder.Provider value={context}><App /></Binder.Provider>, { exitOnCtrlC: true, patchConsole: true });
+    await screen.waitUntilExit();
+  } finally {
+    keeper.close();
+    store.close();
+    if (out.isTTY) out.write(ALT_SCREEN_OFF);
+  }
+  return 0;
+}

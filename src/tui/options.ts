@@ -1,0 +1,65 @@
+/**
+ * `binder tui` / `binder serve` options, read from the words after the verb. Pure: it reads no
+ * file and starts nothing; a word it does not know is a sentence back, never a guess.
+ */
+import type { Lang } from './words.js';
+
+export interface TuiOptions {
+  store?: string;
+  /** `FOLDER=NAME`, as given. */
+  sides: string[];
+  lang?: Lang;
+  /** The person's name. */
+  as?: string;
+  help: boolean;
+}
+
+export const USAGE = `Usage: binder tui [--store DIR] [--side FOLDER=NAME]... [--lang en|fr] [--as NAME]
+
+The person's screen, which keeps the binder at the same time (it answers the agents'
+folders while it runs). Without --side, the folders registered in the store are read,
+or ./.binder as "Agent" when there is none. Quit with q.
+`;
+
+export function readOptions(argv: readonly string[]): TuiOptions | { problem: string } {
+  const o: TuiOptions = { sides: [], help: false };
+  const words = argv[0] === 'tui' || argv[0] === 'serve' ? argv.slice(1) : [...argv];
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i]!;
+    const eq = word.startsWith('--') ? word.indexOf('=') : -1;
+    const name = eq > 0 ? word.slice(0, eq) : word;
+    const value = (): string | undefined => (eq > 0 ? word.slice(eq + 1) : words[++i]);
+    switch (name) {
+      case '--store': {
+        const v = value();
+        if (!v) return { problem: '--store takes a folder.' };
+        o.store = v;
+        break;
+      }
+      case '--side': {
+        const v = value();
+        if (!v) return { problem: '--side takes FOLDER=NAME, e.g. --side ./.binder=Claude.' };
+        o.sides.push(v);
+        break;
+      }
+      case '--lang': {
+        const v = value();
+        if (v !== 'en' && v !== 'fr') return { problem: '--lang takes en or fr.' };
+        o.lang = v;
+        break;
+      }
+      case '--as': {
+        const v = value();
+        if (!v?.trim()) return { problem: '--as takes the name of the person at the screen.' };
+        o.as = v.trim();
+        break;
+      }
+      case '--help': case '-h':
+        o.help = true;
+        break;
+      default:
+        return { problem: `binder tui does not know "${word.replace(/[^\x20-\x7e]/g, '?')}": binder tui --help says what it takes.` };
+    }
+  }
+  return o;
+}
