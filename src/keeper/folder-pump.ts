@@ -599,7 +599,6 @@ export function createFolderPump(deps: PumpDeps): FolderPump {
         sql.drop.run(now - KEEP_ASKS_MS);
       });
     }
-    if (running) watchAll(list);
   }
 
   /* ---- waking ---- */
@@ -696,6 +695,7 @@ export function createFolderPump(deps: PumpDeps): FolderPump {
       answered += taken.length;
       list = moved;
     }
+    if (running) watchAll([...folders.values()]);
     for (const folder of folders.values()) {
       for (const [why, count] of folder.skipped) say(`${folder.side.dir}: ${count} ask line${count === 1 ? '' : 's'} skipped: ${why}`);
       folder.skipped.clear();
