@@ -4,8 +4,8 @@
  * of all, then the message and status lines. It wires hooks to components; it decides nothing a
  * reducer or a command could.
  */
-import { Box, useApp, useInput } from 'ink';
-import { useCallback, useEffect, useReducer, useState } from 'react';
+import { Box, useApp, useInput, type Key } from 'ink';
+import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import type { DueRecord } from '../../store/types.js';
 import { useBinder } from '../context.js';
 import { safe } from '../format.js';
@@ -56,10 +56,14 @@ export function App() {
     if (state.quitting) exit();
   }, [state.quitting, exit]);
 
-  useInput((input, key) => {
-    const command = commandFor(context, input, key);
-    if (command) run(command);
-  });
+  // The handler reads the last frame's place through a ref, so keys typed faster than effects run still land right.
+  const latest = useRef({ context, run });
+  latest.current = { context, run };
+  const hear = useCallback((input: string, key: Key) => {
+    const command = commandFor(latest.current.context, input, key);
+    if (command) latest.current.run(command);
+  }, []);
+  useInput(hear);
 
   const message = state.message ?? (diagnostic ? { text: diagnostic, tone: 'refused' as const } : null);
   return (

@@ -52,7 +52,7 @@ export function BoardView({ board, column, focused, width, page, fit }: BoardVie
         return (
           <Box key={col.state.id} flexDirection="column" width={colWidth} paddingRight={1}>
             <Styled tone={here && focused ? 'title' : 'head'}>
-              {`${i === 0 && from > 0 ? '‹ ' : ''}${safe(col.state.name)}${col.state.gate ? ` · ${words.view.gate}` : ''} (${col.count})${i === shown.length - 1 && to < board.columns.length ? ' ›' : ''}`}
+              {`${i === 0 && from > 0 ? '‹ ' : ''}${safe(col.state.name)} (${col.count})${col.state.gate ? ` · ${words.view.gate}` : ''}${i === shown.length - 1 && to < board.columns.length ? ' ›' : ''}`}
             </Styled>
             <Styled tone="dim">{above ? words.view.moreAbove(above) : ' '}</Styled>
             {col.records.length === 0 ? <Styled tone="dim">{` ${words.view.empty}`}</Styled> : null}
