@@ -98,6 +98,21 @@ test('an answer still waited for survives compaction; older ones go', (t) => {
   assert.deepEqual(s.answered(), ['recent', 'after']);
 });
 
+test('an agent that never pauses a minute still has its old asks compacted away', (t) => {
+  const s = setup(t);
+  s.pump.pump();
+  for (let i = 0; i < 8; i++) {
+    s.append(s.line(`busy-${i}`));
+    assert.equal(s.pump.pump(), 1);
+    s.later(30_000);
+    s.pump.pump();
+  }
+  s.later(1500);
+  s.pump.pump();
+  assert.doesNotMatch(s.everything(), /busy-0|busy-1"/);
+  assert.equal(s.done(), 8);
+});
+
 test('an ask appended into the asks file as it is renamed aside is still read and answered', (t) => {
   const s = setup(t);
   s.pump.pump();

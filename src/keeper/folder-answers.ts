@@ -1,0 +1,145 @@
+/**
+ * The keeper's ledger in the store (tables `asks` and `folder_marks`) and the answers file kept
+ * in step with it: answers appended under the write lock, answers a stopped keeper appended
+ * found again, the file compacted past the answer window. Every function here that writes must
+ * run inside the store's write transaction; none may append an answer that is already there.
+ */
+import type { Database } from 'better-sqlite3';
+import { ANSWERS_FILE, TOO_LATE_MS } from './protocol.js';
+import {
+  FolderProblem, checkFolder, closeFile, openToAppend, openToRead, readAt, replaceFile, sizeOf, writeAll, type OpenFile,
+} from './folder-files.js';
+import { answerOf, answerTime, eachLine } from './folder-lines.js';
+
+/** Where the keepers of this store stand in one folder's files. */
+export interface MarkRow {
+  asks_ino: string;
+  asks_offset: number;
+  asks_skipping: number;
+  answers_ino: string;
+  answers_offset: number;
+  last_ask: number;
+  compacted: number;
+}
+export const NO_MARK: MarkRow = { asks_ino: '', asks_offset: 0, asks_skipping: 0, answers_ino: '', answers_offset: 0, last_ask: 0, compacted: 0 };
+
+export type Ledger = ReturnType<typeof createLedger>;
+
+export function createLedger(db: Database) {
+  const markOf = db.prepare<[string], MarkRow>(
+    'SELECT asks_ino, asks_offset, asks_skipping, answers_ino, answers_offset, last_ask, compacted FROM folder_marks WHERE dir = ?');
+  return {
+    /** The folder's mark, or NO_MARK (that very object) when it has none yet. */
+    mark: (dir: string): MarkRow => markOf.get(dir) ?? NO_MARK,
+    /** Where asks.jsonl is read from next; a new mark's compaction clock starts at `since`. */
+    setAsks: db.prepare<[string, string, number, number, number, number]>(
+      `INSERT INTO folder_marks (dir, asks_ino, asks_offset, asks_skipping, last_ask, compacted) VALUES (?, ?, ?, ?, ?, ?)
+       ON CONFLICT (dir) DO UPDATE SET asks_ino = excluded.asks_ino, asks_offset = excluded.asks_offset,
+         asks_skipping = excluded.asks_skipping, last_ask = excluded.last_ask`),
+    setAnswers: db.prepare<[string, string, number, number]>(
+      `INSERT INTO folder_marks (dir, answers_ino, answers_offset, compacted) VALUES (?, ?, ?, ?)
+       ON CONFLICT (dir) DO UPDATE SET answers_ino = excluded.answers_ino, answers_offset = excluded.answers_offset`),
+    setCompacted: db.prepare<[number, string]>('UPDATE folder_marks SET compacted = ? WHERE dir = ?'),
+    known: db.prepare<[string, string], { one: number }>('SELECT 1 AS one FROM asks WHERE dir = ? AND id = ?'),
+    take: db.prepare<[string, string, number, string]>('INSERT INTO asks (dir, id, at, answer, delivered) VALUES (?, ?, ?, ?, 0)'),
+    untold: db.prepare<[string], { id: string; answer: string | null }>('SELECT id, answer FROM asks WHERE delivered = 0 AND dir = ?'),
+    untoldSince: db.prepare<[number], { dir: string; id: string }>('SELECT dir, id FROM asks WHERE delivered = 0 AND at <= ?'),
+    told: db.prepare<[string, string]>('UPDATE asks SET delivered = 1 WHERE dir = ? AND id = ?'),
+    /** Answers delivered and past the window: only the id is kept, to know a replay. */
+    forget: db.prepare<[number]>('UPDATE asks SET answer = NULL WHERE delivered = 1 AND answer IS NOT NULL AND at < ?'),
+    drop: db.prepare<[number]>('DELETE FROM asks WHERE at < ?'),
+  };
+}
+
+/** Marks delivered every undelivered ask of `dir` whose answer is in `file` between `from` and `to`. */
+function findAppended(ledger: Ledger, dir: string, file: OpenFile, from: number, to: number, waiting: Set<string>): Set<string> {
+  const found = new Set<string>();
+  if (waiting.size === 0) return found;
+  eachLine(file, from, to, (line) => {
+    const ask = answerOf(line);
+    if (ask !== null && waiting.has(ask)) found.add(ask);
+  });
+  for (const id of found) ledger.told.run(dir, id);
+  return found;
+}
+
+/**
+ * Appends the answers of asks `ids` of one folder that are still undelivered, and marks them
+ * delivered. When the file is not as the last append left it and other asks wait for delivery
+ * (`recovery`, or more undelivered asks than `ids`), a keeper may have appended their answers
+ * and stopped before committing: those are looked for from the mark to the end, and only marked.
+ */
+export function appendAnswers(ledger: Ledger, dir: string, ids: readonly string[], recovery: boolean, now: number): void {
+  const untold = ledger.untold.all(dir);
+  const wanted = new Set(ids);
+  const rows = untold.filter((row) => wanted.has(row.id));
+  if (rows.length === 0) return;
+  checkFolder(dir);
+  const at = ledger.mark(dir);
+  const file = openToAppend(dir, ANSWERS_FILE);
+  let reader: OpenFile | null = null;
+  try {
+    const size = file.stat.size;
+    let found = new Set<string>();
+    let lead = '';
+    if (file.key !== at.answers_ino || size !== at.answers_offset) {
+      reader = openToRead(dir, ANSWERS_FILE);
+      if (!reader || reader.key !== file.key) throw new FolderProblem(`${dir}/${ANSWERS_FILE} changed while answers were being written to it`);
+      if (recovery || untold.length > rows.length) {
+        const from = file.key === at.answers_ino && size >= at.answers_offset ? at.answers_offset : 0;
+        found = findAppended(ledger, dir, reader, from, size, new Set(untold.map((row) => row.id)));
+      }
+      // A line a stopped keeper left unfinished must not swallow the first of ours.
+      if (size > 0 && readAt(reader, size - 1, 1)[0] !== 10) lead = '\n';
+    }
+    const fresh = rows.filter((row) => !found.has(row.id));
+    const lines = fresh.flatMap((row) => (row.answer === null ? [] : [row.answer]));
+    if (lines.length) writeAll(file, Buffer.from(`${lead}${lines.join('\n')}\n`, 'utf8'));
+    for (const row of fresh) ledger.told.run(dir, row.id);
+    ledger.setAnswers.run(dir, file.key, sizeOf(file), now);
+  } finally {
+    closeFile(file);
+    closeFile(reader);
+  }
+}
+
+/** Is the answers file of `dir` due for compaction (once per answer window)? */
+export function answersDue(ledger: Ledger, dir: string, now: number): boolean {
+  const at = ledger.mark(dir);
+  return at !== NO_MARK && now - at.compacted >= TOO_LATE_MS;
+}
+
+/**
+ * Rewrites answers.jsonl with the answers of the last window only (a new file renamed over, so
+ * no text of an old answer is left), and moves the mark to it. Inside the write lock.
+ */
+export function compactAnswers(ledger: Ledger, dir: string, now: number): void {
+  if (!answersDue(ledger, dir, now)) return;
+  const at = ledger.mark(dir);
+  const file = openToRead(dir, ANSWERS_FILE);
+  try {
+    if (file) {
+      const size = file.stat.size;
+      // Answers a stopped keeper appended are known as delivered before the file is rewritten.
+      if (file.key !== at.answers_ino || size !== at.answers_offset) {
+        const from = file.key === at.answers_ino && size >= at.answers_offset ? at.answers_offset : 0;
+        findAppended(ledger, dir, file, from, size, new Set(ledger.untold.all(dir).map((row) => row.id)));
+      }
+      const kept: Buffer[] = [];
+      let keptBytes = 0;
+      eachLine(file, 0, size, (line) => {
+        const time = answerTime(line);
+        if (time === null || time < now - TOO_LATE_MS) return;
+        kept.push(Buffer.from(line), Buffer.from('\n'));
+        keptBytes += line.length + 1;
+      });
+      if (keptBytes !== size) {
+        const written = replaceFile(dir, ANSWERS_FILE, Buffer.concat(kept), 0o600);
+        ledger.setAnswers.run(dir, written.key, written.size, now);
+      }
+    }
+    ledger.setCompacted.run(now, dir);
+  } finally {
+    closeFile(file);
+  }
+}

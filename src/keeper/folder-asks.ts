@@ -1,0 +1,110 @@
+/**
+ * An agent's asks file, read from where the keepers of the store stand: only what was appended,
+ * complete lines only, at most READ_MAX per pass. Past the answer window the file is renamed
+ * aside, read to its end (an agent may have appended just then) and removed. Nothing here may
+ * lose an ask being appended, or take bytes without the compare-and-set the pump does on them.
+ */
+import { ASKS_FILE, LINE_MAX, TOO_LATE_MS } from './protocol.js';
+import { closeFile, fileKey, lookAt, openToRead, readAt, removeIfSame, renameIn } from './folder-files.js';
+import { READ_MAX, cutLines, parseAsk, type Ask } from './folder-lines.js';
+import type { Ledger, MarkRow } from './folder-answers.js';
+
+/** The asks file, renamed aside by compaction and read to its end before it is removed. */
+export const OLD_ASKS_FILE = `${ASKS_FILE}.old`;
+/** The renamed asks file is removed once nothing came to it for this long… */
+const DRAIN_QUIET_MS = 1000;
+/** …or this long, even with a partial line left in it that never ended. */
+const DRAIN_GIVE_UP_MS = 10_000;
+/** A renamed asks file this old (by its mtime) was left by a keeper that stopped: read it again. */
+const ORPHAN_AFTER_MS = 10_000;
+
+/** Where a file is read from: its identity, an offset, and whether inside an over-long line. */
+export interface Place { ino: string; offset: number; skipping: number }
+export const placeOf = (m: MarkRow): Place => ({ ino: m.asks_ino, offset: m.asks_offset, skipping: m.asks_skipping });
+export const samePlace = (a: Place, b: Place): boolean => a.ino === b.ino && a.offset === b.offset && a.skipping === b.skipping;
+
+/** The renamed asks file being read to its end. `quiet`: adopted, so replays in it are expected. */
+export interface Drain { key: string; offset: number; skipping: number; size: number; quietSince: number; quiet: boolean }
+
+export interface Appended {
+  next: Place;
+  asks: Ask[];
+  /** More was there than one pass reads. */
+  more: boolean;
+}
+
+/** What was appended to `name` since `from`, or null when nothing complete was. Skipped lines go to `skip`. */
+export function readSince(dir: string, name: string, from: Place, skip: (why: string, count: number) => void): Appended | null {
+  const file = openToRead(dir, name);
+  if (!file) return null;
+  try {
+    let { offset, skipping } = from;
+    if (file.key !== from.ino || file.stat.size < offset) {
+      offset = 0;
+      skipping = 0;
+    }
+    const size = file.stat.size;
+    if (size <= offset) return null;
+    const cut = cutLines(readAt(file, offset, Math.min(size - offset, READ_MAX)), skipping === 1);
+    if (cut.long) skip(`longer than ${LINE_MAX} bytes`, cut.long);
+    const asks: Ask[] = [];
+    for (const line of cut.lines) {
+      const ask = parseAsk(line);
+      if (typeof ask === 'string') skip(ask, 1);
+      else if (ask) asks.push(ask);
+    }
+    if (cut.used === 0) return null;
+    return { next: { ino: file.key, offset: offset + cut.used, skipping: cut.skipping ? 1 : 0 }, asks, more: size - offset > READ_MAX };
+  } finally {
+    closeFile(file);
+  }
+}
+
+/** Since when this keeper has seen the asks file `key` in a folder. */
+export interface AsksSeen { key: string; since: number }
+
+/**
+ * Renames asks.jsonl aside once all of it was read and either its newest ask or the file itself
+ * (as this keeper has known it) is past the window. Returns the drain to read it to its end.
+ */
+export function setAsksAside(ledger: Ledger, transaction: <T>(fn: () => T) => T, dir: string, seen: AsksSeen, now: number): Drain | null {
+  const file = lookAt(dir, ASKS_FILE);
+  if (!file?.isFile()) return null;
+  if (fileKey(file) !== seen.key) Object.assign(seen, { key: fileKey(file), since: now });
+  const ready = (at: MarkRow): boolean => {
+    if (at.asks_skipping || (now - at.last_ask < TOO_LATE_MS && now - seen.since < TOO_LATE_MS)) return false;
+    const still = lookAt(dir, ASKS_FILE);
+    return !!still && still.isFile() && still.size > 0 && fileKey(still) === at.asks_ino && still.size === at.asks_offset;
+  };
+  if (!ready(ledger.mark(dir))) return null;
+  return transaction(() => {
+    const at = ledger.mark(dir);
+    if (!ready(at)) return null;
+    renameIn(dir, ASKS_FILE, OLD_ASKS_FILE);
+    ledger.setAsks.run(dir, '', 0, 0, at.last_ask, at.compacted);
+    return { key: at.asks_ino, offset: at.asks_offset, skipping: 0, size: at.asks_offset, quietSince: now, quiet: false };
+  });
+}
+
+/**
+ * The renamed asks file, at each tidying: adopted (read again from 0) when a keeper that stopped
+ * left it, removed once nothing more comes. Returns the drain to keep, or null.
+ */
+export function tendOldAsks(dir: string, drain: Drain | null, fresh: boolean, now: number): Drain | null {
+  const seen = lookAt(dir, OLD_ASKS_FILE);
+  if (!drain) {
+    // Its asks were taken before or are read now: the ledger of ids keeps them from being done twice.
+    if (seen?.isFile() && (fresh || Date.now() - seen.mtimeMs > ORPHAN_AFTER_MS)) {
+      return { key: fileKey(seen), offset: 0, skipping: 0, size: -1, quietSince: now, quiet: true };
+    }
+    return null;
+  }
+  if (!seen?.isFile() || fileKey(seen) !== drain.key) return null;
+  if (seen.size !== drain.size) return { ...drain, size: seen.size, quietSince: now };
+  const quiet = now - drain.quietSince;
+  if ((seen.size === drain.offset && quiet >= DRAIN_QUIET_MS) || quiet >= DRAIN_GIVE_UP_MS) {
+    removeIfSame(dir, OLD_ASKS_FILE, drain.key);
+    return null;
+  }
+  return drain;
+}

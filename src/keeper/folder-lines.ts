@@ -1,0 +1,119 @@
+/**
+ * Lines of an agent's folder, as bytes: cut into complete lines, an ask line judged, the ask an
+ * answer line answers. Pure but for `eachLine`'s bounded reads. Nothing here may let a key of a
+ * line reach a prototype, or hold an unbounded line in memory.
+ */
+import { LINE_MAX } from './protocol.js';
+import { readAt, type OpenFile } from './folder-files.js';
+
+/** Bytes read from one file per pass: a longer backlog is taken over several passes. */
+export const READ_MAX = 1024 * 1024;
+/** While scanning answers, a line longer than this is not an answer of ours. */
+const ANSWER_SCAN_LINE_MAX = 16 * 1024 * 1024;
+
+/** One ask as read: `op` null when it names none, `at` null when it has no usable time. */
+export interface Ask { id: string; op: string | null; args: unknown; at: number | null; want: 'json' | undefined }
+
+const isObject = (v: unknown): v is object => typeof v === 'object' && v !== null && !Array.isArray(v);
+/** A key of a parsed line, only if the line itself has it: nothing reaches a prototype. */
+const own = (o: object, key: string): unknown => (Object.hasOwn(o, key) ? (o as Record<string, unknown>)[key] : undefined);
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** One ask line, a reason it was skipped, or null for a blank line. */
+export function parseAsk(line: Buffer): Ask | string | null {
+  let text: string;
+  try {
+    text = utf8.decode(line);
+  } catch {
+    return 'not UTF-8 text';
+  }
+  if (text.trim() === '') return null;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return 'not JSON';
+  }
+  if (!isObject(value)) return 'not a JSON object';
+  const id = own(value, 'id');
+  if (typeof id !== 'string' || id.length < 1 || id.length > 128) return 'no usable id (a string of 1 to 128 characters): it cannot be answered';
+  const op = own(value, 'op');
+  const args = own(value, 'args');
+  const at = own(value, 'at');
+  const time = typeof at === 'string' ? Date.parse(at) : NaN;
+  return {
+    id,
+    op: typeof op === 'string' && op !== '' ? op : null,
+    args: isObject(args) ? args : {},
+    at: Number.isNaN(time) ? null : time,
+    want: own(value, 'want') === 'json' ? 'json' : undefined,
+  };
+}
+
+/**
+ * Cuts read bytes into complete lines. Returns the lines, how many bytes were used (a partial
+ * last line is left for later), and whether the next read starts inside an over-long line.
+ */
+export function cutLines(bytes: Buffer, skipping: boolean): { lines: Buffer[]; used: number; skipping: boolean; long: number } {
+  const lines: Buffer[] = [];
+  let long = 0;
+  let at = 0;
+  if (skipping) {
+    const end = bytes.indexOf(10);
+    if (end === -1) return { lines, used: bytes.length, skipping: true, long };
+    at = end + 1;
+  }
+  while (at < bytes.length) {
+    const end = bytes.indexOf(10, at);
+    if (end === -1) {
+      if (bytes.length - at > LINE_MAX) return { lines, used: bytes.length, skipping: true, long: long + 1 };
+      break;
+    }
+    if (end - at > LINE_MAX) long++;
+    else lines.push(bytes.subarray(at, end));
+    at = end + 1;
+  }
+  return { lines, used: at, skipping: false, long };
+}
+
+/** The `ask` of one answer line, or null when it is not one. */
+export function answerOf(line: Buffer): string | null {
+  try {
+    const value: unknown = JSON.parse(line.toString('utf8'));
+    const ask = isObject(value) ? own(value, 'ask') : undefined;
+    return typeof ask === 'string' ? ask : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The time of one of our answer lines (they begin `{"ask":…,"at":…`), or null. */
+const ANSWER_START = /^\{"ask":"(?:[^"\\]|\\.)*","at":"([^"\\]{1,40})"/;
+export function answerTime(line: Buffer): number | null {
+  const found = ANSWER_START.exec(line.subarray(0, 1024).toString('utf8'));
+  const time = found?.[1] ? Date.parse(found[1]) : NaN;
+  return Number.isNaN(time) ? null : time;
+}
+
+/** Calls `each` with every complete line of `file` between `from` and `to`, read in bounded chunks. */
+export function eachLine(file: OpenFile, from: number, to: number, each: (line: Buffer) => void): void {
+  let carry = Buffer.alloc(0);
+  let skipping = false;
+  for (let at = from; at < to; ) {
+    const chunk = readAt(file, at, Math.min(READ_MAX, to - at));
+    if (chunk.length === 0) break;
+    at += chunk.length;
+    const bytes = carry.length ? Buffer.concat([carry, chunk]) : chunk;
+    let start = 0;
+    for (let end = bytes.indexOf(10); end !== -1; end = bytes.indexOf(10, start)) {
+      if (!skipping) each(bytes.subarray(start, end));
+      skipping = false;
+      start = end + 1;
+    }
+    carry = Buffer.from(bytes.subarray(start));
+    if (carry.length > ANSWER_SCAN_LINE_MAX) {
+      carry = Buffer.alloc(0);
+      skipping = true;
+    }
+  }
+}
