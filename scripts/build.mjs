@@ -64,7 +64,8 @@ for (const c of commands) {
     minify: true,
     legalComments: 'none',
     banner,
-    external: ['better-sqlite3', 'react-devtools-core'],
+    external: ['better-sqlite3'],
+    alias: { 'react-devtools-core': join(root, 'scripts', 'no-devtools.mjs') },
     define: { 'process.env.NODE_ENV': '"production"' },
     logLevel: 'warning',
   });
