@@ -2,20 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { AGENT, KEYS, PERSON, batches, openScreen } from './harness.js';
-
-/** Clearing the screen, OSC 52 (clipboard), OSC 8 (a link), OSC 0 (the window title), 8-bit CSI and NEL, bidi overrides, BEL, backspace. */
-export const EVIL = 'Evil\u001b[2J\u001b]52;c;c2VjcmV0\u0007\u001b]8;;https://evil.example\u001b\\click\u001b]8;;\u001b\\\u001b]0;pwned-title\u0007\u009b31m\u0085\u202eesrever\u2066iso\u2069\u200f\u0007\u0008end';
-
-/** What the screen itself may write: colours and styles (SGR). Anything else escaping is a leak. */
-export function leaks(bytes: string): string[] {
-  const found: string[] = [];
-  const rest = bytes.replace(/\u001b\[[0-9;]*m/g, '');
-  if (/\u001b/.test(rest)) found.push(`an escape: ${JSON.stringify(rest.slice(rest.indexOf('\u001b'), rest.indexOf('\u001b') + 12))}`);
-  if (/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/.test(rest)) found.push('a control character');
-  if (/[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/.test(rest)) found.push('a bidi control');
-  for (const payload of ['c2VjcmV0', 'evil.example', 'pwned-title']) if (rest.includes(payload)) found.push(`the payload ${payload}`);
-  return found;
-}
+import { EVIL, leaks } from './hostile.js';
 
 test('hostile record text is shown made safe on the board, the table, the record, search and dialogs', async (t) => {
   const s = openScreen(t, {
