@@ -5,4 +5,5 @@
 export { openStore, type StoreOptions } from './sqlite-store.js';
 export * from './store.js';
 export type * from './types.js';
+export type * from './together-types.js';
 export { slug } from './slug.js';

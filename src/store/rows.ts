@@ -17,6 +17,7 @@ export interface RecordRow {
   approved_by: string | null; approved_at: string | null;
   fields: string; owners: string; due: string | null; due_at: number | null; due_told: number;
   archived: number; created: string; updated: string;
+  lease_by?: string | null; lease_until?: number | null;
   note_count?: number; attach_count?: number;
 }
 
@@ -60,6 +61,9 @@ export function recordOf(row: RecordRow): RecordSummary {
     owners: JSON.parse(row.owners) as string[],
     due: row.due,
     archived: row.archived === 1,
+    ...(row.lease_by && row.lease_until != null
+      ? { lease: { by: JSON.parse(row.lease_by) as Who, until: new Date(row.lease_until).toISOString() } }
+      : {}),
     attached: row.attach_count ?? 0,
     notes: row.note_count ?? 0,
     created: row.created,

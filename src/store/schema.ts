@@ -120,4 +120,30 @@ export const MIGRATIONS: readonly string[] = [
   ) WITHOUT ROWID;
   CREATE INDEX asks_undelivered ON asks (delivered, at) WHERE delivered = 0;
   `,
+
+  // 2: agents working together: claims with a lease, each reader's place in the history for
+  // `brief`, and the waits a keeper holds open (so that the next keeper answers them).
+  `
+  ALTER TABLE records ADD COLUMN lease_by TEXT;       -- JSON Who of the holder, or NULL
+  ALTER TABLE records ADD COLUMN lease_until INTEGER; -- ms when the claim lapses
+  CREATE INDEX records_lease ON records (lease_until) WHERE lease_until IS NOT NULL;
+
+  -- Where each reader stands in the history: brief shows the rows after it, once.
+  CREATE TABLE cursors (
+    who     TEXT PRIMARY KEY,           -- a Who id
+    log_id  INTEGER NOT NULL
+  ) WITHOUT ROWID;
+
+  -- A wait ask taken (its id is in asks, with no answer yet) and held until something changes.
+  CREATE TABLE waits (
+    dir     TEXT NOT NULL,
+    id      TEXT NOT NULL,
+    who     TEXT NOT NULL,              -- JSON Who
+    args    TEXT NOT NULL,              -- JSON: the ask's arguments
+    want    TEXT,                       -- 'json' or NULL
+    at      INTEGER NOT NULL,           -- ms it was taken
+    until   INTEGER NOT NULL,           -- ms it is answered by at the latest
+    PRIMARY KEY (dir, id)
+  ) WITHOUT ROWID;
+  `,
 ];

@@ -5,7 +5,6 @@
  */
 import type Database from 'better-sqlite3';
 import { makeLog, type Context, type Pending } from './context.js';
-import { dueRecords } from './due-scan.js';
 import { deleteList, deleteRecord } from './erase.js';
 import { archiveList, createList, editList, grant, templates } from './list-admin.js';
 import { lists, show } from './lists.js';
@@ -15,8 +14,12 @@ import { attach, detach, editNote, get, note } from './record-parts.js';
 import { add, approve, archive, edit, move } from './records.js';
 import { search } from './search.js';
 import { addSide, removeSide, sides } from './sides.js';
+import { brief, dueAndTell } from './brief.js';
+import { lapse, release, take, takeNext } from './claims.js';
+import { ready } from './ready.js';
 import type { Store } from './store.js';
 import type { Change } from './types.js';
+import type { BriefOptions } from './together-types.js';
 
 export interface StoreOptions {
   /** The clock, in ms. */
@@ -119,7 +122,23 @@ export function openStore(dir: string, options: StoreOptions = {}): Store {
     sides: read(sides),
     addSide: tx(addSide),
     removeSide: tx(removeSide),
-    due: () => dueRecords(ctx),
+    due: () => dueAndTell(ctx),
+    take: tx(take),
+    takeNext: tx(takeNext),
+    release: tx(release),
+    // These lapse old claims first, so they write (a little) and take the write lock.
+    ready: tx((c, list: string | undefined, who, options?: { limit?: number }) => {
+      lapse(c);
+      return ready(c, list, who, options);
+    }),
+    lapse: tx(lapse),
+    // A peek only reads (waits peek on every change); a brief moves the asker's place.
+    brief: (who, options?: BriefOptions) => (options?.peek
+      ? read(brief)(who, options)
+      : transaction(() => {
+        lapse(ctx);
+        return brief(ctx, who, options);
+      })),
     onChange(listener) {
       listeners.add(listener);
       return () => { listeners.delete(listener); };

@@ -7,6 +7,9 @@ import type {
   Access, Attachment, AttachKind, Change, DueRecord, FieldType, List, ListPage, ListSummary,
   Note, RecordSummary, RecordView, SearchHit, View, Who,
 } from './types.js';
+import type {
+  Brief, BriefOptions, Claimed, LapsedClaim, ReadyPage, Released, TakeOptions,
+} from './together-types.js';
 
 /** A refusal a person or an agent can cause: its message is the sentence they read. */
 export class Refused extends Error {
@@ -126,8 +129,24 @@ export interface Store {
   addSide(dir: string, name: string, who: Who): Side;
   removeSide(name: string, who: Who): Side;
 
-  /** Records whose due time has come and was not told yet; each is returned once, ever. */
+  /** Records whose due time has come and was not told yet; each is returned once, ever (and a
+   * `due` history row says so, for briefs). */
   due(): DueRecord[];
+
+  /* ---- working together: claims, what is ready, what changed ---- */
+  /** Makes the asker the record's holder under a lease, only if nobody else holds or owns it;
+   * the holder taking it again moves the lease's end. */
+  take(id: number | string, who: Who, options?: TakeOptions): Claimed;
+  /** Takes the first record of the list that `ready` would show, or refuses saying there is none. */
+  takeNext(list: string, who: Who, options?: TakeOptions): Claimed;
+  /** Ends a claim: its holder's, or any claim for a person. `note` is left on the record. */
+  release(id: number | string, who: Who, note?: string): Released;
+  /** Records the asker may start now, in one list or every list it can change. */
+  ready(list: string | undefined, who: Who, options?: { limit?: number }): ReadyPage;
+  /** Frees the records whose lease ran out, each with a `lapse` history row by its holder. */
+  lapse(): LapsedClaim[];
+  /** What changed since the asker last looked, each change once (see BriefOptions). */
+  brief(who: Who, options?: BriefOptions): Brief;
 
   /** Every change made through this store object, after it is committed. */
   onChange(listener: (change: Change) => void): () => void;

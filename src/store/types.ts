@@ -89,6 +89,13 @@ export interface Approval {
   at: string;
 }
 
+/** A claim on a record (`take`): who holds it, and when it lapses unless taken again. */
+export interface Lease {
+  by: Who;
+  /** ISO time. Past it, the record is free again (the history says when it lapsed). */
+  until: string;
+}
+
 /** A record as lists show it: no notes nor history, so a page of thousands stays cheap. */
 export interface RecordSummary {
   /** The record's number, unique in the whole binder and never reused. */
@@ -105,6 +112,8 @@ export interface RecordSummary {
   /** `2026-11-04` or `2026-11-04 09:00`, or null. */
   due: string | null;
   archived: boolean;
+  /** The claim on it, while one is held. */
+  lease?: Lease;
   /** How many things are attached. */
   attached: number;
   /** How many notes. */

@@ -1,0 +1,114 @@
+/**
+ * The brief: what changed since the asker last looked, in the lists it can see — approvals and
+ * withdrawals, records added or moved by others, notes by people, claims lapsed or taken away,
+ * records due — each shown once, through a place in the history kept per asker (`cursors`).
+ * It never shows the asker its own doings, nor anything of a list it cannot see.
+ */
+import { findList, findRecord, visibleListRows } from './access.js';
+import { iso, type Context } from './context.js';
+import { dueRecords } from './due-scan.js';
+import type { Brief, BriefItem, BriefKind, BriefOptions } from './together-types.js';
+import type { DueRecord, State, Who } from './types.js';
+
+/** Who a record's due time is told by, in the history. */
+export const CLOCK: Who = { id: 'binder:clock', kind: 'agent', name: 'Binder' };
+
+const OPS = ['add', 'move', 'approve', 'note', 'lapse', 'release', 'due'];
+const PAGE = 50;
+/** An asker's first brief goes back this far, not to the binder's beginning. */
+const FIRST_LOOK_MS = 24 * 3600_000;
+
+interface Row {
+  id: number; at: string; by: string; op: string; list: string; record: number; change: string | null;
+  title: string; note_text: string | null;
+}
+
+/** Where `who` stands in the history: its cursor, or the last row older than a day. */
+function placeOf(ctx: Context, who: Who): number {
+  const kept = ctx.db.prepare('SELECT log_id FROM cursors WHERE who = ?').pluck().get(who.id) as number | undefined;
+  if (kept !== undefined) return kept;
+  // Rows are in time order: walking back from the newest stops at the first row old enough.
+  const before = ctx.db.prepare('SELECT id FROM log WHERE at < ? ORDER BY id DESC LIMIT 1').pluck()
+    .get(iso(ctx.now() - FIRST_LOOK_MS)) as number | undefined;
+  return before ?? 0;
+}
+
+function itemOf(row: Row, states: Map<string, State[]>): BriefItem {
+  const change = (row.change ? JSON.parse(row.change) : {}) as Record<string, unknown>;
+  const name = (id: unknown): string | undefined => {
+    if (typeof id !== 'string') return undefined;
+    return states.get(row.list)?.find((s) => s.id === id)?.name ?? id;
+  };
+  const by = JSON.parse(row.by) as Who;
+  const base = { id: row.id, at: row.at, by, record: row.record, title: row.title, list: row.list };
+  const item = (kind: BriefKind, more: Partial<BriefItem> = {}): BriefItem => {
+    const out: BriefItem = { ...base, kind };
+    for (const [key, value] of Object.entries(more)) if (value !== undefined) (out as unknown as Record<string, unknown>)[key] = value;
+    return out;
+  };
+  switch (row.op) {
+    case 'add': return item('added', { to: name(change.state) });
+    case 'move': return item('moved', { from: name(change.from), to: name(change.to) });
+    case 'approve': return change.approved === false
+      ? item('withdrawn', { from: name(change.from), to: name(change.to) })
+      : item('approved');
+    case 'note': return item('note', { text: row.note_text ?? '' });
+    case 'lapse': return item('lapsed', { holder: by });
+    case 'release': return item('taken-away', { holder: change.holder as Who });
+    case 'due': return item('due', { due: typeof change.due === 'string' ? change.due : undefined });
+    default: throw new Error(`a brief row of op ${row.op}`);
+  }
+}
+
+/**
+ * The changes after the asker's place. Without `peek` nor a filter, its place moves past what
+ * was shown (and past every row it could not be shown), so each change is shown once.
+ */
+export function brief(ctx: Context, who: Who, options: BriefOptions = {}): Brief {
+  const limit = Math.max(1, Math.min(500, Math.floor(options.limit ?? PAGE)));
+  let lists = visibleListRows(ctx, who, false);
+  let record: number | null = null;
+  if (options.record !== undefined && String(options.record).trim() !== '') {
+    const found = findRecord(ctx, options.record, who, 'read');
+    record = found.record.id;
+    lists = lists.filter((l) => l.id === found.list.id);
+  } else if (options.list !== undefined && String(options.list).trim() !== '') {
+    const { list } = findList(ctx, options.list, who, 'read');
+    lists = lists.filter((l) => l.id === list.id);
+  }
+  const states = new Map(lists.map((l) => [l.id, JSON.parse(l.states) as State[]]));
+  const from = placeOf(ctx, who);
+  const rows = ctx.db.prepare(`SELECT l.id, l.at, l.by, l.op, l.list, l.record, l.change, r.title, n.text AS note_text
+      FROM log l
+      JOIN records r ON r.id = l.record
+      LEFT JOIN notes n ON l.op = 'note' AND n.id = json_extract(l.change, '$.note')
+      WHERE l.id > @from
+        AND l.op IN (SELECT value FROM json_each(@ops))
+        AND l.list IN (SELECT value FROM json_each(@lists))
+        AND (@record IS NULL OR l.record = @record)
+        AND (l.op = 'lapse' OR json_extract(l.by, '$.id') <> @who)
+        AND (l.op <> 'note' OR json_extract(l.by, '$.kind') = 'person')
+        AND (l.op <> 'release' OR json_extract(l.change, '$.holder.id') <> json_extract(l.by, '$.id'))
+      ORDER BY l.id LIMIT @limit`).all({
+    from, ops: JSON.stringify(OPS), lists: JSON.stringify([...states.keys()]), record, who: who.id, limit: limit + 1,
+  }) as Row[];
+  const more = rows.length > limit;
+  const items = rows.slice(0, limit).map((row) => itemOf(row, states));
+  if (!options.peek && record === null && (options.list === undefined || String(options.list).trim() === '')) {
+    const to = more
+      ? items[items.length - 1]!.id
+      : (ctx.db.prepare('SELECT coalesce(max(id), 0) FROM log').pluck().get() as number);
+    ctx.db.prepare(`INSERT INTO cursors (who, log_id) VALUES (?, ?)
+        ON CONFLICT (who) DO UPDATE SET log_id = max(log_id, excluded.log_id)`).run(who.id, Math.max(to, from));
+  }
+  return { items, more };
+}
+
+/** The due scan, with a history row for each record it reports, so that briefs can tell it. */
+export function dueAndTell(ctx: Context): DueRecord[] {
+  return ctx.transaction(() => {
+    const due = dueRecords(ctx);
+    for (const r of due) ctx.log(CLOCK, 'due', r.list, r.id, { due: r.due });
+    return due;
+  });
+}

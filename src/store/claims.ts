@@ -1,0 +1,128 @@
+/**
+ * Claims on records: `take` makes the asker the record's owner under a lease, only if nobody
+ * else holds it (compare-and-set inside the caller's immediate transaction, so two askers
+ * racing for one record never both win); `release` gives it back, or lets a person take it
+ * away; `lapse` frees the records whose lease ran out, each with a history row by its holder.
+ * An agent can never end another's claim.
+ */
+import { findList, findRecord, isPerson, notArchived, recordRow } from './access.js';
+import { iso, type Context } from './context.js';
+import { readyRows } from './ready.js';
+import { note } from './record-parts.js';
+import { recordOf } from './rows.js';
+import { Refused } from './store.js';
+import type { Claimed, LapsedClaim, Released, TakeOptions } from './together-types.js';
+import type { Who } from './types.js';
+
+export const LEASE_DEFAULT_MS = 30 * 60_000;
+export const LEASE_MIN_MS = 1000;
+export const LEASE_MAX_MS = 24 * 3600_000;
+
+/** The lease's length asked for, or a refusal saying what is accepted. */
+export function leaseLength(forMs: number | undefined): number {
+  if (forMs === undefined) return LEASE_DEFAULT_MS;
+  if (!Number.isFinite(forMs) || forMs < LEASE_MIN_MS) throw new Refused('A claim lasts at least a second: give --for like 30m, 2h or 45s.');
+  if (forMs > LEASE_MAX_MS) throw new Refused('A claim lasts at most a day (--for 1d): take it again later to keep it longer.');
+  return Math.round(forMs);
+}
+
+/** `2026-11-30 10:32 UTC (in 25 min)`: when a claim lapses, as the asker reads it. */
+export function whenLapses(until: number, now: number): string {
+  const minutes = Math.max(0, Math.round((until - now) / 60_000));
+  const left = minutes === 0 ? 'in less than a minute' : minutes < 120 ? `in ${minutes} min` : `in ${Math.round(minutes / 60)} h`;
+  return `${iso(until).slice(0, 16).replace('T', ' ')} UTC (${left})`;
+}
+
+interface ClaimRow { id: number; list: string; title: string; owners: string; lease_by: string | null; lease_until: number | null }
+
+const holderOf = (row: { lease_by?: string | null }): Who | null =>
+  (row.lease_by ? (JSON.parse(row.lease_by) as Who) : null);
+
+/** Frees every record whose lease ran out: its holder leaves its owners, and the history says so. */
+export function lapse(ctx: Context): LapsedClaim[] {
+  const now = ctx.now();
+  const rows = ctx.db.prepare(`SELECT id, list, title, owners, lease_by, lease_until FROM records
+      WHERE lease_until IS NOT NULL AND lease_until <= ? ORDER BY lease_until, id`).all(now) as ClaimRow[];
+  if (rows.length === 0) return [];
+  const free = ctx.db.prepare('UPDATE records SET owners = ?, lease_by = NULL, lease_until = NULL WHERE id = ?');
+  return rows.map((row) => {
+    const by = holderOf(row) ?? { id: 'person:unknown', kind: 'person', name: 'unknown' };
+    const until = iso(row.lease_until!);
+    free.run(JSON.stringify((JSON.parse(row.owners) as string[]).filter((o) => o !== by.id)), row.id);
+    ctx.log(by, 'lapse', row.list, row.id, { until });
+    return { id: row.id, list: row.list, title: row.title, by, until };
+  });
+}
+
+/** The claim itself, on a record found for writing, leases already lapsed. */
+function claim(ctx: Context, id: number, who: Who, forMs: number): Claimed {
+  const row = recordRow(ctx, id)!;
+  const now = ctx.now();
+  const holder = holderOf(row);
+  if (holder && holder.id !== who.id) {
+    throw new Refused(`#${id} is taken by ${holder.name} until ${whenLapses(row.lease_until!, now)}: binder ready shows what is free.`);
+  }
+  const owners = JSON.parse(row.owners) as string[];
+  const extended = holder !== null;
+  const others = owners.filter((o) => o !== who.id);
+  // Owners added while the asker held it stay; a record owned by others is not free to take.
+  if (others.length && !extended) {
+    throw new Refused(`#${id} belongs to ${others.join(', ')}: take another (binder ready shows what is free), or ask them to give it up.`);
+  }
+  const until = now + forMs;
+  ctx.db.prepare('UPDATE records SET owners = ?, lease_by = ?, lease_until = ?, updated = ? WHERE id = ?')
+    .run(JSON.stringify(owners.includes(who.id) ? owners : [...owners, who.id]), JSON.stringify(who), until, iso(now), id);
+  ctx.log(who, 'take', row.list, id, extended ? { until: iso(until), extended: true } : { until: iso(until) });
+  return { record: recordOf(recordRow(ctx, id)!), until: iso(until), extended };
+}
+
+export function take(ctx: Context, ref: number | string, who: Who, options: TakeOptions = {}): Claimed {
+  const forMs = leaseLength(options.forMs);
+  lapse(ctx);
+  const found = findRecord(ctx, ref, who, 'write');
+  notArchived(found);
+  return claim(ctx, found.record.id, who, forMs);
+}
+
+/** Takes the first record of the list that the asker may start now, or says why there is none. */
+export function takeNext(ctx: Context, listRef: string, who: Who, options: TakeOptions = {}): Claimed {
+  const forMs = leaseLength(options.forMs);
+  lapse(ctx);
+  const { list } = findList(ctx, listRef, who, 'write');
+  if (list.archived) throw new Refused(`"${list.title}" is archived: nothing in it is ready.`);
+  const first = readyRows(ctx, list, who, 1, 0)[0];
+  if (!first) {
+    throw new Refused(`Nothing in ${list.title} is ready for you now. binder wait ${list.id} returns when something changes there.`);
+  }
+  return claim(ctx, first.id, who, forMs);
+}
+
+/** Gives a claim back (its holder), or takes it away (a person); a note may go with it. */
+export function release(ctx: Context, ref: number | string, who: Who, text?: string): Released {
+  lapse(ctx);
+  const found = findRecord(ctx, ref, who, 'write');
+  const id = found.record.id;
+  const holder = holderOf(found.row);
+  const owners = found.record.owners;
+  let from: Who | null = null;
+  if (holder) {
+    if (holder.id !== who.id && !isPerson(who)) {
+      throw new Refused(`#${id} is taken by ${holder.name}, not you: only ${holder.name} or a person can give it back.`);
+    }
+    from = holder;
+  } else if (owners.includes(who.id)) {
+    from = who;
+  }
+  let left = null;
+  if (text !== undefined && text.trim() !== '') {
+    notArchived(found);
+    left = note(ctx, id, text, who);
+  }
+  if (from) {
+    const gone = from.id;
+    ctx.db.prepare('UPDATE records SET owners = ?, lease_by = NULL, lease_until = NULL, updated = ? WHERE id = ?')
+      .run(JSON.stringify(owners.filter((o) => o !== gone)), iso(ctx.now()), id);
+    ctx.log(who, 'release', found.list.id, id, left ? { holder: from, note: left.id } : { holder: from });
+  }
+  return { record: recordOf(recordRow(ctx, id)!), holder: from, note: left };
+}
