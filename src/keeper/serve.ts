@@ -13,6 +13,12 @@ import type { SideConfig } from './keeper-types.js';
 
 const DUE_CHECK_MS = 5_000;
 
+/** The keeper's own lines, in the language asked for; agents' answers stay as the catalog words them. */
+const WORDS = {
+  en: { kept: 'Binder kept in', reading: 'Reading', as: 'as', stop: 'Stop with Ctrl-C.', done: 'done', refused: 'refused', due: 'due', for: 'for', ended: 'Binder no longer kept.' },
+  fr: { kept: 'Binder tenu dans', reading: 'Lit', as: 'pour', stop: 'Arrêt : Ctrl-C.', done: 'fait', refused: 'refusé', due: 'échéance', for: 'pour', ended: 'Binder n’est plus tenu.' },
+} as const;
+
 export async function serve(argv: string[]): Promise<number> {
   const program = new Command('binder serve')
     .description('Keep the binder: answer the agents\' asks from their folders.')
@@ -30,6 +36,8 @@ export async function serve(argv: string[]): Promise<number> {
     throw error;
   }
   const o = program.opts<{ store?: string; side: string[]; lang: string; quiet?: boolean }>();
+  if (o.lang !== 'en' && o.lang !== 'fr') { process.stderr.write('--lang takes en or fr.\n'); return 64; }
+  const w = WORDS[o.lang];
   const folder = storeFolder(o.store);
   let store;
   let given: SideConfig[];
@@ -46,15 +54,15 @@ export async function serve(argv: string[]): Promise<number> {
   const time = () => new Date().toTimeString().slice(0, 8);
   keeper.onAnswer((side, op, answer) => {
     const text = terminalSafe(answer.text).slice(0, 160);
-    say(`${time()} ${terminalSafe(side.who.name)} ${terminalSafe(op).slice(0, 40)} ${answer.ok ? 'done' : 'refused'}: ${text}`);
+    say(`${time()} ${terminalSafe(side.who.name)} ${terminalSafe(op).slice(0, 40)} ${answer.ok ? w.done : w.refused}: ${text}`);
   });
   keeper.start();
-  process.stdout.write(`Binder kept in ${store.path}\n`);
-  for (const f of keeper.folders()) process.stdout.write(`Reading ${f.dir} as ${terminalSafe(f.name)} (${f.agent})\n`);
-  process.stdout.write('Stop with Ctrl-C.\n');
+  process.stdout.write(`${w.kept} ${store.path}\n`);
+  for (const f of keeper.folders()) process.stdout.write(`${w.reading} ${f.dir} ${w.as} ${terminalSafe(f.name)} (${f.agent})\n`);
+  process.stdout.write(`${w.stop}\n`);
 
   const dueTimer = setInterval(() => {
-    for (const r of keeper.due()) say(`${time()} due: #${r.id} ${terminalSafe(r.title)} (${r.due})${r.owners.length ? ` for ${r.owners.join(', ')}` : ''}`);
+    for (const r of keeper.due()) say(`${time()} ${w.due}: #${r.id} ${terminalSafe(r.title)} (${r.due})${r.owners.length ? ` ${w.for} ${r.owners.join(', ')}` : ''}`);
   }, DUE_CHECK_MS);
 
   return new Promise<number>((done) => {
@@ -62,7 +70,7 @@ export async function serve(argv: string[]): Promise<number> {
       clearInterval(dueTimer);
       keeper.close();
       store.close();
-      process.stdout.write('Binder no longer kept.\n');
+      process.stdout.write(`${w.ended}\n`);
       done(0);
     };
     process.once('SIGINT', stop);

@@ -1,0 +1,48 @@
+/**
+ * `binder serve --no-tui` as a person runs it: says where the store is and what it reads, a line
+ * per ask, stops cleanly on SIGTERM leaving a stopped heartbeat, French with --lang fr.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { binder, binderAsync, serveKeeper } from '../helpers/processes.js';
+import { tempDir, until } from '../helpers/temp.js';
+
+test('serve says what it keeps, logs each ask, and stops cleanly', { timeout: 60_000 }, async (t) => {
+  const root = tempDir(t);
+  const store = join(root, 'store');
+  const folder = join(root, 'w', '.binder');
+  mkdirSync(folder, { recursive: true });
+  assert.equal(binder(['admin', '--store', store, 'create-list', 'Batches', '--template', 'batches']).code, 0);
+  assert.equal(binder(['admin', '--store', store, 'grant', 'batches', 'Helper', 'write']).code, 0);
+  const keeper = await serveKeeper(t, ['--store', store, '--side', `${folder}=Helper`]);
+  assert.match(keeper.out(), new RegExp(`Binder kept in ${join(store, 'binder.db').replace(/[.]/g, '\\.')}`));
+  assert.match(keeper.out(), /Reading .*\.binder as Helper \(agent:helper\)/);
+  const r = await binderAsync(['add', 'Batches', 'From the helper', '--dir', folder]);
+  assert.equal(r.code, 0, r.err);
+  await until(() => /Helper add done: Added #\d+/.test(keeper.out()), 5_000, 'the ask line');
+  assert.equal(await keeper.stop(), 0);
+  assert.match(keeper.out(), /Binder no longer kept\./);
+  const beat = JSON.parse(readFileSync(join(folder, 'keeper.json'), 'utf8')) as { stopped: boolean };
+  assert.equal(beat.stopped, true);
+  const after = await binderAsync(['lists', '--dir', folder]);
+  assert.equal(after.code, 3, 'nobody keeps it now, said at once');
+});
+
+test('serve speaks French with --lang fr, and refuses another language', { timeout: 60_000 }, async (t) => {
+  const root = tempDir(t);
+  const store = join(root, 'store');
+  const folder = join(root, 'w', '.binder');
+  const child = await import('node:child_process');
+  const { BINDER } = await import('../helpers/processes.js');
+  const p = child.spawn(process.execPath, [BINDER, 'serve', '--no-tui', '--store', store, '--side', `${folder}=Aide`, '--lang', 'fr']);
+  let out = '';
+  p.stdout.on('data', (c) => { out += c; });
+  t.after(() => p.kill('SIGKILL'));
+  await until(() => out.includes('Arrêt : Ctrl-C.'), 15_000, 'the French start');
+  assert.match(out, /Binder tenu dans/);
+  assert.match(out, /Lit .* pour Aide/);
+  p.kill('SIGTERM');
+  assert.equal(binder(['serve', '--no-tui', '--store', store, '--lang', 'de']).code, 64);
+});
