@@ -42,8 +42,11 @@ export function createLedger(db: Database) {
     setCompacted: db.prepare<[number, string]>('UPDATE folder_marks SET compacted = ? WHERE dir = ?'),
     known: db.prepare<[string, string], { one: number }>('SELECT 1 AS one FROM asks WHERE dir = ? AND id = ?'),
     take: db.prepare<[string, string, number, string]>('INSERT INTO asks (dir, id, at, answer, delivered) VALUES (?, ?, ?, ?, 0)'),
-    untold: db.prepare<[string], { id: string; answer: string | null }>('SELECT id, answer FROM asks WHERE delivered = 0 AND dir = ?'),
-    untoldSince: db.prepare<[number], { dir: string; id: string }>('SELECT dir, id FROM asks WHERE delivered = 0 AND at <= ?'),
+    // An ask taken with no answer yet (one held open until something changes) is not ready: left alone.
+    untold: db.prepare<[string], { id: string; answer: string }>(
+      'SELECT id, answer FROM asks WHERE delivered = 0 AND dir = ? AND answer IS NOT NULL'),
+    untoldSince: db.prepare<[number], { dir: string; id: string }>(
+      'SELECT dir, id FROM asks WHERE delivered = 0 AND at <= ? AND answer IS NOT NULL'),
     told: db.prepare<[string, string]>('UPDATE asks SET delivered = 1 WHERE dir = ? AND id = ?'),
     /** Answers delivered and past the window: only the id is kept, to know a replay. */
     forget: db.prepare<[number]>('UPDATE asks SET answer = NULL WHERE delivered = 1 AND answer IS NOT NULL AND at < ?'),
@@ -93,8 +96,7 @@ export function appendAnswers(ledger: Ledger, dir: string, ids: readonly string[
       if (size > 0 && readAt(reader, size - 1, 1)[0] !== 10) lead = '\n';
     }
     const fresh = rows.filter((row) => !found.has(row.id));
-    const lines = fresh.flatMap((row) => (row.answer === null ? [] : [row.answer]));
-    if (lines.length) writeAll(file, Buffer.from(`${lead}${lines.join('\n')}\n`, 'utf8'));
+    if (fresh.length) writeAll(file, Buffer.from(`${lead}${fresh.map((row) => row.answer).join('\n')}\n`, 'utf8'));
     for (const row of fresh) ledger.told.run(dir, row.id);
     ledger.setAnswers.run(dir, file.key, sizeOf(file), now);
   } finally {

@@ -399,3 +399,22 @@ test('two keepers on one store: the one that reads bytes already taken by the ot
   assert.deepEqual(s.answers().map((a) => a.text), ['did add', 'did add']);
   assert.deepEqual(s.logs.filter((l) => /already taken/.test(l)), [], 'it dropped what it read instead of meeting replays');
 });
+
+test('an ask taken with no answer yet is left alone, and answered by the next poll once its answer is set', (t) => {
+  const s = setup(t);
+  s.pump.pump();
+  s.db.prepare("INSERT INTO asks (dir, id, at, answer, delivered) VALUES (?, 'held', ?, NULL, 0)").run(s.dir, START);
+  s.append(s.line('other'));
+  s.pump.pump();
+  s.clock.now += 5000;
+  s.pump.pump();
+  const delivered = () => (s.db.prepare("SELECT delivered FROM asks WHERE id = 'held'").get() as { delivered: number }).delivered;
+  assert.deepEqual(s.answers().map((a) => a.ask), ['other']);
+  assert.equal(delivered(), 0);
+  const line = JSON.stringify({ ask: 'held', at: new Date(s.clock.now).toISOString(), ok: true, text: 'something changed' });
+  s.db.prepare("UPDATE asks SET answer = ? WHERE id = 'held'").run(line);
+  s.clock.now += 1000;
+  s.pump.pump();
+  assert.deepEqual(s.answers().map((a) => a.ask), ['other', 'held']);
+  assert.equal(delivered(), 1);
+});
