@@ -32,6 +32,7 @@ export const OP_COMMANDS = {
   detach: 'detach',
   archive: 'archive',
   delete: 'delete',
+  release: 'release',
   newList: 'create-list',
   archiveList: 'archive-list',
   deleteList: 'delete-list',
@@ -107,6 +108,7 @@ export const KEYMAP: readonly Binding[] = [
   { command: 'detach', keys: [c('T')], where: ['record'] },
   { command: 'archive', keys: [c('x')], where: RECORD },
   { command: 'delete', keys: [c('D')], where: RECORD },
+  { command: 'release', keys: [c('r')], where: RECORD },
 
   { command: 'filterState', keys: [c('s')], where: ['records', 'results'] },
   { command: 'filterMine', keys: [c('M')], where: ['records', 'results'] },

@@ -4,7 +4,7 @@
  * through the store's read methods as the person; nothing here changes the binder.
  */
 import { Refused, type Store } from '../store/store.js';
-import type { List, ListSummary, RecordSummary, RecordView, SearchHit, State, Who } from '../store/types.js';
+import type { List, ListPage, ListSummary, RecordSummary, RecordView, SearchHit, State, Who } from '../store/types.js';
 import type { Filters } from './screen-state.js';
 import { settle, tableSlices, START, type Cursor } from './window.js';
 
@@ -49,6 +49,30 @@ function attempt<T>(read: () => T): Read<T> {
   }
 }
 
+/**
+ * Pages already read for the current version of the binder and the current list and filters:
+ * scrolling one column reads that column's page only, and coming back reads nothing.
+ */
+export class PageCache {
+  private generation = '';
+  private readonly pages = new Map<string, ListPage>();
+
+  /** The page for `key`, read by `load` unless already read since `generation` last changed. */
+  page(generation: string, key: string, load: () => ListPage): ListPage {
+    if (generation !== this.generation) {
+      this.generation = generation;
+      this.pages.clear();
+    }
+    let page = this.pages.get(key);
+    if (!page) {
+      if (this.pages.size > 200) this.pages.clear();
+      page = load();
+      this.pages.set(key, page);
+    }
+    return page;
+  }
+}
+
 export function readLists(store: Store, who: Who, archived: boolean): ListSummary[] {
   return store.lists(who, { archived });
 }
@@ -65,16 +89,17 @@ function shownStates(list: List, filters: Filters): State[] {
 }
 
 /** A board's columns, each with the page of records its cursor's window shows. */
-export function readBoard(store: Store, who: Who, listId: string, filters: Filters, cards: Record<string, Cursor>, page: number): Read<BoardWindow> {
+export function readBoard(store: Store, who: Who, listId: string, filters: Filters, cards: Record<string, Cursor>, page: number, cache: PageCache, version: number): Read<BoardWindow> {
   return attempt(() => {
-    const base = store.show(listId, who, { ...showOptions(filters), limit: page, offset: 0 });
+    const generation = `${version}|${listId}|${filters.mine}|${filters.archived}|${page}`;
+    const base = cache.page(generation, 'base', () => store.show(listId, who, { ...showOptions(filters), limit: page, offset: 0 }));
     const states = shownStates(base.list, filters);
     const columns = states.map((state): Column => {
       const count = base.counts[state.id] ?? 0;
       const cursor = settle(cards[state.id] ?? START, count, page);
       const records = cursor.scroll === 0
         ? base.records.filter((r) => r.state === state.id)
-        : store.show(listId, who, { ...showOptions(filters), state: state.id, limit: page, offset: cursor.scroll }).records;
+        : cache.page(generation, `${state.id}@${cursor.scroll}`, () => store.show(listId, who, { ...showOptions(filters), state: state.id, limit: page, offset: cursor.scroll })).records;
       return { state, count, cursor, records };
     });
     return { kind: 'board', list: base.list, columns, total: columns.reduce((n, c) => n + c.count, 0) };
@@ -82,15 +107,23 @@ export function readBoard(store: Store, who: Who, listId: string, filters: Filte
 }
 
 /** A table's window: every record state by state, of which only the visible rows are fetched. */
-export function readTable(store: Store, who: Who, listId: string, filters: Filters, cursor: Cursor, page: number): Read<TableWindow> {
+export function readTable(store: Store, who: Who, listId: string, filters: Filters, cursor: Cursor, page: number, cache: PageCache, version: number): Read<TableWindow> {
   return attempt(() => {
-    const base = store.show(listId, who, { ...showOptions(filters), limit: 1, offset: 0 });
+    const generation = `${version}|${listId}|${filters.mine}|${filters.archived}|table`;
+    const base = cache.page(generation, 'counts', () => store.show(listId, who, { ...showOptions(filters), limit: 1, offset: 0 }));
     const counts = shownStates(base.list, filters).map((state) => ({ state, count: base.counts[state.id] ?? 0 }));
     const total = counts.reduce((n, c) => n + c.count, 0);
     const settled = settle(cursor, total, page);
     const records: RecordSummary[] = [];
     for (const slice of tableSlices(counts.map((c) => ({ state: c.state.id, count: c.count })), settled.scroll, page)) {
-      records.push(...store.show(listId, who, { ...showOptions(filters), state: slice.state, offset: slice.offset, limit: slice.limit }).records);
+      // Pages of a fixed size and alignment, so that moving one row reads at most one new page.
+      const first = Math.floor(slice.offset / page) * page;
+      for (let at = first; at < slice.offset + slice.limit; at += page) {
+        const chunk = cache.page(generation, `${slice.state}@${at}`, () => store.show(listId, who, { ...showOptions(filters), state: slice.state, offset: at, limit: page })).records;
+        const from = Math.max(0, slice.offset - at);
+        const to = Math.min(chunk.length, slice.offset + slice.limit - at);
+        records.push(...chunk.slice(from, to));
+      }
     }
     return { kind: 'table', list: base.list, counts, total, cursor: settled, records };
   });

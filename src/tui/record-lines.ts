@@ -45,6 +45,7 @@ export function recordLines(view: RecordView, words: Words, now: number, width: 
   label(w.state, `${safe(state?.name ?? record.state)}${state?.gate ? ` (${words.view.gate})` : ''}${record.archived ? ` · ${w.archived}` : ''}`);
   push(record.approved ? w.approvedBy(safe(record.approved.by.name), when(record.approved.at)) : w.notApproved, record.approved ? 'good' : 'dim');
   label(w.owners, record.owners.length ? owners(record.owners) : w.nobody);
+  if (record.lease) push(w.taken(safe(record.lease.by.name), when(record.lease.until)), 'dim');
   const overdue = dueStatus(record.due, now) === 'overdue';
   label(w.due, record.due ? `${safe(record.due)}${overdue ? ` · ${w.overdue}` : ''}` : w.none, overdue ? 'warn' : 'plain');
   label(w.created, when(record.created), 'dim');

@@ -14,7 +14,7 @@ const argLabels: Record<ArgName, string> = {
   template: 'Template', view: 'View', addState: 'Add state', renameState: 'Rename state',
   moveState: 'Move state', removeState: 'Remove state', gate: 'Gate', ungate: 'Ungate',
   addField: 'Add field', removeField: 'Remove field', agent: 'Agent', access: 'Access',
-  dir: 'Folder', name: 'Name',
+  dir: 'Folder', name: 'Name', next: 'Next of', for: 'For', on: 'On', timeout: 'Timeout',
 };
 
 export const en: Words = {
@@ -36,7 +36,7 @@ export const en: Words = {
     archivedLists: 'archived lists', grant: 'agents\' access', sides: 'agent folders', editList: 'edit the list',
     approve: 'approve / withdraw', moveBack: 'move back', moveOn: 'move on', movePick: 'move to…',
     add: 'new record', edit: 'edit', note: 'add a note', editNote: 'edit my note',
-    attach: 'attach', detach: 'detach', archive: 'archive / restore', delete: 'delete',
+    attach: 'attach', detach: 'detach', archive: 'archive / restore', delete: 'delete', release: 'release the claim',
     newList: 'new list', archiveList: 'archive / restore list', deleteList: 'delete list',
     accessLess: 'less access', accessMore: 'more access', sideAdd: 'add a folder', sideRemove: 'remove the folder',
     listTitle: 'rename the list', listView: 'board / table', stateAdd: 'add a state', fieldAdd: 'add a field',
@@ -79,6 +79,7 @@ export const en: Words = {
     approved: 'approved',
     overdue: 'overdue',
     attached: (n) => `+${n}`,
+    taken: (name) => `⚑ ${name}`,
     columns: { id: '#', title: 'Title', state: 'State', owners: 'Owners', due: 'Due', attached: 'Att.', approved: 'Appr.' },
     filters: (state, mine, archived) =>
       [state ? `state ${state}` : '', mine ? 'mine' : '', archived ? 'archived' : ''].filter(Boolean).join(' · '),
@@ -93,6 +94,7 @@ export const en: Words = {
     fields: 'Fields', notes: 'Notes', attached: 'Attached', history: 'History',
     nobody: 'nobody', none: 'none', edited: 'edited',
     gone: 'This record is no longer there.',
+    taken: (name, until) => `taken by ${name} until ${until}`,
   },
   search: {
     title: 'Search',

@@ -20,6 +20,11 @@ const ops: Record<OpName, { title: string; describe: string }> = {
   detach: { title: 'Détacher', describe: 'Retirer une chose jointe à une fiche.' },
   archive: { title: 'Archiver une fiche', describe: 'Archiver une fiche : elle quitte les vues de la liste.' },
   restore: { title: 'Restaurer une fiche', describe: 'Ramener une fiche archivée dans sa liste.' },
+  take: { title: 'Prendre une fiche', describe: 'Réserver une fiche pour que personne d\'autre n\'y travaille ; à nouveau pour la garder plus longtemps.' },
+  release: { title: 'Rendre une fiche', describe: 'Rendre une fiche prise.' },
+  ready: { title: 'Prêtes', describe: 'Les fiches que vous pouvez commencer : approuvées, libres, pas finies.' },
+  brief: { title: 'Nouvelles', describe: 'Ce qui a changé depuis votre dernier regard, chaque changement une fois.' },
+  wait: { title: 'Attendre', describe: 'Attendre qu\'une chose visible change ; dire quoi, comme brief.' },
   approve: { title: 'Approuver', describe: 'Approuver une fiche pour qu\'elle puisse passer la porte de sa liste, ou retirer l\'approbation.' },
   delete: { title: 'Supprimer une fiche', describe: 'Supprimer une fiche et tout ce qu\'elle contient, définitivement.' },
   'edit-note': { title: 'Modifier une note', describe: 'Réécrire une note ; seul son auteur le peut.' },
@@ -67,6 +72,10 @@ const args: Record<ArgName, { label: string; hint: string }> = {
   access: { label: 'Accès', hint: 'read, write ou none' },
   dir: { label: 'Dossier', hint: 'le dossier' },
   name: { label: 'Nom', hint: 'le nom de l\'agent' },
+  next: { label: 'Suivante de', hint: 'la première fiche prête de cette liste' },
+  for: { label: 'Pour', hint: 'combien de temps : 30m (par défaut) à 1d' },
+  on: { label: 'Sur', hint: 'seulement cette liste ou cette fiche (#12)' },
+  timeout: { label: 'Délai', hint: 'au plus ce temps : 60s (par défaut)' },
 };
 
 export const fr: Words = {
@@ -83,7 +92,7 @@ export const fr: Words = {
     archivedLists: 'listes archivées', grant: 'accès des agents', sides: 'dossiers d\'agents', editList: 'modifier la liste',
     approve: 'approuver / retirer', moveBack: 'reculer', moveOn: 'avancer', movePick: 'déplacer vers…',
     add: 'nouvelle fiche', edit: 'modifier', note: 'ajouter une note', editNote: 'modifier ma note',
-    attach: 'joindre', detach: 'détacher', archive: 'archiver / restaurer', delete: 'supprimer',
+    attach: 'joindre', detach: 'détacher', archive: 'archiver / restaurer', delete: 'supprimer', release: 'libérer la fiche',
     newList: 'nouvelle liste', archiveList: 'archiver / restaurer la liste', deleteList: 'supprimer la liste',
     accessLess: 'moins d\'accès', accessMore: 'plus d\'accès', sideAdd: 'ajouter un dossier', sideRemove: 'retirer le dossier',
     listTitle: 'renommer la liste', listView: 'tableau / table', stateAdd: 'ajouter un état', fieldAdd: 'ajouter un champ',
@@ -127,6 +136,7 @@ export const fr: Words = {
     approved: 'approuvée',
     overdue: 'en retard',
     attached: (n) => `+${n}`,
+    taken: (name) => `⚑ ${name}`,
     columns: { id: '#', title: 'Titre', state: 'État', owners: 'Resp.', due: 'Échéance', attached: 'PJ', approved: 'Appr.' },
     filters: (state, mine, archived) =>
       [state ? `état ${state}` : '', mine ? 'les miennes' : '', archived ? 'archivées' : ''].filter(Boolean).join(' · '),
@@ -141,6 +151,7 @@ export const fr: Words = {
     fields: 'Champs', notes: 'Notes', attached: 'Pièces jointes', history: 'Historique',
     nobody: 'personne', none: 'aucune', edited: 'modifiée',
     gone: 'Cette fiche n\'existe plus.',
+    taken: (name, until) => `prise par ${name} jusqu'à ${until}`,
   },
   search: {
     title: 'Recherche',

@@ -53,6 +53,7 @@ export interface Words {
     approved: string;
     overdue: string;
     attached(n: number): string;
+    taken(name: string): string;
     columns: { id: string; title: string; state: string; owners: string; due: string; attached: string; approved: string };
     filters(state: string | null, mine: boolean, archived: boolean): string;
     allStates: string;
@@ -77,6 +78,7 @@ export interface Words {
     none: string;
     edited: string;
     gone: string;
+    taken(name: string, until: string): string;
   };
   readonly search: {
     title: string;

@@ -25,6 +25,7 @@ function Card({ record, selected, focused }: { record: RecordSummary; selected: 
   const overdue = dueStatus(record.due, now()) === 'overdue';
   const meta = [
     record.approved ? `✓ ${words.view.approved}` : '',
+    record.lease ? words.view.taken(safe(record.lease.by.name)) : '',
     record.owners.length ? owners(record.owners) : '',
     record.due ? `${overdue ? '! ' : ''}${shortDue(record.due, now())}` : '',
     record.attached ? words.view.attached(record.attached) : '',

@@ -257,6 +257,11 @@ export function useCommands(state: ScreenState, dispatch: (action: Action) => vo
         dispatch({ type: 'dialog', dialog: confirm(words.dialog.deleteRecord(r.id, safe(r.title), notes, attached), { do: 'delete', id: r.id }) });
         return;
       }
+      case 'release': {
+        const r = needRecord();
+        if (r) act({ op: 'release', args: { id: r.id } });
+        return;
+      }
       case 'newList':
         dispatch({ type: 'dialog', dialog: pick(words.dialog.pickTemplate, data.templates.map((t) => ({ value: t.id, label: safe(t.title) })), { do: 'template' }) });
         return;

@@ -4,14 +4,14 @@
  * managing screens; plus the `Facts` the reducer needs to move a cursor. Each read is keyed on
  * what it depends on, so a key that only moves the cursor within the window reads nothing.
  */
-import { useMemo } from 'react';
+import { useMemo, useRef } from 'react';
 import type { FolderStatus } from '../../keeper/keeper-types.js';
 import type { TemplateSummary } from '../../store/store.js';
 import type { List, ListSummary, RecordSummary, RecordView, SearchHit } from '../../store/types.js';
 import { useBinder } from '../context.js';
 import { helpLines } from '../help-lines.js';
 import { pageOf, type Layout } from '../layout.js';
-import { readBoard, readLists, readRecord, readSearch, readTable, type ListWindow, type Read } from '../reading.js';
+import { PageCache, readBoard, readLists, readRecord, readSearch, readTable, type ListWindow, type Read } from '../reading.js';
 import { recordLines, type Line } from '../record-lines.js';
 import { agentRows, editorRows, sideRows, type AgentRow, type EditorRow, type SideRow } from '../rows.js';
 import type { Facts } from '../screen-reducer.js';
@@ -51,11 +51,12 @@ export function useViewData(state: ScreenState, version: number, layout: Layout,
   const scrolls = view === 'board'
     ? Object.entries(browse.cards).map(([s, c]) => `${s}:${c.scroll}`).sort().join(',')
     : String(browse.table.scroll);
+  const cache = useRef(new PageCache());
   const fetched = useMemo(() => {
     if (!listId || !view) return null;
     return view === 'board'
-      ? readBoard(store, person, listId, browse.filters, browse.cards, layout.cardPage)
-      : readTable(store, person, listId, browse.filters, browse.table, layout.tablePage);
+      ? readBoard(store, person, listId, browse.filters, browse.cards, layout.cardPage, cache.current, version)
+      : readTable(store, person, listId, browse.filters, browse.table, layout.tablePage, cache.current, version);
     // The cursors' rows are left out on purpose: moving within the window reads nothing.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [store, person, version, listId, view, browse.filters, scrolls, layout.cardPage, layout.tablePage]);
