@@ -97,9 +97,14 @@ export function readBoard(store: Store, who: Who, listId: string, filters: Filte
     const columns = states.map((state): Column => {
       const count = base.counts[state.id] ?? 0;
       const cursor = settle(cards[state.id] ?? START, count, page);
-      const records = cursor.scroll === 0
-        ? base.records.filter((r) => r.state === state.id)
-        : cache.page(generation, `${state.id}@${cursor.scroll}`, () => store.show(listId, who, { ...showOptions(filters), state: state.id, limit: page, offset: cursor.scroll })).records;
+      // Pages of a fixed size and alignment (the first is the base's), so one step reads at most one page.
+      const records: RecordSummary[] = [];
+      for (let at = Math.floor(cursor.scroll / page) * page; at < cursor.scroll + page && at < count; at += page) {
+        const chunk = at === 0
+          ? base.records.filter((r) => r.state === state.id)
+          : cache.page(generation, `${state.id}@${at}`, () => store.show(listId, who, { ...showOptions(filters), state: state.id, limit: page, offset: at })).records;
+        records.push(...chunk.slice(Math.max(0, cursor.scroll - at), Math.max(0, cursor.scroll + page - at)));
+      }
       return { state, count, cursor, records };
     });
     return { kind: 'board', list: base.list, columns, total: columns.reduce((n, c) => n + c.count, 0) };

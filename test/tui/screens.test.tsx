@@ -164,3 +164,27 @@ test('--lang fr: the screen speaks French', async (t) => {
   await s.until((f) => f.includes('peut maintenant lire et modifier'), 'the French line about access');
   assert.ok(!s.frame().includes('Welcome'));
 });
+
+test('a long column scrolls: the window follows the cursor and shows exactly the records around it', async (t) => {
+  const s = openScreen(t, {
+    prepare: (store) => {
+      batches(store);
+      store.transaction(() => { for (let i = 1; i <= 60; i++) store.add('batches', { title: `Item ${i}` }, PERSON); });
+    },
+  });
+  await s.until((f) => f.includes('Proposed (60)'), 'the long column');
+  await s.press(KEYS.enter, '\u001b[F');
+  let f = await s.until((x) => x.includes('>#60 Item 60'), 'the last record selected');
+  const shown = () => [...s.frame().matchAll(/#(\d+) Item/g)].map((m) => Number(m[1]));
+  const ids = shown();
+  assert.deepEqual(ids, ids.map((_, i) => ids[0]! + i), 'a contiguous window');
+  assert.equal(ids.at(-1), 60);
+  assert.ok(f.includes('↑ ') && !f.includes('↓ '), 'more above, none below');
+  for (let i = 0; i < 25; i++) await s.press(KEYS.up);
+  f = await s.until((x) => x.includes('>#35 Item 35'), 'the cursor 25 up');
+  const again = shown();
+  assert.deepEqual(again, again.map((_, i) => again[0]! + i));
+  assert.equal(again[0], 35, 'the window starts at the cursor when scrolling up');
+  await s.press('\u001b[6~');
+  await s.until((x) => /> ?#\d+ Item/.test(x) && !x.includes('>#35 '), 'a page down');
+});
