@@ -40,9 +40,22 @@ await build({
 
 // The commands. CommonJS packages bundled into ESM need a real `require` for Node's built-ins.
 const banner = { js: "import { createRequire as __binderRequire } from 'node:module'; const require = __binderRequire(import.meta.url);" };
+// Commander loads node:child_process for sub-commands run as programs, which `binder` never
+// runs; on the agent's path that load is a few milliseconds of every call's start-up.
+const noSubPrograms = {
+  name: 'no-sub-programs',
+  setup(b) {
+    b.onResolve({ filter: /^(node:)?child_process$/ }, (args) =>
+      args.importer.includes(`${join('node_modules', 'commander')}`) ? { path: 'child_process', namespace: 'no-sub-programs' } : undefined);
+    b.onLoad({ filter: /.*/, namespace: 'no-sub-programs' }, () => ({
+      contents: "exports.spawn = () => { throw new Error('binder runs no sub-command as a program of its own'); };",
+      loader: 'js',
+    }));
+  },
+};
 const commands = [
   // The agent's path: commander and our own code, nothing else. Start-up is its latency.
-  { in: 'src/agent/main-binder.ts', out: 'binder.js' },
+  { in: 'src/agent/main-binder.ts', out: 'binder.js', plugins: [noSubPrograms] },
   { in: 'src/agent/main-mcp.ts', out: 'binder-mcp.js' },
   // A person's paths, loaded by `binder` only for `admin`, `serve` and `tui`.
   { in: 'src/keeper/main-keeper.ts', out: 'binder-keeper.js' },
@@ -67,6 +80,7 @@ for (const c of commands) {
     external: ['better-sqlite3'],
     alias: { 'react-devtools-core': join(root, 'scripts', 'no-devtools.mjs') },
     define: { 'process.env.NODE_ENV': '"production"' },
+    plugins: c.plugins ?? [],
     logLevel: 'warning',
   });
   chmodSync(outfile, 0o755);

@@ -5,9 +5,10 @@
  */
 import { watch, type FSWatcher } from 'node:fs';
 import { join } from 'node:path';
-import { randomUUID } from 'node:crypto';
 import { ANSWERS_FILE, WAIT_MS, heartbeatSaysNobody, type AskLine } from '../keeper/protocol.js';
+import { newAskId } from './ask-id.js';
 import { AnswersSince, appendAsk, readHeartbeat } from './folder-files.js';
+import { holdOf } from '../keeper/durations.js';
 
 /** How an ask ended. */
 export type AskOutcome =
@@ -66,14 +67,16 @@ export async function askKeeper(
   folder: string,
   op: string,
   args: Record<string, unknown>,
-  { want, waitMs = WAIT_MS, now = Date.now, newId = randomUUID }: AskOptions = {},
+  { want, waitMs = WAIT_MS, now = Date.now, newId = newAskId }: AskOptions = {},
 ): Promise<AskOutcome> {
   if (heartbeatSaysNobody(readHeartbeat(folder), now())) return { outcome: 'nobody', text: NOBODY_NOW };
 
   // Marked before the ask is written: its answer can only come after this point.
   const answers = new AnswersSince(join(folder, ANSWERS_FILE));
   const id = newId();
-  const ask: AskLine = { id, at: new Date(now()).toISOString(), op, args, ...(want ? { want } : {}) };
+  // An ask the keeper may hold open (a wait) says how long, and is waited for that much longer.
+  const hold = holdOf(op, args);
+  const ask: AskLine = { id, at: new Date(now()).toISOString(), op, args, ...(want ? { want } : {}), ...(hold ? { wait: hold } : {}) };
   const written = appendAsk(folder, ask);
   if (!written.written) return { outcome: 'no-folder', text: written.why };
 
@@ -100,7 +103,7 @@ export async function askKeeper(
     const deadline = setTimeout(() => {
       look();
       finish({ outcome: 'nobody', text: NOBODY_IN_TIME });
-    }, waitMs);
+    }, waitMs + hold);
     try {
       watcher = watch(folder, { persistent: true }, (_event, name) => {
         if (!name || String(name) === ANSWERS_FILE) look();

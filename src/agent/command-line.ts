@@ -5,7 +5,7 @@
  */
 import { Command, CommanderError } from 'commander';
 import { addOperation } from '../keeper/command-builder.js';
-import { AGENT_OPERATIONS } from '../keeper/operations.js';
+import { AGENT_OPERATIONS, type OpSpec } from '../keeper/operations.js';
 import { FOLDER_NAME } from '../keeper/protocol.js';
 import { VERSION } from '../version.js';
 
@@ -39,17 +39,33 @@ Exit codes: 0 done, 1 refused, 2 no folder, 3 nobody keeps the binder, 64 not un
 A person's: binder tui (the screen, and the keeper), binder serve [--no-tui], binder admin …`;
 }
 
-/** With no verb (only --dir/--json, or nothing), the verb is `lists`. */
-function withDefaultVerb(argv: readonly string[]): string[] {
+/** The first word that is not a global option, if any. */
+function firstVerb(argv: readonly string[]): string | undefined {
   for (let i = 0; i < argv.length; i++) {
     const word = argv[i]!;
     if (word === '--dir') i++;
-    else if (word !== '--json' && !word.startsWith('--dir=')) return [...argv];
+    else if (word !== '--json' && !word.startsWith('--dir=')) return word;
   }
-  return [...argv, 'lists'];
+  return undefined;
 }
 
-function program(output: CommandOutput, chosen: (line: CommandLine) => void): Command {
+/** With no verb (only --dir/--json, or nothing), the verb is `lists`. */
+function withDefaultVerb(argv: readonly string[]): string[] {
+  return firstVerb(argv) === undefined ? [...argv, 'lists'] : [...argv];
+}
+
+/**
+ * The operations to make commands of: only the one named, when the line names one (start-up is
+ * an agent's latency, and commander's work grows with every command made); else all of them,
+ * for help, suggestions and what is not understood.
+ */
+function operationsFor(argv: readonly string[]): readonly OpSpec[] {
+  const verb = firstVerb(argv);
+  const named = AGENT_OPERATIONS.find((op) => op.name === verb);
+  return named ? [named] : AGENT_OPERATIONS;
+}
+
+function program(output: CommandOutput, chosen: (line: CommandLine) => void, operations: readonly OpSpec[]): Command {
   const binder = new Command('binder')
     .description(ABOUT)
     .version(VERSION, '-V, --version', 'print the version')
@@ -63,7 +79,7 @@ function program(output: CommandOutput, chosen: (line: CommandLine) => void): Co
     .addHelpText('after', helpAfter());
   binder.helpCommand('help [verb]', 'show the help of a verb');
 
-  for (const op of AGENT_OPERATIONS) {
+  for (const op of operations) {
     addOperation(binder, op, (args, command) => {
       const globals = command.optsWithGlobals<{ dir?: string; json?: boolean }>();
       chosen({ kind: 'ask', op: op.name, args, json: globals.json === true, ...(globals.dir !== undefined ? { dir: globals.dir } : {}) });
@@ -76,7 +92,8 @@ function program(output: CommandOutput, chosen: (line: CommandLine) => void): Co
 export async function readCommandLine(argv: readonly string[], output: CommandOutput): Promise<CommandLine> {
   let line: CommandLine = { kind: 'done', code: EXIT_NOT_UNDERSTOOD };
   try {
-    await program(output, (chosen) => { line = chosen; }).parseAsync(withDefaultVerb(argv), { from: 'user' });
+    const words = withDefaultVerb(argv);
+    await program(output, (chosen) => { line = chosen; }, operationsFor(words)).parseAsync(words, { from: 'user' });
   } catch (error) {
     if (!(error instanceof CommanderError)) throw error;
     return { kind: 'done', code: error.exitCode === 0 ? 0 : EXIT_NOT_UNDERSTOOD };
