@@ -2,12 +2,13 @@
 // figures; they assert nothing (the machines are shared and noisy).
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir, cpus } from 'node:os';
+import { tmpdir, cpus, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const BINDER = join(ROOT, 'dist', 'bin', 'binder.js');
+export const BINDER_MCP = join(ROOT, 'dist', 'bin', 'binder-mcp.js');
 
 export function tempDir(prefix = 'binder-bench-') {
   const dir = mkdtempSync(join(tmpdir(), prefix));
@@ -46,4 +47,43 @@ export const round = (x, digits = 2) => Math.round(x * 10 ** digits) / 10 ** dig
 
 export function machine() {
   return `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}`;
+}
+
+/** Runs each command once, in turn; returns the wall time of each in ms (spawn to exit, as a caller waits). */
+export function interleaveRound(commands) {
+  const times = {};
+  for (const c of commands) {
+    const t0 = process.hrtime.bigint();
+    const r = spawnSync(c.argv[0], c.argv.slice(1), { cwd: c.cwd, env: c.env ?? process.env, stdio: ['ignore', 'ignore', 'pipe'] });
+    times[c.name] = Number(process.hrtime.bigint() - t0) / 1e6;
+    if (r.status !== 0) throw new Error(`${c.name} (${c.argv.join(' ')}) exited ${r.status ?? r.signal}: ${r.stderr}`);
+  }
+  return times;
+}
+
+/**
+ * Runs each command once per round, in turn (A B C A B C …), after `warmup` rounds not kept:
+ * the machines are shared, so a comparison is only fair between runs made side by side.
+ * A command is { name, argv, cwd?, env? }; its output is thrown away. Returns, per name, the
+ * wall time of each kept round in ms.
+ */
+export function interleave(commands, { rounds = 30, warmup = 3 } = {}) {
+  const times = Object.fromEntries(commands.map((c) => [c.name, []]));
+  for (let round = 0; round < warmup + rounds; round++) {
+    const one = interleaveRound(commands);
+    if (round >= warmup) for (const [name, ms] of Object.entries(one)) times[name].push(ms);
+  }
+  return times;
+}
+
+/** The median over rounds of a / b, each pair taken in the same round. */
+export const medianRatio = (a, b) => median(a.map((x, i) => x / b[i]));
+
+/** The machine's load average over the last minute, as `uptime` shows it. */
+export const load = () => round(loadavg()[0], 2);
+
+/** `--name VALUE` from the command line, else `dflt`. */
+export function option(name, dflt) {
+  const at = process.argv.indexOf(name);
+  return at > 0 && at + 1 < process.argv.length ? process.argv[at + 1] : dflt;
 }

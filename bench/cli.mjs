@@ -1,0 +1,139 @@
+// bench/cli: what an agent waits for, against Taskwarrior and against node's own start-up.
+// At each size a binder of N records (bench/fill) is kept by `binder serve --no-tui`, and a
+// Taskwarrior is filled with the same records by its own `task import`, in a temporary
+// TASKRC/TASKDATA. Then, round after round (A B C … A B C …, after a warm-up):
+//   the floor        node -e 0
+//   the command      binder show / search / add, one process per call
+//   the peer         task list, task limit:50 list, task /word/ list, task add
+//   MCP              one binder-mcp process, show / search / add called through the SDK client
+// Each figure is the median over rounds; each ratio is taken within a round, then its median.
+// It prints a table per size, and with --json FILE writes every figure there.
+//   node bench/cli.mjs [--sizes 1000,10000,100000] [--rounds 30] [--json FILE]
+import { spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { fill, LIST, RARE } from './fill.mjs';
+import { BINDER, BINDER_MCP, interleaveRound, load, machine, median, medianRatio, option, round, serve, tempDir } from './lib.mjs';
+
+const SIZES = option('--sizes', '1000,10000,100000').split(',').map(Number);
+const ROUNDS = Number(option('--rounds', '30'));
+const JSON_OUT = option('--json', '');
+const MCP_CALLS = 5; // per operation per round: a call is short beside a round of processes
+
+/** A Taskwarrior of its own in `dir`, filled from `file` by `task import`. Returns its env. */
+function taskwarrior(dir, file) {
+  const rc = join(dir, 'taskrc');
+  const data = join(dir, 'task');
+  // Only what a script needs to run it unattended: no questions, no hooks, no release news.
+  writeFileSync(rc, `data.location=${data}\nconfirmation=off\nhooks=off\nnews.version=2.6.0\n`);
+  const env = { ...process.env, TASKRC: rc, TASKDATA: data };
+  const r = spawnSync('task', ['import', file], { env, encoding: 'utf8', maxBuffer: 1 << 30 });
+  if (r.status !== 0) throw new Error(`task import: ${r.stderr}`);
+  return env;
+}
+
+async function mcpSession(cwd) {
+  const env = { ...process.env };
+  delete env.BINDER_DIR;
+  const transport = new StdioClientTransport({ command: process.execPath, args: [BINDER_MCP], cwd, env, stderr: 'ignore' });
+  const client = new Client({ name: 'bench', version: '1' });
+  await client.connect(transport);
+  return client;
+}
+
+async function timeCall(client, name, args) {
+  const t0 = process.hrtime.bigint();
+  const result = await client.callTool({ name, arguments: args });
+  const ms = Number(process.hrtime.bigint() - t0) / 1e6;
+  if (result.isError) throw new Error(`MCP ${name}: ${result.content?.[0]?.text}`);
+  return ms;
+}
+
+/** Per-call MCP figures are taken between the process rounds, so they share the machine's moment. */
+async function mcpRound(client, times, title) {
+  for (const [name, args] of [['show', { list: LIST }], ['search', { text: RARE }], ['add', { list: LIST, title }]]) {
+    const calls = [];
+    for (let i = 0; i < MCP_CALLS; i++) calls.push(await timeCall(client, name, args));
+    times[`mcp ${name}`].push(median(calls));
+  }
+}
+
+async function atSize(n) {
+  const dir = tempDir();
+  const t0 = performance.now();
+  const made = await fill(dir, n);
+  const taskEnv = taskwarrior(dir, made.taskImport);
+  const filledMs = performance.now() - t0;
+  const cwd = dirname(made.folder);
+  const binderEnv = { ...process.env };
+  delete binderEnv.BINDER_DIR;
+  const keeper = await serve(made.storeDir);
+  const client = await mcpSession(cwd);
+  const node = process.execPath;
+  const b = (name, ...args) => ({ name, argv: [node, BINDER, ...args], cwd, env: binderEnv });
+  const t = (name, ...args) => ({ name, argv: ['task', ...args], cwd, env: taskEnv });
+  const commands = [
+    { name: 'node -e 0', argv: [node, '-e', '0'], cwd },
+    b('binder show', 'show', LIST),
+    t('task list', 'list'),
+    b('binder search', 'search', RARE),
+    t('task /word/ list', `/${RARE}/`, 'list'),
+    b('binder add', 'add', LIST, 'a record added by the bench'),
+    t('task add', 'add', 'a task added by the bench'),
+    t('task limit:50 list', 'limit:50', 'list'),
+  ];
+  const times = Object.fromEntries([...commands.map((c) => [c.name, []]), ...['show', 'search', 'add'].map((o) => [`mcp ${o}`, []])]);
+  const loads = [load()];
+  for (let r = 0; r < 3 + ROUNDS; r++) {
+    const one = interleaveRound(commands);
+    await mcpRound(client, times, `a record added through MCP ${r}`);
+    if (r < 3) {
+      for (const k of Object.keys(times)) times[k].length = 0; // the warm-up rounds are not kept
+      continue;
+    }
+    for (const [name, ms] of Object.entries(one)) times[name].push(ms);
+  }
+  loads.push(load());
+  await client.close();
+  await keeper.stop();
+
+  const floor = times['node -e 0'];
+  const row = (name, peer) => ({
+    name,
+    ms: round(median(times[name])),
+    toFloor: round(medianRatio(times[name], floor), 3),
+    ...(peer ? { peer, peerMs: round(median(times[peer])), toPeer: round(medianRatio(times[name], times[peer]), 3) } : {}),
+  });
+  return {
+    records: n,
+    filledMs: Math.round(filledMs),
+    rounds: ROUNDS,
+    load: loads,
+    floorMs: round(median(floor)),
+    command: [row('binder show', 'task list'), row('binder search', 'task /word/ list'), row('binder add', 'task add')],
+    peer: [row('task list'), row('task limit:50 list'), row('task /word/ list'), row('task add')],
+    mcp: ['show', 'search', 'add'].map((o) => ({
+      name: `mcp ${o}`,
+      ms: round(median(times[`mcp ${o}`])),
+      peer: { show: 'task list', search: 'task /word/ list', add: 'task add' }[o],
+      toPeer: round(medianRatio(times[`mcp ${o}`], times[{ show: 'task list', search: 'task /word/ list', add: 'task add' }[o]]), 4),
+    })),
+  };
+}
+
+const results = { machine: machine(), sizes: [] };
+process.stdout.write(`bench/cli — ${results.machine}; ${ROUNDS} rounds after 3 of warm-up\n`);
+for (const n of SIZES) {
+  const at = await atSize(n);
+  results.sizes.push(at);
+  const lines = [
+    `\n${n.toLocaleString('en')} records (filled in ${at.filledMs} ms; load ${at.load.join(' → ')}); node -e 0: ${at.floorMs} ms`,
+    ...at.command.map((c) => `  ${c.name.padEnd(16)} ${String(c.ms).padStart(8)} ms  ${String(c.toFloor).padStart(6)}× node -e 0   ${String(c.toPeer).padStart(6)}× ${c.peer} (${c.peerMs} ms)`),
+    ...at.peer.map((c) => `  ${c.name.padEnd(18)} ${String(c.ms).padStart(6)} ms  ${String(c.toFloor).padStart(6)}× node -e 0`),
+    ...at.mcp.map((c) => `  ${c.name.padEnd(16)} ${String(c.ms).padStart(8)} ms per call   ${String(c.toPeer).padStart(6)}× ${c.peer}`),
+  ];
+  process.stdout.write(`${lines.join('\n')}\n`);
+}
+if (JSON_OUT) writeFileSync(JSON_OUT, `${JSON.stringify(results, null, 2)}\n`);

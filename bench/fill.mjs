@@ -1,0 +1,138 @@
+// bench/fill: makes the benchmarks' data. A binder store of N records in one list (through the
+// store's own `add`, in one transaction, so the search index and history are as a keeper would
+// leave them), one agent folder granted that list, and the same records as a Taskwarrior import
+// file. About 1 % of the records hold the rare word searched for. It writes only under the
+// folder it is given (a temporary one), never in the repository.
+//   node bench/fill.mjs DIR N      (after `npm run build`)
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { ROOT } from './lib.mjs';
+
+export const RARE = 'zephyrine';
+export const LIST = 'tasks';
+export const AGENT = 'Bench agent';
+const PERSON = { id: 'person:bench', kind: 'person', name: 'bench' };
+
+const WORDS = ('page login report build queue cache index table screen form button server client '
+  + 'update import export invoice order account review draft test fix error slow fast mobile web '
+  + 'search filter sort column header footer menu theme colour font layout image upload backup '
+  + 'restore deploy release branch merge commit config setting user team meeting call email note')
+  .split(' ');
+
+/** A small deterministic generator, so that every run makes the same records. */
+function words(seed) {
+  let x = seed >>> 0 || 1;
+  return () => {
+    x ^= x << 13; x >>>= 0; x ^= x >>> 17; x ^= x << 5; x >>>= 0;
+    return WORDS[x % WORDS.length];
+  };
+}
+
+/** Record i's title: four or five ordinary words, and the rare word in about 1 % of them. */
+export function titleOf(i) {
+  const next = words(i * 2654435761 + 7);
+  const parts = [next(), next(), next(), next()];
+  if (i % 100 === 37) parts.splice(2, 0, RARE);
+  if (i % 3 === 0) parts.push(next());
+  return `${parts.join(' ')} ${i}`;
+}
+
+/** States spread as a working list is: most to do, some doing or in review, a share done. */
+const STATES = ['To do', 'To do', 'To do', 'Doing', 'Review', 'Done', 'Done'];
+export const stateOf = (i) => STATES[i % STATES.length];
+
+/**
+ * The records, written as the store's own `add` writes them (the record, its search index row
+ * and its history row) but with statements prepared once: `add` itself makes about 3,000
+ * records a second, too slow for a million. The first one goes through `add`, as a check that
+ * the shape written here is still the store's.
+ */
+function addRecords(store, n) {
+  if (n <= 0) return;
+  const first = store.add(LIST, { title: titleOf(0), state: stateOf(0) }, PERSON);
+  const db = store.db;
+  const ids = Object.fromEntries(store.list(LIST, PERSON).states.map((s) => [s.name, s.id]));
+  const by = JSON.stringify(PERSON);
+  const record = db.prepare(`INSERT INTO records (list, title, state, fields, owners, created, updated)
+      VALUES (?, ?, ?, '{}', '[]', ?, ?)`);
+  const index = db.prepare("INSERT INTO record_text (rowid, title, notes, fields) VALUES (?, ?, '', '')");
+  const log = db.prepare("INSERT INTO log (at, by, op, list, record, change) VALUES (?, ?, 'add', ?, ?, ?)");
+  const at = new Date().toISOString();
+  const batch = 100_000;
+  for (let from = 1; from < n; from += batch) {
+    store.transaction(() => {
+      for (let i = from; i < Math.min(n, from + batch); i++) {
+        const title = titleOf(i);
+        const state = ids[stateOf(i)];
+        const id = Number(record.run(LIST, title, state, at, at).lastInsertRowid);
+        index.run(id, title);
+        log.run(at, by, LIST, id, JSON.stringify({ title, state }));
+      }
+    });
+  }
+  if (first.id !== 1) throw new Error(`the first record is #${first.id}, not #1`);
+}
+
+async function openStore(dir) {
+  const store = await import(pathToFileURL(join(ROOT, 'build', 'src', 'store', 'index.js')).href);
+  return store.openStore(dir);
+}
+
+/**
+ * Fills `dir` with `store/` (a binder of `n` records), `agent/.binder` (a folder granted the
+ * list, for writing) and `task-import.json`. Returns their paths.
+ */
+export async function fill(dir, n) {
+  const storeDir = join(dir, 'store');
+  const folder = join(dir, 'agent', '.binder');
+  mkdirSync(folder, { recursive: true });
+  const store = await openStore(storeDir);
+  try {
+    store.createList({ template: LIST }, PERSON);
+    store.addSide(folder, AGENT, PERSON);
+    store.grant(LIST, AGENT, 'write', PERSON);
+    addRecords(store, n);
+    const found = store.search(RARE, PERSON, { limit: 500 }).length;
+    const expected = Math.min(500, Math.floor((n + 62) / 100));
+    if (found !== expected) throw new Error(`the filled store finds ${found} records with "${RARE}", not ${expected}`);
+    store.checkpoint();
+  } finally {
+    store.close();
+  }
+  const entry = new Date('2026-01-01T00:00:00Z');
+  const stamp = entry.toISOString().replace(/[-:]/g, '').replace(/\.\d+/, '');
+  const tasks = [];
+  for (let i = 0; i < n; i++) {
+    const state = stateOf(i);
+    tasks.push(JSON.stringify({
+      uuid: uuidOf(i),
+      description: titleOf(i),
+      status: state === 'Done' ? 'completed' : 'pending',
+      entry: stamp,
+      modified: stamp,
+      ...(state === 'Done' ? { end: stamp } : {}),
+      ...(state === 'Doing' || state === 'Review' ? { start: stamp } : {}),
+    }));
+  }
+  const taskImport = join(dir, 'task-import.json');
+  writeFileSync(taskImport, `[${tasks.join(',\n')}]\n`);
+  return { storeDir, folder, taskImport };
+}
+
+/** A fixed UUID per record number, so an import is the same every time. */
+function uuidOf(i) {
+  const hex = i.toString(16).padStart(12, '0');
+  return `00000000-0000-4000-8000-${hex}`;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const [dir, count] = process.argv.slice(2);
+  if (!dir || !count) {
+    process.stderr.write('usage: node bench/fill.mjs DIR N\n');
+    process.exit(64);
+  }
+  const t0 = performance.now();
+  const made = await fill(dir, Number(count));
+  process.stdout.write(`${JSON.stringify({ ...made, ms: Math.round(performance.now() - t0) })}\n`);
+}
