@@ -6,9 +6,10 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { AGENT_OPERATIONS } from '../keeper/operations.js';
-import { toolShape } from '../keeper/schemas.js';
+import { toolSchema } from '../keeper/schemas.js';
 import { VERSION } from '../version.js';
 import { askArgs } from '../keeper/ask-args.js';
+import { MCP_WAIT_MAX_MS, boundHold } from '../keeper/durations.js';
 import type { AskOutcome } from './ask.js';
 
 /** Asks the keeper to do `op`: bound to a folder by whoever makes the server. */
@@ -41,12 +42,12 @@ function toolResult(outcome: AskOutcome): CallToolResult {
 export function createMcpServer({ ask }: { ask: AskKeeper }): McpServer {
   const server = new McpServer({ name: 'binder', title: 'Binder', version: VERSION }, { instructions: INSTRUCTIONS });
   for (const op of AGENT_OPERATIONS) {
-    server.registerTool(
+    const tool = server.registerTool(
       op.name,
       {
         title: op.title,
         description: op.describe,
-        inputSchema: toolShape(op),
+        inputSchema: toolSchema(op),
         annotations: {
           readOnlyHint: op.readOnly,
           // Nothing an agent can do deletes: a person alone deletes.
@@ -55,8 +56,11 @@ export function createMcpServer({ ask }: { ask: AskKeeper }): McpServer {
           openWorldHint: false,
         },
       },
-      async (given) => toolResult(await ask(op.name, askArgs(op, given as Record<string, unknown>))),
+      // A wait is held at most as long as an MCP client waits for a call's result.
+      async (given) => toolResult(await ask(op.name, boundHold(op.name, askArgs(op, given as Record<string, unknown>), MCP_WAIT_MAX_MS))),
     );
+    // Tasks `forbidden` is what an absent `execution` means: left out, it costs no agent's context.
+    delete tool.execution;
   }
   return server;
 }

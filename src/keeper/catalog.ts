@@ -9,6 +9,7 @@ import { Refused } from '../store/store.js';
 import type { Access, AttachKind, FieldType, List, RecordSummary, Who } from '../store/types.js';
 import type { OpName } from './operations.js';
 import { saySearch, sayLists, sayRecord, sayShow } from './text-reading.js';
+import { TOGETHER } from './catalog-together.js';
 
 export interface CatalogContext {
   store: Store;
@@ -145,6 +146,7 @@ export const CATALOG: Record<OpName, CatalogEntry> = {
     (r) => (r.archived ? `Archived #${r.id}; binder restore ${r.id} brings it back.` : `Restored #${r.id}.`),
   ),
   restore: entry((a, who, { store }) => store.archive(recordRef(a.id), false, who), (r) => `Restored #${r.id}.`),
+  ...TOGETHER,
 
   approve: entry(
     (a, who, { store }) => store.approve(recordRef(a.id), a.withdraw !== true, who),

@@ -11,13 +11,20 @@ export const READ_MAX = 1024 * 1024;
 /** While scanning answers, a line longer than this is not an answer of ours. */
 const ANSWER_SCAN_LINE_MAX = 16 * 1024 * 1024;
 
-/** One ask as read: `op` null when it names none, `at` null when it has no usable time. */
-export interface Ask { id: string; op: string | null; args: unknown; at: number | null; want: 'json' | undefined }
+/**
+ * One ask as read: `op` null when it names none, `at` null when it has no usable time, `wait`
+ * null when it does not say how much longer than the usual window its asker waits.
+ */
+export interface Ask { id: string; op: string | null; args: unknown; at: number | null; want: 'json' | undefined; wait?: number | null }
 
 const isObject = (v: unknown): v is object => typeof v === 'object' && v !== null && !Array.isArray(v);
 /** A key of a parsed line, only if the line itself has it: nothing reaches a prototype. */
 const own = (o: object, key: string): unknown => (Object.hasOwn(o, key) ? (o as Record<string, unknown>)[key] : undefined);
 const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** A line's `wait`: a whole number of ms, at most a day; anything else is as if unsaid. */
+const waitOf = (wait: unknown): number | null =>
+  (typeof wait === 'number' && Number.isSafeInteger(wait) && wait >= 0 && wait <= 86_400_000 ? wait : null);
 
 /** One ask line, a reason it was skipped, or null for a blank line. */
 export function parseAsk(line: Buffer): Ask | string | null {
@@ -47,6 +54,7 @@ export function parseAsk(line: Buffer): Ask | string | null {
     args: isObject(args) ? args : {},
     at: Number.isNaN(time) ? null : time,
     want: own(value, 'want') === 'json' ? 'json' : undefined,
+    wait: waitOf(own(value, 'wait')),
   };
 }
 

@@ -44,6 +44,12 @@ export interface PumpDeps {
   pollMs?: number;
   /** fs.watch, replaceable by a test to play a system where it fails. */
   watch?: typeof fsWatch;
+  /**
+   * Asks answered later (a wait), inside the pump's transaction: an answer to give now, `held`
+   * to take the ask with no answer yet (given later through `answerHeld`), or undefined for an
+   * ask done as any other.
+   */
+  hold?(dir: string, ask: Ask, who: Who, now: number): Answer | 'held' | undefined;
 }
 
 export interface FolderPump {
@@ -55,6 +61,11 @@ export interface FolderPump {
   close(): void;
   folders(): FolderStatus[];
   onAnswer(fn: (side: SideConfig, op: string, answer: Answer) => void): () => void;
+  /**
+   * Answers an ask taken with no answer yet (`hold`), once: inside one transaction, if it is
+   * still unanswered, `decide`; an answer it returns is recorded, then appended at once.
+   */
+  answerHeld(dir: string, id: string, op: string, want: 'json' | undefined, decide: () => Answer | null): boolean;
 }
 
 export const TOO_LATE_TEXT = 'too late: this ask waited more than a minute and was not done; ask again';
@@ -94,6 +105,13 @@ export function createFolderPump(deps: PumpDeps): FolderPump {
   // Each ask in a savepoint of its own: a bug in one ask undoes that ask alone.
   const performOne: Transaction<(ask: Ask, who: Who) => Answer> = db.transaction((ask: Ask, who: Who) =>
     deps.perform(ask.op ?? '', ask.args, who, ask.want));
+
+  const held = {
+    take: db.prepare<[string, string, number]>('INSERT INTO asks (dir, id, at, answer, delivered) VALUES (?, ?, ?, NULL, 0)'),
+    open: db.prepare<[string, string], { one: number }>('SELECT 1 AS one FROM asks WHERE dir = ? AND id = ? AND answer IS NULL AND delivered = 0'),
+    answer: db.prepare<[string, string, string]>('UPDATE asks SET answer = ? WHERE dir = ? AND id = ?'),
+  };
+  const holdOne = db.transaction((dir: string, ask: Ask, who: Who, now: number) => deps.hold?.(dir, ask, who, now));
 
   const folders = new Map<string, Folder>();
   const listeners = new Set<(side: SideConfig, op: string, answer: Answer) => void>();
@@ -201,6 +219,40 @@ export function createFolderPump(deps: PumpDeps): FolderPump {
     }
   }
 
+  /** The `hold` hook's word on an ask that may be done (its time and op are good), in its own savepoint. */
+  function holdLater(dir: string, ask: Ask, who: Who, now: number): Answer | 'held' | undefined {
+    if (!deps.hold || ask.at === null || ask.op === null || now - ask.at > TOO_LATE_MS) return undefined;
+    try {
+      return holdOne(dir, ask, who, now);
+    } catch (error) {
+      say(`an ask (${ask.op}) failed in the keeper and was undone: ${error instanceof Error ? error.message : String(error)}`);
+      return { ok: false, text: FAILED_TEXT };
+    }
+  }
+
+  function answerHeld(dir: string, id: string, op: string, want: 'json' | undefined, choose: () => Answer | null): boolean {
+    const now = deps.now();
+    const answer = deps.transaction(() => {
+      if (!held.open.get(dir, id)) return null;
+      const given = choose();
+      if (given) held.answer.run(answerLine({ id, op, args: {}, at: now, want }, given, now), dir, id);
+      return given;
+    });
+    if (!answer) return false;
+    const folder = syncFolders().find((f) => f.side.dir === dir);
+    if (!folder) return true; // its folder is kept no more: the recovery appends it if it comes back
+    deliver([{ folder, ids: [id] }], false, now);
+    folder.status.answered++;
+    for (const listener of listeners) {
+      try {
+        listener(folder.side, op, answer);
+      } catch (error) {
+        say(`a listener of answers failed: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+    return true;
+  }
+
   function answerLine(ask: Ask, answer: Answer, now: number): string {
     const line = { ask: ask.id, at: new Date(now).toISOString(), ok: answer.ok === true, text: String(answer.text) };
     if (ask.want === 'json' && answer.data !== undefined) {
@@ -232,7 +284,12 @@ export function createFolderPump(deps: PumpDeps): FolderPump {
             if (!(reading.old && folder.drain?.quiet)) replays.set(folder, (replays.get(folder) ?? 0) + 1);
             continue;
           }
-          const answer = decide(ask, folder.side.who, now);
+          const later = holdLater(dir, ask, folder.side.who, now);
+          if (later === 'held') {
+            held.take.run(dir, ask.id, now);
+            continue;
+          }
+          const answer = later ?? decide(ask, folder.side.who, now);
           ledger.take.run(dir, ask.id, now, answerLine(ask, answer, now));
           taken.push({ folder, id: ask.id, op: ask.op ?? '', answer });
         }
@@ -435,5 +492,6 @@ export function createFolderPump(deps: PumpDeps): FolderPump {
       listeners.add(fn);
       return () => listeners.delete(fn);
     },
+    answerHeld,
   };
 }

@@ -35,6 +35,8 @@ export interface KeeperOptions {
   now?: () => number;
   /** Where the keeper's diagnostics go (one line each); stderr by default. */
   log?: (line: string) => void;
+  /** How many `wait` asks it holds open at once (64); past it, a wait is answered "busy" at once. */
+  waits?: number;
 }
 
 export interface Keeper {

@@ -10,6 +10,7 @@ import type { Store } from '../store/store.js';
 import type { Change, Who } from '../store/types.js';
 import { slug } from '../store/index.js';
 import { createFolderPump } from './folder-pump.js';
+import { createHeldWaits } from './held-waits.js';
 import type { Keeper, KeeperOptions, SideConfig } from './keeper-types.js';
 import { createPerform } from './perform.js';
 import type { Answer } from './protocol.js';
@@ -42,6 +43,8 @@ export function createKeeper(options: KeeperOptions): Keeper {
     return [...out.values()];
   };
 
+  // Waits held open until something their asker can see changes, answered through the pump.
+  const waits = createHeldWaits({ store, perform, now, log, dirs: () => sides().map((side) => side.dir), cap: options.waits });
   const pump = createFolderPump({
     db: store.db,
     transaction: (fn) => store.transaction(fn),
@@ -49,18 +52,33 @@ export function createKeeper(options: KeeperOptions): Keeper {
     sides,
     perform: (op, args, who, want) => perform(op, args, who, want),
     log,
+    hold: (dir, ask, who, at) => waits.hold(dir, ask, who, at),
   });
+  waits.answerThrough(pump);
+  let adopted = false;
+  const adoptOnce = (): void => {
+    if (!adopted) waits.adopt();
+    adopted = true;
+  };
 
   return {
     store,
     act: (op: string, args: unknown, who: Who): Answer => perform(op, args, who, 'json'),
-    pump: () => pump.pump(),
-    start: () => pump.start(),
+    pump: () => {
+      adoptOnce();
+      return pump.pump();
+    },
+    start: () => {
+      adopted = true;
+      waits.start();
+      pump.start();
+    },
     due: () => store.due(),
     onChange: (listener: (change: Change) => void) => store.onChange(listener),
     onAnswer: (listener) => pump.onAnswer(listener),
     folders: () => pump.folders(),
     close: () => {
+      waits.close();
       pump.close();
       if (opened) store.close();
     },

@@ -57,6 +57,8 @@ export interface OpSpec {
   /** Doing it twice leaves the binder as doing it once. */
   idempotent: boolean;
   args: Readonly<Record<string, ArgSpec>>;
+  /** The argument that says how long the keeper may hold the ask open before answering (a wait). */
+  holds?: string;
 }
 
 const list: ArgSpec = { kind: 'text', describe: 'the list: its name or id', required: true, positional: true, placeholder: 'LIST' };
@@ -155,6 +157,39 @@ export const OPERATIONS = [
   op({
     name: 'restore', title: 'Restore a record', describe: 'Bring an archived record back into its list.',
     example: 'binder restore 12', readOnly: false, agents: true, idempotent: true, args: { id: record },
+  }),
+
+  /* ---- working together ---- */
+  op({
+    name: 'take', title: 'Take a record', describe: 'Claim a record so no one else works on it; again to keep it longer.',
+    example: 'binder take --next Batches', readOnly: false, agents: true, idempotent: false,
+    args: {
+      id: { ...record, required: false },
+      next: { kind: 'text', describe: 'the first ready record of this list', placeholder: 'LIST' },
+      for: { kind: 'text', describe: 'how long: 30m (default) to 1d', placeholder: 'TIME' },
+    },
+  }),
+  op({
+    name: 'release', title: 'Release a record', describe: 'Give back a record you took.',
+    example: 'binder release 12 --note "done: see the branch"', readOnly: false, agents: true, idempotent: true,
+    args: { id: record, note: { kind: 'text', describe: 'a note left on it', placeholder: 'TEXT' } },
+  }),
+  op({
+    name: 'ready', title: 'Ready', describe: 'Records you may start now: approved, free, not done; first to take first.',
+    example: 'binder ready Batches', readOnly: true, agents: true, idempotent: true,
+    args: { list: { ...list, required: false } },
+  }),
+  op({
+    name: 'brief', title: 'Brief', describe: 'What changed since you last looked, each change once.',
+    example: 'binder brief', readOnly: true, agents: true, idempotent: false, args: {},
+  }),
+  op({
+    name: 'wait', title: 'Wait', describe: 'Wait until something you can see changes; say what, as brief does.',
+    example: 'binder wait 12 --timeout 5m', readOnly: true, agents: true, idempotent: false, holds: 'timeout',
+    args: {
+      on: { kind: 'text', describe: 'only this list or record (#12)', positional: true, placeholder: 'LIST|ID' },
+      timeout: { kind: 'text', describe: 'at most this long: 60s (default)', placeholder: 'TIME' },
+    },
   }),
 
   /* ---- a person's alone ---- */

@@ -30,6 +30,11 @@ export interface AskLine {
   args: Record<string, unknown>;
   /** `json`: the answer carries `data` too. */
   want?: 'json';
+  /**
+   * ms the asker waits beyond WAIT_MS: a keeper may hold the ask open this long (a `wait`).
+   * Without it, a keeper answers within the usual window.
+   */
+  wait?: number;
 }
 
 /** One line of answers.jsonl. */

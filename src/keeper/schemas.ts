@@ -99,6 +99,14 @@ export function toolShape(op: OpSpec): Record<string, z.ZodType> {
   return shape;
 }
 
+/**
+ * The MCP tool's input schema: the shape as one object, without the `$schema` line the JSON
+ * Schema would carry in every tool (tools/list sits in every agent's context: bytes count).
+ */
+export function toolSchema(op: OpSpec): z.ZodType {
+  return z.object(toolShape(op)).meta({ $schema: undefined });
+}
+
 /** The first problem zod found, as a sentence for whoever sent it. */
 export function explainIssue(op: OpSpec, error: z.ZodError, given: object): string {
   const issue = error.issues[0];

@@ -70,6 +70,7 @@ export function sayRecord(view: RecordView): string {
   if (r.approved) facts.push(`approved by ${r.approved.by.name} ${shortTime(r.approved.at)}`);
   else if (list.states.some((s) => s.gate)) facts.push('not approved');
   if (r.owners.length) facts.push(`owners${owners(r.owners)}`);
+  if (r.lease) facts.push(`taken by ${r.lease.by.name} until ${shortTime(r.lease.until)} UTC`);
   if (r.due) facts.push(`due ${r.due}`);
   if (r.archived) facts.push('archived');
   const lines = [`#${r.id} ${r.title}`, facts.join('; ')];

@@ -51,6 +51,14 @@ const CASES: [string[], string, Record<string, unknown>][] = [
   [['detach', '12', 'site:dark-mode'], 'detach', { id: '12', what: 'site:dark-mode' }],
   [['archive', '12'], 'archive', { id: '12' }],
   [['restore', '#12'], 'restore', { id: '#12' }],
+  [['take', '12', '--for', '2h'], 'take', { id: '12', for: '2h' }],
+  [['take', '--next', 'Batches'], 'take', { next: 'Batches' }],
+  [['release', '12', '--note', 'done: see the branch'], 'release', { id: '12', note: 'done: see the branch' }],
+  [['ready'], 'ready', {}],
+  [['ready', 'Batches'], 'ready', { list: 'Batches' }],
+  [['brief'], 'brief', {}],
+  [['wait'], 'wait', {}],
+  [['wait', '#12', '--timeout', '90s'], 'wait', { on: '#12', timeout: '90s' }],
 ];
 
 test('every verb of the catalog is a command, and its command line makes exactly its ask', async (t) => {

@@ -62,6 +62,12 @@ test('every tool asks its operation with its arguments; refusals and missing kee
     ['detach', { id: '12', what: 'site:dark-mode' }, { id: '12', what: 'site:dark-mode' }],
     ['archive', { id: '12' }, { id: '12' }],
     ['restore', { id: '12' }, { id: '12' }],
+    ['take', { next: 'Batches', for: '2h' }, { next: 'Batches', for: '2h' }],
+    ['release', { id: '12', note: 'done' }, { id: '12', note: 'done' }],
+    ['ready', { list: 'Batches' }, { list: 'Batches' }],
+    ['brief', {}, {}],
+    // A wait through MCP is held no longer than an MCP client waits for a result.
+    ['wait', { on: '12', timeout: '5m' }, { on: '12', timeout: '45s' }],
   ];
   assert.deepEqual(calls.map(([name]) => name), AGENT_OPERATIONS.map((op) => op.name), 'every tool is called');
   for (const [name, given, args] of calls) {
