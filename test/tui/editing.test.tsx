@@ -1,0 +1,116 @@
+/** What a person changes from the screen beyond approving: records through forms, notes, attachments, a list's shape, lists and folders. */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { AGENT, KEYS, PERSON, batches, openScreen } from './harness.js';
+
+test('a record added and edited through forms; a note added, and only one\'s own note edited; attach and detach', async (t) => {
+  const s = openScreen(t, { prepare: (store) => { store.createList({ template: 'tasks', lang: 'en' }, PERSON); store.grant('tasks', AGENT.id, 'write', PERSON); } });
+  await s.until((f) => f.includes('To do (0)'), 'the empty board');
+  await s.press(KEYS.enter, 'n');
+  await s.until((f) => f.includes('Add a record') && f.includes('Priority'), 'the add form, with the list\'s fields');
+  await s.press('Write the docs', KEYS.tab, KEYS.right, KEYS.tab, '2031-02-03', KEYS.tab, 'me');
+  await s.press(KEYS.tab, KEYS.tab, KEYS.right);
+  await s.until((f) => f.includes('‹ High ›'), 'a choice turned');
+  await s.press(KEYS.enter);
+  await s.until((f) => f.includes('Doing (1)') && f.includes('#1 Write the docs'), 'the record added in the state chosen');
+  const added = s.store.get(1, PERSON).record;
+  assert.deepEqual([added.state, added.due, added.owners, added.fields.priority], ['doing', '2031-02-03', [PERSON.id], 'High']);
+
+  await s.press(KEYS.right, 'e');
+  await s.until((f) => f.includes('Edit a record #1'), 'the edit form');
+  await s.press('!', KEYS.enter);
+  await s.until((f) => f.includes('Changed #1: title'), 'the title changed');
+  assert.equal(s.store.get(1, PERSON).record.title, 'Write the docs!');
+  assert.equal(s.store.get(1, PERSON).history.filter((h) => h.op === 'edit').length, 1);
+
+  assert.ok(s.keeper.act('note', { id: 1, text: 'from the agent' }, AGENT).ok);
+  await s.press(KEYS.enter, 'N');
+  await s.until((f) => f.includes('Add a note #1'), 'the note form');
+  await s.press('mine', KEYS.enter);
+  await s.until((f) => f.includes('Notes (2)') && f.includes('    mine'), 'my note on the record');
+  // The cursor to the agent's note: E refuses; to mine: E edits.
+  const lineOf = (text: string) => s.frame().split('\n').findIndex((l) => l.includes(text));
+  while (!s.frame().split('\n')[lineOf('from the agent')]?.startsWith('>')) await s.press(KEYS.down);
+  await s.press('E');
+  await s.until((f) => f.includes('Only its author may edit a note'), 'the refusal for another\'s note');
+  while (!s.frame().split('\n')[lineOf('    mine')]?.startsWith('>')) await s.press(KEYS.down);
+  await s.press('E');
+  await s.until((f) => f.includes('Edit the note'), 'the note form');
+  await s.press(' and more', KEYS.enter);
+  await s.until((f) => f.includes('mine and more') && f.includes('edited'), 'the note rewritten');
+
+  await s.press('t');
+  await s.until((f) => f.includes('Attach #1') && f.includes('‹ message ›'), 'the attach form');
+  await s.press(KEYS.right, KEYS.tab, 'docs/protocol.md', KEYS.tab, 'the protocol', KEYS.enter);
+  await s.until((f) => f.includes('Attached (1)') && f.includes('file docs/protocol.md — the protocol'), 'the file attached');
+  while (!s.frame().split('\n')[lineOf('file docs/protocol.md')]?.startsWith('>')) await s.press(KEYS.down);
+  await s.press('T');
+  await s.until((f) => f.includes('Attached (0)'), 'the file detached');
+});
+
+test('a list\'s shape: renamed, a state added, made a gate, moved, removed; board to table', async (t) => {
+  const s = openScreen(t, { prepare: (store) => batches(store) });
+  await s.until((f) => f.includes('Batches'), 'the list');
+  await s.press('E');
+  await s.until((f) => f.includes('Editing “Batches”') && f.includes('States 2. Approved · gate'), 'the list editor');
+  await s.press('e');
+  await s.until((f) => f.includes('Edit a list'), 'the title form');
+  await s.press(' of work', KEYS.enter);
+  await s.until((f) => f.includes('Editing “Batches of work”'), 'renamed');
+  await s.press('n');
+  await s.until((f) => f.includes('New state'), 'the state form');
+  await s.press('Review', KEYS.enter);
+  await s.until((f) => f.includes('States 5. Review'), 'the state added at the end');
+  for (let i = 0; i < 6; i++) await s.press(KEYS.down);
+  await s.until((f) => f.includes('> States 5. Review'), 'the cursor on Review');
+  await s.press('g');
+  await s.until((f) => f.includes('States 5. Review · gate'), 'Review made a gate');
+  await s.press('<');
+  await s.until((f) => f.includes('> States 4. Review · gate'), 'Review moved earlier, the cursor with it');
+  await s.press('D');
+  await s.until((f) => !f.includes('Review'), 'Review removed');
+  await s.press(KEYS.up, KEYS.up, KEYS.up, KEYS.up, 'v');
+  await s.until((f) => f.includes('View: table'), 'the view changed');
+  await s.press(KEYS.escape);
+  await s.until((f) => f.includes('Title') && f.includes('State') && !f.includes('Editing'), 'the list as a table');
+  assert.equal(s.store.list('batches', PERSON).title, 'Batches of work');
+});
+
+test('a list is deleted only when its title is typed; archived lists come back with A', async (t) => {
+  const s = openScreen(t, { prepare: (store) => { batches(store); store.createList({ template: 'people', lang: 'en' }, PERSON); store.add('people', { title: 'Zoe' }, PERSON); } });
+  await s.until((f) => f.includes('People'), 'the lists');
+  await s.press(KEYS.down);
+  await s.until((f) => f.includes('> People'), 'People selected');
+  await s.press('D');
+  await s.until((f) => f.includes('Delete the list “People” and its 1 record for good?') && f.includes('Type the list\'s title'), 'the typed confirmation');
+  await s.press('Peple', KEYS.enter);
+  await s.until((f) => f.includes('nothing was deleted'), 'a wrong title deletes nothing');
+  assert.equal(s.store.list('people', PERSON).title, 'People');
+  await s.press('X');
+  await s.until((f) => !f.includes('People') || f.includes('Archived the list'), 'the list archived');
+  await s.press('A');
+  await s.until((f) => f.includes('Archived lists') && f.includes('People') && f.includes('archived'), 'archived lists shown');
+  await s.press(KEYS.down, 'D');
+  await s.until((f) => f.includes('Type the list\'s title'), 'the confirmation again');
+  await s.press('people', KEYS.enter);
+  await s.until((f) => f.includes('Deleted the list people'), 'deleted');
+  assert.throws(() => s.store.list('people', PERSON));
+});
+
+test('agent folders: one added under a name, shown, then removed', async (t) => {
+  const s = openScreen(t, { prepare: (store) => batches(store) });
+  await s.until((f) => f.includes('Batches'), 'the list');
+  await s.press('S');
+  await s.until((f) => f.includes('Agent folders') && f.includes('Agent'), 'the folders screen');
+  await s.press('n');
+  await s.until((f) => f.includes('Add an agent folder'), 'the form');
+  const dir = join(s.root, 'claude', '.binder');
+  await s.press(dir, KEYS.tab, 'Claude', KEYS.enter);
+  await s.until((f) => f.includes('Claude') && f.includes(dir), 'the new folder listed');
+  assert.equal(s.store.sides()[0]?.name, 'Claude');
+  while (!s.frame().split('\n').some((l) => l.startsWith('>') && l.includes('Claude'))) await s.press(KEYS.down);
+  await s.press('D');
+  await s.until((f) => f.includes('no longer reads'), 'removed');
+  assert.equal(s.store.sides().length, 0);
+});
