@@ -80,18 +80,19 @@ async function openStore(dir) {
 }
 
 /**
- * Fills `dir` with `store/` (a binder of `n` records), `agent/.binder` (a folder granted the
- * list, for writing) and `task-import.json`. Returns their paths.
+ * A binder store in `storeDir` with `n` records in one list, and each of `folders` registered
+ * as an agent's folder ("Bench agent", "Bench agent 2", …) with write access to it.
  */
-export async function fill(dir, n) {
-  const storeDir = join(dir, 'store');
-  const folder = join(dir, 'agent', '.binder');
-  mkdirSync(folder, { recursive: true });
+export async function fillStore(storeDir, n, folders) {
   const store = await openStore(storeDir);
   try {
     store.createList({ template: LIST }, PERSON);
-    store.addSide(folder, AGENT, PERSON);
-    store.grant(LIST, AGENT, 'write', PERSON);
+    folders.forEach((folder, i) => {
+      mkdirSync(folder, { recursive: true });
+      const name = i === 0 ? AGENT : `${AGENT} ${i + 1}`;
+      store.addSide(folder, name, PERSON);
+      store.grant(LIST, name, 'write', PERSON);
+    });
     addRecords(store, n);
     const found = store.search(RARE, PERSON, { limit: 500 }).length;
     const expected = Math.min(500, Math.floor((n + 62) / 100));
@@ -100,8 +101,11 @@ export async function fill(dir, n) {
   } finally {
     store.close();
   }
-  const entry = new Date('2026-01-01T00:00:00Z');
-  const stamp = entry.toISOString().replace(/[-:]/g, '').replace(/\.\d+/, '');
+}
+
+/** The same records as a Taskwarrior import file (JSON), written to `file`. */
+export function writeTaskImport(file, n) {
+  const stamp = '20260101T000000Z';
   const tasks = [];
   for (let i = 0; i < n; i++) {
     const state = stateOf(i);
@@ -115,8 +119,19 @@ export async function fill(dir, n) {
       ...(state === 'Doing' || state === 'Review' ? { start: stamp } : {}),
     }));
   }
+  writeFileSync(file, `[${tasks.join(',\n')}]\n`);
+}
+
+/**
+ * Fills `dir` with `store/` (a binder of `n` records), `agent/.binder` (a folder granted the
+ * list, for writing) and `task-import.json`. Returns their paths.
+ */
+export async function fill(dir, n) {
+  const storeDir = join(dir, 'store');
+  const folder = join(dir, 'agent', '.binder');
+  await fillStore(storeDir, n, [folder]);
   const taskImport = join(dir, 'task-import.json');
-  writeFileSync(taskImport, `[${tasks.join(',\n')}]\n`);
+  writeTaskImport(taskImport, n);
   return { storeDir, folder, taskImport };
 }
 

@@ -1,6 +1,6 @@
 // One agent for bench/keeper.mjs: appends asks to its folder and times each answer, from the
 // moment its line is appended to the moment the answer line is seen (file events, like `binder`).
-//   node keeper-agent.mjs DIR MODE COUNT [BATCH]
+//   node keeper-agent.mjs DIR MODE COUNT [BATCH] [LIST]
 //   MODE latency: one ask at a time, waiting for each answer; prints the latencies (ms) as JSON.
 //   MODE burst:   COUNT asks written BATCH at a time without waiting; prints total ms as JSON.
 import { appendFileSync, closeSync, openSync, readSync, statSync, watch } from 'node:fs';
@@ -8,9 +8,10 @@ import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 
-const [dir, mode, countText, batchText] = process.argv.slice(2);
+const [dir, mode, countText, batchText, listText] = process.argv.slice(2);
 const count = Number(countText);
-const batch = Number(batchText ?? 100);
+const batch = Number(batchText || 100);
+const list = listText || 'bench';
 const asks = join(dir, 'asks.jsonl');
 const answersPath = join(dir, 'answers.jsonl');
 let offset = 0;
@@ -51,8 +52,8 @@ const ask = (op, args) => {
 };
 
 const ops = [
-  ['add', { list: 'bench', title: 'a record made by the bench' }],
-  ['show', { list: 'bench' }],
+  ['add', { list, title: 'a record made by the bench' }],
+  ['show', { list }],
   ['note', { id: 1, text: 'a note from the bench' }],
 ];
 
@@ -74,7 +75,7 @@ if (mode === 'latency') {
   const t0 = performance.now();
   for (let i = 0; i < count; i += batch) {
     let lines = '';
-    for (let j = i; j < Math.min(count, i + batch); j++) { const a = ask('add', { list: 'bench', title: `burst ${j}` }); lines += a.line; all.push(a.answered); }
+    for (let j = i; j < Math.min(count, i + batch); j++) { const a = ask('add', { list, title: `burst ${j}` }); lines += a.line; all.push(a.answered); }
     appendFileSync(asks, lines);
   }
   await Promise.all(all);

@@ -1,38 +1,55 @@
-// bench/keeper: how fast the keeper answers. Latency from an ask appended to its answer seen
-// (median, p99) with 1 and with 8 agent processes; durable asks per second when asks arrive
-// together; and the same latency with 1,000,000 answered lines already in the folder.
-//   node bench/keeper.mjs [--asks N]
+// bench/keeper: how fast the keeper answers, on a binder of 1,000,000 records (bench/fill).
+// Latency from an ask appended to its answer seen (median, p99) with 1 and with 8 agent
+// processes asking at once; durable asks per second when asks arrive together; the keeper's
+// resident memory; and the same latency with 1,000,000 answered lines already in the folder.
+// The asks are add, show and note, in turn, on the big list.
+//   node bench/keeper.mjs [--records 1000000] [--asks 600] [--json FILE]
 import { execFile } from 'node:child_process';
-import { mkdirSync, openSync, writeSync, closeSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { randomUUID } from 'node:crypto';
-import { admin, serve, tempDir, median, percentile, round, machine, ROOT } from './lib.mjs';
+import { fillStore, LIST } from './fill.mjs';
+import { load, machine, median, option, percentile, round, serve, tempDir, ROOT } from './lib.mjs';
 
 const run = promisify(execFile);
-const arg = (name, dflt) => { const at = process.argv.indexOf(name); return at > 0 ? Number(process.argv[at + 1]) : dflt; };
-const ASKS = arg('--asks', 600);
+const RECORDS = Number(option('--records', '1000000'));
+const ASKS = Number(option('--asks', '600'));
+const JSON_OUT = option('--json', '');
 const AGENT = join(ROOT, 'bench', 'keeper-agent.mjs');
 
 const root = tempDir();
 const store = join(root, 'store');
 const folders = Array.from({ length: 8 }, (_, i) => join(root, `agent${i}`, '.binder'));
-admin(store, 'create-list', 'Bench', '--template', 'blank');
-folders.forEach((dir, i) => {
-  mkdirSync(dir, { recursive: true });
-  admin(store, 'side', 'add', dir, `Agent ${i}`);
-  admin(store, 'grant', 'bench', `Agent ${i}`, 'write');
-});
+const t0 = performance.now();
+await fillStore(store, RECORDS, folders);
+const filledMs = Math.round(performance.now() - t0);
 
-const agent = async (dir, mode, count, batch) => JSON.parse((await run(process.execPath, [AGENT, dir, mode, String(count), String(batch ?? '')], { maxBuffer: 1 << 26 })).stdout);
+const agent = async (dir, mode, count, batch) =>
+  JSON.parse((await run(process.execPath, [AGENT, dir, mode, String(count), String(batch ?? ''), LIST], { maxBuffer: 1 << 26 })).stdout);
 const describe = (xs) => `median ${round(median(xs))} ms, p99 ${round(percentile(xs, 99))} ms (${xs.length} asks)`;
+const stats = (xs) => ({ medianMs: round(median(xs)), p99Ms: round(percentile(xs, 99)), asks: xs.length });
 
+/** The keeper's resident memory now and at its peak, in MB (Linux). */
+function memory(pid) {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = (field) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? NaN);
+    return { rssMb: round(kb('VmRSS') / 1024, 1), peakMb: round(kb('VmHWM') / 1024, 1) };
+  } catch {
+    return null;
+  }
+}
+
+const loads = [load()];
 const keeper = await serve(store);
+const started = memory(keeper.child.pid);
 await agent(folders[0], 'latency', 50); // warm-up
 const one = await agent(folders[0], 'latency', ASKS);
 const eight = (await Promise.all(folders.map((d) => agent(d, 'latency', Math.ceil(ASKS / 2))))).flat();
 const burstCount = ASKS * 10;
 const burstMs = await agent(folders[1], 'burst', burstCount, 200);
+const worked = memory(keeper.child.pid);
 await keeper.stop();
 
 // 1,000,000 answered lines in one folder's answers file, then the same latency run there.
@@ -41,7 +58,7 @@ const fd = openSync(join(long, 'answers.jsonl'), 'a');
 const at = new Date().toISOString();
 let chunk = '';
 for (let i = 0; i < 1_000_000; i++) {
-  chunk += `${JSON.stringify({ ask: randomUUID(), at, ok: true, text: 'Added #1 to bench in Open.' })}\n`;
+  chunk += `${JSON.stringify({ ask: randomUUID(), at, ok: true, text: 'Added #1 to tasks in To do.' })}\n`;
   if (chunk.length > 1 << 20) { writeSync(fd, chunk); chunk = ''; }
 }
 writeSync(fd, chunk);
@@ -50,12 +67,27 @@ const again = await serve(store);
 await agent(long, 'latency', 50);
 const longRun = await agent(long, 'latency', ASKS);
 await again.stop();
+loads.push(load());
 
+const result = {
+  machine: machine(),
+  records: RECORDS,
+  filledMs,
+  load: loads,
+  one: stats(one),
+  eight: stats(eight),
+  burst: { asks: burstCount, ms: round(burstMs, 0), perSecond: round(burstCount / (burstMs / 1000), 0) },
+  memory: { started, worked },
+  longFolder: stats(longRun),
+};
+const mb = (m) => (m ? `${m.rssMb} MB resident, peak ${m.peakMb} MB` : 'not measured (no /proc)');
 const lines = [
-  `machine: ${machine()}`,
-  `1 agent:  ${describe(one)}`,
-  `8 agents: ${describe(eight)}`,
-  `burst:    ${burstCount} asks answered in ${round(burstMs, 0)} ms = ${round(burstCount / (burstMs / 1000), 0)} durable asks/s`,
-  `1,000,000 answered lines in the folder, 1 agent: ${describe(longRun)}`,
+  `bench/keeper — ${result.machine}; ${RECORDS.toLocaleString('en')} records (filled in ${filledMs} ms); load ${loads.join(' → ')}`,
+  `  1 agent:  ${describe(one)}`,
+  `  8 agents: ${describe(eight)}`,
+  `  burst:    ${burstCount} asks answered in ${result.burst.ms} ms = ${result.burst.perSecond} durable asks/s`,
+  `  memory:   started ${mb(started)}; after the runs ${mb(worked)}`,
+  `  1,000,000 answered lines in the folder, 1 agent: ${describe(longRun)}`,
 ];
 process.stdout.write(`${lines.join('\n')}\n`);
+if (JSON_OUT) writeFileSync(JSON_OUT, `${JSON.stringify(result, null, 2)}\n`);
