@@ -80,7 +80,7 @@ export async function main(argv: string[]): Promise<number> {
   const out = process.stdout;
   if (out.isTTY) out.write(ALT_SCREEN_ON);
   try {
-    const screen = render(<Binder.Provider value={context}><App /></Binder.Provider>, { exitOnCtrlC: true, patchConsole: true, incrementalRendering: true });
+    const screen = render(<Binder.Provider value={context}><App /></Binder.Provider>, { exitOnCtrlC: true, patchConsole: true });
     await screen.waitUntilExit();
   } finally {
     keeper.close();

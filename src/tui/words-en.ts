@@ -131,7 +131,7 @@ export const en: Words = {
     title: (list) => `Editing “${list}”`,
     titleRow: 'Title', viewRow: 'View',
     views: { board: 'board', table: 'table' },
-    states: 'States', fields: 'Fields', gate: 'gate',
+    states: 'State', fields: 'Field', gate: 'gate',
     newState: 'New state', newField: 'New field',
     fieldHint: 'NAME:TYPE (text, number, date, person, url) or NAME:choice:a|b|c',
     renameTo: 'New name',

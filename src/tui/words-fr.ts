@@ -188,7 +188,7 @@ export const fr: Words = {
     title: (list) => `Modifier « ${list} »`,
     titleRow: 'Titre', viewRow: 'Vue',
     views: { board: 'tableau', table: 'table' },
-    states: 'États', fields: 'Champs', gate: 'porte',
+    states: 'État', fields: 'Champ', gate: 'porte',
     newState: 'Nouvel état', newField: 'Nouveau champ',
     fieldHint: 'NOM:TYPE (text, number, date, person, url) ou NOM:choice:a|b|c',
     renameTo: 'Nouveau nom',

@@ -116,7 +116,9 @@ export interface Words {
     titleRow: string;
     viewRow: string;
     views: { board: string; table: string };
+    /** A row's word before a state's position and name. */
     states: string;
+    /** A row's word before a field's name. */
     fields: string;
     gate: string;
     newState: string;

@@ -53,7 +53,7 @@ test('a list\'s shape: renamed, a state added, made a gate, moved, removed; boar
   const s = openScreen(t, { prepare: (store) => batches(store) });
   await s.until((f) => f.includes('Batches'), 'the list');
   await s.press('E');
-  await s.until((f) => f.includes('Editing “Batches”') && f.includes('States 2. Approved · gate'), 'the list editor');
+  await s.until((f) => f.includes('Editing “Batches”') && f.includes('State 2. Approved · gate'), 'the list editor');
   await s.press('e');
   await s.until((f) => f.includes('Edit a list'), 'the title form');
   await s.press(' of work', KEYS.enter);
@@ -61,13 +61,13 @@ test('a list\'s shape: renamed, a state added, made a gate, moved, removed; boar
   await s.press('n');
   await s.until((f) => f.includes('New state'), 'the state form');
   await s.press('Review', KEYS.enter);
-  await s.until((f) => f.includes('States 5. Review'), 'the state added at the end');
+  await s.until((f) => f.includes('State 5. Review'), 'the state added at the end');
   for (let i = 0; i < 6; i++) await s.press(KEYS.down);
-  await s.until((f) => f.includes('> States 5. Review'), 'the cursor on Review');
+  await s.until((f) => f.includes('> State 5. Review'), 'the cursor on Review');
   await s.press('g');
-  await s.until((f) => f.includes('States 5. Review · gate'), 'Review made a gate');
+  await s.until((f) => f.includes('State 5. Review · gate'), 'Review made a gate');
   await s.press('<');
-  await s.until((f) => f.includes('> States 4. Review · gate'), 'Review moved earlier, the cursor with it');
+  await s.until((f) => f.includes('> State 4. Review · gate'), 'Review moved earlier, the cursor with it');
   await s.press('D');
   await s.until((f) => !f.includes('Review'), 'Review removed');
   await s.press(KEYS.up, KEYS.up, KEYS.up, KEYS.up, 'v');
