@@ -115,6 +115,23 @@ test('binder tui in a real terminal: an agent adds, the person approves, the age
   assert.equal(beat.stopped, true, 'the keeper says it stopped');
 });
 
+test('a store that cannot be opened: one sentence, exit 2', { skip: hasTmux ? false : why }, async (t) => {
+  const root = tempRoot(t, 'binder-tmux-');
+  const socket = `binder-test-${process.pid}-bad`;
+  const tmux = (...args: string[]) => spawnSync('tmux', ['-L', socket, '-f', '/dev/null', ...args], { encoding: 'utf8' });
+  t.after(() => { tmux('kill-server'); });
+  const notAFolder = join(root, 'file');
+  spawnSync('sh', ['-c', `echo x > '${notAFolder}'`]);
+  tmux('new-session', '-d', '-x', '100', '-y', '20', '-s', 'bad',
+    `env -u CI '${process.execPath}' '${binder}' tui --store '${notAFolder}/store' 2>'${join(root, 'stderr')}'; echo $? > '${join(root, 'exit')}'`);
+  const end = Date.now() + 10_000;
+  while (!existsSync(join(root, 'exit')) && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
+  assert.equal(readFileSync(join(root, 'exit'), 'utf8').trim(), '2');
+  const said = readFileSync(join(root, 'stderr'), 'utf8');
+  assert.match(said, /^binder tui cannot open the store in .*\.\n$/);
+  assert.equal(said.split('\n').length, 2, 'one line');
+});
+
 test('NO_COLOR: the screen writes no colour', { skip: hasTmux ? false : why }, async (t) => {
   assert.ok(existsSync(binder), `${binder} is built by npm run build`);
   const term = start(t, 'NO_COLOR=1');
