@@ -10,7 +10,7 @@ import { createKeeper } from '../keeper/keeper.js';
 import type { SideConfig } from '../keeper/keeper-types.js';
 import { defaultSide, person, sideOption, storeFolder } from '../keeper/places.js';
 import { openStore } from '../store/index.js';
-import type { Store } from '../store/store.js';
+import { Refused, type Store } from '../store/store.js';
 import { App } from './components/App.js';
 import { Binder, type BinderContext } from './context.js';
 import { readOptions, USAGE } from './options.js';
@@ -42,8 +42,9 @@ export async function main(argv: string[]): Promise<number> {
     given = options.sides.map((s) => sideOption(s));
     store = openStore(folder);
   } catch (error) {
-    const why = error instanceof Error ? error.message : String(error);
-    process.stderr.write(`binder tui cannot open the store in ${folder}: ${why.replace(/\.$/, '')}.\n`);
+    // A refusal is already the sentence for a person; anything else is said with its reason.
+    const why = error instanceof Error ? error.message.replace(/\s+/g, ' ').replace(/\.$/, '') : String(error);
+    process.stderr.write(error instanceof Refused ? `${why}.\n` : `binder tui cannot open the store in ${folder}: ${why}.\n`);
     return 2;
   }
 
