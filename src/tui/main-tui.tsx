@@ -82,7 +82,16 @@ export async function main(argv: string[]): Promise<number> {
   if (out.isTTY) out.write(ALT_SCREEN_ON);
   try {
     const screen = render(<Binder.Provider value={context}><App /></Binder.Provider>, { exitOnCtrlC: true, patchConsole: true });
-    await screen.waitUntilExit();
+    // A closed SSH session (SIGHUP) or a kill (SIGTERM) ends the screen as q does: the keeper says it stopped.
+    const stop = () => screen.unmount();
+    process.once('SIGHUP', stop);
+    process.once('SIGTERM', stop);
+    try {
+      await screen.waitUntilExit();
+    } finally {
+      process.off('SIGHUP', stop);
+      process.off('SIGTERM', stop);
+    }
   } finally {
     keeper.close();
     store.close();
