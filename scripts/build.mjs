@@ -3,7 +3,7 @@
 // import), and the commands bundled into dist/bin/ (what people and agents run). Type checking
 // is separate (`npm run typecheck`): a build must never wait for it.
 import { build } from 'esbuild';
-import { readdirSync, statSync, mkdirSync, chmodSync } from 'node:fs';
+import { readdirSync, statSync, mkdirSync, chmodSync, writeFileSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -39,7 +39,11 @@ await build({
 });
 
 // The commands. CommonJS packages bundled into ESM need a real `require` for Node's built-ins.
-const banner = { js: "import { createRequire as __binderRequire } from 'node:module'; const require = __binderRequire(import.meta.url);" };
+const esmBanner = "import { createRequire as __binderRequire } from 'node:module'; const require = __binderRequire(import.meta.url);";
+// The agent's commands are CommonJS: Node starts a CommonJS file several milliseconds sooner
+// than a module (no module loader, no facades over its built-ins), and their start-up is the
+// agent's latency. Strict, as the modules they are made from; `import.meta.url` is this file's.
+const cjsBanner = '"use strict"; var __binderUrl = require("node:url").pathToFileURL(__filename).href;';
 // Commander loads node:child_process for sub-commands run as programs, which `binder` never
 // runs; on the agent's path that load is a few milliseconds of every call's start-up.
 const noSubPrograms = {
@@ -55,33 +59,44 @@ const noSubPrograms = {
 };
 const commands = [
   // The agent's path: commander and our own code, nothing else. Start-up is its latency.
-  { in: 'src/agent/main-binder.ts', out: 'binder.js', plugins: [noSubPrograms] },
-  { in: 'src/agent/main-mcp.ts', out: 'binder-mcp.js' },
-  // A person's paths, loaded by `binder` only for `admin`, `serve` and `tui`.
-  { in: 'src/keeper/main-keeper.ts', out: 'binder-keeper.js' },
-  { in: 'src/tui/main-tui.tsx', out: 'binder-tui.js' },
+  { in: 'src/agent/main-binder.ts', out: 'binder.js', format: 'cjs', plugins: [noSubPrograms] },
+  { in: 'src/agent/main-mcp.ts', out: 'binder-mcp.js', format: 'cjs' },
+  // A person's paths, loaded by `binder` only for `admin`, `serve` and `tui`. Modules (.mjs),
+  // each with a CommonJS stand-in under the .js name that loads it when its main is called.
+  { in: 'src/keeper/main-keeper.ts', out: 'binder-keeper.mjs', standIn: 'binder-keeper.js' },
+  { in: 'src/tui/main-tui.tsx', out: 'binder-tui.mjs', standIn: 'binder-tui.js' },
 ];
-mkdirSync(join(root, 'dist', 'bin'), { recursive: true });
+const bin = join(root, 'dist', 'bin');
+mkdirSync(bin, { recursive: true });
+// Every .js here is CommonJS, whatever the package says.
+writeFileSync(join(bin, 'package.json'), '{ "type": "commonjs" }\n');
 for (const c of commands) {
   const entry = join(root, c.in);
   try { statSync(entry); } catch { continue; }
-  const outfile = join(root, 'dist', 'bin', c.out);
+  const outfile = join(bin, c.out);
+  const cjs = c.format === 'cjs';
   await build({
     entryPoints: [entry],
     outfile,
     bundle: true,
-    format: 'esm',
+    format: cjs ? 'cjs' : 'esm',
     platform: 'node',
     target: 'node20',
     jsx: 'automatic',
     minify: true,
     legalComments: 'none',
-    banner,
+    banner: { js: cjs ? cjsBanner : esmBanner },
     external: ['better-sqlite3'],
     alias: { 'react-devtools-core': join(root, 'scripts', 'no-devtools.mjs') },
-    define: { 'process.env.NODE_ENV': '"production"' },
+    define: { 'process.env.NODE_ENV': '"production"', ...(cjs ? { 'import.meta.url': '__binderUrl' } : {}) },
     plugins: c.plugins ?? [],
     logLevel: 'warning',
   });
   chmodSync(outfile, 0o755);
+  if (c.standIn) {
+    writeFileSync(join(bin, c.standIn), `"use strict";
+// Stands in for ${c.out}: importing it starts nothing; main loads the module and runs it.
+exports.main = async (...args) => (await import(${JSON.stringify(`./${c.out}`)})).main(...args);
+`);
+  }
 }

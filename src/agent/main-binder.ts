@@ -13,18 +13,25 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
   if (error.code !== 'EPIPE') throw error;
 });
 
-try {
-  process.exitCode = PERSON_VERBS.has(argv[0] ?? '')
-    ? await runPersonSide(argv, err)
-    : await runBinder(argv, {
-        out: (text) => void process.stdout.write(text),
-        err,
-        outIsTerminal: process.stdout.isTTY === true,
-        errIsTerminal: process.stderr.isTTY === true,
-        env: process.env,
-        cwd: process.cwd(),
-      });
-} catch (error) {
-  err(`binder: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-  process.exitCode = 70;
+async function main(): Promise<number> {
+  try {
+    return PERSON_VERBS.has(argv[0] ?? '')
+      ? await runPersonSide(argv, err)
+      : await runBinder(argv, {
+          out: (text) => void process.stdout.write(text),
+          err,
+          outIsTerminal: process.stdout.isTTY === true,
+          errIsTerminal: process.stderr.isTTY === true,
+          env: process.env,
+          cwd: process.cwd(),
+        });
+  } catch (error) {
+    err(`binder: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    return 70;
+  }
 }
+
+// No top-level await: the bundle is CommonJS, which starts sooner.
+void main().then((code) => {
+  process.exitCode = code;
+});

@@ -52,9 +52,8 @@ const server = createMcpServer({
 });
 // The client closing stdin is the end of the session (asks already written stay the keeper's).
 process.stdin.on('end', () => void server.close().finally(() => process.exit(0)));
-try {
-  await server.connect(new StdioServerTransport());
-} catch (error) {
+// No top-level await: the bundle is CommonJS, which starts sooner.
+server.connect(new StdioServerTransport()).catch((error: unknown) => {
   err(`binder-mcp: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
   process.exit(70);
-}
+});
