@@ -81,3 +81,18 @@ export function cut(text: string, width: number): string {
   const chars = [...text];
   return chars.length > width ? `${chars.slice(0, Math.max(0, width - 1)).join('')}…` : text;
 }
+
+/** `text` cut into rows of at most `width` characters, on spaces where it can. */
+export function wrap(text: string, width: number): string[] {
+  const w = Math.max(8, width);
+  const out: string[] = [];
+  let rest = [...text];
+  while (rest.length > w) {
+    let at = rest.lastIndexOf(' ', w);
+    if (at < w / 2) at = w;
+    out.push(rest.slice(0, at).join('').trimEnd());
+    rest = rest.slice(rest[at] === ' ' ? at + 1 : at);
+  }
+  out.push(rest.join(''));
+  return out;
+}

@@ -4,7 +4,7 @@
  * terminal-safe here, and long lines are cut to the width so one line is one row.
  */
 import type { RecordView } from '../store/types.js';
-import { change, cut, dueStatus, owners, safe, safeLines, when } from './format.js';
+import { change, cut, dueStatus, owners, safe, safeLines, when, wrap } from './format.js';
 import type { Words } from './words.js';
 
 export type Tone = 'head' | 'title' | 'dim' | 'warn' | 'good' | 'plain';
@@ -16,21 +16,6 @@ export interface Line {
   text: string;
   tone: Tone;
   part?: Part;
-}
-
-/** `text` cut into rows of at most `width` characters, on spaces where it can. */
-export function wrap(text: string, width: number): string[] {
-  const w = Math.max(8, width);
-  const out: string[] = [];
-  let rest = [...text];
-  while (rest.length > w) {
-    let at = rest.lastIndexOf(' ', w);
-    if (at < w / 2) at = w;
-    out.push(rest.slice(0, at).join('').trimEnd());
-    rest = rest.slice(rest[at] === ' ' ? at + 1 : at);
-  }
-  out.push(rest.join(''));
-  return out;
 }
 
 export function recordLines(view: RecordView, words: Words, now: number, width: number): Line[] {

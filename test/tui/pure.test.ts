@@ -7,8 +7,8 @@ import { readOptions } from '../../src/tui/options.js';
 import { langFromEnv, wordsFor } from '../../src/tui/words.js';
 import { makeTheme } from '../../src/tui/theme.js';
 import { columnWindow, layoutFor } from '../../src/tui/layout.js';
-import { recordLines, wrap } from '../../src/tui/record-lines.js';
-import { dueStatus } from '../../src/tui/format.js';
+import { recordLines } from '../../src/tui/record-lines.js';
+import { dueStatus, wrap } from '../../src/tui/format.js';
 import type { List, RecordView } from '../../src/store/types.js';
 
 const list: List = {

@@ -7,7 +7,7 @@ import { Box } from 'ink';
 import TextInput from 'ink-text-input';
 import { terminalSafe } from '../../keeper/terminal-safe.js';
 import { useBinder } from '../context.js';
-import { cut } from '../format.js';
+import { cut, wrap } from '../format.js';
 import { hintFor } from '../help-lines.js';
 import type { Dialog } from '../screen-state.js';
 import { Styled, mark } from './Styled.js';
@@ -64,7 +64,7 @@ export function DialogView({ dialog, width, onValue, onTyped }: DialogViewProps)
   }
   return (
     <Box flexDirection="column" width={width}>
-      {wrapText(dialog.text, width).map((row, i) => <Styled key={i} tone="warn">{row}</Styled>)}
+      {wrap(dialog.text, width).map((row, i) => <Styled key={i} tone="warn">{row}</Styled>)}
       <Styled>{' '}</Styled>
       {dialog.typed
         ? (
@@ -76,17 +76,4 @@ export function DialogView({ dialog, width, onValue, onTyped }: DialogViewProps)
         : <Styled tone="dim">{hintFor(['yes', 'cancel'], 'confirm', words)}</Styled>}
     </Box>
   );
-}
-
-function wrapText(text: string, width: number): string[] {
-  const out: string[] = [];
-  let line = '';
-  for (const word of text.split(' ')) {
-    if (line && line.length + word.length + 1 > width) {
-      out.push(line);
-      line = word;
-    } else line = line ? `${line} ${word}` : word;
-  }
-  if (line) out.push(line);
-  return out;
 }

@@ -6,7 +6,7 @@ import { Box } from 'ink';
 import type { SideConfig } from '../../keeper/keeper-types.js';
 import type { TemplateSummary } from '../../store/store.js';
 import { useBinder } from '../context.js';
-import { safe } from '../format.js';
+import { safe, wrap } from '../format.js';
 import { Styled, mark } from './Styled.js';
 
 export interface WelcomeProps {
@@ -21,8 +21,8 @@ export function Welcome({ templates, at, side, width }: WelcomeProps) {
   return (
     <Box flexDirection="column" width={width}>
       <Styled tone="title">{words.welcome.title}</Styled>
-      <Box width={width}><Styled tone="dim">{' '}</Styled></Box>
-      <WrappedDim text={words.welcome.intro} width={width} />
+      <Styled>{' '}</Styled>
+      {wrap(words.welcome.intro, width).map((row, i) => <Styled key={i} tone="dim">{row}</Styled>)}
       <Styled>{' '}</Styled>
       <Styled>{words.welcome.pick}</Styled>
       {templates.map((t, i) => (
@@ -32,17 +32,4 @@ export function Welcome({ templates, at, side, width }: WelcomeProps) {
       {side ? <Styled tone="dim">{words.welcome.agentNote(safe(side.who.name), safe(side.dir))}</Styled> : null}
     </Box>
   );
-}
-
-function WrappedDim({ text, width }: { text: string; width: number }) {
-  const rows: string[] = [];
-  let line = '';
-  for (const word of text.split(' ')) {
-    if (line && line.length + word.length + 1 > width) {
-      rows.push(line);
-      line = word;
-    } else line = line ? `${line} ${word}` : word;
-  }
-  if (line) rows.push(line);
-  return <>{rows.map((r, i) => <Styled key={i} tone="dim">{r}</Styled>)}</>;
 }
