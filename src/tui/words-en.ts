@@ -61,14 +61,13 @@ export const en: Words = {
     folder: (name, dir, ago) => `${name} ${dir} asked ${ago}`,
     problem: (name, problem) => `${name}: ${problem}`,
     answered: (n) => `${plural(n, 'ask', 'asks')} answered`,
-    keys: 'keys',
   },
   lists: {
     title: 'Lists',
     none: 'No list yet.',
     archivedTitle: 'Archived lists',
     archivedMark: 'archived',
-    waiting: (n) => `${n} waiting for approval`,
+    waiting: () => 'waiting for approval',
   },
   view: {
     empty: '—',
@@ -77,7 +76,6 @@ export const en: Words = {
     count: (n) => plural(n, 'record', 'records'),
     gate: 'gate',
     approved: 'approved',
-    overdue: 'overdue',
     attached: (n) => `+${n}`,
     taken: (name) => `⚑ ${name}`,
     columns: { id: '#', title: 'Title', state: 'State', owners: 'Owners', due: 'Due', attached: 'Att.', approved: 'Appr.' },
@@ -103,7 +101,7 @@ export const en: Words = {
     typeToSearch: 'Type to search every list.',
     results: (n) => plural(n, 'match', 'matches'),
   },
-  help: { title: 'Keys', everywhere: 'Everywhere' },
+  help: { title: 'Keys' },
   welcome: {
     title: 'Welcome to Binder',
     intro: 'Binder keeps lists of records that you and your agents work on together. Agents ask through their folder; you approve.',
@@ -123,9 +121,6 @@ export const en: Words = {
     none: 'None.',
     answered: (n) => `${n} answered`,
     lastAsk: (ago) => `last asked ${ago}`,
-    formTitle: 'Add an agent folder',
-    folder: 'Folder',
-    name: 'Name',
   },
   listEditor: {
     title: (list) => `Editing “${list}”`,
@@ -162,6 +157,5 @@ export const en: Words = {
     firstState: 'It is already in the first state.',
     lastState: 'It is already in the last state.',
     sameTitle: 'The title typed is not the list\'s: nothing was deleted.',
-    changedElsewhere: 'Changed elsewhere: the screen shows it as it is now.',
   },
 };

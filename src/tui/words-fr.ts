@@ -118,14 +118,13 @@ export const fr: Words = {
     folder: (name, dir, ago) => `${name} ${dir} : demande ${ago}`,
     problem: (name, problem) => `${name} : ${problem}`,
     answered: (n) => `${plural(n, 'demande répondue', 'demandes répondues')}`,
-    keys: 'touches',
   },
   lists: {
     title: 'Listes',
     none: 'Aucune liste.',
     archivedTitle: 'Listes archivées',
     archivedMark: 'archivée',
-    waiting: (n) => `${n} en attente d'approbation`,
+    waiting: () => 'en attente d\'approbation',
   },
   view: {
     empty: '—',
@@ -134,7 +133,6 @@ export const fr: Words = {
     count: (n) => plural(n, 'fiche', 'fiches'),
     gate: 'porte',
     approved: 'approuvée',
-    overdue: 'en retard',
     attached: (n) => `+${n}`,
     taken: (name) => `⚑ ${name}`,
     columns: { id: '#', title: 'Titre', state: 'État', owners: 'Resp.', due: 'Échéance', attached: 'PJ', approved: 'Appr.' },
@@ -160,7 +158,7 @@ export const fr: Words = {
     typeToSearch: 'Tapez pour chercher dans toutes les listes.',
     results: (n) => plural(n, 'résultat', 'résultats'),
   },
-  help: { title: 'Touches', everywhere: 'Partout' },
+  help: { title: 'Touches' },
   welcome: {
     title: 'Bienvenue dans Binder',
     intro: 'Binder tient des listes de fiches sur lesquelles vous et vos agents travaillez ensemble. Les agents demandent par leur dossier ; vous approuvez.',
@@ -180,9 +178,6 @@ export const fr: Words = {
     none: 'Aucun.',
     answered: (n) => `${n} répondues`,
     lastAsk: (ago) => `dernière demande ${ago}`,
-    formTitle: 'Ajouter un dossier d\'agent',
-    folder: 'Dossier',
-    name: 'Nom',
   },
   listEditor: {
     title: (list) => `Modifier « ${list} »`,
@@ -219,6 +214,5 @@ export const fr: Words = {
     firstState: 'Elle est déjà dans le premier état.',
     lastState: 'Elle est déjà dans le dernier état.',
     sameTitle: 'Le titre tapé n\'est pas celui de la liste : rien n\'a été supprimé.',
-    changedElsewhere: 'Changé ailleurs : l\'écran la montre telle qu\'elle est.',
   },
 };

@@ -35,13 +35,13 @@ export interface Words {
     folder(name: string, dir: string, ago: string): string;
     problem(name: string, problem: string): string;
     answered(n: number): string;
-    keys: string;
   };
   readonly lists: {
     title: string;
     none: string;
     archivedTitle: string;
     archivedMark: string;
+    /** After `●N` for the open list: what N counts. */
     waiting(n: number): string;
   };
   readonly view: {
@@ -51,7 +51,6 @@ export interface Words {
     count(n: number): string;
     gate: string;
     approved: string;
-    overdue: string;
     attached(n: number): string;
     taken(name: string): string;
     columns: { id: string; title: string; state: string; owners: string; due: string; attached: string; approved: string };
@@ -87,7 +86,7 @@ export interface Words {
     typeToSearch: string;
     results(n: number): string;
   };
-  readonly help: { title: string; everywhere: string };
+  readonly help: { title: string };
   readonly welcome: {
     title: string;
     intro: string;
@@ -107,9 +106,6 @@ export interface Words {
     none: string;
     answered(n: number): string;
     lastAsk(ago: string): string;
-    formTitle: string;
-    folder: string;
-    name: string;
   };
   readonly listEditor: {
     title(list: string): string;
@@ -150,7 +146,6 @@ export interface Words {
     firstState: string;
     lastState: string;
     sameTitle: string;
-    changedElsewhere: string;
   };
 }
 

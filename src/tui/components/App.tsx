@@ -95,7 +95,8 @@ function header(state: ScreenState, data: ViewData, brand: string, words: Words)
     state.browse.filters.mine,
     state.browse.filters.archived,
   );
-  return `${brand} · ${safe(w.list.title)} · ${words.view.count(w.total)}${filters ? ` · ${filters}` : ''}`;
+  const waiting = data.lists.find((l) => l.id === w.list.id)?.waiting ?? 0;
+  return `${brand} · ${safe(w.list.title)} · ${words.view.count(w.total)}${waiting ? ` · ●${waiting} ${words.lists.waiting(waiting)}` : ''}${filters ? ` · ${filters}` : ''}`;
 }
 
 function notices(state: ScreenState, words: Words): string {
