@@ -13,6 +13,7 @@ import { OPERATIONS, type OpSpec } from './operations.js';
 import { createPerform } from './perform.js';
 import { person, storeFolder } from './places.js';
 import { terminalSafe } from './terminal-safe.js';
+import { waitHere } from './wait-here.js';
 
 interface Chosen { op: OpSpec; args: Record<string, unknown>; store?: string; as?: string; json: boolean }
 
@@ -64,7 +65,10 @@ export async function admin(argv: readonly string[]): Promise<number> {
   }
   try {
     const perform = createPerform({ store, log: (line) => process.stderr.write(`${line}\n`) });
-    const answer = perform(op.name, args, who, json ? 'json' : undefined);
+    // A person's wait blocks here: this process has no keeper to hold it open.
+    const answer = op.name === 'wait'
+      ? await waitHere(store, perform, who, args, json ? 'json' : undefined)
+      : perform(op.name, args, who, json ? 'json' : undefined);
     const safe = (text: string, tty: boolean | undefined) => (tty ? terminalSafe(text, { multiline: true }) : text);
     if (!answer.ok) {
       process.stderr.write(`Not done: ${safe(answer.text, process.stderr.isTTY)}\n`);
