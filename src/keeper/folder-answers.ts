@@ -11,6 +11,9 @@ import {
 } from './folder-files.js';
 import { answerOf, answerTime, eachLine } from './folder-lines.js';
 
+/** The answers file's mode: the agent reads it, whoever it runs as. */
+const ANSWERS_MODE = 0o644;
+
 /** Where the keepers of this store stand in one folder's files. */
 export interface MarkRow {
   asks_ino: string;
@@ -79,7 +82,8 @@ export function appendAnswers(ledger: Ledger, dir: string, ids: readonly string[
   if (rows.length === 0) return;
   checkFolder(dir);
   const at = ledger.mark(dir);
-  const file = openToAppend(dir, ANSWERS_FILE);
+  // Readable by the agent even when it runs as another user: the folder's own mode guards it.
+  const file = openToAppend(dir, ANSWERS_FILE, ANSWERS_MODE);
   let reader: OpenFile | null = null;
   try {
     const size = file.stat.size;
@@ -136,7 +140,7 @@ export function compactAnswers(ledger: Ledger, dir: string, now: number): void {
         keptBytes += line.length + 1;
       });
       if (keptBytes !== size) {
-        const written = replaceFile(dir, ANSWERS_FILE, Buffer.concat(kept), 0o600);
+        const written = replaceFile(dir, ANSWERS_FILE, Buffer.concat(kept), ANSWERS_MODE);
         ledger.setAnswers.run(dir, written.key, written.size, now);
       }
     }

@@ -146,4 +146,8 @@ export const MIGRATIONS: readonly string[] = [
     PRIMARY KEY (dir, id)
   ) WITHOUT ROWID;
   `,
+  // 3: the keeper's cleanup of old asks finds them by age without reading the whole ledger.
+  `
+  CREATE INDEX asks_by_at ON asks (at);
+  `,
 ];
