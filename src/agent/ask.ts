@@ -1,6 +1,7 @@
 /**
  * One ask and its answer: append the ask to the folder, then wait on file events (with a slow
- * safety poll) for the keeper's answer, up to WAIT_MS. It never writes the binder and never
+ * safety poll) for the keeper's answer, up to WAIT_MS — longer by as much as an ask the keeper
+ * may hold open says on its line (a wait). It never writes the binder and never
  * waits when the keeper's heartbeat already says nobody keeps the folder.
  */
 import { watch, type FSWatcher } from 'node:fs';
