@@ -45,7 +45,13 @@ export function createKeeper(options: KeeperOptions): Keeper {
 
   // Waits held open until something their asker can see changes, answered through the pump.
   const waits = createHeldWaits({ store, perform, now, log, dirs: () => sides().map((side) => side.dir), cap: options.waits });
+  // Test hook, read once: BINDER_TEST_CRASH_AFTER_COMMIT=1 kills this process (SIGKILL) once asks
+  // were done and committed, before their answers are appended (docs/reliability.md).
+  const crashAfterCommit = process.env.BINDER_TEST_CRASH_AFTER_COMMIT === '1'
+    ? () => { process.kill(process.pid, 'SIGKILL'); }
+    : undefined;
   const pump = createFolderPump({
+    ...(crashAfterCommit ? { crashAfterCommit } : {}),
     db: store.db,
     transaction: (fn) => store.transaction(fn),
     now,
