@@ -107,7 +107,7 @@ export function answeredTwice(dir: string): string[] {
 
 /** The answer to `id` once it is in the folder. */
 export async function answerTo(dir: string, id: string, ms = 15_000): Promise<AnswerSeen> {
-  return until(() => answersIn(dir).find((a) => a.ask === id), ms, `the answer to ${id}`);
+  return (await until(() => answersIn(dir).find((a) => a.ask === id), ms, `the answer to ${id}`))!;
 }
 
 /** A process's resident memory in bytes (Linux), or null where it cannot be read. */
