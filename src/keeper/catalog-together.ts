@@ -5,7 +5,7 @@
  * (held-waits.ts). Nothing here trusts a duration or a record number it was given.
  */
 import { Refused } from '../store/store.js';
-import type { Brief, BriefItem, Claimed, ReadyPage, Released } from '../store/together-types.js';
+import { LEASE_DEFAULT_MS, type Brief, type BriefItem, type Claimed, type ReadyPage, type Released } from '../store/index.js';
 import type { List, Who } from '../store/types.js';
 import type { CatalogContext, CatalogEntry } from './catalog.js';
 import { WAIT_DEFAULT_MS, WAIT_MAX_MS, readDuration, sayDuration } from './durations.js';
@@ -127,10 +127,11 @@ function sayReady(page: ReadyPage, a: Args, who: Who, { store }: CatalogContext)
   return lines.join('\n');
 }
 
-function sayTaken(c: Claimed, who: Who, { store }: CatalogContext): string {
+function sayTaken(c: Claimed, a: Args, who: Who, { store }: CatalogContext): string {
   const r = c.record;
   const list = store.list(r.list, who);
-  return `You hold #${r.id} ${r.title} (${r.list}, ${stateName(list, r.state)}) until ${utc(c.until)}${c.extended ? ', extended' : ''}. `
+  const length = sayDuration(readDuration(a.for) ?? LEASE_DEFAULT_MS);
+  return `You hold #${r.id} ${r.title} (${r.list}, ${stateName(list, r.state)}) for ${length}${c.extended ? ' more' : ''}, until ${utc(c.until)}. `
     + `When done: binder release ${r.id}; to keep it longer: binder take ${r.id}.`;
 }
 
@@ -152,7 +153,7 @@ export const TOGETHER = {
       if (id === undefined) throw new Refused('take needs a record (binder take 12) or a list (binder take --next Batches).');
       return store.take(id, who, { forMs });
     },
-    (c, _a, who, ctx) => sayTaken(c, who, ctx),
+    (c, a, who, ctx) => sayTaken(c, a, who, ctx),
   ),
   release: entry(
     (a, who, { store }) => store.release(recordRef(a.id), who, str(a.note)),

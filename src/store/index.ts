@@ -7,3 +7,4 @@ export * from './store.js';
 export type * from './types.js';
 export type * from './together-types.js';
 export { slug } from './slug.js';
+export { LEASE_DEFAULT_MS, LEASE_MAX_MS } from './claims.js';

@@ -107,7 +107,7 @@ test('a claim lapses on the keeper\'s clock and is retaken; its holder\'s brief 
   s.store.approve(1, true, ann);
   for (const dir of s.dirs) await ask(dir, 'brief');
   s.clock.ms = Date.now();
-  assert.match(text(await ask(claude, 'take', { next: 'batches', for: '1m' })), /^You hold #1 Only one \(batches, Proposed\) until/);
+  assert.match(text(await ask(claude, 'take', { next: 'batches', for: '1m' })), /^You hold #1 Only one \(batches, Proposed\) for 1m, until /);
   assert.match(text(await ask(codex, 'take', { next: 'batches' })), /^refused: Nothing in Batches is ready for you now/);
   assert.match(text(await ask(codex, 'take', { id: '1' })), /^refused: #1 is taken by Claude until .* \(in 1 min\)/);
   assert.match(text(await ask(codex, 'release', { id: '1' })), /^refused: #1 is taken by Claude, not you/);
