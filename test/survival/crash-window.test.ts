@@ -23,7 +23,7 @@ test('killed between commit and answer: the answers are appended on restart, the
   await until(() => existsSync(join(one, ASKS_FILE)) && readFileSync(join(one, ASKS_FILE), 'utf8').includes('Dark mode'), 15_000, 'the ask line');
   appendAsk(two, 'raw-add', 'add', { list: 'tasks', title: 'Raw add', note: 'first note' });
 
-  const killed = await startKeeper(storeDir, [], { BINDER_TEST_CRASH_AFTER_COMMIT: '1' }, false);
+  const killed = await startKeeper(storeDir, ['--quiet'], { BINDER_TEST_CRASH_AFTER_COMMIT: '1' }, false);
   assert.equal(await killed.exit, 'SIGKILL', killed.err());
   const records = () => count(store, 'SELECT count(*) FROM records');
   assert.equal(records(), 2, 'both adds were committed');

@@ -52,9 +52,9 @@ export interface Keeping {
   stop(): Promise<number | string>;
 }
 
-/** `binder serve --no-tui --store DIR --quiet …`, started and waited for until it keeps the binder. */
-export async function startKeeper(storeDir: string, args: string[] = [], env: NodeJS.ProcessEnv = {}, ready = true): Promise<Keeping> {
-  const child = spawn(process.execPath, [BINDER, 'serve', '--no-tui', '--store', storeDir, '--quiet', ...args], {
+/** `binder serve --no-tui --store DIR …` (--quiet unless other arguments are given), started and waited for until it keeps the binder. */
+export async function startKeeper(storeDir: string, args: string[] = ['--quiet'], env: NodeJS.ProcessEnv = {}, ready = true): Promise<Keeping> {
+  const child = spawn(process.execPath, [BINDER, 'serve', '--no-tui', '--store', storeDir, ...args], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -21,6 +21,8 @@ export interface KillPlan {
   /** Asks made by each `binder` agent (the raw agents share the rest). */
   binderAsks: number;
   seed: number;
+  /** Keepers on the one store, all reading every folder (1 unless told); each kill takes the next in turn. */
+  keepers?: number;
   say?: (line: string) => void;
 }
 
@@ -37,6 +39,8 @@ export interface KillFigures {
   moves: number;
   refused: number;
   keeperPeakRss: number;
+  /** Asks each keeper's slot said it answered (its log lines; answers given by recovery are not said). */
+  answeredBy: number[];
   ms: number;
   integrity: string;
   /** At how many asks taken each kill came. */
@@ -69,7 +73,15 @@ export async function killRun(plan: KillPlan): Promise<{ figures: KillFigures; p
   const problems: string[] = [];
   const keeperSaid: string[] = [];
   let peak = 0;
-  let keeper: Keeping = await startKeeper(storeDir);
+  // Not quiet: each keeper says a line per ask it answered, to count who did what.
+  const start = () => startKeeper(storeDir, []);
+  const keepers: Keeping[] = [];
+  for (let k = 0; k < (plan.keepers ?? 1); k++) keepers.push(await start());
+  const answeredBy = keepers.map(() => 0);
+  const said = (slot: number, keeper: Keeping) => {
+    keeperSaid.push(...keeper.err().split('\n').filter(Boolean));
+    answeredBy[slot]! += keeper.out().split('\n').filter((line) => / (done|refused): /.test(line)).length;
+  };
   const rawAgents = plan.agents - plan.binderAgents;
   const rawAsks = plan.asks - plan.binderAgents * plan.binderAsks;
   const agents = dirs.map((dir, i): AgentPlan => {
@@ -87,28 +99,31 @@ export async function killRun(plan: KillPlan): Promise<{ figures: KillFigures; p
   let killedUntold = 0;
   const taken = () => count(store, 'SELECT count(*) FROM asks');
   while (!finished) {
-    peak = Math.max(peak, residentBytes(keeper.pid) ?? 0);
+    for (const keeper of keepers) peak = Math.max(peak, residentBytes(keeper.pid) ?? 0);
     const next = marks[killedAt.length];
     const now = taken();
     if (next !== undefined && now >= next) {
       await pause(Math.floor(rand() * 40));
-      await keeper.kill();
-      keeperSaid.push(...keeper.err().split('\n').filter(Boolean));
+      const slot = killedAt.length % keepers.length;
+      await keepers[slot]!.kill();
+      said(slot, keepers[slot]!);
       killedAt.push(taken());
       const untold = count(store, 'SELECT count(*) FROM asks WHERE delivered = 0');
       if (untold) killedUntold++;
       say(`kill ${killedAt.length}/${plan.kills} at ${killedAt.at(-1)} asks taken, ${untold} done and not yet answered`);
-      keeper = await startKeeper(storeDir);
+      keepers[slot] = await start();
     } else {
       await Promise.race([reports.catch(() => {}), pause(20)]);
     }
   }
   const all = await reports;
   await until(() => count(store, 'SELECT count(*) FROM asks WHERE delivered = 0') === 0, 30_000, 'every answer delivered');
-  peak = Math.max(peak, residentBytes(keeper.pid) ?? 0);
-  const stopped = await keeper.stop();
-  keeperSaid.push(...keeper.err().split('\n').filter(Boolean));
-  if (stopped !== 0) problems.push(`the last keeper stopped with ${stopped}`);
+  for (const [slot, keeper] of keepers.entries()) {
+    peak = Math.max(peak, residentBytes(keeper.pid) ?? 0);
+    const stopped = await keeper.stop();
+    said(slot, keeper);
+    if (stopped !== 0) problems.push(`a keeper stopped with ${stopped}`);
+  }
   if (killedAt.length !== plan.kills) problems.push(`${killedAt.length} kills instead of ${plan.kills}: the agents finished first`);
 
   // Accounting: what the agents were told, against the store.
@@ -160,7 +175,7 @@ export async function killRun(plan: KillPlan): Promise<{ figures: KillFigures; p
   const figures: KillFigures = {
     asks: made.length, kills: killedAt.length, answered, lost: lost.length, duplicated: twice.length,
     adds: adds.size, records: rows.length, notes: notes.length, notesInStore: stored.length, moves: states.size, refused,
-    keeperPeakRss: peak, ms: Date.now() - started, integrity: health, killedAt, killedUntold, keeperSaid,
+    keeperPeakRss: peak, answeredBy, ms: Date.now() - started, integrity: health, killedAt, killedUntold, keeperSaid,
   };
   return { figures, problems };
 }
