@@ -68,10 +68,10 @@ export interface FolderPump {
   answerHeld(dir: string, id: string, op: string, want: 'json' | undefined, decide: () => Answer | null): boolean;
 }
 
-export const TOO_LATE_TEXT = 'too late: this ask waited more than a minute and was not done; ask again';
-export const NO_TIME_TEXT = 'not understood: the ask has no time (at)';
-export const NO_OP_TEXT = 'not understood: the ask names no operation (op)';
-export const FAILED_TEXT = 'not done: the keeper failed on this ask and kept nothing of it; tell a person';
+export const TOO_LATE_TEXT = 'Too late: this ask waited more than a minute and was not done; ask again.';
+export const NO_TIME_TEXT = 'Not understood: the ask has no time (at).';
+export const NO_OP_TEXT = 'Not understood: the ask names no operation (op).';
+export const FAILED_TEXT = 'Not done: the keeper failed on this ask and kept nothing of it; tell a person.';
 
 const POLL_MS = 1000;
 /** An undelivered answer older than this is appended by whichever keeper sees it. */

@@ -114,9 +114,9 @@ export function explainIssue(op: OpSpec, error: z.ZodError, given: object): stri
   if (typeof name === 'string' && Object.prototype.hasOwnProperty.call(op.args, name)) {
     const arg = op.args[name]!;
     const missing = !Object.prototype.hasOwnProperty.call(given, name) || (given as Record<string, unknown>)[name] === undefined;
-    if (missing) return `${op.name} needs ${name} (${arg.describe}).`;
-    if (arg.kind === 'choice') return `${name} must be one of: ${(arg.choices ?? []).join(', ')}.`;
-    return `${name} is not understood: ${arg.describe}.`;
+    if (missing) return `An ask to ${op.name} needs ${name} (${arg.describe}).`;
+    if (arg.kind === 'choice') return `The ${name} must be one of: ${(arg.choices ?? []).join(', ')}.`;
+    return `The ${name} given is not understood: ${arg.describe}.`;
   }
-  return `${op.name}: the arguments are not understood.`;
+  return `The arguments of ${op.name} are not understood.`;
 }

@@ -105,16 +105,16 @@ export function fieldValue(field: Field, given: string, who: Who, agentNamed: Na
       return text;
     case 'number':
       if (!/^[-+]?(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?$/.test(text) || !Number.isFinite(Number(text))) {
-        throw new Refused(`${field.name} is a number: "${text.slice(0, 40)}" is not one (write it like 1200 or 3.5).`);
+        throw new Refused(`The field ${field.name} is a number: "${text.slice(0, 40)}" is not one (write it like 1200 or 3.5).`);
       }
       return text;
     case 'date':
-      if (!isDate(text)) throw new Refused(`${field.name} is a date: write it as YYYY-MM-DD, like 2026-11-04.`);
+      if (!isDate(text)) throw new Refused(`The field ${field.name} is a date: write it as YYYY-MM-DD, like 2026-11-04.`);
       return text;
     case 'choice': {
       const choices = field.choices ?? [];
       const choice = choices.find((c) => c.toLowerCase() === text.toLowerCase());
-      if (!choice) throw new Refused(`${field.name} is one of ${choices.join(', ')}: "${text.slice(0, 40)}" is not.`);
+      if (!choice) throw new Refused(`The field ${field.name} is one of ${choices.join(', ')}: "${text.slice(0, 40)}" is not.`);
       return choice;
     }
     case 'person':
@@ -123,7 +123,7 @@ export function fieldValue(field: Field, given: string, who: Who, agentNamed: Na
       let url: URL | undefined;
       try { url = new URL(text); } catch { url = undefined; }
       if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
-        throw new Refused(`${field.name} is a web address: write it as http://… or https://….`);
+        throw new Refused(`The field ${field.name} is a web address: write it as http://… or https://….`);
       }
       return text;
     }
