@@ -12,7 +12,7 @@ import { findFolder, howToGetAFolder } from './find-folder.js';
 export interface BinderIO {
   out(text: string): void;
   err(text: string): void;
-  /** Whether stdout and stderr are terminals: then agent-written text is made safe. */
+  /** Whether stdout and stderr are terminals: then agent-written text is made safe. Read only when needed. */
   outIsTerminal: boolean;
   errIsTerminal: boolean;
   env: NodeJS.ProcessEnv;
@@ -34,8 +34,12 @@ const line = (text: string): string => (text.endsWith('\n') ? text : `${text}\n`
 
 /** Runs one `binder` command line and resolves with its exit code. */
 export async function runBinder(argv: readonly string[], io: BinderIO): Promise<number> {
-  const shown = (text: string, terminal: boolean): string => (terminal ? terminalSafe(text, { multiline: true }) : text);
-  const say = (text: string): void => io.err(line(shown(text, io.errIsTerminal)));
+  // Whether a stream is a terminal is asked only when the text would change: it costs a look.
+  const shown = (text: string, terminal: () => boolean): string => {
+    const safe = terminalSafe(text, { multiline: true });
+    return safe !== text && terminal() ? safe : text;
+  };
+  const say = (text: string): void => io.err(line(shown(text, () => io.errIsTerminal)));
 
   const asked = await readCommandLine(argv, { out: io.out, err: io.err });
   if (asked.kind === 'done') return asked.code;
@@ -56,7 +60,7 @@ export async function runBinder(argv: readonly string[], io: BinderIO): Promise<
         return EXIT.refused;
       }
       if (asked.json) io.out(`${jsonDocument(answer.data !== undefined ? answer.data : { text: answer.text })}\n`);
-      else if (answer.text) io.out(line(shown(answer.text, io.outIsTerminal)));
+      else if (answer.text) io.out(line(shown(answer.text, () => io.outIsTerminal)));
       return EXIT.done;
     case 'nobody':
       say(answer.text);

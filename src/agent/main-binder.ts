@@ -4,24 +4,22 @@
  * `tui`, `serve` and `admin`. It only wires; one catch maps a bug to exit code 70.
  */
 import { runBinder } from './cli.js';
+import { mayBeTerminal, writeAll } from './output.js';
 import { PERSON_VERBS, runPersonSide } from './person-side.js';
 
 const argv = process.argv.slice(2);
-const err = (text: string): void => void process.stderr.write(text);
-// A reader that stops early (`binder show … | head`) is no failure of the ask.
-process.stdout.on('error', (error: NodeJS.ErrnoException) => {
-  if (error.code !== 'EPIPE') throw error;
-});
+const err = (text: string): void => writeAll(2, text);
 
 async function main(): Promise<number> {
   try {
     return PERSON_VERBS.has(argv[0] ?? '')
       ? await runPersonSide(argv, err)
       : await runBinder(argv, {
-          out: (text) => void process.stdout.write(text),
+          out: (text) => writeAll(1, text),
           err,
-          outIsTerminal: process.stdout.isTTY === true,
-          errIsTerminal: process.stderr.isTTY === true,
+          // Asked only when an answer holds what a terminal would act on.
+          get outIsTerminal() { return mayBeTerminal(1); },
+          get errIsTerminal() { return mayBeTerminal(2); },
           env: process.env,
           cwd: process.cwd(),
         });

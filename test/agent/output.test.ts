@@ -1,0 +1,60 @@
+/**
+ * How `binder` writes its answer: every byte, in order, to a pipe read late; nothing but a quiet
+ * end when the reader went away; and a terminal is never taken for something else.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn, spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { ROOT } from '../helpers/processes.js';
+
+const OUTPUT = pathToFileURL(join(ROOT, 'build', 'src', 'agent', 'output.js')).href;
+const LINES = 3000;
+
+/** A process writing LINES long lines through writeAll, then END; resolves with its exit. */
+function writer(): ReturnType<typeof spawn> {
+  const code = `import { writeAll } from ${JSON.stringify(OUTPUT)};
+for (let i = 0; i < ${LINES}; i++) writeAll(1, 'line ' + i + ' ' + 'x'.repeat(300) + '\\n');
+writeAll(1, 'END\\n');`;
+  return spawn(process.execPath, ['--input-type=module', '-e', code], { stdio: ['ignore', 'pipe', 'pipe'] });
+}
+
+const exited = (child: ReturnType<typeof spawn>): Promise<{ code: number | null; err: string }> => new Promise((done) => {
+  let err = '';
+  child.stderr?.on('data', (c) => { err += c; });
+  child.on('close', (code) => done({ code, err }));
+});
+
+test('a long answer reaches a reader that reads late, whole and in order', async () => {
+  const child = writer();
+  const end = exited(child);
+  child.stdout!.pause();
+  await new Promise((r) => setTimeout(r, 300)); // the pipe fills meanwhile: the writer must wait, not drop
+  let out = '';
+  child.stdout!.on('data', (c) => { out += c; });
+  child.stdout!.resume();
+  const { code, err } = await end;
+  assert.equal(code, 0, err);
+  const lines = out.split('\n');
+  assert.equal(lines.length, LINES + 2);
+  for (let i = 0; i < LINES; i++) assert.ok(lines[i]!.startsWith(`line ${i} `), `line ${i} in its place`);
+  assert.equal(lines[LINES], 'END');
+});
+
+test('a reader that goes away early ends nothing but the writing', async () => {
+  const child = writer();
+  const end = exited(child);
+  child.stdout!.once('data', () => child.stdout!.destroy());
+  const { code, err } = await end;
+  assert.equal(code, 0, err);
+  assert.equal(err, '');
+});
+
+test('a character device may be a terminal (so /dev/null is); a pipe or a file is not', () => {
+  const ask = (stdout: 'ignore' | 'pipe'): string => spawnSync(process.execPath, ['--input-type=module', '-e',
+    `import { mayBeTerminal } from ${JSON.stringify(OUTPUT)}; process.stderr.write(String(mayBeTerminal(1)));`],
+  { stdio: ['ignore', stdout, 'pipe'], encoding: 'utf8' }).stderr;
+  assert.equal(ask('ignore'), 'true');
+  assert.equal(ask('pipe'), 'false');
+});
