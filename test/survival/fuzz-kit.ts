@@ -7,7 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import fc from 'fast-check';
-import type { Database } from 'better-sqlite3';
+import type { Database, Statement } from 'better-sqlite3';
 import type { Store } from '../../src/store/store.js';
 import type { Who } from '../../src/store/types.js';
 import type { ArgSpec } from '../../src/keeper/operations.js';
@@ -67,18 +67,25 @@ export function layBinder(store: Store): Laid {
   return { batches, tasks, customer, hidden, annNote, botNote };
 }
 
+const dumpers = new WeakMap<Database, { table: string; rows: Statement }[]>();
+
 /**
  * Every table of the store, whole, as one digest: equal digests, equal stores. `except` leaves
  * out tables that change by design while nothing is done (the keeper's ledger of asks).
  */
 export function dumpStore(db: Database, except: readonly string[] = []): string {
-  const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
-    .pluck().all() as string[];
+  let readers = dumpers.get(db);
+  if (!readers) {
+    const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
+      .pluck().all() as string[];
+    readers = tables.map((table) => ({ table, rows: db.prepare(`SELECT * FROM "${table}"`).raw() }));
+    dumpers.set(db, readers);
+  }
   const hash = createHash('sha256');
-  for (const table of tables) {
+  for (const { table, rows } of readers) {
     if (except.includes(table)) continue;
     hash.update(`\u0000${table}\u0000`);
-    for (const row of db.prepare(`SELECT * FROM "${table}"`).raw().iterate() as Iterable<unknown[]>) {
+    for (const row of rows.iterate() as Iterable<unknown[]>) {
       hash.update(JSON.stringify(row, (_k, v: unknown) => (Buffer.isBuffer(v) ? v.toString('hex') : typeof v === 'bigint' ? String(v) : v)));
       hash.update('\n');
     }
