@@ -1,0 +1,89 @@
+// bench/run (`npm run bench`): every benchmark in turn, then each budget with its figure and
+// whether it was met. Builds first, so the figures are of the code as it stands. Needs
+// Taskwarrior (`task`) for the comparison; the screen's and wait's benchmarks run when present.
+// Nothing here is a test: the machines are shared, and a figure is never an assertion.
+//   npm run bench [-- --quick] [-- --out FILE]
+//   --quick: smaller sizes and fewer rounds, to try the harness (its figures are not the record)
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { load, machine, option, ROOT, tempDir } from './lib.mjs';
+
+const QUICK = process.argv.includes('--quick');
+const OUT = option('--out', '');
+const dir = tempDir('binder-bench-run-');
+
+/** Runs one benchmark, its output shown as it comes and kept; null when it failed. */
+function step(what, argv) {
+  process.stdout.write(`\n== ${what}: node ${argv.join(' ')}\n`);
+  return new Promise((done) => {
+    const child = spawn(process.execPath, argv, { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (chunk) => {
+      out += chunk;
+      process.stdout.write(chunk);
+    });
+    child.on('close', (code, signal) => {
+      if (code !== 0) process.stdout.write(`(${what} ended with ${code ?? signal})\n`);
+      done(code === 0 ? out : null);
+    });
+  });
+}
+const json = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null);
+
+if (spawnSync('task', ['--version'], { encoding: 'utf8' }).status !== 0) {
+  process.stderr.write('Taskwarrior is needed for the comparison: apt-get install taskwarrior (see bench/README.md).\n');
+  process.exit(2);
+}
+process.stdout.write(`Binder's benchmarks on ${machine()}; load ${load()} at the start\n`);
+if (spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: ROOT, stdio: 'inherit' }).status !== 0) process.exit(1);
+
+const files = { cli: join(dir, 'cli.json'), ready: join(dir, 'ready.json'), keeper: join(dir, 'keeper.json') };
+await step('the command and MCP paths against Taskwarrior', ['bench/cli.mjs', '--sizes', QUICK ? '1000,10000' : '1000,10000,100000', '--rounds', QUICK ? '8' : '30', '--json', files.cli]);
+await step('binder-mcp ready', ['bench/mcp-ready.mjs', '--rounds', QUICK ? '8' : '30', '--json', files.ready]);
+await step('the keeper', ['bench/keeper.mjs', '--records', QUICK ? '100000' : '1000000', '--asks', QUICK ? '150' : '600', '--json', files.keeper]);
+const tui = existsSync(join(ROOT, 'bench', 'tui.mjs'))
+  ? await step('the screen', ['bench/tui.mjs', ...(QUICK ? ['--records-large', '20000', '--presses', '40'] : [])])
+  : null;
+if (existsSync(join(ROOT, 'bench', 'wait.mjs'))) await step('wait', ['bench/wait.mjs', QUICK ? '5' : '20']);
+
+// Each budget, its figure and its verdict.
+const cli = json(files.cli);
+const ready = json(files.ready);
+const keeper = json(files.keeper);
+const rows = [];
+const budget = (name, figure, met) => rows.push({ name, figure, met });
+const at = (n) => cli?.sizes.find((s) => s.records === n);
+for (const size of cli?.sizes ?? []) {
+  for (const c of size.command) budget(`${c.name} ≤ 1.3× node -e 0, ${size.records.toLocaleString('en')} records`, `${c.toFloor}× (${c.ms} ms; node -e 0 ${size.floorMs} ms)`, c.toFloor <= 1.3);
+}
+const biggest = at(100_000) ?? cli?.sizes.at(-1);
+for (const c of biggest?.mcp ?? []) budget(`${c.name} ≤ 3 ms per call, ${biggest.records.toLocaleString('en')} records`, `${c.ms} ms`, c.ms <= 3);
+for (const n of [10_000, 100_000]) {
+  const size = at(n);
+  if (!size) continue;
+  const [show, search, add] = size.command;
+  const records = n.toLocaleString('en');
+  budget(`binder show faster than task list, ${records} records`, `${show.toPeer}× (${show.ms} vs ${show.peerMs} ms)`, show.toPeer < 1);
+  budget(`binder search faster than task /word/ list, ${records} records`, `${search.toPeer}× (${search.ms} vs ${search.peerMs} ms)`, search.toPeer < 1);
+  const limit = n === 10_000 ? 2 : 1;
+  budget(`binder add ${limit === 2 ? 'within 2×' : 'faster than'} task add, ${records} records`, `${add.toPeer}× (${add.ms} vs ${add.peerMs} ms)`, limit === 2 ? add.toPeer <= 2 : add.toPeer < 1);
+}
+if (keeper) {
+  const records = keeper.records.toLocaleString('en');
+  budget(`keeper answer median ≤ 5 ms, 8 agents, ${records} records`, `${keeper.eight.medianMs} ms`, keeper.eight.medianMs <= 5);
+  budget(`keeper answer p99 ≤ 25 ms, 8 agents, ${records} records`, `${keeper.eight.p99Ms} ms`, keeper.eight.p99Ms <= 25);
+  budget(`≥ 2,000 durable asks/s, ${records} records`, `${keeper.burst.perSecond} asks/s`, keeper.burst.perSecond >= 2000);
+  const peak = keeper.memory.worked?.peakMb;
+  budget(`keeper resident memory ≤ 150 MB, ${records} records`, peak === undefined ? 'not measured' : `${peak} MB at its peak`, peak !== undefined && peak <= 150);
+  const ratio = Math.round((keeper.longFolder.medianMs / keeper.one.medianMs) * 100) / 100;
+  budget('no slower with 1,000,000 answered lines in a folder', `${keeper.longFolder.medianMs} ms vs ${keeper.one.medianMs} ms (${ratio}×)`, ratio <= 1.2);
+}
+if (ready) budget('binder-mcp ready ≤ 150 ms', `${ready.readyMs} ms (${ready.toFloor}× node -e 0 at ${ready.floorMs} ms)`, ready.readyMs <= 150);
+const frame = /real binder tui in tmux[^:]*: median ([\d.]+) ms/.exec(tui ?? '');
+if (frame) budget('binder tui first frame ≤ 300 ms, 10,000 records', `${frame[1]} ms`, Number(frame[1]) <= 300);
+
+const width = Math.max(...rows.map((r) => r.name.length));
+process.stdout.write(`\n== Budgets${QUICK ? ' (--quick: not the record)' : ''}; load ${load()} at the end\n`);
+for (const r of rows) process.stdout.write(`  ${r.met ? 'met   ' : 'MISSED'}  ${r.name.padEnd(width)}  ${r.figure}\n`);
+if (OUT) writeFileSync(OUT, `${JSON.stringify({ machine: machine(), quick: QUICK, budgets: rows, cli, ready, keeper, tui }, null, 2)}\n`);
