@@ -43,7 +43,7 @@ export interface HeldWaitsDeps {
   log(line: string): void;
   /** How many waits one keeper holds at most (64). */
   cap?: number;
-  /** How often data_version is looked at while waits are held, in ms (100). */
+  /** How often data_version is looked at while waits are held, in ms (50: a few µs each). */
   pollMs?: number;
   /** How often lapsed claims are freed, in ms (5000). */
   lapseMs?: number;
@@ -187,7 +187,7 @@ export function createHeldWaits(deps: HeldWaitsDeps): HeldWaits {
         if (now === version) return;
         version = now;
         schedule();
-      }, deps.pollMs ?? 100);
+      }, deps.pollMs ?? 50);
       poll.unref();
     }
   }
