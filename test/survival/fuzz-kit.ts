@@ -30,6 +30,25 @@ export function leaksHidden(text: string): string[] {
   return HIDDEN.words.filter((w) => lower.includes(w));
 }
 
+/**
+ * `text` without what the asker itself sent (any string in `sent`, any case): a refusal may
+ * quote the asker's own words back, which tells it nothing.
+ */
+export function withoutEchoes(text: string, sent: unknown): string {
+  const strings: string[] = [];
+  const walk = (v: unknown): void => {
+    if (typeof v === 'string' || typeof v === 'number') strings.push(String(v), String(v).trim());
+    else if (Array.isArray(v)) v.forEach(walk);
+    else if (v && typeof v === 'object') Object.values(v).forEach(walk);
+  };
+  walk(sent);
+  let out = text;
+  for (const s of strings.filter((x) => x.length >= 3).sort((a, b) => b.length - a.length)) {
+    out = out.replace(new RegExp(s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'gi'), '⟨sent⟩');
+  }
+  return out;
+}
+
 export interface Laid {
   /** Records `bot` may change (Batches, gate on Approved). */
   batches: number[];
