@@ -3,6 +3,7 @@
  * The `binder` command's entry: wires the process to `runBinder`, or to a person's side for
  * `tui`, `serve` and `admin`. It only wires; one catch maps a bug to exit code 70.
  */
+import { fileURLToPath } from 'node:url';
 import { runBinder } from './cli.js';
 import { mayBeTerminal, writeAll } from './output.js';
 import { PERSON_VERBS, runPersonSide } from './person-side.js';
@@ -10,10 +11,14 @@ import { PERSON_VERBS, runPersonSide } from './person-side.js';
 const argv = process.argv.slice(2);
 const err = (text: string): void => writeAll(2, text);
 
+// This bundle may be started from V8's code cache (scripts/build.mjs), where import() cannot
+// be used: the person's bundles have CommonJS stand-ins, loaded with require.
+const loadByRequire = async (url: URL): Promise<unknown> => require(fileURLToPath(url)) as unknown;
+
 async function main(): Promise<number> {
   try {
     return PERSON_VERBS.has(argv[0] ?? '')
-      ? await runPersonSide(argv, err)
+      ? await runPersonSide(argv, err, undefined, loadByRequire)
       : await runBinder(argv, {
           out: (text) => writeAll(1, text),
           err,

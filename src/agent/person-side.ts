@@ -12,8 +12,16 @@ interface PersonModule {
   main(argv: string[]): number | void | Promise<number | void>;
 }
 
+/** How a bundle is loaded: by import() unless the caller has a better way (see main-binder). */
+export type LoadBundle = (url: URL) => Promise<unknown>;
+
 /** Runs a person's command from the bundle beside `base`; resolves with its exit code. */
-export async function runPersonSide(argv: string[], err: (text: string) => void, base: string = import.meta.url): Promise<number> {
+export async function runPersonSide(
+  argv: string[],
+  err: (text: string) => void,
+  base: string = import.meta.url,
+  load: LoadBundle = (url) => import(url.href),
+): Promise<number> {
   const keeper = argv[0] === 'admin' || (argv[0] === 'serve' && argv.includes('--no-tui'));
   const bundle = keeper
     ? { url: new URL('./binder-keeper.js', base), what: 'keeper' }
@@ -22,7 +30,7 @@ export async function runPersonSide(argv: string[], err: (text: string) => void,
     err(`This build has no ${bundle.what}: ${fileURLToPath(bundle.url)} is missing.\n`);
     return 2;
   }
-  const loaded = (await import(bundle.url.href)) as Partial<PersonModule>;
+  const loaded = (await load(bundle.url)) as Partial<PersonModule>;
   if (typeof loaded.main !== 'function') {
     err(`This build has no ${bundle.what}: ${fileURLToPath(bundle.url)} has no main.\n`);
     return 2;
