@@ -5,6 +5,7 @@
  */
 import { terminalSafe } from '../keeper/terminal-safe.js';
 import { readDue } from '../store/due.js';
+import type { Lease } from '../store/types.js';
 import type { Words } from './words.js';
 
 /** One line of agent-written text, safe to print. */
@@ -49,6 +50,18 @@ export function when(iso: string): string {
   const d = new Date(at);
   const p = (n: number) => String(n).padStart(2, '0');
   return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}`;
+}
+
+/** An ISO time as short as a card can say it: `10:32` today, `11-30 10:32` another day. */
+export function shortWhen(iso: string, now: number): string {
+  const full = when(iso);
+  return full.slice(0, 10) === when(new Date(now).toISOString()).slice(0, 10) ? full.slice(11) : full.slice(5);
+}
+
+/** A claim in a card or a row: `⚑ Claude 10:32` (held until then), or lapsed. */
+export function claimMark(lease: Lease, words: Words, now: number): string {
+  const name = safe(lease.by.name);
+  return Date.parse(lease.until) > now ? words.view.takenUntil(name, shortWhen(lease.until, now)) : words.view.takenLapsed(name);
 }
 
 /** How long ago, in the screen's language. */

@@ -7,7 +7,7 @@ import { bindingsIn, isOpCommand, keysFor, OP_COMMANDS, type Command, type Conte
 import type { Line } from './record-lines.js';
 import type { Words } from './words.js';
 
-const ORDER: Context[] = ['welcome', 'lists', 'records', 'record', 'search', 'results', 'grant', 'sides', 'list-editor', 'form', 'pick', 'confirm', 'typed', 'help'];
+const ORDER: Context[] = ['welcome', 'lists', 'records', 'record', 'brief', 'search', 'results', 'grant', 'sides', 'list-editor', 'form', 'pick', 'confirm', 'typed', 'help'];
 
 export function keyLabel(stroke: KeyStroke, words: Words): string {
   return 'char' in stroke ? stroke.char : words.keyNames[stroke.name];

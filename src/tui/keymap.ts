@@ -10,7 +10,7 @@ import type { OpName } from '../keeper/operations.js';
 /** Where keys are heard: the focused pane or the screen in front. */
 export type Context =
   | 'lists' | 'records' | 'record' | 'search' | 'results' | 'help'
-  | 'welcome' | 'grant' | 'sides' | 'list-editor'
+  | 'welcome' | 'grant' | 'sides' | 'list-editor' | 'brief'
   /* dialogs, in front of everything */
   | 'form' | 'pick' | 'confirm' | 'typed';
 
@@ -18,7 +18,7 @@ export type KeyName = 'up' | 'down' | 'left' | 'right' | 'pageUp' | 'pageDown' |
 
 export type KeyStroke = { char: string } | { name: KeyName };
 
-/** Commands that change the binder, and the catalog operation each goes through. */
+/** Commands that change the binder (or, for brief, the person's place in its history), and the catalog operation each goes through. */
 export const OP_COMMANDS = {
   approve: 'approve',
   moveBack: 'move',
@@ -33,6 +33,7 @@ export const OP_COMMANDS = {
   archive: 'archive',
   delete: 'delete',
   release: 'release',
+  brief: 'brief',
   newList: 'create-list',
   archiveList: 'archive-list',
   deleteList: 'delete-list',
@@ -74,10 +75,11 @@ export interface Binding {
 const c = (char: string): KeyStroke => ({ char });
 const k = (name: KeyName): KeyStroke => ({ name });
 
-const MOVING: readonly Context[] = ['lists', 'records', 'record', 'results', 'help', 'welcome', 'grant', 'sides', 'list-editor'];
+const MOVING: readonly Context[] = ['lists', 'records', 'record', 'results', 'help', 'welcome', 'grant', 'sides', 'list-editor', 'brief'];
 const BROWSE: readonly Context[] = ['lists', 'records'];
 const RECORD: readonly Context[] = ['records', 'record'];
-const ANYWHERE_BUT_TYPING: readonly Context[] = ['lists', 'records', 'record', 'results', 'help', 'welcome', 'grant', 'sides', 'list-editor'];
+const ANYWHERE_BUT_TYPING: readonly Context[] = ['lists', 'records', 'record', 'results', 'help', 'welcome', 'grant', 'sides', 'list-editor', 'brief'];
+const PAGED: readonly Context[] = ['records', 'record', 'results', 'help', 'lists', 'brief'];
 
 /** Order matters twice: the first binding that matches wins, and help lists them in this order. */
 export const KEYMAP: readonly Binding[] = [
@@ -86,11 +88,11 @@ export const KEYMAP: readonly Binding[] = [
   { command: 'down', keys: [k('down')], where: ['search'] },
   { command: 'left', keys: [k('left'), c('h')], where: ['records'] },
   { command: 'right', keys: [k('right'), c('l')], where: ['records'] },
-  { command: 'pageUp', keys: [k('pageUp')], where: ['records', 'record', 'results', 'help', 'lists'] },
-  { command: 'pageDown', keys: [k('pageDown')], where: ['records', 'record', 'results', 'help', 'lists'] },
-  { command: 'top', keys: [k('home')], where: ['records', 'record', 'results', 'help', 'lists'] },
-  { command: 'bottom', keys: [k('end')], where: ['records', 'record', 'results', 'help', 'lists'] },
-  { command: 'open', keys: [k('return')], where: ['lists', 'records', 'results', 'welcome', 'search'] },
+  { command: 'pageUp', keys: [k('pageUp')], where: PAGED },
+  { command: 'pageDown', keys: [k('pageDown')], where: PAGED },
+  { command: 'top', keys: [k('home')], where: PAGED },
+  { command: 'bottom', keys: [k('end')], where: PAGED },
+  { command: 'open', keys: [k('return')], where: ['lists', 'records', 'results', 'welcome', 'search', 'brief'] },
   { command: 'open', keys: [k('right'), c('l')], where: ['lists'] },
   { command: 'back', keys: [k('escape')], where: [...ANYWHERE_BUT_TYPING, 'search'] },
   { command: 'switchPane', keys: [k('tab')], where: ['lists', 'records', 'search', 'results'] },
@@ -109,6 +111,7 @@ export const KEYMAP: readonly Binding[] = [
   { command: 'archive', keys: [c('x')], where: RECORD },
   { command: 'delete', keys: [c('D')], where: RECORD },
   { command: 'release', keys: [c('r')], where: RECORD },
+  { command: 'brief', keys: [c('b')], where: ['lists', 'records', 'record', 'brief'] },
 
   { command: 'filterState', keys: [c('s')], where: ['records', 'results'] },
   { command: 'filterMine', keys: [c('M')], where: ['records', 'results'] },

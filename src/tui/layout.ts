@@ -54,10 +54,10 @@ export function columnWindow(count: number, fit: number, at: number): { from: nu
 }
 
 /** Rows a screen in front shows under its own title lines. */
-export function pageOf(kind: 'record' | 'search' | 'help' | 'grant' | 'sides' | 'list-editor', layout: Layout): number {
+export function pageOf(kind: 'record' | 'search' | 'help' | 'grant' | 'sides' | 'list-editor' | 'brief', layout: Layout): number {
   switch (kind) {
     case 'record': return layout.body;
-    case 'help': return Math.max(1, layout.body - 1);
+    case 'help': case 'brief': return Math.max(1, layout.body - 1);
     case 'search': case 'grant': case 'sides': case 'list-editor': return Math.max(1, layout.body - 2);
     default: {
       const never: never = kind;

@@ -80,7 +80,7 @@ export function readLists(store: Store, who: Who, archived: boolean): ListSummar
 const showOptions = (filters: Filters) => ({ mine: filters.mine, archived: filters.archived });
 
 /** The states a view shows: all, or the one filtered on (if it still exists). */
-function shownStates(list: List, filters: Filters): State[] {
+export function shownStates(list: List, filters: Filters): State[] {
   if (filters.state) {
     const one = list.states.find((s) => s.id === filters.state);
     if (one) return [one];
@@ -132,6 +132,32 @@ export function readTable(store: Store, who: Who, listId: string, filters: Filte
     }
     return { kind: 'table', list: base.list, counts, total, cursor: settled, records };
   });
+}
+
+/**
+ * Where record `id` stands in its state's column of the list (records are in id order there):
+ * its place, and every state's count, or null if it is not shown there. A binary search of
+ * one-record pages, so a column of a hundred thousand is asked about twenty times, never read.
+ */
+export function placeOf(store: Store, who: Who, listId: string, filters: Filters, state: string, id: number): { at: number; counts: Record<string, number> } | null {
+  try {
+    const { counts } = store.show(listId, who, { ...showOptions(filters), limit: 0 });
+    const options = { ...showOptions(filters), state, limit: 1 };
+    let lo = 0;
+    let hi = (counts[state] ?? 0) - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      const at = store.show(listId, who, { ...options, offset: mid }).records[0];
+      if (!at) return null;
+      if (at.id === id) return { at: mid, counts };
+      if (at.id < id) lo = mid + 1;
+      else hi = mid - 1;
+    }
+    return null;
+  } catch (error) {
+    if (error instanceof Refused) return null;
+    throw error;
+  }
 }
 
 export function readRecord(store: Store, who: Who, id: number): Read<RecordView> {

@@ -50,6 +50,8 @@ export type Action =
   | { type: 'archived-lists' }
   | { type: 'search-text'; text: string }
   | { type: 'search-focus'; focus: 'input' | 'results' }
+  /** A record moved to `state` of the open list, now `at` its place there: the cursor goes with it. */
+  | { type: 'follow'; view: 'board' | 'table'; states: readonly { state: string; count: number }[]; state: string; at: number; page: number }
   | { type: 'quit' };
 
 /** How far a move command goes, for a page of `page` rows and `count` in all. */
@@ -104,13 +106,27 @@ function moveScreen(screen: Screen, command: MoveCommand, facts: Facts): Screen 
   switch (screen.kind) {
     case 'help':
       return { ...screen, scroll: scrollBy(screen.scroll, delta(command, screen.scroll, facts.rows, facts.page), facts.rows, facts.page) };
-    case 'record': case 'search': case 'grant': case 'sides': case 'list-editor':
+    case 'record': case 'search': case 'grant': case 'sides': case 'list-editor': case 'brief':
       return { ...screen, cursor: moveCursor(settle(screen.cursor, facts.rows, facts.page), command, facts) };
     default: {
       const never: never = screen;
       throw new Error(`unknown screen ${JSON.stringify(never)}`);
     }
   }
+}
+
+/** The cursor put on a record that moved: its state's column (board), or its row (table). */
+function followRecord(browse: Browse, action: Extract<Action, { type: 'follow' }>): Browse {
+  const index = action.states.findIndex((s) => s.state === action.state);
+  if (index < 0) return browse;
+  if (action.view === 'board') {
+    const count = action.states[index]!.count;
+    const old = browse.cards[action.state] ?? START;
+    return { ...browse, column: index, cards: { ...browse.cards, [action.state]: { at: action.at, scroll: follow(action.at, old.scroll, count, action.page) } } };
+  }
+  const at = action.states.slice(0, index).reduce((n, s) => n + s.count, 0) + action.at;
+  const total = action.states.reduce((n, s) => n + s.count, 0);
+  return { ...browse, table: { at, scroll: follow(at, browse.table.scroll, total, action.page) } };
 }
 
 const replaceTop = (state: ScreenState, screen: Screen): ScreenState => ({ ...state, stack: [...state.stack.slice(0, -1), screen] });
@@ -182,6 +198,10 @@ export function reduce(state: ScreenState, action: Action): ScreenState {
     case 'search-focus': {
       const screen = top(state);
       return screen?.kind === 'search' ? replaceTop(state, { ...screen, focus: action.focus }) : state;
+    }
+    case 'follow': {
+      const browse = followRecord(state.browse, action);
+      return browse === state.browse ? state : { ...state, browse };
     }
     case 'quit':
       return { ...state, quitting: true };

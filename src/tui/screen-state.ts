@@ -3,6 +3,7 @@
  * binder; this holds only the person's place in it (ids and cursors, never copies of records),
  * so a change by an agent is seen at the next read without anything here going stale.
  */
+import type { BriefItem } from '../store/together-types.js';
 import type { Context } from './keymap.js';
 import { START, type Cursor } from './window.js';
 
@@ -38,7 +39,9 @@ export type Screen =
   | { kind: 'help'; context: Context; scroll: number }
   | { kind: 'grant'; list: string; cursor: Cursor }
   | { kind: 'sides'; cursor: Cursor }
-  | { kind: 'list-editor'; list: string; cursor: Cursor };
+  | { kind: 'list-editor'; list: string; cursor: Cursor }
+  /** What changed since the person last looked: shown once, so kept here as the store gave it (made safe when drawn). */
+  | { kind: 'brief'; items: BriefItem[]; more: boolean; cursor: Cursor };
 
 export interface Choice {
   value: string;
@@ -133,6 +136,7 @@ export function contextOf(state: ScreenState, empty: boolean): Context {
     case 'grant': return 'grant';
     case 'sides': return 'sides';
     case 'list-editor': return 'list-editor';
+    case 'brief': return 'brief';
     default: {
       const never: never = screen;
       throw new Error(`unknown screen ${JSON.stringify(never)}`);

@@ -28,6 +28,9 @@ export interface Words {
   secondsAgo(n: number): string;
   minutesAgo(n: number): string;
   hoursAgo(n: number): string;
+  /** How long until: `in 25 min`. */
+  inMinutes(n: number): string;
+  inHours(n: number): string;
 
   readonly status: {
     store: string;
@@ -35,6 +38,8 @@ export interface Words {
     folder(name: string, dir: string, ago: string): string;
     problem(name: string, problem: string): string;
     answered(n: number): string;
+    /** Changes the person has not seen yet (`more`: at least that many), and the key that shows them. */
+    unseen(n: number, more: boolean, key: string): string;
   };
   readonly lists: {
     title: string;
@@ -52,8 +57,11 @@ export interface Words {
     gate: string;
     approved: string;
     attached(n: number): string;
-    taken(name: string): string;
-    columns: { id: string; title: string; state: string; owners: string; due: string; attached: string; approved: string };
+    /** A claim in a card or a row, compact: who, and the time it lapses. */
+    takenUntil(name: string, time: string): string;
+    /** A claim whose time ran out, not freed yet. */
+    takenLapsed(name: string): string;
+    columns: { id: string; title: string; state: string; owners: string; due: string; attached: string; approved: string; claim: string };
     filters(state: string | null, mine: boolean, archived: boolean): string;
     allStates: string;
     noAccess: string;
@@ -77,7 +85,14 @@ export interface Words {
     none: string;
     edited: string;
     gone: string;
-    taken(name: string, until: string): string;
+    claim: string;
+    /** Held: by whom, until when, and how long that is from now. */
+    claimHeld(name: string, until: string, left: string): string;
+    /** The lease ran out (the record is free, or about to be). */
+    claimLapsed(name: string, at: string): string;
+    claimReleased(name: string, by: string, at: string): string;
+    /** The key that takes it away. */
+    claimTakeAway(key: string): string;
   };
   readonly search: {
     title: string;
@@ -136,6 +151,48 @@ export interface Words {
     due(id: number, title: string, due: string): string;
     more(n: number): string;
     dismiss: string;
+  };
+  /** What changed since the person last looked (the brief), line by line. */
+  readonly brief: {
+    title: string;
+    nothing: string;
+    more(key: string): string;
+    /** The title line: how many changes, and the keys. */
+    count(n: number): string;
+    approved(by: string): string;
+    withdrawn(by: string, to: string | null): string;
+    added(by: string, to: string | null): string;
+    moved(by: string, from: string, to: string): string;
+    note(by: string, text: string): string;
+    lapsed(holder: string): string;
+    takenAway(by: string, holder: string): string;
+    due(due: string | null): string;
+  };
+  /** The screen's own sentence for an action done (the keeper's words are for agents). */
+  readonly done: {
+    added(id: number, state: string): string;
+    changed(id: number): string;
+    moved(id: number, state: string): string;
+    noted(id: number): string;
+    noteRewritten(id: number): string;
+    attached(id: number): string;
+    detached(id: number): string;
+    archived(id: number): string;
+    restored(id: number): string;
+    approved(id: number): string;
+    withdrawn(id: number, state: string): string;
+    deleted(id: number): string;
+    released(id: number): string;
+    takenAway(id: number, holder: string): string;
+    notTaken(id: number): string;
+    listMade(title: string): string;
+    listChanged(title: string): string;
+    listArchived(title: string): string;
+    listRestored(title: string): string;
+    listDeleted(title: string, records: number): string;
+    granted(agent: string, access: 'read' | 'write' | 'none', list: string): string;
+    sideAdded(name: string, dir: string): string;
+    sideRemoved(name: string, dir: string): string;
   };
   readonly say: {
     nothingSelected: string;

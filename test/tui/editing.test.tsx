@@ -20,7 +20,7 @@ test('a record added and edited through forms; a note added, and only one\'s own
   await s.press(KEYS.right, 'e');
   await s.until((f) => f.includes('Edit a record #1'), 'the edit form');
   await s.press('!', KEYS.enter);
-  await s.until((f) => f.includes('Changed #1: title'), 'the title changed');
+  await s.until((f) => f.includes('Changed #1'), 'the title changed');
   assert.equal(s.store.get(1, PERSON).record.title, 'Write the docs!');
   assert.equal(s.store.get(1, PERSON).history.filter((h) => h.op === 'edit').length, 1);
 
@@ -94,7 +94,7 @@ test('a list is deleted only when its title is typed; archived lists come back w
   await s.press(KEYS.down, 'D');
   await s.until((f) => f.includes('Type the list\'s title'), 'the confirmation again');
   await s.press('people', KEYS.enter);
-  await s.until((f) => f.includes('Deleted the list people'), 'deleted');
+  await s.until((f) => f.includes('Deleted the list “People” and its 1 record for good'), 'deleted');
   assert.throws(() => s.store.list('people', PERSON));
 });
 

@@ -12,7 +12,7 @@ const none: Key = {
   return: false, escape: false, ctrl: false, shift: false, tab: false, backspace: false, delete: false, meta: false,
   super: false, hyper: false, capsLock: false, numLock: false,
 };
-const CONTEXTS: Context[] = ['lists', 'records', 'record', 'search', 'results', 'help', 'welcome', 'grant', 'sides', 'list-editor', 'form', 'pick', 'confirm', 'typed'];
+const CONTEXTS: Context[] = ['lists', 'records', 'record', 'search', 'results', 'help', 'welcome', 'grant', 'sides', 'list-editor', 'brief', 'form', 'pick', 'confirm', 'typed'];
 
 test('the keys of the issue do what it says', () => {
   assert.equal(commandFor('records', 'a', none), 'approve');

@@ -95,7 +95,7 @@ test('a record\'s lines: notes wrapped to the width, each line knowing its note;
     },
     history: [{ id: 1, at: '2030-01-01T00:00:00Z', by: { id: 'agent:a', kind: 'agent', name: 'A' }, op: 'add', list: 'tasks', record: 3, change: { title: 'T' } }],
   };
-  const lines = recordLines(view, wordsFor('en'), Date.parse('2030-01-01'), 40);
+  const lines = recordLines(view, wordsFor("en"), Date.parse("2030-01-01"), 40, "r");
   assert.ok(lines.every((l) => [...l.text].length <= 40));
   const noteLines = lines.filter((l) => l.part?.kind === 'note');
   assert.ok(noteLines.length > 3, 'a long note takes several rows, all of them its');

@@ -113,3 +113,13 @@ test('a record falls due once on the notice line, however often the keeper says 
   assert.deepEqual(s.notices.map((n) => n.id), [1, 2]);
   assert.deepEqual(reduce(s, { type: 'dismiss-notices' }).notices, []);
 });
+
+test('a record moved: the cursor goes to its state and place, on a board and in a table', () => {
+  const states = [{ state: 'todo', count: 3 }, { state: 'doing', count: 40 }, { state: 'done', count: 1 }];
+  const board = reduce(INITIAL, { type: 'follow', view: 'board', states, state: 'doing', at: 30, page: 4 });
+  assert.equal(board.browse.column, 1);
+  assert.deepEqual(board.browse.cards.doing, { at: 30, scroll: 27 }, 'the window shows it');
+  const table = reduce(INITIAL, { type: 'follow', view: 'table', states, state: 'done', at: 0, page: 10 });
+  assert.deepEqual(table.browse.table, { at: 43, scroll: 34 }, 'after every row of the states before it');
+  assert.equal(reduce(INITIAL, { type: 'follow', view: 'board', states, state: 'gone', at: 0, page: 4 }), INITIAL, 'a state not shown: the cursor stays');
+});

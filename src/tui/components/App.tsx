@@ -9,14 +9,15 @@ import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import type { DueRecord } from '../../store/types.js';
 import { useBinder } from '../context.js';
 import { safe } from '../format.js';
-import { keyHints } from '../help-lines.js';
+import { keyHints, keyLabel } from '../help-lines.js';
 import { useCommands } from '../hooks/use-commands.js';
 import { useDue } from '../hooks/use-due.js';
 import { useFolders } from '../hooks/use-folders.js';
 import { useScreenSize } from '../hooks/use-screen-size.js';
 import { useStoreVersion } from '../hooks/use-store-version.js';
+import { useUnseen } from '../hooks/use-unseen.js';
 import { useViewData, type ViewData } from '../hooks/use-view-data.js';
-import { commandFor } from '../keymap.js';
+import { commandFor, keysFor } from '../keymap.js';
 import { layoutFor, pageOf, type Layout } from '../layout.js';
 import { reduce, type Action } from '../screen-reducer.js';
 import { contextOf, INITIAL, top, type ScreenState } from '../screen-state.js';
@@ -34,7 +35,7 @@ import { TableView } from './TableView.js';
 import { Welcome } from './Welcome.js';
 
 export function App() {
-  const { keeper, words, now, pollMs, dueMs, firstSide, onDiagnostic } = useBinder();
+  const { keeper, person, words, now, pollMs, dueMs, firstSide, onDiagnostic } = useBinder();
   const size = useScreenSize();
   const [state, dispatch] = useReducer(reduce, INITIAL);
   const version = useStoreVersion(keeper, pollMs);
@@ -42,7 +43,9 @@ export function App() {
   const layout = layoutFor(size, state.notices.length > 0);
   const data = useViewData(state, version, layout, folders);
   const context = contextOf(state, data.empty);
-  const run = useCommands(state, dispatch, data, context);
+  const run = useCommands(state, dispatch, data, context, layout);
+  const shown = top(state);
+  const unseen = useUnseen(keeper, person, version, shown?.kind === 'brief' ? shown.items : null, 1000);
   const [diagnostic, setDiagnostic] = useState<string | null>(null);
 
   const tell = useCallback((records: DueRecord[]) => {
@@ -74,7 +77,14 @@ export function App() {
         <Body state={state} data={data} layout={layout} dispatch={dispatch} side={firstSide()} at={at} />
       </Box>
       <Styled tone={message?.tone === 'refused' ? 'warn' : message?.tone === 'done' ? 'good' : 'plain'}>{message?.text ?? ' '}</Styled>
-      <StatusLine store={keeper.store.path} folders={folders} at={at} keys={keyHints(context, words)} width={layout.columns} />
+      <StatusLine
+        store={keeper.store.path}
+        folders={folders}
+        at={at}
+        keys={keyHints(context, words)}
+        unseen={unseen && unseen.count ? words.status.unseen(unseen.count, unseen.more, keyLabel(keysFor('brief', 'lists')[0]!, words)) : null}
+        width={layout.columns}
+      />
     </Box>
   );
 }
@@ -158,6 +168,13 @@ function Body({ state, data, layout, dispatch, side, at }: BodyProps) {
         return data.managed ? <GrantScreen list={data.managed.list} rows={data.agents} at={screen.cursor.at} width={width} /> : <Styled>{words.say.noList}</Styled>;
       case 'sides':
         return <SidesScreen rows={data.sides} at={screen.cursor.at} now={at} width={width} />;
+      case 'brief':
+        return (
+          <Box flexDirection="column">
+            <Styled tone="title">{`${words.brief.title} · ${words.brief.count(screen.items.length)}${screen.more ? '+' : ''}`}</Styled>
+            <LinesView lines={data.brief} scroll={Math.min(screen.cursor.scroll, Math.max(0, data.brief.length - 1))} page={pageOf('brief', layout)} at={screen.cursor.at} />
+          </Box>
+        );
       case 'list-editor':
         return data.managed ? <ListEditor list={data.managed.list} rows={data.editor} at={screen.cursor.at} width={width} /> : <Styled>{words.say.noList}</Styled>;
       default: {

@@ -1,12 +1,12 @@
 /**
- * A list as a board: one column per state, each record a two-row card (`#id title`, then owners,
- * due, things attached, approval). Only the cards in each column's window are rendered; the
- * counts above and below say how many more there are.
+ * A list as a board: one column per state, each record a two-row card (`#id title`, then its
+ * claim and when it lapses, approval, owners, due, things attached), cut to the column. Only the
+ * cards in each column's window are rendered; the counts above and below say how many more.
  */
 import { Box } from 'ink';
 import type { RecordSummary } from '../../store/types.js';
 import { useBinder } from '../context.js';
-import { dueStatus, owners, safe, shortDue } from '../format.js';
+import { claimMark, cut, dueStatus, owners, safe, shortDue } from '../format.js';
 import { columnWindow } from '../layout.js';
 import type { BoardWindow } from '../reading.js';
 import { Styled, mark } from './Styled.js';
@@ -20,20 +20,20 @@ export interface BoardViewProps {
   fit: number;
 }
 
-function Card({ record, selected, focused }: { record: RecordSummary; selected: boolean; focused: boolean }) {
+function Card({ record, selected, focused, width }: { record: RecordSummary; selected: boolean; focused: boolean; width: number }) {
   const { words, now } = useBinder();
   const overdue = dueStatus(record.due, now()) === 'overdue';
   const meta = [
+    record.lease ? claimMark(record.lease, words, now()) : '',
     record.approved ? `✓ ${words.view.approved}` : '',
-    record.lease ? words.view.taken(safe(record.lease.by.name)) : '',
     record.owners.length ? owners(record.owners) : '',
     record.due ? `${overdue ? '! ' : ''}${shortDue(record.due, now())}` : '',
     record.attached ? words.view.attached(record.attached) : '',
   ].filter(Boolean).join(' · ');
   return (
     <Box flexDirection="column">
-      <Styled selected={selected && focused}>{`${mark(selected)}#${record.id} ${safe(record.title)}`}</Styled>
-      <Styled tone={overdue ? 'warn' : 'dim'}>{`  ${meta}`}</Styled>
+      <Styled selected={selected && focused}>{cut(`${mark(selected)}#${record.id} ${safe(record.title)}`, width)}</Styled>
+      <Styled tone={overdue ? 'warn' : 'dim'}>{cut(`  ${meta}`, width)}</Styled>
     </Box>
   );
 }
@@ -58,7 +58,7 @@ export function BoardView({ board, column, focused, width, page, fit }: BoardVie
             <Styled tone="dim">{above ? words.view.moreAbove(above) : ' '}</Styled>
             {col.records.length === 0 ? <Styled tone="dim">{` ${words.view.empty}`}</Styled> : null}
             {col.records.slice(0, page).map((r, row) => (
-              <Card key={r.id} record={r} selected={here && col.cursor.scroll + row === col.cursor.at} focused={focused} />
+              <Card key={r.id} record={r} selected={here && col.cursor.scroll + row === col.cursor.at} focused={focused} width={colWidth - 1} />
             ))}
             {below ? <Styled tone="dim">{words.view.moreBelow(below)}</Styled> : null}
           </Box>

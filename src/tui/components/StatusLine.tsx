@@ -5,7 +5,7 @@
 import { Box } from 'ink';
 import type { FolderStatus } from '../../keeper/keeper-types.js';
 import { useBinder } from '../context.js';
-import { ago, safe } from '../format.js';
+import { ago, cut, safe } from '../format.js';
 import { Styled } from './Styled.js';
 
 export interface StatusLineProps {
@@ -13,6 +13,8 @@ export interface StatusLineProps {
   folders: readonly FolderStatus[];
   at: number;
   keys: string;
+  /** Changes waiting in the person's brief, said with its key; null before the first look. */
+  unseen: string | null;
   width: number;
 }
 
@@ -22,7 +24,7 @@ function short(path: string): string {
   return home && path.startsWith(`${home}/`) ? `~${path.slice(home.length)}` : path;
 }
 
-export function StatusLine({ store, folders, at, keys, width }: StatusLineProps) {
+export function StatusLine({ store, folders, at, keys, unseen, width }: StatusLineProps) {
   const { words } = useBinder();
   const answered = folders.reduce((n, f) => n + f.answered, 0);
   const kept = folders.length
@@ -32,8 +34,8 @@ export function StatusLine({ store, folders, at, keys, width }: StatusLineProps)
     : words.status.noFolders;
   return (
     <Box flexDirection="column" width={width}>
-      <Styled tone="dim">{`${words.status.store} ${safe(short(store))} · ${kept} · ${words.status.answered(answered)}`}</Styled>
-      <Styled tone="dim">{keys}</Styled>
+      <Styled tone="dim">{cut(`${unseen ? `${unseen} · ` : ''}${words.status.store} ${safe(short(store))} · ${kept} · ${words.status.answered(answered)}`, width)}</Styled>
+      <Styled tone="dim">{cut(keys, width)}</Styled>
     </Box>
   );
 }

@@ -6,7 +6,7 @@
 import { Box } from 'ink';
 import type { RecordSummary } from '../../store/types.js';
 import { useBinder } from '../context.js';
-import { cut, dueStatus, owners, safe, shortDue } from '../format.js';
+import { claimMark, cut, dueStatus, owners, safe, shortDue } from '../format.js';
 import type { TableWindow } from '../reading.js';
 import { Styled, mark } from './Styled.js';
 
@@ -16,11 +16,11 @@ export interface TableViewProps {
   width: number;
 }
 
-type Key = 'id' | 'title' | 'state' | 'owners' | 'due' | 'attached' | 'approved';
+type Key = 'id' | 'title' | 'state' | 'owners' | 'due' | 'attached' | 'approved' | 'claim';
 
-const WIDTHS: Record<Exclude<Key, 'title'>, number> = { id: 7, state: 12, owners: 14, due: 12, attached: 5, approved: 6 };
+const WIDTHS: Record<Exclude<Key, 'title'>, number> = { id: 7, state: 12, owners: 14, due: 12, attached: 5, approved: 6, claim: 18 };
 /** Which columns to keep as the width shrinks: the first ones go last. */
-const PRIORITY: Exclude<Key, 'title'>[] = ['id', 'due', 'approved', 'state', 'owners', 'attached'];
+const PRIORITY: Exclude<Key, 'title'>[] = ['id', 'due', 'approved', 'state', 'claim', 'owners', 'attached'];
 const MIN_TITLE = 18;
 
 function columnsFor(width: number): Key[] {
@@ -32,7 +32,7 @@ function columnsFor(width: number): Key[] {
       room -= WIDTHS[key];
     }
   }
-  return (['id', 'title', 'state', 'owners', 'due', 'attached', 'approved'] as Key[]).filter((k) => kept.has(k));
+  return (['id', 'title', 'state', 'owners', 'claim', 'due', 'attached', 'approved'] as Key[]).filter((k) => kept.has(k));
 }
 
 const pad = (text: string, width: number) => cut(text, width - 1).padEnd(width);
@@ -54,6 +54,7 @@ export function TableView({ table, focused, width }: TableViewProps) {
       case 'due': return pad(r.due ? `${dueStatus(r.due, now()) === 'overdue' ? '!' : ''}${shortDue(r.due, now())}` : '', w);
       case 'attached': return pad(r.attached ? String(r.attached) : '', w);
       case 'approved': return pad(r.approved ? '✓' : '', w);
+      case 'claim': return pad(r.lease ? claimMark(r.lease, words, now()).replace(/^⚑ /, '') : '', w);
       default: {
         const never: never = key;
         throw new Error(`unknown column ${String(never)}`);

@@ -1,38 +1,34 @@
 /**
- * The named commands, done: moving about goes to the reducer; every change goes through
- * `keeper.act` as the person (so its history and events go the one way agents' asks go), and
- * the answer's sentence, made safe, is the message line. Refused in a form: the form stays open.
+ * The named commands, done: moving about goes to the reducer; every change is one act through
+ * the keeper as the person (`useAct`), whose sentence is the message line. Refused in a form: the
+ * form stays open. The brief (what changed since the person last looked) is read once per `b`.
  */
 import { useCallback } from 'react';
 import type { Answer } from '../../keeper/protocol.js';
+import type { Brief } from '../../store/together-types.js';
 import type { List, RecordFull, RecordSummary } from '../../store/types.js';
 import { useBinder } from '../context.js';
 import { safe } from '../format.js';
-import {
-  actOf, addForm, attachForm, confirm, createListForm, editForm, editNoteForm, fieldAddForm, listTitleForm,
-  noteForm, pick, sideAddForm, stateAddForm, stateRenameForm, type Act,
-} from '../form.js';
+import { actOf, addForm, attachForm, confirm, createListForm, editForm, editNoteForm, noteForm, pick } from '../form.js';
 import type { Command, Context } from '../keymap.js';
+import type { Layout } from '../layout.js';
 import type { Action, MoveCommand } from '../screen-reducer.js';
 import { top, type ScreenState } from '../screen-state.js';
-import { nextAccess } from '../rows.js';
 import { START } from '../window.js';
+import { manageCommand } from './manage-commands.js';
+import { useAct } from './use-act.js';
 import type { ViewData } from './use-view-data.js';
 
 const MOVES = new Set<Command>(['up', 'down', 'left', 'right', 'pageUp', 'pageDown', 'top', 'bottom']);
 
-export function useCommands(state: ScreenState, dispatch: (action: Action) => void, data: ViewData, context: Context): (command: Command) => void {
+export function useCommands(state: ScreenState, dispatch: (action: Action) => void, data: ViewData, context: Context, layout: Layout): (command: Command) => void {
   const { keeper, person, words, firstSide } = useBinder();
   const store = keeper.store;
   const screen = top(state);
 
   const say = useCallback((text: string, tone: 'done' | 'refused' | 'info') => dispatch({ type: 'message', message: { text, tone } }), [dispatch]);
 
-  const act = useCallback((one: Act): Answer => {
-    const answer = keeper.act(one.op, one.args, person);
-    say(safe(answer.text), answer.ok ? 'done' : 'refused');
-    return answer;
-  }, [keeper, person, say]);
+  const act = useAct(dispatch, data, state.browse.filters, layout);
 
   return useCallback((command: Command) => {
     // The record the command is about, and its list.
@@ -95,6 +91,10 @@ export function useCommands(state: ScreenState, dispatch: (action: Action) => vo
           const hit = data.search.value[screen.cursor.at];
           if (hit) dispatch({ type: 'push', screen: { kind: 'record', id: hit.id, cursor: START } });
         } else if (context === 'records' && needRecord()) dispatch({ type: 'push', screen: { kind: 'record', id: current!.id, cursor: START } });
+        else if (context === 'brief' && screen?.kind === 'brief') {
+          const part = data.brief[screen.cursor.at]?.part;
+          if (part?.kind === 'record') dispatch({ type: 'push', screen: { kind: 'record', id: part.id, cursor: START } });
+        }
         return;
       case 'back':
         if (screen) dispatch({ type: 'pop' });
@@ -262,6 +262,14 @@ export function useCommands(state: ScreenState, dispatch: (action: Action) => vo
         if (r) act({ op: 'release', args: { id: r.id } });
         return;
       }
+      case 'brief': {
+        const answer = keeper.act('brief', {}, person);
+        if (!answer.ok) return say(safe(answer.text), 'refused');
+        const brief = answer.data as Brief;
+        if (screen?.kind === 'brief') dispatch({ type: 'pop' });
+        dispatch({ type: 'push', screen: { kind: 'brief', items: brief.items, more: brief.more, cursor: START } });
+        return;
+      }
       case 'newList':
         dispatch({ type: 'dialog', dialog: pick(words.dialog.pickTemplate, data.templates.map((t) => ({ value: t.id, label: safe(t.title) })), { do: 'template' }) });
         return;
@@ -278,69 +286,7 @@ export function useCommands(state: ScreenState, dispatch: (action: Action) => vo
         return;
       }
       default:
-        manage(command);
-    }
-
-    /** The commands of the screens that manage the binder: access, folders, a list's shape. */
-    function manage(cmd: Command): void {
-      const at = screen && 'cursor' in screen ? screen.cursor.at : 0;
-      const managed = data.managed?.list ?? null;
-      const row = data.editor[at];
-      switch (cmd) {
-        case 'accessLess':
-        case 'accessMore': {
-          const agent = data.agents[at];
-          if (!agent || !managed) return;
-          const access = nextAccess(agent.access, cmd === 'accessMore' ? 1 : -1);
-          if (access !== agent.access) act({ op: 'grant', args: { list: managed.id, agent: agent.agent, access } });
-          return;
-        }
-        case 'sideAdd':
-          dispatch({ type: 'dialog', dialog: sideAddForm(words) });
-          return;
-        case 'sideRemove': {
-          const side = data.sides[at];
-          if (side) act({ op: 'side-remove', args: { name: side.name } });
-          return;
-        }
-        case 'listTitle':
-          if (managed) dispatch({ type: 'dialog', dialog: listTitleForm(managed, words) });
-          return;
-        case 'listView':
-          if (managed) act({ op: 'edit-list', args: { list: managed.id, view: managed.view === 'board' ? 'table' : 'board' } });
-          return;
-        case 'stateAdd':
-          if (managed) dispatch({ type: 'dialog', dialog: stateAddForm(managed, words) });
-          return;
-        case 'fieldAdd':
-          if (managed) dispatch({ type: 'dialog', dialog: fieldAddForm(managed, words) });
-          return;
-        case 'rowRename':
-          if (!managed || !row) return;
-          if (row.kind === 'title') dispatch({ type: 'dialog', dialog: listTitleForm(managed, words) });
-          else if (row.kind === 'view') manage('listView');
-          else if (row.kind === 'state') dispatch({ type: 'dialog', dialog: stateRenameForm(managed, row.id, row.name, words) });
-          return;
-        case 'rowEarlier':
-        case 'rowLater': {
-          if (!managed || row?.kind !== 'state') return;
-          const to = row.position + (cmd === 'rowLater' ? 1 : -1);
-          if (to < 1 || to > managed.states.length) return;
-          const answer = act({ op: 'edit-list', args: { list: managed.id, moveState: [`${row.id}=${to}`] } });
-          if (answer.ok) dispatch({ type: 'move', command: cmd === 'rowLater' ? 'down' : 'up', facts: data.facts });
-          return;
-        }
-        case 'gateToggle':
-          if (managed && row?.kind === 'state') act({ op: 'edit-list', args: { list: managed.id, [row.gate ? 'ungate' : 'gate']: [row.id] } });
-          return;
-        case 'rowRemove':
-          if (!managed || !row) return;
-          if (row.kind === 'state') act({ op: 'edit-list', args: { list: managed.id, removeState: [row.id] } });
-          else if (row.kind === 'field') dispatch({ type: 'dialog', dialog: confirm(words.dialog.removeField(safe(row.name)), { do: 'field-remove', list: managed.id, field: row.id }) });
-          return;
-        default:
-          return;
-      }
+        manageCommand(command, { screen, data, dispatch, act, words });
     }
   }, [state, dispatch, data, context, screen, keeper, person, words, firstSide, store, act, say]);
 }

@@ -9,7 +9,9 @@ import type { FolderStatus } from '../../keeper/keeper-types.js';
 import type { TemplateSummary } from '../../store/store.js';
 import type { List, ListSummary, RecordSummary, RecordView, SearchHit } from '../../store/types.js';
 import { useBinder } from '../context.js';
-import { helpLines } from '../help-lines.js';
+import { briefLines } from '../brief-lines.js';
+import { helpLines, keyLabel } from '../help-lines.js';
+import { keysFor } from '../keymap.js';
 import { pageOf, type Layout } from '../layout.js';
 import { PageCache, readBoard, readLists, readRecord, readSearch, readTable, type ListWindow, type Read } from '../reading.js';
 import { recordLines, type Line } from '../record-lines.js';
@@ -27,6 +29,8 @@ export interface ViewData {
   templates: TemplateSummary[];
   record: Read<RecordView> | null;
   lines: Line[];
+  /** The brief's lines, when it is the screen in front. */
+  brief: Line[];
   search: Read<SearchHit[]> | null;
   help: Line[];
   managed: { list: List } | null;
@@ -85,7 +89,18 @@ export function useViewData(state: ScreenState, version: number, layout: Layout,
 
   const recordId = screen?.kind === 'record' ? screen.id : null;
   const record = useMemo(() => (recordId === null ? null : readRecord(store, person, recordId)), [store, person, version, recordId]);
-  const lines = useMemo(() => (record?.ok ? recordLines(record.value, words, now(), layout.columns - 2) : []), [record, words, now, layout.columns]);
+  const lines = useMemo(() => {
+    if (!record?.ok) return [];
+    const takeAway = keysFor('release', 'record').map((k) => keyLabel(k, words)).join('/');
+    return recordLines(record.value, words, now(), layout.columns - 2, takeAway);
+  }, [record, words, now, layout.columns]);
+
+  const briefShown = screen?.kind === 'brief' ? screen : null;
+  const brief = useMemo(() => {
+    if (!briefShown) return [];
+    const again = keysFor('brief', 'brief').map((k) => keyLabel(k, words)).join('/');
+    return briefLines(briefShown.items, briefShown.more, words, layout.columns - 2, again);
+  }, [briefShown?.items, briefShown?.more, words, layout.columns]);
 
   const searchText = screen?.kind === 'search' ? screen.text : null;
   const searchFilters = screen?.kind === 'search' ? screen.filters : null;
@@ -116,6 +131,7 @@ export function useViewData(state: ScreenState, version: number, layout: Layout,
   let facts: Facts;
   if (screen && !state.dialog) {
     const rows = screen.kind === 'record' ? lines.length
+      : screen.kind === 'brief' ? brief.length
       : screen.kind === 'search' ? (search?.ok ? search.value.length : 0)
         : screen.kind === 'help' ? help.length
           : screen.kind === 'grant' ? agents.length
@@ -132,5 +148,5 @@ export function useViewData(state: ScreenState, version: number, layout: Layout,
     facts = { ...base, columns: [], rows: 0, page: 1 };
   }
 
-  return { lists, empty, listId, window, selected, templates, record, lines, search, help, managed, agents, sides, editor, facts };
+  return { lists, empty, listId, window, selected, templates, record, lines, brief, search, help, managed, agents, sides, editor, facts };
 }

@@ -1,0 +1,47 @@
+/**
+ * What changed since the person last looked (the store's brief), as the lines the screen shows:
+ * one change a line, when, which record, and what happened to it, by whom. Pure; every piece of
+ * text from the store is made terminal-safe here and cut to the width, so one line is one row.
+ */
+import type { BriefItem } from '../store/together-types.js';
+import { cut, safe, when } from './format.js';
+import type { Line, Tone } from './record-lines.js';
+import type { Words } from './words.js';
+
+/** One change, in the screen's words. */
+export function changeText(item: BriefItem, words: Words): string {
+  const b = words.brief;
+  const by = safe(item.by.name);
+  const to = item.to ? safe(item.to) : null;
+  switch (item.kind) {
+    case 'approved': return b.approved(by);
+    case 'withdrawn': return b.withdrawn(by, to && item.to !== item.from ? to : null);
+    case 'added': return b.added(by, to);
+    case 'moved': return b.moved(by, safe(item.from ?? '?'), to ?? '?');
+    case 'note': return b.note(by, safe((item.text ?? '').replace(/\s+/g, ' ').trim()));
+    case 'lapsed': return b.lapsed(safe(item.holder?.name ?? item.by.name));
+    case 'taken-away': return b.takenAway(by, safe(item.holder?.name ?? '?'));
+    case 'due': return b.due(item.due ? safe(item.due) : null);
+    default: {
+      const never: never = item.kind;
+      throw new Error(`unknown change ${String(never)}`);
+    }
+  }
+}
+
+const TONES: Record<BriefItem['kind'], Tone> = {
+  approved: 'good', withdrawn: 'warn', added: 'plain', moved: 'plain', note: 'plain', lapsed: 'warn', 'taken-away': 'warn', due: 'warn',
+};
+
+/** The brief's lines: each change opens its record (Enter); a last line says when more wait. */
+export function briefLines(items: readonly BriefItem[], more: boolean, words: Words, width: number, moreKey: string): Line[] {
+  if (items.length === 0) return [{ text: words.brief.nothing, tone: 'dim' }];
+  const lists = new Set(items.map((i) => i.list)).size > 1;
+  const lines: Line[] = items.map((item) => ({
+    text: cut(`${when(item.at)}  #${item.record} ${safe(item.title)}${lists ? ` (${safe(item.list)})` : ''} — ${changeText(item, words)}`, width),
+    tone: TONES[item.kind],
+    part: { kind: 'record', id: item.record },
+  }));
+  if (more) lines.push({ text: cut(words.brief.more(moreKey), width), tone: 'dim' });
+  return lines;
+}

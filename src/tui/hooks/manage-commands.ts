@@ -1,0 +1,83 @@
+/**
+ * The commands of the screens that manage the binder rather than its records: agents' access to
+ * a list, the agent folders, a list's title, view, states and fields. Every change is one act
+ * through the keeper (`useAct`); moving about is the reducer's.
+ */
+import { confirm, fieldAddForm, listTitleForm, sideAddForm, stateAddForm, stateRenameForm, type Act } from '../form.js';
+import type { Answer } from '../../keeper/protocol.js';
+import type { Command } from '../keymap.js';
+import { nextAccess } from '../rows.js';
+import type { Action } from '../screen-reducer.js';
+import type { Screen } from '../screen-state.js';
+import { safe } from '../format.js';
+import type { Words } from '../words.js';
+import type { ViewData } from './use-view-data.js';
+
+export interface ManageDeps {
+  screen: Screen | null;
+  data: ViewData;
+  dispatch: (action: Action) => void;
+  act: (one: Act) => Answer;
+  words: Words;
+}
+
+export function manageCommand(cmd: Command, { screen, data, dispatch, act, words }: ManageDeps): void {
+  const at = screen && 'cursor' in screen ? screen.cursor.at : 0;
+  const managed = data.managed?.list ?? null;
+  const row = data.editor[at];
+  switch (cmd) {
+    case 'accessLess':
+    case 'accessMore': {
+      const agent = data.agents[at];
+      if (!agent || !managed) return;
+      const access = nextAccess(agent.access, cmd === 'accessMore' ? 1 : -1);
+      if (access !== agent.access) act({ op: 'grant', args: { list: managed.id, agent: agent.agent, access } });
+      return;
+    }
+    case 'sideAdd':
+      dispatch({ type: 'dialog', dialog: sideAddForm(words) });
+      return;
+    case 'sideRemove': {
+      const side = data.sides[at];
+      if (side) act({ op: 'side-remove', args: { name: side.name } });
+      return;
+    }
+    case 'listTitle':
+      if (managed) dispatch({ type: 'dialog', dialog: listTitleForm(managed, words) });
+      return;
+    case 'listView':
+      if (managed) act({ op: 'edit-list', args: { list: managed.id, view: managed.view === 'board' ? 'table' : 'board' } });
+      return;
+    case 'stateAdd':
+      if (managed) dispatch({ type: 'dialog', dialog: stateAddForm(managed, words) });
+      return;
+    case 'fieldAdd':
+      if (managed) dispatch({ type: 'dialog', dialog: fieldAddForm(managed, words) });
+      return;
+    case 'rowRename':
+      if (!managed || !row) return;
+      if (row.kind === 'title') dispatch({ type: 'dialog', dialog: listTitleForm(managed, words) });
+      else if (row.kind === 'view') manageCommand('listView', { screen, data, dispatch, act, words });
+      else if (row.kind === 'state') dispatch({ type: 'dialog', dialog: stateRenameForm(managed, row.id, row.name, words) });
+      return;
+    case 'rowEarlier':
+    case 'rowLater': {
+      if (!managed || row?.kind !== 'state') return;
+      const to = row.position + (cmd === 'rowLater' ? 1 : -1);
+      if (to < 1 || to > managed.states.length) return;
+      const answer = act({ op: 'edit-list', args: { list: managed.id, moveState: [`${row.id}=${to}`] } });
+      if (answer.ok) dispatch({ type: 'move', command: cmd === 'rowLater' ? 'down' : 'up', facts: data.facts });
+      return;
+    }
+    case 'gateToggle':
+      if (managed && row?.kind === 'state') act({ op: 'edit-list', args: { list: managed.id, [row.gate ? 'ungate' : 'gate']: [row.id] } });
+      return;
+    case 'rowRemove':
+      if (!managed || !row) return;
+      if (row.kind === 'state') act({ op: 'edit-list', args: { list: managed.id, removeState: [row.id] } });
+      else if (row.kind === 'field') dispatch({ type: 'dialog', dialog: confirm(words.dialog.removeField(safe(row.name)), { do: 'field-remove', list: managed.id, field: row.id }) });
+      return;
+    default:
+      return;
+  }
+}

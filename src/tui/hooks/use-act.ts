@@ -1,0 +1,57 @@
+/**
+ * One change by the person, done through `keeper.act` as the person (so its history and events go
+ * the one way agents' asks go). The message line says it in the screen's own words when done, or
+ * the keeper's sentence, made safe, when refused. A record moved within the open list takes the
+ * board's or table's cursor with it into its new state. It never changes the store by itself.
+ */
+import { useCallback } from 'react';
+import type { Answer } from '../../keeper/protocol.js';
+import type { RecordSummary } from '../../store/types.js';
+import { doneText } from '../answer-words.js';
+import { useBinder } from '../context.js';
+import { safe } from '../format.js';
+import type { Act } from '../form.js';
+import type { Layout } from '../layout.js';
+import { placeOf, shownStates } from '../reading.js';
+import type { Action } from '../screen-reducer.js';
+import type { Filters, Message } from '../screen-state.js';
+import type { ViewData } from './use-view-data.js';
+
+/** Operations after which the record may stand in another state. */
+const MOVING = new Set(['move', 'approve']);
+
+export function useAct(dispatch: (action: Action) => void, data: ViewData, filters: Filters, layout: Layout): (one: Act) => Answer {
+  const { keeper, person, words } = useBinder();
+  const store = keeper.store;
+
+  return useCallback((one: Act): Answer => {
+    const answer = keeper.act(one.op, one.args, person);
+    const stateName = (list: string, state: string): string => {
+      try {
+        return store.list(list, person).states.find((s) => s.id === state)?.name ?? state;
+      } catch {
+        return state;
+      }
+    };
+    const text = answer.ok ? doneText(one.op, answer.data, one.args, words, stateName, person) ?? safe(answer.text) : safe(answer.text);
+    const message: Message = { text, tone: answer.ok ? 'done' : 'refused' };
+    dispatch({ type: 'message', message });
+
+    const w = data.window?.ok ? data.window.value : null;
+    const moved = answer.data as RecordSummary | undefined;
+    if (answer.ok && w && MOVING.has(one.op) && moved?.list === w.list.id) {
+      const place = placeOf(store, person, w.list.id, filters, moved.state, moved.id);
+        if (place) {
+        dispatch({
+          type: 'follow',
+          view: w.kind,
+          states: shownStates(w.list, filters).map((s) => ({ state: s.id, count: place.counts[s.id] ?? 0 })),
+          state: moved.state,
+          at: place.at,
+          page: w.kind === 'board' ? layout.cardPage : layout.tablePage,
+        });
+      }
+    }
+    return answer;
+  }, [keeper, person, words, store, dispatch, data.window, filters, layout.cardPage, layout.tablePage]);
+}

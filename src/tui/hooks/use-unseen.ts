@@ -1,0 +1,40 @@
+/**
+ * How many changes wait in the person's brief (a peek: it moves nothing), for the status line.
+ * Looked at after the first frame, then again when the binder changed or the person read the
+ * brief, at most once per `everyMs`, so a busy binder costs one small read a second at most.
+ */
+import { useEffect, useRef, useState } from 'react';
+import type { Keeper } from '../../keeper/keeper-types.js';
+import type { Who } from '../../store/types.js';
+
+/** Beyond this many, the count says "99+". */
+const CAP = 99;
+
+export interface Unseen {
+  count: number;
+  more: boolean;
+}
+
+export function useUnseen(keeper: Keeper, person: Who, version: number, read: unknown, everyMs: number): Unseen | null {
+  const [unseen, setUnseen] = useState<Unseen | null>(null);
+  const pending = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const last = useRef(0);
+  useEffect(() => {
+    if (pending.current) return; // a look is on its way; it will see this change too
+    const look = () => {
+      pending.current = null;
+      last.current = Date.now();
+      try {
+        const brief = keeper.store.brief(person, { peek: true, limit: CAP });
+        setUnseen({ count: brief.items.length, more: brief.more });
+      } catch {
+        setUnseen(null);
+      }
+    };
+    pending.current = setTimeout(look, Math.max(0, last.current + everyMs - Date.now()));
+  }, [keeper, person, version, read, everyMs]);
+  useEffect(() => () => {
+    if (pending.current) clearTimeout(pending.current);
+  }, []);
+  return unseen;
+}

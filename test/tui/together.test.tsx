@@ -1,0 +1,140 @@
+/** The screen and agents working together: the person's brief (b), claims and leases seen and taken away, the cursor following a moved record, and the screen's own words for what was done. */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Brief } from '../../src/store/together-types.js';
+import type { Who } from '../../src/store/types.js';
+import { AGENT, KEYS, PERSON, batches, openScreen } from './harness.js';
+
+const BOB: Who = { id: 'person:bob', kind: 'person', name: 'bob' };
+/** The line of the frame that holds `text`. */
+const lineWith = (frame: string, text: string): string => frame.split('\n').find((l) => l.includes(text)) ?? '';
+
+test('b: what changed since the person last looked, each change once; Enter opens its record; the status line counts what waits', async (t) => {
+  const s = openScreen(t, {
+    prepare: (store) => {
+      batches(store);
+      store.add('batches', { title: 'Dark mode' }, AGENT);
+      store.add('batches', { title: 'Fast search' }, AGENT);
+      store.approve(1, true, BOB);
+      store.add('batches', { title: 'Mine, not news' }, PERSON);
+    },
+  });
+  await s.until((f) => f.includes('3 new (b)'), 'the count of changes waiting, in the status line');
+  await s.press('b');
+  let f = await s.until((x) => x.includes('What changed since you last looked · 3 changes'), 'the brief');
+  assert.match(lineWith(f, '#1 Dark mode — added'), /added by Agent in Proposed/);
+  assert.match(lineWith(f, '#2 Fast search'), /added by Agent in Proposed/);
+  assert.match(lineWith(f, '#1 Dark mode — approved'), /approved by bob/);
+  assert.ok(!f.includes('Mine, not news'), 'the person\'s own doings are not news');
+  await s.until((x) => !x.includes('new (b)'), 'the count gone once seen');
+
+  // The cursor to the second line; Enter opens that record, Esc comes back to the brief.
+  await s.press(KEYS.down);
+  await s.until((x) => lineWith(x, '#2 Fast search').startsWith('>'), 'the cursor on #2');
+  await s.press(KEYS.enter);
+  await s.until((x) => x.includes('Binder · #2 Fast search') && x.includes('History'), 'the record opened from the brief');
+  await s.press(KEYS.escape);
+  await s.until((x) => x.includes('What changed since you last looked'), 'back to the brief');
+
+  // Seen once: b again says nothing changed, and the store agrees.
+  await s.press('b');
+  await s.until((x) => x.includes('Nothing changed since you last looked.'), 'nothing new');
+  assert.equal(s.store.brief(PERSON, { peek: true }).items.length, 0);
+
+  // A new change by the agent: counted, then shown, once.
+  assert.ok(s.keeper.act('move', { id: 1, state: 'Approved' }, AGENT).ok);
+  await s.until((x) => x.includes('1 new (b)'), 'one new change counted');
+  await s.press('b');
+  f = await s.until((x) => x.includes('moved Proposed → Approved by Agent'), 'the move in the brief');
+  assert.ok(!f.includes('Fast search'), 'what was seen is not shown again');
+  await s.press(KEYS.escape);
+  await s.until((x) => x.includes('Approved (1)') && !x.includes('What changed'), 'back to the board');
+});
+
+test('a claim shows on the card and the record with its lease; r takes it away as the person, and the agent\'s brief says so', async (t) => {
+  const s = openScreen(t, { prepare: (store) => { batches(store); store.add('batches', { title: 'Dark mode' }, AGENT); } });
+  await s.until((f) => f.includes('#1 Dark mode'), 'the record');
+  const taken = s.keeper.act('take', { id: 1 }, AGENT);
+  assert.ok(taken.ok, taken.text);
+  const until = s.store.get(1, PERSON).record.lease!.until;
+  const d = new Date(until);
+  const hhmm = `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
+  await s.until((f) => f.includes(`⚑ Agent ${hhmm}`), 'the holder and the end of the lease on the card');
+  await s.press(KEYS.enter, KEYS.enter);
+  const f = await s.until((x) => x.includes('Claim: Agent until'), 'the claim on the record');
+  assert.match(lineWith(f, 'Claim:'), new RegExp(`Agent until \\d{4}-\\d\\d-\\d\\d ${hhmm} \\(in (29|30) min\\) · r takes it away`));
+
+  await s.press('r');
+  await s.until((x) => x.includes('Took #1 away from Agent; it is free'), 'the screen\'s words for it');
+  await s.until((x) => lineWith(x, 'Claim:').includes('none (ann ended Agent\'s at'), 'the record says who ended the claim');
+  const record = s.store.get(1, PERSON);
+  assert.equal(record.record.lease, undefined);
+  const release = record.history.findLast((h) => h.op === 'release');
+  assert.equal(release?.by.id, PERSON.id, 'released as the person, through the keeper');
+
+  const brief = s.keeper.act('brief', {}, AGENT);
+  assert.ok(brief.ok, brief.text);
+  const items = (brief.data as Brief).items;
+  assert.ok(items.some((i) => i.kind === 'taken-away' && i.record === 1 && i.by.id === PERSON.id && i.holder?.id === AGENT.id), JSON.stringify(items));
+  assert.match(brief.text, /#1 Dark mode: ann took your claim away/);
+});
+
+test('a lease that runs out shows as lapsed on the card, then on the record once freed', async (t) => {
+  const s = openScreen(t, { prepare: (store) => { batches(store); store.add('batches', { title: 'Short claim' }, AGENT); } });
+  await s.until((f) => f.includes('#1 Short claim'), 'the record');
+  assert.ok(s.keeper.act('take', { id: 1, for: '1s' }, AGENT).ok);
+  await s.until((f) => f.includes('⚑ Agent lapsed'), 'the claim shown lapsed once its time is past', 8000);
+  s.store.lapse();
+  await s.press(KEYS.enter, KEYS.enter);
+  await s.until((f) => lineWith(f, 'Claim:').includes('Agent\'s lapsed at'), 'the record says the claim lapsed');
+  assert.equal(s.store.get(1, PERSON).record.lease, undefined);
+});
+
+test('the cursor follows a record moved with > < and m, on a board and in a table', async (t) => {
+  const s = openScreen(t, {
+    prepare: (store) => {
+      store.createList({ template: 'tasks', lang: 'en' }, PERSON);
+      for (const title of ['One', 'Two', 'Three', 'Four']) store.add('tasks', { title }, PERSON);
+      store.add('tasks', { title: 'Five', state: 'Doing' }, PERSON);
+      store.add('tasks', { title: 'Zero', state: 'Doing' }, PERSON);
+    },
+  });
+  await s.until((f) => f.includes('To do (4)') && f.includes('Doing (2)'), 'the board');
+  await s.press(KEYS.enter, KEYS.down, KEYS.down);
+  await s.until((f) => f.includes('>#3 Three'), 'the cursor on #3');
+  await s.press('>');
+  let f = await s.until((x) => x.includes('Doing (3)') && x.includes('>#3 Three'), 'the cursor with #3 in Doing');
+  assert.ok(f.includes('Moved #3 to Doing'), 'the screen\'s words');
+  // Now the cursor is in Doing: j moves within it (#3 is before #5 there).
+  await s.press(KEYS.down);
+  await s.until((x) => x.includes('>#5 Five'), 'the cursor moves on within Doing');
+  await s.press('<');
+  await s.until((x) => x.includes('To do (4)') && x.includes('>#5 Five'), 'the cursor with #5 back in To do, at its place');
+  await s.press('m');
+  await s.until((x) => x.includes('Move to which state?'), 'the states to pick');
+  await s.press(KEYS.down, KEYS.down, KEYS.down, KEYS.enter);
+  f = await s.until((x) => x.includes('Moved #5 to Done') && x.includes('>#5 Five'), 'the cursor with #5 in Done');
+  assert.equal(s.store.get(5, PERSON).record.state, 'done');
+
+  // A table: the row follows too. Rows are `> #1     One …` right of the lists pane.
+  const rows = (frame: string) => frame.split('\n').flatMap((l) => {
+    const m = [...l.matchAll(/([> ]) (#\d+) {2,}/g)].at(-1);
+    return m ? [`${m[1]}${m[2]}`] : [];
+  });
+  s.store.editList('tasks', { view: 'table' }, PERSON);
+  await s.until((x) => rows(x).includes('>#1'), 'the table, the cursor on its first row');
+  await s.press('>');
+  f = await s.until((x) => x.includes('Moved #1 to Doing') && rows(x).includes('>#1'), 'the cursor on #1 in its new place');
+  assert.deepEqual(rows(f), [' #2', ' #4', '>#1', ' #3', ' #6', ' #5'], 'the table in state order, #1 among Doing, the cursor on it');
+});
+
+test('--lang fr: what was done is said in French, in the screen\'s words', async (t) => {
+  const s = openScreen(t, { lang: 'fr', prepare: (store) => { batches(store); store.add('batches', { title: 'Dark mode' }, AGENT); } });
+  await s.until((f) => f.includes('#1 Dark mode'), 'the record');
+  await s.press(KEYS.enter, 'a');
+  await s.until((f) => f.includes('Approuvé : #1'), 'approved, in French');
+  await s.press('a');
+  await s.until((f) => f.includes('Approbation retirée : #1, dans Proposed'), 'withdrawn, in French');
+  await s.press('b');
+  await s.until((f) => f.includes('Ce qui a changé depuis votre dernier regard') && f.includes('ajoutée par Agent dans Proposed'), 'the brief, in French');
+});
