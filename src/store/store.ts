@@ -11,9 +11,18 @@ import type {
   Brief, BriefOptions, Claimed, LapsedClaim, ReadyPage, Released, TakeOptions,
 } from './together-types.js';
 
-/** A refusal a person or an agent can cause: its message is the sentence they read. */
+/**
+ * A refusal a person or an agent can cause: its message is the sentence they read, in English;
+ * `fr` is the same sentence for a person whose screen speaks French (agents always read English).
+ */
 export class Refused extends Error {
   override readonly name = 'Refused';
+  readonly fr: string | undefined;
+
+  constructor(message: string, fr?: string) {
+    super(message);
+    this.fr = fr;
+  }
 }
 
 export interface ShowOptions {
