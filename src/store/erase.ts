@@ -49,8 +49,10 @@ export function deleteList(ctx: Context, ref: string, who: Who): { id: string; t
   ctx.db.prepare('DELETE FROM access WHERE list = ?').run(list.id);
   ctx.db.prepare('DELETE FROM lists WHERE id = ?').run(list.id);
   ctx.db.prepare("UPDATE log SET op = 'erased', change = NULL WHERE list = ? AND record IS NULL").run(list.id);
+  // A list's id is made from its title: no row of the history keeps it, the deletion's own neither.
+  ctx.db.prepare('UPDATE log SET list = NULL WHERE list = ?').run(list.id);
   forgetAnswers(ctx);
-  ctx.log(who, 'delete-list', list.id, null, { records: ids.length });
+  ctx.log(who, 'delete-list', null, null, { records: ids.length });
   tidy(ctx);
   return { id: list.id, title: list.title, records: ids.length };
 }
