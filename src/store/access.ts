@@ -12,9 +12,19 @@ import type { Access, List, RecordSummary, Who } from './types.js';
 export type Need = 'read' | 'write';
 
 export const noList = (ref: string): Refused =>
-  new Refused(`There is no list "${ref}" you can see: binder lists shows yours.`);
-export const noRecord = (ref: string | number): Refused =>
-  new Refused(`There is no record #${String(ref).replace(/^#/, '')} you can see.`);
+  new Refused(
+    `There is no list "${ref}" you can see: binder lists shows yours.`,
+    `Il n'y a aucune liste « ${ref} » que vous puissiez voir : binder lists montre les vôtres.`,
+  );
+export const noRecord = (ref: string | number): Refused => {
+  const n = String(ref).replace(/^#/, '');
+  return new Refused(`There is no record #${n} you can see.`, `Il n'y a aucune fiche #${n} que vous puissiez voir.`);
+};
+const readOnly = (title: string): Refused =>
+  new Refused(
+    `You may only read "${title}": ask a person to give you write access to it.`,
+    `Vous pouvez seulement lire « ${title} » : demandez à une personne de vous y donner l'accès en écriture.`,
+  );
 
 export function isPerson(who: Who): boolean {
   if (who.kind === 'person') return true;
@@ -22,10 +32,16 @@ export function isPerson(who: Who): boolean {
   throw new Error(`who.kind must be person or agent, not ${String(who.kind)}`);
 }
 
-/** Refuses an agent an operation that is a person's alone. */
-export function personOnly(who: Who, doing: string, verb: string): void {
+/**
+ * Refuses an agent an operation that is a person's alone. `doing` and `doingFr` complete
+ * "Only a person can …" and « Seule une personne peut … ».
+ */
+export function personOnly(who: Who, doing: string, verb: string, doingFr?: string): void {
   if (!isPerson(who)) {
-    throw new Refused(`Only a person can ${doing}: a person does it on their screen or with \`binder admin ${verb}\`.`);
+    throw new Refused(
+      `Only a person can ${doing}: a person does it on their screen or with \`binder admin ${verb}\`.`,
+      `Seule une personne peut ${doingFr ?? `faire « ${verb} »`} : elle le fait sur son écran (binder tui) ou avec \`binder admin ${verb}\`.`,
+    );
   }
 }
 
@@ -55,9 +71,7 @@ export function findList(ctx: Context, ref: string, who: Who, need: Need): { lis
     ?? rows.find((r) => r.title.toLowerCase() === lower)
     ?? rows.find((r) => r.id === slug(given));
   if (!row) throw noList(given);
-  if (need === 'write' && row.level !== 'write') {
-    throw new Refused(`You may only read "${row.title}": ask a person to give you write access to it.`);
-  }
+  if (need === 'write' && row.level !== 'write') throw readOnly(row.title);
   return { list: listFor(ctx, row, who, row.level), access: row.level };
 }
 
@@ -68,7 +82,11 @@ export function recordNumber(ref: number | string): number {
     const n = Number(text.replace('#', ''));
     if (Number.isSafeInteger(n) && n > 0) return n;
   }
-  throw new Refused(`"${text.slice(0, 40)}" is not a record number: give it as 12 or #12.`);
+  const shown = text.slice(0, 40);
+  throw new Refused(
+    `"${shown}" is not a record number: give it as 12 or #12.`,
+    `« ${shown} » n'est pas un numéro de fiche : donnez-le sous la forme 12 ou #12.`,
+  );
 }
 
 export function recordRow(ctx: Context, id: number): RecordRow | undefined {
@@ -91,15 +109,17 @@ export function findRecord(ctx: Context, ref: number | string, who: Who, need: N
   }
   const listRow = ctx.db.prepare('SELECT * FROM lists WHERE id = ?').get(row.list) as ListRow;
   const list = listFor(ctx, listRow, who, level);
-  if (need === 'write' && level !== 'write') {
-    throw new Refused(`You may only read "${list.title}": ask a person to give you write access to it.`);
-  }
+  if (need === 'write' && level !== 'write') throw readOnly(list.title);
   return { record: recordOf(row), row, list, access: level };
 }
 
 /** Refuses a change to an archived record. */
 export function notArchived(found: Found): void {
   if (found.record.archived) {
-    throw new Refused(`#${found.record.id} is archived: restore it first (binder restore ${found.record.id}).`);
+    const id = found.record.id;
+    throw new Refused(
+      `#${id} is archived: restore it first (binder restore ${id}).`,
+      `La fiche #${id} est archivée : restaurez-la d'abord (binder restore ${id}).`,
+    );
   }
 }
