@@ -12,24 +12,41 @@ export const LIMITS = { title: 300, note: 8000, value: 2000, ref: 2000, owners: 
 
 const chars = (text: string): number => [...text].length;
 
-export function cleanTitle(given: string, what = 'A title'): string {
+/** `what` and `whatFr` name a title: 'A title' and 'Un titre', 'A list's title' and 'Le titre d'une liste'. */
+export function cleanTitle(given: string, what = 'A title', whatFr = 'Un titre'): string {
   const title = String(given).replace(/\r\n|\r|\n/g, ' ').trim();
-  if (!title) throw new Refused(`${what} cannot be empty: give a few words.`);
-  if (chars(title) > LIMITS.title) throw new Refused(`${what} is at most ${LIMITS.title} characters: shorten it, and put the rest in a note.`);
+  if (!title) throw new Refused(`${what} cannot be empty: give a few words.`, `${whatFr} ne peut pas être vide : écrivez quelques mots.`);
+  if (chars(title) > LIMITS.title) {
+    throw new Refused(
+      `${what} is at most ${LIMITS.title} characters: shorten it, and put the rest in a note.`,
+      `${whatFr} compte au plus ${LIMITS.title} caractères : raccourcissez-le et mettez le reste dans une note.`,
+    );
+  }
   return title;
 }
 
 export function cleanNote(given: string): string {
   const text = String(given);
-  if (!text.trim()) throw new Refused('A note cannot be empty: write what happened.');
-  if (chars(text) > LIMITS.note) throw new Refused(`A note is at most ${LIMITS.note} characters: split it into several notes.`);
+  if (!text.trim()) throw new Refused('A note cannot be empty: write what happened.', 'Une note ne peut pas être vide : écrivez ce qui s\'est passé.');
+  if (chars(text) > LIMITS.note) {
+    throw new Refused(
+      `A note is at most ${LIMITS.note} characters: split it into several notes.`,
+      `Une note compte au plus ${LIMITS.note} caractères : découpez-la en plusieurs notes.`,
+    );
+  }
   return text;
 }
 
-export function cleanName(given: string, what: string): string {
+/** `what` says whose name it is ('A state'), `ofWhatFr` the same after « Le nom » ('d'un état'). */
+export function cleanName(given: string, what: string, ofWhatFr?: string): string {
   const name = String(given).replace(/\s+/g, ' ').trim();
-  if (!name || !slug(name)) throw new Refused(`${what} needs a name with letters or digits.`);
-  if (chars(name) > LIMITS.name) throw new Refused(`${what}'s name is at most ${LIMITS.name} characters.`);
+  const theName = ofWhatFr ? `Le nom ${ofWhatFr}` : 'Ce nom';
+  if (!name || !slug(name)) {
+    throw new Refused(`${what} needs a name with letters or digits.`, `${theName} doit contenir des lettres ou des chiffres.`);
+  }
+  if (chars(name) > LIMITS.name) {
+    throw new Refused(`${what}'s name is at most ${LIMITS.name} characters.`, `${theName} compte au plus ${LIMITS.name} caractères.`);
+  }
   return name;
 }
 
@@ -40,7 +57,12 @@ export function findState(list: List, ref: string): State {
   const lower = given.toLowerCase();
   const state = list.states.find((s) => s.name.toLowerCase() === lower) ?? list.states.find((s) => s.id === given)
     ?? list.states.find((s) => s.id === slug(given));
-  if (!state) throw new Refused(`"${given}" is not a state of "${list.title}": its states are ${names(list.states)}.`);
+  if (!state) {
+    throw new Refused(
+      `"${given}" is not a state of "${list.title}": its states are ${names(list.states)}.`,
+      `« ${given} » n'est pas un état de « ${list.title} » : ses états sont ${names(list.states)}.`,
+    );
+  }
   return state;
 }
 
@@ -65,9 +87,15 @@ export function findField(list: List, ref: string): Field {
   const lower = given.toLowerCase();
   const field = list.fields.find((f) => f.name.toLowerCase() === lower) ?? list.fields.find((f) => f.id === given);
   if (!field) {
-    throw new Refused(list.fields.length
-      ? `"${given}" is not a field of "${list.title}": its fields are ${names(list.fields)}.`
-      : `"${given}" is not a field of "${list.title}": it has no fields.`);
+    throw list.fields.length
+      ? new Refused(
+        `"${given}" is not a field of "${list.title}": its fields are ${names(list.fields)}.`,
+        `« ${given} » n'est pas un champ de « ${list.title} » : ses champs sont ${names(list.fields)}.`,
+      )
+      : new Refused(
+        `"${given}" is not a field of "${list.title}": it has no fields.`,
+        `« ${given} » n'est pas un champ de « ${list.title} » : elle n'a aucun champ.`,
+      );
   }
   return field;
 }
@@ -87,11 +115,21 @@ export function cleanOwners(given: readonly string[], who: Who, agentNamed: Name
   if (items.length === 1 && items[0]!.toLowerCase() === 'none') return [];
   const out: string[] = [];
   for (const item of items) {
-    if (chars(item) > LIMITS.name + 7) throw new Refused(`An owner is at most ${LIMITS.name} characters: give an id or a short name.`);
+    if (chars(item) > LIMITS.name + 7) {
+      throw new Refused(
+        `An owner is at most ${LIMITS.name} characters: give an id or a short name.`,
+        `Un responsable compte au plus ${LIMITS.name} caractères : donnez un identifiant ou un nom court.`,
+      );
+    }
     const id = personId(item, who, agentNamed);
     if (!out.includes(id)) out.push(id);
   }
-  if (out.length > LIMITS.owners) throw new Refused(`A record has at most ${LIMITS.owners} owners: keep the ones who act on it.`);
+  if (out.length > LIMITS.owners) {
+    throw new Refused(
+      `A record has at most ${LIMITS.owners} owners: keep the ones who act on it.`,
+      `Une fiche a au plus ${LIMITS.owners} responsables : gardez ceux qui s'en occupent.`,
+    );
+  }
   return out;
 }
 
@@ -99,22 +137,41 @@ export function cleanOwners(given: readonly string[], who: Who, agentNamed: Name
 export function fieldValue(field: Field, given: string, who: Who, agentNamed: NameToAgent): string {
   const text = String(given).trim();
   if (text === '') return '';
-  if (chars(text) > LIMITS.value) throw new Refused(`A field's value is at most ${LIMITS.value} characters: put longer text in a note.`);
+  if (chars(text) > LIMITS.value) {
+    throw new Refused(
+      `A field's value is at most ${LIMITS.value} characters: put longer text in a note.`,
+      `La valeur d'un champ compte au plus ${LIMITS.value} caractères : mettez un texte plus long dans une note.`,
+    );
+  }
+  const shown = text.slice(0, 40);
   switch (field.type) {
     case 'text':
       return text;
     case 'number':
       if (!/^[-+]?(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?$/.test(text) || !Number.isFinite(Number(text))) {
-        throw new Refused(`The field ${field.name} is a number: "${text.slice(0, 40)}" is not one (write it like 1200 or 3.5).`);
+        throw new Refused(
+          `The field ${field.name} is a number: "${shown}" is not one (write it like 1200 or 3.5).`,
+          `Le champ ${field.name} est un nombre : « ${shown} » n'en est pas un (écrivez-le comme 1200 ou 3.5).`,
+        );
       }
       return text;
     case 'date':
-      if (!isDate(text)) throw new Refused(`The field ${field.name} is a date: write it as YYYY-MM-DD, like 2026-11-04.`);
+      if (!isDate(text)) {
+        throw new Refused(
+          `The field ${field.name} is a date: write it as YYYY-MM-DD, like 2026-11-04.`,
+          `Le champ ${field.name} est une date : écrivez-la sous la forme AAAA-MM-JJ, comme 2026-11-04.`,
+        );
+      }
       return text;
     case 'choice': {
       const choices = field.choices ?? [];
       const choice = choices.find((c) => c.toLowerCase() === text.toLowerCase());
-      if (!choice) throw new Refused(`The field ${field.name} is one of ${choices.join(', ')}: "${text.slice(0, 40)}" is not.`);
+      if (!choice) {
+        throw new Refused(
+          `The field ${field.name} is one of ${choices.join(', ')}: "${shown}" is not.`,
+          `Le champ ${field.name} prend l'une de ces valeurs : ${choices.join(', ')} ; « ${shown} » n'en fait pas partie.`,
+        );
+      }
       return choice;
     }
     case 'person':
@@ -123,7 +180,10 @@ export function fieldValue(field: Field, given: string, who: Who, agentNamed: Na
       let url: URL | undefined;
       try { url = new URL(text); } catch { url = undefined; }
       if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
-        throw new Refused(`The field ${field.name} is a web address: write it as http://… or https://….`);
+        throw new Refused(
+          `The field ${field.name} is a web address: write it as http://… or https://….`,
+          `Le champ ${field.name} est une adresse web : écrivez-la sous la forme http://… ou https://….`,
+        );
       }
       return text;
     }
@@ -147,7 +207,11 @@ export function fieldChanges(list: List, given: Record<string, string>, who: Who
 export function dueOf(given: string): DueReading & { kind: 'clear' | 'due' } {
   const reading = readDue(String(given));
   if (reading.kind === 'bad') {
-    throw new Refused(`"${String(given).slice(0, 40)}" is not a due date: write 2026-11-04 or "2026-11-04 09:00", or none to clear it.`);
+    const shown = String(given).slice(0, 40);
+    throw new Refused(
+      `"${shown}" is not a due date: write 2026-11-04 or "2026-11-04 09:00", or none to clear it.`,
+      `« ${shown} » n'est pas une échéance : écrivez 2026-11-04 ou « 2026-11-04 09:00 », ou none pour l'effacer.`,
+    );
   }
   return reading;
 }
