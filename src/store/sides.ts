@@ -23,17 +23,33 @@ export function agentNamed(ctx: Context, name: string): string | undefined {
 }
 
 export function addSide(ctx: Context, dir: string, name: string, who: Who): Side {
-  personOnly(who, 'register an agent\'s folder', 'side add');
-  const clean = cleanName(name, 'An agent');
+  personOnly(who, 'register an agent\'s folder', 'side add', 'inscrire le dossier d\'un agent');
+  const clean = cleanName(name, 'An agent', 'd\'un agent');
   const given = String(dir);
-  if (!isAbsolute(given)) throw new Refused(`An agent's folder is given as an absolute path: "${given.slice(0, 200)}" is not one.`);
+  if (!isAbsolute(given)) {
+    const shown = given.slice(0, 200);
+    throw new Refused(
+      `An agent's folder is given as an absolute path: "${shown}" is not one.`,
+      `Le dossier d'un agent se donne par un chemin absolu : « ${shown} » n'en est pas un.`,
+    );
+  }
   const folder = normalize(given).replace(/(.)\/+$/, '$1');
   const agent = `agent:${slug(clean)}`;
   const all = sides(ctx);
   const taken = all.find((s) => s.name.toLowerCase() === clean.toLowerCase() || s.agent === agent);
-  if (taken) throw new Refused(`The name "${clean}" is taken by the folder ${taken.dir}: choose another name.`);
+  if (taken) {
+    throw new Refused(
+      `The name "${clean}" is taken by the folder ${taken.dir}: choose another name.`,
+      `Le nom « ${clean} » est déjà pris par le dossier ${taken.dir} : choisissez-en un autre.`,
+    );
+  }
   const same = all.find((s) => s.dir === folder);
-  if (same) throw new Refused(`The folder ${folder} is already read for ${same.name}: remove it first to rename it.`);
+  if (same) {
+    throw new Refused(
+      `The folder ${folder} is already read for ${same.name}: remove it first to rename it.`,
+      `Le dossier ${folder} est déjà lu pour ${same.name} : retirez-le d'abord pour le renommer.`,
+    );
+  }
   const side: Side = { name: clean, agent, dir: folder, created: iso(ctx.now()) };
   ctx.db.prepare('INSERT INTO sides (name, agent, dir, created) VALUES (?, ?, ?, ?)').run(side.name, side.agent, side.dir, side.created);
   ctx.log(who, 'side-add', null, null, { name: side.name, agent, dir: folder });
@@ -41,11 +57,16 @@ export function addSide(ctx: Context, dir: string, name: string, who: Who): Side
 }
 
 export function removeSide(ctx: Context, name: string, who: Who): Side {
-  personOnly(who, 'remove an agent\'s folder', 'side remove');
+  personOnly(who, 'remove an agent\'s folder', 'side remove', 'retirer le dossier d\'un agent');
   const given = String(name).trim();
   const lower = given.toLowerCase();
   const side = sides(ctx).find((s) => s.name.toLowerCase() === lower || s.agent === given || s.agent === `agent:${slug(given)}`);
-  if (!side) throw new Refused(`There is no agent folder named "${given}": binder admin sides lists them.`);
+  if (!side) {
+    throw new Refused(
+      `There is no agent folder named "${given}": binder admin sides lists them.`,
+      `Il n'y a aucun dossier d'agent nommé « ${given} » : binder admin sides les énumère.`,
+    );
+  }
   ctx.db.prepare('DELETE FROM sides WHERE name = ?').run(side.name);
   ctx.log(who, 'side-remove', null, null, { name: side.name, agent: side.agent, dir: side.dir });
   return side;
