@@ -21,15 +21,27 @@ export const LEASE_MAX_MS = 24 * 3600_000;
 /** The lease's length asked for, or a refusal saying what is accepted. */
 export function leaseLength(forMs: number | undefined): number {
   if (forMs === undefined) return LEASE_DEFAULT_MS;
-  if (!Number.isFinite(forMs) || forMs < LEASE_MIN_MS) throw new Refused('A claim lasts at least a second: give --for like 30m, 2h or 45s.');
-  if (forMs > LEASE_MAX_MS) throw new Refused('A claim lasts at most a day (--for 1d): take it again later to keep it longer.');
+  if (!Number.isFinite(forMs) || forMs < LEASE_MIN_MS) {
+    throw new Refused(
+      'A claim lasts at least a second: give --for like 30m, 2h or 45s.',
+      'Une prise dure au moins une seconde : donnez --for comme 30m, 2h ou 45s.',
+    );
+  }
+  if (forMs > LEASE_MAX_MS) {
+    throw new Refused(
+      'A claim lasts at most a day (--for 1d): take it again later to keep it longer.',
+      'Une prise dure au plus un jour (--for 1d) : reprenez-la plus tard pour la garder plus longtemps.',
+    );
+  }
   return Math.round(forMs);
 }
 
-/** `2026-11-30 10:32 UTC (in 25 min)`: when a claim lapses, as the asker reads it. */
-export function whenLapses(until: number, now: number): string {
+/** `2026-11-30 10:32 UTC (in 25 min)`: when a claim lapses, as the asker reads it (`dans 25 min` in French). */
+export function whenLapses(until: number, now: number, lang: 'en' | 'fr' = 'en'): string {
   const minutes = Math.max(0, Math.round((until - now) / 60_000));
-  const left = minutes === 0 ? 'in less than a minute' : minutes < 120 ? `in ${minutes} min` : `in ${Math.round(minutes / 60)} h`;
+  const inWords = lang === 'fr' ? 'dans' : 'in';
+  const left = minutes === 0 ? (lang === 'fr' ? 'dans moins d\'une minute' : 'in less than a minute')
+    : minutes < 120 ? `${inWords} ${minutes} min` : `${inWords} ${Math.round(minutes / 60)} h`;
   return `${iso(until).slice(0, 16).replace('T', ' ')} UTC (${left})`;
 }
 
@@ -60,14 +72,20 @@ function claim(ctx: Context, id: number, who: Who, forMs: number): Claimed {
   const now = ctx.now();
   const holder = holderOf(row);
   if (holder && holder.id !== who.id) {
-    throw new Refused(`#${id} is taken by ${holder.name} until ${whenLapses(row.lease_until!, now)}: binder ready shows what is free.`);
+    throw new Refused(
+      `#${id} is taken by ${holder.name} until ${whenLapses(row.lease_until!, now)}: binder ready shows what is free.`,
+      `La fiche #${id} est prise par ${holder.name} jusqu'au ${whenLapses(row.lease_until!, now, 'fr')} : binder ready montre ce qui est libre.`,
+    );
   }
   const owners = JSON.parse(row.owners) as string[];
   const extended = holder !== null;
   const others = owners.filter((o) => o !== who.id);
   // Owners added while the asker held it stay; a record owned by others is not free to take.
   if (others.length && !extended) {
-    throw new Refused(`#${id} belongs to ${others.join(', ')}: take another (binder ready shows what is free), or ask them to give it up.`);
+    throw new Refused(
+      `#${id} belongs to ${others.join(', ')}: take another (binder ready shows what is free), or ask them to give it up.`,
+      `La fiche #${id} appartient à ${others.join(', ')} : prenez-en une autre (binder ready montre ce qui est libre) ou demandez-leur d'y renoncer.`,
+    );
   }
   const until = now + forMs;
   ctx.db.prepare('UPDATE records SET owners = ?, lease_by = ?, lease_until = ?, updated = ? WHERE id = ?')
@@ -89,10 +107,15 @@ export function takeNext(ctx: Context, listRef: string, who: Who, options: TakeO
   const forMs = leaseLength(options.forMs);
   lapse(ctx);
   const { list } = findList(ctx, listRef, who, 'write');
-  if (list.archived) throw new Refused(`"${list.title}" is archived: nothing in it is ready.`);
+  if (list.archived) {
+    throw new Refused(`"${list.title}" is archived: nothing in it is ready.`, `« ${list.title} » est archivée : rien n'y est prêt.`);
+  }
   const first = readyRows(ctx, list, who, 1, 0)[0];
   if (!first) {
-    throw new Refused(`Nothing in ${list.title} is ready for you now. binder wait ${list.id} returns when something changes there.`);
+    throw new Refused(
+      `Nothing in ${list.title} is ready for you now. binder wait ${list.id} returns when something changes there.`,
+      `Rien dans ${list.title} n'est prêt pour vous maintenant. binder wait ${list.id} répond dès que quelque chose y change.`,
+    );
   }
   return claim(ctx, first.id, who, forMs);
 }
@@ -107,7 +130,10 @@ export function release(ctx: Context, ref: number | string, who: Who, text?: str
   let from: Who | null = null;
   if (holder) {
     if (holder.id !== who.id && !isPerson(who)) {
-      throw new Refused(`#${id} is taken by ${holder.name}, not you: only ${holder.name} or a person can give it back.`);
+      throw new Refused(
+        `#${id} is taken by ${holder.name}, not you: only ${holder.name} or a person can give it back.`,
+        `La fiche #${id} est prise par ${holder.name}, pas par vous : seul ${holder.name} ou une personne peut la rendre.`,
+      );
     }
     from = holder;
   } else if (owners.includes(who.id)) {
