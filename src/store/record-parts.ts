@@ -31,15 +31,23 @@ export function note(ctx: Context, ref: number | string, text: string, who: Who)
 }
 
 export function editNote(ctx: Context, ref: number | string, noteId: number, text: string, who: Who): Note {
-  personOnly(who, 'rewrite a note', 'edit-note');
+  personOnly(who, 'rewrite a note', 'edit-note', 'réécrire une note');
   const found = findRecord(ctx, ref, who, 'write');
   notArchived(found);
   const id = found.record.id;
   const row = ctx.db.prepare('SELECT * FROM notes WHERE id = ? AND record = ?').get(Number(noteId), id) as NoteRow | undefined;
-  if (!row) throw new Refused(`#${id} has no note ${String(noteId)}: binder get ${id} shows its notes and their numbers.`);
+  if (!row) {
+    throw new Refused(
+      `#${id} has no note ${String(noteId)}: binder get ${id} shows its notes and their numbers.`,
+      `La fiche #${id} n'a pas de note ${String(noteId)} : binder get ${id} montre ses notes et leurs numéros.`,
+    );
+  }
   const author = noteOf(row).by;
   if (author.id !== who.id) {
-    throw new Refused(`Only its author, ${author.name}, can rewrite note ${row.id}: add a new note instead.`);
+    throw new Refused(
+      `Only its author, ${author.name}, can rewrite note ${row.id}: add a new note instead.`,
+      `Seul son auteur, ${author.name}, peut réécrire la note ${row.id} : ajoutez plutôt une nouvelle note.`,
+    );
   }
   const clean = cleanNote(text);
   if (clean === row.text) return noteOf(row);
@@ -57,18 +65,32 @@ export function attach(
   const found = findRecord(ctx, ref, who, 'write');
   notArchived(found);
   if (!KINDS.includes(input.kind)) {
-    throw new Refused(`"${String(input.kind).slice(0, 40)}" is not a kind of attachment: use one of ${KINDS.join(', ')}.`);
+    const shown = String(input.kind).slice(0, 40);
+    throw new Refused(
+      `"${shown}" is not a kind of attachment: use one of ${KINDS.join(', ')}.`,
+      `« ${shown} » n'est pas une sorte de pièce jointe : choisissez parmi ${KINDS.join(', ')}.`,
+    );
   }
   let target = String(input.ref ?? '').trim();
-  if (!target) throw new Refused('An attachment needs a ref: a path, a URL, repo:branch, a message id or a record number.');
-  if ([...target].length > LIMITS.ref) throw new Refused(`An attachment's ref is at most ${LIMITS.ref} characters.`);
+  if (!target) {
+    throw new Refused(
+      'An attachment needs a ref: a path, a URL, repo:branch, a message id or a record number.',
+      'Une pièce jointe a besoin d\'une référence : un chemin, une URL, dépôt:branche, un identifiant de message ou un numéro de fiche.',
+    );
+  }
+  if ([...target].length > LIMITS.ref) {
+    throw new Refused(
+      `An attachment's ref is at most ${LIMITS.ref} characters.`,
+      `La référence d'une pièce jointe compte au plus ${LIMITS.ref} caractères.`,
+    );
+  }
   if (input.kind === 'record') {
     const other = recordNumber(target);
     // Attaching names a record: it must be one the asker can see.
     findRecord(ctx, other, who, 'read');
     target = `#${other}`;
   }
-  const title = input.title !== undefined && String(input.title).trim() !== '' ? cleanTitle(input.title, 'An attachment\'s title') : '';
+  const title = input.title !== undefined && String(input.title).trim() !== '' ? cleanTitle(input.title, 'An attachment\'s title', 'Le titre d\'une pièce jointe') : '';
   const at = iso(ctx.now());
   const id = Number(ctx.db.prepare('INSERT INTO attachments (record, kind, ref, title, at, by) VALUES (?, ?, ?, ?, ?, ?)')
     .run(found.record.id, input.kind, target, title, at, JSON.stringify(who)).lastInsertRowid);
@@ -86,7 +108,13 @@ export function detach(ctx: Context, ref: number | string, what: string, who: Wh
   const row = rows.find((r) => /^\d+$/.test(given) && r.id === Number(given))
     ?? rows.find((r) => r.ref === given)
     ?? rows.find((r) => r.kind === 'record' && /^#?\d+$/.test(given) && r.ref === `#${given.replace('#', '')}`);
-  if (!row) throw new Refused(`Nothing attached to #${id} is "${given.slice(0, 80)}": binder get ${id} lists what is attached.`);
+  if (!row) {
+    const shown = given.slice(0, 80);
+    throw new Refused(
+      `Nothing attached to #${id} is "${shown}": binder get ${id} lists what is attached.`,
+      `Rien de ce qui est joint à la fiche #${id} ne correspond à « ${shown} » : binder get ${id} énumère ce qui y est joint.`,
+    );
+  }
   ctx.db.prepare('DELETE FROM attachments WHERE id = ?').run(row.id);
   touch(ctx, id, iso(ctx.now()));
   ctx.log(who, 'detach', found.list.id, id, { attachment: row.id, kind: row.kind, ref: row.ref });
