@@ -21,14 +21,21 @@ const gateName = (list: List): string => firstGate(list)?.name ?? '';
 export function add(ctx: Context, listRef: string, input: AddInput, who: Who): RecordSummary {
   const { list } = findList(ctx, listRef, who, 'write');
   if (list.archived) {
-    throw new Refused(`"${list.title}" is archived: restore the list first (binder admin archive-list ${list.id} --restore).`);
+    throw new Refused(
+      `"${list.title}" is archived: restore the list first (binder admin archive-list ${list.id} --restore).`,
+      `« ${list.title} » est archivée : restaurez d'abord la liste (binder admin archive-list ${list.id} --restore).`,
+    );
   }
   const title = cleanTitle(input.title);
   const state = input.state !== undefined && String(input.state).trim() !== '' ? findState(list, input.state) : list.states[0]!;
   const approving = pastGate(list, state.id);
   if (approving && !isPerson(who)) {
-    throw new Refused(`A record cannot start in "${state.name}": only a person can let it past "${gateName(list)}". `
-      + `Add it to "${list.states[0]!.name}" and ask a person to approve it.`);
+    throw new Refused(
+      `A record cannot start in "${state.name}": only a person can let it past "${gateName(list)}". `
+        + `Add it to "${list.states[0]!.name}" and ask a person to approve it.`,
+      `Une fiche ne peut pas commencer dans « ${state.name} » : seule une personne peut lui faire passer « ${gateName(list)} ». `
+        + `Ajoutez-la dans « ${list.states[0]!.name} » et demandez à une personne de l'approuver.`,
+    );
   }
   const named = (name: string) => agentNamed(ctx, name);
   const fields = Object.fromEntries(
@@ -112,7 +119,11 @@ export function move(ctx: Context, ref: number | string, stateRef: string, who: 
   if (state.id === record.state) return record;
   const approving = pastGate(list, state.id) && !record.approved;
   if (approving && !isPerson(who)) {
-    throw new Refused(`#${record.id} is not approved: only a person can let it past "${gateName(list)}". Ask a person to approve it.`);
+    throw new Refused(
+      `#${record.id} is not approved: only a person can let it past "${gateName(list)}". Ask a person to approve it.`,
+      `La fiche #${record.id} n'est pas approuvée : seule une personne peut lui faire passer « ${gateName(list)} ». `
+        + 'Demandez à une personne de l\'approuver.',
+    );
   }
   const at = iso(ctx.now());
   if (approving) {
@@ -126,7 +137,7 @@ export function move(ctx: Context, ref: number | string, stateRef: string, who: 
 }
 
 export function approve(ctx: Context, ref: number | string, yes: boolean, who: Who): RecordSummary {
-  personOnly(who, 'approve a record or withdraw an approval', 'approve');
+  personOnly(who, 'approve a record or withdraw an approval', 'approve', 'approuver une fiche ou retirer une approbation');
   const found = findRecord(ctx, ref, who, 'write');
   notArchived(found);
   const { record, list } = found;
