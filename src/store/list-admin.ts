@@ -21,18 +21,31 @@ export function templates(lang: Lang): TemplateSummary[] {
 }
 
 function shapeStates(given: readonly StateInput[], old: readonly State[]): State[] {
-  if (given.length === 0) throw new Refused('A list needs at least one state.');
+  if (given.length === 0) throw new Refused('A list needs at least one state.', 'Une liste a besoin d\'au moins un état.');
   const out: State[] = [];
   for (const input of given) {
-    const name = cleanName(input.name, 'A state');
+    const name = cleanName(input.name, 'A state', 'd\'un état');
     if (out.some((s) => s.name.toLowerCase() === name.toLowerCase())) {
-      throw new Refused(`Two states are named "${name}": give each state its own name.`);
+      throw new Refused(
+        `Two states are named "${name}": give each state its own name.`,
+        `Deux états s'appellent « ${name} » : donnez à chaque état son propre nom.`,
+      );
     }
     let id: string;
     if (input.id !== undefined) {
       const kept = old.find((s) => s.id === input.id);
-      if (!kept) throw new Refused(`There is no state "${input.id}" to keep: leave out the id for a new state.`);
-      if (out.some((s) => s.id === kept.id)) throw new Refused(`The state "${kept.name}" is given twice: give it once.`);
+      if (!kept) {
+        throw new Refused(
+          `There is no state "${input.id}" to keep: leave out the id for a new state.`,
+          `Il n'y a aucun état « ${input.id} » à garder : omettez l'identifiant pour un nouvel état.`,
+        );
+      }
+      if (out.some((s) => s.id === kept.id)) {
+        throw new Refused(
+          `The state "${kept.name}" is given twice: give it once.`,
+          `L'état « ${kept.name} » est donné deux fois : donnez-le une seule fois.`,
+        );
+      }
       id = kept.id;
     } else {
       id = uniqueSlug(slug(name), (x) => out.some((s) => s.id === x) || old.some((s) => s.id === x) || given.some((g) => g.id === x));
@@ -40,7 +53,10 @@ function shapeStates(given: readonly StateInput[], old: readonly State[]): State
     out.push({ id, name, gate: input.gate === true });
   }
   if (out[0]!.gate) {
-    throw new Refused(`"${out[0]!.name}" cannot be a gate: a gate needs a state before it, where records wait for a person.`);
+    throw new Refused(
+      `"${out[0]!.name}" cannot be a gate: a gate needs a state before it, where records wait for a person.`,
+      `« ${out[0]!.name} » ne peut pas être une porte : une porte a besoin d'un état avant elle, où les fiches attendent une personne.`,
+    );
   }
   return out;
 }
@@ -48,18 +64,34 @@ function shapeStates(given: readonly StateInput[], old: readonly State[]): State
 function shapeFields(given: readonly FieldInput[], old: readonly Field[]): Field[] {
   const out: Field[] = [];
   for (const input of given) {
-    const name = cleanName(input.name, 'A field');
+    const name = cleanName(input.name, 'A field', 'd\'un champ');
     if (out.some((f) => f.name.toLowerCase() === name.toLowerCase())) {
-      throw new Refused(`Two fields are named "${name}": give each field its own name.`);
+      throw new Refused(
+        `Two fields are named "${name}": give each field its own name.`,
+        `Deux champs s'appellent « ${name} » : donnez à chaque champ son propre nom.`,
+      );
     }
     if (!FIELD_TYPES.includes(input.type)) {
-      throw new Refused(`"${String(input.type)}" is not a field type: use one of ${FIELD_TYPES.join(', ')}.`);
+      throw new Refused(
+        `"${String(input.type)}" is not a field type: use one of ${FIELD_TYPES.join(', ')}.`,
+        `« ${String(input.type)} » n'est pas un type de champ : choisissez parmi ${FIELD_TYPES.join(', ')}.`,
+      );
     }
     let id: string;
     if (input.id !== undefined) {
       const kept = old.find((f) => f.id === input.id);
-      if (!kept) throw new Refused(`There is no field "${input.id}" to keep: leave out the id for a new field.`);
-      if (out.some((f) => f.id === kept.id)) throw new Refused(`The field "${kept.name}" is given twice: give it once.`);
+      if (!kept) {
+        throw new Refused(
+          `There is no field "${input.id}" to keep: leave out the id for a new field.`,
+          `Il n'y a aucun champ « ${input.id} » à garder : omettez l'identifiant pour un nouveau champ.`,
+        );
+      }
+      if (out.some((f) => f.id === kept.id)) {
+        throw new Refused(
+          `The field "${kept.name}" is given twice: give it once.`,
+          `Le champ « ${kept.name} » est donné deux fois : donnez-le une seule fois.`,
+        );
+      }
       id = kept.id;
     } else {
       id = uniqueSlug(slug(name), (x) => out.some((f) => f.id === x) || old.some((f) => f.id === x) || given.some((g) => g.id === x));
@@ -67,8 +99,13 @@ function shapeFields(given: readonly FieldInput[], old: readonly Field[]): Field
     const field: Field = { id, name, type: input.type };
     if (input.type === 'choice') {
       const choices = [...new Set((input.choices ?? []).map((c) => String(c).trim()).filter((c) => c !== ''))];
-      if (choices.length === 0) throw new Refused(`The choice field "${name}" needs its choices, like High|Normal|Low.`);
-      field.choices = choices.map((c) => cleanName(c, 'A choice'));
+      if (choices.length === 0) {
+        throw new Refused(
+          `The choice field "${name}" needs its choices, like High|Normal|Low.`,
+          `Le champ à choix « ${name} » a besoin de ses choix, comme Haute|Normale|Basse.`,
+        );
+      }
+      field.choices = choices.map((c) => cleanName(c, 'A choice', 'd\'un choix'));
     }
     out.push(field);
   }
@@ -78,13 +115,19 @@ function shapeFields(given: readonly FieldInput[], old: readonly Field[]): Field
 export function createList(
   ctx: Context, input: { template: string; title?: string; lang?: Lang }, who: Who,
 ): List {
-  personOnly(who, 'make a list', 'create-list');
+  personOnly(who, 'make a list', 'create-list', 'créer une liste');
   const lang = langOf(input.lang);
   const template = findTemplate(String(input.template ?? ''), lang);
   if (!template) {
-    throw new Refused(`There is no template "${String(input.template).slice(0, 40)}": use one of ${TEMPLATES[lang].map((t) => t.id).join(', ')}.`);
+    const shown = String(input.template).slice(0, 40);
+    const ids = TEMPLATES[lang].map((t) => t.id).join(', ');
+    throw new Refused(
+      `There is no template "${shown}": use one of ${ids}.`,
+      `Il n'y a aucun modèle « ${shown} » : choisissez parmi ${ids}.`,
+    );
   }
-  const title = input.title !== undefined && String(input.title).trim() !== '' ? cleanTitle(input.title, 'A list\'s title') : template.title;
+  const title = input.title !== undefined && String(input.title).trim() !== ''
+    ? cleanTitle(input.title, 'A list\'s title', 'Le titre d\'une liste') : template.title;
   const base = slug(title) || 'list';
   const id = uniqueSlug(base, (x) => ctx.db.prepare('SELECT 1 FROM lists WHERE id = ?').get(x) !== undefined);
   const states = shapeStates(template.states, []);
@@ -99,17 +142,19 @@ export function createList(
 }
 
 export function editList(ctx: Context, ref: string, patch: ListPatch, who: Who): List {
-  personOnly(who, 'change a list', 'edit-list');
+  personOnly(who, 'change a list', 'edit-list', 'modifier une liste');
   const { list } = findList(ctx, ref, who, 'write');
   const change: Record<string, unknown> = {};
   let title = list.title;
   if (patch.title !== undefined) {
-    title = cleanTitle(patch.title, 'A list\'s title');
+    title = cleanTitle(patch.title, 'A list\'s title', 'Le titre d\'une liste');
     if (title !== list.title) change.title = [list.title, title];
   }
   let view = list.view;
   if (patch.view !== undefined) {
-    if (patch.view !== 'board' && patch.view !== 'table') throw new Refused('A list opens as a board or a table.');
+    if (patch.view !== 'board' && patch.view !== 'table') {
+      throw new Refused('A list opens as a board or a table.', 'Une liste s\'ouvre en tableau (board) ou en table (table).');
+    }
     if (patch.view !== list.view) change.view = [list.view, patch.view];
     view = patch.view;
   }
@@ -119,7 +164,10 @@ export function editList(ctx: Context, ref: string, patch: ListPatch, who: Who):
     for (const gone of list.states.filter((s) => !states.some((k) => k.id === s.id))) {
       const n = ctx.db.prepare('SELECT count(*) FROM records WHERE list = ? AND state = ?').pluck().get(list.id, gone.id) as number;
       if (n > 0) {
-        throw new Refused(`"${gone.name}" still holds ${n} record${n === 1 ? '' : 's'}: move ${n === 1 ? 'it' : 'them'} to another state first.`);
+        throw new Refused(
+          `"${gone.name}" still holds ${n} record${n === 1 ? '' : 's'}: move ${n === 1 ? 'it' : 'them'} to another state first.`,
+          `« ${gone.name} » contient encore ${n} fiche${n === 1 ? '' : 's'} : déplacez-${n === 1 ? 'la' : 'les'} d'abord vers un autre état.`,
+        );
       }
     }
     if (JSON.stringify(states) !== JSON.stringify(list.states)) change.states = [list.states, states];
@@ -151,7 +199,10 @@ export function editList(ctx: Context, ref: string, patch: ListPatch, who: Who):
 function agentId(ctx: Context, given: string): string {
   const text = String(given).trim();
   if (text.startsWith('person:')) {
-    throw new Refused('People see and change every list: access is granted to agents only.');
+    throw new Refused(
+      'People see and change every list: access is granted to agents only.',
+      'Les personnes voient et modifient toutes les listes : l\'accès ne se donne qu\'aux agents.',
+    );
   }
   if (text.startsWith('agent:')) {
     const name = slug(text.slice('agent:'.length));
@@ -161,15 +212,21 @@ function agentId(ctx: Context, given: string): string {
   const side = sides(ctx).find((s) => s.name.toLowerCase() === lower || s.agent === text);
   if (side) return side.agent;
   const name = slug(text);
-  if (!name) throw new Refused(`"${text.slice(0, 40)}" is not an agent: give its name or its id (agent:name).`);
+  if (!name) {
+    const shown = text.slice(0, 40);
+    throw new Refused(
+      `"${shown}" is not an agent: give its name or its id (agent:name).`,
+      `« ${shown} » n'est pas un agent : donnez son nom ou son identifiant (agent:nom).`,
+    );
+  }
   return `agent:${name}`;
 }
 
 export function grant(ctx: Context, ref: string, agent: string, access: Access | null, who: Who): List {
-  personOnly(who, 'grant access to a list', 'grant');
+  personOnly(who, 'grant access to a list', 'grant', 'donner accès à une liste');
   const { list } = findList(ctx, ref, who, 'write');
   if (access !== null && access !== 'read' && access !== 'write') {
-    throw new Refused('Access is read, write, or none to take it away.');
+    throw new Refused('Access is read, write, or none to take it away.', 'L\'accès est read, write, ou none pour le retirer.');
   }
   const id = agentId(ctx, agent);
   const before = list.access[id] ?? null;
@@ -182,7 +239,7 @@ export function grant(ctx: Context, ref: string, agent: string, access: Access |
 }
 
 export function archiveList(ctx: Context, ref: string, archived: boolean, who: Who): List {
-  personOnly(who, archived ? 'archive a list' : 'restore a list', 'archive-list');
+  personOnly(who, archived ? 'archive a list' : 'restore a list', 'archive-list', archived ? 'archiver une liste' : 'restaurer une liste');
   const { list } = findList(ctx, ref, who, 'write');
   if (list.archived === archived) return list;
   ctx.db.prepare('UPDATE lists SET archived = ?, updated = ? WHERE id = ?').run(archived ? 1 : 0, iso(ctx.now()), list.id);
