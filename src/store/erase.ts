@@ -32,7 +32,7 @@ function tidy(ctx: Context): void {
 }
 
 export function deleteRecord(ctx: Context, ref: number | string, who: Who): { id: number; list: string } {
-  personOnly(who, 'delete a record', 'delete');
+  personOnly(who, 'delete a record', 'delete', 'supprimer une fiche');
   const { record } = findRecord(ctx, ref, who, 'write');
   erase(ctx, record.id);
   forgetAnswers(ctx);
@@ -42,7 +42,7 @@ export function deleteRecord(ctx: Context, ref: number | string, who: Who): { id
 }
 
 export function deleteList(ctx: Context, ref: string, who: Who): { id: string; title: string; records: number } {
-  personOnly(who, 'delete a list', 'delete-list');
+  personOnly(who, 'delete a list', 'delete-list', 'supprimer une liste');
   const { list } = findList(ctx, ref, who, 'write');
   const ids = ctx.db.prepare('SELECT id FROM records WHERE list = ?').pluck().all(list.id) as number[];
   for (const id of ids) erase(ctx, id);
