@@ -36,11 +36,11 @@ export function isPerson(who: Who): boolean {
  * Refuses an agent an operation that is a person's alone. `doing` and `doingFr` complete
  * "Only a person can …" and « Seule une personne peut … ».
  */
-export function personOnly(who: Who, doing: string, verb: string, doingFr?: string): void {
+export function personOnly(who: Who, doing: string, verb: string, doingFr: string): void {
   if (!isPerson(who)) {
     throw new Refused(
       `Only a person can ${doing}: a person does it on their screen or with \`binder admin ${verb}\`.`,
-      `Seule une personne peut ${doingFr ?? `faire « ${verb} »`} : elle le fait sur son écran (binder tui) ou avec \`binder admin ${verb}\`.`,
+      `Seule une personne peut ${doingFr} : elle le fait sur son écran (binder tui) ou avec \`binder admin ${verb}\`.`,
     );
   }
 }
