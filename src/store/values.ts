@@ -38,9 +38,9 @@ export function cleanNote(given: string): string {
 }
 
 /** `what` says whose name it is ('A state'), `ofWhatFr` the same after « Le nom » ('d'un état'). */
-export function cleanName(given: string, what: string, ofWhatFr?: string): string {
+export function cleanName(given: string, what: string, ofWhatFr: string): string {
   const name = String(given).replace(/\s+/g, ' ').trim();
-  const theName = ofWhatFr ? `Le nom ${ofWhatFr}` : 'Ce nom';
+  const theName = `Le nom ${ofWhatFr}`;
   if (!name || !slug(name)) {
     throw new Refused(`${what} needs a name with letters or digits.`, `${theName} doit contenir des lettres ou des chiffres.`);
   }
