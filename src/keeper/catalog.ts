@@ -38,7 +38,7 @@ const listOf = (ctx: CatalogContext, r: RecordSummary, who: Who): List => ctx.st
 /** `NAME=VALUE` → [NAME, VALUE], or a refusal naming the flag. */
 const pair = (given: string, what: string): [string, string] => {
   const at = given.lastIndexOf('=');
-  if (at < 1) throw new Refused(`Give ${what} as NAME=VALUE, not "${given}".`);
+  if (at < 1) throw new Refused(`Give ${what} as NAME=VALUE, not "${given}".`, `Donnez ${what} sous la forme NOM=VALEUR, pas « ${given} ».`);
   return [given.slice(0, at), given.slice(at + 1)];
 };
 
@@ -52,7 +52,13 @@ function listPatch(list: List, a: Record<string, unknown>): ListPatch {
     const states: StateInput[] = list.states.map((s) => ({ id: s.id, name: s.name, gate: s.gate }));
     const find = (name: string): number => {
       const at = states.findIndex((s) => s.name.toLowerCase() === name.toLowerCase() || s.id === name);
-      if (at < 0) throw new Refused(`"${list.title}" has no state "${name}": its states are ${states.map((s) => s.name).join(', ')}.`);
+      if (at < 0) {
+        const names = states.map((s) => s.name).join(', ');
+        throw new Refused(
+          `"${list.title}" has no state "${name}": its states are ${names}.`,
+          `« ${list.title} » n'a aucun état « ${name} » : ses états sont ${names}.`,
+        );
+      }
       return at;
     };
     for (const name of strs(a.addState)) states.push({ name, gate: false });
@@ -60,7 +66,9 @@ function listPatch(list: List, a: Record<string, unknown>): ListPatch {
     for (const given of strs(a.moveState)) {
       const [name, position] = pair(given, '--move-state');
       const n = Number(position);
-      if (!Number.isInteger(n) || n < 1 || n > states.length) throw new Refused(`Give --move-state a position from 1 to ${states.length}.`);
+      if (!Number.isInteger(n) || n < 1 || n > states.length) {
+        throw new Refused(`Give --move-state a position from 1 to ${states.length}.`, `Donnez à --move-state une position de 1 à ${states.length}.`);
+      }
       const [moved] = states.splice(find(name), 1);
       states.splice(n - 1, 0, moved!);
     }
@@ -73,17 +81,28 @@ function listPatch(list: List, a: Record<string, unknown>): ListPatch {
     const fields: FieldInput[] = list.fields.map((f) => ({ id: f.id, name: f.name, type: f.type, ...(f.choices ? { choices: f.choices } : {}) }));
     for (const given of strs(a.addField)) {
       const [name, type = 'text', choices] = given.split(':');
-      if (!name) throw new Refused('Give --add-field as NAME:TYPE, e.g. value:number or size:choice:S|M|L.');
+      if (!name) {
+        throw new Refused(
+          'Give --add-field as NAME:TYPE, e.g. value:number or size:choice:S|M|L.',
+          'Donnez --add-field sous la forme NOM:TYPE, par exemple montant:number ou taille:choice:S|M|L.',
+        );
+      }
       fields.push({ name, type: type as FieldType, ...(choices ? { choices: choices.split('|') } : {}) });
     }
     for (const name of strs(a.removeField)) {
       const at = fields.findIndex((f) => f.name.toLowerCase() === name.toLowerCase() || f.id === name);
-      if (at < 0) throw new Refused(`"${list.title}" has no field "${name}".`);
+      if (at < 0) throw new Refused(`"${list.title}" has no field "${name}".`, `« ${list.title} » n'a aucun champ « ${name} ».`);
       fields.splice(at, 1);
     }
     patch.fields = fields;
   }
-  if (Object.keys(patch).length === 0) throw new Refused('Say what to change: --title, --view, --add-state, --rename-state, --move-state, --remove-state, --gate, --ungate, --add-field or --remove-field.');
+  if (Object.keys(patch).length === 0) {
+    const flags = '--title, --view, --add-state, --rename-state, --move-state, --remove-state, --gate, --ungate';
+    throw new Refused(
+      `Say what to change: ${flags}, --add-field or --remove-field.`,
+      `Dites ce qu'il faut changer : ${flags}, --add-field ou --remove-field.`,
+    );
+  }
   return patch;
 }
 
