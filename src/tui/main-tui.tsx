@@ -4,8 +4,10 @@
  * wires; importing it starts nothing. Exit codes: 0 quit, 2 no terminal or no store, 64 not
  * understood.
  */
+import './start-up.js';
 import { mkdirSync } from 'node:fs';
 import { render } from 'ink';
+import './fetch-back.js';
 import { createKeeper } from '../keeper/keeper.js';
 import type { SideConfig } from '../keeper/keeper-types.js';
 import { defaultSide, person, sideOption, storeFolder } from '../keeper/places.js';
@@ -56,7 +58,6 @@ export async function main(argv: string[]): Promise<number> {
 
   const listeners = new Set<(line: string) => void>();
   const keeper = createKeeper({ store, sides, log: (line) => { for (const l of listeners) l(line); } });
-  keeper.start();
 
   const context: BinderContext = {
     keeper,
@@ -82,6 +83,8 @@ export async function main(argv: string[]): Promise<number> {
   if (out.isTTY) out.write(ALT_SCREEN_ON);
   try {
     const screen = render(<Binder.Provider value={context}><App /></Binder.Provider>, { exitOnCtrlC: true, patchConsole: true });
+    // Ink writes the first frame within render: the folders are kept from now on, not before.
+    keeper.start();
     // A closed SSH session (SIGHUP) or a kill (SIGTERM) ends the screen as q does: the keeper says it stopped.
     const stop = () => screen.unmount();
     process.once('SIGHUP', stop);

@@ -8,7 +8,7 @@ import { Box, useApp, useInput, type Key } from 'ink';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import type { DueRecord } from '../../store/types.js';
 import { useBinder } from '../context.js';
-import { safe } from '../format.js';
+import { cut, safe } from '../format.js';
 import { keyHints, keyLabel } from '../help-lines.js';
 import { useCommands } from '../hooks/use-commands.js';
 import { useDue } from '../hooks/use-due.js';
@@ -45,7 +45,7 @@ export function App() {
   const context = contextOf(state, data.empty);
   const run = useCommands(state, dispatch, data, context, layout);
   const shown = top(state);
-  const unseen = useUnseen(keeper, person, version, shown?.kind === 'brief' ? shown.items : null, 1000);
+  const unseen = useUnseen(keeper, person, version, shown?.kind === 'brief' ? shown.items : null, 2000);
   const [diagnostic, setDiagnostic] = useState<string | null>(null);
 
   const tell = useCallback((records: DueRecord[]) => {
@@ -71,12 +71,12 @@ export function App() {
   const message = state.message ?? (diagnostic ? { text: diagnostic, tone: 'refused' as const } : null);
   return (
     <Box flexDirection="column" width={layout.columns} height={layout.rows - 1}>
-      <Styled tone="title">{header(state, data, 'Binder', words)}</Styled>
-      {state.notices.length ? <Styled tone="warn">{notices(state, words)}</Styled> : null}
+      <Styled tone="title">{cut(header(state, data, 'Binder', words), layout.columns)}</Styled>
+      {state.notices.length ? <Styled tone="warn">{cut(notices(state, words), layout.columns)}</Styled> : null}
       <Box height={layout.body} overflow="hidden" flexDirection="column">
         <Body state={state} data={data} layout={layout} dispatch={dispatch} side={firstSide()} at={at} />
       </Box>
-      <Styled tone={message?.tone === 'refused' ? 'warn' : message?.tone === 'done' ? 'good' : 'plain'}>{message?.text ?? ' '}</Styled>
+      <Styled tone={message?.tone === 'refused' ? 'warn' : message?.tone === 'done' ? 'good' : 'plain'}>{cut(message?.text ?? ' ', layout.columns)}</Styled>
       <StatusLine
         store={keeper.store.path}
         folders={folders}

@@ -30,11 +30,12 @@ function Card({ record, selected, focused, width }: { record: RecordSummary; sel
     record.due ? `${overdue ? '! ' : ''}${shortDue(record.due, now())}` : '',
     record.attached ? words.view.attached(record.attached) : '',
   ].filter(Boolean).join(' · ');
+  // Two rows straight in the column, no box of its own: fewer nodes for Ink to lay out.
   return (
-    <Box flexDirection="column">
+    <>
       <Styled selected={selected && focused}>{cut(`${mark(selected)}#${record.id} ${safe(record.title)}`, width)}</Styled>
       <Styled tone={overdue ? 'warn' : 'dim'}>{cut(`  ${meta}`, width)}</Styled>
-    </Box>
+    </>
   );
 }
 
@@ -53,7 +54,7 @@ export function BoardView({ board, column, focused, width, page, fit }: BoardVie
         return (
           <Box key={col.state.id} flexDirection="column" width={colWidth} paddingRight={1}>
             <Styled tone={here && focused ? 'title' : 'head'}>
-              {`${i === 0 && from > 0 ? '‹ ' : ''}${safe(col.state.name)} (${col.count})${col.state.gate ? ` · ${words.view.gate}` : ''}${i === shown.length - 1 && to < board.columns.length ? ' ›' : ''}`}
+              {cut(`${i === 0 && from > 0 ? '‹ ' : ''}${safe(col.state.name)} (${col.count})${col.state.gate ? ` · ${words.view.gate}` : ''}${i === shown.length - 1 && to < board.columns.length ? ' ›' : ''}`, colWidth - 1)}
             </Styled>
             <Styled tone="dim">{above ? words.view.moreAbove(above) : ' '}</Styled>
             {col.records.length === 0 ? <Styled tone="dim">{` ${words.view.empty}`}</Styled> : null}
