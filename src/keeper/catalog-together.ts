@@ -24,7 +24,7 @@ const stateName = (list: List, id: string): string => list.states.find((s) => s.
 function leaseFor(a: Args): number | undefined {
   if (a.for === undefined) return undefined;
   const ms = readDuration(a.for);
-  if (ms === null) throw new Refused('Give --for a length like 30m, 2h, 1d or 45s.');
+  if (ms === null) throw new Refused('Give --for a length like 30m, 2h, 1d or 45s.', 'Donnez à --for une durée comme 30m, 2h, 1d ou 45s.');
   return ms;
 }
 
@@ -41,8 +41,13 @@ export function waitTarget(a: Args): WaitTarget {
 export function waitLength(a: Args): number {
   if (a.timeout === undefined) return WAIT_DEFAULT_MS;
   const ms = readDuration(a.timeout);
-  if (ms === null) throw new Refused('Give --timeout a length like 60s, 5m or 90 (seconds).');
-  if (ms > WAIT_MAX_MS) throw new Refused(`A wait lasts at most ${sayDuration(WAIT_MAX_MS)}: wait again after it.`);
+  if (ms === null) {
+    throw new Refused('Give --timeout a length like 60s, 5m or 90 (seconds).', 'Donnez à --timeout une durée comme 60s, 5m ou 90 (secondes).');
+  }
+  if (ms > WAIT_MAX_MS) {
+    const most = sayDuration(WAIT_MAX_MS);
+    throw new Refused(`A wait lasts at most ${most}: wait again after it.`, `Une attente dure au plus ${most} : attendez de nouveau ensuite.`);
+  }
   return ms;
 }
 
@@ -148,9 +153,16 @@ export const TOGETHER = {
       const forMs = leaseFor(a);
       const next = str(a.next);
       const id = a.id === undefined || String(a.id).trim() === '' ? undefined : recordRef(a.id);
-      if (next !== undefined && id !== undefined) throw new Refused('Give a record or --next LIST, not both.');
+      if (next !== undefined && id !== undefined) {
+        throw new Refused('Give a record or --next LIST, not both.', 'Donnez une fiche ou --next LISTE, pas les deux.');
+      }
       if (next !== undefined) return store.takeNext(next, who, { forMs });
-      if (id === undefined) throw new Refused('Say what to take: a record (binder take 12) or a list (binder take --next Batches).');
+      if (id === undefined) {
+        throw new Refused(
+          'Say what to take: a record (binder take 12) or a list (binder take --next Batches).',
+          'Dites quoi prendre : une fiche (binder take 12) ou une liste (binder take --next Lots).',
+        );
+      }
       return store.take(id, who, { forMs });
     },
     (c, a, who, ctx) => sayTaken(c, a, who, ctx),
