@@ -23,7 +23,12 @@ export function sideOption(given: string, cwd = process.cwd()): SideConfig {
   const at = given.lastIndexOf('=');
   const dir = resolve(cwd, at > 0 ? given.slice(0, at) : given);
   const name = at > 0 ? given.slice(at + 1).trim() : 'Agent';
-  if (!name) throw new Refused(`--side takes FOLDER=NAME, e.g. --side ./.binder=Claude; "${given}" has no name.`);
+  if (!name) {
+    throw new Refused(
+      `--side takes FOLDER=NAME, e.g. --side ./.binder=Claude; "${given}" has no name.`,
+      `--side prend DOSSIER=NOM, par exemple --side ./.binder=Claude ; « ${given} » n'a pas de nom.`,
+    );
+  }
   return { dir, who: agentWho(name) };
 }
 
