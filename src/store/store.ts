@@ -19,7 +19,7 @@ export class Refused extends Error {
   override readonly name = 'Refused';
   readonly fr: string | undefined;
 
-  constructor(message: string, fr?: string) {
+  constructor(message: string, fr: string) {
     super(message);
     this.fr = fr;
   }
