@@ -47,7 +47,7 @@ export function addForm(list: List, state: string | undefined, words: Words): Di
 
 export function editForm(record: RecordFull, list: List, words: Words): Dialog {
   const fields = [argField('edit', 'title', words), argField('edit', 'due', words), argField('edit', 'owners', words), ...listFields(list)];
-  const initial: Record<string, string> = { title: safe(record.title), due: record.due ?? '', owners: record.owners.join(', ') };
+  const initial: Record<string, string> = { title: safe(record.title), due: safe(record.due ?? ''), owners: safe(record.owners.join(', ')) };
   for (const f of list.fields) initial[FIELD + f.id] = safe(record.fields[f.id] ?? '');
   return form('edit', words, fields, { do: 'edit', id: record.id }, initial, `${words.op('edit').title} #${record.id}`);
 }

@@ -59,6 +59,26 @@ export function hostileLine(prefix: string): string {
   return `${prefix} ${Object.values(SEQUENCES).map((seq, n) => { const [a, b] = marker(n); return `${a}${seq}${b}`; }).join(' ')}`;
 }
 
+/**
+ * The sequences between their markers, cut into pieces of at most `max` characters with
+ * `prefix` and a number first: for titles, which are at most 300 characters.
+ */
+export function hostileChunks(prefix: string, max = 280): string[] {
+  const chunks: string[] = [];
+  let now = '';
+  Object.values(SEQUENCES).forEach((seq, n) => {
+    const [a, b] = marker(n);
+    const piece = `${a}${seq}${b} `;
+    if (now && [...`${prefix} ${chunks.length + 1} ${now}${piece}`].length > max) {
+      chunks.push(`${prefix} ${chunks.length + 1} ${now.trimEnd()}`);
+      now = '';
+    }
+    now += piece;
+  });
+  if (now) chunks.push(`${prefix} ${chunks.length + 1} ${now.trimEnd()}`);
+  return chunks;
+}
+
 /** Every control character, each between markers, then the unterminated OSC: for a note. */
 export function hostileNote(prefix: string): string {
   return `${prefix}\n${CONTROLS.map((c, n) => `<${n}${c}${n}>`).join('')}\nline three ${hostileLine('in a note')}\nlast ${UNTERMINATED}`;
