@@ -10,10 +10,13 @@ const repo = resolve(fileURLToPath(new URL('../../..', import.meta.url)));
 const bundle = join(repo, 'dist', 'bin', 'binder-tui.js');
 const binder = join(repo, 'dist', 'bin', 'binder.js');
 
-test('importing the screen\'s bundle starts nothing', () => {
-  const r = spawnSync(process.execPath, ['--input-type=module', '-e', `const m = await import(${JSON.stringify(bundle)}); console.log(typeof m.main);`], { encoding: 'utf8', timeout: 20_000 });
+test('importing the screen\'s bundle starts nothing, and leaves fetch as it was (hidden only while Ink loads)', () => {
+  const script = 'const kind = () => Object.keys(Object.getOwnPropertyDescriptor(globalThis, "fetch")).sort().join(","); const before = kind();'
+    + ` const m = await import(${JSON.stringify(bundle)}); await import(${JSON.stringify(bundle.replace(/\.js$/, '.mjs'))});`
+    + ' console.log(typeof m.main, kind() === before, typeof fetch);';
+  const r = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', timeout: 20_000 });
   assert.equal(r.status, 0, r.stderr);
-  assert.equal(r.stdout, 'function\n');
+  assert.equal(r.stdout, 'function true function\n', 'fetch is Node\'s own again, as it was');
 });
 
 test('without a terminal: the sentence that says what to use instead, and exit 2; nothing is opened', (t) => {
