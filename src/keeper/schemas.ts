@@ -107,16 +107,47 @@ export function toolSchema(op: OpSpec): z.ZodType {
   return z.object(toolShape(op)).meta({ $schema: undefined });
 }
 
-/** The first problem zod found, as a sentence for whoever sent it. */
-export function explainIssue(op: OpSpec, error: z.ZodError, given: object): string {
+/** What each argument is, in French, for a person whose screen speaks French. */
+const HINTS_FR: Readonly<Record<string, string>> = {
+  list: 'la liste : son nom ou son identifiant', state: 'l\'état', text: 'le texte', title: 'le titre', note: 'une note',
+  ref: 'un chemin, une URL, dépôt:branche, un identifiant de message ou un numéro de fiche', what: 'sa référence ou son numéro',
+  next: 'la liste dont prendre la première fiche prête', for: 'combien de temps : de 30m (par défaut) à 1d',
+  on: 'seulement cette liste ou cette fiche (#12)', timeout: 'au plus ce temps : 60s (par défaut)', template: 'le modèle',
+  agent: 'l\'agent : son nom ou son identifiant', dir: 'le dossier', name: 'le nom de l\'agent',
+  addState: 'un état à ajouter à la fin', renameState: 'ANCIEN=NOUVEAU', moveState: 'NOM=N', removeState: 'un état vide',
+  gate: 'un état dont faire une porte', ungate: 'un état qui n\'est plus une porte',
+  addField: 'NOM:TYPE ou NOM:choice:a|b|c', removeField: 'un champ, retiré avec ses valeurs',
+};
+
+const hintFr = (name: string, arg: ArgSpec): string => {
+  switch (arg.kind) {
+    case 'record': return 'la fiche : 12 ou #12';
+    case 'due': return '2026-11-04 ou « 2026-11-04 09:00 » ; none pour l\'effacer';
+    case 'owners': return 'me, un identifiant ou none';
+    case 'fields': return 'des valeurs de champs, nom=valeur';
+    case 'flag': return 'true ou false';
+    case 'number': return 'un nombre entier';
+    case 'choice': return `l'une de ces valeurs : ${(arg.choices ?? []).join(', ')}`;
+    case 'text': case 'words': case 'texts': return HINTS_FR[name] ?? 'un texte';
+    default: {
+      const never: never = arg.kind;
+      throw new Error(`unknown argument kind ${String(never)}`);
+    }
+  }
+};
+
+/** The first problem zod found, as a sentence for whoever sent it (in French for a French screen). */
+export function explainIssue(op: OpSpec, error: z.ZodError, given: object, lang: 'en' | 'fr' = 'en'): string {
+  const fr = lang === 'fr';
   const issue = error.issues[0];
   const name = issue?.path[0];
   if (typeof name === 'string' && Object.prototype.hasOwnProperty.call(op.args, name)) {
     const arg = op.args[name]!;
     const missing = !Object.prototype.hasOwnProperty.call(given, name) || (given as Record<string, unknown>)[name] === undefined;
-    if (missing) return `An ask to ${op.name} needs ${name} (${arg.describe}).`;
-    if (arg.kind === 'choice') return `The ${name} must be one of: ${(arg.choices ?? []).join(', ')}.`;
-    return `The ${name} given is not understood: ${arg.describe}.`;
+    if (missing) return fr ? `Il manque ${name} pour ${op.name} (${hintFr(name, arg)}).` : `An ask to ${op.name} needs ${name} (${arg.describe}).`;
+    const choices = (arg.choices ?? []).join(', ');
+    if (arg.kind === 'choice') return fr ? `L'argument ${name} prend l'une de ces valeurs : ${choices}.` : `The ${name} must be one of: ${choices}.`;
+    return fr ? `L'argument ${name} donné n'est pas compris : ${hintFr(name, arg)}.` : `The ${name} given is not understood: ${arg.describe}.`;
   }
-  return `The arguments of ${op.name} are not understood.`;
+  return fr ? `Les arguments de ${op.name} ne sont pas compris.` : `The arguments of ${op.name} are not understood.`;
 }
