@@ -39,10 +39,18 @@ export interface KeeperOptions {
   waits?: number;
 }
 
+export interface ActOptions {
+  /** The language of the answer's refusal: 'en' (the default) or 'fr'. */
+  lang?: 'en' | 'fr';
+}
+
 export interface Keeper {
   readonly store: Store;
-  /** A person's (or an embedding application's) operation, as `who`. Always with data. */
-  act(op: string, args: unknown, who: Who): Answer;
+  /**
+   * A person's (or an embedding application's) operation, as `who`. Always with data. A refusal
+   * reads in `options.lang` (English by default): a French screen passes `{ lang: 'fr' }`.
+   */
+  act(op: string, args: unknown, who: Who, options?: ActOptions): Answer;
   /** One pass over every folder: read what was asked, do it, answer. Returns asks answered. */
   pump(): number;
   /** Keep the folders from now on: file events, a safety poll, heartbeats. */
