@@ -11,11 +11,11 @@ import type { Change, Who } from '../store/types.js';
 import { slug } from '../store/index.js';
 import { createFolderPump } from './folder-pump.js';
 import { createHeldWaits } from './held-waits.js';
-import type { Keeper, KeeperOptions, SideConfig } from './keeper-types.js';
+import type { ActOptions, Keeper, KeeperOptions, SideConfig } from './keeper-types.js';
 import { createPerform } from './perform.js';
 import type { Answer } from './protocol.js';
 
-export type { Keeper, KeeperOptions, SideConfig } from './keeper-types.js';
+export type { ActOptions, Keeper, KeeperOptions, SideConfig } from './keeper-types.js';
 
 /** An agent known by its folder: `agent:<slug of name>`. */
 export function agentWho(name: string): Who {
@@ -69,7 +69,7 @@ export function createKeeper(options: KeeperOptions): Keeper {
 
   return {
     store,
-    act: (op: string, args: unknown, who: Who): Answer => perform(op, args, who, 'json'),
+    act: (op: string, args: unknown, who: Who, actOptions?: ActOptions): Answer => perform(op, args, who, 'json', actOptions?.lang),
     pump: () => {
       adoptOnce();
       return pump.pump();
