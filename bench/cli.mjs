@@ -15,7 +15,7 @@ import { dirname, join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { fill, LIST, RARE } from './fill.mjs';
-import { BINDER, BINDER_MCP, interleaveRound, load, machine, median, medianRatio, option, round, serve, tempDir } from './lib.mjs';
+import { BINDER, BINDER_MCP, interleaveRound, load, machine, median, medianRatio, option, percentile, round, serve, tempDir } from './lib.mjs';
 
 const SIZES = option('--sizes', '1000,10000,100000').split(',').map(Number);
 const ROUNDS = Number(option('--rounds', '30'));
@@ -100,10 +100,13 @@ async function atSize(n) {
   await keeper.stop();
 
   const floor = times['node -e 0'];
+  const ratios = (name) => times[name].map((ms, i) => ms / floor[i]);
   const row = (name, peer) => ({
     name,
     ms: round(median(times[name])),
     toFloor: round(medianRatio(times[name], floor), 3),
+    // How the ratio spread over the rounds: the middle half of them lay between these.
+    toFloorMiddleHalf: [round(percentile(ratios(name), 25), 3), round(percentile(ratios(name), 75), 3)],
     ...(peer ? { peer, peerMs: round(median(times[peer])), toPeer: round(medianRatio(times[name], times[peer]), 3) } : {}),
   });
   return {
@@ -130,7 +133,7 @@ for (const n of SIZES) {
   results.sizes.push(at);
   const lines = [
     `\n${n.toLocaleString('en')} records (filled in ${at.filledMs} ms; load ${at.load.join(' → ')}); node -e 0: ${at.floorMs} ms`,
-    ...at.command.map((c) => `  ${c.name.padEnd(16)} ${String(c.ms).padStart(8)} ms  ${String(c.toFloor).padStart(6)}× node -e 0   ${String(c.toPeer).padStart(6)}× ${c.peer} (${c.peerMs} ms)`),
+    ...at.command.map((c) => `  ${c.name.padEnd(16)} ${String(c.ms).padStart(8)} ms  ${String(c.toFloor).padStart(6)}× node -e 0 (middle half ${c.toFloorMiddleHalf.join('–')})   ${String(c.toPeer).padStart(6)}× ${c.peer} (${c.peerMs} ms)`),
     ...at.peer.map((c) => `  ${c.name.padEnd(18)} ${String(c.ms).padStart(6)} ms  ${String(c.toFloor).padStart(6)}× node -e 0`),
     ...at.mcp.map((c) => `  ${c.name.padEnd(16)} ${String(c.ms).padStart(8)} ms per call   ${String(c.toPeer).padStart(6)}× ${c.peer}`),
   ];

@@ -41,6 +41,7 @@ if (spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: ROOT, stdio: 'inhe
 const files = { cli: join(dir, 'cli.json'), ready: join(dir, 'ready.json'), keeper: join(dir, 'keeper.json') };
 await step('the command and MCP paths against Taskwarrior', ['bench/cli.mjs', '--sizes', QUICK ? '1000,10000' : '1000,10000,100000', '--rounds', QUICK ? '8' : '30', '--json', files.cli]);
 await step('binder-mcp ready', ['bench/mcp-ready.mjs', '--rounds', QUICK ? '8' : '30', '--json', files.ready]);
+await step('instructions of start-up (valgrind)', ['bench/instructions.mjs', '--runs', QUICK ? '1' : '5']);
 await step('the keeper', ['bench/keeper.mjs', '--records', QUICK ? '100000' : '1000000', '--asks', QUICK ? '150' : '600', '--json', files.keeper]);
 const tui = existsSync(join(ROOT, 'bench', 'tui.mjs'))
   ? await step('the screen', ['bench/tui.mjs', ...(QUICK ? ['--records-large', '20000', '--presses', '40'] : [])])
