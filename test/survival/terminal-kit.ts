@@ -5,6 +5,8 @@
  * markers, so that one passing through is caught even where the face writes the same bytes of
  * its own; each payload carries a word that must never be seen.
  */
+import type { Store } from '../../src/store/store.js';
+import type { Who } from '../../src/store/types.js';
 
 /** The sequences, by name. The payload words (PWN…) must never reach a terminal. */
 export const SEQUENCES: Readonly<Record<string, string>> = {
@@ -89,16 +91,19 @@ export function escapes(bytes: string): string[] {
   return bytes.match(/\u001b\[[\u0030-\u003f]*[\u0020-\u002f]*[\u0040-\u007e]|\u001b[\]PX^_][\s\S]*?(?:\u0007|\u001b\\)|\u001b[\s\S]?/g) ?? [];
 }
 
+/** An escape sequence's kind: its numbers left out (a cursor moved 3 rows or 12 is one kind). */
+export const kindOf = (seq: string): string => seq.replace(/\d+/g, 'N');
+
 /**
  * What in `bytes` (what a face wrote to a terminal) came from hostile text: an escape sequence
- * not among `own` (the face's own, from the same screen with harmless text; SGR styles are always
- * its own), a hostile sequence between its markers, a C0 control but CR and LF, a C1 control, a
- * bidi control, or a payload word.
+ * whose kind is not among `own` (the face's own, from the same screens with harmless text; SGR
+ * styles are always its own), a hostile sequence between its markers, a C0 control but CR and
+ * LF, a C1 control, a bidi control, or a payload word.
  */
 export function leaks(bytes: string, own: ReadonlySet<string> = new Set()): string[] {
   const found: string[] = [];
   for (const seq of new Set(escapes(bytes))) {
-    if (own.has(seq) || /^\u001b\[[0-9;]*m$/.test(seq)) continue;
+    if (own.has(kindOf(seq)) || /^\u001b\[[0-9;]*m$/.test(seq)) continue;
     found.push(`the escape ${JSON.stringify(seq)}`);
   }
   Object.values(SEQUENCES).forEach((seq, n) => {
@@ -114,6 +119,34 @@ export function leaks(bytes: string, own: ReadonlySet<string> = new Set()): stri
   if (bidi) found.push(`a bidi control ${JSON.stringify(bidi[0])}`);
   for (const word of PAYLOADS) if (bytes.includes(word)) found.push(`the payload ${word}`);
   return found;
+}
+
+/** A short hostile name: owners and person fields are at most about a hundred characters. */
+export const HOSTILE_NAME = `x\u001b]0;PWNOWNER\u0007\u001b[6n\u009b2J\u202eqq\u0007${UNTERMINATED}`;
+
+/**
+ * The agent's records in `list` (which has a text field Branch and a person field Reviewer): every
+ * text an agent can write holding the kit's sequences and controls — titles, a title changed,
+ * two notes, both fields, an owner, an attachment's ref and title, a record falling due — or,
+ * `calm`, the same records with harmless text of about the same shape. Returns how many texts.
+ */
+export function agentRecords(store: Store, agent: Who, list: string, calm = false): number {
+  const clean = (text: string): string => (calm ? text.replace(/[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '').replace(/PWN|UFdOQ0xJUA|evil\.example/g, 'ok') : text);
+  const prefix = calm ? 'Calm' : 'Evil';
+  const titles = hostileChunks(prefix).map(clean);
+  const first = store.add(list, {
+    title: titles[0]!,
+    note: clean(hostileNote(`${prefix} note`)),
+    fields: { branch: clean(hostileLine('branch')), reviewer: `person:${clean(HOSTILE_NAME)}` },
+    owners: [`person:${clean(HOSTILE_NAME)}`],
+  }, agent);
+  store.edit(first.id, { title: titles[1] ?? `${titles[0]!} again` }, agent);
+  store.note(first.id, clean(hostileNote('Second note')), agent);
+  store.attach(first.id, { kind: 'link', ref: clean(hostileLine('ref')), title: titles[titles.length - 1]! }, agent);
+  for (const title of titles.slice(1)) store.add(list, { title: `More ${title}` }, agent);
+  store.add(list, { title: `Due ${titles[0]!}`, due: '2001-01-01' }, agent);
+  // Titles (each record's, the edited one, the attachment's), two notes, two fields, an owner, a ref.
+  return titles.length * 2 + 1 + 2 + 2 + 1 + 1 + 1;
 }
 
 /** How many hostile things one record of this kit carries: sequences, controls, the open OSC. */

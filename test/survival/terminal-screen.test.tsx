@@ -9,29 +9,13 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Store } from '../../src/store/store.js';
 import { AGENT, KEYS, PERSON, batches, openScreen } from '../tui/harness.js';
-import { ATTACKS_PER_TEXT, UNTERMINATED, hostileChunks, hostileLine, hostileNote, leaks } from './terminal-kit.js';
+import { ATTACKS_PER_TEXT, agentRecords, leaks } from './terminal-kit.js';
 
-/** A short hostile name: owners and person fields are at most about a hundred characters. */
-export const HOSTILE_NAME = `x\u001b]0;PWNOWNER\u0007\u001b[6n\u009b2J\u202eqq\u0007${UNTERMINATED}`;
-
-/** The Batches list with a text and a person field, and the agent's hostile records in it. Returns how many hostile texts were written. */
-export function hostileRecords(store: Store): number {
+/** The Batches list with a text and a person field, and the agent's hostile records in it. */
+function hostileRecords(store: Store): number {
   batches(store);
   store.editList('batches', { fields: [{ name: 'Branch', type: 'text' }, { name: 'Reviewer', type: 'person' }] }, PERSON);
-  const titles = hostileChunks('Evil');
-  const first = store.add('batches', {
-    title: titles[0]!,
-    note: hostileNote('Evil note'),
-    fields: { branch: hostileLine('branch'), reviewer: `person:${HOSTILE_NAME}` },
-    owners: [`person:${HOSTILE_NAME}`],
-  }, AGENT);
-  store.edit(first.id, { title: titles[1]! }, AGENT);
-  store.note(first.id, hostileNote('Second note'), AGENT);
-  store.attach(first.id, { kind: 'link', ref: hostileLine('ref'), title: titles[titles.length - 1]! }, AGENT);
-  for (const title of titles.slice(1)) store.add('batches', { title: `More ${title}` }, AGENT);
-  store.add('batches', { title: `Due ${titles[0]!}`, due: '2001-01-01' }, AGENT);
-  // Titles (each record's, the edited one, the attachment's), two notes, two fields, an owner, a ref.
-  return titles.length * 2 + 1 + 2 + 2 + 1 + 1 + 1;
+  return agentRecords(store, AGENT, 'batches');
 }
 
 test('every screen shows hostile records made safe: board, record, edit form, dialogs, search, brief, table, due notice', async (t) => {
