@@ -72,10 +72,12 @@ test('a claim shows on the card and the record with its lease; r takes it away a
   const release = record.history.findLast((h) => h.op === 'release');
   assert.equal(release?.by.id, PERSON.id, 'released as the person, through the keeper');
 
+  // The agent's next brief says who took it: the store's, then as `binder brief` reads it.
+  const items = s.store.brief(AGENT, { peek: true }).items;
+  assert.ok(items.some((i) => i.kind === 'taken-away' && i.record === 1 && i.by.id === PERSON.id && i.holder?.id === AGENT.id), JSON.stringify(items));
   const brief = s.keeper.act('brief', {}, AGENT);
   assert.ok(brief.ok, brief.text);
-  const items = (brief.data as Brief).items;
-  assert.ok(items.some((i) => i.kind === 'taken-away' && i.record === 1 && i.by.id === PERSON.id && i.holder?.id === AGENT.id), JSON.stringify(items));
+  assert.ok((brief.data as Brief).items.some((i) => i.kind === 'taken-away'));
   assert.match(brief.text, /#1 Dark mode: ann took your claim away/);
 });
 
