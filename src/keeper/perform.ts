@@ -37,7 +37,7 @@ export function createPerform({ store, log }: PerformOptions) {
       return {
         ok: false,
         text: fr
-          ? `Seule une personne peut faire ${spec.name} : demandez à une personne de le faire sur son écran (binder tui) ou avec binder admin ${spec.name}.`
+          ? `Seule une personne peut faire « ${spec.name} » : demandez à une personne de le faire sur son écran (binder tui) ou avec binder admin ${spec.name}.`
           : `Only a person can ${spec.title.toLowerCase()}: ask one to do it on their screen (binder tui) or with binder admin ${spec.name}.`,
       };
     }
