@@ -144,7 +144,7 @@ export function explainIssue(op: OpSpec, error: z.ZodError, given: object, lang:
   if (typeof name === 'string' && Object.prototype.hasOwnProperty.call(op.args, name)) {
     const arg = op.args[name]!;
     const missing = !Object.prototype.hasOwnProperty.call(given, name) || (given as Record<string, unknown>)[name] === undefined;
-    if (missing) return fr ? `Il manque ${name} pour ${op.name} (${hintFr(name, arg)}).` : `An ask to ${op.name} needs ${name} (${arg.describe}).`;
+    if (missing) return fr ? `Il manque l'argument ${name} pour ${op.name} (${hintFr(name, arg)}).` : `An ask to ${op.name} needs ${name} (${arg.describe}).`;
     const choices = (arg.choices ?? []).join(', ');
     if (arg.kind === 'choice') return fr ? `L'argument ${name} prend l'une de ces valeurs : ${choices}.` : `The ${name} must be one of: ${choices}.`;
     return fr ? `L'argument ${name} donné n'est pas compris : ${hintFr(name, arg)}.` : `The ${name} given is not understood: ${arg.describe}.`;
