@@ -73,7 +73,9 @@ export function App() {
     <Box flexDirection="column" width={layout.columns} height={layout.rows - 1}>
       <Styled tone="title">{cut(header(state, data, 'Binder', words), layout.columns)}</Styled>
       {state.notices.length ? <Styled tone="warn">{cut(notices(state, words), layout.columns)}</Styled> : null}
-      <Box height={layout.body} overflow="hidden" flexDirection="column">
+      {/* Rows are cut to the width before Ink sees them: only the height needs a clip (a clip across
+          is a slice of every row, each first frame). */}
+      <Box height={layout.body} overflowY="hidden" flexDirection="column">
         <Body state={state} data={data} layout={layout} dispatch={dispatch} side={firstSide()} at={at} />
       </Box>
       <Styled tone={message?.tone === 'refused' ? 'warn' : message?.tone === 'done' ? 'good' : 'plain'}>{cut(message?.text ?? ' ', layout.columns)}</Styled>
