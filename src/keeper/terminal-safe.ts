@@ -2,15 +2,18 @@
  * Text written by agents, made safe to show on a person's terminal: no escape sequence, no
  * control character, no bidirectional override can pass. Every face that prints a record's
  * text (the screen, `binder`, `binder admin`) goes through here. It must never let a byte of
- * a control sequence through, even from a sequence left unterminated.
+ * a control sequence through, even from a sequence left unterminated, nor let one line's text
+ * swallow the next.
  */
 
 // ESC-introduced sequences: CSI (ESC [ … final), OSC/DCS/SOS/PM/APC (ESC ] P X ^ _ … up to BEL or
-// ST, or to the end when never terminated), and two-byte escapes (ESC c, ESC 7…).
+// ST, or to the end of its line when never terminated), and two-byte escapes (ESC c, ESC 7…).
+// A string left open ends with its line: one agent's text must never swallow the lines after it
+// (other records, a history) in an answer made safe whole.
 const ESCAPES =
-  /\u001b\[[\u0030-\u003f]*[\u0020-\u002f]*[\u0040-\u007e]?|\u001b[\]PX^_][\s\S]*?(?:\u0007|\u001b\\|\u009c|$)|\u001b[\u0020-\u002f]*[\u0030-\u007e]?/g;
+  /\u001b\[[\u0030-\u003f]*[\u0020-\u002f]*[\u0040-\u007e]?|\u001b[\]PX^_][^\r\n]*?(?:\u0007|\u001b\\|\u009c|(?=[\r\n])|$)|\u001b[\u0020-\u002f]*[\u0030-\u007e]?/g;
 // The same introduced by 8-bit C1 codes: CSI (0x9b), OSC (0x9d), DCS (0x90), SOS/PM/APC.
-const C1_SEQUENCES = /\u009b[\u0030-\u003f]*[\u0020-\u002f]*[\u0040-\u007e]?|[\u009d\u0090\u0098\u009e\u009f][\s\S]*?(?:\u0007|\u009c|\u001b\\|$)/g;
+const C1_SEQUENCES = /\u009b[\u0030-\u003f]*[\u0020-\u002f]*[\u0040-\u007e]?|[\u009d\u0090\u0098\u009e\u009f][^\r\n]*?(?:\u0007|\u009c|\u001b\\|(?=[\r\n])|$)/g;
 // What is left of control characters (C0 but newline, DEL, C1) and bidirectional controls.
 const CONTROLS = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 const NEWLINES = /\r\n?|\n/g;

@@ -40,11 +40,16 @@ test('each C0 control, DEL and each C1 control is taken out (a tab and a line en
   assert.equal(terminalSafe('a\nb', { multiline: true }), 'a\nb');
 });
 
-test('an unterminated OSC takes itself and what follows, nothing before', () => {
+test('an unterminated OSC, DCS… takes itself and the rest of its line, nothing before, no other line', () => {
   assert.equal(terminalSafe(`keep this ${UNTERMINATED} and this is eaten`), 'keep this ');
-  assert.equal(terminalSafe(`keep\n${UNTERMINATED}\nnot a new line`, { multiline: true }), 'keep\n');
   assert.equal(terminalSafe('keep \u009d0;PWNOPEN'), 'keep ');
   assert.equal(terminalSafe('keep \u001bP1$tPWNOPEN'), 'keep ');
+  // Found by the commands in a terminal: an owner ending in an open OSC made `binder get` and
+  // `binder admin show` lose every line after it (fields, notes, other records) up to some BEL.
+  assert.equal(terminalSafe(`keep\nowner ${UNTERMINATED}\nnext line\u0007 stays\n`, { multiline: true }), 'keep\nowner \nnext line stays\n');
+  assert.equal(terminalSafe(`a ${UNTERMINATED}\r\nb`, { multiline: true }), 'a \nb');
+  assert.equal(terminalSafe('a \u0090open DCS\nb \u009d0;open OSC\nc', { multiline: true }), 'a \nb \nc');
+  assert.equal(terminalSafe(`a ${UNTERMINATED}\nb`), 'a  b', 'in one line, the line end is a space');
 });
 
 test('the kit\'s hostile line and note, made safe, leak nothing', () => {
