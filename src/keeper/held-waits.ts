@@ -64,7 +64,7 @@ export interface HeldWaits {
 }
 
 export const WAIT_CAP = 64;
-export const BUSY_TEXT = 'busy: this keeper holds as many waits as it can; try again in a few seconds (binder brief says what changed meanwhile)';
+export const BUSY_TEXT = 'Busy: this keeper holds as many waits as it can; try again in a few seconds (binder brief says what changed meanwhile).';
 export const LATE_TEXT = 'The keeper stopped while this wait was held and you stopped waiting; nothing was read for you: binder brief says what changed.';
 /** Without a `wait` on its line, an ask is answered within the asker's usual window. */
 const UNSAID_HOLD_MS = WAIT_MS - 5000;

@@ -92,7 +92,7 @@ test('past the cap a wait is answered busy at once; a refused wait is not held',
   const second = ask(s.dirs[1]!, 'wait', { timeout: '30s' });
   await until(() => held(s.store) === 2, 5_000, 'two waits held');
   const busy = await ask(s.dirs[2]!, 'wait', { timeout: '30s' });
-  assert.match(text(busy), /^refused: busy: .*try again in a few seconds/);
+  assert.match(text(busy), /^refused: Busy: .*try again in a few seconds/);
   assert.match(text(await ask(s.dirs[2]!, 'wait', { on: 'Nowhere' })), /^refused: There is no list "Nowhere"/);
   assert.match(text(await ask(s.dirs[2]!, 'wait', { timeout: '1h' })), /^refused: A wait lasts at most 10m/);
   s.keeper.act('approve', { id: 1 }, ann);
@@ -120,4 +120,17 @@ test('a claim lapses on the keeper\'s clock and is retaken; its holder\'s brief 
   assert.equal(text(await ask(codex, 'brief')),
     "2 changes since you last looked:\n#1 Only one: Claude's claim lapsed; it is free\n#1 Only one: Ann took your claim away");
   assert.match(text(await ask(claude, 'ready', { list: 'batches' })), /^batches: 1 ready \(oldest first\):\n {2}#1 Only one/);
+});
+
+test('the keeper frees a lapsed claim on its own, and that wakes its holder\'s wait', { timeout: 30_000 }, async (t) => {
+  const s = setup(t, ['Claude']);
+  const dir = s.dirs[0]!;
+  s.store.add('batches', { title: 'Short' }, ann);
+  s.store.approve(1, true, ann);
+  await ask(dir, 'brief');
+  assert.match(text(await ask(dir, 'take', { id: '1', for: '1s' })), /^You hold #1 Short .* for 1s, until/);
+  // No ask touches the claim after this: only the keeper's own pass over lapsed claims can free it.
+  const answer = await askKeeper(dir, 'wait', { on: '1', timeout: '20s' }, { waitMs: 10_000 });
+  assert.equal(text(answer), '1 change since you last looked:\n#1 Short: your claim lapsed; binder take 1 if you still work on it');
+  assert.deepEqual(s.store.get(1, ann).record.owners, []);
 });
