@@ -20,6 +20,9 @@ const ORPHAN_AFTER_MS = 10_000;
 
 /** Where a file is read from: its identity, an offset, and whether inside an over-long line. */
 export interface Place { ino: string; offset: number; skipping: number }
+/** The last bytes read before a place, to know the file was rewritten under it (same file, new bytes). */
+export interface Tail { ino: string; offset: number; bytes: Buffer }
+const TAIL_MAX = 64;
 export const placeOf = (m: MarkRow): Place => ({ ino: m.asks_ino, offset: m.asks_offset, skipping: m.asks_skipping });
 export const samePlace = (a: Place, b: Place): boolean => a.ino === b.ino && a.offset === b.offset && a.skipping === b.skipping;
 
@@ -28,24 +31,42 @@ export interface Drain { key: string; offset: number; skipping: number; size: nu
 
 export interface Appended {
   next: Place;
+  /** The bytes just before `next`, to check at the next read. */
+  tail: Tail;
   asks: Ask[];
   /** More was there than one pass reads. */
   more: boolean;
 }
 
+const LINE_END = Buffer.from('\n');
+
+/**
+ * The bytes that must stand just before `from` unless the file was rewritten under it (truncated,
+ * then written past where it was read): the tail this keeper last read there, else a line's end.
+ */
+function expectedBefore(from: Place, tail: Tail | null): Buffer | null {
+  if (from.offset === 0) return null;
+  if (tail && tail.ino === from.ino && tail.offset === from.offset) return tail.bytes;
+  return from.skipping ? null : LINE_END;
+}
+
 /** What was appended to `name` since `from`, or null when nothing complete was. Skipped lines go to `skip`. */
-export function readSince(dir: string, name: string, from: Place, skip: (why: string, count: number) => void): Appended | null {
+export function readSince(dir: string, name: string, from: Place, skip: (why: string, count: number) => void, tail: Tail | null = null): Appended | null {
   const file = openToRead(dir, name);
   if (!file) return null;
   try {
     let { offset, skipping } = from;
-    if (file.key !== from.ino || file.stat.size < offset) {
+    const size = file.stat.size;
+    const before = file.key === from.ino && size > offset ? expectedBefore(from, tail) : null;
+    // The bytes looked at before the place count in what one pass reads.
+    const budget = READ_MAX - (before?.length ?? 0);
+    if (file.key !== from.ino || size < offset || (before && !readAt(file, offset - before.length, before.length).equals(before))) {
       offset = 0;
       skipping = 0;
     }
-    const size = file.stat.size;
     if (size <= offset) return null;
-    const cut = cutLines(readAt(file, offset, Math.min(size - offset, READ_MAX)), skipping === 1);
+    const bytes = readAt(file, offset, Math.min(size - offset, budget));
+    const cut = cutLines(bytes, skipping === 1);
     if (cut.long) skip(`longer than ${LINE_MAX} bytes`, cut.long);
     const asks: Ask[] = [];
     for (const line of cut.lines) {
@@ -54,7 +75,9 @@ export function readSince(dir: string, name: string, from: Place, skip: (why: st
       else if (ask) asks.push(ask);
     }
     if (cut.used === 0) return null;
-    return { next: { ino: file.key, offset: offset + cut.used, skipping: cut.skipping ? 1 : 0 }, asks, more: size - offset > READ_MAX };
+    const next = { ino: file.key, offset: offset + cut.used, skipping: cut.skipping ? 1 : 0 };
+    const end = { ino: next.ino, offset: next.offset, bytes: Buffer.from(bytes.subarray(Math.max(0, cut.used - TAIL_MAX), cut.used)) };
+    return { next, tail: end, asks, more: size - offset > budget };
   } finally {
     closeFile(file);
   }

@@ -14,7 +14,7 @@ import { FolderProblem, checkFolder, refuseUnlessPlain, removeStaleTemps } from 
 import { type Ask } from './folder-lines.js';
 import { NO_MARK, answersDue, appendAnswers, compactAnswers, createLedger } from './folder-answers.js';
 import {
-  OLD_ASKS_FILE, placeOf, readSince, samePlace, setAsksAside, tendOldAsks, type AsksSeen, type Drain, type Place,
+  OLD_ASKS_FILE, placeOf, readSince, samePlace, setAsksAside, tendOldAsks, type AsksSeen, type Drain, type Place, type Tail,
 } from './folder-asks.js';
 import { writeHeartbeat } from './heartbeat.js';
 
@@ -93,10 +93,12 @@ interface Folder {
   watchAfter: number;
   drain: Drain | null;
   asksSeen: AsksSeen;
+  /** The bytes this keeper last read before the folder's mark in asks.jsonl. */
+  tail: Tail | null;
   /** Not tidied yet by this keeper. */
   fresh: boolean;
 }
-interface Reading { folder: Folder; old: boolean; seen: Place; next: Place; asks: Ask[]; more: boolean }
+interface Reading { folder: Folder; old: boolean; seen: Place; next: Place; tail: Tail; asks: Ask[]; more: boolean }
 interface Taken { folder: Folder; id: string; op: string; answer: Answer }
 
 export function createFolderPump(deps: PumpDeps): FolderPump {
@@ -164,7 +166,7 @@ export function createFolderPump(deps: PumpDeps): FolderPump {
       folders.set(side.dir, {
         side, status: { dir: side.dir, name: side.who.name, agent: side.who.id, lastAsk: null, answered: 0, problem: null },
         problems: new Map(), skipped: new Map(), folderKey: '', watcher: null, watchedKey: '', watchAfter: 0, drain: null,
-        asksSeen: { key: '', since: 0 }, fresh: true,
+        asksSeen: { key: '', since: 0 }, tail: null, fresh: true,
       });
     }
     for (const [dir, folder] of folders) {
@@ -184,7 +186,7 @@ export function createFolderPump(deps: PumpDeps): FolderPump {
     guard(folder, 'read', () => {
       folder.folderKey = checkFolder(dir);
       const seen = placeOf(ledger.mark(dir));
-      const fresh = readSince(dir, ASKS_FILE, seen, skipped);
+      const fresh = readSince(dir, ASKS_FILE, seen, skipped, folder.tail);
       if (fresh) readings.push({ folder, old: false, seen, ...fresh });
       const drain = folder.drain;
       if (drain) {
@@ -303,6 +305,7 @@ export function createFolderPump(deps: PumpDeps): FolderPump {
     for (const reading of readings) {
       const drain = reading.folder.drain;
       if (reading.old && drain) Object.assign(drain, { offset: reading.next.offset, skipping: reading.next.skipping });
+      if (!reading.old && !moved.includes(reading.folder)) reading.folder.tail = reading.tail;
       if (reading.asks.length && !moved.includes(reading.folder)) reading.folder.status.lastAsk = now;
     }
     return { taken, moved };

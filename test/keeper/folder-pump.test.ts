@@ -54,7 +54,7 @@ function setup(t: TestContext, more: Partial<PumpDeps> & { folders?: number } = 
   });
   const dir = sides[0]!.dir;
   return {
-    root, db, pump, clock, logs, sides, dir,
+    root, db, pump, clock, logs, sides, dir, deps,
     transactions: () => transactions,
     done: (op?: string) => (db.prepare(`SELECT count(*) AS n FROM done ${op ? 'WHERE op = ?' : ''}`).get(...(op ? [op] : [])) as { n: number }).n,
     line: (id: string, op = 'add', extra: Record<string, unknown> = {}) =>
@@ -147,7 +147,20 @@ test('a replaced asks file is read from its start, and so is a truncated one', (
   truncateSync(join(s.dir, ASKS_FILE), 0);
   s.append(s.line('r7'));
   assert.equal(s.pump.pump(), 1);
-  assert.deepEqual(s.answers().map((a) => a.ask), ['r1', 'r2', 'r3', 'r4', 'r5', 'r6', 'r7']);
+  // Truncated, then written past where it was read before the pump looks, in lines of the same
+  // length: the bytes before the place are not those read there, so it is read from its start.
+  truncateSync(join(s.dir, ASKS_FILE), 0);
+  s.append(s.line('r8') + s.line('r9'));
+  assert.equal(s.pump.pump(), 2);
+  // The same by a keeper that never read this file (no bytes of it in memory): the place is
+  // not at a line's end, so the file is read from its start.
+  const other = createFolderPump(s.deps);
+  t.after(() => other.close());
+  truncateSync(join(s.dir, ASKS_FILE), 0);
+  s.append(s.line('r10-longer') + s.line('r11-longer'));
+  assert.equal(other.pump(), 2);
+  assert.equal(s.pump.pump(), 0);
+  assert.deepEqual(s.answers().map((a) => a.ask), ['r1', 'r2', 'r3', 'r4', 'r5', 'r6', 'r7', 'r8', 'r9', 'r10-longer', 'r11-longer']);
 });
 
 test('a replayed id is not done again nor answered again, even with changed args', (t) => {

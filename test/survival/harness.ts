@@ -87,11 +87,14 @@ export function appendAsk(dir: string, id: string, op: string, args: Record<stri
 
 export interface AnswerSeen { ask: string; ok: boolean; text: string }
 
-/** Every answer line in the folder's answers file (none when there is no file). */
+/** Every complete answer line in the folder's answers file (none when there is no file). */
 export function answersIn(dir: string): AnswerSeen[] {
   const path = join(dir, ANSWERS_FILE);
   if (!existsSync(path)) return [];
-  return readFileSync(path, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as AnswerSeen);
+  // Only complete lines: the keeper may be writing the last one now.
+  const lines = readFileSync(path, 'utf8').split('\n');
+  lines.pop();
+  return lines.filter(Boolean).map((line) => JSON.parse(line) as AnswerSeen);
 }
 
 /** Ids answered more than once in the folder's answers file. */
