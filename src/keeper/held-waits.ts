@@ -133,7 +133,7 @@ export function createHeldWaits(deps: HeldWaitsDeps): HeldWaits {
           // Another reader of the same asker took the news meanwhile: keep waiting.
           if (answer.ok && !(answer.data as WaitData).changed) {
             if (!timeUp) return null;
-            answer = { ok: true, text: sayNothing(w.args, w.who, { store }, now - w.at), data: answer.data };
+            answer = { ok: true, text: sayNothing(w.args, w.who, { store }, w.until - w.at), data: answer.data };
           }
         }
         sql.remove.run(w.dir, w.id);

@@ -17,7 +17,6 @@ export function waitHere(store: Store, perform: Perform, who: Who, args: Record<
   if (!now.ok || (now.data as WaitData).changed) return Promise.resolve(shaped(now, want));
   const ms = waitLength(args);
   if (ms === 0) return Promise.resolve(shaped(now, want));
-  const started = Date.now();
   return new Promise((done) => {
     let version = store.dataVersion();
     const finish = (answer: Answer): void => {
@@ -43,7 +42,7 @@ export function waitHere(store: Store, perform: Perform, who: Who, args: Record<
       const last = perform('wait', args, who, 'json');
       finish(!last.ok || (last.data as WaitData).changed
         ? last
-        : { ok: true, text: sayNothing(args, who, { store }, Date.now() - started), data: last.data });
+        : { ok: true, text: sayNothing(args, who, { store }, ms), data: last.data });
     }, ms);
   });
 }
