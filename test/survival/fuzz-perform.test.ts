@@ -34,13 +34,13 @@ test('fuzz: random arguments into every catalog operation — no throw, no bug, 
   const figures = { runs: 0, refused: 0, done: 0, agentPersonOnly: 0 };
   for (const spec of OPERATIONS) {
     // A wait answers at once here (nothing changed since the last brief, or a refusal): no keeper holds it.
-    fc.assert(fc.property(argsFor(spec), fc.boolean(), fc.boolean(), (args, asPerson, json) => {
+    fc.assert(fc.property(argsFor(spec), fc.boolean(), fc.boolean(), fc.constantFrom<'en' | 'fr'>('en', 'en', 'fr'), (args, asPerson, json, lang) => {
       // A person may do anything to the hidden list, grant it too: then it is hidden no more.
       fc.pre(!asPerson || leaksHidden(JSON.stringify(args)).length === 0);
       figures.runs++;
       const who = asPerson ? ann : bot;
       const before = dumpStore(store.db);
-      const answer = perform(spec.name, args, who, json ? 'json' : undefined);
+      const answer = perform(spec.name, args, who, json ? 'json' : undefined, lang);
       assert.deepEqual(bugs, [], `${spec.name}: a bug in the keeper's log`);
       assert.equal(typeof answer.text, 'string');
       if (!asPerson && !spec.agents) {
@@ -49,7 +49,7 @@ test('fuzz: random arguments into every catalog operation — no throw, no bug, 
       }
       if (!answer.ok) {
         figures.refused++;
-        assert.deepEqual(notASentence(answer.text, args), [], `${spec.name} refused with: ${answer.text}`);
+        assert.deepEqual(notASentence(answer.text, args), [], `${spec.name} refused (${lang}) with: ${answer.text}`);
         assert.equal(answer.data, undefined, 'a refusal has no data');
         assert.equal(dumpStore(store.db), before, `${spec.name} changed the store and was refused: ${answer.text}`);
       } else figures.done++;
