@@ -1,8 +1,13 @@
 /** Claims with a lease, what is ready to start, and the brief of what changed: the store's rules. */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { ann, bot, spy, refusal, withBatches, fresh } from './helpers.js';
-import type { Who } from '../../src/store/index.js';
+import { openStore, type Who } from '../../src/store/index.js';
+import { MIGRATIONS } from '../../src/store/schema.js';
 
 const MIN = 60_000;
 const approved = (f: ReturnType<typeof withBatches>, title: string, who: Who = bot): number => {
@@ -234,5 +239,30 @@ test('brief: a peek or a filtered look moves nothing; a long brief comes in page
     assert.equal(f.store.brief(bot, { peek: true }).items.length, 0);
   } finally {
     f.done();
+  }
+});
+
+test('a store made before claims existed is upgraded in place: its records kept, free, and takeable', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'binder-upgrade-'));
+  try {
+    mkdirSync(join(dir, 'store'), { mode: 0o700 });
+    const old = new Database(join(dir, 'store', 'binder.db'));
+    old.exec(MIGRATIONS[0]!);
+    old.pragma('user_version = 1');
+    old.prepare(`INSERT INTO lists (id, title, states, fields, created, updated) VALUES ('work', 'Work', ?, '[]', 'x', 'x')`)
+      .run(JSON.stringify([{ id: 'to-do', name: 'To do', gate: false }, { id: 'done', name: 'Done', gate: false }]));
+    old.prepare("INSERT INTO records (list, title, state, created, updated) VALUES ('work', 'Old record', 'to-do', 'x', 'x')").run();
+    old.prepare("INSERT INTO access (list, agent, level) VALUES ('work', 'agent:bot', 'write')").run();
+    old.close();
+    const store = openStore(join(dir, 'store'));
+    try {
+      assert.equal(store.db.pragma('user_version', { simple: true }), MIGRATIONS.length);
+      assert.deepEqual(store.ready('work', bot).lists[0]!.records.map((r) => r.title), ['Old record']);
+      assert.equal(store.takeNext('work', bot).record.title, 'Old record');
+    } finally {
+      store.close();
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
 });
