@@ -14,6 +14,7 @@ import { Refused } from '../store/store.js';
 import { sayNothing, waitLength, waitTarget, type WaitData } from './catalog-together.js';
 import type { Perform } from './perform.js';
 import { WAIT_MS, type Answer } from './protocol.js';
+import { terminalSafe } from './terminal-safe.js';
 
 /** An ask as the pump read it (see folder-lines.ts). */
 export interface HeldAsk {
@@ -106,7 +107,7 @@ export function createHeldWaits(deps: HeldWaitsDeps): HeldWaits {
   let closed = false;
   const unwatch = store.onChange(() => schedule());
 
-  const say = (line: string): void => deps.log(`binder keeper: ${line}`);
+  const say = (line: string): void => deps.log(`binder keeper: ${terminalSafe(line)}`);
 
   function forget(w: Held): void {
     if (w.timer) clearTimeout(w.timer);
@@ -147,7 +148,12 @@ export function createHeldWaits(deps: HeldWaitsDeps): HeldWaits {
         say(`a wait (${w.id}) held for ${w.dir} had no open ask left; dropped`);
       }
     } catch (error) {
-      say(`a held wait failed and is kept for its time: ${error instanceof Error ? error.message : String(error)}`);
+      say(`a held wait failed and is kept: ${error instanceof Error ? error.message : String(error)}`);
+      // Past its time, it is tried again shortly rather than left with nothing to answer it.
+      if (timeUp && held.has(key(w.dir, w.id))) {
+        w.timer = setTimeout(() => settle(w, true), 1000);
+        w.timer.unref();
+      }
     }
   }
 
