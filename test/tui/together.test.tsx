@@ -139,4 +139,10 @@ test('--lang fr: what was done is said in French, in the screen\'s words', async
   await s.until((f) => f.includes('Approbation retirée : #1, dans Proposed'), 'withdrawn, in French');
   await s.press('b');
   await s.until((f) => f.includes('Ce qui a changé depuis votre dernier regard') && f.includes('ajoutée par Agent dans Proposed'), 'the brief, in French');
+  // A refusal is the keeper's sentence, asked for in French.
+  s.store.archive(1, true, PERSON);
+  await s.press(KEYS.escape, 'A');
+  await s.until((f) => f.includes('#1 Dark mode') && f.includes('archivées'), 'the archived records');
+  await s.press('>');
+  await s.until((f) => f.includes('La fiche #1 est archivée : restaurez-la d\'abord'), 'the refusal, in French');
 });

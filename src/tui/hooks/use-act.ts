@@ -1,8 +1,9 @@
 /**
  * One change by the person, done through `keeper.act` as the person (so its history and events go
  * the one way agents' asks go). The message line says it in the screen's own words when done, or
- * the keeper's sentence, made safe, when refused. A record moved within the open list takes the
- * board's or table's cursor with it into its new state. It never changes the store by itself.
+ * the keeper's sentence, made safe, when refused — in the screen's language, which the keeper is
+ * asked for. A record moved within the open list takes the board's or table's cursor with it
+ * into its new state. It never changes the store by itself.
  */
 import { useCallback } from 'react';
 import type { Answer } from '../../keeper/protocol.js';
@@ -25,7 +26,7 @@ export function useAct(dispatch: (action: Action) => void, data: ViewData, filte
   const store = keeper.store;
 
   return useCallback((one: Act): Answer => {
-    const answer = keeper.act(one.op, one.args, person);
+    const answer = keeper.act(one.op, one.args, person, { lang: words.lang });
     const stateName = (list: string, state: string): string => {
       try {
         return store.list(list, person).states.find((s) => s.id === state)?.name ?? state;

@@ -62,7 +62,7 @@ export function useCommands(state: ScreenState, dispatch: (action: Action) => vo
       dispatch({ type: 'pane', pane: 'records' });
       const side = wasEmpty ? firstSide() : null;
       if (side) {
-        const granted = keeper.act('grant', { list: madeList.id, agent: side.who.id, access: 'write' }, person);
+        const granted = keeper.act('grant', { list: madeList.id, agent: side.who.id, access: 'write' }, person, { lang: words.lang });
         say(granted.ok ? words.firstGrant(safe(side.who.name), safe(side.dir), safe(madeList.title)) : safe(granted.text), granted.ok ? 'info' : 'refused');
       }
     };
@@ -263,7 +263,7 @@ export function useCommands(state: ScreenState, dispatch: (action: Action) => vo
         return;
       }
       case 'brief': {
-        const answer = keeper.act('brief', {}, person);
+        const answer = keeper.act('brief', {}, person, { lang: words.lang });
         if (!answer.ok) return say(safe(answer.text), 'refused');
         const brief = answer.data as Brief;
         if (screen?.kind === 'brief') dispatch({ type: 'pop' });
