@@ -1,7 +1,8 @@
 /**
  * Agents working together as real processes against `binder serve --no-tui`: eight `binder`
- * commands racing with `take --next` for the same hundred records take each exactly once; a
- * wait held by a keeper killed with SIGKILL is answered by the next keeper, once.
+ * commands racing with `take --next` for the same hundred records take each exactly once, and
+ * racing for one record by its number, one wins; a wait held by a keeper killed with SIGKILL is
+ * answered by the next keeper, once.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -27,7 +28,7 @@ function folderWithKeepers(t: TestContext, prefix: string): { root: string; keep
   return { root, keepers };
 }
 
-test('8 agent processes race with take --next for the same 100 records: every record is taken exactly once', { timeout: 180_000 }, async (t) => {
+test('8 agent processes race with take --next for the same 100 records: every record is taken exactly once', { timeout: 300_000 }, async (t) => {
   const { root, keepers } = folderWithKeepers(t, 'binder-race-');
   const storeDir = join(root, 'store');
   const store = openStore(storeDir);
@@ -76,6 +77,17 @@ test('8 agent processes race with take --next for the same 100 records: every re
   });
   const takes = store.db.prepare("SELECT count(*) FROM log WHERE op = 'take'").pluck().get();
   assert.equal(takes, 100);
+
+  // All eight at once for one record by its number: one wins, seven are told who holds it and until when.
+  const one = store.add('batches', { title: 'the last one' }, ann).id;
+  const runs = await Promise.all(dirs.map((dir) => binderAsync(['take', String(one)], { env: { BINDER_DIR: dir, BINDER_WAIT_MS: '30000' } })));
+  const won = runs.filter((r) => r.code === 0);
+  assert.equal(won.length, 1, runs.map((r) => r.out + r.err).join('\n'));
+  const winner = store.get(one, ann).record.lease!.by.name;
+  for (const lost of runs.filter((r) => r.code !== 0)) {
+    assert.equal(lost.code, 1);
+    assert.match(lost.err, new RegExp(`^Not done: #${one} is taken by ${winner} until \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC \\(in 30 min\\)`));
+  }
 });
 
 test('a wait held by a keeper killed with SIGKILL is answered by the next keeper, once, with what changed meanwhile', { timeout: 120_000 }, async (t) => {
