@@ -25,8 +25,8 @@ export function sideOption(given: string, cwd = process.cwd()): SideConfig {
   const name = at > 0 ? given.slice(at + 1).trim() : 'Agent';
   if (!name) {
     throw new Refused(
-      `--side takes FOLDER=NAME, e.g. --side ./.binder=Claude; "${given}" has no name.`,
-      `--side prend DOSSIER=NOM, par exemple --side ./.binder=Claude ; « ${given} » n'a pas de nom.`,
+      `The option --side takes FOLDER=NAME, e.g. --side ./.binder=Claude; "${given}" has no name.`,
+      `L'option --side prend DOSSIER=NOM, par exemple --side ./.binder=Claude ; « ${given} » n'a pas de nom.`,
     );
   }
   return { dir, who: agentWho(name) };
