@@ -9,7 +9,7 @@ import { ANSWERS_FILE, TOO_LATE_MS } from './protocol.js';
 import {
   FolderProblem, checkFolder, closeFile, openToAppend, openToRead, readAt, replaceFile, sizeOf, writeAll, type OpenFile,
 } from './folder-files.js';
-import { answerOf, answerTime, eachLine } from './folder-lines.js';
+import { READ_MAX, answerOf, answerTime, eachLine } from './folder-lines.js';
 
 /** The answers file's mode: the agent reads it, whoever it runs as. */
 const ANSWERS_MODE = 0o644;
@@ -106,6 +106,53 @@ export function appendAnswers(ledger: Ledger, dir: string, ids: readonly string[
   } finally {
     closeFile(file);
     closeFile(reader);
+  }
+}
+
+/**
+ * Appends answer lines the store could not record (its disk is full): outside any transaction,
+ * and the mark is not moved. A line a stopped keeper left unfinished does not swallow the first.
+ */
+export function appendUnrecorded(dir: string, lines: readonly string[]): void {
+  checkFolder(dir);
+  const file = openToAppend(dir, ANSWERS_FILE);
+  let reader: OpenFile | null = null;
+  try {
+    const size = file.stat.size;
+    let lead = '';
+    if (size > 0) {
+      reader = openToRead(dir, ANSWERS_FILE);
+      if (!reader || reader.key !== file.key) throw new FolderProblem(`${dir}/${ANSWERS_FILE} changed while answers were being written to it`);
+      if (readAt(reader, size - 1, 1)[0] !== 10) lead = '\n';
+    }
+    writeAll(file, Buffer.from(`${lead}${lines.join('\n')}\n`, 'utf8'));
+  } finally {
+    closeFile(file);
+    closeFile(reader);
+  }
+}
+
+/**
+ * Ids answered in the answers file past the mark that the ledger does not know: answers appended
+ * unrecorded (the disk was full) by a keeper that then stopped. Only the file's last READ_MAX
+ * bytes are looked at, and only when the file is not as the last recorded append left it.
+ */
+export function answeredUnrecorded(ledger: Ledger, dir: string): string[] {
+  const file = openToRead(dir, ANSWERS_FILE);
+  if (!file) return [];
+  try {
+    const at = ledger.mark(dir);
+    const size = file.stat.size;
+    if (file.key === at.answers_ino && size === at.answers_offset) return [];
+    const from = Math.max(file.key === at.answers_ino && size >= at.answers_offset ? at.answers_offset : 0, size - READ_MAX);
+    const ids = new Set<string>();
+    eachLine(file, from, size, (line) => {
+      const ask = answerOf(line);
+      if (ask !== null && !ledger.known.get(dir, ask)) ids.add(ask);
+    });
+    return [...ids];
+  } finally {
+    closeFile(file);
   }
 }
 

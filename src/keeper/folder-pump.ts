@@ -12,7 +12,9 @@ import { ANSWERS_FILE, ASKS_FILE, HEARTBEAT_MS, TOO_LATE_MS, type Answer } from 
 import { terminalSafe } from './terminal-safe.js';
 import { FolderProblem, checkFolder, refuseUnlessPlain, removeStaleTemps } from './folder-files.js';
 import { type Ask } from './folder-lines.js';
-import { NO_MARK, answersDue, appendAnswers, compactAnswers, createLedger } from './folder-answers.js';
+import {
+  NO_MARK, answeredUnrecorded, answersDue, appendAnswers, appendUnrecorded, compactAnswers, createLedger,
+} from './folder-answers.js';
 import {
   OLD_ASKS_FILE, placeOf, readSince, samePlace, setAsksAside, tendOldAsks, type AsksSeen, type Drain, type Place, type Tail,
 } from './folder-asks.js';
@@ -72,6 +74,11 @@ export const TOO_LATE_TEXT = 'Too late: this ask waited more than a minute and w
 export const NO_TIME_TEXT = 'Not understood: the ask has no time (at).';
 export const NO_OP_TEXT = 'Not understood: the ask names no operation (op).';
 export const FAILED_TEXT = 'Not done: the keeper failed on this ask and kept nothing of it; tell a person.';
+export const DISK_FULL_TEXT = 'Not done: the disk that holds the binder is full. Nothing was changed; ask again once a person has made room.';
+
+/** The store could not write: its disk (or its quota) is full. */
+const diskFull = (error: unknown): boolean =>
+  /SQLITE_FULL|ENOSPC|EDQUOT/.test(String((error as { code?: unknown })?.code ?? '')) || /disk is full/.test(String((error as Error)?.message ?? ''));
 
 const POLL_MS = 1000;
 /** An undelivered answer older than this is appended by whichever keeper sees it. */
@@ -95,6 +102,10 @@ interface Folder {
   asksSeen: AsksSeen;
   /** The bytes this keeper last read before the folder's mark in asks.jsonl. */
   tail: Tail | null;
+  /** Asks refused while the store's disk was full, by id: their answer lines, recorded once there is room. */
+  refusedFull: Map<string, string>;
+  /** Its answers file was looked at for answers given unrecorded (by then `refusedFull`). */
+  scanned: boolean;
   /** Not tidied yet by this keeper. */
   fresh: boolean;
 }
@@ -124,6 +135,8 @@ export function createFolderPump(deps: PumpDeps): FolderPump {
   let tidiedAt = -Infinity;
   let sweptAt = -Infinity;
   let recoveredAll = false;
+  /** The store's disk was full at the last try. */
+  let full = false;
 
   const say = (line: string): void => deps.log(`binder keeper: ${terminalSafe(line)}`);
 
@@ -166,7 +179,7 @@ export function createFolderPump(deps: PumpDeps): FolderPump {
       folders.set(side.dir, {
         side, status: { dir: side.dir, name: side.who.name, agent: side.who.id, lastAsk: null, answered: 0, problem: null },
         problems: new Map(), skipped: new Map(), folderKey: '', watcher: null, watchedKey: '', watchAfter: 0, drain: null,
-        asksSeen: { key: '', since: 0 }, tail: null, fresh: true,
+        asksSeen: { key: '', since: 0 }, tail: null, refusedFull: new Map(), scanned: false, fresh: true,
       });
     }
     for (const [dir, folder] of folders) {
@@ -185,6 +198,13 @@ export function createFolderPump(deps: PumpDeps): FolderPump {
     const skipped = (why: string, count: number) => skip(folder, why, count);
     guard(folder, 'read', () => {
       folder.folderKey = checkFolder(dir);
+      if (!folder.scanned) {
+        // Asks refused while the disk was full by a keeper that stopped before it could record them.
+        for (const id of answeredUnrecorded(ledger, dir)) {
+          folder.refusedFull.set(id, answerLine({ id, op: null, args: {}, at: now, want: undefined }, { ok: false, text: DISK_FULL_TEXT }, now));
+        }
+        folder.scanned = true;
+      }
       const seen = placeOf(ledger.mark(dir));
       const fresh = readSince(dir, ASKS_FILE, seen, skipped, folder.tail);
       if (fresh) readings.push({ folder, old: false, seen, ...fresh });
@@ -286,6 +306,13 @@ export function createFolderPump(deps: PumpDeps): FolderPump {
             if (!(reading.old && folder.drain?.quiet)) replays.set(folder, (replays.get(folder) ?? 0) + 1);
             continue;
           }
+          // Refused and answered while the disk was full: recorded now, as answered, never done.
+          const refusal = folder.refusedFull.get(ask.id);
+          if (refusal !== undefined) {
+            ledger.take.run(dir, ask.id, now, refusal);
+            ledger.told.run(dir, ask.id);
+            continue;
+          }
           const later = holdLater(dir, ask, folder.side.who, now);
           if (later === 'held') {
             held.take.run(dir, ask.id, now);
@@ -303,12 +330,41 @@ export function createFolderPump(deps: PumpDeps): FolderPump {
     });
     for (const [folder, count] of replays) skip(folder, 'an ask with an id already taken from this folder: not done nor answered again', count);
     for (const reading of readings) {
+      if (!moved.includes(reading.folder)) for (const ask of reading.asks) reading.folder.refusedFull.delete(ask.id);
       const drain = reading.folder.drain;
       if (reading.old && drain) Object.assign(drain, { offset: reading.next.offset, skipping: reading.next.skipping });
       if (!reading.old && !moved.includes(reading.folder)) reading.folder.tail = reading.tail;
       if (reading.asks.length && !moved.includes(reading.folder)) reading.folder.status.lastAsk = now;
     }
     return { taken, moved };
+  }
+
+  /**
+   * The store's disk is full, so nothing read can be recorded: each ask read is answered with a
+   * refusal at once, and remembered so that it is answered once and recorded once there is room.
+   */
+  function refuseFull(readings: Reading[], now: number): void {
+    const refusal: Answer = { ok: false, text: DISK_FULL_TEXT };
+    for (const { folder, asks } of readings) {
+      const dir = folder.side.dir;
+      const fresh = new Map<string, Ask>();
+      for (const ask of asks) if (!folder.refusedFull.has(ask.id) && !ledger.known.get(dir, ask.id)) fresh.set(ask.id, ask);
+      if (fresh.size === 0) continue;
+      const lines = [...fresh.values()].map((ask) => answerLine(ask, refusal, now));
+      guard(folder, 'answers', () => appendUnrecorded(dir, lines));
+      if (folder.problems.has('answers')) continue;
+      [...fresh.keys()].forEach((id, i) => folder.refusedFull.set(id, lines[i]!));
+      for (const ask of fresh.values()) {
+        folder.status.answered++;
+        for (const listener of listeners) {
+          try {
+            listener(folder.side, ask.op ?? '', refusal);
+          } catch (error) {
+            say(`a listener of answers failed: ${error instanceof Error ? error.message : String(error)}`);
+          }
+        }
+      }
+    }
   }
 
   /* ---- answering ---- */
@@ -435,14 +491,31 @@ export function createFolderPump(deps: PumpDeps): FolderPump {
     let list = syncFolders();
     if (now - tidiedAt >= (deps.pollMs ?? POLL_MS) || !recoveredAll) {
       tidiedAt = now;
-      tidy(list, now);
+      try {
+        tidy(list, now);
+      } catch (error) {
+        // Tidying waits for room; the asks are still read, and refused.
+        if (!diskFull(error)) throw error;
+      }
     }
     let answered = 0;
     // A folder moved by another keeper meanwhile is read again; a few rounds, then the next pass.
     for (let round = 0; round < 3 && list.length; round++) {
       const readings = list.flatMap((folder) => readFolder(folder, now));
       if (readings.length === 0) break;
-      const { taken, moved } = take(readings, now);
+      let done: ReturnType<typeof take>;
+      try {
+        done = take(readings, now);
+        if (full) say('the disk that holds the binder has room again: asks are done again');
+        full = false;
+      } catch (error) {
+        if (!diskFull(error)) throw error;
+        if (!full) say(`the disk that holds the binder is full: asks are refused until a person makes room (${error instanceof Error ? error.message : String(error)})`);
+        full = true;
+        refuseFull(readings, now);
+        break;
+      }
+      const { taken, moved } = done;
       if (taken.length) deps.crashAfterCommit?.();
       for (const folder of moved) folder.skipped.clear();
       // Only the asks taken now: an ask left undelivered before is the recovery's, which looks in the file first.

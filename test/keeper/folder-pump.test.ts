@@ -7,7 +7,7 @@ import {
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { MIGRATIONS } from '../../src/store/schema.js';
-import { createFolderPump, READ_MAX, TOO_LATE_TEXT, NO_TIME_TEXT, type PumpDeps } from '../../src/keeper/folder-pump.js';
+import { createFolderPump, DISK_FULL_TEXT, READ_MAX, TOO_LATE_TEXT, NO_TIME_TEXT, type PumpDeps } from '../../src/keeper/folder-pump.js';
 import { bytesRead } from '../../src/keeper/folder-files.js';
 import { ANSWERS_FILE, ASKS_FILE, LINE_MAX } from '../../src/keeper/protocol.js';
 import type { SideConfig } from '../../src/keeper/keeper-types.js';
@@ -430,4 +430,37 @@ test('an ask taken with no answer yet is left alone, and answered by the next po
   s.pump.pump();
   assert.deepEqual(s.answers().map((a) => a.ask), ['other', 'held']);
   assert.equal(delivered(), 1);
+});
+
+test('a full disk: each ask read is refused once, by this keeper or the next, then recorded as answered and never done', (t) => {
+  const s = setup(t);
+  const real = s.deps.transaction;
+  let full = false;
+  s.deps.transaction = (fn) => {
+    if (full) throw Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' });
+    return real(fn);
+  };
+  s.pump.pump();
+  full = true;
+  s.append(s.line('f1') + s.line('f2') + s.line('f1'));
+  assert.equal(s.pump.pump(), 0);
+  s.append(s.line('f3'));
+  s.pump.pump();
+  s.pump.pump();
+  const said = () => s.answers().map((a) => `${a.ask} ${a.ok} ${a.text}`);
+  assert.deepEqual(said(), ['f1', 'f2', 'f3'].map((id) => `${id} false ${DISK_FULL_TEXT}`), 'each refused once');
+  assert.equal(s.logs.filter((l) => /is full/.test(l)).length, 1, s.logs.join('\n'));
+  // A keeper that starts while the disk is still full finds them answered in the file.
+  const other = createFolderPump(s.deps);
+  t.after(() => other.close());
+  other.pump();
+  assert.equal(s.answers().length, 3);
+  full = false;
+  s.append(s.line('f4'));
+  assert.equal(other.pump(), 1);
+  assert.equal(s.pump.pump(), 0);
+  assert.deepEqual(s.answers().map((a) => a.ask), ['f1', 'f2', 'f3', 'f4']);
+  assert.equal(s.done(), 1, 'only the ask read once there was room was done');
+  assert.equal(s.db.prepare('SELECT count(*) FROM asks WHERE delivered = 1').pluck().get(), 4, 'the refusals are recorded');
+  assert.ok(s.logs.some((l) => /room again/.test(l)));
 });

@@ -23,9 +23,8 @@ export interface Made {
   dirs: string[];
 }
 
-/** A store in `root`/store with the Tasks list (no gate) and `agents` folders registered and granted. */
-export function makeBinder(root: string, agents: number): Made {
-  const storeDir = join(root, 'store');
+/** A store in `root`/store (or `storeDir`) with the Tasks list (no gate) and `agents` folders registered and granted. */
+export function makeBinder(root: string, agents: number, storeDir = join(root, 'store')): Made {
   const store = openStore(storeDir);
   store.createList({ template: 'tasks' }, ann);
   const dirs = Array.from({ length: agents }, (_, i) => {
