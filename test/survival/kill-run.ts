@@ -36,7 +36,8 @@ export interface KillFigures {
   records: number;
   notes: number;
   notesInStore: number;
-  moves: number;
+  /** Records whose state a move set (each checked against its last move). */
+  recordsMoved: number;
   refused: number;
   keeperPeakRss: number;
   /** Asks each keeper's slot said it answered (its log lines; answers given by recovery are not said). */
@@ -174,7 +175,7 @@ export async function killRun(plan: KillPlan): Promise<{ figures: KillFigures; p
 
   const figures: KillFigures = {
     asks: made.length, kills: killedAt.length, answered, lost: lost.length, duplicated: twice.length,
-    adds: adds.size, records: rows.length, notes: notes.length, notesInStore: stored.length, moves: states.size, refused,
+    adds: adds.size, records: rows.length, notes: notes.length, notesInStore: stored.length, recordsMoved: states.size, refused,
     keeperPeakRss: peak, answeredBy, ms: Date.now() - started, integrity: health, killedAt, killedUntold, keeperSaid,
   };
   return { figures, problems };
