@@ -10,6 +10,7 @@ import type { Who } from '../store/types.js';
 import type { FolderStatus, SideConfig } from './keeper-types.js';
 import { ANSWERS_FILE, ASKS_FILE, HEARTBEAT_MS, TOO_LATE_MS, type Answer } from './protocol.js';
 import { terminalSafe } from './terminal-safe.js';
+import { operation } from './operations.js';
 import { FolderProblem, checkFolder, refuseUnlessPlain, removeStaleTemps } from './folder-files.js';
 import { type Ask } from './folder-lines.js';
 import {
@@ -243,7 +244,8 @@ export function createFolderPump(deps: PumpDeps): FolderPump {
 
   /** The `hold` hook's word on an ask that may be done (its time and op are good), in its own savepoint. */
   function holdLater(dir: string, ask: Ask, who: Who, now: number): Answer | 'held' | undefined {
-    if (!deps.hold || ask.at === null || ask.op === null || now - ask.at > TOO_LATE_MS) return undefined;
+    // Only an operation that may be held (a wait) is shown to the hook: the others need no savepoint of it.
+    if (!deps.hold || ask.at === null || ask.op === null || now - ask.at > TOO_LATE_MS || !operation(ask.op)?.holds) return undefined;
     try {
       return holdOne(dir, ask, who, now);
     } catch (error) {
