@@ -1,7 +1,8 @@
 // bench/keeper: how fast the keeper answers, on a binder of 1,000,000 records (bench/fill).
 // Latency from an ask appended to its answer seen (median, p99) with 1 and with 8 agent
 // processes asking at once; durable asks per second when asks arrive together; the keeper's
-// resident memory; and the same latency with 1,000,000 answered lines already in the folder.
+// resident memory; and the same latency with 1,000,000 answered lines already in the folder, in
+// rounds alternating with a folder whose answers file is short.
 // The asks are add, show and note, in turn, on the big list.
 //   node bench/keeper.mjs [--records 1000000] [--asks 600] [--json FILE]
 import { execFile } from 'node:child_process';
@@ -63,9 +64,22 @@ for (let i = 0; i < 1_000_000; i++) {
 }
 writeSync(fd, chunk);
 closeSync(fd);
+// Then, with the same keeper, rounds that alternate between that folder and one with a short
+// answers file, so that the two are compared at the same moments.
+const short = folders[3];
 const again = await serve(store);
 await agent(long, 'latency', 50);
-const longRun = await agent(long, 'latency', ASKS);
+await agent(short, 'latency', 50);
+const longRun = [];
+const shortRun = [];
+const longRatios = [];
+for (let round = 0; round < 6; round++) {
+  const a = await agent(long, 'latency', Math.ceil(ASKS / 6));
+  const b = await agent(short, 'latency', Math.ceil(ASKS / 6));
+  longRun.push(...a);
+  shortRun.push(...b);
+  longRatios.push(median(a) / median(b));
+}
 await again.stop();
 loads.push(load());
 
@@ -78,7 +92,7 @@ const result = {
   eight: stats(eight),
   burst: { asks: burstCount, ms: round(burstMs, 0), perSecond: round(burstCount / (burstMs / 1000), 0) },
   memory: { started, worked },
-  longFolder: stats(longRun),
+  longFolder: { ...stats(longRun), shortFolder: stats(shortRun), ratio: round(median(longRatios), 3) },
 };
 const mb = (m) => (m ? `${m.rssMb} MB resident, peak ${m.peakMb} MB` : 'not measured (no /proc)');
 const lines = [
@@ -88,6 +102,7 @@ const lines = [
   `  burst:    ${burstCount} asks answered in ${result.burst.ms} ms = ${result.burst.perSecond} durable asks/s`,
   `  memory:   started ${mb(started)}; after the runs ${mb(worked)}`,
   `  1,000,000 answered lines in the folder, 1 agent: ${describe(longRun)}`,
+  `    beside a folder with a short answers file, same rounds: ${describe(shortRun)}; ratio ${result.longFolder.ratio}`,
 ];
 process.stdout.write(`${lines.join('\n')}\n`);
 if (JSON_OUT) writeFileSync(JSON_OUT, `${JSON.stringify(result, null, 2)}\n`);
