@@ -1,8 +1,8 @@
 // bench/keeper: how fast the keeper answers, on a binder of 1,000,000 records (bench/fill).
 // Latency from an ask appended to its answer seen (median, p99) with 1 and with 8 agent
 // processes asking at once; durable asks per second when asks arrive together; the keeper's
-// resident memory; and the same latency with 1,000,000 answered lines already in the folder, in
-// rounds alternating with a folder whose answers file is short.
+// resident memory; and the same latency in a folder asked 1,000,000 times this week (its answers
+// file and the keeper's ledger), in rounds alternating with a folder asked only by the bench.
 // The asks are add, show and note, in turn, on the big list.
 //   node bench/keeper.mjs [--records 1000000] [--asks 600] [--json FILE]
 import { execFile } from 'node:child_process';
@@ -10,6 +10,7 @@ import { closeSync, openSync, readFileSync, writeFileSync, writeSync } from 'nod
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { randomUUID } from 'node:crypto';
+import Database from 'better-sqlite3';
 import { fillStore, LIST } from './fill.mjs';
 import { load, machine, median, option, percentile, round, serve, tempDir, ROOT } from './lib.mjs';
 
@@ -53,15 +54,25 @@ const burstMs = await agent(folders[1], 'burst', burstCount, 200);
 const worked = memory(keeper.child.pid);
 await keeper.stop();
 
-// 1,000,000 answered lines in one folder's answers file, then the same latency run there.
+// A folder that was asked 1,000,000 times this week: 1,000,000 answered lines in its answers
+// file, and as many asks in the keeper's ledger (answered, past the answer window, kept for a
+// week to know a replay), as a keeper leaves them. Then the same latency run there.
 const long = folders[2];
 const fd = openSync(join(long, 'answers.jsonl'), 'a');
-const at = new Date().toISOString();
+const db = new Database(join(store, 'binder.db'));
+const ledger = db.prepare('INSERT INTO asks (dir, id, at, answer, delivered) VALUES (?, ?, ?, NULL, 1)');
+const then = Date.now() - 3_600_000;
+const at = new Date(then).toISOString();
 let chunk = '';
-for (let i = 0; i < 1_000_000; i++) {
-  chunk += `${JSON.stringify({ ask: randomUUID(), at, ok: true, text: 'Added #1 to tasks in To do.' })}\n`;
-  if (chunk.length > 1 << 20) { writeSync(fd, chunk); chunk = ''; }
-}
+db.transaction(() => {
+  for (let i = 0; i < 1_000_000; i++) {
+    const id = randomUUID();
+    ledger.run(long, id, then + Math.floor(i / 1000));
+    chunk += `${JSON.stringify({ ask: id, at, ok: true, text: 'Added #1 to tasks in To do.' })}\n`;
+    if (chunk.length > 1 << 20) { writeSync(fd, chunk); chunk = ''; }
+  }
+})();
+db.close();
 writeSync(fd, chunk);
 closeSync(fd);
 // Then, with the same keeper, rounds that alternate between that folder and one with a short
