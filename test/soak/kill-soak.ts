@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { killRun } from '../survival/kill-run.js';
+import { killAll } from '../survival/harness.js';
 
 const asks = Number(process.argv[2]) || 10_000;
 const kills = Number(process.argv[3]) || 20;
@@ -22,5 +23,6 @@ try {
   for (const problem of problems) process.stderr.write(`PROBLEM: ${problem}\n`);
   process.exitCode = problems.length ? 1 : 0;
 } finally {
+  await killAll();
   rmSync(root, { recursive: true, force: true });
 }

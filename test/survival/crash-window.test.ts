@@ -8,12 +8,12 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { binderAsync } from '../helpers/processes.js';
-import { tempDir, until } from '../helpers/temp.js';
-import { answerTo, answeredTwice, answersIn, appendAsk, count, integrity, makeBinder, startKeeper } from './harness.js';
+import { until } from '../helpers/temp.js';
+import { answeredTwice, answersIn, answerTo, appendAsk, count, integrity, makeBinder, startKeeper, survivalDir } from './harness.js';
 import { ASKS_FILE } from '../../src/keeper/protocol.js';
 
 test('killed between commit and answer: the answers are appended on restart, the changes are not redone', { timeout: 90_000 }, async (t) => {
-  const root = tempDir(t, 'binder-window-');
+  const root = survivalDir(t, 'binder-window-');
   const { storeDir, store, dirs } = makeBinder(root, 2);
   t.after(() => store.close());
   const [one, two] = dirs as [string, string];

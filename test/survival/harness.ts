@@ -5,8 +5,10 @@
  * It must never touch anything outside the temporary folders it is given.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { TestContext } from 'node:test';
 import { openStore } from '../../src/store/index.js';
 import type { Store } from '../../src/store/store.js';
 import { personWho } from '../../src/keeper/keeper.js';
@@ -15,6 +17,39 @@ import { BINDER } from '../helpers/processes.js';
 import { until } from '../helpers/temp.js';
 
 export const ann = personWho('Ann');
+
+/** Every keeper and agent process started here and not gone yet. */
+const running = new Set<ChildProcess>();
+
+/** Counts `child` among the processes killed when a test ends. */
+export function track<C extends ChildProcess>(child: C): C {
+  running.add(child);
+  child.once('exit', () => running.delete(child));
+  return child;
+}
+
+/** SIGKILL to every process started here that is still running; resolves once they are gone. */
+export async function killAll(): Promise<void> {
+  await Promise.all([...running].map((child) => new Promise<void>((done) => {
+    if (child.exitCode !== null || child.signalCode !== null) return done();
+    child.once('exit', () => done());
+    child.kill('SIGKILL');
+  })));
+}
+
+/**
+ * A temporary folder for one test. When the test ends, however it ends, every process started
+ * here is killed first (a keeper still running would make folders again as they are removed,
+ * and keep the test's process alive), then the folder is removed.
+ */
+export function survivalDir(t: TestContext, prefix: string): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  t.after(async () => {
+    await killAll();
+    rmSync(dir, { recursive: true, force: true });
+  });
+  return dir;
+}
 
 export interface Made {
   storeDir: string;
@@ -53,10 +88,10 @@ export interface Keeping {
 
 /** `binder serve --no-tui --store DIR …` (--quiet unless other arguments are given), started and waited for until it keeps the binder. */
 export async function startKeeper(storeDir: string, args: string[] = ['--quiet'], env: NodeJS.ProcessEnv = {}, ready = true): Promise<Keeping> {
-  const child = spawn(process.execPath, [BINDER, 'serve', '--no-tui', '--store', storeDir, ...args], {
+  const child = track(spawn(process.execPath, [BINDER, 'serve', '--no-tui', '--store', storeDir, ...args], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  }));
   let out = '';
   let err = '';
   let gone = false;

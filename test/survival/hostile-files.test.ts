@@ -14,9 +14,9 @@ import {
 } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { tempDir, until } from '../helpers/temp.js';
+import { until } from '../helpers/temp.js';
 import { ANSWERS_FILE, ASKS_FILE, HEARTBEAT_FILE } from '../../src/keeper/protocol.js';
-import { ann, answerTo, appendAsk, askLine, count, integrity, makeBinder, residentBytes, startKeeper } from './harness.js';
+import { ann, answerTo, appendAsk, askLine, count, integrity, makeBinder, residentBytes, startKeeper, survivalDir } from './harness.js';
 
 /** Each trap: its folder's name, how it is set, and what the keeper must say of it. */
 const TRAPS = {
@@ -48,7 +48,7 @@ function filesUnder(dir: string): string[] {
 }
 
 test('links, hard links, FIFOs, directories, sockets and swaps in a folder: nothing read or written outside it, no hang, one line each, the others served', { timeout: 90_000 }, async (t) => {
-  const root = tempDir(t, 'binder-hostile-files-');
+  const root = survivalDir(t, 'binder-hostile-files-');
   const { storeDir, store, dirs } = makeBinder(root, 1);
   t.after(() => store.close());
   const good = dirs[0]!;

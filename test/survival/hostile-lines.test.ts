@@ -9,10 +9,10 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { appendFileSync, renameSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { tempDir, until } from '../helpers/temp.js';
+import { until } from '../helpers/temp.js';
 import { ASKS_FILE, LINE_MAX } from '../../src/keeper/protocol.js';
 import { OPERATIONS, type ArgSpec } from '../../src/keeper/operations.js';
-import { answeredTwice, answerTo, answersIn, askLine, count, integrity, makeBinder, residentBytes, startKeeper } from './harness.js';
+import { answeredTwice, answersIn, answerTo, askLine, count, integrity, makeBinder, residentBytes, startKeeper, survivalDir } from './harness.js';
 
 const RSS_BOUND = 200 * 1024 * 1024;
 const pace = (ms: number) => new Promise((done) => setTimeout(done, ms));
@@ -41,7 +41,7 @@ const WRONG = [
 ];
 
 test('hostile lines: bounded memory, no crash, no pollution, each well-formed ask answered once', { timeout: 120_000 }, async (t) => {
-  const root = tempDir(t, 'binder-hostile-lines-');
+  const root = survivalDir(t, 'binder-hostile-lines-');
   const { storeDir, store, dirs } = makeBinder(root, 5);
   t.after(() => store.close());
   const [big, slow, odd, burst, turn] = dirs as [string, string, string, string, string];
@@ -49,7 +49,7 @@ test('hostile lines: bounded memory, no crash, no pollution, each well-formed as
   const keeper = await startKeeper(storeDir);
   t.after(() => keeper.kill());
   let peak = residentBytes(keeper.pid) ?? 0;
-  const sampler = setInterval(() => { peak = Math.max(peak, residentBytes(keeper.pid) ?? 0); }, 20);
+  const sampler = setInterval(() => { peak = Math.max(peak, residentBytes(keeper.pid) ?? 0); }, 20).unref();
   t.after(() => clearInterval(sampler));
   let sent = 0;
 

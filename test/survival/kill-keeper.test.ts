@@ -6,13 +6,13 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { tempDir } from '../helpers/temp.js';
 import { killRun } from './kill-run.js';
+import { survivalDir } from './harness.js';
 
 test('5 SIGKILLs over 1,000 asks from 8 agent processes: every ask answered once, records = adds, no note twice, integrity ok', { timeout: 150_000 }, async (t) => {
   const seed = Number(process.env.BINDER_SURVIVAL_SEED) || Date.now() % 1_000_000;
   const { figures, problems } = await killRun({
-    root: tempDir(t, 'binder-kill-'), asks: 1000, kills: 5, agents: 8, binderAgents: 1, binderAsks: 30, seed,
+    root: survivalDir(t, 'binder-kill-'), asks: 1000, kills: 5, agents: 8, binderAgents: 1, binderAsks: 30, seed,
     say: (line) => t.diagnostic(line),
   });
   const { keeperSaid, ...shown } = figures;

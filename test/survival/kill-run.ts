@@ -8,7 +8,7 @@ import { spawn } from 'node:child_process';
 import { BINDER } from '../helpers/processes.js';
 import { until } from '../helpers/temp.js';
 import { AGENT_ENV, AGENT_SCRIPT, random, type AgentPlan, type AgentReport } from './agent-process.js';
-import { answeredTwice, count, integrity, makeBinder, residentBytes, startKeeper, type Keeping } from './harness.js';
+import { answeredTwice, count, integrity, makeBinder, residentBytes, startKeeper, track, type Keeping } from './harness.js';
 
 export interface KillPlan {
   /** An empty folder of the run's own. */
@@ -55,7 +55,7 @@ const pause = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
 
 function runAgent(plan: AgentPlan): Promise<AgentReport> {
   return new Promise((done, fail) => {
-    const child = spawn(process.execPath, [AGENT_SCRIPT], { env: { ...process.env, [AGENT_ENV]: JSON.stringify(plan) }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = track(spawn(process.execPath, [AGENT_SCRIPT], { env: { ...process.env, [AGENT_ENV]: JSON.stringify(plan) }, stdio: ['ignore', 'pipe', 'pipe'] }));
     let out = '';
     let err = '';
     child.stdout.on('data', (c) => { out += c; });
@@ -76,9 +76,18 @@ export async function killRun(plan: KillPlan): Promise<{ figures: KillFigures; p
   let peak = 0;
   // Not quiet: each keeper says a line per ask it answered, to count who did what.
   const start = () => startKeeper(storeDir, []);
-  const keepers: Keeping[] = [];
-  for (let k = 0; k < (plan.keepers ?? 1); k++) keepers.push(await start());
-  const answeredBy = keepers.map(() => 0);
+  // Each slot's keeper, or the one starting in its place (the other slots' kills need not wait for it).
+  const slots: { keeper: Keeping | null; starting: Promise<Keeping> }[] = [];
+  for (let k = 0; k < (plan.keepers ?? 1); k++) {
+    const keeper = await start();
+    slots.push({ keeper, starting: Promise.resolve(keeper) });
+  }
+  const restart = (slot: (typeof slots)[number]) => {
+    slot.keeper = null;
+    slot.starting = start().then((keeper) => (slot.keeper = keeper));
+    slot.starting.catch(() => {}); // met when awaited
+  };
+  const answeredBy = slots.map(() => 0);
   const said = (slot: number, keeper: Keeping) => {
     keeperSaid.push(...keeper.err().split('\n').filter(Boolean));
     answeredBy[slot]! += keeper.out().split('\n').filter((line) => / (done|refused): /.test(line)).length;
@@ -100,24 +109,26 @@ export async function killRun(plan: KillPlan): Promise<{ figures: KillFigures; p
   let killedUntold = 0;
   const taken = () => count(store, 'SELECT count(*) FROM asks');
   while (!finished) {
-    for (const keeper of keepers) peak = Math.max(peak, residentBytes(keeper.pid) ?? 0);
+    for (const { keeper } of slots) if (keeper) peak = Math.max(peak, residentBytes(keeper.pid) ?? 0);
     const next = marks[killedAt.length];
     const now = taken();
     if (next !== undefined && now >= next) {
+      const slot = killedAt.length % slots.length;
+      const keeper = await slots[slot]!.starting;
       await pause(Math.floor(rand() * 40));
-      const slot = killedAt.length % keepers.length;
-      await keepers[slot]!.kill();
-      said(slot, keepers[slot]!);
+      await keeper.kill();
+      said(slot, keeper);
       killedAt.push(taken());
       const untold = count(store, 'SELECT count(*) FROM asks WHERE delivered = 0');
       if (untold) killedUntold++;
       say(`kill ${killedAt.length}/${plan.kills} at ${killedAt.at(-1)} asks taken, ${untold} done and not yet answered`);
-      keepers[slot] = await start();
+      restart(slots[slot]!);
     } else {
       await Promise.race([reports.catch(() => {}), pause(20)]);
     }
   }
   const all = await reports;
+  const keepers = await Promise.all(slots.map((slot) => slot.starting));
   await until(() => count(store, 'SELECT count(*) FROM asks WHERE delivered = 0') === 0, 30_000, 'every answer delivered');
   for (const [slot, keeper] of keepers.entries()) {
     peak = Math.max(peak, residentBytes(keeper.pid) ?? 0);

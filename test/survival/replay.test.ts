@@ -7,12 +7,12 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { appendFileSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
-import { tempDir, until } from '../helpers/temp.js';
+import { until } from '../helpers/temp.js';
 import { ASKS_FILE } from '../../src/keeper/protocol.js';
-import { answerTo, answersIn, askLine, count, integrity, makeBinder, startKeeper } from './harness.js';
+import { answersIn, answerTo, askLine, count, integrity, makeBinder, startKeeper, survivalDir } from './harness.js';
 
 test('a replayed ask id, same or changed, is never done again nor answered again', { timeout: 90_000 }, async (t) => {
-  const root = tempDir(t, 'binder-replay-');
+  const root = survivalDir(t, 'binder-replay-');
   const { storeDir, store, dirs } = makeBinder(root, 2);
   t.after(() => store.close());
   const [one, two] = dirs as [string, string];

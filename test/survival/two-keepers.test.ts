@@ -5,13 +5,13 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { tempDir } from '../helpers/temp.js';
 import { killRun } from './kill-run.js';
+import { survivalDir } from './harness.js';
 
 test('two binder serve on one store, one killed twice: each ask done once and answered once', { timeout: 150_000 }, async (t) => {
   const seed = Number(process.env.BINDER_SURVIVAL_SEED) || Date.now() % 1_000_000;
   const { figures, problems } = await killRun({
-    root: tempDir(t, 'binder-two-'), asks: 500, kills: 2, keepers: 2, agents: 5, binderAgents: 1, binderAsks: 15, seed,
+    root: survivalDir(t, 'binder-two-'), asks: 500, kills: 2, keepers: 2, agents: 5, binderAgents: 1, binderAsks: 15, seed,
     say: (line) => t.diagnostic(line),
   });
   const { keeperSaid, ...shown } = figures;
