@@ -98,23 +98,38 @@ async function presses(s, key, n) {
   return { median: round(median(kept)), p95: round(percentile(kept, 95)), n: kept.length };
 }
 
-/** The real command in tmux: spawn to the board on screen. */
-function firstFrameInTmux(storeDir, work) {
-  if (spawnSync('tmux', ['-V']).status !== 0) return null;
+/** Waits `ms` without giving up the thread (the tmux look below is synchronous). */
+const pause = (ms) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+
+/**
+ * Spawns `command` in a fresh 120×40 tmux pane, 5 times: ms until `#1 ` is on screen (median).
+ * The pane is looked at every 10 ms rather than in a busy loop: on a two-core machine a loop of
+ * tmux calls takes the processor from the very command it waits for.
+ */
+function untilOnScreen(command) {
   const socket = `binder-bench-${process.pid}`;
   const tmux = (...a) => spawnSync('tmux', ['-L', socket, '-f', '/dev/null', ...a], { encoding: 'utf8' }).stdout ?? '';
   const times = [];
   for (let round = 0; round < 5; round++) {
     const started = performance.now();
-    tmux('new-session', '-d', '-x', '120', '-y', '40', '-s', 'b', `cd '${work}' && env -u CI '${process.execPath}' '${BINDER}' tui --store '${storeDir}' --side '${join(work, '.binder')}=Agent'`);
+    tmux('new-session', '-d', '-x', '120', '-y', '40', '-s', 'b', command);
     let seen = NaN;
     while (performance.now() - started < 20_000) {
-      if (tmux('capture-pane', '-p', '-t', 'b').includes(`#1 `)) { seen = performance.now() - started; break; }
+      if (tmux('capture-pane', '-p', '-t', 'b').includes('#1 ')) { seen = performance.now() - started; break; }
+      pause(10);
     }
     tmux('kill-server');
     times.push(seen);
   }
   return { median: round(median(times)), runs: times.length };
+}
+
+/** The real command in tmux: spawn to the board on screen; and node alone printing there, for scale. */
+function firstFrameInTmux(storeDir, work) {
+  if (spawnSync('tmux', ['-V']).status !== 0) return null;
+  const tui = untilOnScreen(`cd '${work}' && env -u CI '${process.execPath}' '${BINDER}' tui --store '${storeDir}' --side '${join(work, '.binder')}=Agent'`);
+  const node = untilOnScreen(`'${process.execPath}' -e "process.stdout.write('#1 x')"; sleep 5`);
+  return { ...tui, node };
 }
 
 const dir = tempDir('binder-bench-tui-');
@@ -130,6 +145,7 @@ console.log(`first frame, ${SMALL} records, in process (open the store → first
 s1.close();
 const inTmux = existsSync(BINDER) ? firstFrameInTmux(small.storeDir, work) : null;
 console.log(inTmux ? `first frame, ${SMALL} records, real binder tui in tmux (spawn → board on screen): median ${inTmux.median} ms of ${inTmux.runs}` : 'first frame in tmux: skipped (no tmux or no dist/bin/binder.js)');
+if (inTmux) console.log(`  for scale, node alone printing in the same pane (spawn → text on screen): median ${inTmux.node.median} ms of ${inTmux.node.runs}`);
 
 t = performance.now();
 const large = await fill(join(dir, 'large'), LARGE);
