@@ -85,10 +85,36 @@ if (cachedData === undefined || script.cachedDataRejected) {
 }
 script.runInThisContext()(exports, require, module, file, __dirname);
 `;
+// zod's `z.locales` (every language's messages, a third of zod's bytes) is used by no Binder
+// code: left out, each bundle with zod reads and loads that much less at start. English, zod's
+// default, comes with its schemas and stays.
+const noZodLocales = {
+  name: 'no-zod-locales',
+  setup(b) {
+    b.onResolve({ filter: /\/locales\/index\.js$/ }, (args) =>
+      args.importer.includes(`${join('node_modules', 'zod')}`) ? { path: 'zod-locales', namespace: 'no-zod-locales' } : undefined);
+    b.onLoad({ filter: /.*/, namespace: 'no-zod-locales' }, () => ({ contents: 'export {};', loader: 'js' }));
+  },
+};
+// The MCP SDK's server validates with Ajv only what a client answers to an elicitation, which
+// binder-mcp never asks for; Ajv and its formats are a seventh of the bundle. A server that did
+// elicit would be told so at once.
+const noElicitationValidator = {
+  name: 'no-elicitation-validator',
+  setup(b) {
+    b.onResolve({ filter: /\/validation\/ajv-provider\.js$/ }, () => ({ path: 'ajv-provider', namespace: 'no-elicitation-validator' }));
+    b.onLoad({ filter: /.*/, namespace: 'no-elicitation-validator' }, () => ({
+      contents: `export class AjvJsonSchemaValidator {
+  getValidator() { throw new Error('binder-mcp validates no elicitation: it never asks a client for one'); }
+}`,
+      loader: 'js',
+    }));
+  },
+};
 const commands = [
   // The agent's path: commander and our own code, nothing else. Start-up is its latency.
   { in: 'src/agent/main-binder.ts', out: 'binder-main.js', starter: 'binder.js', format: 'cjs', plugins: [noSubPrograms] },
-  { in: 'src/agent/main-mcp.ts', out: 'binder-mcp-main.js', starter: 'binder-mcp.js', format: 'cjs' },
+  { in: 'src/agent/main-mcp.ts', out: 'binder-mcp-main.js', starter: 'binder-mcp.js', format: 'cjs', plugins: [noElicitationValidator] },
   // A person's paths, loaded by `binder` only for `admin`, `serve` and `tui`. Modules (.mjs),
   // each with a CommonJS stand-in under the .js name that loads it when its main is called.
   { in: 'src/keeper/main-keeper.ts', out: 'binder-keeper.mjs', standIn: 'binder-keeper.js' },
@@ -117,7 +143,7 @@ for (const c of commands) {
     external: ['better-sqlite3'],
     alias: { 'react-devtools-core': join(root, 'scripts', 'no-devtools.mjs') },
     define: { 'process.env.NODE_ENV': '"production"', ...(cjs ? { 'import.meta.url': '__binderUrl' } : {}) },
-    plugins: c.plugins ?? [],
+    plugins: [noZodLocales, ...(c.plugins ?? [])],
     logLevel: 'warning',
   });
   chmodSync(outfile, 0o755);
