@@ -6,7 +6,17 @@ import type { TestContext } from 'node:test';
 
 export function tempDir(t: TestContext, prefix = 'binder-'): string {
   const dir = mkdtempSync(join(tmpdir(), prefix));
-  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  // Hooks run in the order they were added: a keeper started after this folder was made still
+  // runs when it is removed, and may make an agent's folder again meanwhile. So: retried, and
+  // never thrown — a hook that throws skips the hooks after it (the keeper's kill among them),
+  // and the test's process never ends.
+  t.after(() => {
+    try {
+      rmSync(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
+    } catch {
+      // Left in the system's temporary folder.
+    }
+  });
   return dir;
 }
 
