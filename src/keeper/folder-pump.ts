@@ -344,18 +344,24 @@ export function createFolderPump(deps: PumpDeps): FolderPump {
   /**
    * The store's disk is full, so nothing read can be recorded: each ask read is answered with a
    * refusal at once, and remembered so that it is answered once and recorded once there is room.
+   * Under the store's write lock (taken even so: nothing is written to the store), the answers
+   * file looked at first, so that two keepers never both refuse one ask.
    */
   function refuseFull(readings: Reading[], now: number): void {
     const refusal: Answer = { ok: false, text: DISK_FULL_TEXT };
+    const line = (id: string, ask?: Ask) => answerLine(ask ?? { id, op: null, args: {}, at: now, want: undefined }, refusal, now);
     for (const { folder, asks } of readings) {
       const dir = folder.side.dir;
       const fresh = new Map<string, Ask>();
-      for (const ask of asks) if (!folder.refusedFull.has(ask.id) && !ledger.known.get(dir, ask.id)) fresh.set(ask.id, ask);
-      if (fresh.size === 0) continue;
-      const lines = [...fresh.values()].map((ask) => answerLine(ask, refusal, now));
-      guard(folder, 'answers', () => appendUnrecorded(dir, lines));
+      guard(folder, 'answers', () => deps.transaction(() => {
+        for (const id of answeredUnrecorded(ledger, dir)) if (!folder.refusedFull.has(id)) folder.refusedFull.set(id, line(id));
+        for (const ask of asks) if (!folder.refusedFull.has(ask.id) && !ledger.known.get(dir, ask.id)) fresh.set(ask.id, ask);
+        if (fresh.size === 0) return;
+        const lines = [...fresh.values()].map((ask) => line(ask.id, ask));
+        appendUnrecorded(dir, lines);
+        [...fresh.keys()].forEach((id, i) => folder.refusedFull.set(id, lines[i]!));
+      }));
       if (folder.problems.has('answers')) continue;
-      [...fresh.keys()].forEach((id, i) => folder.refusedFull.set(id, lines[i]!));
       for (const ask of fresh.values()) {
         folder.status.answered++;
         for (const listener of listeners) {
