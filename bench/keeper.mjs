@@ -4,7 +4,8 @@
 // resident memory; and the same latency in a folder asked 1,000,000 times this week (its answers
 // file and the keeper's ledger), in rounds alternating with a folder asked only by the bench.
 // The asks are add, show and note, in turn, on the big list.
-//   node bench/keeper.mjs [--records 1000000] [--asks 600] [--json FILE]
+//   node bench/keeper.mjs [--records 1000000] [--asks 600] [--node-options "--max-semi-space-size=2"] [--json FILE]
+// --node-options: options for the keeper's node (to try one, e.g. a smaller young generation).
 import { execFile } from 'node:child_process';
 import { closeSync, openSync, readFileSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
@@ -18,6 +19,7 @@ const run = promisify(execFile);
 const RECORDS = Number(option('--records', '1000000'));
 const ASKS = Number(option('--asks', '600'));
 const JSON_OUT = option('--json', '');
+const NODE_OPTIONS = option('--node-options', '').split(' ').filter(Boolean);
 const AGENT = join(ROOT, 'bench', 'keeper-agent.mjs');
 
 const root = tempDir();
@@ -44,7 +46,7 @@ function memory(pid) {
 }
 
 const loads = [load()];
-const keeper = await serve(store);
+const keeper = await serve(store, [], NODE_OPTIONS);
 const started = memory(keeper.child.pid);
 await agent(folders[0], 'latency', 50); // warm-up
 const one = await agent(folders[0], 'latency', ASKS);
@@ -78,7 +80,7 @@ closeSync(fd);
 // Then, with the same keeper, rounds that alternate between that folder and one with a short
 // answers file, so that the two are compared at the same moments.
 const short = folders[3];
-const again = await serve(store);
+const again = await serve(store, [], NODE_OPTIONS);
 await agent(long, 'latency', 50);
 await agent(short, 'latency', 50);
 const longRun = [];
@@ -97,6 +99,7 @@ loads.push(load());
 const result = {
   machine: machine(),
   records: RECORDS,
+  nodeOptions: NODE_OPTIONS.join(' '),
   filledMs,
   load: loads,
   one: stats(one),
@@ -107,7 +110,7 @@ const result = {
 };
 const mb = (m) => (m ? `${m.rssMb} MB resident, peak ${m.peakMb} MB` : 'not measured (no /proc)');
 const lines = [
-  `bench/keeper — ${result.machine}; ${RECORDS.toLocaleString('en')} records (filled in ${filledMs} ms); load ${loads.join(' → ')}`,
+  `bench/keeper — ${result.machine}; ${RECORDS.toLocaleString('en')} records (filled in ${filledMs} ms); load ${loads.join(' → ')}${NODE_OPTIONS.length ? `; keeper's node ${NODE_OPTIONS.join(' ')}` : ''}`,
   `  1 agent:  ${describe(one)}`,
   `  8 agents: ${describe(eight)}`,
   `  burst:    ${burstCount} asks answered in ${result.burst.ms} ms = ${result.burst.perSecond} durable asks/s`,
