@@ -140,6 +140,17 @@ export function createFolderPump(deps: PumpDeps): FolderPump {
   let full = false;
 
   const say = (line: string): void => deps.log(`binder keeper: ${terminalSafe(line)}`);
+  /** An answer delivered: counted, and told to whoever listens (a listener's failure is only said). */
+  const told = (folder: Folder, op: string, answer: Answer): void => {
+    folder.status.answered++;
+    for (const listener of listeners) {
+      try {
+        listener(folder.side, op, answer);
+      } catch (error) {
+        say(`a listener of answers failed: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+  };
 
   function note(folder: Folder, where: string, problem: string | null): void {
     if ((folder.problems.get(where) ?? null) === problem) return;
@@ -266,14 +277,7 @@ export function createFolderPump(deps: PumpDeps): FolderPump {
     const folder = syncFolders().find((f) => f.side.dir === dir);
     if (!folder) return true; // its folder is kept no more: the recovery appends it if it comes back
     deliver([{ folder, ids: [id] }], false, now);
-    folder.status.answered++;
-    for (const listener of listeners) {
-      try {
-        listener(folder.side, op, answer);
-      } catch (error) {
-        say(`a listener of answers failed: ${error instanceof Error ? error.message : String(error)}`);
-      }
-    }
+    told(folder, op, answer);
     return true;
   }
 
@@ -530,16 +534,7 @@ export function createFolderPump(deps: PumpDeps): FolderPump {
       const byFolder = new Map<Folder, string[]>();
       for (const { folder, id } of taken) byFolder.set(folder, [...(byFolder.get(folder) ?? []), id]);
       deliver([...byFolder].map(([folder, ids]) => ({ folder, ids })), false, now);
-      for (const { folder, op, answer } of taken) {
-        folder.status.answered++;
-        for (const listener of listeners) {
-          try {
-            listener(folder.side, op, answer);
-          } catch (error) {
-            say(`a listener of answers failed: ${error instanceof Error ? error.message : String(error)}`);
-          }
-        }
-      }
+      for (const { folder, op, answer } of taken) told(folder, op, answer);
       answered += taken.length;
       list = moved;
     }
