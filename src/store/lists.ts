@@ -15,22 +15,23 @@ const MAX_PAGE = 1000;
 
 export function lists(ctx: Context, who: Who, options: { archived?: boolean } = {}): ListSummary[] {
   const rows = visibleListRows(ctx, who, options.archived === true);
-  const count = ctx.db.prepare('SELECT count(*) FROM records WHERE list = ? AND archived = 0').pluck();
+  const counted = ctx.db.prepare('SELECT state, approved, n FROM record_counts WHERE list = ? AND archived = 0');
   return rows.map((row) => {
     const states = JSON.parse(row.states) as State[];
     const gate = states.findIndex((s) => s.gate);
+    const before = new Set(gate > 0 ? states.slice(0, gate).map((s) => s.id) : []);
+    let count = 0;
     let waiting = 0;
-    if (gate > 0) {
-      const before = states.slice(0, gate).map((s) => s.id);
-      waiting = ctx.db.prepare(`SELECT count(*) FROM records WHERE list = ? AND archived = 0
-          AND state IN (${before.map(() => '?').join(', ')}) AND approved_by IS NULL`).pluck().get(row.id, ...before) as number;
+    for (const c of counted.all(row.id) as { state: string; approved: number; n: number }[]) {
+      count += c.n;
+      if (c.approved === 0 && before.has(c.state)) waiting += c.n;
     }
     return {
       id: row.id,
       title: row.title,
       view: row.view as ListSummary['view'],
       archived: row.archived === 1,
-      count: count.get(row.id) as number,
+      count,
       waiting,
       access: row.level,
     };
@@ -51,8 +52,12 @@ export function show(ctx: Context, ref: string, who: Who, options: ShowOptions =
   const mine = options.mine === true ? 'AND EXISTS (SELECT 1 FROM json_each(r.owners) WHERE value = @who)' : '';
   const params = { list: list.id, archived, who: who.id };
 
-  const counted = ctx.db.prepare(`SELECT r.state, count(*) AS n FROM records r
-      WHERE r.list = @list AND r.archived = @archived ${mine} GROUP BY r.state`).all(params) as { state: string; n: number }[];
+  // Without --mine the counts are kept ones; with it, only the asker's records are counted.
+  const counted = (mine
+    ? ctx.db.prepare(`SELECT r.state, count(*) AS n FROM records r
+      WHERE r.list = @list AND r.archived = @archived ${mine} GROUP BY r.state`).all(params)
+    : ctx.db.prepare(`SELECT state, sum(n) AS n FROM record_counts
+      WHERE list = @list AND archived = @archived GROUP BY state`).all(params)) as { state: string; n: number }[];
   const byState = new Map(counted.map((c) => [c.state, c.n]));
   const page = ctx.db.prepare(`SELECT ${RECORD_COLUMNS} FROM records r
       WHERE r.list = @list AND r.archived = @archived AND r.state = @state ${mine}

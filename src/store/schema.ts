@@ -150,4 +150,42 @@ export const MIGRATIONS: readonly string[] = [
   `
   CREATE INDEX asks_by_at ON asks (at);
   `,
+  // 4: counts of records per list, archived, state and approval, kept by triggers, so that a
+  // list's counts are read, never counted over its records.
+  `
+  CREATE TABLE record_counts (
+    list      TEXT NOT NULL,
+    archived  INTEGER NOT NULL,
+    state     TEXT NOT NULL,
+    approved  INTEGER NOT NULL,
+    n         INTEGER NOT NULL,
+    PRIMARY KEY (list, archived, state, approved)
+  ) WITHOUT ROWID;
+  INSERT INTO record_counts (list, archived, state, approved, n)
+    SELECT list, archived, state, approved_by IS NOT NULL, count(*) FROM records GROUP BY 1, 2, 3, 4;
+  CREATE TRIGGER records_counted AFTER INSERT ON records BEGIN
+    INSERT INTO record_counts (list, archived, state, approved, n)
+      VALUES (NEW.list, NEW.archived, NEW.state, NEW.approved_by IS NOT NULL, 1)
+      ON CONFLICT DO UPDATE SET n = n + 1;
+  END;
+  CREATE TRIGGER records_uncounted AFTER DELETE ON records BEGIN
+    UPDATE record_counts SET n = n - 1 WHERE list = OLD.list AND archived = OLD.archived
+      AND state = OLD.state AND approved = (OLD.approved_by IS NOT NULL);
+    DELETE FROM record_counts WHERE n <= 0;
+  END;
+  CREATE TRIGGER records_recounted AFTER UPDATE OF list, archived, state, approved_by ON records
+    WHEN OLD.list IS NOT NEW.list OR OLD.archived IS NOT NEW.archived OR OLD.state IS NOT NEW.state
+      OR (OLD.approved_by IS NULL) IS NOT (NEW.approved_by IS NULL) BEGIN
+    UPDATE record_counts SET n = n - 1 WHERE list = OLD.list AND archived = OLD.archived
+      AND state = OLD.state AND approved = (OLD.approved_by IS NOT NULL);
+    DELETE FROM record_counts WHERE n <= 0;
+    INSERT INTO record_counts (list, archived, state, approved, n)
+      VALUES (NEW.list, NEW.archived, NEW.state, NEW.approved_by IS NOT NULL, 1)
+      ON CONFLICT DO UPDATE SET n = n + 1;
+  END;
+  `,
+  // 5: the answers still to forget, found without reading every ask of the week.
+  `
+  CREATE INDEX asks_to_forget ON asks (at) WHERE delivered = 1 AND answer IS NOT NULL;
+  `,
 ];

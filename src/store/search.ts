@@ -67,16 +67,34 @@ export function search(
   if (!query) return [];
   const limit = Math.max(1, Math.min(MAX_HITS, Math.floor(options.limit ?? 50)));
   const archived = options.archived === true;
-  const where = [
-    'record_text MATCH @query',
+  // Who may see which hit: the same conditions whether the hits come ranked by the index or not.
+  const visible = [
     archived ? '' : 'r.archived = 0',
     isPerson(who) ? (archived ? '' : 'l.archived = 0') : 'l.archived = 0 AND l.id IN (SELECT list FROM access WHERE agent = @agent)',
   ].filter((w) => w !== '');
-  const rows = ctx.db.prepare(`SELECT r.id, r.list, l.title AS listTitle, r.title, r.state, l.states, r.archived
-      FROM record_text JOIN records r ON r.id = record_text.rowid JOIN lists l ON l.id = r.list
-      WHERE ${where.join(' AND ')}
-      ORDER BY bm25(record_text, 4.0, 1.0, 1.0), r.id LIMIT @limit`)
-    .all({ query, limit, ...(isPerson(who) ? {} : { agent: who.id }) }) as HitRow[];
+  const seen = isPerson(who) ? {} : { agent: who.id };
+  const select = 'SELECT r.id, r.list, l.title AS listTitle, r.title, r.state, l.states, r.archived';
+  // The best hits are ranked by the index alone first, and only those are looked up: looking up
+  // every hit's record to filter it is what costs at a million records. The answer is the same
+  // as ranking all of them whenever enough of the best hits can be shown; else all are ranked.
+  const first = limit * 4;
+  const ranked = ctx.db.prepare(`SELECT rowid AS id, bm25(record_text, 4.0, 1.0, 1.0) AS score FROM record_text
+      WHERE record_text MATCH @query ORDER BY score, rowid LIMIT @first`).all({ query, first }) as { id: number; score: number }[];
+  let rows: HitRow[] = [];
+  if (ranked.length > 0) {
+    rows = ctx.db.prepare(`${select}
+        FROM json_each(@ranked) AS h JOIN records r ON r.id = h.value ->> 0 JOIN lists l ON l.id = r.list
+        WHERE ${[...visible, '1'].join(' AND ')}
+        ORDER BY h.value ->> 1, r.id LIMIT @limit`)
+      .all({ ...seen, limit, ranked: JSON.stringify(ranked.map((h) => [h.id, h.score])) }) as HitRow[];
+  }
+  if (rows.length < limit && ranked.length === first) {
+    rows = ctx.db.prepare(`${select}
+        FROM record_text JOIN records r ON r.id = record_text.rowid JOIN lists l ON l.id = r.list
+        WHERE ${['record_text MATCH @query', ...visible].join(' AND ')}
+        ORDER BY bm25(record_text, 4.0, 1.0, 1.0), r.id LIMIT @limit`)
+      .all({ ...seen, query, limit }) as HitRow[];
+  }
   return rows.map((row) => {
     const states = JSON.parse(row.states) as State[];
     return {

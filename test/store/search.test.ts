@@ -64,3 +64,22 @@ test('FTS syntax in the asker\'s text is only words and never throws', () => {
     f.done();
   }
 });
+
+test('the best hits an asker may see come first, however many better ones it may not see', () => {
+  const f = withBatches();
+  try {
+    f.store.createList({ template: 'blank' }, ann);
+    // Short titles rank best: these, in a list the agent cannot read, outrank all the others.
+    for (let i = 0; i < 30; i++) f.store.add('blank', { title: 'plum' }, ann);
+    const archived = f.store.add('batches', { title: 'plum' }, ann);
+    f.store.archive(archived.id, true, ann);
+    const seen = [];
+    for (let i = 0; i < 4; i++) seen.push(f.store.add('batches', { title: `plum in a longer title number ${i}` }, bot).id);
+    assert.deepEqual(f.store.search('plum', bot, { limit: 3 }).map((h) => h.id), seen.slice(0, 3));
+    assert.deepEqual(f.store.search('plum', bot).map((h) => h.id), seen);
+    assert.equal(f.store.search('plum', ann, { limit: 3 })[0]!.listTitle, 'Blank');
+    assert.equal(f.store.search('plum', ann, { archived: true, limit: 50 }).length, 35);
+  } finally {
+    f.done();
+  }
+});
