@@ -1,7 +1,8 @@
 /**
  * One ask and its answer: append the ask to the folder, then wait on file events (with a slow
  * safety poll) for the keeper's answer, up to WAIT_MS — longer by as much as an ask the keeper
- * may hold open says on its line (a wait). It never writes the binder and never
+ * may hold open says on its line (a wait). The line says until when it waits; a keeper never
+ * starts it later, so no answer means nothing done. It never writes the binder and never
  * waits when the keeper's heartbeat already says nobody keeps the folder.
  */
 import { watch, type FSWatcher } from 'node:fs';
@@ -77,7 +78,13 @@ export async function askKeeper(
   const id = newId();
   // An ask the keeper may hold open (a wait) says how long, and is waited for that much longer.
   const hold = holdOf(op, args);
-  const ask: AskLine = { id, at: new Date(now()).toISOString(), op, args, ...(want ? { want } : {}), ...(hold ? { wait: hold } : {}) };
+  // The line says when this asker stops waiting: a keeper that comes later answers "too late"
+  // and does nothing, which is what makes "nothing was changed" below true.
+  const at = now();
+  const ask: AskLine = {
+    id, at: new Date(at).toISOString(), op, args, ...(want ? { want } : {}), ...(hold ? { wait: hold } : {}),
+    until: new Date(at + waitMs + hold).toISOString(),
+  };
   const written = appendAsk(folder, ask);
   if (!written.written) return { outcome: 'no-folder', text: written.why };
 

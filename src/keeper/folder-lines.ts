@@ -13,9 +13,13 @@ const ANSWER_SCAN_LINE_MAX = 16 * 1024 * 1024;
 
 /**
  * One ask as read: `op` null when it names none, `at` null when it has no usable time, `wait`
- * null when it does not say how much longer than the usual window its asker waits.
+ * null when it does not say how much longer than the usual window its asker waits, `until` null
+ * when it does not say when its asker stops waiting.
  */
-export interface Ask { id: string; op: string | null; args: unknown; at: number | null; want: 'json' | undefined; wait?: number | null }
+export interface Ask {
+  id: string; op: string | null; args: unknown; at: number | null; want: 'json' | undefined;
+  wait?: number | null; until?: number | null;
+}
 
 const isObject = (v: unknown): v is object => typeof v === 'object' && v !== null && !Array.isArray(v);
 /** A key of a parsed line, only if the line itself has it: nothing reaches a prototype. */
@@ -48,6 +52,8 @@ export function parseAsk(line: Buffer): Ask | string | null {
   const args = own(value, 'args');
   const at = own(value, 'at');
   const time = typeof at === 'string' ? Date.parse(at) : NaN;
+  const until = own(value, 'until');
+  const untilTime = typeof until === 'string' ? Date.parse(until) : NaN;
   return {
     id,
     op: typeof op === 'string' && op !== '' ? op : null,
@@ -55,6 +61,7 @@ export function parseAsk(line: Buffer): Ask | string | null {
     at: Number.isNaN(time) ? null : time,
     want: own(value, 'want') === 'json' ? 'json' : undefined,
     wait: waitOf(own(value, 'wait')),
+    until: Number.isNaN(untilTime) ? null : untilTime,
   };
 }
 

@@ -8,7 +8,7 @@ import { watch as fsWatch, type FSWatcher } from 'node:fs';
 import type { Database, Transaction } from 'better-sqlite3';
 import type { Who } from '../store/types.js';
 import type { FolderStatus, SideConfig } from './keeper-types.js';
-import { ANSWERS_FILE, ASKS_FILE, HEARTBEAT_MS, TOO_LATE_MS, type Answer } from './protocol.js';
+import { ANSWERS_FILE, ASKS_FILE, HEARTBEAT_MS, TOO_LATE_MS, startBy, type Answer } from './protocol.js';
 import { terminalSafe } from './terminal-safe.js';
 import { operation } from './operations.js';
 import { FolderProblem, checkFolder, refuseUnlessPlain, removeStaleTemps } from './folder-files.js';
@@ -71,7 +71,7 @@ export interface FolderPump {
   answerHeld(dir: string, id: string, op: string, want: 'json' | undefined, decide: () => Answer | null): boolean;
 }
 
-export const TOO_LATE_TEXT = 'Too late: this ask waited more than a minute and was not done; ask again.';
+export const TOO_LATE_TEXT = 'Too late: the keeper came to this ask after its asker had stopped waiting (or more than a minute after it was made), so it was not done; ask again.';
 export const NO_TIME_TEXT = 'Not understood: the ask has no time (at).';
 export const NO_OP_TEXT = 'Not understood: the ask names no operation (op).';
 export const FAILED_TEXT = 'Not done: the keeper failed on this ask and kept nothing of it; tell a person.';
@@ -243,7 +243,7 @@ export function createFolderPump(deps: PumpDeps): FolderPump {
 
   function decide(ask: Ask, who: Who, now: number): Answer {
     if (ask.at === null) return { ok: false, text: NO_TIME_TEXT };
-    if (now - ask.at > TOO_LATE_MS) return { ok: false, text: TOO_LATE_TEXT };
+    if (now > startBy(ask.at, ask.until ?? null)) return { ok: false, text: TOO_LATE_TEXT };
     if (ask.op === null) return { ok: false, text: NO_OP_TEXT };
     try {
       return performOne(ask, who);
@@ -256,7 +256,7 @@ export function createFolderPump(deps: PumpDeps): FolderPump {
   /** The `hold` hook's word on an ask that may be done (its time and op are good), in its own savepoint. */
   function holdLater(dir: string, ask: Ask, who: Who, now: number): Answer | 'held' | undefined {
     // Only an operation that may be held (a wait) is shown to the hook: the others need no savepoint of it.
-    if (!deps.hold || ask.at === null || ask.op === null || now - ask.at > TOO_LATE_MS || !operation(ask.op)?.holds) return undefined;
+    if (!deps.hold || ask.at === null || ask.op === null || now > startBy(ask.at, ask.until ?? null) || !operation(ask.op)?.holds) return undefined;
     try {
       return holdOne(dir, ask, who, now);
     } catch (error) {

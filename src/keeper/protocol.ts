@@ -14,6 +14,11 @@ export const FOLDER_NAME = '.binder';
 export const WAIT_MS = 20_000;
 /** An ask older than this is answered "too late" and never done: its asker gave up long ago. */
 export const TOO_LATE_MS = 60_000;
+/**
+ * A keeper starts an ask no later than this before its `until`: what it starts, it has answered
+ * by the time the asker stops waiting, so an asker that got no answer may say nothing was done.
+ */
+export const START_MARGIN_MS = 1_000;
 /** The longest ask line a keeper reads; a longer one is dropped with a line on its stderr. */
 export const LINE_MAX = 64 * 1024;
 /** How often a keeper rewrites its heartbeat. */
@@ -35,6 +40,11 @@ export interface AskLine {
    * Without it, a keeper answers within the usual window.
    */
   wait?: number;
+  /**
+   * ISO time the asker stops waiting for its answer. A keeper never starts the ask after it (less
+   * START_MARGIN_MS): it answers "too late" instead. Without it, TOO_LATE_MS after `at`.
+   */
+  until?: string;
 }
 
 /** One line of answers.jsonl. */
@@ -73,4 +83,15 @@ export function heartbeatSaysNobody(beat: Partial<Heartbeat> | null, now: number
   const every = typeof beat.every === 'number' && beat.every > 0 ? beat.every : HEARTBEAT_MS;
   if (Number.isNaN(at)) return false;
   return now - at > every * HEARTBEAT_STALE_BEATS;
+}
+
+/**
+ * The last moment a keeper may start an ask made at `at` (ms) whose asker waits until `until`
+ * (ms, or null when its line does not say): never later than TOO_LATE_MS after it was made, and
+ * a margin before its asker stops waiting — a quarter of its whole wait when that is shorter.
+ */
+export function startBy(at: number, until: number | null): number {
+  const late = at + TOO_LATE_MS;
+  if (until === null) return late;
+  return Math.min(late, until - Math.min(START_MARGIN_MS, Math.max(0, Math.floor((until - at) / 4))));
 }

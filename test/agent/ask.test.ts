@@ -48,7 +48,7 @@ test('an answers file cut shorter in place is read from its start', async (t) =>
   assert.deepEqual(outcome, { outcome: 'answered', ok: false, text: 'refused, after a cut' });
 });
 
-test('the ask line says id, at, op, args and want', async (t) => {
+test('the ask line says id, at, op, args, want, and until when its asker waits', async (t) => {
   const folder = tempDir(t);
   const keeper = miniKeeper(folder, () => ({ ok: true, text: 'ok', data: { n: 1 } }));
   t.after(() => keeper.stop());
@@ -56,7 +56,7 @@ test('the ask line says id, at, op, args and want', async (t) => {
   const outcome = await askKeeper(folder, 'get', { id: '12' }, { want: 'json', now: () => at, newId: () => 'ask-1', waitMs: 10_000 });
   assert.deepEqual(outcome, { outcome: 'answered', ok: true, text: 'ok', data: { n: 1 } });
   assert.equal(readFileSync(join(folder, 'asks.jsonl'), 'utf8'),
-    '{"id":"ask-1","at":"2026-11-04T09:00:00.000Z","op":"get","args":{"id":"12"},"want":"json"}\n');
+    '{"id":"ask-1","at":"2026-11-04T09:00:00.000Z","op":"get","args":{"id":"12"},"want":"json","until":"2026-11-04T09:00:10.000Z"}\n');
 });
 
 test('a partial last line waits for its end; lines before the mark are never given', (t) => {

@@ -197,6 +197,28 @@ test('an ask older than a minute is answered too late and never done; one withou
   assert.equal(recorded.n, 4, 'too late is recorded like any other answer');
 });
 
+test('an ask whose asker has stopped waiting (its until) is answered too late and never done', (t) => {
+  const s = setup(t);
+  s.pump.pump();
+  const iso = (ms: number) => new Date(ms).toISOString();
+  // Made 25 s ago by an asker that waited 20 s: it already told its agent that nothing was done.
+  s.append(s.line('gave-up', 'add', { at: iso(START - 25_000), until: iso(START - 5_000) }));
+  // Within the margin before its until: the answer might come after the asker stopped.
+  s.append(s.line('at-the-edge', 'add', { at: iso(START - 19_500), until: iso(START + 500) }));
+  s.append(s.line('in-time', 'add', { at: iso(START - 15_000), until: iso(START + 5_000) }));
+  // A short wait (400 ms) keeps a quarter of it as its margin, not a whole second.
+  s.append(s.line('short', 'add', { at: iso(START - 200), until: iso(START + 200) }));
+  // An until far off does not stretch the 60 s rule; a broken one is as if unsaid.
+  s.append(s.line('far', 'add', { at: iso(START - 61_000), until: iso(START + 600_000) }));
+  s.append(s.line('broken', 'add', { at: iso(START - 30_000), until: 'soon' }));
+  assert.equal(s.pump.pump(), 6);
+  const texts = Object.fromEntries(s.answers().map((a) => [a.ask, a.text]));
+  assert.deepEqual(texts, {
+    'gave-up': TOO_LATE_TEXT, 'at-the-edge': TOO_LATE_TEXT, 'in-time': 'did add', short: 'did add', far: TOO_LATE_TEXT, broken: 'did add',
+  });
+  assert.equal(s.done(), 3);
+});
+
 test('lines without a usable id, garbage and invalid UTF-8 are skipped with a line on the log', (t) => {
   const s = setup(t);
   s.pump.pump();
