@@ -53,8 +53,7 @@ export async function serve(argv: string[]): Promise<number> {
   const say = (line: string) => { if (!o.quiet) process.stdout.write(`${line}\n`); };
   const time = () => new Date().toTimeString().slice(0, 8);
   keeper.onAnswer((side, op, answer) => {
-    const text = terminalSafe(answer.text).slice(0, 160);
-    say(`${time()} ${terminalSafe(side.who.name)} ${terminalSafe(op).slice(0, 40)} ${answer.ok ? w.done : w.refused}: ${text}`);
+    say(`${time()} ${clip(side.who.name, 40)} ${clip(op, 40)} ${answer.ok ? w.done : w.refused}: ${clip(answer.text, 160)}`);
   });
   keeper.start();
   process.stdout.write(`${w.kept} ${store.path}\n`);
@@ -76,4 +75,10 @@ export async function serve(argv: string[]): Promise<number> {
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
   });
+}
+
+/** One log line's piece: terminal-safe, on one line, at most `max` characters (whole ones), `…` when cut. */
+export function clip(text: string, max: number): string {
+  const chars = Array.from(terminalSafe(text));
+  return chars.length <= max ? chars.join('') : `${chars.slice(0, max - 1).join('')}…`;
 }

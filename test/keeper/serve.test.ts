@@ -46,3 +46,12 @@ test('serve speaks French with --lang fr, and refuses another language', { timeo
   p.kill('SIGTERM');
   assert.equal(binder(['serve', '--no-tui', '--store', store, '--lang', 'de']).code, 64);
 });
+
+test('a log line is cut at whole characters, on one line, and says it was cut', async () => {
+  const { clip } = await import('../../src/keeper/serve.js');
+  assert.equal(clip('short', 10), 'short');
+  assert.equal(clip('a'.repeat(200), 160), `${'a'.repeat(159)}…`);
+  assert.equal(clip('😀'.repeat(5), 3), '😀😀…', 'never half a character');
+  assert.equal(clip('one\ntwo\r\nthree\u001b[2J', 40), 'one two three');
+  assert.doesNotMatch(clip('x\n'.repeat(100), 160), /\n/);
+});
