@@ -8,6 +8,7 @@ import { watch as fsWatch, type FSWatcher } from 'node:fs';
 import type { Database, Transaction } from 'better-sqlite3';
 import type { Who } from '../store/types.js';
 import type { FolderStatus, SideConfig } from './keeper-types.js';
+import { withoutSync } from './commit-sync.js';
 import { ANSWERS_FILE, ASKS_FILE, HEARTBEAT_MS, TOO_LATE_MS, startBy, type Answer } from './protocol.js';
 import { terminalSafe } from './terminal-safe.js';
 import { operation } from './operations.js';
@@ -298,7 +299,10 @@ export function createFolderPump(deps: PumpDeps): FolderPump {
     const taken: Taken[] = [];
     const moved: Folder[] = [];
     const replays = new Map<Folder, number>();
-    deps.transaction(() => {
+    // Asks that only read are not worth a wait for the disk: a power loss could only make such an
+    // ask read and answered again. One that may change the binder is committed synced.
+    const reads = readings.every((reading) => reading.asks.every((ask) => operation(ask.op ?? '')?.readOnly !== false));
+    withoutSync(db, () => deps.transaction(() => {
       for (const reading of readings) {
         const { folder, next } = reading;
         const dir = folder.side.dir;
@@ -333,7 +337,7 @@ export function createFolderPump(deps: PumpDeps): FolderPump {
           ledger.setAsks.run(dir, next.ino, next.offset, next.skipping, lastAsk, before === NO_MARK ? now : before.compacted);
         }
       }
-    });
+    }), reads);
     for (const [folder, count] of replays) skip(folder, 'an ask with an id already taken from this folder: not done nor answered again', count);
     for (const reading of readings) {
       if (!moved.includes(reading.folder)) for (const ask of reading.asks) reading.folder.refusedFull.delete(ask.id);
@@ -385,16 +389,10 @@ export function createFolderPump(deps: PumpDeps): FolderPump {
     if (batch.length === 0) return;
     // This commit needs no sync of its own: lost, it is found again from the answers file (its
     // lines are looked for from the mark on), and the next synced commit carries it to disk anyway.
-    const synced = db.pragma('synchronous', { simple: true }) as number;
-    if (synced > 1) db.pragma('synchronous = NORMAL');
-    try {
-      deps.transaction(() => {
-        for (const { folder, ids } of batch) guard(folder, 'answers', () => appendAnswers(ledger, folder.side.dir, ids, recovery, now));
-        deps.crashAfterAppend?.();
-      });
-    } finally {
-      if (synced > 1) db.pragma(`synchronous = ${synced}`);
-    }
+    withoutSync(db, () => deps.transaction(() => {
+      for (const { folder, ids } of batch) guard(folder, 'answers', () => appendAnswers(ledger, folder.side.dir, ids, recovery, now));
+      deps.crashAfterAppend?.();
+    }));
   }
 
   /** Answers recorded but never appended (a keeper stopped in between): all at the first pass, then those older than ~2 s. */

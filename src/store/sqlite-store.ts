@@ -5,6 +5,7 @@
  */
 import type Database from 'better-sqlite3';
 import { makeLog, type Context, type Pending } from './context.js';
+import { keepingStatements } from './statements.js';
 import { deleteList, deleteRecord } from './erase.js';
 import { archiveList, createList, editList, grant, templates } from './list-admin.js';
 import { lists, show } from './lists.js';
@@ -83,7 +84,7 @@ export function openStore(dir: string, options: StoreOptions = {}): Store {
   }
 
   const ctx: Context = {
-    db,
+    db: keepingStatements(db),
     now,
     log: makeLog(db, now, (change) => pending.push(change)),
     checkpointAfterCommit: () => { checkpointDue = true; },

@@ -219,6 +219,26 @@ test('an ask whose asker has stopped waiting (its until) is answered too late an
   assert.equal(s.done(), 3);
 });
 
+test('a pass of asks that only read commits without waiting for the disk; one that may change commits synced', (t) => {
+  const levels: string[] = [];
+  const s = setup(t, {
+    perform: (op) => {
+      levels.push(`${op} ${String(s.db.pragma('synchronous', { simple: true }))}`);
+      return { ok: true, text: `did ${op}` };
+    },
+  });
+  s.pump.pump();
+  s.append(s.line('r1', 'show') + s.line('r2', 'get'));
+  assert.equal(s.pump.pump(), 2);
+  s.append(s.line('w1', 'show') + s.line('w2', 'add'));
+  assert.equal(s.pump.pump(), 2);
+  s.append(s.line('n1', 'no-such-op'));
+  assert.equal(s.pump.pump(), 1);
+  // 1 is NORMAL, 2 is FULL: the reads alone go unsynced, and the level is put back after.
+  assert.deepEqual(levels, ['show 1', 'get 1', 'show 2', 'add 2', 'no-such-op 1']);
+  assert.equal(s.db.pragma('synchronous', { simple: true }), 2);
+});
+
 test('lines without a usable id, garbage and invalid UTF-8 are skipped with a line on the log', (t) => {
   const s = setup(t);
   s.pump.pump();
