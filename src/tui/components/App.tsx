@@ -4,7 +4,7 @@
  * of all, then the message and status lines. It wires hooks to components; it decides nothing a
  * reducer or a command could.
  */
-import { Box, useApp, useInput, type Key } from 'ink';
+import { Box, useApp, type Key } from 'ink';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import type { DueRecord } from '../../store/types.js';
 import { useBinder } from '../context.js';
@@ -13,10 +13,12 @@ import { keyHints, keyLabel } from '../help-lines.js';
 import { useCommands } from '../hooks/use-commands.js';
 import { useDue } from '../hooks/use-due.js';
 import { useFolders } from '../hooks/use-folders.js';
+import { useKeyChunks } from '../hooks/use-key-chunks.js';
 import { useScreenSize } from '../hooks/use-screen-size.js';
 import { useStoreVersion } from '../hooks/use-store-version.js';
 import { useUnseen } from '../hooks/use-unseen.js';
 import { useViewData, type ViewData } from '../hooks/use-view-data.js';
+import { textFieldFocused } from '../key-chunks.js';
 import { commandFor, keysFor } from '../keymap.js';
 import { layoutFor, pageOf, type Layout } from '../layout.js';
 import { reduce, type Action } from '../screen-reducer.js';
@@ -60,13 +62,14 @@ export function App() {
   }, [state.quitting, exit]);
 
   // The handler reads the last frame's place through a ref, so keys typed faster than effects run still land right.
-  const latest = useRef({ context, run });
-  latest.current = { context, run };
+  const latest = useRef({ context, run, typing: false, stopped: false });
+  latest.current = { context, run, typing: textFieldFocused(state), stopped: state.quitting };
   const hear = useCallback((input: string, key: Key) => {
     const command = commandFor(latest.current.context, input, key);
     if (command) latest.current.run(command);
   }, []);
-  useInput(hear);
+  const place = useCallback(() => latest.current, []);
+  useKeyChunks(hear, place);
 
   const message = state.message ?? (diagnostic ? { text: diagnostic, tone: 'refused' as const } : null);
   return (

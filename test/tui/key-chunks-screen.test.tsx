@@ -1,0 +1,60 @@
+/** Several keys in one chunk of input (a paste, keys sent together): each does what it would do typed alone, in order. */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { AGENT, KEYS, PERSON, batches, openScreen } from './harness.js';
+import type { Store } from '../../src/store/store.js';
+
+function three(store: Store): void {
+  batches(store);
+  for (const title of ['First idea', 'Dark mode', 'Third idea']) store.add('batches', { title }, AGENT);
+}
+
+test('j j Enter in one chunk opens the third row', async (t) => {
+  const s = openScreen(t, { prepare: three });
+  await s.until((f) => f.includes('#3 Third idea'), 'the board');
+  await s.press(`${KEYS.enter}jj${KEYS.enter}`);
+  await s.until((f) => f.includes('Binder · #3 Third idea') && f.includes('History'), 'the third record opened');
+});
+
+test('arrows in one chunk are whole keys: down down Enter opens the third row', async (t) => {
+  const s = openScreen(t, { prepare: three });
+  await s.until((f) => f.includes('#3 Third idea'), 'the board');
+  await s.press(`${KEYS.enter}${KEYS.down}${KEYS.down}${KEYS.enter}`);
+  await s.until((f) => f.includes('Binder · #3 Third idea'), 'the third record opened');
+  await s.press(KEYS.escape);
+  await s.until((f) => f.includes('Proposed (3)'), 'the board again');
+  await s.press(`k${KEYS.enter}`);
+  await s.until((f) => f.includes('Binder · #2 Dark mode'), 'the second record opened, from where the cursor was');
+});
+
+test('/ then words then Enter in one chunk searches, and a second Enter opens the match', async (t) => {
+  const s = openScreen(t, { prepare: three });
+  await s.until((f) => f.includes('#3 Third idea'), 'the board');
+  await s.press(`/dark${KEYS.enter}${KEYS.enter}`);
+  await s.until((f) => f.includes('Binder · #2 Dark mode') && f.includes('History'), 'the match opened');
+  await s.press(KEYS.escape);
+  await s.until((f) => f.includes('Search: dark') && f.includes('#2 Dark mode'), 'the search, with the words typed');
+});
+
+test('a key that opens a form, then its text, then Enter, in one chunk: the record is added with that title', async (t) => {
+  const s = openScreen(t, { prepare: three });
+  await s.until((f) => f.includes('#3 Third idea'), 'the board');
+  await s.press(KEYS.enter);
+  await s.until((f) => f.includes('Proposed (3)'), 'the records pane');
+  await s.press(`nq jk/x${KEYS.enter}`);
+  await s.until((f) => f.includes('#4 q jk/x'), 'the new record on the board');
+  assert.equal(s.store.get(4, PERSON).record.title, 'q jk/x');
+});
+
+test('a paste into a text field stays text, whole: no key in it is a command', async (t) => {
+  const s = openScreen(t, { prepare: three });
+  await s.until((f) => f.includes('#3 Third idea'), 'the board');
+  await s.press(KEYS.enter, 'n');
+  await s.until((f) => f.includes('Title'), 'the add form');
+  // A tab inside a paste is part of the text (the field keeps it as a space), not a move to the next field.
+  await s.press('jjq /? Dn\tx');
+  await s.until((f) => f.includes('jjq /? Dn x'), 'the pasted words in the title');
+  assert.ok(!s.frame().includes('Search:'), 'no search opened');
+  await s.press(KEYS.enter);
+  await s.until((f) => f.includes('#4 jjq /? Dn x'), 'the record added with the pasted title');
+});

@@ -1,0 +1,90 @@
+/** A chunk of input cut into the keys a person pressed: whole escape sequences, nothing lost, text kept whole for a field. */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { isControl, keysOf, nextPiece, textFieldFocused } from '../../src/tui/key-chunks.js';
+import { INITIAL, type ScreenState } from '../../src/tui/screen-state.js';
+import { START } from '../../src/tui/window.js';
+
+/** Keys as terminals send them, each of which must come back whole. */
+const SEQUENCES = [
+  '\u001b[A', '\u001b[B', '\u001b[C', '\u001b[D', '\u001bOA', '\u001bOB', '\u001b[H', '\u001b[F',
+  '\u001b[5~', '\u001b[6~', '\u001b[3~', '\u001b[1;5C', '\u001b[Z', '\u001b[[A', '\u001b[[5~', '\u001b[a',
+  '\u001b\u001b[A', '\u001b\u001bOB', '\u001b[97;5u', '\u001b[13u', '\u001bj', '\u001bx', '\u001b\r', '\u001b\u007f',
+];
+const CONTROLS = ['\r', '\n', '\t', '\u007f', '\b', '\u0003', '\u0001'];
+const printable = fc
+  .oneof(fc.integer({ min: 0x20, max: 0x7e }), fc.integer({ min: 0xa0, max: 0xd7ff }), fc.integer({ min: 0x10000, max: 0x10ffff }))
+  .map((code) => String.fromCodePoint(code));
+const key = fc.oneof(printable, fc.constantFrom(...CONTROLS), fc.constantFrom(...SEQUENCES));
+/** Keys pressed one after another; a lone Escape can only be last (followed by a key, a terminal sends Alt with that key). */
+const pressed = fc.tuple(fc.array(key, { maxLength: 30 }), fc.boolean()).map(([keys, escape]) => (escape ? [...keys, '\u001b'] : keys));
+/** Strings heavy in what escape sequences are made of, whole or broken. */
+const jumble = fc.array(fc.constantFrom('\u001b', '[', 'O', '1', ';', '5', '~', 'A', 'j', '\r', '\u007f', '😀', ' ', 'é'), { maxLength: 40 }).map((a) => a.join(''));
+
+test('keys pressed one after another come back as the same keys, escape sequences whole', () => {
+  fc.assert(fc.property(pressed, (keys) => {
+    assert.deepEqual(keysOf(keys.join('')), keys);
+  }), { numRuns: 500 });
+});
+
+test('nothing is lost or moved: the keys of any chunk, joined, are the chunk', () => {
+  fc.assert(fc.property(fc.oneof(jumble, fc.string({ unit: 'binary', maxLength: 40 })), (chunk) => {
+    const keys = keysOf(chunk);
+    assert.equal(keys.join(''), chunk);
+    assert.ok(keys.every((k) => k.length > 0));
+  }), { numRuns: 1000 });
+});
+
+test('piece by piece: one key at a time, or, for a text field, plain text whole and each control key alone', () => {
+  fc.assert(fc.property(fc.oneof(jumble, pressed.map((k) => k.join(''))), fc.boolean(), (chunk, typing) => {
+    const pieces: string[] = [];
+    for (let rest = chunk; rest;) {
+      const next = nextPiece(rest, typing);
+      pieces.push(next.piece);
+      rest = next.rest;
+    }
+    assert.equal(pieces.join(''), chunk);
+    if (!typing) {
+      assert.deepEqual(pieces, keysOf(chunk));
+      return;
+    }
+    for (const [i, piece] of pieces.entries()) {
+      const keys = keysOf(piece);
+      const text = keys.every((k) => !isControl(k));
+      assert.ok(text || keys.length === 1, `a control key goes alone: ${JSON.stringify(piece)}`);
+      // Text runs are as long as they can be: two never follow one another.
+      if (text && i > 0) assert.ok(keysOf(pieces[i - 1]!).some(isControl), 'text after text would be one piece');
+    }
+  }), { numRuns: 1000 });
+});
+
+test('the chunks of the brief', () => {
+  assert.deepEqual(keysOf('jj\r'), ['j', 'j', '\r']);
+  assert.deepEqual(keysOf('\u001b[B\u001b[Bj\r'), ['\u001b[B', '\u001b[B', 'j', '\r']);
+  assert.deepEqual(keysOf('/dark mode\r'), ['/', 'd', 'a', 'r', 'k', ' ', 'm', 'o', 'd', 'e', '\r']);
+  assert.deepEqual(keysOf('a😀b'), ['a', '😀', 'b']);
+  assert.deepEqual(nextPiece('dark mode\rj', true), { piece: 'dark mode', rest: '\rj' });
+  assert.deepEqual(nextPiece('dark mode\rj', false), { piece: 'd', rest: 'ark mode\rj' });
+  assert.deepEqual(nextPiece('\u001b[Cdark', true), { piece: '\u001b[C', rest: 'dark' });
+  // Cut short, a sequence is one key still: never ESC, '[' and a letter heard as three.
+  assert.deepEqual(keysOf('j\u001b[1;'), ['j', '\u001b[1;']);
+});
+
+test('a text field has the keys in a form on a text field, a typed confirmation, and the search words; not elsewhere', () => {
+  const form = (focus: number): ScreenState => ({
+    ...INITIAL,
+    dialog: {
+      kind: 'form', title: 'Add', describe: '', values: {}, initial: {}, focus, intent: { do: 'add', list: 'l' },
+      fields: [{ name: 'title', label: 'Title', hint: '', kind: 'text' }, { name: 'state', label: 'State', hint: '', kind: 'choice', choices: [] }],
+    },
+  });
+  assert.equal(textFieldFocused(INITIAL), false);
+  assert.equal(textFieldFocused(form(0)), true);
+  assert.equal(textFieldFocused(form(1)), false);
+  assert.equal(textFieldFocused({ ...INITIAL, dialog: { kind: 'confirm', text: '?', typed: { expect: 'x', value: '' }, intent: { do: 'delete-list', list: 'l' } } }), true);
+  assert.equal(textFieldFocused({ ...INITIAL, dialog: { kind: 'confirm', text: '?', typed: null, intent: { do: 'delete', id: 1 } } }), false);
+  const search = (focus: 'input' | 'results'): ScreenState => ({ ...INITIAL, stack: [{ kind: 'search', text: '', focus, cursor: START, filters: { state: null, mine: false, archived: false } }] });
+  assert.equal(textFieldFocused(search('input')), true);
+  assert.equal(textFieldFocused(search('results')), false);
+});
