@@ -1,10 +1,12 @@
 /**
  * The brief: what changed since the asker last looked, in the lists it can see — approvals and
- * withdrawals, records added or moved by others, notes by people, claims lapsed or taken away,
- * records due — each shown once, through a place in the history kept per asker (`cursors`).
- * It never shows the asker its own doings, nor anything of a list it cannot see.
+ * withdrawals, records added or moved by others, notes (a person is told everyone's, an agent
+ * people's only), claims lapsed or taken away, records due — each shown once, through a place
+ * in the history kept per asker (`cursors`). It reads the history in id order and stops at its
+ * page, so a long history costs no more than the page. It never shows the asker its own
+ * doings, nor anything of a list it cannot see.
  */
-import { findList, findRecord, visibleListRows } from './access.js';
+import { findList, findRecord, isPerson, visibleListRows } from './access.js';
 import { iso, type Context } from './context.js';
 import { dueRecords } from './due-scan.js';
 import type { Brief, BriefItem, BriefKind, BriefOptions } from './together-types.js';
@@ -13,7 +15,8 @@ import type { DueRecord, State, Who } from './types.js';
 /** Who a record's due time is told by, in the history. */
 export const CLOCK: Who = { id: 'binder:clock', kind: 'agent', name: 'Binder' };
 
-const OPS = ['add', 'move', 'approve', 'note', 'lapse', 'release', 'due'];
+/** The history's ops a brief tells, as SQL. */
+const OPS = "'add', 'move', 'approve', 'note', 'lapse', 'release', 'due'";
 const PAGE = 50;
 /** An asker's first brief goes back this far, not to the binder's beginning. */
 const FIRST_LOOK_MS = 24 * 3600_000;
@@ -26,11 +29,26 @@ interface Row {
 /** Where `who` stands in the history: its cursor, or the last row older than a day. */
 function placeOf(ctx: Context, who: Who): number {
   const kept = ctx.db.prepare('SELECT log_id FROM cursors WHERE who = ?').pluck().get(who.id) as number | undefined;
-  if (kept !== undefined) return kept;
-  // Rows are in time order: walking back from the newest stops at the first row old enough.
-  const before = ctx.db.prepare('SELECT id FROM log WHERE at < ? ORDER BY id DESC LIMIT 1').pluck()
-    .get(iso(ctx.now() - FIRST_LOOK_MS)) as number | undefined;
-  return before ?? 0;
+  return kept ?? lastBefore(ctx, iso(ctx.now() - FIRST_LOOK_MS));
+}
+
+/**
+ * The last history row written before `at`, or 0. Rows are written in time order, so the rows
+ * before `at` come first in id order: halving the ids finds their end in a few lookups, where
+ * walking the history would read a whole day of it.
+ */
+function lastBefore(ctx: Context, at: string): number {
+  const first = ctx.db.prepare('SELECT id, at FROM log WHERE id >= ? AND id < ? ORDER BY id LIMIT 1');
+  // Every row up to `low` is old enough (0: none known yet); no row from `high` on is.
+  let low = 0;
+  let high = (ctx.db.prepare('SELECT coalesce(max(id), 0) FROM log').pluck().get() as number) + 1;
+  while (high - low > 1) {
+    const mid = low + Math.floor((high - low) / 2);
+    const row = first.get(mid, high) as { id: number; at: string } | undefined;
+    if (row && row.at < at) low = row.id;
+    else high = mid; // no row in [mid, high) is old enough: those before `row` do not exist
+  }
+  return low;
 }
 
 function itemOf(row: Row, states: Map<string, State[]>): BriefItem {
@@ -61,6 +79,32 @@ function itemOf(row: Row, states: Map<string, State[]>): BriefItem {
 }
 
 /**
+ * The rows after `from` that `who` is told, at most `limit`, in id order. Each way reads the
+ * history in that order and stops at the limit: a record's rows by log_by_record, one list's
+ * by log_by_list, and several lists' along the history itself (the `+` keeps SQLite from
+ * reading them list by list, which would sort them all before the limit; CROSS JOIN keeps the
+ * history the outer loop).
+ */
+function rowsAfter(ctx: Context, who: Who, from: number, lists: string[], record: number | null, limit: number): Row[] {
+  if (lists.length === 0) return [];
+  const which = record !== null ? 'l.record = @record AND +l.list = @list'
+    : lists.length === 1 ? 'l.list = @list'
+    : '+l.list IN (SELECT value FROM json_each(@lists))';
+  return ctx.db.prepare(`SELECT l.id, l.at, l.by, l.op, l.list, l.record, l.change, r.title, n.text AS note_text
+      FROM log l
+      CROSS JOIN records r ON r.id = l.record
+      LEFT JOIN notes n ON l.op = 'note' AND n.id = json_extract(l.change, '$.note')
+      WHERE l.id > @from AND ${which}
+        AND l.op IN (${OPS})
+        AND (l.op = 'lapse' OR json_extract(l.by, '$.id') <> @who)
+        AND (@person OR l.op <> 'note' OR json_extract(l.by, '$.kind') = 'person')
+        AND (l.op <> 'release' OR json_extract(l.change, '$.holder.id') <> json_extract(l.by, '$.id'))
+      ORDER BY l.id LIMIT @limit`).all({
+    from, list: lists[0], lists: JSON.stringify(lists), record, who: who.id, person: isPerson(who) ? 1 : 0, limit,
+  }) as Row[];
+}
+
+/**
  * The changes after the asker's place. Without `peek` nor a filter, its place moves past what
  * was shown (and past every row it could not be shown), so each change is shown once.
  */
@@ -78,20 +122,7 @@ export function brief(ctx: Context, who: Who, options: BriefOptions = {}): Brief
   }
   const states = new Map(lists.map((l) => [l.id, JSON.parse(l.states) as State[]]));
   const from = placeOf(ctx, who);
-  const rows = ctx.db.prepare(`SELECT l.id, l.at, l.by, l.op, l.list, l.record, l.change, r.title, n.text AS note_text
-      FROM log l
-      JOIN records r ON r.id = l.record
-      LEFT JOIN notes n ON l.op = 'note' AND n.id = json_extract(l.change, '$.note')
-      WHERE l.id > @from
-        AND l.op IN (SELECT value FROM json_each(@ops))
-        AND l.list IN (SELECT value FROM json_each(@lists))
-        AND (@record IS NULL OR l.record = @record)
-        AND (l.op = 'lapse' OR json_extract(l.by, '$.id') <> @who)
-        AND (l.op <> 'note' OR json_extract(l.by, '$.kind') = 'person')
-        AND (l.op <> 'release' OR json_extract(l.change, '$.holder.id') <> json_extract(l.by, '$.id'))
-      ORDER BY l.id LIMIT @limit`).all({
-    from, ops: JSON.stringify(OPS), lists: JSON.stringify([...states.keys()]), record, who: who.id, limit: limit + 1,
-  }) as Row[];
+  const rows = rowsAfter(ctx, who, from, [...states.keys()], record, limit + 1);
   const more = rows.length > limit;
   const items = rows.slice(0, limit).map((row) => itemOf(row, states));
   if (!options.peek && record === null && (options.list === undefined || String(options.list).trim() === '')) {
