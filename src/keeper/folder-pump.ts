@@ -4,115 +4,37 @@
  * Wakes on file events with a safety poll; compacts the folder's files past the answer window.
  * It must never do an ask twice, answer one twice, block on a folder, or trust what it reads.
  */
-import { watch as fsWatch, type FSWatcher } from 'node:fs';
-import type { Database, Transaction } from 'better-sqlite3';
+import { watch as fsWatch } from 'node:fs';
+import type { Transaction } from 'better-sqlite3';
 import type { Who } from '../store/types.js';
-import type { FolderStatus, SideConfig } from './keeper-types.js';
 import { withoutSync } from './commit-sync.js';
 import { ANSWERS_FILE, ASKS_FILE, HEARTBEAT_MS, TOO_LATE_MS, startBy, type Answer } from './protocol.js';
+import type { SideConfig } from './keeper-types.js';
 import { terminalSafe } from './terminal-safe.js';
 import { operation } from './operations.js';
 import { FolderProblem, checkFolder, refuseUnlessPlain, removeStaleTemps } from './folder-files.js';
 import { type Ask } from './folder-lines.js';
 import {
-  NO_MARK, answeredUnrecorded, answersDue, appendAnswers, appendUnrecorded, compactAnswers, createLedger,
+  NO_MARK, answeredUnrecorded, answersDue, appendAnswers, compactAnswers, createLedger,
 } from './folder-answers.js';
-import {
-  OLD_ASKS_FILE, placeOf, readSince, samePlace, setAsksAside, tendOldAsks, type AsksSeen, type Drain, type Place, type Tail,
-} from './folder-asks.js';
+import { OLD_ASKS_FILE, placeOf, readSince, samePlace, setAsksAside, tendOldAsks, type Place } from './folder-asks.js';
 import { writeHeartbeat } from './heartbeat.js';
+import { refuseFull } from './full-disk.js';
+import { unwatch, watchAll } from './folder-watch.js';
+import {
+  DISK_FULL_TEXT, FAILED_TEXT, NO_OP_TEXT, NO_TIME_TEXT, TOO_LATE_TEXT, diskFull,
+  type Folder, type FolderPump, type PumpDeps, type Reading, type Taken,
+} from './pump-types.js';
 
 export { READ_MAX } from './folder-lines.js';
 export { OLD_ASKS_FILE } from './folder-asks.js';
-
-export interface PumpDeps {
-  /** The store's connection (tables `folder_marks` and `asks` exist). */
-  db: Database;
-  /** BEGIN IMMEDIATE, nestable (the store's). */
-  transaction<T>(fn: () => T): T;
-  now(): number;
-  /** The folders to keep: asked again at each pass. */
-  sides(): SideConfig[];
-  /** Does the ask (inside the pump's transaction) and says the answer; never throws. */
-  perform(op: string, args: unknown, who: Who, want: 'json' | undefined): Answer;
-  /** One diagnostic line. */
-  log(line: string): void;
-  /**
-   * Test hook: called once asks were done and committed, before their answers are appended
-   * (a process that exits here is a keeper killed between doing and answering).
-   */
-  crashAfterCommit?: () => void;
-  /** Test hook: called once answers were appended, before that is committed. */
-  crashAfterAppend?: () => void;
-  /** The safety poll's period in ms (about a second unless a test says otherwise). */
-  pollMs?: number;
-  /** fs.watch, replaceable by a test to play a system where it fails. */
-  watch?: typeof fsWatch;
-  /**
-   * Asks answered later (a wait), inside the pump's transaction: an answer to give now, `held`
-   * to take the ask with no answer yet (given later through `answerHeld`), or undefined for an
-   * ask done as any other.
-   */
-  hold?(dir: string, ask: Ask, who: Who, now: number): Answer | 'held' | undefined;
-}
-
-export interface FolderPump {
-  /** One synchronous pass over every folder: returns the asks answered. */
-  pump(): number;
-  /** Watches each folder, polls about every second, beats every HEARTBEAT_MS. */
-  start(): void;
-  /** Stops everything and says `stopped` in each folder's heartbeat. */
-  close(): void;
-  folders(): FolderStatus[];
-  onAnswer(fn: (side: SideConfig, op: string, answer: Answer) => void): () => void;
-  /**
-   * Answers an ask taken with no answer yet (`hold`), once: inside one transaction, if it is
-   * still unanswered, `decide`; an answer it returns is recorded, then appended at once.
-   */
-  answerHeld(dir: string, id: string, op: string, want: 'json' | undefined, decide: () => Answer | null): boolean;
-}
-
-export const TOO_LATE_TEXT = 'Too late: the keeper came to this ask after its asker had stopped waiting (or more than a minute after it was made), so it was not done; ask again.';
-export const NO_TIME_TEXT = 'Not understood: the ask has no time (at).';
-export const NO_OP_TEXT = 'Not understood: the ask names no operation (op).';
-export const FAILED_TEXT = 'Not done: the keeper failed on this ask and kept nothing of it; tell a person.';
-export const DISK_FULL_TEXT = 'Not done: the disk that holds the binder is full. Nothing was changed; ask again once a person has made room.';
-
-/** The store could not write: its disk (or its quota) is full. */
-const diskFull = (error: unknown): boolean =>
-  /SQLITE_FULL|ENOSPC|EDQUOT/.test(String((error as { code?: unknown })?.code ?? '')) || /disk is full/.test(String((error as Error)?.message ?? ''));
+export { DISK_FULL_TEXT, FAILED_TEXT, NO_OP_TEXT, NO_TIME_TEXT, TOO_LATE_TEXT, type FolderPump, type PumpDeps } from './pump-types.js';
 
 const POLL_MS = 1000;
 /** An undelivered answer older than this is appended by whichever keeper sees it. */
 const RECOVER_AFTER_MS = 2000;
-const WATCH_RETRY_MS = 30_000;
 /** Asks are remembered a week: an id replayed after that is taken as a new ask. */
 export const KEEP_ASKS_MS = 7 * 24 * 3600 * 1000;
-
-interface Folder {
-  side: SideConfig;
-  status: FolderStatus;
-  /** The problem each part of the work has with this folder now (read, answers, heartbeat, tidy). */
-  problems: Map<string, string>;
-  /** Lines skipped this pass, by why: one log line each at the end of the pass. */
-  skipped: Map<string, number>;
-  folderKey: string;
-  watcher: FSWatcher | null;
-  watchedKey: string;
-  watchAfter: number;
-  drain: Drain | null;
-  asksSeen: AsksSeen;
-  /** The bytes this keeper last read before the folder's mark in asks.jsonl. */
-  tail: Tail | null;
-  /** Asks refused while the store's disk was full, by id: their answer lines, recorded once there is room. */
-  refusedFull: Map<string, string>;
-  /** Its answers file was looked at for answers given unrecorded (by then `refusedFull`). */
-  scanned: boolean;
-  /** Not tidied yet by this keeper. */
-  fresh: boolean;
-}
-interface Reading { folder: Folder; old: boolean; seen: Place; next: Place; tail: Tail; asks: Ask[]; more: boolean }
-interface Taken { folder: Folder; id: string; op: string; answer: Answer }
 
 export function createFolderPump(deps: PumpDeps): FolderPump {
   const { db } = deps;
@@ -349,40 +271,6 @@ export function createFolderPump(deps: PumpDeps): FolderPump {
     return { taken, moved };
   }
 
-  /**
-   * The store's disk is full, so nothing read can be recorded: each ask read is answered with a
-   * refusal at once, and remembered so that it is answered once and recorded once there is room.
-   * Under the store's write lock (taken even so: nothing is written to the store), the answers
-   * file looked at first, so that two keepers never both refuse one ask.
-   */
-  function refuseFull(readings: Reading[], now: number): void {
-    const refusal: Answer = { ok: false, text: DISK_FULL_TEXT };
-    const line = (id: string, ask?: Ask) => answerLine(ask ?? { id, op: null, args: {}, at: now, want: undefined }, refusal, now);
-    for (const { folder, asks } of readings) {
-      const dir = folder.side.dir;
-      const fresh = new Map<string, Ask>();
-      guard(folder, 'answers', () => deps.transaction(() => {
-        for (const id of answeredUnrecorded(ledger, dir)) if (!folder.refusedFull.has(id)) folder.refusedFull.set(id, line(id));
-        for (const ask of asks) if (!folder.refusedFull.has(ask.id) && !ledger.known.get(dir, ask.id)) fresh.set(ask.id, ask);
-        if (fresh.size === 0) return;
-        const lines = [...fresh.values()].map((ask) => line(ask.id, ask));
-        appendUnrecorded(dir, lines);
-        [...fresh.keys()].forEach((id, i) => folder.refusedFull.set(id, lines[i]!));
-      }));
-      if (folder.problems.has('answers')) continue;
-      for (const ask of fresh.values()) {
-        folder.status.answered++;
-        for (const listener of listeners) {
-          try {
-            listener(folder.side, ask.op ?? '', refusal);
-          } catch (error) {
-            say(`a listener of answers failed: ${error instanceof Error ? error.message : String(error)}`);
-          }
-        }
-      }
-    }
-  }
-
   /* ---- answering ---- */
 
   function deliver(batch: { folder: Folder; ids: string[] }[], recovery: boolean, now: number): void {
@@ -453,37 +341,6 @@ export function createFolderPump(deps: PumpDeps): FolderPump {
     }
   }
 
-  function unwatch(folder: Folder): void {
-    folder.watcher?.close();
-    folder.watcher = null;
-  }
-  function watchAll(list: Folder[]): void {
-    for (const folder of list) {
-      if (folder.problems.has('read') || !folder.folderKey) {
-        unwatch(folder);
-        continue;
-      }
-      if (folder.watcher && folder.watchedKey === folder.folderKey) continue;
-      unwatch(folder);
-      if (Date.now() < folder.watchAfter) continue;
-      // Where file events fail (some file systems, no inotify left), the safety poll serves alone.
-      try {
-        const watcher = (deps.watch ?? fsWatch)(folder.side.dir, { persistent: false }, (_event, name) => {
-          const file = name === null || name === undefined ? null : String(name);
-          if (file === null || file === ASKS_FILE || file === OLD_ASKS_FILE) schedule();
-        });
-        watcher.on('error', () => {
-          if (folder.watcher === watcher) unwatch(folder);
-          folder.watchAfter = Date.now() + WATCH_RETRY_MS;
-        });
-        folder.watcher = watcher;
-        folder.watchedKey = folder.folderKey;
-      } catch {
-        folder.watchAfter = Date.now() + WATCH_RETRY_MS;
-      }
-    }
-  }
-
   function beatAll(stopped: boolean): void {
     const now = deps.now();
     for (const folder of syncFolders()) {
@@ -522,7 +379,7 @@ export function createFolderPump(deps: PumpDeps): FolderPump {
         if (!diskFull(error)) throw error;
         if (!full) say(`the disk that holds the binder is full: asks are refused until a person makes room (${error instanceof Error ? error.message : String(error)})`);
         full = true;
-        refuseFull(readings, now);
+        refuseFull(readings, now, { ledger, transaction: deps.transaction, guard, answerLine, told });
         break;
       }
       const { taken, moved } = done;
@@ -536,7 +393,7 @@ export function createFolderPump(deps: PumpDeps): FolderPump {
       answered += taken.length;
       list = moved;
     }
-    if (running) watchAll([...folders.values()]);
+    if (running) watchAll([...folders.values()], deps.watch ?? fsWatch, schedule);
     for (const folder of folders.values()) {
       for (const [why, count] of folder.skipped) say(`${folder.side.dir}: ${count} ask line${count === 1 ? '' : 's'} skipped: ${why}`);
       folder.skipped.clear();

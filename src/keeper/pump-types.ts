@@ -1,0 +1,93 @@
+/**
+ * What the folder pump is made of and says: its dependencies, its face, the sentences it answers
+ * with of its own, and what it keeps of each folder between passes. Types and texts only.
+ */
+import type { FSWatcher, watch as fsWatch } from 'node:fs';
+import type { Database } from 'better-sqlite3';
+import type { Who } from '../store/types.js';
+import type { FolderStatus, SideConfig } from './keeper-types.js';
+import type { Answer } from './protocol.js';
+import type { Ask } from './folder-lines.js';
+import type { AsksSeen, Drain, Place, Tail } from './folder-asks.js';
+
+export interface PumpDeps {
+  /** The store's connection (tables `folder_marks` and `asks` exist). */
+  db: Database;
+  /** BEGIN IMMEDIATE, nestable (the store's). */
+  transaction<T>(fn: () => T): T;
+  now(): number;
+  /** The folders to keep: asked again at each pass. */
+  sides(): SideConfig[];
+  /** Does the ask (inside the pump's transaction) and says the answer; never throws. */
+  perform(op: string, args: unknown, who: Who, want: 'json' | undefined): Answer;
+  /** One diagnostic line. */
+  log(line: string): void;
+  /**
+   * Test hook: called once asks were done and committed, before their answers are appended
+   * (a process that exits here is a keeper killed between doing and answering).
+   */
+  crashAfterCommit?: () => void;
+  /** Test hook: called once answers were appended, before that is committed. */
+  crashAfterAppend?: () => void;
+  /** The safety poll's period in ms (about a second unless a test says otherwise). */
+  pollMs?: number;
+  /** fs.watch, replaceable by a test to play a system where it fails. */
+  watch?: typeof fsWatch;
+  /**
+   * Asks answered later (a wait), inside the pump's transaction: an answer to give now, `held`
+   * to take the ask with no answer yet (given later through `answerHeld`), or undefined for an
+   * ask done as any other.
+   */
+  hold?(dir: string, ask: Ask, who: Who, now: number): Answer | 'held' | undefined;
+}
+
+export interface FolderPump {
+  /** One synchronous pass over every folder: returns the asks answered. */
+  pump(): number;
+  /** Watches each folder, polls about every second, beats every HEARTBEAT_MS. */
+  start(): void;
+  /** Stops everything and says `stopped` in each folder's heartbeat. */
+  close(): void;
+  folders(): FolderStatus[];
+  onAnswer(fn: (side: SideConfig, op: string, answer: Answer) => void): () => void;
+  /**
+   * Answers an ask taken with no answer yet (`hold`), once: inside one transaction, if it is
+   * still unanswered, `decide`; an answer it returns is recorded, then appended at once.
+   */
+  answerHeld(dir: string, id: string, op: string, want: 'json' | undefined, decide: () => Answer | null): boolean;
+}
+
+export const TOO_LATE_TEXT = 'Too late: the keeper came to this ask after its asker had stopped waiting (or more than a minute after it was made), so it was not done; ask again.';
+export const NO_TIME_TEXT = 'Not understood: the ask has no time (at).';
+export const NO_OP_TEXT = 'Not understood: the ask names no operation (op).';
+export const FAILED_TEXT = 'Not done: the keeper failed on this ask and kept nothing of it; tell a person.';
+export const DISK_FULL_TEXT = 'Not done: the disk that holds the binder is full. Nothing was changed; ask again once a person has made room.';
+
+/** The store could not write: its disk (or its quota) is full. */
+export const diskFull = (error: unknown): boolean =>
+  /SQLITE_FULL|ENOSPC|EDQUOT/.test(String((error as { code?: unknown })?.code ?? '')) || /disk is full/.test(String((error as Error)?.message ?? ''));
+
+export interface Folder {
+  side: SideConfig;
+  status: FolderStatus;
+  /** The problem each part of the work has with this folder now (read, answers, heartbeat, tidy). */
+  problems: Map<string, string>;
+  /** Lines skipped this pass, by why: one log line each at the end of the pass. */
+  skipped: Map<string, number>;
+  folderKey: string;
+  watcher: FSWatcher | null;
+  watchedKey: string;
+  watchAfter: number;
+  drain: Drain | null;
+  asksSeen: AsksSeen;
+  /** The bytes this keeper last read before the folder's mark in asks.jsonl. */
+  tail: Tail | null;
+  /** Asks refused while the store's disk was full, by id: their answer lines, recorded once there is room. */
+  refusedFull: Map<string, string>;
+  /** Its answers file was looked at for answers given unrecorded (by then `refusedFull`). */
+  scanned: boolean;
+  /** Not tidied yet by this keeper. */
+  fresh: boolean;
+}
+export interface Reading { folder: Folder; old: boolean; seen: Place; next: Place; tail: Tail; asks: Ask[]; more: boolean }
+export interface Taken { folder: Folder; id: string; op: string; answer: Answer }
