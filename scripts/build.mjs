@@ -62,8 +62,10 @@ const noSubPrograms = {
 // The agent's commands start from V8's code cache (Node 20 has no compile cache of its own):
 // `out` is a small starter that compiles `main` with the cache beside it, written at the end of
 // a run whenever it is missing or no longer fits (another Node). Compiling costs a bundle of
-// this size more than reading its cache does.
-const starter = (main) => `#!/usr/bin/env node
+// this size more than reading its cache does. A starter may be required, as the screen's is:
+// `exported` names what its main exports, for an ES module importing it (Node finds the names
+// of a CommonJS file's exports in its text).
+const starter = (main, exported = []) => `#!/usr/bin/env node
 "use strict";
 // Starts ${main} from V8's code cache beside it (${main}.cache), and writes that cache at the
 // end of a run when it is missing or was made by another Node. Without it, ${main} compiles as usual.
@@ -84,7 +86,7 @@ if (cachedData === undefined || script.cachedDataRejected) {
   });
 }
 script.runInThisContext()(exports, require, module, file, __dirname);
-`;
+${exported.length ? `0 && (module.exports = { ${exported.join(', ')} });\n` : ''}`;
 // zod's `z.locales` (every language's messages, a third of zod's bytes) is used by no Binder
 // code: left out, each bundle with zod reads and loads that much less at start. English, zod's
 // default, comes with its schemas and stays.
@@ -111,14 +113,124 @@ const noElicitationValidator = {
     }));
   },
 };
+// Ink's layout engine (yoga-layout) readies its WebAssembly with a top-level await, which only a
+// module may have: the screen's bundle could then not be CommonJS nor start from a code cache.
+// In the screen's bundle, yoga's entry is this one instead: the same engine, compiled and
+// instantiated at once from the same bytes, before the first line of Ink runs.
+const yogaAtOnce = {
+  name: 'yoga-at-once',
+  setup(b) {
+    b.onResolve({ filter: /^yoga-layout$/ }, async (args) => {
+      if (args.pluginData === 'yoga-itself') return undefined;
+      const entry = await b.resolve('yoga-layout', { kind: args.kind, resolveDir: args.resolveDir, pluginData: 'yoga-itself' });
+      return entry.errors.length ? { errors: entry.errors } : { path: entry.path, namespace: 'yoga-at-once' };
+    });
+    b.onLoad({ filter: /.*/, namespace: 'yoga-at-once' }, (args) => ({
+      contents: `import loadYoga, { wasmBase64 } from '../binaries/yoga-wasm-base64-esm.js';
+import wrapAssembly from './wrapAssembly.js';
+export * from './generated/YGEnums.js';
+const engine = {
+  instantiateWasm(imports, receive) {
+    receive(new WebAssembly.Instance(new WebAssembly.Module(Buffer.from(wasmBase64, 'base64')), imports));
+    return {};
+  },
+};
+loadYoga(engine);
+if (!engine.Node) throw new Error('yoga-layout was not ready at once: its loader has changed (scripts/build.mjs)');
+export default wrapAssembly(engine);
+`,
+      loader: 'js',
+      resolveDir: dirname(args.path),
+    }));
+    // The bytes, once: taken out of the loader's data: URL, which it then never reads.
+    b.onLoad({ filter: /[\\/]yoga-layout[\\/]dist[\\/]binaries[\\/]yoga-wasm-base64-esm\.js$/ }, (args) => {
+      const source = readFileSync(args.path, 'utf8');
+      const url = source.match(/"data:application\/octet-stream;base64,([A-Za-z0-9+/=]+)"/);
+      if (!url) throw new Error(`${args.path} no longer holds its WebAssembly as a data: URL (scripts/build.mjs)`);
+      return { contents: `${source.replace(url[0], '""')}\nexport const wasmBase64 = "${url[1]}";\n`, loader: 'js' };
+    });
+  },
+};
+// When DEV=true, Ink imports its devtools (and their WebSocket client, `ws`) and reads its own
+// package.json, each with a top-level await; the screen never runs in that mode. Both are taken
+// out of Ink's reconciler in the bundle, as if DEV were never true.
+const noInkDevtools = {
+  name: 'no-ink-devtools',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]ink[\\/]build[\\/]reconciler\.js$/ }, (args) => {
+      let source = readFileSync(args.path, 'utf8');
+      const devOnly = [
+        /\nif \(isDev\(\)\) \{\n\s+try \{\n\s+await import\('\.\/devtools\.js'\);\n[\s\S]*?\n\}\n/,
+        /isDev\(\)\s*\?\s*await loadPackageJson\(\)\s*:\s*/,
+      ];
+      for (const part of devOnly) {
+        if (!part.test(source)) throw new Error(`${args.path} no longer reads as scripts/build.mjs expects (${part})`);
+        source = source.replace(part, (found) => (found.startsWith('\n') ? '\n' : ''));
+      }
+      return { contents: source, loader: 'js' };
+    });
+  },
+};
+// The keeper's dispatch validates with zod, whose classes and the catalog's schemas take tens of
+// milliseconds to build: in the screen's bundle the dispatch is built at its first use (an
+// agent's ask or the person's first change, or when the screen asks for it after its first
+// frame), synchronously, so nothing waits on anything but itself. Only `createPerform`, as the
+// keeper calls it, is stood in for.
+const performWhenAsked = {
+  name: 'perform-when-asked',
+  setup(b) {
+    b.onResolve({ filter: /^\.\/perform\.js$/ }, (args) =>
+      args.importer === join(root, 'src', 'keeper', 'keeper.ts')
+        ? { path: join(root, 'src', 'keeper', 'perform.ts'), namespace: 'perform-when-asked' }
+        : undefined);
+    b.onLoad({ filter: /.*/, namespace: 'perform-when-asked' }, (args) => ({
+      contents: `export function createPerform(...given) {
+  let perform;
+  return (...asked) => (perform ??= require(${JSON.stringify(args.path)}).createPerform(...given))(...asked);
+}
+`,
+      loader: 'js',
+      resolveDir: dirname(args.path),
+    }));
+  },
+};
+// Ink measures every row of every frame with `string-width`, which segments any row beyond ASCII
+// and builds its emoji expression on first use: tens of milliseconds of the first frame, for
+// rows (`▸ Lists`, `Binder · Tasks`) that need none of it. In the screen's bundle, Ink's
+// `string-width` first asks `plainWidth` (src/tui/text-width.ts, checked against this very
+// copy by its test) and loads the real one only for a row it leaves.
+const widthWhenNeeded = {
+  name: 'width-when-needed',
+  setup(b) {
+    const real = join(root, 'node_modules', 'string-width', 'index.js');
+    b.onResolve({ filter: /^string-width$/ }, async (args) => {
+      if (args.pluginData === 'string-width-itself') return undefined;
+      const found = await b.resolve('string-width', { kind: args.kind, resolveDir: args.resolveDir, pluginData: 'string-width-itself' });
+      return found.path === real ? { path: real, namespace: 'width-when-needed' } : undefined;
+    });
+    b.onLoad({ filter: /.*/, namespace: 'width-when-needed' }, (args) => ({
+      contents: `import { plainWidth } from ${JSON.stringify(join(root, 'src', 'tui', 'text-width.ts'))};
+let measure;
+export default function stringWidth(text, options) {
+  const plain = typeof text === 'string' && options?.ambiguousIsNarrow !== false ? plainWidth(text) : undefined;
+  return plain ?? (measure ??= require(${JSON.stringify(args.path)}).default)(text, options);
+}
+`,
+      loader: 'js',
+      resolveDir: dirname(args.path),
+    }));
+  },
+};
 const commands = [
   // The agent's path: commander and our own code, nothing else. Start-up is its latency.
   { in: 'src/agent/main-binder.ts', out: 'binder-main.js', starter: 'binder.js', format: 'cjs', plugins: [noSubPrograms] },
   { in: 'src/agent/main-mcp.ts', out: 'binder-mcp-main.js', starter: 'binder-mcp.js', format: 'cjs', plugins: [noElicitationValidator] },
-  // A person's paths, loaded by `binder` only for `admin`, `serve` and `tui`. Modules (.mjs),
-  // each with a CommonJS stand-in under the .js name that loads it when its main is called.
+  // The person's screen, loaded by `binder` for `tui` and `serve`: CommonJS from its code cache
+  // as well (its first frame is the person's wait), with a module stand-in under the .mjs name.
+  { in: 'src/tui/main-tui.tsx', out: 'binder-tui-main.js', starter: 'binder-tui.js', format: 'cjs', moduleStandIn: 'binder-tui.mjs', plugins: [yogaAtOnce, noInkDevtools, performWhenAsked, widthWhenNeeded] },
+  // The keeper alone, loaded by `binder` only for `admin` and `serve --no-tui`: a module (.mjs)
+  // with a CommonJS stand-in under the .js name that loads it when its main is called.
   { in: 'src/keeper/main-keeper.ts', out: 'binder-keeper.mjs', standIn: 'binder-keeper.js' },
-  { in: 'src/tui/main-tui.tsx', out: 'binder-tui.mjs', standIn: 'binder-tui.js' },
 ];
 const bin = join(root, 'dist', 'bin');
 mkdirSync(bin, { recursive: true });
@@ -141,7 +253,6 @@ for (const c of commands) {
     legalComments: 'none',
     banner: { js: cjs ? cjsBanner : esmBanner },
     external: ['better-sqlite3'],
-    alias: { 'react-devtools-core': join(root, 'scripts', 'no-devtools.mjs') },
     define: { 'process.env.NODE_ENV': '"production"', ...(cjs ? { 'import.meta.url': '__binderUrl' } : {}) },
     plugins: [noZodLocales, ...(c.plugins ?? [])],
     logLevel: 'warning',
@@ -150,7 +261,7 @@ for (const c of commands) {
   if (c.starter) {
     // The main is compiled as a function's body by its starter: no #! line there.
     writeFileSync(outfile, readFileSync(outfile, 'utf8').replace(/^#![^\n]*\n/, ''));
-    writeFileSync(join(bin, c.starter), starter(c.out));
+    writeFileSync(join(bin, c.starter), starter(c.out, c.moduleStandIn ? ['main'] : []));
     chmodSync(join(bin, c.starter), 0o755);
     rmSync(`${outfile}.cache`, { force: true });
   }
@@ -158,6 +269,11 @@ for (const c of commands) {
     writeFileSync(join(bin, c.standIn), `"use strict";
 // Stands in for ${c.out}: importing it starts nothing; main loads the module and runs it.
 exports.main = async (...args) => (await import(${JSON.stringify(`./${c.out}`)})).main(...args);
+`);
+  }
+  if (c.moduleStandIn) {
+    writeFileSync(join(bin, c.moduleStandIn), `// ${c.starter} as an ES module, for an importer that wants one.
+export { main } from ${JSON.stringify(`./${c.starter}`)};
 `);
   }
 }
@@ -174,3 +290,8 @@ const mcpSession = [
   { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'lists', arguments: {} } },
 ].map((line) => JSON.stringify(line)).join('\n');
 spawnSync(process.execPath, [join(bin, 'binder-mcp.js'), '--dir', nowhere], { input: `${mcpSession}\n`, stdio: ['pipe', 'ignore', 'ignore'], timeout: 20_000 });
+// The screen's, made by one start of `binder tui` on a small binder, up to its first frame
+// (scripts/warm-screen.mjs). Without it, the first `binder tui` makes it, at its end.
+const { CI: _ci, ...notCi } = process.env;
+const warmed = spawnSync(process.execPath, [join(root, 'scripts', 'warm-screen.mjs')], { env: notCi, stdio: ['pipe', 'ignore', 'pipe'], encoding: 'utf8', timeout: 20_000 });
+if (warmed.status !== 0) process.stderr.write(`The screen's code cache was not made (the first binder tui makes it): ${warmed.stderr || warmed.error?.message || `exit ${warmed.status}`}\n`);

@@ -4,10 +4,8 @@
  * wires; importing it starts nothing. Exit codes: 0 quit, 2 no terminal or no store, 64 not
  * understood.
  */
-import './start-up.js';
 import { mkdirSync } from 'node:fs';
 import { render } from 'ink';
-import './fetch-back.js';
 import { createKeeper } from '../keeper/keeper.js';
 import type { SideConfig } from '../keeper/keeper-types.js';
 import { defaultSide, person, sideOption, storeFolder } from '../keeper/places.js';

@@ -1,0 +1,56 @@
+/**
+ * The screen's own measure of plain rows: every character it counts as one column is one column
+ * for `string-width` and a character of its own for `Intl.Segmenter`, and any row it measures has
+ * the width `string-width` gives; every other row is left to `string-width`.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fc from 'fast-check';
+import stringWidth from 'string-width';
+import { ONE_COLUMN, plainWidth } from '../../src/tui/text-width.js';
+
+const characters = (): string[] => {
+  const out: string[] = [];
+  for (const range of ONE_COLUMN.match(/.-.|./gsu) ?? []) {
+    const from = range.codePointAt(0)!;
+    const to = range.length === 3 ? range.codePointAt(2)! : from;
+    for (let cp = from; cp <= to; cp++) out.push(String.fromCodePoint(cp));
+  }
+  return out;
+};
+
+test('every character counted as one column is one column and never joins a neighbour', () => {
+  const all = characters();
+  assert.ok(all.length > 3000, `${all.length} characters`);
+  const segmenter = new Intl.Segmenter();
+  const wrong: string[] = [];
+  for (const ch of all) {
+    const hex = ch.codePointAt(0)!.toString(16);
+    if (stringWidth(ch) !== 1) wrong.push(`${hex}: string-width says ${stringWidth(ch)}`);
+    if ([...segmenter.segment(ch + ch)].length !== 2) wrong.push(`${hex}: joins itself`);
+    if ([...segmenter.segment(`a${ch}a`)].length !== 3) wrong.push(`${hex}: joins a letter`);
+    if (plainWidth(ch) !== 1) wrong.push(`${hex}: not measured as one column`);
+  }
+  assert.deepEqual(wrong, []);
+});
+
+test('a row of ASCII and such characters has the width string-width gives it', () => {
+  const all = characters();
+  const piece = fc.oneof(
+    fc.string({ unit: fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c)) }),
+    fc.constantFrom(...all),
+  );
+  fc.assert(fc.property(fc.array(piece, { maxLength: 30 }), (pieces) => {
+    const row = pieces.join('');
+    assert.equal(plainWidth(row), stringWidth(row));
+  }), { numRuns: 2000 });
+  for (const row of ['', 'Binder · Tasks · 10000 records', '▸ Lists', '↓ 4271 more', '⚑ Claude 10:32', '✓ approved', 'Approuvé : #12 « déjà »']) {
+    assert.equal(plainWidth(row), stringWidth(row), row);
+  }
+});
+
+test('any other row is left to string-width', () => {
+  for (const row of ['e\u0301', '日本', '👍', 'a\u200db', '\u001b[31mred\u001b[39m', 'tab\there', '🇫🇷', '가', 'x\u{1F3FB}', 'line\nbreak', '\u0915\u094D\u0937']) {
+    assert.equal(plainWidth(row), undefined, JSON.stringify(row));
+  }
+});
