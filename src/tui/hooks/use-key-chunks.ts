@@ -27,8 +27,9 @@ export function useKeyChunks(hear: (input: string, key: Key) => void, place: () 
   // Ink's own input events (stdin cut at escape sequences, nothing more), which every `useInput` listens to.
   const { internal_eventEmitter: events, internal_exitOnCtrlC: exitOnCtrlC } = useStdin();
   const { exit } = useApp();
-  /** Keys not yet handed on, in the order they came. */
-  const waiting = useRef('');
+  /** Chunks not yet handed on, in the order they came; the first may be partly handed on already. */
+  const waiting = useRef<string[]>([]);
+  const begun = useRef(false);
   /** A key went on and its frame has not been drawn yet: the place in `place()` may be stale. */
   const unsettled = useRef(false);
   /** Ink's own emit, under the gate. */
@@ -45,11 +46,11 @@ export function useKeyChunks(hear: (input: string, key: Key) => void, place: () 
     events.emit = function gate(this: EventEmitter, name: string | symbol, ...args: unknown[]): boolean {
       const chunk = args[0];
       if (name !== 'input' || typeof chunk !== 'string') return own.call(this, name, ...args);
-      if (!waiting.current && !unsettled.current) {
+      if (!waiting.current.length && !unsettled.current) {
         const here = place();
         if (here.typing || keysOf(chunk).length < 2) return passOn(chunk);
       }
-      waiting.current += chunk;
+      waiting.current.push(chunk);
       setTurn((n) => n + 1);
       return true;
     };
@@ -65,16 +66,20 @@ export function useKeyChunks(hear: (input: string, key: Key) => void, place: () 
   // before this one): the place is fresh, so the next waiting key may go.
   useEffect(() => {
     unsettled.current = false;
-    if (!waiting.current || !pass.current) return;
+    const chunk = waiting.current[0];
+    if (chunk === undefined || !pass.current) return;
     const here = place();
     if (here.stopped) {
-      waiting.current = '';
+      waiting.current = [];
       return;
     }
-    const { piece, rest } = nextPiece(waiting.current, here.typing);
-    waiting.current = rest;
+    // A chunk whose first key meets a text field is that field's, whole, as if it had come now.
+    const { piece, rest } = here.typing && !begun.current ? { piece: chunk, rest: '' } : nextPiece(chunk, here.typing);
+    if (rest) waiting.current[0] = rest;
+    else waiting.current.shift();
+    begun.current = rest !== '';
     if (piece === CTRL_C && exitOnCtrlC) {
-      waiting.current = '';
+      waiting.current = [];
       exit();
       return;
     }
