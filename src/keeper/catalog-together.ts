@@ -116,9 +116,10 @@ function sayReady(page: ReadyPage, a: Args, who: Who, { store }: CatalogContext)
   for (const l of page.lists) {
     if (l.total === 0) continue;
     const list = store.list(l.list, who);
-    lines.push(`${l.list}: ${l.total} ready${l.priority ? ` (by ${l.priority}, then oldest)` : ' (oldest first)'}:`);
+    const over = l.atLeast ? 'more than ' : '';
+    lines.push(`${l.list}: ${over}${l.total} ready${l.priority ? ` (by ${l.priority}, then oldest)` : ' (oldest first)'}:`);
     for (const r of l.records) lines.push(`  ${recordLine(r, list)} [${stateName(list, r.state)}]`);
-    if (l.total > l.records.length) lines.push(`  … ${l.total - l.records.length} more; binder take --next ${l.list} takes the first.`);
+    if (l.total > l.records.length) lines.push(`  … ${over}${l.total - l.records.length} more; binder take --next ${l.list} takes the first.`);
   }
   const where = str(a.list) ? ` in ${str(a.list)}` : '';
   if (lines.length === 0) {

@@ -110,7 +110,7 @@ export function takeNext(ctx: Context, listRef: string, who: Who, options: TakeO
   if (list.archived) {
     throw new Refused(`"${list.title}" is archived: nothing in it is ready.`, `« ${list.title} » est archivée : rien n'y est prêt.`);
   }
-  const first = readyRows(ctx, list, who, 1, 0)[0];
+  const first = readyRows(ctx, list, who, 1)[0];
   if (!first) {
     throw new Refused(
       `Nothing in ${list.title} is ready for you now. binder wait ${list.id} returns when something changes there.`,

@@ -24,48 +24,79 @@ export function priorityField(list: List): Field | null {
 const startStates = (list: List): string[] =>
   (list.states.length > 1 ? list.states.slice(0, -1) : list.states).map((s) => s.id);
 
+/** Counting the ready records of a list stops here: past it, "more than" is all an asker needs. */
+export const READY_COUNT_MAX = 1000;
+
+/**
+ * Which records are ready, read through `records_open` (a list's open, unclaimed records in id
+ * order), so that a page and a capped count stop early instead of reading the whole list.
+ */
 function where(list: List): string {
   const gated = list.states.some((s) => s.gate);
-  return `r.list = @list AND r.archived = 0
+  return `r.list = @list AND r.archived = 0 AND r.lease_by IS NULL
     AND r.state IN (SELECT value FROM json_each(@states))
     ${gated ? 'AND r.approved_by IS NOT NULL' : ''}
-    AND r.lease_by IS NULL
     AND NOT EXISTS (SELECT 1 FROM json_each(r.owners) o WHERE o.value <> @who)`;
 }
 
-function order(field: Field | null): string {
-  if (field?.type === 'choice') {
-    return `COALESCE((SELECT p.key FROM json_each(@choices) p WHERE p.value = json_extract(r.fields, @path)), 1000000), r.id`;
-  }
-  if (field?.type === 'number') return 'CAST(json_extract(r.fields, @path) AS REAL) DESC NULLS LAST, r.id';
-  return 'r.id';
-}
-
-const params = (list: List, who: Who, field: Field | null) => ({
+const params = (list: List, who: Who) => ({
   list: list.id,
   states: JSON.stringify(startStates(list)),
   who: who.id,
-  ...(field ? { path: `$."${field.id}"` } : {}),
-  ...(field?.type === 'choice' ? { choices: JSON.stringify(field.choices ?? []) } : {}),
 });
 
-/** The ready records of one list, in the order to take them. */
-export function readyRows(ctx: Context, list: List, who: Who, limit: number, offset: number): RecordRow[] {
+/** The ready records of one list, at most `limit`, in the order to take them. */
+export function readyRows(ctx: Context, list: List, who: Who, limit: number): RecordRow[] {
   const field = priorityField(list);
-  return ctx.db.prepare(`SELECT ${RECORD_COLUMNS} FROM records r WHERE ${where(list)}
-      ORDER BY ${order(field)} LIMIT @limit OFFSET @offset`)
-    .all({ ...params(list, who, field), limit, offset }) as RecordRow[];
+  const base = { ...params(list, who), limit };
+  const select = `SELECT ${RECORD_COLUMNS} FROM records r INDEXED BY records_open WHERE ${where(list)}`;
+  if (field?.type === 'number') {
+    // Higher first: no index holds that order, so every ready record is read and sorted.
+    return ctx.db.prepare(`${select} ORDER BY CAST(json_extract(r.fields, @path) AS REAL) DESC NULLS LAST, r.id LIMIT @limit`)
+      .all({ ...base, path: `$."${field.id}"` }) as RecordRow[];
+  }
+  if (field?.type !== 'choice') return ctx.db.prepare(`${select} ORDER BY r.id LIMIT @limit`).all(base) as RecordRow[];
+  // A choice: its earlier choices first, each oldest first, then the records with none of them;
+  // each group read in id order and only until the page is full. A field whose id is priority
+  // (or priorite) is indexed by its value, so a choice no record has costs nothing either.
+  const choices = field.choices ?? [];
+  const indexed = PRIORITY_NAMES.includes(field.id);
+  const value = indexed ? `json_extract(r.fields, '$.${field.id}')` : 'json_extract(r.fields, @path)';
+  const by = indexed ? select.replace('records_open', `records_${field.id}`) : select;
+  const path = `$."${field.id}"`;
+  const rows: RecordRow[] = [];
+  const ofChoice = ctx.db.prepare(`${by} AND ${value} = @choice ORDER BY r.id LIMIT @limit`);
+  for (const choice of choices) {
+    if (rows.length >= limit) return rows;
+    rows.push(...(ofChoice.all({ ...base, path, choice, limit: limit - rows.length }) as RecordRow[]));
+  }
+  if (rows.length >= limit) return rows;
+  // Then those with no value, and those with a value no longer among the choices (the choices
+  // were changed), merged by age: the latter read as the ranges between the choices, in the
+  // index's own order (bytes of UTF-8), so that none at all costs nothing.
+  const need = limit - rows.length;
+  const rest = { ...base, path, limit: need };
+  const groups = [ctx.db.prepare(`${by} AND ${value} IS NULL ORDER BY r.id LIMIT @limit`).all(rest) as RecordRow[]];
+  const bounds = [...choices].sort((a, b) => Buffer.compare(Buffer.from(a), Buffer.from(b)));
+  for (let i = 0; i <= bounds.length; i++) {
+    const range = [i > 0 ? `${value} > @low` : '', i < bounds.length ? `${value} < @high` : `${value} IS NOT NULL`].filter(Boolean).join(' AND ');
+    groups.push(ctx.db.prepare(`${by} AND ${range} ORDER BY r.id LIMIT @limit`)
+      .all({ ...rest, ...(i > 0 ? { low: bounds[i - 1] } : {}), ...(i < bounds.length ? { high: bounds[i] } : {}) }) as RecordRow[]);
+  }
+  rows.push(...groups.flat().sort((a, b) => a.id - b.id).slice(0, need));
+  return rows;
 }
 
 function readyList(ctx: Context, list: List, who: Who, limit: number): ReadyList {
   const field = priorityField(list);
-  const total = ctx.db.prepare(`SELECT count(*) FROM records r WHERE ${where(list)}`).pluck()
-    .get({ ...params(list, who, null) }) as number;
+  const total = ctx.db.prepare(`SELECT count(*) FROM (SELECT 1 FROM records r INDEXED BY records_open
+      WHERE ${where(list)} LIMIT ${READY_COUNT_MAX + 1})`).pluck().get(params(list, who)) as number;
   return {
     list: list.id,
     title: list.title,
-    records: readyRows(ctx, list, who, limit, 0).map(recordOf),
-    total,
+    records: readyRows(ctx, list, who, limit).map(recordOf),
+    total: Math.min(total, READY_COUNT_MAX),
+    ...(total > READY_COUNT_MAX ? { atLeast: true } : {}),
     priority: field?.name ?? null,
   };
 }
@@ -79,7 +110,8 @@ export function ready(ctx: Context, listRef: string | undefined, who: Who, optio
   } else {
     lists = visibleListRows(ctx, who, false).filter((row) => row.level === 'write').map((row) => listFor(ctx, row, who, row.level));
   }
-  const held = ctx.db.prepare(`SELECT ${RECORD_COLUMNS} FROM records r
+  // By the index of claims: the few records held, never a list's records one by one.
+  const held = ctx.db.prepare(`SELECT ${RECORD_COLUMNS} FROM records r INDEXED BY records_lease
       WHERE r.lease_until IS NOT NULL AND json_extract(r.lease_by, '$.id') = @who
         AND r.list IN (SELECT value FROM json_each(@lists)) ORDER BY r.lease_until, r.id`)
     .all({ who: who.id, lists: JSON.stringify(lists.map((l) => l.id)) }) as RecordRow[];

@@ -188,4 +188,11 @@ export const MIGRATIONS: readonly string[] = [
   `
   CREATE INDEX asks_to_forget ON asks (at) WHERE delivered = 1 AND answer IS NOT NULL;
   `,
+  // 6: a list's open, unclaimed records in id order: what is ready is read from the oldest on and
+  // only until a page is full, never the whole list.
+  `
+  CREATE INDEX records_open ON records (list, id) WHERE archived = 0 AND lease_by IS NULL;
+  CREATE INDEX records_priority ON records (list, json_extract(fields, '$.priority'), id) WHERE archived = 0 AND lease_by IS NULL;
+  CREATE INDEX records_priorite ON records (list, json_extract(fields, '$.priorite'), id) WHERE archived = 0 AND lease_by IS NULL;
+  `,
 ];

@@ -41,8 +41,10 @@ export interface ReadyList {
   list: string;
   title: string;
   records: RecordSummary[];
-  /** How many are ready in all (the page may hold fewer). */
+  /** How many are ready in all (the page may hold fewer); with `atLeast`, counting stopped there. */
   total: number;
+  /** Present (true) when more than `total` are ready: counting stops at 1,000. */
+  atLeast?: true;
   /** The field that orders them, when the list has one named priority. */
   priority: string | null;
 }
