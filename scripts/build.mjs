@@ -221,13 +221,53 @@ export default function stringWidth(text, options) {
     }));
   },
 };
+// The first Intl object a process makes costs tens of milliseconds of ICU's set-up; Ink's
+// modules each make an Intl.Segmenter as they load, and cut every row of every frame into
+// graphemes with one. In the screen's bundle, every module that makes one makes the stand-in of
+// src/tui/graphemes.ts instead, which cuts a row made of characters that are each a grapheme
+// (nearly every row) itself, and makes the real segmenter only for a text that needs it.
+const graphemesWhenNeeded = {
+  name: 'graphemes-when-needed',
+  setup(b) {
+    const standIn = JSON.stringify(join(root, 'src', 'tui', 'graphemes.ts'));
+    b.onLoad({ filter: /[\\/]node_modules[\\/].*\.js$/ }, (args) => {
+      const source = readFileSync(args.path, 'utf8');
+      if (!source.includes('new Intl.Segmenter(')) return undefined;
+      if (!/^\s*(import|export)\s/m.test(source)) throw new Error(`${args.path} makes an Intl.Segmenter and is not a module (scripts/build.mjs)`);
+      return {
+        contents: `import { segmenterWhenNeeded as __segmenterWhenNeeded } from ${standIn};\n${source.replaceAll('new Intl.Segmenter(', '__segmenterWhenNeeded(')}`,
+        loader: 'js',
+      };
+    });
+  },
+};
+// better-sqlite3 is left out of the bundles and loaded by Node from node_modules: a dozen files
+// compiled at every start (no code cache), then its addon looked for by `bindings` through a
+// dozen paths. In the screen's bundle its JavaScript is bundled (and cached with the rest), and
+// its addon is loaded from where the build found it, relative to the package Node resolves.
+const sqliteAddon = join(root, 'node_modules', 'better-sqlite3', 'build', 'Release', 'better_sqlite3.node');
+const sqliteInBundle = {
+  name: 'sqlite-in-bundle',
+  setup(b) {
+    b.onResolve({ filter: /^bindings$/ }, (args) =>
+      args.importer.includes(join('node_modules', 'better-sqlite3')) ? { path: 'bindings', namespace: 'sqlite-in-bundle' } : undefined);
+    b.onLoad({ filter: /.*/, namespace: 'sqlite-in-bundle' }, () => ({
+      contents: `const { dirname, join } = require('node:path');
+module.exports = (addon) => require(join(dirname(require.resolve('better-sqlite3/package.json')), 'build', 'Release', addon));
+`,
+      loader: 'js',
+    }));
+  },
+};
+let sqliteBundled = false;
+try { sqliteBundled = statSync(sqliteAddon).isFile(); } catch { /* a build of another kind: better-sqlite3 stays outside */ }
 const commands = [
   // The agent's path: commander and our own code, nothing else. Start-up is its latency.
   { in: 'src/agent/main-binder.ts', out: 'binder-main.js', starter: 'binder.js', format: 'cjs', plugins: [noSubPrograms] },
   { in: 'src/agent/main-mcp.ts', out: 'binder-mcp-main.js', starter: 'binder-mcp.js', format: 'cjs', plugins: [noElicitationValidator] },
   // The person's screen, loaded by `binder` for `tui` and `serve`: CommonJS from its code cache
   // as well (its first frame is the person's wait), with a module stand-in under the .mjs name.
-  { in: 'src/tui/main-tui.tsx', out: 'binder-tui-main.js', starter: 'binder-tui.js', format: 'cjs', moduleStandIn: 'binder-tui.mjs', plugins: [yogaAtOnce, noInkDevtools, performWhenAsked, widthWhenNeeded] },
+  { in: 'src/tui/main-tui.tsx', out: 'binder-tui-main.js', starter: 'binder-tui.js', format: 'cjs', moduleStandIn: 'binder-tui.mjs', plugins: [yogaAtOnce, noInkDevtools, performWhenAsked, widthWhenNeeded, graphemesWhenNeeded, ...(sqliteBundled ? [sqliteInBundle] : [])], sqliteBundled },
   // The keeper alone, loaded by `binder` only for `admin` and `serve --no-tui`: a module (.mjs)
   // with a CommonJS stand-in under the .js name that loads it when its main is called.
   { in: 'src/keeper/main-keeper.ts', out: 'binder-keeper.mjs', standIn: 'binder-keeper.js' },
@@ -252,7 +292,7 @@ for (const c of commands) {
     minify: true,
     legalComments: 'none',
     banner: { js: cjs ? cjsBanner : esmBanner },
-    external: ['better-sqlite3'],
+    external: c.sqliteBundled ? ['better-sqlite3/package.json'] : ['better-sqlite3'],
     define: { 'process.env.NODE_ENV': '"production"', ...(cjs ? { 'import.meta.url': '__binderUrl' } : {}) },
     plugins: [noZodLocales, ...(c.plugins ?? [])],
     logLevel: 'warning',
@@ -293,5 +333,5 @@ spawnSync(process.execPath, [join(bin, 'binder-mcp.js'), '--dir', nowhere], { in
 // The screen's, made by one start of `binder tui` on a small binder, up to its first frame
 // (scripts/warm-screen.mjs). Without it, the first `binder tui` makes it, at its end.
 const { CI: _ci, ...notCi } = process.env;
-const warmed = spawnSync(process.execPath, [join(root, 'scripts', 'warm-screen.mjs')], { env: notCi, stdio: ['pipe', 'ignore', 'pipe'], encoding: 'utf8', timeout: 20_000 });
+const warmed = spawnSync(process.execPath, [join(root, 'scripts', 'warm-screen.mjs'), bin], { env: notCi, stdio: ['pipe', 'ignore', 'pipe'], encoding: 'utf8', timeout: 20_000 });
 if (warmed.status !== 0) process.stderr.write(`The screen's code cache was not made (the first binder tui makes it): ${warmed.stderr || warmed.error?.message || `exit ${warmed.status}`}\n`);

@@ -3,7 +3,7 @@
 // by starting `binder tui` once, in this process, on a small binder made for it in a temporary
 // folder, as if on a 120×40 terminal, and leaving at its first frame. The cache then holds what
 // the first frame runs and nothing after it. It writes nowhere else, and never in a real store.
-//   node scripts/warm-screen.mjs
+//   node scripts/warm-screen.mjs [BIN]      (BIN: the built commands' folder, dist/bin by default)
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -11,6 +11,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const bin = process.argv[2] ?? join(root, 'dist', 'bin');
 const dir = mkdtempSync(join(tmpdir(), 'binder-warm-screen-'));
 process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
 
@@ -34,5 +35,5 @@ process.stdout.write = function first(chunk, ...rest) {
   if (String(chunk).includes('#1 ')) process.exit(0);
   return write.call(this, chunk, ...rest);
 };
-const screen = createRequire(import.meta.url)(join(root, 'dist', 'bin', 'binder-tui.js'));
+const screen = createRequire(import.meta.url)(join(bin, 'binder-tui.js'));
 process.exitCode = await screen.main(['--store', join(dir, 'store'), '--side', `${join(dir, 'side')}=Agent`, '--as', 'build']);

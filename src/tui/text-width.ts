@@ -23,6 +23,9 @@ export const ONE_COLUMN =
   '\u27B1-\u27BE\u27C0-\u2B1A\u2B1D-\u2B4F\u2B51-\u2B54\u2B56-\u2B73\u2B76-\u2BFF';
 
 const ROW = new RegExp(`^[\\u0020-\\u007E${ONE_COLUMN}]*$`);
+// Control characters, the escape of a colour included, are characters of their own too; only CR
+// is left out, as CR LF is one.
+const ALONE = new RegExp(`^[\\u0000-\\u000C\\u000E-\\u007F${ONE_COLUMN}]*$`);
 
 /**
  * The width of `text` in columns if every character in it is one column on its own, else
@@ -31,4 +34,12 @@ const ROW = new RegExp(`^[\\u0020-\\u007E${ONE_COLUMN}]*$`);
  */
 export function plainWidth(text: string): number | undefined {
   return ROW.test(text) ? text.length : undefined;
+}
+
+/**
+ * Whether every character of `text` (one UTF-16 unit each) is a grapheme of its own: ASCII
+ * without CR, and the characters above.
+ */
+export function eachCharacterAlone(text: string): boolean {
+  return ALONE.test(text);
 }
