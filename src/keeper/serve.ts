@@ -52,9 +52,12 @@ export async function serve(argv: string[]): Promise<number> {
   const keeper = createKeeper({ store, sides: given });
   const say = (line: string) => { if (!o.quiet) process.stdout.write(`${line}\n`); };
   const time = () => new Date().toTimeString().slice(0, 8);
-  keeper.onAnswer((side, op, answer) => {
-    say(`${time()} ${clip(side.who.name, 40)} ${clip(op, 40)} ${answer.ok ? w.done : w.refused}: ${clip(answer.text, 160)}`);
-  });
+  // Quiet, no line is made at all: the answers go by untouched.
+  if (!o.quiet) {
+    keeper.onAnswer((side, op, answer) => {
+      say(`${time()} ${clip(side.who.name, 40)} ${clip(op, 40)} ${answer.ok ? w.done : w.refused}: ${clip(answer.text, 160)}`);
+    });
+  }
   keeper.start();
   process.stdout.write(`${w.kept} ${store.path}\n`);
   for (const f of keeper.folders()) process.stdout.write(`${w.reading} ${f.dir} ${w.as} ${terminalSafe(f.name)} (${f.agent})\n`);
