@@ -241,6 +241,29 @@ const graphemesWhenNeeded = {
     });
   },
 };
+// Ink turns each row of a frame into text by asking ansi-tokenize, between every two cells, which
+// colour codes change (three Sets and four arrays each time): thousands per frame, most between
+// cells of the same style, where the answer is none. In the screen's bundle that question is
+// answered at once when both cells have the same codes, and asked as before otherwise.
+const sameStyleAtOnce = {
+  name: 'same-style-at-once',
+  setup(b) {
+    b.onResolve({ filter: /^\.\/diff\.js$/ }, (args) =>
+      /[\\/]@alcalzone[\\/]ansi-tokenize[\\/]build[\\/]styledChars\.js$/.test(args.importer)
+        ? { path: join(dirname(args.importer), 'diff.js'), namespace: 'same-style-at-once' }
+        : undefined);
+    b.onLoad({ filter: /.*/, namespace: 'same-style-at-once' }, (args) => ({
+      contents: `import { diffAnsiCodes as diffAll } from ${JSON.stringify(args.path)};
+const same = (from, to) => from.length === to.length && from.every((code, i) => code.code === to[i].code && code.endCode === to[i].endCode);
+export function diffAnsiCodes(from, to) {
+  return same(from, to) ? [] : diffAll(from, to);
+}
+`,
+      loader: 'js',
+      resolveDir: dirname(args.path),
+    }));
+  },
+};
 // better-sqlite3 is left out of the bundles and loaded by Node from node_modules: a dozen files
 // compiled at every start (no code cache), then its addon looked for by `bindings` through a
 // dozen paths. In the screen's bundle its JavaScript is bundled (and cached with the rest), and
@@ -267,7 +290,7 @@ const commands = [
   { in: 'src/agent/main-mcp.ts', out: 'binder-mcp-main.js', starter: 'binder-mcp.js', format: 'cjs', plugins: [noElicitationValidator] },
   // The person's screen, loaded by `binder` for `tui` and `serve`: CommonJS from its code cache
   // as well (its first frame is the person's wait), with a module stand-in under the .mjs name.
-  { in: 'src/tui/main-tui.tsx', out: 'binder-tui-main.js', starter: 'binder-tui.js', format: 'cjs', moduleStandIn: 'binder-tui.mjs', plugins: [yogaAtOnce, noInkDevtools, performWhenAsked, widthWhenNeeded, graphemesWhenNeeded, ...(sqliteBundled ? [sqliteInBundle] : [])], sqliteBundled },
+  { in: 'src/tui/main-tui.tsx', out: 'binder-tui-main.js', starter: 'binder-tui.js', format: 'cjs', moduleStandIn: 'binder-tui.mjs', plugins: [yogaAtOnce, noInkDevtools, performWhenAsked, widthWhenNeeded, graphemesWhenNeeded, sameStyleAtOnce, ...(sqliteBundled ? [sqliteInBundle] : [])], sqliteBundled },
   // The keeper alone, loaded by `binder` only for `admin` and `serve --no-tui`: a module (.mjs)
   // with a CommonJS stand-in under the .js name that loads it when its main is called.
   { in: 'src/keeper/main-keeper.ts', out: 'binder-keeper.mjs', standIn: 'binder-keeper.js' },

@@ -26,7 +26,8 @@ try {
   store.close();
 }
 
-// A terminal as the screen sees one; what it draws goes nowhere (stdout is not read).
+// A terminal of 256 colours as the screen sees one; what it draws goes nowhere (stdout is not read).
+process.env.FORCE_COLOR = '2';
 Object.assign(process.stdin, { isTTY: true, setRawMode() { return process.stdin; } });
 Object.assign(process.stdout, { isTTY: true, columns: 120, rows: 40 });
 const write = process.stdout.write;
