@@ -284,6 +284,32 @@ module.exports = (addon) => require(join(dirname(require.resolve('better-sqlite3
 };
 let sqliteBundled = false;
 try { sqliteBundled = statSync(sqliteAddon).isFile(); } catch { /* a build of another kind: better-sqlite3 stays outside */ }
+// esbuild escapes every character beyond ASCII except in regular expressions; escaped there
+// too, a bundle is all ASCII, which Node reads and V8 keeps at one byte a character (a screen's
+// start reads and hashes half as much). Only characters inside what can only be a regular
+// expression literal (opened after an operator or a bracket, closed on its line) are escaped; a
+// bundle with any other is left as it was.
+const asciiOnly = (code) => {
+  const literal = /\/(?![*/])(?:\\[^\n]|\[(?:\\[^\n]|[^\]\\\n])*\]|[^/\\\n[])+\/[dgimsuyv]*/y;
+  const spans = [];
+  for (const { index: at } of code.matchAll(/[^\x00-\x7f]/g)) {
+    if (spans.some(([from, to]) => from <= at && at < to)) continue;
+    let span;
+    for (let from = at - 1; from >= 0 && code[from] !== '\n' && !span; from--) {
+      if (code[from] !== '/' || !/[(,=:[!&|?{};]\s*$/.test(code.slice(Math.max(0, from - 20), from))) continue;
+      literal.lastIndex = from;
+      const found = literal.exec(code);
+      if (found && from + found[0].length > at) span = [from, from + found[0].length];
+    }
+    if (!span) return code;
+    spans.push(span);
+  }
+  let out = code;
+  for (const [from, to] of spans.reverse()) {
+    out = out.slice(0, from) + out.slice(from, to).replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`) + out.slice(to);
+  }
+  return out;
+};
 const commands = [
   // The agent's path: commander and our own code, nothing else. Start-up is its latency.
   { in: 'src/agent/main-binder.ts', out: 'binder-main.js', starter: 'binder.js', format: 'cjs', plugins: [noSubPrograms] },
@@ -323,7 +349,7 @@ for (const c of commands) {
   chmodSync(outfile, 0o755);
   if (c.starter) {
     // The main is compiled as a function's body by its starter: no #! line there.
-    writeFileSync(outfile, readFileSync(outfile, 'utf8').replace(/^#![^\n]*\n/, ''));
+    writeFileSync(outfile, asciiOnly(readFileSync(outfile, 'utf8').replace(/^#![^\n]*\n/, '')));
     writeFileSync(join(bin, c.starter), starter(c.out, c.moduleStandIn ? ['main'] : []));
     chmodSync(join(bin, c.starter), 0o755);
     rmSync(`${outfile}.cache`, { force: true });
