@@ -264,6 +264,35 @@ export function diffAnsiCodes(from, to) {
     }));
   },
 };
+// Ink and its helpers import Node's process object as a module a dozen times; bundled, each such
+// import copies every one of its properties onto an object of getters as the bundle starts. In
+// the screen's bundle, `node:process` is the global process itself, with the names they take.
+const processItself = {
+  name: 'process-itself',
+  setup(b) {
+    b.onResolve({ filter: /^(node:)?process$/ }, () => ({ path: 'process', namespace: 'process-itself' }));
+    b.onLoad({ filter: /.*/, namespace: 'process-itself' }, () => ({
+      contents: `export default process;
+export const env = process.env;
+export const cwd = () => process.cwd();
+`,
+      loader: 'js',
+    }));
+  },
+};
+// zod is used in the screen only by the keeper's dispatch, built at its first use (above): it
+// has a bundle of its own beside the screen's, loaded then, so that the screen's first frame
+// neither reads nor compiles it.
+const zodBeside = {
+  name: 'zod-beside',
+  setup(b) {
+    b.onResolve({ filter: /^zod$/ }, () => ({ path: 'zod', namespace: 'zod-beside' }));
+    b.onLoad({ filter: /.*/, namespace: 'zod-beside' }, () => ({
+      contents: "module.exports = require(require('node:path').join(__dirname, 'binder-tui-zod.js'));\n",
+      loader: 'js',
+    }));
+  },
+};
 // better-sqlite3 is left out of the bundles and loaded by Node from node_modules: a dozen files
 // compiled at every start (no code cache), then its addon looked for by `bindings` through a
 // dozen paths. In the screen's bundle its JavaScript is bundled (and cached with the rest), and
@@ -316,7 +345,8 @@ const commands = [
   { in: 'src/agent/main-mcp.ts', out: 'binder-mcp-main.js', starter: 'binder-mcp.js', format: 'cjs', plugins: [noElicitationValidator] },
   // The person's screen, loaded by `binder` for `tui` and `serve`: CommonJS from its code cache
   // as well (its first frame is the person's wait), with a module stand-in under the .mjs name.
-  { in: 'src/tui/main-tui.tsx', out: 'binder-tui-main.js', starter: 'binder-tui.js', format: 'cjs', moduleStandIn: 'binder-tui.mjs', plugins: [yogaAtOnce, noInkDevtools, performWhenAsked, widthWhenNeeded, graphemesWhenNeeded, sameStyleAtOnce, ...(sqliteBundled ? [sqliteInBundle] : [])], sqliteBundled },
+  { contents: "export * from 'zod';", out: 'binder-tui-zod-main.js', starter: 'binder-tui-zod.js', format: 'cjs' },
+  { in: 'src/tui/main-tui.tsx', out: 'binder-tui-main.js', starter: 'binder-tui.js', format: 'cjs', moduleStandIn: 'binder-tui.mjs', plugins: [yogaAtOnce, noInkDevtools, performWhenAsked, widthWhenNeeded, graphemesWhenNeeded, sameStyleAtOnce, processItself, zodBeside, ...(sqliteBundled ? [sqliteInBundle] : [])], sqliteBundled },
   // The keeper alone, loaded by `binder` only for `admin` and `serve --no-tui`: a module (.mjs)
   // with a CommonJS stand-in under the .js name that loads it when its main is called.
   { in: 'src/keeper/main-keeper.ts', out: 'binder-keeper.mjs', standIn: 'binder-keeper.js' },
@@ -326,12 +356,12 @@ mkdirSync(bin, { recursive: true });
 // Every .js here is CommonJS, whatever the package says.
 writeFileSync(join(bin, 'package.json'), '{ "type": "commonjs" }\n');
 for (const c of commands) {
-  const entry = join(root, c.in);
-  try { statSync(entry); } catch { continue; }
+  const entry = c.in && join(root, c.in);
+  if (entry) try { statSync(entry); } catch { continue; }
   const outfile = join(bin, c.out);
   const cjs = c.format === 'cjs';
   await build({
-    entryPoints: [entry],
+    ...(entry ? { entryPoints: [entry] } : { stdin: { contents: c.contents, resolveDir: root, loader: 'js' } }),
     outfile,
     bundle: true,
     format: cjs ? 'cjs' : 'esm',
