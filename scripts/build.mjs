@@ -75,7 +75,7 @@ const file = require("node:path").join(__dirname, ${JSON.stringify(main)});
 const cacheFile = \`\${file}.cache\`;
 let cachedData;
 try { cachedData = readFileSync(cacheFile); } catch {}
-const script = new Script(\`(function (exports, require, module, __filename, __dirname) {\${readFileSync(file, "utf8")}\\n})\`, { filename: file, cachedData });
+const script = new Script(readFileSync(file, "utf8"), { filename: file, cachedData });
 if (cachedData === undefined || script.cachedDataRejected) {
   process.once("exit", () => {
     try {
@@ -293,6 +293,26 @@ const zodBeside = {
     }));
   },
 };
+// Two of Node's modules the screen's bundle imports are used only later, if ever: crypto (the
+// keeper's names for temporary files) and child_process (terminal-size asking `tput` when a
+// terminal does not say its size). In the screen's bundle they are loaded at their first use.
+const builtinsWhenUsed = {
+  name: 'builtins-when-used',
+  setup(b) {
+    const later = [
+      { module: 'crypto', names: ['randomBytes'], importer: join('src', 'keeper', 'folder-files.ts') },
+      { module: 'child_process', names: ['execFileSync'], importer: join('node_modules', 'terminal-size', 'index.js') },
+    ];
+    b.onResolve({ filter: /^(node:)?(crypto|child_process)$/ }, (args) => {
+      const use = later.find((l) => args.path.replace(/^node:/, '') === l.module && args.importer.endsWith(l.importer));
+      return use ? { path: use.module, namespace: 'builtins-when-used', pluginData: use } : undefined;
+    });
+    b.onLoad({ filter: /.*/, namespace: 'builtins-when-used' }, (args) => ({
+      contents: args.pluginData.names.map((name) => `export const ${name} = (...given) => require('node:${args.pluginData.module}').${name}(...given);`).join('\n'),
+      loader: 'js',
+    }));
+  },
+};
 // better-sqlite3 is left out of the bundles and loaded by Node from node_modules: a dozen files
 // compiled at every start (no code cache), then its addon looked for by `bindings` through a
 // dozen paths. In the screen's bundle its JavaScript is bundled (and cached with the rest), and
@@ -346,7 +366,7 @@ const commands = [
   // The person's screen, loaded by `binder` for `tui` and `serve`: CommonJS from its code cache
   // as well (its first frame is the person's wait), with a module stand-in under the .mjs name.
   { contents: "export * from 'zod';", out: 'binder-tui-zod-main.js', starter: 'binder-tui-zod.js', format: 'cjs' },
-  { in: 'src/tui/main-tui.tsx', out: 'binder-tui-main.js', starter: 'binder-tui.js', format: 'cjs', moduleStandIn: 'binder-tui.mjs', plugins: [yogaAtOnce, noInkDevtools, performWhenAsked, widthWhenNeeded, graphemesWhenNeeded, sameStyleAtOnce, processItself, zodBeside, ...(sqliteBundled ? [sqliteInBundle] : [])], sqliteBundled },
+  { in: 'src/tui/main-tui.tsx', out: 'binder-tui-main.js', starter: 'binder-tui.js', format: 'cjs', moduleStandIn: 'binder-tui.mjs', plugins: [yogaAtOnce, noInkDevtools, performWhenAsked, widthWhenNeeded, graphemesWhenNeeded, sameStyleAtOnce, processItself, zodBeside, builtinsWhenUsed, ...(sqliteBundled ? [sqliteInBundle] : [])], sqliteBundled },
   // The keeper alone, loaded by `binder` only for `admin` and `serve --no-tui`: a module (.mjs)
   // with a CommonJS stand-in under the .js name that loads it when its main is called.
   { in: 'src/keeper/main-keeper.ts', out: 'binder-keeper.mjs', standIn: 'binder-keeper.js' },
@@ -378,8 +398,10 @@ for (const c of commands) {
   });
   chmodSync(outfile, 0o755);
   if (c.starter) {
-    // The main is compiled as a function's body by its starter: no #! line there.
-    writeFileSync(outfile, asciiOnly(readFileSync(outfile, 'utf8').replace(/^#![^\n]*\n/, '')));
+    // The main is a function its starter compiles and calls, written as one here so that the
+    // starter passes the file to V8 as it reads it (no copy of it made at every start).
+    const body = asciiOnly(readFileSync(outfile, 'utf8').replace(/^#![^\n]*\n/, ''));
+    writeFileSync(outfile, `(function (exports, require, module, __filename, __dirname) {${body}\n})`);
     writeFileSync(join(bin, c.starter), starter(c.out, c.moduleStandIn ? ['main'] : []));
     chmodSync(join(bin, c.starter), 0o755);
     rmSync(`${outfile}.cache`, { force: true });
