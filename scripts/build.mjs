@@ -172,10 +172,10 @@ const noInkDevtools = {
   },
 };
 // The keeper's dispatch validates with zod, whose classes and the catalog's schemas take tens of
-// milliseconds to build: in the screen's bundle the dispatch is built at its first use (an
-// agent's ask or the person's first change, or when the screen asks for it after its first
-// frame), synchronously, so nothing waits on anything but itself. Only `createPerform`, as the
-// keeper calls it, is stood in for.
+// milliseconds to build: in the screen's bundle the dispatch is built once the process is first
+// idle (after the first frame, which the screen draws as it starts), or at its first use if that
+// comes sooner (an agent's ask, the person's first change), synchronously, so nothing waits on
+// anything but itself. Only `createPerform`, as the keeper calls it, is stood in for.
 const performWhenAsked = {
   name: 'perform-when-asked',
   setup(b) {
@@ -186,7 +186,9 @@ const performWhenAsked = {
     b.onLoad({ filter: /.*/, namespace: 'perform-when-asked' }, (args) => ({
       contents: `export function createPerform(...given) {
   let perform;
-  return (...asked) => (perform ??= require(${JSON.stringify(args.path)}).createPerform(...given))(...asked);
+  const built = () => (perform ??= require(${JSON.stringify(args.path)}).createPerform(...given));
+  setTimeout(built, 0).unref();
+  return (...asked) => built()(...asked);
 }
 `,
       loader: 'js',
@@ -436,3 +438,5 @@ spawnSync(process.execPath, [join(bin, 'binder-mcp.js'), '--dir', nowhere], { in
 const { CI: _ci, ...notCi } = process.env;
 const warmed = spawnSync(process.execPath, [join(root, 'scripts', 'warm-screen.mjs'), bin], { env: notCi, stdio: ['pipe', 'ignore', 'pipe'], encoding: 'utf8', timeout: 20_000 });
 if (warmed.status !== 0) process.stderr.write(`The screen's code cache was not made (the first binder tui makes it): ${warmed.stderr || warmed.error?.message || `exit ${warmed.status}`}\n`);
+// zod's, for the keeper's dispatch in the screen (loaded after the first frame): zod loaded once.
+spawnSync(process.execPath, ['-e', `require(${JSON.stringify(join(bin, 'binder-tui-zod.js'))})`], { stdio: 'ignore', timeout: 20_000 });
