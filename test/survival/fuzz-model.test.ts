@@ -24,7 +24,7 @@ const TEMPLATES = {
 } as const;
 type Template = keyof typeof TEMPLATES;
 
-interface ListModel { id: string; template: Template; archived: boolean; access: Map<string, 'read' | 'write'> }
+interface ListModel { id: string; title: string; template: Template; archived: boolean; access: Map<string, 'read' | 'write'> }
 interface RecordModel { id: number; list: string; state: number; approved: boolean; archived: boolean }
 interface Model { lists: Map<string, ListModel>; records: Map<number, RecordModel> }
 interface Real { store: Store; figures: { steps: number; refused: number; done: number } }
@@ -66,6 +66,16 @@ function seen(m: Model, listId: string, who: Who): { list: ListModel; level: 're
   if (isPerson(who)) return { list, level: 'write' };
   const level = list.access.get(who.id);
   return level && !list.archived ? { list, level } : undefined;
+}
+
+/**
+ * The list `ref` names for `who`, as the store finds it: by id among the lists it may see, else
+ * by title (two lists may share a title: an agent that cannot see the one whose id was given
+ * finds the other by its title, the first in the order they were made).
+ */
+function named(m: Model, ref: string, who: Who): { list: ListModel; level: 'read' | 'write' } | undefined {
+  return seen(m, ref, who)
+    ?? [...m.lists.values()].map((l) => seen(m, l.id, who)).find((f) => f && f.list.title.toLowerCase() === ref.toLowerCase());
 }
 
 const pickList = (m: Model, n: number): string => {
@@ -113,7 +123,7 @@ const commands: fc.Arbitrary<Cmd>[] = [
       const made = expect(r, isPerson(who), 'createList', () => r.store.createList({ template, title }, who));
       if (made) {
         assert.ok(!m.lists.has(made.id), `a new list took the id of another: ${made.id}`);
-        m.lists.set(made.id, { id: made.id, template, archived: false, access: new Map() });
+        m.lists.set(made.id, { id: made.id, title, template, archived: false, access: new Map() });
       }
     })),
   fc.tuple(fc.nat(4), fc.constantFrom(...AGENTS), fc.constantFrom<'read' | 'write' | null>('read', 'write', null), fc.constantFrom(...WHO)).map(([n, agent, level, who]) =>
@@ -129,13 +139,13 @@ const commands: fc.Arbitrary<Cmd>[] = [
   fc.tuple(fc.nat(4), fc.option(fc.nat(3)), fc.constantFrom(...WHO)).map(([n, state, who]) =>
     cmd(`add(list ${n}, state ${state}, ${who.name})`, (m, r) => {
       const id = pickList(m, n);
-      const found = seen(m, id, who);
+      const found = named(m, id, who);
       const list = found?.list;
       const at = state ?? 0;
       const ok = !!list && found!.level === 'write' && !list.archived && at < states(list).length && (isPerson(who) || !pastGate(list, at));
       const stateName = list && state !== null ? states(list)[state] ?? `state-${state}` : undefined;
       const made = expect(r, ok, 'add', () => r.store.add(id, { title: 'a record', ...(stateName ? { state: stateName } : {}) }, who));
-      if (made) m.records.set(made.id, { id: made.id, list: id, state: at, approved: isPerson(who) && pastGate(list!, at), archived: false });
+      if (made) m.records.set(made.id, { id: made.id, list: list!.id, state: at, approved: isPerson(who) && pastGate(list!, at), archived: false });
     })),
   fc.tuple(fc.nat(12), fc.nat(3), fc.constantFrom(...WHO)).map(([n, state, who]) =>
     cmd(`move(record ${n}, state ${state}, ${who.name})`, (m, r) => {
@@ -229,8 +239,8 @@ function start(store: Store): Model {
   const tasks = store.createList({ template: 'tasks' }, ann).id;
   store.grant(batches, bot.id, 'write', ann);
   store.grant(tasks, spy.id, 'read', ann);
-  model.lists.set(batches, { id: batches, template: 'batches', archived: false, access: new Map([[bot.id, 'write']]) });
-  model.lists.set(tasks, { id: tasks, template: 'tasks', archived: false, access: new Map([[spy.id, 'read']]) });
+  model.lists.set(batches, { id: batches, title: 'Batches', template: 'batches', archived: false, access: new Map([[bot.id, 'write']]) });
+  model.lists.set(tasks, { id: tasks, title: 'Tasks', template: 'tasks', archived: false, access: new Map([[spy.id, 'read']]) });
   for (const [list, who] of [[batches, bot], [tasks, ann]] as const) {
     const made = store.add(list, { title: 'a first record' }, who);
     model.records.set(made.id, { id: made.id, list, state: 0, approved: false, archived: false });
