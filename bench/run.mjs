@@ -46,6 +46,8 @@ await step('the keeper', ['bench/keeper.mjs', '--records', QUICK ? '100000' : '1
 const tui = existsSync(join(ROOT, 'bench', 'tui.mjs'))
   ? await step('the screen', ['bench/tui.mjs', ...(QUICK ? ['--records-large', '20000', '--presses', '40'] : [])])
   : null;
+// The first frame as a person sees it: timed by the tmux pane's own output, nothing polling it.
+const firstFrame = await step('the screen\'s first frame in tmux', ['bench/first-frame.mjs', '--rounds', QUICK ? '4' : '12']);
 if (existsSync(join(ROOT, 'bench', 'wait.mjs'))) await step('wait', ['bench/wait.mjs', QUICK ? '5' : '20']);
 
 // Each budget, its figure and its verdict.
@@ -81,10 +83,11 @@ if (keeper) {
   budget('no slower with 1,000,000 answered lines in a folder', `${long.ratio}× (${long.medianMs} ms vs ${long.shortFolder.medianMs} ms, same rounds)`, long.ratio <= 1.1);
 }
 if (ready) budget('binder-mcp ready ≤ 150 ms', `${ready.readyMs} ms (${ready.toFloor}× node -e 0 at ${ready.floorMs} ms)`, ready.readyMs <= 150);
-const frame = /real binder tui in tmux[^:]*: median ([\d.]+) ms/.exec(tui ?? '');
-if (frame) budget('binder tui first frame ≤ 300 ms, 10,000 records', `${frame[1]} ms`, Number(frame[1]) <= 300);
+const frame = /^binder tui\s+(\d+)\s+([\d.]+)/m.exec(firstFrame ?? '');
+const floor = /^node alone\s+(\d+)/m.exec(firstFrame ?? '');
+if (frame) budget('binder tui first frame ≤ 300 ms, 10,000 records (tmux)', `${frame[1]} ms (${frame[2]}× node alone printing there, ${floor?.[1] ?? '?'} ms)`, Number(frame[1]) <= 300);
 
 const width = Math.max(...rows.map((r) => r.name.length));
 process.stdout.write(`\n== Budgets${QUICK ? ' (--quick: not the record)' : ''}; load ${load()} at the end\n`);
 for (const r of rows) process.stdout.write(`  ${r.met ? 'met   ' : 'MISSED'}  ${r.name.padEnd(width)}  ${r.figure}\n`);
-if (OUT) writeFileSync(OUT, `${JSON.stringify({ machine: machine(), quick: QUICK, budgets: rows, cli, ready, keeper, tui }, null, 2)}\n`);
+if (OUT) writeFileSync(OUT, `${JSON.stringify({ machine: machine(), quick: QUICK, budgets: rows, cli, ready, keeper, tui, firstFrame }, null, 2)}\n`);

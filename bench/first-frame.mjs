@@ -8,7 +8,7 @@
 // (ms from its process's start, and the processor time used by then). Node alone printing `#1 `
 // is run the same way in every round, for scale; rounds run the commands in turn (A B C A B C…)
 // after two not kept, and each ratio is taken within its round.
-//   npm run build && node scripts/tui-first-frame.mjs [--rounds 10] [--records 10000] [--before DIST_BIN]
+//   npm run build && node bench/first-frame.mjs [--rounds 10] [--records 10000] [--before DIST_BIN]
 // --before: another build's dist/bin (say, of an earlier commit), measured in the same rounds.
 // Needs tmux. Writes only in a temporary folder, removed at the end.
 import { spawnSync } from 'node:child_process';
@@ -27,7 +27,7 @@ const RECORDS = Number(option('--records', '10000'));
 const BEFORE = option('--before', '');
 
 if (spawnSync('tmux', ['-V']).status !== 0) {
-  process.stdout.write('tui-first-frame: needs tmux\n');
+  process.stdout.write('first-frame: needs tmux\n');
   process.exit(0);
 }
 
@@ -107,7 +107,7 @@ process.stdout.write = function (chunk, ...rest) {
 
   const floor = commands[0][0];
   const load = spawnSync('cat', ['/proc/loadavg'], { encoding: 'utf8' }).stdout.trim().split(' ').slice(0, 3).join(' ');
-  console.log(`tui-first-frame: ${RECORDS} records, ${ROUNDS} rounds, Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? '?'}, load ${load}`);
+  console.log(`first-frame: ${RECORDS} records, ${ROUNDS} rounds, Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? '?'}, load ${load}`);
   console.log('what'.padEnd(12), 'on screen (median ms)', 'ratio to node alone', '| its first frame written, from its start (ms)', 'processor (ms)');
   for (const [name] of commands) {
     const ratio = median(seen[name].map((t, i) => t / seen[floor][i]));
