@@ -21,6 +21,7 @@ const SIZES = option('--sizes', '1000,10000,100000').split(',').map(Number);
 const ROUNDS = Number(option('--rounds', '30'));
 const JSON_OUT = option('--json', '');
 const MCP_CALLS = 5; // per operation per round: a call is short beside a round of processes
+const MCP_OPS = ['show', 'search', 'add', 'get'];
 
 /** A Taskwarrior of its own in `dir`, filled from `file` by `task import`. Returns its env. */
 function taskwarrior(dir, file) {
@@ -53,7 +54,8 @@ async function timeCall(client, name, args) {
 
 /** Per-call MCP figures are taken between the process rounds, so they share the machine's moment. */
 async function mcpRound(client, times, title) {
-  for (const [name, args] of [['show', { list: LIST }], ['search', { text: RARE }], ['add', { list: LIST, title }]]) {
+  // get of one record: an ask with next to no work, the floor of a call through the folder.
+  for (const [name, args] of [['show', { list: LIST }], ['search', { text: RARE }], ['add', { list: LIST, title }], ['get', { id: '1' }]]) {
     const calls = [];
     for (let i = 0; i < MCP_CALLS; i++) calls.push(await timeCall(client, name, args));
     times[`mcp ${name}`].push(median(calls));
@@ -84,7 +86,7 @@ async function atSize(n) {
     t('task add', 'add', 'a task added by the bench'),
     t('task limit:50 list', 'limit:50', 'list'),
   ];
-  const times = Object.fromEntries([...commands.map((c) => [c.name, []]), ...['show', 'search', 'add'].map((o) => [`mcp ${o}`, []])]);
+  const times = Object.fromEntries([...commands.map((c) => [c.name, []]), ...MCP_OPS.map((o) => [`mcp ${o}`, []])]);
   const loads = [load()];
   for (let r = 0; r < 3 + ROUNDS; r++) {
     const one = interleaveRound(commands);
@@ -117,12 +119,14 @@ async function atSize(n) {
     floorMs: round(median(floor)),
     command: [row('binder show', 'task list'), row('binder search', 'task /word/ list'), row('binder add', 'task add')],
     peer: [row('task list'), row('task limit:50 list'), row('task /word/ list'), row('task add')],
-    mcp: ['show', 'search', 'add'].map((o) => ({
-      name: `mcp ${o}`,
-      ms: round(median(times[`mcp ${o}`])),
-      peer: { show: 'task list', search: 'task /word/ list', add: 'task add' }[o],
-      toPeer: round(medianRatio(times[`mcp ${o}`], times[{ show: 'task list', search: 'task /word/ list', add: 'task add' }[o]]), 4),
-    })),
+    mcp: MCP_OPS.map((o) => {
+      const peer = { show: 'task list', search: 'task /word/ list', add: 'task add' }[o];
+      return {
+        name: `mcp ${o}`,
+        ms: round(median(times[`mcp ${o}`])),
+        ...(peer ? { peer, toPeer: round(medianRatio(times[`mcp ${o}`], times[peer]), 4) } : {}),
+      };
+    }),
   };
 }
 
@@ -135,7 +139,7 @@ for (const n of SIZES) {
     `\n${n.toLocaleString('en')} records (filled in ${at.filledMs} ms; load ${at.load.join(' → ')}); node -e 0: ${at.floorMs} ms`,
     ...at.command.map((c) => `  ${c.name.padEnd(16)} ${String(c.ms).padStart(8)} ms  ${String(c.toFloor).padStart(6)}× node -e 0 (middle half ${c.toFloorMiddleHalf.join('–')})   ${String(c.toPeer).padStart(6)}× ${c.peer} (${c.peerMs} ms)`),
     ...at.peer.map((c) => `  ${c.name.padEnd(18)} ${String(c.ms).padStart(6)} ms  ${String(c.toFloor).padStart(6)}× node -e 0`),
-    ...at.mcp.map((c) => `  ${c.name.padEnd(16)} ${String(c.ms).padStart(8)} ms per call   ${String(c.toPeer).padStart(6)}× ${c.peer}`),
+    ...at.mcp.map((c) => `  ${c.name.padEnd(16)} ${String(c.ms).padStart(8)} ms per call   ${c.peer ? `${String(c.toPeer).padStart(6)}× ${c.peer}` : '(the floor: one record read)'}`),
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
 }
