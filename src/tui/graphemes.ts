@@ -1,5 +1,5 @@
 /**
- * Stands in for `new Intl.Segmenter(…)` in the modules Ink draws with (scripts/build.mjs): the
+ * Stands in for `new Intl.Segmenter(…)` in the modules Ink draws with (scripts/screen-plugins.mjs): the
  * first Intl object a process makes costs tens of milliseconds of ICU's set-up, and the rows of
  * a frame are nearly always made of characters that are each a grapheme of their own
  * (`eachCharacterAlone`), which need no segmenter to be cut into graphemes. Only a text with any

@@ -5,7 +5,7 @@
  * neighbour into one character) is as wide as it is long. Ink measures every row with
  * `string-width`, which segments any row beyond ASCII and, the first time, builds its emoji
  * expression (tens of milliseconds of the first frame): in the screen's bundle, rows like these
- * are measured here first (scripts/build.mjs). It must never say a width `string-width` would
+ * are measured here first (scripts/screen-plugins.mjs). It must never say a width `string-width` would
  * not: any other row is left to it (undefined). The characters were chosen by asking
  * `string-width` and `Intl.Segmenter` themselves (test/tui/text-width.test.ts asks again).
  */
