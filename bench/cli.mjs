@@ -22,6 +22,8 @@ const ROUNDS = Number(option('--rounds', '30'));
 const JSON_OUT = option('--json', '');
 const MCP_CALLS = 5; // per operation per round: a call is short beside a round of processes
 const MCP_OPS = ['show', 'search', 'add', 'get'];
+/** Calls of each operation in the steady stream after the rounds. */
+const STEADY_CALLS = 100;
 
 /** A Taskwarrior of its own in `dir`, filled from `file` by `task import`. Returns its env. */
 function taskwarrior(dir, file) {
@@ -52,10 +54,12 @@ async function timeCall(client, name, args) {
   return ms;
 }
 
+/** The MCP calls timed; get of one record is an ask with next to no work, the floor of a call through the folder. */
+const mcpCalls = (title) => [['show', { list: LIST }], ['search', { text: RARE }], ['add', { list: LIST, title }], ['get', { id: '1' }]];
+
 /** Per-call MCP figures are taken between the process rounds, so they share the machine's moment. */
 async function mcpRound(client, times, title) {
-  // get of one record: an ask with next to no work, the floor of a call through the folder.
-  for (const [name, args] of [['show', { list: LIST }], ['search', { text: RARE }], ['add', { list: LIST, title }], ['get', { id: '1' }]]) {
+  for (const [name, args] of mcpCalls(title)) {
     const calls = [];
     for (let i = 0; i < MCP_CALLS; i++) calls.push(await timeCall(client, name, args));
     times[`mcp ${name}`].push(median(calls));
@@ -97,6 +101,15 @@ async function atSize(n) {
     }
     for (const [name, ms] of Object.entries(one)) times[name].push(ms);
   }
+  // The same calls in a steady stream, as an agent's session makes them: after the rounds, 10
+  // not kept, then STEADY_CALLS of each operation in turn.
+  const steady = Object.fromEntries(MCP_OPS.map((o) => [o, []]));
+  for (let i = 0; i < 10 + STEADY_CALLS; i++) {
+    for (const [name, args] of mcpCalls(`a record added in a stream ${i}`)) {
+      const ms = await timeCall(client, name, args);
+      if (i >= 10) steady[name].push(ms);
+    }
+  }
   loads.push(load());
   await client.close();
   await keeper.stop();
@@ -124,6 +137,8 @@ async function atSize(n) {
       return {
         name: `mcp ${o}`,
         ms: round(median(times[`mcp ${o}`])),
+        steadyMs: round(median(steady[o])),
+        steadyP90Ms: round(percentile(steady[o], 90)),
         ...(peer ? { peer, toPeer: round(medianRatio(times[`mcp ${o}`], times[peer]), 4) } : {}),
       };
     }),
@@ -139,7 +154,7 @@ for (const n of SIZES) {
     `\n${n.toLocaleString('en')} records (filled in ${at.filledMs} ms; load ${at.load.join(' → ')}); node -e 0: ${at.floorMs} ms`,
     ...at.command.map((c) => `  ${c.name.padEnd(16)} ${String(c.ms).padStart(8)} ms  ${String(c.toFloor).padStart(6)}× node -e 0 (middle half ${c.toFloorMiddleHalf.join('–')})   ${String(c.toPeer).padStart(6)}× ${c.peer} (${c.peerMs} ms)`),
     ...at.peer.map((c) => `  ${c.name.padEnd(18)} ${String(c.ms).padStart(6)} ms  ${String(c.toFloor).padStart(6)}× node -e 0`),
-    ...at.mcp.map((c) => `  ${c.name.padEnd(16)} ${String(c.ms).padStart(8)} ms per call   ${c.peer ? `${String(c.toPeer).padStart(6)}× ${c.peer}` : '(the floor: one record read)'}`),
+    ...at.mcp.map((c) => `  ${c.name.padEnd(16)} ${String(c.ms).padStart(8)} ms per call between the rounds; ${c.steadyMs} ms (p90 ${c.steadyP90Ms}) in a stream   ${c.peer ? `${String(c.toPeer).padStart(6)}× ${c.peer}` : '(the floor: one record read)'}`),
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
 }

@@ -61,7 +61,8 @@ for (const size of cli?.sizes ?? []) {
   for (const c of size.command) budget(`${c.name} ≤ 1.3× node -e 0, ${size.records.toLocaleString('en')} records`, `${c.toFloor}× (${c.ms} ms; node -e 0 ${size.floorMs} ms)`, c.toFloor <= 1.3);
 }
 const biggest = at(100_000) ?? cli?.sizes.at(-1);
-for (const c of (biggest?.mcp ?? []).filter((m) => m.peer)) budget(`${c.name} ≤ 3 ms per call, ${biggest.records.toLocaleString('en')} records`, `${c.ms} ms`, c.ms <= 3);
+// Calls in a stream, as an agent's session makes them; the figure between the process rounds beside it.
+for (const c of (biggest?.mcp ?? []).filter((m) => m.peer)) budget(`${c.name} ≤ 3 ms per call, ${biggest.records.toLocaleString('en')} records`, `${c.steadyMs} ms in a stream (${c.ms} ms between the rounds)`, c.steadyMs <= 3);
 for (const n of [10_000, 100_000]) {
   const size = at(n);
   if (!size) continue;
