@@ -32,6 +32,10 @@ export interface Screen {
   frames: string[];
   frame(): string;
   press(...keys: string[]): Promise<void>;
+  /** The screen's input itself: what is written goes in as one chunk, at once. */
+  stdin: { write(data: string): void };
+  /** Until the last frame's effects have run: its input handlers listen. */
+  settle(): Promise<void>;
   /** Waits until the frame satisfies `check`; fails with the last frame after `ms`. */
   until(check: (frame: string) => boolean, what: string, ms?: number): Promise<string>;
   unmount(): void;
@@ -81,10 +85,11 @@ export function openScreen(t: TestContext, options: { lang?: Lang; prepare?: (st
       await new Promise((r) => setTimeout(r, 10));
     }
   };
+  const settle = async () => { for (let i = 0; i < 3; i++) await new Promise((r) => setImmediate(r)); };
   const press = async (...keys: string[]) => {
     for (const key of keys) {
       // Let the last frame's effects run first: input handlers are subscribed in them.
-      for (let i = 0; i < 3; i++) await new Promise((r) => setImmediate(r));
+      await settle();
       const before = ink.frames.length;
       ink.stdin.write(key);
       // Each key is heard by the handler of the frame it was pressed on: wait for that frame's successor, or a quiet moment.
@@ -92,7 +97,7 @@ export function openScreen(t: TestContext, options: { lang?: Lang; prepare?: (st
       while (ink.frames.length === before && Date.now() < end) await new Promise((r) => setTimeout(r, 5));
     }
   };
-  return { store, keeper, root, side, frames: ink.frames, frame, press, until, unmount };
+  return { store, keeper, root, side, frames: ink.frames, frame, press, stdin: ink.stdin, settle, until, unmount };
 }
 
 /** A Batches list (with its gate) opened to the agent for writing, made as the person. */

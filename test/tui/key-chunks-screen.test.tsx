@@ -1,17 +1,8 @@
 /** Several keys in one chunk of input (a paste, keys sent together): each does what it would do typed alone, in order. */
-import { test, type TestContext } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
-import { render } from 'ink-testing-library';
-import { createKeeper } from '../../src/keeper/keeper.js';
-import type { SideConfig } from '../../src/keeper/keeper-types.js';
-import { openStore } from '../../src/store/index.js';
 import type { Store } from '../../src/store/store.js';
-import { App } from '../../src/tui/components/App.js';
-import { Binder, type BinderContext } from '../../src/tui/context.js';
-import { makeTheme } from '../../src/tui/theme.js';
-import { wordsFor } from '../../src/tui/words.js';
-import { AGENT, KEYS, PERSON, batches, openScreen, plain, tempRoot } from './harness.js';
+import { AGENT, KEYS, PERSON, batches, openScreen } from './harness.js';
 
 function three(store: Store): void {
   batches(store);
@@ -69,7 +60,7 @@ test('a paste into a text field stays text, whole: no key in it is a command', a
 });
 
 test('a chunk that comes before the last key is drawn waits its turn, and meeting a text field is pasted whole', async (t) => {
-  const s = openBare(t, three);
+  const s = openScreen(t, { prepare: three });
   await s.until((f) => f.includes('#3 Third idea'), 'the board');
   await s.settle();
   // Two chunks in the same moment: the second arrives before the search field the first opens is drawn.
@@ -81,33 +72,3 @@ test('a chunk that comes before the last key is drawn waits its turn, and meetin
   s.stdin.write(`j${KEYS.enter}`);
   await s.until((f) => f.includes('Binder · #3 Third idea'), 'Enter to the results, then j and Enter on them');
 });
-
-/** The screen as the harness opens it, but with its stdin in hand, to write two chunks at once. */
-function openBare(t: TestContext, prepare: (store: Store) => void) {
-  const root = tempRoot(t);
-  const store = openStore(join(root, 'store'));
-  const side: SideConfig = { dir: join(root, 'agent', '.binder'), who: AGENT };
-  const keeper = createKeeper({ store, sides: [side], log: () => {} });
-  prepare(store);
-  const context: BinderContext = {
-    keeper, person: PERSON, words: wordsFor('en'), theme: makeTheme({}), now: Date.now,
-    firstSide: () => side, pollMs: 50, dueMs: 100, onDiagnostic: () => () => {},
-  };
-  const ink = render(<Binder.Provider value={context}><App /></Binder.Provider>);
-  t.after(() => { ink.unmount(); keeper.close(); store.close(); });
-  const frame = () => plain(ink.lastFrame());
-  return {
-    stdin: ink.stdin,
-    /** The first frame's effects have run: its input handlers listen. */
-    settle: async () => { for (let i = 0; i < 3; i++) await new Promise((r) => setImmediate(r)); },
-    until: async (check: (frame: string) => boolean, what: string, ms = 5000): Promise<string> => {
-      const end = Date.now() + ms;
-      for (;;) {
-        const now = frame();
-        if (check(now)) return now;
-        if (Date.now() > end) throw new Error(`timed out waiting for ${what}; the screen showed:\n${now}`);
-        await new Promise((r) => setTimeout(r, 10));
-      }
-    },
-  };
-}

@@ -3,67 +3,14 @@
  * appearing, the person approving, the agent's move then done; hostile text never reaching the
  * terminal; a resize; NO_COLOR; and `q`. Skipped, saying why, only where tmux is absent.
  */
-import { test, type TestContext } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { tempRoot } from './harness.js';
+import { BINDER as binder, NO_TMUX as why, hasTmux, startScreen as start, type Terminal } from './tmux-screen.js';
 import { EVIL, leaks } from './hostile.js';
-
-const repo = resolve(fileURLToPath(new URL('../../..', import.meta.url)));
-const binder = join(repo, 'dist', 'bin', 'binder.js');
-const hasTmux = spawnSync('tmux', ['-V']).status === 0;
-const why = 'tmux is not installed here; the real-terminal test needs it (CI installs it)';
-
-interface Terminal {
-  root: string;
-  agentDir: string;
-  screen(): string;
-  until(check: (screen: string) => boolean, what: string, ms?: number): Promise<string>;
-  keys(...keys: string[]): void;
-  tmux(...args: string[]): string;
-  bytes(): string;
-  exitCode(): string | null;
-}
-
-function start(t: TestContext, extraEnv = ''): Terminal {
-  const root = tempRoot(t, 'binder-tmux-');
-  const work = join(root, 'work');
-  const agentDir = join(work, '.binder');
-  mkdirSync(work, { recursive: true });
-  const socket = `binder-test-${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
-  const tmux = (...args: string[]): string => {
-    const r = spawnSync('tmux', ['-L', socket, '-f', '/dev/null', ...args], { encoding: 'utf8' });
-    return r.stdout ?? '';
-  };
-  const command = `cd '${work}' && env -u CI ${extraEnv} TERM=xterm-256color '${process.execPath}' '${binder}' tui --store '${join(root, 'store')}' --side '${agentDir}=Agent' --as ann 2>'${join(root, 'stderr')}'; echo $? > '${join(root, 'exit')}'`;
-  tmux('new-session', '-d', '-x', '120', '-y', '35', '-s', 'main', command);
-  tmux('pipe-pane', '-o', '-t', 'main', `cat >> '${join(root, 'bytes')}'`);
-  t.after(() => { tmux('kill-server'); });
-  const screen = () => tmux('capture-pane', '-p', '-t', 'main');
-  const exitCode = () => (existsSync(join(root, 'exit')) ? readFileSync(join(root, 'exit'), 'utf8').trim() : null);
-  const until = async (check: (s: string) => boolean, what: string, ms = 10_000): Promise<string> => {
-    const end = Date.now() + ms;
-    for (;;) {
-      const now = screen();
-      if (check(now)) return now;
-      const code = exitCode();
-      if (code !== null && !check(now)) {
-        const err = existsSync(join(root, 'stderr')) ? readFileSync(join(root, 'stderr'), 'utf8') : '';
-        throw new Error(`the screen ended (exit ${code}) while waiting for ${what}:\n${err.slice(0, 2000)}`);
-      }
-      if (Date.now() > end) throw new Error(`timed out after ${ms} ms waiting for ${what}; the terminal showed:\n${now}`);
-      await new Promise((r) => setTimeout(r, 20));
-    }
-  };
-  return {
-    root, agentDir, screen, until, tmux, exitCode,
-    keys: (...keys) => { for (const k of keys) tmux('send-keys', '-t', 'main', k); },
-    bytes: () => (existsSync(join(root, 'bytes')) ? readFileSync(join(root, 'bytes'), 'utf8') : ''),
-  };
-}
 
 /** The agent's own command, as an agent runs it. */
 function agent(term: Terminal, ...args: string[]) {
@@ -134,7 +81,7 @@ test('a store that cannot be opened: one sentence, exit 2', { skip: hasTmux ? fa
 
 test('NO_COLOR: the screen writes no colour', { skip: hasTmux ? false : why }, async (t) => {
   assert.ok(existsSync(binder), `${binder} is built by npm run build`);
-  const term = start(t, 'NO_COLOR=1');
+  const term = start(t, { extraEnv: 'NO_COLOR=1' });
   await term.until((s) => s.includes('Welcome to Binder'), 'the welcome');
   term.keys('Enter');
   await term.until((s) => s.includes('Proposed'), 'the board');

@@ -1,0 +1,74 @@
+/**
+ * `binder tui` in a real terminal for the tests: tmux at 120×35 on a server of the test's own,
+ * the pane's bytes kept, and a wait on what the terminal shows that fails with the screen's
+ * own stderr if it ends first. Never touches the person's own tmux server.
+ */
+import type { TestContext } from 'node:test';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { openStore, type Store } from '../../src/store/index.js';
+import { tempRoot } from './harness.js';
+
+export const BINDER = join(resolve(fileURLToPath(new URL('../../..', import.meta.url))), 'dist', 'bin', 'binder.js');
+export const hasTmux = spawnSync('tmux', ['-V']).status === 0;
+export const NO_TMUX = 'tmux is not installed here; the real-terminal test needs it (CI installs it)';
+
+export interface Terminal {
+  root: string;
+  agentDir: string;
+  screen(): string;
+  until(check: (screen: string) => boolean, what: string, ms?: number): Promise<string>;
+  /** Each key in a `send-keys` of its own, as typed one by one. */
+  keys(...keys: string[]): void;
+  /** The keys in one `send-keys`: they reach the screen together, as a paste would. */
+  together(...keys: string[]): void;
+  tmux(...args: string[]): string;
+  bytes(): string;
+  exitCode(): string | null;
+}
+
+/** Starts the screen on a store made by `prepare` (a fresh one without), with `extraEnv` before it. */
+export function startScreen(t: TestContext, { extraEnv = '', prepare }: { extraEnv?: string; prepare?: (store: Store) => void } = {}): Terminal {
+  const root = tempRoot(t, 'binder-tmux-');
+  const work = join(root, 'work');
+  const agentDir = join(work, '.binder');
+  mkdirSync(work, { recursive: true });
+  if (prepare) {
+    const store = openStore(join(root, 'store'));
+    try {
+      prepare(store);
+    } finally {
+      store.close();
+    }
+  }
+  const socket = `binder-test-${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
+  const tmux = (...args: string[]): string => spawnSync('tmux', ['-L', socket, '-f', '/dev/null', ...args], { encoding: 'utf8' }).stdout ?? '';
+  const command = `cd '${work}' && env -u CI ${extraEnv} TERM=xterm-256color '${process.execPath}' '${BINDER}' tui --store '${join(root, 'store')}' --side '${agentDir}=Agent' --as ann 2>'${join(root, 'stderr')}'; echo $? > '${join(root, 'exit')}'`;
+  tmux('new-session', '-d', '-x', '120', '-y', '35', '-s', 'main', command);
+  tmux('pipe-pane', '-o', '-t', 'main', `cat >> '${join(root, 'bytes')}'`);
+  t.after(() => { tmux('kill-server'); });
+  const screen = () => tmux('capture-pane', '-p', '-t', 'main');
+  const exitCode = () => (existsSync(join(root, 'exit')) ? readFileSync(join(root, 'exit'), 'utf8').trim() : null);
+  const until = async (check: (s: string) => boolean, what: string, ms = 10_000): Promise<string> => {
+    const end = Date.now() + ms;
+    for (;;) {
+      const now = screen();
+      if (check(now)) return now;
+      const code = exitCode();
+      if (code !== null && !check(screen())) {
+        const err = existsSync(join(root, 'stderr')) ? readFileSync(join(root, 'stderr'), 'utf8') : '';
+        throw new Error(`the screen ended (exit ${code}) while waiting for ${what}:\n${err.slice(0, 2000)}`);
+      }
+      if (Date.now() > end) throw new Error(`timed out after ${ms} ms waiting for ${what}; the terminal showed:\n${now}`);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  };
+  return {
+    root, agentDir, screen, until, tmux, exitCode,
+    keys: (...keys) => { for (const k of keys) tmux('send-keys', '-t', 'main', k); },
+    together: (...keys) => { tmux('send-keys', '-t', 'main', ...keys); },
+    bytes: () => (existsSync(join(root, 'bytes')) ? readFileSync(join(root, 'bytes'), 'utf8') : ''),
+  };
+}
