@@ -23,26 +23,24 @@ export interface HistoryLookup {
 
 type Change = Record<string, unknown>;
 
-/** At most `n` characters of one line of text, with `…` when cut. */
+/** At most `n` characters of one line of text, cut after a word where it can, with `…` when cut. */
 function firstWords(text: string, n = 40): string {
   const flat = safe(text.replace(/\s+/g, ' ').trim());
   const chars = [...flat];
-  return chars.length > n ? `${chars.slice(0, n - 1).join('')}…` : flat;
+  if (chars.length <= n) return flat;
+  const head = chars.slice(0, n - 1).join('');
+  const space = head.lastIndexOf(' ');
+  return `${space > n / 2 ? head.slice(0, space) : head}…`;
 }
 
 const isId = (text: string) => /^(person|agent):/.test(text);
 
-/** Any value in words: a pair as `a → b`, a list joined, an object's parts as `key: value`, a person or agent by name. */
+/** Any value in words: a list joined, an object's parts as `key: value`, a person or agent by name. */
 export function plainValue(value: unknown, nameOf: NameOf, depth = 0): string {
   if (value === null || value === undefined || value === '') return '—';
   if (typeof value === 'string') return isId(value) ? nameOf(value) : firstWords(value);
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  if (Array.isArray(value)) {
-    if (value.length === 2 && value.every((v) => v === null || typeof v !== 'object' || Array.isArray(v))) {
-      return `${plainValue(value[0], nameOf, depth + 1)} → ${plainValue(value[1], nameOf, depth + 1)}`;
-    }
-    return value.length ? value.map((v) => plainValue(v, nameOf, depth + 1)).join(', ') : '—';
-  }
+  if (Array.isArray(value)) return value.length ? value.map((v) => plainValue(v, nameOf, depth + 1)).join(', ') : '—';
   if (typeof value === 'object') {
     const o = value as Change;
     if (typeof o.id === 'string' && isId(o.id)) return nameOf(o.id);

@@ -32,14 +32,15 @@ const MIN_CARD_WIDTH = 16;
 export const MIN_COLUMNS = 40;
 export const MIN_ROWS = 12;
 
-export function layoutFor(size: Size, notices: boolean): Layout {
+/** `messageRows`: rows the message line takes (a long sentence takes two). */
+export function layoutFor(size: Size, notices: boolean, messageRows = 1): Layout {
   const tooSmall = size.columns < MIN_COLUMNS || size.rows < MIN_ROWS;
   const columns = Math.max(MIN_COLUMNS, size.columns);
   const rows = Math.max(MIN_ROWS, size.rows);
   const listsWidth = Math.max(14, Math.min(28, Math.floor(columns * 0.22)));
   const mainWidth = columns - listsWidth - 1;
   // header, message, status, keys, and the row kept free
-  const body = Math.max(4, rows - 5 - (notices ? 1 : 0));
+  const body = Math.max(4, rows - 4 - Math.max(1, messageRows) - (notices ? 1 : 0));
   return {
     columns,
     rows,

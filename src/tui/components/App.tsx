@@ -42,13 +42,30 @@ export function App() {
   const [state, dispatch] = useReducer(reduce, INITIAL);
   const version = useStoreVersion(keeper, pollMs);
   const { folders, at } = useFolders(keeper, now);
-  const layout = layoutFor(size, state.notices.length > 0);
+  const [diagnostic, setDiagnostic] = useState<string | null>(null);
+
+  // A message about a record that is gone is gone too.
+  const messageRecord = state.message?.record;
+  const recordGone = useMemo(() => {
+    if (messageRecord === undefined) return false;
+    try {
+      keeper.store.get(messageRecord, person);
+      return false;
+    } catch {
+      return true;
+    }
+  }, [keeper, person, messageRecord, version]);
+  const own = state.message && !recordGone ? state.message : null;
+  const offered = own && state.undo ? { ...own, text: words.say.undoOffer(own.text, keyLabel(keysFor('undo', 'lists')[0]!, words)) } : own;
+  const message = offered ?? (diagnostic ? { text: diagnostic, tone: 'refused' as const } : null);
+  // A long sentence (a refusal, most often) takes a second row rather than being cut.
+  const messageRows = message ? Math.min(2, wrap(message.text, Math.max(MIN_COLUMNS, size.columns)).length) : 1;
+  const layout = layoutFor(size, state.notices.length > 0, messageRows);
   const data = useViewData(state, version, layout, folders);
   const context = contextOf(state, data.empty);
   const run = useCommands(state, dispatch, data, context, layout);
   const shown = top(state);
   const unseen = useUnseen(keeper, person, version, shown?.kind === 'brief' ? shown.items : null, 2000);
-  const [diagnostic, setDiagnostic] = useState<string | null>(null);
   const say = useCallback((text: string, tone: Message['tone'] = 'info') => dispatch({ type: 'message', message: { text, tone } }), []);
 
   const tell = useCallback((records: DueRecord[]) => {
@@ -82,18 +99,6 @@ export function App() {
     const timer = setTimeout(() => dispatch({ type: 'undo', undo: null }), Math.max(0, state.undo.until - now()));
     return () => clearTimeout(timer);
   }, [state.undo, now]);
-
-  // A message about a record that is gone is gone too.
-  const messageRecord = state.message?.record;
-  const recordGone = useMemo(() => {
-    if (messageRecord === undefined) return false;
-    try {
-      keeper.store.get(messageRecord, person);
-      return false;
-    } catch {
-      return true;
-    }
-  }, [keeper, person, messageRecord, version]);
 
   // The handler reads the last frame's place through a ref, so keys heard before effects run still land right.
   const latest = useRef({ state, data, context, run, layout });
@@ -158,9 +163,11 @@ export function App() {
     );
   }
 
-  const own = state.message && !recordGone ? state.message : null;
-  const offered = own && state.undo ? { ...own, text: words.say.undoOffer(own.text, keyLabel(keysFor('undo', 'lists')[0]!, words)) } : own;
-  const message = offered ?? (diagnostic ? { text: diagnostic, tone: 'refused' as const } : null);
+  const messageTone = message?.tone === 'refused' ? 'warn' : message?.tone === 'done' ? 'good' : 'plain';
+  const messageLines = message ? wrap(message.text, layout.columns) : [' '];
+  const shownLines = messageLines.length > messageRows
+    ? [...messageLines.slice(0, messageRows - 1), cut(messageLines.slice(messageRows - 1).join(' '), layout.columns)]
+    : messageLines;
   return (
     <Box flexDirection="column" width={layout.columns} height={layout.rows - 1}>
       <Styled tone="title">{cut(header(state, data, 'Binder', words), layout.columns)}</Styled>
@@ -170,7 +177,7 @@ export function App() {
       <Box height={layout.body} overflowY="hidden" flexDirection="column">
         <Body state={state} data={data} layout={layout} side={firstSide()} at={at} />
       </Box>
-      <Styled tone={message?.tone === 'refused' ? 'warn' : message?.tone === 'done' ? 'good' : 'plain'}>{cut(message?.text ?? ' ', layout.columns)}</Styled>
+      {shownLines.map((row, i) => <Styled key={`message-${i}`} tone={messageTone}>{row || ' '}</Styled>)}
       <StatusLine
         store={keeper.store.path}
         folders={folders}
