@@ -25,13 +25,15 @@ export function suspender(held: HeldTerminal, input: RawInput): TerminalControl 
   const suspend = () => {
     held.leave();
     raw(false);
-    // With no listener left, SIGTSTP has its default action again (stop), so the shell sees a job stopped by Ctrl-Z.
+    // With no listener left, SIGTSTP has its default action again (stop), so the shell sees a job
+    // stopped by Ctrl-Z; sent to the whole process group, as the terminal sends it, so that a
+    // wrapper the screen was started from (npm start, a script) stops too and the shell gets the terminal.
     process.off('SIGTSTP', suspend);
     process.once('SIGCONT', () => {
       process.on('SIGTSTP', suspend);
       resumed();
     });
-    process.kill(process.pid, 'SIGTSTP');
+    process.kill(0, 'SIGTSTP');
   };
   process.on('SIGTSTP', suspend);
   return {

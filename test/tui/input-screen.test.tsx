@@ -185,3 +185,18 @@ test('Ctrl-Z asks the terminal to suspend; when it is continued the screen is dr
   await s.press('j');
   await s.until((f) => f.includes('> Batches') || f.includes('>#'), 'keys work again');
 });
+
+test('Escape and a key pressed fast, read as Alt with that key, are the two keys where Alt with it means nothing', async (t) => {
+  const s = openScreen(t, { prepare: four });
+  await s.until((f) => f.includes('#4 Daily standup'), 'the board');
+  await s.press(KEYS.enter, 'n');
+  await s.until((f) => f.includes('Add a record'), 'the form');
+  await s.press('\u001bj');
+  await s.until((f) => !f.includes('Add a record') && f.includes('>#2 Dark mode'), 'the form closed by Escape, then j moved down');
+  await s.press(KEYS.enter);
+  await s.until((f) => f.includes('History'), 'a record');
+  await s.press('\u001bq');
+  const end = Date.now() + 2000;
+  while (!s.exited() && Date.now() < end) await new Promise((r) => setTimeout(r, 10));
+  assert.ok(s.exited(), 'Escape then q: back, then quit');
+});

@@ -23,7 +23,7 @@ import { useUnseen } from '../hooks/use-unseen.js';
 import { useViewData, type ViewData } from '../hooks/use-view-data.js';
 import { oneLine, type InputEvent } from '../input-events.js';
 import { commandFor, keysFor, type Command } from '../keymap.js';
-import { isText } from '../keys.js';
+import { decodeKey, isText } from '../keys.js';
 import { layoutFor, MIN_COLUMNS, MIN_ROWS } from '../layout.js';
 import { FILTER_MATCHES } from '../reading.js';
 import { reduce } from '../screen-reducer.js';
@@ -106,7 +106,7 @@ export function App() {
   /** The character of the key before, when it did nothing alone (the first `g` of `gg`). */
   const pending = useRef('');
 
-  const hear = useCallback((event: InputEvent) => {
+  const hear = useCallback((event: InputEvent): InputEvent[] | void => {
     const { state: s, data: d, context: where, run: doIt, layout: l } = latest.current;
     const typing = typingIn(s);
     const insert = (text: string) => dispatch({
@@ -132,7 +132,11 @@ export function App() {
     const command = commandFor(where, key, words.lang, pending.current !== '' && pending.current === key.text);
     pending.current = !command && isText(key) ? key.text : '';
     if (command) doIt(command);
-    else if (where === 'confirm' && isText(key)) {
+    else if (key.meta && event.sequence.startsWith('\u001b') && event.sequence.length > 1) {
+      // Escape and a key pressed fast come as one (as Alt with that key): where Alt with it means nothing, they are the two keys.
+      const rest = event.sequence.slice(1);
+      return [{ kind: 'key', sequence: '\u001b', key: decodeKey('\u001b') }, { kind: 'key', sequence: rest, key: decodeKey(rest) }];
+    } else if (where === 'confirm' && isText(key)) {
       // Anything but an answer leaves the question unanswered: a word typed here never deletes.
       doIt('cancel');
       say(words.say.notAnswered(keysFor('yes', 'confirm', words.lang).map((k) => keyLabel(k, words)).join('/')));

@@ -10,7 +10,7 @@
  */
 import type { EventEmitter } from 'node:events';
 import { useInput, useStdin } from 'ink';
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { InputReader, textOfBurst, type InputEvent } from '../input-events.js';
 import { isText } from '../keys.js';
 
@@ -23,7 +23,11 @@ export interface Place {
   question: string | null;
 }
 
-export function useInputGate(hear: (event: InputEvent) => void, place: () => Place, setAside: (count: number) => void): void {
+/**
+ * `hear` may give events back, to be heard next, before anything waiting (Alt with a key that
+ * means nothing here is Escape and that key, pressed fast: each is heard on its own frame).
+ */
+export function useInputGate(hear: (event: InputEvent) => InputEvent[] | void, place: () => Place, setAside: (count: number) => void): void {
   // Ink's own input events (a read cut at escape sequences, nothing more), which every `useInput` listens to.
   const { internal_eventEmitter: events } = useStdin();
   const reader = useRef(new InputReader());
@@ -33,10 +37,29 @@ export function useInputGate(hear: (event: InputEvent) => void, place: () => Pla
   const burst = useRef<InputEvent[] | null>(null);
   /** An event went on and the frame it makes has not been drawn yet: `place()` may be stale. */
   const unsettled = useRef(false);
+  /**
+   * Each event handed on is a turn, and asks for a frame of that turn: the screen is settled only
+   * once a frame of the last turn is drawn (a frame asked for earlier may be drawn after an event
+   * went on, with its own effects: those must not let the next one go early).
+   */
+  const turns = useRef(0);
   const passing = useRef<InputEvent | null>(null);
+  const givenBack = useRef<InputEvent[]>([]);
   const passOn = useRef<((event: InputEvent) => void) | null>(null);
   const asked = useRef<string | null>(null);
-  const [, setTurn] = useState(0);
+  const [turn, setTurn] = useState(0);
+
+  /** A question drawn since the last look sets aside what waits: it all came before the question could be read. */
+  const lookForQuestion = () => {
+    const question = place().question;
+    if (question === asked.current) return;
+    asked.current = question;
+    if (question !== null && waiting.current.length) {
+      const count = waiting.current.length;
+      waiting.current = [];
+      setAside(count);
+    }
+  };
 
   const drain = useRef(() => {});
   drain.current = () => {
@@ -46,6 +69,7 @@ export function useInputGate(hear: (event: InputEvent) => void, place: () => Pla
       waiting.current = [];
       return;
     }
+    lookForQuestion();
     let event = waiting.current.shift();
     if (!event) return;
     if (here.typing && event.kind === 'key' && isText(event.key)) {
@@ -56,9 +80,11 @@ export function useInputGate(hear: (event: InputEvent) => void, place: () => Pla
       }
       if (text !== event.key.text) event = { kind: 'text', text, pasted: false };
     }
+    turns.current += 1;
     passOn.current(event);
+    if (givenBack.current.length) waiting.current.unshift(...givenBack.current.splice(0));
     // An event may change nothing on the screen: a frame is asked for all the same, to go on from.
-    setTurn((n) => n + 1);
+    setTurn(turns.current);
   };
 
   useLayoutEffect(() => {
@@ -95,23 +121,21 @@ export function useInputGate(hear: (event: InputEvent) => void, place: () => Pla
     };
   }, [events]);
 
-  useInput(() => {
+  // One listener for the screen's whole life: Ink subscribes a `useInput` handler in an effect, and
+  // a new handler at each render would leave moments with none, when an event handed on is lost.
+  const heard = useRef(hear);
+  heard.current = hear;
+  const listen = useCallback(() => {
     const event = passing.current;
-    if (event) hear(event);
-  });
+    if (event) givenBack.current = heard.current(event) ?? [];
+  }, []);
+  useInput(listen);
 
   // After every frame (its place fresh): a question just drawn sets aside what came before it; then the next event may go.
   useEffect(() => {
+    if (turn < turns.current) return undefined;
     unsettled.current = false;
-    const question = place().question;
-    if (question !== asked.current) {
-      asked.current = question;
-      if (question !== null && waiting.current.length) {
-        const count = waiting.current.length;
-        waiting.current = [];
-        setAside(count);
-      }
-    }
+    lookForQuestion();
     const timer = setImmediate(() => drain.current());
     return () => clearImmediate(timer);
   });
