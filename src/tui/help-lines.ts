@@ -33,8 +33,11 @@ export function helpLines(from: Context, words: Words): Line[] {
   return lines;
 }
 
-/** Commands the status line leaves out: moving about, and editing a line (help lists them). */
-const MOVING = new Set<Command>(['up', 'down', 'left', 'right', 'pageUp', 'pageDown', 'halfUp', 'halfDown', 'top', 'bottom', 'suspend']);
+/**
+ * Commands the status line leaves out (help lists them): moving about, editing a line, Ctrl-Z,
+ * and undo (offered in the message line when there is something to undo).
+ */
+const MOVING = new Set<Command>(['up', 'down', 'left', 'right', 'pageUp', 'pageDown', 'halfUp', 'halfDown', 'top', 'bottom', 'suspend', 'undo']);
 /** Always in the status line where they are heard, whatever its width. */
 const KEPT = new Set<Command>(['help', 'quit']);
 /**

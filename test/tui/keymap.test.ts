@@ -1,5 +1,6 @@
 /** The one keymap: every key means one command where it is heard, help is generated from it, and the status line keeps help and quit at any width. */
 import { test } from 'node:test';
+import { spawnSync } from 'node:child_process';
 import assert from 'node:assert/strict';
 import { commandFor, KEYMAP, OP_COMMANDS, PLAIN_COMMANDS, EDIT_COMMANDS, type Context, type KeyStroke } from '../../src/tui/keymap.js';
 import { helpLines, keyHints } from '../../src/tui/help-lines.js';
@@ -134,4 +135,18 @@ test('the status line keeps ? help and q quit at any width, dropping the least u
   assert.ok(keyHints('records', wordsFor('en'), 80).includes('a approve'), 'then approving');
   assert.match(narrow, /\+\d+ more \(\?\)/, 'what was dropped is counted');
   assert.ok(wide.length > narrow.length && wide.includes('N add a note'));
+});
+
+test('the words, the keymap, keys, line editing, the history in words and the reducer load without Ink or React (a web page shares them)', () => {
+  const hook = `export async function resolve(specifier, context, next) {
+    if (/^(ink|react)(\\/|$)/.test(specifier)) throw new Error('loaded ' + specifier + ' from ' + context.parentURL);
+    return next(specifier, context);
+  }`;
+  const modules = ['words', 'keymap', 'keys', 'line-edit', 'history-words', 'screen-reducer', 'help-lines', 'input-events', 'display-width', 'form', 'record-lines', 'brief-lines'];
+  const script = `import { register } from 'node:module';
+register(${JSON.stringify(`data:text/javascript,${encodeURIComponent(hook)}`)});
+for (const m of ${JSON.stringify(modules)}) await import(new URL('../../src/tui/' + m + '.js', ${JSON.stringify(import.meta.url)}));
+console.log('loaded');`;
+  const r = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', timeout: 20_000 });
+  assert.equal(r.stdout.trim(), 'loaded', r.stderr);
 });

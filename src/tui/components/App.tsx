@@ -22,9 +22,9 @@ import { useStoreVersion } from '../hooks/use-store-version.js';
 import { useUnseen } from '../hooks/use-unseen.js';
 import { useViewData, type ViewData } from '../hooks/use-view-data.js';
 import { oneLine, type InputEvent } from '../input-events.js';
-import { commandFor, keysFor, type Command } from '../keymap.js';
+import { commandFor, keysFor, type Command, type Context } from '../keymap.js';
 import { decodeKey, isText } from '../keys.js';
-import { layoutFor, MIN_COLUMNS, MIN_ROWS } from '../layout.js';
+import { layoutFor, MIN_COLUMNS, MIN_ROWS, type Layout } from '../layout.js';
 import { FILTER_MATCHES } from '../reading.js';
 import { reduce } from '../screen-reducer.js';
 import { contextOf, INITIAL, questionOf, top, typingIn, type Message, type ScreenState } from '../screen-state.js';
@@ -106,6 +106,19 @@ export function App() {
   /** The character of the key before, when it did nothing alone (the first `g` of `gg`). */
   const pending = useRef('');
 
+  /** A click selects what it is on; the wheel does what the arrows do where it turns. */
+  const heardMouse = useCallback((mouse: Extract<InputEvent, { kind: 'mouse' }>['mouse'], s: ScreenState, d: ViewData, l: Layout, where: Context, doIt: (command: Command) => void) => {
+    if (!mouse.press) return;
+    if (mouse.button === 'wheelUp' || mouse.button === 'wheelDown') {
+      const command = commandFor(where, decodeKey(mouse.button === 'wheelUp' ? '\u001b[A' : '\u001b[B'), words.lang);
+      if (command) for (let i = 0; i < WHEEL_ROWS; i++) doIt(command);
+      return;
+    }
+    if (mouse.button !== 'left') return;
+    const hit = hitAt(mouse.x, mouse.y, s, d, l, words);
+    if (hit) dispatch({ type: 'select', hit, facts: d.facts });
+  }, [words]);
+
   const hear = useCallback((event: InputEvent): InputEvent[] | void => {
     const { state: s, data: d, context: where, run: doIt, layout: l } = latest.current;
     const typing = typingIn(s);
@@ -120,7 +133,7 @@ export function App() {
     }
     if (event.kind === 'mouse') {
       pending.current = '';
-      heardMouse(event.mouse, s, d, l, doIt);
+      heardMouse(event.mouse, s, d, l, where, doIt);
       return;
     }
     const key = event.key;
@@ -141,19 +154,7 @@ export function App() {
       doIt('cancel');
       say(words.say.notAnswered(keysFor('yes', 'confirm', words.lang).map((k) => keyLabel(k, words)).join('/')));
     }
-  }, [words, say]);
-
-  /** A click selects what it is on; the wheel moves as the arrows do. */
-  const heardMouse = (mouse: Extract<InputEvent, { kind: 'mouse' }>['mouse'], s: ScreenState, d: ViewData, l: typeof layout, doIt: (command: Command) => void) => {
-    if (!mouse.press) return;
-    if (mouse.button === 'wheelUp' || mouse.button === 'wheelDown') {
-      for (let i = 0; i < WHEEL_ROWS; i++) doIt(mouse.button === 'wheelUp' ? 'up' : 'down');
-      return;
-    }
-    if (mouse.button !== 'left') return;
-    const hit = hitAt(mouse.x, mouse.y, s, d, l, words);
-    if (hit) dispatch({ type: 'select', hit, facts: d.facts });
-  };
+  }, [words, say, heardMouse]);
 
   const place = useCallback(() => ({ typing: typingIn(latest.current.state), stopped: latest.current.state.quitting, question: questionOf(latest.current.state) }), []);
   const setAside = useCallback((count: number) => say(words.dialog.setAside(count)), [words, say]);
