@@ -8,7 +8,7 @@ import { watch as fsWatch } from 'node:fs';
 import type { Transaction } from 'better-sqlite3';
 import type { Who } from '../store/types.js';
 import { withoutSync } from './commit-sync.js';
-import { ANSWERS_FILE, ASKS_FILE, HEARTBEAT_MS, TOO_LATE_MS, startBy, type Answer } from './protocol.js';
+import { AHEAD_MAX_MS, ANSWERS_FILE, ASKS_FILE, HEARTBEAT_MS, TOO_LATE_MS, startBy, type Answer } from './protocol.js';
 import type { SideConfig } from './keeper-types.js';
 import { terminalSafe } from './terminal-safe.js';
 import { operation } from './operations.js';
@@ -22,13 +22,13 @@ import { writeHeartbeat } from './heartbeat.js';
 import { refuseFull } from './full-disk.js';
 import { unwatch, watchAll } from './folder-watch.js';
 import {
-  DISK_FULL_TEXT, FAILED_TEXT, NO_OP_TEXT, NO_TIME_TEXT, TOO_LATE_TEXT, diskFull,
+  DISK_FULL_TEXT, FAILED_TEXT, NO_OP_TEXT, NO_TIME_TEXT, TOO_LATE_TEXT, aheadText, diskFull,
   type Folder, type FolderPump, type PumpDeps, type Reading, type Taken,
 } from './pump-types.js';
 
 export { READ_MAX } from './folder-lines.js';
 export { OLD_ASKS_FILE } from './folder-asks.js';
-export { DISK_FULL_TEXT, FAILED_TEXT, NO_OP_TEXT, NO_TIME_TEXT, TOO_LATE_TEXT, type FolderPump, type PumpDeps } from './pump-types.js';
+export { DISK_FULL_TEXT, FAILED_TEXT, NO_OP_TEXT, NO_TIME_TEXT, TOO_LATE_TEXT, aheadText, type FolderPump, type PumpDeps } from './pump-types.js';
 
 const POLL_MS = 1000;
 /** An undelivered answer older than this is appended by whichever keeper sees it. */
@@ -166,6 +166,7 @@ export function createFolderPump(deps: PumpDeps): FolderPump {
 
   function decide(ask: Ask, who: Who, now: number): Answer {
     if (ask.at === null) return { ok: false, text: NO_TIME_TEXT };
+    if (ask.at > now + AHEAD_MAX_MS) return { ok: false, text: aheadText(ask.at - now) };
     if (now > startBy(ask.at, ask.until ?? null)) return { ok: false, text: TOO_LATE_TEXT };
     if (ask.op === null) return { ok: false, text: NO_OP_TEXT };
     try {
@@ -179,7 +180,8 @@ export function createFolderPump(deps: PumpDeps): FolderPump {
   /** The `hold` hook's word on an ask that may be done (its time and op are good), in its own savepoint. */
   function holdLater(dir: string, ask: Ask, who: Who, now: number): Answer | 'held' | undefined {
     // Only an operation that may be held (a wait) is shown to the hook: the others need no savepoint of it.
-    if (!deps.hold || ask.at === null || ask.op === null || now > startBy(ask.at, ask.until ?? null) || !operation(ask.op)?.holds) return undefined;
+    if (!deps.hold || ask.at === null || ask.op === null || ask.at > now + AHEAD_MAX_MS || now > startBy(ask.at, ask.until ?? null)
+      || !operation(ask.op)?.holds) return undefined;
     try {
       return holdOne(dir, ask, who, now);
     } catch (error) {

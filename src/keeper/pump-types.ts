@@ -58,6 +58,9 @@ export interface FolderPump {
 }
 
 export const TOO_LATE_TEXT = 'Too late: the keeper came to this ask after its asker had stopped waiting (or more than a minute after it was made), so it was not done; ask again.';
+/** The refusal of an ask dated ahead of the keeper's clock by `ms`. */
+export const aheadText = (ms: number): string =>
+  `Clock ahead: this ask is dated ${Math.round(ms / 1000)} s ahead of the keeper's clock, so the asker's clock is ahead; it was not done. Set the clock right, then ask again.`;
 export const NO_TIME_TEXT = 'Not understood: the ask has no time (at).';
 export const NO_OP_TEXT = 'Not understood: the ask names no operation (op).';
 export const FAILED_TEXT = 'Not done: the keeper failed on this ask and kept nothing of it; tell a person.';

@@ -219,6 +219,30 @@ test('an ask whose asker has stopped waiting (its until) is answered too late an
   assert.equal(s.done(), 3);
 });
 
+test('an ask dated more than a few seconds ahead of the keeper\'s clock is refused, saying the asker\'s clock is ahead, with or without until', (t) => {
+  const s = setup(t);
+  s.pump.pump();
+  const iso = (ms: number) => new Date(ms).toISOString();
+  // Written while no keeper ran, an hour ahead, with no until: the 60 s rule alone would let it wait.
+  s.append(s.line('hour-ahead', 'add', { at: iso(START + 3_600_000) }));
+  s.append(s.line('ahead-until', 'add', { at: iso(START + 30_000), until: iso(START + 50_000) }));
+  // A second or two of difference between two clocks is not the asker's fault.
+  s.append(s.line('slightly', 'add', { at: iso(START + 2_000) }));
+  assert.equal(s.pump.pump(), 3);
+  const said = Object.fromEntries(s.answers().map((a) => [a.ask, a]));
+  assert.equal(said['hour-ahead']!.ok, false);
+  assert.match(String(said['hour-ahead']!.text), /clock is ahead/);
+  assert.match(String(said['hour-ahead']!.text), /3600 s/);
+  assert.equal(said['ahead-until']!.ok, false);
+  assert.match(String(said['ahead-until']!.text), /clock is ahead/);
+  assert.equal(said.slightly!.text, 'did add');
+  assert.equal(s.done(), 1, 'only the ask within the few seconds was done');
+  // Nor is it done later, when the keeper's clock reaches it.
+  s.clock.now += 3_600_000;
+  s.pump.pump();
+  assert.equal(s.done(), 1);
+});
+
 test('a pass of asks that only read commits without waiting for the disk; one that may change commits synced', (t) => {
   const levels: string[] = [];
   const s = setup(t, {

@@ -14,7 +14,7 @@ import { openStore } from '../../src/store/index.js';
 import { createKeeper } from '../../src/keeper/keeper.js';
 import { OPERATIONS } from '../../src/keeper/operations.js';
 import { ANSWERS_FILE, ASKS_FILE, LINE_MAX } from '../../src/keeper/protocol.js';
-import { FAILED_TEXT, NO_OP_TEXT, NO_TIME_TEXT, TOO_LATE_TEXT } from '../../src/keeper/folder-pump.js';
+import { FAILED_TEXT, NO_OP_TEXT, NO_TIME_TEXT, TOO_LATE_TEXT, aheadText } from '../../src/keeper/folder-pump.js';
 import { BUSY_TEXT, LATE_TEXT } from '../../src/keeper/held-waits.js';
 import { tempDir } from '../helpers/temp.js';
 import { FORGED, LEDGER, argsFor, bot, dumpStore, fuzzSeed, layBinder, leaksHidden, notASentence, words } from './fuzz-kit.js';
@@ -142,7 +142,7 @@ test('fuzz: random ask lines into the pump — each usable id answered once, not
 });
 
 test('the keeper\'s own refusals are sentences', () => {
-  for (const text of [TOO_LATE_TEXT, NO_TIME_TEXT, NO_OP_TEXT, FAILED_TEXT, BUSY_TEXT, LATE_TEXT]) {
+  for (const text of [TOO_LATE_TEXT, NO_TIME_TEXT, NO_OP_TEXT, FAILED_TEXT, BUSY_TEXT, LATE_TEXT, aheadText(3_600_000)]) {
     assert.deepEqual(notASentence(text), [], text);
   }
 });
