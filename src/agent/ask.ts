@@ -7,9 +7,9 @@
  */
 import { watch, type FSWatcher } from 'node:fs';
 import { join } from 'node:path';
-import { ANSWERS_FILE, WAIT_MS, heartbeatSaysNobody, type AskLine } from '../keeper/protocol.js';
+import { ANSWERS_FILE, LINE_MAX, WAIT_MS, heartbeatSaysNobody, type AskLine } from '../keeper/protocol.js';
 import { newAskId } from './ask-id.js';
-import { AnswersSince, appendAsk, readHeartbeat } from './folder-files.js';
+import { AnswersSince, answersProblem, appendAsk, readHeartbeat } from './folder-files.js';
 import { holdOf } from '../keeper/durations.js';
 
 /** How an ask ended. */
@@ -19,7 +19,9 @@ export type AskOutcome =
   /** Nobody keeps the folder: the heartbeat says so, or no answer came in time. */
   | { outcome: 'nobody'; text: string }
   /** There is no folder to ask through, or the ask cannot be written safely into it. */
-  | { outcome: 'no-folder'; text: string };
+  | { outcome: 'no-folder'; text: string }
+  /** The ask is longer than a keeper reads: it was not sent. */
+  | { outcome: 'too-long'; text: string };
 
 export interface AskOptions {
   want?: 'json' | undefined;
@@ -46,6 +48,9 @@ export function waitFromEnv(env: NodeJS.ProcessEnv): number {
   return WAIT_MS;
 }
 
+/** 65536 as 65,536 (Intl is not loaded on the agent's path for this). */
+const grouped = (n: number): string => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+
 /** The answer to ask `id` in one line of the answers file, if it is that. */
 function answerIn(line: string, id: string): AskOutcome | null {
   let answer: unknown;
@@ -71,10 +76,6 @@ export async function askKeeper(
   args: Record<string, unknown>,
   { want, waitMs = WAIT_MS, now = Date.now, newId = newAskId }: AskOptions = {},
 ): Promise<AskOutcome> {
-  if (heartbeatSaysNobody(readHeartbeat(folder), now())) return { outcome: 'nobody', text: NOBODY_NOW };
-
-  // Marked before the ask is written: its answer can only come after this point.
-  const answers = new AnswersSince(join(folder, ANSWERS_FILE));
   const id = newId();
   // An ask the keeper may hold open (a wait) says how long, and is waited for that much longer.
   const hold = holdOf(op, args);
@@ -85,7 +86,22 @@ export async function askKeeper(
     id, at: new Date(at).toISOString(), op, args, ...(want ? { want } : {}), ...(hold ? { wait: hold } : {}),
     until: new Date(at + waitMs + hold).toISOString(),
   };
-  const written = appendAsk(folder, ask);
+  const line = `${JSON.stringify(ask)}\n`;
+  const size = Buffer.byteLength(line) - 1;
+  if (size > LINE_MAX) {
+    return {
+      outcome: 'too-long',
+      text: `This ask is ${grouped(size)} bytes long, over the ${grouped(LINE_MAX)} bytes (64 KiB) a keeper reads: it was not sent, and nothing was changed. Make it shorter (a long text can go in several notes).`,
+    };
+  }
+  // An answer could never be read from there: said at once, not after the whole wait.
+  const unreadable = answersProblem(folder);
+  if (unreadable) return { outcome: 'no-folder', text: unreadable };
+  if (heartbeatSaysNobody(readHeartbeat(folder), now())) return { outcome: 'nobody', text: NOBODY_NOW };
+
+  // Marked before the ask is written: its answer can only come after this point.
+  const answers = new AnswersSince(join(folder, ANSWERS_FILE));
+  const written = appendAsk(folder, line);
   if (!written.written) return { outcome: 'no-folder', text: written.why };
 
   return new Promise<AskOutcome>((resolve) => {

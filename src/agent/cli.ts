@@ -6,7 +6,7 @@
  */
 import { terminalSafe } from '../keeper/terminal-safe.js';
 import { askKeeper, waitFromEnv } from './ask.js';
-import { readCommandLine } from './command-line.js';
+import { EXIT_NOT_UNDERSTOOD, readCommandLine } from './command-line.js';
 import { findFolder, howToGetAFolder } from './find-folder.js';
 
 export interface BinderIO {
@@ -68,6 +68,9 @@ export async function runBinder(argv: readonly string[], io: BinderIO): Promise<
     case 'no-folder':
       say(answer.text);
       return EXIT.noFolder;
+    case 'too-long':
+      say(answer.text);
+      return EXIT_NOT_UNDERSTOOD;
     default: {
       const never: never = answer;
       throw new Error(`unknown outcome ${JSON.stringify(never)}`);

@@ -29,7 +29,7 @@ function toolResult(outcome: AskOutcome): CallToolResult {
       return outcome.ok
         ? { content: [{ type: 'text', text: outcome.text }] }
         : { content: [{ type: 'text', text: `Not done: ${outcome.text}` }], isError: true };
-    case 'nobody': case 'no-folder':
+    case 'nobody': case 'no-folder': case 'too-long':
       return { content: [{ type: 'text', text: outcome.text }], isError: true };
     default: {
       const never: never = outcome;

@@ -6,7 +6,7 @@
  */
 import { ASKS_FILE, LINE_MAX, TOO_LATE_MS } from './protocol.js';
 import { closeFile, fileKey, lookAt, openToRead, readAt, removeIfSame, renameIn } from './folder-files.js';
-import { READ_MAX, cutLines, parseAsk, type Ask } from './folder-lines.js';
+import { READ_MAX, cutLines, longAsk, parseAsk, type Ask } from './folder-lines.js';
 import type { Ledger, MarkRow } from './folder-answers.js';
 
 /** The asks file, renamed aside by compaction and read to its end before it is removed. */
@@ -70,7 +70,8 @@ export function readSince(dir: string, name: string, from: Place, skip: (why: st
     if (cut.long) skip(`longer than ${LINE_MAX} bytes`, cut.long);
     const asks: Ask[] = [];
     for (const line of cut.lines) {
-      const ask = parseAsk(line);
+      // An over-long line is refused, not dropped in silence: its asker would wait for nobody.
+      const ask = Buffer.isBuffer(line) ? parseAsk(line) : longAsk(line);
       if (typeof ask === 'string') skip(ask, 1);
       else if (ask) asks.push(ask);
     }

@@ -22,13 +22,13 @@ import { writeHeartbeat } from './heartbeat.js';
 import { refuseFull } from './full-disk.js';
 import { unwatch, watchAll } from './folder-watch.js';
 import {
-  DISK_FULL_TEXT, FAILED_TEXT, NO_OP_TEXT, NO_TIME_TEXT, TOO_LATE_TEXT, aheadText, diskFull,
+  DISK_FULL_TEXT, FAILED_TEXT, NO_OP_TEXT, NO_TIME_TEXT, TOO_LATE_TEXT, aheadText, diskFull, tooLongText,
   type Folder, type FolderPump, type PumpDeps, type Reading, type Taken,
 } from './pump-types.js';
 
 export { READ_MAX } from './folder-lines.js';
 export { OLD_ASKS_FILE } from './folder-asks.js';
-export { DISK_FULL_TEXT, FAILED_TEXT, NO_OP_TEXT, NO_TIME_TEXT, TOO_LATE_TEXT, aheadText, type FolderPump, type PumpDeps } from './pump-types.js';
+export { DISK_FULL_TEXT, FAILED_TEXT, NO_OP_TEXT, NO_TIME_TEXT, TOO_LATE_TEXT, aheadText, tooLongText, type FolderPump, type PumpDeps } from './pump-types.js';
 
 const POLL_MS = 1000;
 /** An undelivered answer older than this is appended by whichever keeper sees it. */
@@ -165,6 +165,7 @@ export function createFolderPump(deps: PumpDeps): FolderPump {
   /* ---- doing ---- */
 
   function decide(ask: Ask, who: Who, now: number): Answer {
+    if (ask.tooLong) return { ok: false, text: tooLongText(ask.tooLong) };
     if (ask.at === null) return { ok: false, text: NO_TIME_TEXT };
     if (ask.at > now + AHEAD_MAX_MS) return { ok: false, text: aheadText(ask.at - now) };
     if (now > startBy(ask.at, ask.until ?? null)) return { ok: false, text: TOO_LATE_TEXT };

@@ -6,7 +6,7 @@ import type { FSWatcher, watch as fsWatch } from 'node:fs';
 import type { Database } from 'better-sqlite3';
 import type { Who } from '../store/types.js';
 import type { FolderStatus, SideConfig } from './keeper-types.js';
-import type { Answer } from './protocol.js';
+import { LINE_MAX, type Answer } from './protocol.js';
 import type { Ask } from './folder-lines.js';
 import type { AsksSeen, Drain, Place, Tail } from './folder-asks.js';
 
@@ -58,6 +58,9 @@ export interface FolderPump {
 }
 
 export const TOO_LATE_TEXT = 'Too late: the keeper came to this ask after its asker had stopped waiting (or more than a minute after it was made), so it was not done; ask again.';
+/** The refusal of an ask line longer than a keeper reads (`more`: its end was not there yet). */
+export const tooLongText = ({ bytes, more }: { bytes: number; more: boolean }): string =>
+  `Too long: this ask line is ${more ? `over ${LINE_MAX} bytes, the most` : `${bytes} bytes, over the ${LINE_MAX} bytes`} a keeper reads; it was not done. Make it shorter: a long text can go in several notes.`;
 /** The refusal of an ask dated ahead of the keeper's clock by `ms`. */
 export const aheadText = (ms: number): string =>
   `Clock ahead: this ask is dated ${Math.round(ms / 1000)} s ahead of the keeper's clock, so the asker's clock is ahead; it was not done. Set the clock right, then ask again.`;

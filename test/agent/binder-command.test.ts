@@ -184,3 +184,34 @@ test('an asks file that is a link, a FIFO or has several links is never written:
     assert.match(viaFifo.err, /not a regular file/);
   } else t.diagnostic('mkfifo is missing: the FIFO case was not run');
 });
+
+test('an ask over 64 KiB is refused at once: exit 64, its size and the limit, nothing written', { timeout: 30_000 }, async (t) => {
+  const folder = tempDir(t);
+  const keeper = miniKeeper(folder, cannedAnswer);
+  t.after(() => keeper.stop());
+  keeper.beat();
+  const ran = await binder(['note', '12', 'x'.repeat(70_000), '--dir', folder], { cwd: folder, env: { BINDER_WAIT_MS: '600000' } });
+  assert.equal(ran.code, 64, ran.err);
+  assert.match(ran.err, /70,\d{3} bytes/);
+  assert.match(ran.err, /65,536 bytes/);
+  assert.deepEqual(asksIn(folder), [], 'nothing was asked');
+  // Just under the limit goes through.
+  const fits = await binder(['note', '12', 'x'.repeat(65_000), '--dir', folder], { cwd: folder });
+  assert.equal(fits.code, 0, fits.err);
+});
+
+test('an answers file that is a link or a directory: exit 2 at once, nothing asked', { timeout: 30_000 }, async (t) => {
+  const root = tempDir(t);
+  writeFileSync(join(root, 'elsewhere.txt'), '');
+  const linked = join(root, 'linked');
+  mkdirSync(linked);
+  symlinkSync(join(root, 'elsewhere.txt'), join(linked, 'answers.jsonl'));
+  const directory = join(root, 'directory');
+  mkdirSync(join(directory, 'answers.jsonl'), { recursive: true });
+  for (const [folder, said] of [[linked, /answers\.jsonl is a link/], [directory, /answers\.jsonl is not a regular file/]] as const) {
+    const ran = await binder(['note', '12', 'x', '--dir', folder], { cwd: root, env: { BINDER_WAIT_MS: '600000' } });
+    assert.equal(ran.code, 2, ran.err);
+    assert.match(ran.err, said);
+    assert.deepEqual(asksIn(folder), [], 'nothing was asked');
+  }
+});

@@ -306,7 +306,7 @@ test('__proto__ and constructor in an ask pollute nothing, and ids of those name
   assert.deepEqual(seen[2], {}, 'args that are not an object are {}');
 });
 
-test('an over-long line is dropped without being held: at most ~1 MiB read per pass', (t) => {
+test('an over-long line is never held: at most ~1 MiB read per pass', (t) => {
   const s = setup(t);
   s.pump.pump();
   const path = join(s.dir, ASKS_FILE);
@@ -339,8 +339,34 @@ test('an over-long line is dropped without being held: at most ~1 MiB read per p
   };
   s.append(pad('over', LINE_MAX + 1) + pad('at-limit', LINE_MAX));
   s.pump.pump();
-  assert.deepEqual(s.answers().map((a) => a.ask), ['after', 'at-limit']);
+  assert.deepEqual(s.answers().map((a) => `${a.ask} ${a.ok}`).sort(), ['after true', 'at-limit true', 'over false'], 'the one over is refused, by the id at its start');
+  assert.equal(s.done(), 2);
   assert.equal(s.logs.filter((l) => /longer than/.test(l)).length, 2);
+});
+
+test('an over-long line whose id can be read from its start is answered with a refusal, never done; one with no id there is dropped', (t) => {
+  const s = setup(t);
+  s.pump.pump();
+  const iso = new Date(START).toISOString();
+  const long = (id: string, size: number) => {
+    const line = JSON.stringify({ id, at: iso, op: 'add', args: { title: '' } });
+    return line.replace('"title":""', `"title":"${'x'.repeat(size - line.length)}"`);
+  };
+  // A complete line over the limit, and one still being written (its end is not there yet).
+  s.append(`${long('whole', LINE_MAX + 10)}\n`);
+  s.append(`${JSON.stringify({ at: iso, op: 'add', id: 'not-first', args: { title: 'y'.repeat(LINE_MAX) } })}\n`);
+  s.append(long('growing', LINE_MAX + 5000));
+  assert.equal(s.pump.pump(), 2);
+  const said = Object.fromEntries(s.answers().map((a) => [a.ask, a]));
+  assert.deepEqual(Object.keys(said).sort(), ['growing', 'whole']);
+  assert.equal(said.whole!.ok, false);
+  assert.match(String(said.whole!.text), new RegExp(`${LINE_MAX + 10} bytes.*${LINE_MAX} bytes`));
+  assert.match(String(said.growing!.text), new RegExp(`over ${LINE_MAX} bytes`));
+  // Its end comes, then a good ask: the long one is not answered again.
+  s.append(`${'x'.repeat(LINE_MAX)}"}}\n${s.line('after')}`);
+  s.pump.pump();
+  assert.deepEqual(s.answers().map((a) => a.ask).sort(), ['after', 'growing', 'whole']);
+  assert.equal(s.done(), 1, 'only the good ask was done');
 });
 
 test('1,000,000 answered lines already in answers.jsonl are not read by a pass', (t) => {

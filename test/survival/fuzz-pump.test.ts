@@ -30,7 +30,12 @@ function usableIds(bytes: Buffer): string[] {
   for (let end = bytes.indexOf(10); end !== -1; end = bytes.indexOf(10, at)) {
     const line = bytes.subarray(at, end);
     at = end + 1;
-    if (line.length > LINE_MAX) continue;
+    // An over-long line is answered by the id at its start, where binder writes it.
+    if (line.length > LINE_MAX) {
+      const head = /^\{"id":("(?:[^"\\]|\\.){1,128}")/.exec(line.subarray(0, 512).toString('utf8'));
+      if (head) ids.push(JSON.parse(head[1]!) as string);
+      continue;
+    }
     try {
       const value: unknown = JSON.parse(utf8.decode(line));
       if (!value || typeof value !== 'object' || Array.isArray(value)) continue;
