@@ -10,6 +10,7 @@ import type { Access, AttachKind, FieldType, List, RecordSummary, Who } from '..
 import type { OpName } from './operations.js';
 import { saySearch, sayLists, sayRecord, sayShow } from './text-reading.js';
 import { TOGETHER } from './catalog-together.js';
+import { bindPath } from './folder-bind.js';
 
 export interface CatalogContext {
   store: Store;
@@ -213,8 +214,10 @@ export const CATALOG: Record<OpName, CatalogEntry> = {
     (sides) => (sides.length ? sides.map((s) => `${s.name} (${s.agent}): ${s.dir}`).join('\n') : 'No agent folder is registered: binder admin side add FOLDER NAME'),
   ),
   'side-add': entry(
-    (a, who, { store }) => store.addSide(resolve(String(a.dir)), String(a.name), who),
-    (s) => `The keeper reads ${s.dir} as ${s.name} (${s.agent}). Grant it a list: binder admin grant LIST "${s.name}" write`,
+    (a, who, { store }) => store.addSide(resolve(String(a.dir)), String(a.name), who, bindPath),
+    (s) => (s.again
+      ? `The keeper reads ${s.dir} as ${s.name} (${s.agent}) again, bound to the directory there now, and reads it afresh.`
+      : `The keeper reads ${s.dir} as ${s.name} (${s.agent}). Grant it a list: binder admin grant LIST "${s.name}" write`),
   ),
   'side-remove': entry(
     (a, who, { store }) => store.removeSide(String(a.name), who),

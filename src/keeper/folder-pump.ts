@@ -12,10 +12,11 @@ import { AHEAD_MAX_MS, ANSWERS_FILE, ASKS_FILE, HEARTBEAT_MS, TOO_LATE_MS, start
 import type { SideConfig } from './keeper-types.js';
 import { terminalSafe } from './terminal-safe.js';
 import { operation } from './operations.js';
-import { FolderProblem, checkFolder, refuseUnlessPlain, removeStaleTemps } from './folder-files.js';
+import { openToAppend, removeStaleTemps } from './folder-files.js';
+import { createFolderSet } from './folder-set.js';
 import { type Ask } from './folder-lines.js';
 import {
-  NO_MARK, answeredUnrecorded, answersDue, appendAnswers, compactAnswers, createLedger,
+  ANSWERS_MODE, NO_MARK, answeredUnrecorded, answersDue, appendAnswers, compactAnswers, createLedger,
 } from './folder-answers.js';
 import { OLD_ASKS_FILE, placeOf, readSince, samePlace, setAsksAside, tendOldAsks, type Place } from './folder-asks.js';
 import { writeHeartbeat } from './heartbeat.js';
@@ -50,7 +51,6 @@ export function createFolderPump(deps: PumpDeps): FolderPump {
   };
   const holdOne = db.transaction((dir: string, ask: Ask, who: Who, now: number) => deps.hold?.(dir, ask, who, now));
 
-  const folders = new Map<string, Folder>();
   const listeners = new Set<(side: SideConfig, op: string, answer: Answer) => void>();
   let running = false;
   let poll: NodeJS.Timeout | null = null;
@@ -63,6 +63,8 @@ export function createFolderPump(deps: PumpDeps): FolderPump {
   let full = false;
 
   const say = (line: string): void => deps.log(`binder keeper: ${terminalSafe(line)}`);
+  const set = createFolderSet({ sides: deps.sides, ...(deps.bind ? { bind: deps.bind } : {}), ledger, transaction: deps.transaction, say });
+  const { guard, skip, opened } = set;
   /** An answer delivered: counted, and told to whoever listens (a listener's failure is only said). */
   const told = (folder: Folder, op: string, answer: Answer): void => {
     folder.status.answered++;
@@ -75,86 +77,36 @@ export function createFolderPump(deps: PumpDeps): FolderPump {
     }
   };
 
-  function note(folder: Folder, where: string, problem: string | null): void {
-    if ((folder.problems.get(where) ?? null) === problem) return;
-    if (problem === null) folder.problems.delete(where);
-    else {
-      // The same problem met by another part of the work (the folder is a link…) was said already.
-      if (![...folder.problems.values()].includes(problem)) say(problem);
-      folder.problems.set(where, problem);
-    }
-    folder.status.problem = folder.problems.values().next().value ?? null;
-  }
-  /** Runs `work` for one folder; a FolderProblem is noted for that folder, and the others go on. */
-  function guard(folder: Folder, where: string, work: () => void): void {
-    try {
-      work();
-      note(folder, where, null);
-    } catch (error) {
-      if (!(error instanceof FolderProblem)) throw error;
-      note(folder, where, error.message);
-    }
-  }
-  function skip(folder: Folder, why: string, count = 1): void {
-    folder.skipped.set(why, (folder.skipped.get(why) ?? 0) + count);
-  }
-
-  function syncFolders(): Folder[] {
-    const seen = new Set<string>();
-    for (const side of deps.sides()) {
-      if (seen.has(side.dir)) continue;
-      seen.add(side.dir);
-      const known = folders.get(side.dir);
-      if (known) {
-        known.side = side;
-        known.status.name = side.who.name;
-        known.status.agent = side.who.id;
-        continue;
-      }
-      folders.set(side.dir, {
-        side, status: { dir: side.dir, name: side.who.name, agent: side.who.id, lastAsk: null, answered: 0, problem: null },
-        problems: new Map(), skipped: new Map(), folderKey: '', watcher: null, watchedKey: '', watchAfter: 0, drain: null,
-        asksSeen: { key: '', since: 0 }, tail: null, refusedFull: new Map(), scanned: false, fresh: true,
-      });
-    }
-    for (const [dir, folder] of folders) {
-      if (seen.has(dir)) continue;
-      unwatch(folder);
-      folders.delete(dir);
-    }
-    return [...folders.values()];
-  }
-
   /* ---- reading ---- */
 
   function readFolder(folder: Folder, now: number): Reading[] {
     const readings: Reading[] = [];
-    const dir = folder.side.dir;
     const skipped = (why: string, count: number) => skip(folder, why, count);
     guard(folder, 'read', () => {
-      folder.folderKey = checkFolder(dir);
+      const open = opened(folder);
       if (!folder.scanned) {
         // Asks refused while the disk was full by a keeper that stopped before it could record them.
-        for (const id of answeredUnrecorded(ledger, dir)) {
+        for (const id of answeredUnrecorded(ledger, open)) {
           folder.refusedFull.set(id, answerLine({ id, op: null, args: {}, at: now, want: undefined }, { ok: false, text: DISK_FULL_TEXT }, now));
         }
         folder.scanned = true;
       }
-      const seen = placeOf(ledger.mark(dir));
-      const fresh = readSince(dir, ASKS_FILE, seen, skipped, folder.tail);
+      const seen = placeOf(ledger.mark(open.key));
+      const fresh = readSince(open, ASKS_FILE, seen, skipped, folder.tail);
       if (fresh) readings.push({ folder, old: false, seen, ...fresh });
       const drain = folder.drain;
       if (drain) {
         const from: Place = { ino: drain.key, offset: drain.offset, skipping: drain.skipping };
-        const late = readSince(dir, OLD_ASKS_FILE, from, skipped);
+        const late = readSince(open, OLD_ASKS_FILE, from, skipped);
         if (late && late.next.ino !== drain.key) folder.drain = null; // another file in its place: not ours to read
         else if (late) {
           drain.quietSince = now;
           readings.push({ folder, old: true, seen: from, ...late });
         }
       }
-      // Asks whose answers could not be written are not taken: they wait until the folder is fixed.
-      if (readings.length) refuseUnlessPlain(dir, ANSWERS_FILE);
+      // No ask is taken that could not be answered: the answers file is opened for appending
+      // first, and kept for the pass. Until it can be, the asks wait.
+      if (readings.length && !folder.answers) folder.answers = openToAppend(open, ANSWERS_FILE, ANSWERS_MODE);
     });
     if (readings.some((reading) => reading.more)) schedule();
     if (!folder.problems.has('read')) return readings;
@@ -191,18 +143,23 @@ export function createFolderPump(deps: PumpDeps): FolderPump {
     }
   }
 
-  function answerHeld(dir: string, id: string, op: string, want: 'json' | undefined, choose: () => Answer | null): boolean {
+  function answerHeld(key: string, id: string, op: string, want: 'json' | undefined, choose: () => Answer | null): boolean {
     const now = deps.now();
     const answer = deps.transaction(() => {
-      if (!held.open.get(dir, id)) return null;
+      if (!held.open.get(key, id)) return null;
       const given = choose();
-      if (given) held.answer.run(answerLine({ id, op, args: {}, at: now, want }, given, now), dir, id);
+      if (given) held.answer.run(answerLine({ id, op, args: {}, at: now, want }, given, now), key, id);
       return given;
     });
     if (!answer) return false;
-    const folder = syncFolders().find((f) => f.side.dir === dir);
+    set.sync();
+    const folder = set.byKey(key);
     if (!folder) return true; // its folder is kept no more: the recovery appends it if it comes back
-    deliver([{ folder, ids: [id] }], false, now);
+    try {
+      deliver([{ folder, ids: [id] }], false, now);
+    } finally {
+      set.closeAll();
+    }
     told(folder, op, answer);
     return true;
   }
@@ -230,7 +187,7 @@ export function createFolderPump(deps: PumpDeps): FolderPump {
     withoutSync(db, () => deps.transaction(() => {
       for (const reading of readings) {
         const { folder, next } = reading;
-        const dir = folder.side.dir;
+        const dir = folder.key;
         const before = ledger.mark(dir);
         if (!reading.old && !samePlace(placeOf(before), reading.seen)) {
           moved.push(folder);
@@ -281,7 +238,7 @@ export function createFolderPump(deps: PumpDeps): FolderPump {
     // This commit needs no sync of its own: lost, it is found again from the answers file (its
     // lines are looked for from the mark on), and the next synced commit carries it to disk anyway.
     withoutSync(db, () => deps.transaction(() => {
-      for (const { folder, ids } of batch) guard(folder, 'answers', () => appendAnswers(ledger, folder.side.dir, ids, recovery, now));
+      for (const { folder, ids } of batch) guard(folder, 'answers', () => appendAnswers(ledger, opened(folder), ids, recovery, now, folder.answers));
       deps.crashAfterAppend?.();
     }));
   }
@@ -292,7 +249,7 @@ export function createFolderPump(deps: PumpDeps): FolderPump {
     recoveredAll = true;
     const byFolder = new Map<Folder, string[]>();
     for (const row of rows) {
-      const folder = folders.get(row.dir);
+      const folder = set.byKey(row.dir);
       if (!folder) continue;
       const ids = byFolder.get(folder) ?? [];
       ids.push(row.id);
@@ -306,13 +263,12 @@ export function createFolderPump(deps: PumpDeps): FolderPump {
   function tidy(list: Folder[], now: number): void {
     recover(now);
     for (const folder of list) {
-      const dir = folder.side.dir;
       guard(folder, 'tidy', () => {
-        folder.folderKey = checkFolder(dir);
-        if (folder.fresh) removeStaleTemps(dir);
-        folder.drain = tendOldAsks(dir, folder.drain, folder.fresh, now);
-        if (!folder.drain) folder.drain = setAsksAside(ledger, deps.transaction, dir, folder.asksSeen, now);
-        if (answersDue(ledger, dir, now)) deps.transaction(() => compactAnswers(ledger, dir, now));
+        const open = opened(folder);
+        if (folder.fresh) removeStaleTemps(open);
+        folder.drain = tendOldAsks(open, folder.drain, folder.fresh, now);
+        if (!folder.drain) folder.drain = setAsksAside(ledger, deps.transaction, open, folder.asksSeen, now);
+        if (answersDue(ledger, open.key, now)) deps.transaction(() => compactAnswers(ledger, open, now));
       });
       folder.fresh = false;
     }
@@ -346,19 +302,25 @@ export function createFolderPump(deps: PumpDeps): FolderPump {
 
   function beatAll(stopped: boolean): void {
     const now = deps.now();
-    for (const folder of syncFolders()) {
-      guard(folder, 'heartbeat', () => {
-        checkFolder(folder.side.dir);
-        writeHeartbeat(folder.side.dir, now, stopped);
-      });
+    try {
+      for (const folder of set.sync()) guard(folder, 'heartbeat', () => writeHeartbeat(opened(folder), now, stopped));
+    } finally {
+      set.closeAll();
     }
   }
 
   /* ---- the pass ---- */
 
   function pump(): number {
+    try {
+      return pass();
+    } finally {
+      set.closeAll();
+    }
+  }
+  function pass(): number {
     const now = deps.now();
-    let list = syncFolders();
+    let list = set.sync();
     if (now - tidiedAt >= (deps.pollMs ?? POLL_MS) || !recoveredAll) {
       tidiedAt = now;
       try {
@@ -382,7 +344,7 @@ export function createFolderPump(deps: PumpDeps): FolderPump {
         if (!diskFull(error)) throw error;
         if (!full) say(`the disk that holds the binder is full: asks are refused until a person makes room (${error instanceof Error ? error.message : String(error)})`);
         full = true;
-        refuseFull(readings, now, { ledger, transaction: deps.transaction, guard, answerLine, told });
+        refuseFull(readings, now, { ledger, transaction: deps.transaction, guard, opened, answerLine, told });
         break;
       }
       const { taken, moved } = done;
@@ -396,8 +358,8 @@ export function createFolderPump(deps: PumpDeps): FolderPump {
       answered += taken.length;
       list = moved;
     }
-    if (running) watchAll([...folders.values()], deps.watch ?? fsWatch, schedule);
-    for (const folder of folders.values()) {
+    if (running) watchAll([...set.values()], deps.watch ?? fsWatch, schedule);
+    for (const folder of set.values()) {
       for (const [why, count] of folder.skipped) say(`${folder.side.dir}: ${count} ask line${count === 1 ? '' : 's'} skipped: ${why}`);
       folder.skipped.clear();
     }
@@ -421,10 +383,11 @@ export function createFolderPump(deps: PumpDeps): FolderPump {
       if (beat) clearInterval(beat);
       if (wake) clearImmediate(wake);
       poll = beat = wake = null;
-      for (const folder of folders.values()) unwatch(folder);
+      for (const folder of set.values()) unwatch(folder);
       beatAll(true);
     },
-    folders: () => syncFolders().map((folder) => ({ ...folder.status })),
+    folders: () => set.sync().map((folder) => ({ ...folder.status })),
+    keys: () => set.sync().filter((folder) => folder.key && !folder.twinOf).map((folder) => folder.key),
     onAnswer(fn) {
       listeners.add(fn);
       return () => listeners.delete(fn);

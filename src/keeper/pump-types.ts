@@ -9,6 +9,8 @@ import type { FolderStatus, SideConfig } from './keeper-types.js';
 import { LINE_MAX, type Answer } from './protocol.js';
 import type { Ask } from './folder-lines.js';
 import type { AsksSeen, Drain, Place, Tail } from './folder-asks.js';
+import type { OpenFolder } from './folder-bind.js';
+import type { OpenFile } from './folder-files.js';
 
 export interface PumpDeps {
   /** The store's connection (tables `folder_marks` and `asks` exist). */
@@ -18,6 +20,11 @@ export interface PumpDeps {
   now(): number;
   /** The folders to keep: asked again at each pass. */
   sides(): SideConfig[];
+  /**
+   * A registered folder (`registered`, with no `bound`) bound by this keeper when first seen:
+   * records `key` as its binding unless one is recorded already, and returns the one that holds.
+   */
+  bind?(dir: string, key: string): string;
   /** Does the ask (inside the pump's transaction) and says the answer; never throws. */
   perform(op: string, args: unknown, who: Who, want: 'json' | undefined): Answer;
   /** One diagnostic line. */
@@ -34,7 +41,8 @@ export interface PumpDeps {
   /** fs.watch, replaceable by a test to play a system where it fails. */
   watch?: typeof fsWatch;
   /**
-   * Asks answered later (a wait), inside the pump's transaction: an answer to give now, `held`
+   * Asks answered later (a wait), inside the pump's transaction (`dir`: the folder's ledger key,
+   * its binding): an answer to give now, `held`
    * to take the ask with no answer yet (given later through `answerHeld`), or undefined for an
    * ask done as any other.
    */
@@ -49,6 +57,8 @@ export interface FolderPump {
   /** Stops everything and says `stopped` in each folder's heartbeat. */
   close(): void;
   folders(): FolderStatus[];
+  /** The ledger keys (bindings) of the folders kept now: what held waits are filed under. */
+  keys(): string[];
   onAnswer(fn: (side: SideConfig, op: string, answer: Answer) => void): () => void;
   /**
    * Answers an ask taken with no answer yet (`hold`), once: inside one transaction, if it is
@@ -76,13 +86,19 @@ export const diskFull = (error: unknown): boolean =>
 export interface Folder {
   side: SideConfig;
   status: FolderStatus;
+  /** The directory it is bound to (`dev:ino:birth`), and its key in the ledger; '' until it is bound. */
+  key: string;
+  /** Its directory, opened for this pass (closed at its end). */
+  open: OpenFolder | null;
+  /** Its answers file, opened for appending before any ask of this pass was taken. */
+  answers: OpenFile | null;
+  /** The folder of another agent that is the same directory (reached by another path): then it is not read. */
+  twinOf: Folder | null;
   /** The problem each part of the work has with this folder now (read, answers, heartbeat, tidy). */
   problems: Map<string, string>;
   /** Lines skipped this pass, by why: one log line each at the end of the pass. */
   skipped: Map<string, number>;
-  folderKey: string;
   watcher: FSWatcher | null;
-  watchedKey: string;
   watchAfter: number;
   drain: Drain | null;
   asksSeen: AsksSeen;

@@ -195,4 +195,10 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX records_priority ON records (list, json_extract(fields, '$.priority'), id) WHERE archived = 0 AND lease_by IS NULL;
   CREATE INDEX records_priorite ON records (list, json_extract(fields, '$.priorite'), id) WHERE archived = 0 AND lease_by IS NULL;
   `,
+  // 7: each registered folder bound to the directory a person registered (`dev:ino:birth`): a path
+  // that leads elsewhere later is not read. From here on the keeper's ledger (asks, folder_marks,
+  // waits) files each folder under that binding in `dir`, not under its path.
+  `
+  ALTER TABLE sides ADD COLUMN bound TEXT;
+  `,
 ];

@@ -2,13 +2,14 @@
 import { test, type TestContext } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  appendFileSync, closeSync, existsSync, openSync, readFileSync, renameSync, statSync, symlinkSync, truncateSync, writeFileSync, writeSync,
+  appendFileSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, truncateSync, writeFileSync, writeSync,
 } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { useProc } from '../../src/keeper/folder-bind.js';
 import Database from 'better-sqlite3';
 import { MIGRATIONS } from '../../src/store/schema.js';
 import { createFolderPump, DISK_FULL_TEXT, READ_MAX, TOO_LATE_TEXT, NO_TIME_TEXT, type PumpDeps } from '../../src/keeper/folder-pump.js';
-import { bytesRead } from '../../src/keeper/folder-files.js';
+import { bytesRead, fileKey } from '../../src/keeper/folder-files.js';
 import { ANSWERS_FILE, ASKS_FILE, LINE_MAX } from '../../src/keeper/protocol.js';
 import type { SideConfig } from '../../src/keeper/keeper-types.js';
 import { tempDir } from '../helpers/temp.js';
@@ -22,7 +23,7 @@ function setup(t: TestContext, more: Partial<PumpDeps> & { folders?: number } = 
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = FULL');
   db.pragma('busy_timeout = 5000');
-  db.exec(MIGRATIONS[0]!);
+  for (const migration of MIGRATIONS) db.exec(migration);
   db.exec('CREATE TABLE done (dir TEXT, op TEXT, args TEXT)');
   const clock = { now: START };
   const logs: string[] = [];
@@ -55,6 +56,8 @@ function setup(t: TestContext, more: Partial<PumpDeps> & { folders?: number } = 
   const dir = sides[0]!.dir;
   return {
     root, db, pump, clock, logs, sides, dir, deps,
+    /** The folder's key in the ledger: its directory's identity. */
+    key: (at = dir) => fileKey(statSync(at)),
     transactions: () => transactions,
     done: (op?: string) => (db.prepare(`SELECT count(*) AS n FROM done ${op ? 'WHERE op = ?' : ''}`).get(...(op ? [op] : [])) as { n: number }).n,
     line: (id: string, op = 'add', extra: Record<string, unknown> = {}) =>
@@ -86,10 +89,12 @@ test('an ask appended is done and answered once; the answer line has its shape',
   assert.equal(status!.lastAsk, START);
   assert.equal(status!.problem, null);
   assert.equal(status!.agent, 'agent:a0');
-  const row = s.db.prepare('SELECT asks_offset, asks_ino FROM folder_marks WHERE dir = ?').get(s.dir) as { asks_offset: number; asks_ino: string };
+  // Kept under the folder's binding: its directory's identity, not its path.
+  const folder = statSync(s.dir);
+  const row = s.db.prepare('SELECT asks_offset, asks_ino FROM folder_marks WHERE dir = ?').get(fileKey(folder)) as { asks_offset: number; asks_ino: string };
   assert.equal(row.asks_offset, statSync(join(s.dir, ASKS_FILE)).size);
   const st = statSync(join(s.dir, ASKS_FILE));
-  assert.equal(row.asks_ino, `${st.dev}:${st.ino}`);
+  assert.equal(row.asks_ino, fileKey(st));
 });
 
 test('several asks read together are done in one transaction and answered in one more', (t) => {
@@ -322,7 +327,7 @@ test('an over-long line is never held: at most ~1 MiB read per pass', (t) => {
     s.pump.pump();
     passes++;
     assert.ok((bytesRead[ASKS_FILE] ?? 0) - start <= READ_MAX, 'one pass reads at most READ_MAX');
-    const row = s.db.prepare('SELECT asks_offset FROM folder_marks WHERE dir = ?').get(s.dir) as { asks_offset: number } | undefined;
+    const row = s.db.prepare('SELECT asks_offset FROM folder_marks WHERE dir = ?').get(s.key()) as { asks_offset: number } | undefined;
     if (row && row.asks_offset >= 100 * 1024 * 1024) break;
   }
   assert.ok(passes >= 100, `the line was taken over many passes (${passes})`);
@@ -424,6 +429,41 @@ test('other folders are served when one is broken, and each folder answers its o
   assert.deepEqual(done.map((d) => d.dir), ['agent:a0', 'agent:a2'], 'each ask is done as its folder\'s agent');
 });
 
+for (const proc of [true, false]) {
+  test(`a folder whose path comes to lead to another directory is not read, nor one directory for two agents (${proc ? 'through /proc' : 'where there is no /proc'})`, (t) => {
+    useProc(proc ? null : false);
+    t.after(() => useProc(null));
+    const s = setup(t, { folders: 2 });
+    const [a, b] = s.sides.map((side) => side.dir) as [string, string];
+    // A third folder whose path leads, from the start, to a's directory (a link on a parent).
+    symlinkSync(dirname(a), join(s.root, 'via-link'));
+    s.sides.push({ dir: join(s.root, 'via-link', '.binder'), who: { id: 'agent:a2', kind: 'agent', name: 'A2' } });
+    s.pump.pump();
+    const status = (dir: string) => s.pump.folders().find((f) => f.dir === dir)!.problem ?? '';
+    assert.match(status(s.sides[2]!.dir), /is the same directory as .*agent0\/\.binder, read for A0/);
+
+    // b's parent swapped for a link to a's: b's path now leads to a's folder.
+    renameSync(dirname(b), `${dirname(b)}-real`);
+    symlinkSync(dirname(a), dirname(b));
+    s.append(s.line('in-a'), a);
+    assert.equal(s.pump.pump(), 1);
+    assert.equal(s.pump.pump(), 0);
+    assert.deepEqual(s.answers(a).map((x) => x.ask), ['in-a'], 'answered once, as its own folder\'s');
+    assert.deepEqual((s.db.prepare('SELECT dir FROM done').all() as { dir: string }[]).map((d) => d.dir), ['agent:a0']);
+    assert.match(status(b), /is not the folder kept for A1 any more: its path leads to another directory.*start the keeper again/);
+
+    // a removed and made again, with an ask in it: another directory, though its inode may be the same.
+    rmSync(a, { recursive: true });
+    mkdirSync(a);
+    s.append(s.line('planted'), a);
+    assert.equal(s.pump.pump(), 0);
+    assert.deepEqual(s.answers(a), []);
+    assert.match(status(a), /is not the folder kept for A0 any more/);
+    assert.equal(s.done(), 1);
+    for (const dir of [a, b]) assert.equal(s.logs.filter((l) => l.includes(`${dir} is not the folder`)).length, 1, 'said once');
+  });
+}
+
 test('onAnswer hears every ask answered; a refusal is an answer with ok false', (t) => {
   const s = setup(t);
   const heard: string[] = [];
@@ -508,7 +548,7 @@ test('two keepers on one store: the one that reads bytes already taken by the ot
 test('an ask taken with no answer yet is left alone, and answered by the next poll once its answer is set', (t) => {
   const s = setup(t);
   s.pump.pump();
-  s.db.prepare("INSERT INTO asks (dir, id, at, answer, delivered) VALUES (?, 'held', ?, NULL, 0)").run(s.dir, START);
+  s.db.prepare("INSERT INTO asks (dir, id, at, answer, delivered) VALUES (?, 'held', ?, NULL, 0)").run(s.key(), START);
   s.append(s.line('other'));
   s.pump.pump();
   s.clock.now += 5000;
