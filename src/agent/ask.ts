@@ -2,8 +2,9 @@
  * One ask and its answer: append the ask to the folder, then wait on file events (with a slow
  * safety poll) for the keeper's answer, up to WAIT_MS — longer by as much as an ask the keeper
  * may hold open says on its line (a wait). The line says until when it waits; a keeper never
- * starts it later, so no answer means nothing done. It never writes the binder and never
- * waits when the keeper's heartbeat already says nobody keeps the folder.
+ * starts it later, so no answer where no keeper beat means nothing done — where one beat, the
+ * outcome is not known, and said so. It never writes the binder and never waits when the keeper's
+ * heartbeat already says nobody keeps the folder.
  */
 import { watch, type FSWatcher } from 'node:fs';
 import { join } from 'node:path';
@@ -16,8 +17,10 @@ import { holdOf } from '../keeper/durations.js';
 export type AskOutcome =
   /** The keeper answered: done (`ok`) or refused, with its sentence. */
   | { outcome: 'answered'; ok: boolean; text: string; data?: unknown }
-  /** Nobody keeps the folder: the heartbeat says so, or no answer came in time. */
+  /** Nobody keeps the folder: the heartbeat said so before asking, or none beat while the ask waited. Nothing was changed. */
   | { outcome: 'nobody'; text: string }
+  /** No answer came in time while a keeper kept the folder: it may have done the ask (`id`), or not. */
+  | { outcome: 'unknown'; id: string; text: string }
   /** There is no folder to ask through, or the ask cannot be written safely into it. */
   | { outcome: 'no-folder'; text: string }
   /** The ask is longer than a keeper reads: it was not sent. */
@@ -40,6 +43,10 @@ export const NOBODY_NOW =
 export const NOBODY_IN_TIME =
   `No answer in time: nobody keeps this binder right now (${KEEPERS}). ` +
   'Nothing was changed; ask a person to start it, or try again.';
+
+/** What `binder` and `binder-mcp` say first when no answer came while a keeper kept the folder. */
+export const NOT_KNOWN =
+  'Not known whether this was done: no answer came in time, and the keeper may have done it without its answer reaching you.';
 
 /** How long to wait: `BINDER_WAIT_MS` when it is a positive whole number, else WAIT_MS. */
 export function waitFromEnv(env: NodeJS.ProcessEnv): number {
@@ -97,7 +104,8 @@ export async function askKeeper(
   // An answer could never be read from there: said at once, not after the whole wait.
   const unreadable = answersProblem(folder);
   if (unreadable) return { outcome: 'no-folder', text: unreadable };
-  if (heartbeatSaysNobody(readHeartbeat(folder), now())) return { outcome: 'nobody', text: NOBODY_NOW };
+  const beat = readHeartbeat(folder);
+  if (heartbeatSaysNobody(beat, now())) return { outcome: 'nobody', text: NOBODY_NOW };
 
   // Marked before the ask is written: its answer can only come after this point.
   const answers = new AnswersSince(join(folder, ANSWERS_FILE));
@@ -126,7 +134,9 @@ export async function askKeeper(
     const poll = setInterval(look, POLL_MS);
     const deadline = setTimeout(() => {
       look();
-      finish({ outcome: 'nobody', text: NOBODY_IN_TIME });
+      // No keeper beat here before or after: none started the ask in time, nor will one later
+      // (it never starts an ask past its `until`). One that did beat may have done it.
+      finish(beat === null && readHeartbeat(folder) === null ? { outcome: 'nobody', text: NOBODY_IN_TIME } : { outcome: 'unknown', id, text: NOT_KNOWN });
     }, waitMs + hold);
     try {
       watcher = watch(folder, { persistent: true }, (_event, name) => {

@@ -1,6 +1,7 @@
 /**
  * `binder`, the agent's command: read the command line, find the folder, ask, print the answer.
- * Exit codes: 0 done, 1 refused, 2 no folder, 3 nobody keeps the binder, 64 not understood.
+ * Exit codes: 0 done, 1 refused, 2 no folder, 3 nobody keeps the binder (nothing was changed),
+ * 64 not understood, 75 not known whether it was done (EX_TEMPFAIL: ask again with --ask-id).
  * Text from the keeper is made terminal-safe before it reaches a terminal. This path must stay
  * light: it never loads the screen, zod or the MCP SDK.
  */
@@ -19,7 +20,7 @@ export interface BinderIO {
   cwd: string;
 }
 
-export const EXIT = { done: 0, refused: 1, noFolder: 2, nobody: 3 } as const;
+export const EXIT = { done: 0, refused: 1, noFolder: 2, nobody: 3, unknown: 75 } as const;
 
 // Characters JSON.stringify leaves raw but a terminal may act on (C1 controls, bidirectional
 // controls) or a JavaScript reader may split on (line separators); escaped, the value is the same.
@@ -52,6 +53,7 @@ export async function runBinder(argv: readonly string[], io: BinderIO): Promise<
   const answer = await askKeeper(found.folder, asked.op, asked.args, {
     want: asked.json ? 'json' : undefined,
     waitMs: waitFromEnv(io.env),
+    ...(asked.askId !== undefined ? { newId: () => asked.askId! } : {}),
   });
   switch (answer.outcome) {
     case 'answered':
@@ -65,6 +67,9 @@ export async function runBinder(argv: readonly string[], io: BinderIO): Promise<
     case 'nobody':
       say(answer.text);
       return EXIT.nobody;
+    case 'unknown':
+      say(`${answer.text} Ask again with the same id, and the keeper answers it without doing it twice: the same command with --ask-id ${answer.id}. Or look first: binder get, binder show.`);
+      return EXIT.unknown;
     case 'no-folder':
       say(answer.text);
       return EXIT.noFolder;

@@ -31,6 +31,8 @@ function toolResult(outcome: AskOutcome): CallToolResult {
         : { content: [{ type: 'text', text: `Not done: ${outcome.text}` }], isError: true };
     case 'nobody': case 'no-folder': case 'too-long':
       return { content: [{ type: 'text', text: outcome.text }], isError: true };
+    case 'unknown':
+      return { content: [{ type: 'text', text: `${outcome.text} Look before asking again (get, show), so as not to do it twice.` }], isError: true };
     default: {
       const never: never = outcome;
       throw new Error(`unknown outcome ${JSON.stringify(never)}`);

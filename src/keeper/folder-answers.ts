@@ -59,6 +59,9 @@ export function createLedger(db: Database) {
        ON CONFLICT (dir) DO UPDATE SET answers_ino = excluded.answers_ino, answers_offset = excluded.answers_offset`),
     setCompacted: db.prepare<[number, string]>('UPDATE folder_marks SET compacted = ? WHERE dir = ?'),
     known: db.prepare<[string, string], { one: number }>('SELECT 1 AS one FROM asks WHERE dir = ? AND id = ?'),
+    /** An ask taken: when, and its answer line while it is kept (null for a wait held, or once forgotten). */
+    recorded: db.prepare<[string, string], { at: number; answer: string | null; delivered: number }>(
+      'SELECT at, answer, delivered FROM asks WHERE dir = ? AND id = ?'),
     take: db.prepare<[string, string, number, string]>('INSERT INTO asks (dir, id, at, answer, delivered) VALUES (?, ?, ?, ?, 0)'),
     // An ask taken with no answer yet (one held open until something changes) is not ready: left alone.
     untold: db.prepare<[string], { id: string; answer: string }>(
@@ -91,14 +94,18 @@ function findAppended(ledger: Ledger, dir: string, file: OpenFile, from: number,
  * still the one there. When the file is not as the last append left it and other asks wait for
  * delivery (`recovery`, or more undelivered asks than `ids`), a keeper may have appended their
  * answers and stopped before committing: those are looked for from the mark to the end, and only
- * marked. Answers written into a file removed meanwhile are not marked: they are written again.
+ * marked. `again`: answers given again to asks asked again (not in the ledger's keeping: a keeper
+ * stopped before they are written does not write them). Answers written into a file removed
+ * meanwhile are not marked: they are written again.
  */
-export function appendAnswers(ledger: Ledger, folder: OpenFolder, ids: readonly string[], recovery: boolean, now: number, kept: OpenFile | null = null): void {
+export function appendAnswers(
+  ledger: Ledger, folder: OpenFolder, ids: readonly string[], recovery: boolean, now: number, kept: OpenFile | null = null, again: readonly string[] = [],
+): void {
   const key = folder.key;
   const untold = ledger.untold.all(key);
   const wanted = new Set(ids);
   const rows = untold.filter((row) => wanted.has(row.id));
-  if (rows.length === 0) return;
+  if (rows.length === 0 && again.length === 0) return;
   const at = ledger.mark(key);
   const there = kept && lookAt(folder, ANSWERS_FILE);
   const own = !(kept && there && there.isFile() && fileKey(there) === kept.key);
@@ -120,7 +127,8 @@ export function appendAnswers(ledger: Ledger, folder: OpenFolder, ids: readonly 
       if (size > 0 && readAt(reader, size - 1, 1)[0] !== 10) lead = '\n';
     }
     const fresh = rows.filter((row) => !found.has(row.id));
-    if (fresh.length) writeAll(file, Buffer.from(`${lead}${fresh.map((row) => row.answer).join('\n')}\n`, 'utf8'));
+    const lines = [...fresh.map((row) => row.answer), ...again];
+    if (lines.length) writeAll(file, Buffer.from(`${lead}${lines.join('\n')}\n`, 'utf8'));
     if (fstatSync(file.fd).nlink === 0) throw new FolderProblem(`${folder.dir}/${ANSWERS_FILE} was removed while answers were written to it: they are written again`);
     for (const row of fresh) ledger.told.run(key, row.id);
     ledger.setAnswers.run(key, file.key, sizeOf(file), now);

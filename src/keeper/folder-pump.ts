@@ -23,13 +23,13 @@ import { writeHeartbeat } from './heartbeat.js';
 import { refuseFull } from './full-disk.js';
 import { unwatch, watchAll } from './folder-watch.js';
 import {
-  DISK_FULL_TEXT, FAILED_TEXT, NO_OP_TEXT, NO_TIME_TEXT, TOO_LATE_TEXT, aheadText, diskFull, tooLongText,
+  ASKED_BEFORE_TEXT, DISK_FULL_TEXT, FAILED_TEXT, NO_OP_TEXT, NO_TIME_TEXT, TOO_LATE_TEXT, aheadText, diskFull, tooLongText,
   type Folder, type FolderPump, type PumpDeps, type Reading, type Taken,
 } from './pump-types.js';
 
 export { READ_MAX } from './folder-lines.js';
 export { OLD_ASKS_FILE } from './folder-asks.js';
-export { DISK_FULL_TEXT, FAILED_TEXT, NO_OP_TEXT, NO_TIME_TEXT, TOO_LATE_TEXT, aheadText, tooLongText, type FolderPump, type PumpDeps } from './pump-types.js';
+export { ASKED_BEFORE_TEXT, DISK_FULL_TEXT, FAILED_TEXT, NO_OP_TEXT, NO_TIME_TEXT, TOO_LATE_TEXT, aheadText, tooLongText, type FolderPump, type PumpDeps } from './pump-types.js';
 
 const POLL_MS = 1000;
 /** An undelivered answer older than this is appended by whichever keeper sees it. */
@@ -176,11 +176,31 @@ export function createFolderPump(deps: PumpDeps): FolderPump {
     return JSON.stringify(line);
   }
 
-  /** Does the asks read, in one transaction for every folder. Folders moved by another keeper are returned. */
-  function take(readings: Reading[], now: number): { taken: Taken[]; moved: Folder[] } {
+  /**
+   * What an ask asked again is answered: the answer recorded when it was taken (dated now), or,
+   * once that is forgotten, that it was taken before; nothing for a wait still held.
+   */
+  function givenAgain(ask: Ask, before: { answer: string | null; delivered: number }, now: number): string | null {
+    if (before.answer !== null) {
+      try {
+        return JSON.stringify({ ...(JSON.parse(before.answer) as object), at: new Date(now).toISOString() });
+      } catch {
+        return before.answer;
+      }
+    }
+    return before.delivered ? answerLine({ ...ask, want: undefined }, { ok: false, text: ASKED_BEFORE_TEXT }, now) : null;
+  }
+
+  /**
+   * Does the asks read, in one transaction for every folder. Folders moved by another keeper are
+   * returned, and the answers given again to asks asked again with an id already taken.
+   */
+  function take(readings: Reading[], now: number): { taken: Taken[]; moved: Folder[]; again: Map<Folder, string[]> } {
     const taken: Taken[] = [];
     const moved: Folder[] = [];
     const replays = new Map<Folder, number>();
+    const again = new Map<Folder, string[]>();
+    const takenNow = new Set<string>();
     // Asks that only read are not worth a wait for the disk: a power loss could only make such an
     // ask read and answered again. One that may change the binder is committed synced.
     const reads = readings.every((reading) => reading.asks.every((ask) => operation(ask.op ?? '')?.readOnly !== false));
@@ -194,10 +214,16 @@ export function createFolderPump(deps: PumpDeps): FolderPump {
           continue;
         }
         for (const ask of reading.asks) {
-          if (ledger.known.get(dir, ask.id)) {
-            if (!(reading.old && folder.drain?.quiet)) replays.set(folder, (replays.get(folder) ?? 0) + 1);
+          const before = ledger.recorded.get(dir, ask.id);
+          if (before) {
+            // Written after its id was taken (by another pass): its asker asks again, having had no
+            // answer. Written before: a line read again (a file rotated, read afresh), already answered.
+            const line = ask.at !== null && ask.at > before.at && !takenNow.has(`${dir}\n${ask.id}`) ? givenAgain(ask, before, now) : null;
+            if (line !== null) again.set(folder, [...(again.get(folder) ?? []), line]);
+            else if (!(reading.old && folder.drain?.quiet)) replays.set(folder, (replays.get(folder) ?? 0) + 1);
             continue;
           }
+          takenNow.add(`${dir}\n${ask.id}`);
           // Refused and answered while the disk was full: recorded now, as answered, never done.
           const refusal = folder.refusedFull.get(ask.id);
           if (refusal !== undefined) {
@@ -221,6 +247,7 @@ export function createFolderPump(deps: PumpDeps): FolderPump {
       }
     }), reads);
     for (const [folder, count] of replays) skip(folder, 'an ask with an id already taken from this folder: not done nor answered again', count);
+    for (const [folder, lines] of again) skip(folder, 'an ask with an id already taken from this folder, asked again: its answer given again, not done again', lines.length);
     for (const reading of readings) {
       if (!moved.includes(reading.folder)) for (const ask of reading.asks) reading.folder.refusedFull.delete(ask.id);
       const drain = reading.folder.drain;
@@ -228,17 +255,20 @@ export function createFolderPump(deps: PumpDeps): FolderPump {
       if (!reading.old && !moved.includes(reading.folder)) reading.folder.tail = reading.tail;
       if (reading.asks.length && !moved.includes(reading.folder)) reading.folder.status.lastAsk = now;
     }
-    return { taken, moved };
+    for (const folder of moved) again.delete(folder);
+    return { taken, moved, again };
   }
 
   /* ---- answering ---- */
 
-  function deliver(batch: { folder: Folder; ids: string[] }[], recovery: boolean, now: number): void {
+  function deliver(batch: { folder: Folder; ids: string[]; again?: string[] }[], recovery: boolean, now: number): void {
     if (batch.length === 0) return;
     // This commit needs no sync of its own: lost, it is found again from the answers file (its
     // lines are looked for from the mark on), and the next synced commit carries it to disk anyway.
     withoutSync(db, () => deps.transaction(() => {
-      for (const { folder, ids } of batch) guard(folder, 'answers', () => appendAnswers(ledger, opened(folder), ids, recovery, now, folder.answers));
+      for (const { folder, ids, again } of batch) {
+        guard(folder, 'answers', () => appendAnswers(ledger, opened(folder), ids, recovery, now, folder.answers, again));
+      }
       deps.crashAfterAppend?.();
     }));
   }
@@ -347,13 +377,13 @@ export function createFolderPump(deps: PumpDeps): FolderPump {
         refuseFull(readings, now, { ledger, transaction: deps.transaction, guard, opened, answerLine, told });
         break;
       }
-      const { taken, moved } = done;
+      const { taken, moved, again } = done;
       if (taken.length) deps.crashAfterCommit?.();
       for (const folder of moved) folder.skipped.clear();
       // Only the asks taken now: an ask left undelivered before is the recovery's, which looks in the file first.
-      const byFolder = new Map<Folder, string[]>();
+      const byFolder = new Map<Folder, string[]>([...again.keys()].map((folder) => [folder, []]));
       for (const { folder, id } of taken) byFolder.set(folder, [...(byFolder.get(folder) ?? []), id]);
-      deliver([...byFolder].map(([folder, ids]) => ({ folder, ids })), false, now);
+      deliver([...byFolder].map(([folder, ids]) => ({ folder, ids, again: again.get(folder) ?? [] })), false, now);
       for (const { folder, op, answer } of taken) told(folder, op, answer);
       answered += taken.length;
       list = moved;

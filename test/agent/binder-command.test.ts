@@ -83,6 +83,21 @@ test('nobody keeps it, as the heartbeat says: exit 3 at once, no ask written', {
   }
 });
 
+test('no answer in time while a keeper beats: exit 75, not known whether it was done, with the id to ask again with', async (t) => {
+  const folder = tempDir(t);
+  // A keeper that reads the ask and never answers: it may have done it.
+  const keeper = miniKeeper(folder, () => null);
+  t.after(() => keeper.stop());
+  keeper.beat();
+  const ran = await binder(['add', 'Batches', 'Dark mode', '--dir', folder], { cwd: folder, env: { BINDER_WAIT_MS: '400' } });
+  assert.equal(ran.code, 75, ran.err);
+  assert.doesNotMatch(ran.err, /Nothing was changed/);
+  const id = keeper.asks[0]!.id;
+  assert.match(ran.err, /Not known whether this was done/);
+  assert.ok(ran.err.includes(`--ask-id ${id}`), ran.err);
+  assert.match(ran.err, /binder get/);
+});
+
 test('nobody answers and there is no heartbeat: the ask is written, waited for, then exit 3', async (t) => {
   const folder = tempDir(t);
   const ran = await binder(['note', '12', 'hello', '--dir', folder], { cwd: folder, env: { BINDER_WAIT_MS: '300' } });
@@ -141,6 +156,12 @@ test('a mistyped verb or flag: exit 64 with the nearest one, nothing asked', asy
   assert.equal(option.code, 64);
   assert.match(option.err, /Did you mean --owner\?/);
   assert.equal(keeper.asks.length, 0);
+});
+
+test('--help says every exit code, 75 among them, and --ask-id', async (t) => {
+  const ran = await binder(['--help'], { cwd: tempDir(t) });
+  assert.match(ran.out, /--ask-id <ID>/);
+  assert.match(ran.out, /75 not known whether it was done/);
 });
 
 test('--help and --version', async (t) => {

@@ -167,3 +167,19 @@ test('help and version ask nothing', async (t) => {
   assert.deepEqual(await run(folder, ['--version']), { code: 0, out: `${VERSION}\n`, err: '' });
   assert.equal(keeper.asks.length, 0);
 });
+
+test('--ask-id gives the ask its id (asking again with it is answered from the keeper\'s record); a malformed one asks nothing', async (t) => {
+  const folder = tempDir(t);
+  const keeper = miniKeeper(folder, cannedAnswer);
+  t.after(() => keeper.stop());
+  assert.equal((await run(folder, ['--ask-id', 'retry-7', 'add', 'Batches', 'Dark mode'])).code, 0);
+  assert.equal((await run(folder, ['add', 'Batches', 'Dark mode', '--ask-id=retry-8'])).code, 0);
+  assert.equal((await run(folder, ['--ask-id', 'retry-9'])).code, 0, 'with no verb, lists');
+  assert.deepEqual(keeper.asks.map((ask) => [ask.id, ask.op]), [['retry-7', 'add'], ['retry-8', 'add'], ['retry-9', 'lists']]);
+  for (const bad of ['', 'x'.repeat(129), 'two words', 'semi;colon', '\u001b[31m']) {
+    const ran = await run(folder, ['--ask-id', bad, 'lists']);
+    assert.equal(ran.code, 64, `${JSON.stringify(bad)} → ${ran.code}`);
+    assert.match(ran.err, /--ask-id/);
+  }
+  assert.equal(keeper.asks.length, 3, 'nothing more was asked');
+});

@@ -6,6 +6,7 @@ import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { createMcpServer, type AskKeeper } from '../../src/agent/mcp-server.js';
 import { AGENT_OPERATIONS } from '../../src/keeper/operations.js';
+import { NOT_KNOWN } from '../../src/agent/ask.js';
 
 async function connected(ask: AskKeeper): Promise<Client> {
   const server = createMcpServer({ ask });
@@ -38,13 +39,14 @@ test('one tool per agent verb, with the catalog\'s title, words, shape and all f
   }
 });
 
-test('every tool asks its operation with its arguments; refusals and missing keepers are isError', async (t) => {
+test('every tool asks its operation with its arguments; refusals, missing keepers and outcomes not known are isError', async (t) => {
   const asked: [string, Record<string, unknown>][] = [];
   const client = await connected(async (op, args) => {
     asked.push([op, args]);
     if (op === 'move') return { outcome: 'answered', ok: false, text: '#12 is not approved.' };
     if (op === 'archive') return { outcome: 'nobody', text: 'Nobody keeps this binder right now.' };
     if (op === 'restore') return { outcome: 'no-folder', text: 'There is no .binder folder here or above.' };
+    if (op === 'release') return { outcome: 'unknown', id: 'a1', text: NOT_KNOWN };
     return { outcome: 'answered', ok: true, text: `${op}: done` };
   });
   t.after(() => client.close());
@@ -77,6 +79,9 @@ test('every tool asks its operation with its arguments; refusals and missing kee
     if (name === 'move') {
       assert.equal(result.isError, true);
       assert.equal(text, 'Not done: #12 is not approved.');
+    } else if (name === 'release') {
+      assert.equal(result.isError, true);
+      assert.match(text, /^Not known whether this was done: .* Look before asking again \(get, show\)/);
     } else if (name === 'archive' || name === 'restore') {
       assert.equal(result.isError, true, name);
       assert.match(text, name === 'archive' ? /Nobody keeps/ : /no \.binder folder/);

@@ -168,7 +168,7 @@ test('a replaced asks file is read from its start, and so is a truncated one', (
   assert.deepEqual(s.answers().map((a) => a.ask), ['r1', 'r2', 'r3', 'r4', 'r5', 'r6', 'r7', 'r8', 'r9', 'r10-longer', 'r11-longer']);
 });
 
-test('a replayed id is not done again nor answered again, even with changed args', (t) => {
+test('a replayed id is never done again; a line written before its id was taken is not answered again, even with changed args', (t) => {
   const s = setup(t);
   s.pump.pump();
   s.append(s.line('same') + s.line('same', 'add', { args: { title: 'other' } }));
@@ -182,6 +182,35 @@ test('a replayed id is not done again nor answered again, even with changed args
   assert.equal(s.done(), 1);
   assert.equal(s.answers().length, 1);
   assert.ok(s.logs.some((l) => /already taken/.test(l)), 'a replay is said on the log');
+});
+
+test('an ask asked again with its id (an asker that got no answer) gets the answer recorded for it again, and is never done twice', (t) => {
+  const s = setup(t);
+  s.pump.pump();
+  s.append(s.line('first', 'add', { want: 'json' }));
+  assert.equal(s.pump.pump(), 1);
+  // Asked again later, as `binder --ask-id first …` does: the answer given then, appended again now.
+  s.clock.now += 30_000;
+  s.append(s.line('first', 'add', { args: { title: 'changed' } }));
+  assert.equal(s.pump.pump(), 0, 'nothing new was done');
+  assert.equal(s.done(), 1);
+  const [one, two] = s.answers();
+  assert.deepEqual({ ...two, at: one!.at }, one, 'the same answer, data and all');
+  assert.equal(two!.at, new Date(s.clock.now).toISOString(), 'dated when given again');
+  // Long after, its answer forgotten: told that it was taken before, still not done again.
+  s.clock.now += 2 * 60_000;
+  s.pump.pump();
+  s.append(s.line('first'));
+  s.pump.pump();
+  const last = s.answers().at(-1)!;
+  assert.equal(last.ask, 'first');
+  assert.equal(last.ok, false);
+  assert.match(String(last.text), /Asked before: an ask with this id was taken from this folder/);
+  assert.equal(s.done(), 1);
+  // Asked again in the same write as the first time: answered once.
+  s.append(s.line('twice') + s.line('twice'));
+  s.pump.pump();
+  assert.equal(s.answers().filter((a) => a.ask === 'twice').length, 1);
 });
 
 test('an ask older than a minute is answered too late and never done; one without a time is not understood', (t) => {
