@@ -10,7 +10,7 @@ import { watch, type FSWatcher } from 'node:fs';
 import { join } from 'node:path';
 import { ANSWERS_FILE, LINE_MAX, WAIT_MS, heartbeatSaysNobody, type AskLine } from '../keeper/protocol.js';
 import { newAskId } from './ask-id.js';
-import { AnswersSince, answersProblem, appendAsk, readHeartbeat } from './folder-files.js';
+import { AnswersSince, answersProblem, appendAsk, heartbeatThere, readHeartbeat } from './folder-files.js';
 import { holdOf } from '../keeper/durations.js';
 
 /** How an ask ended. */
@@ -104,8 +104,8 @@ export async function askKeeper(
   // An answer could never be read from there: said at once, not after the whole wait.
   const unreadable = answersProblem(folder);
   if (unreadable) return { outcome: 'no-folder', text: unreadable };
-  const beat = readHeartbeat(folder);
-  if (heartbeatSaysNobody(beat, now())) return { outcome: 'nobody', text: NOBODY_NOW };
+  const kept = heartbeatThere(folder);
+  if (heartbeatSaysNobody(readHeartbeat(folder), now())) return { outcome: 'nobody', text: NOBODY_NOW };
 
   // Marked before the ask is written: its answer can only come after this point.
   const answers = new AnswersSince(join(folder, ANSWERS_FILE));
@@ -136,7 +136,7 @@ export async function askKeeper(
       look();
       // No keeper beat here before or after: none started the ask in time, nor will one later
       // (it never starts an ask past its `until`). One that did beat may have done it.
-      finish(beat === null && readHeartbeat(folder) === null ? { outcome: 'nobody', text: NOBODY_IN_TIME } : { outcome: 'unknown', id, text: NOT_KNOWN });
+      finish(!kept && !heartbeatThere(folder) ? { outcome: 'nobody', text: NOBODY_IN_TIME } : { outcome: 'unknown', id, text: NOT_KNOWN });
     }, waitMs + hold);
     try {
       watcher = watch(folder, { persistent: true }, (_event, name) => {

@@ -3,7 +3,7 @@
  * read the answers appended since a mark. The folder may be in a less trusted party's hands, so
  * nothing here follows a link, blocks on a FIFO, or writes into anything but a regular file.
  */
-import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, writeSync } from 'node:fs';
+import { accessSync, closeSync, constants, fstatSync, lstatSync, openSync, readSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { ANSWERS_FILE, ASKS_FILE, HEARTBEAT_FILE, type Heartbeat } from '../keeper/protocol.js';
 
@@ -31,7 +31,23 @@ export function answersProblem(folder: string): string | null {
     return null;
   }
   const what = seen.isSymbolicLink() ? 'is a link' : !seen.isFile() ? 'is not a regular file' : seen.nlink > 1 ? 'has several links' : null;
-  return what && `${path} ${what}; a keeper writes answers only into a plain file, so no answer could come. Nothing was asked; ask a person to look at this folder.`;
+  if (what) return `${path} ${what}; a keeper writes answers only into a plain file, so no answer could come. Nothing was asked; ask a person to look at this folder.`;
+  try {
+    accessSync(path, constants.R_OK);
+  } catch {
+    return `${path} cannot be read by you (permission denied), so no answer could reach you. Nothing was asked; ask a person to look at this folder.`;
+  }
+  return null;
+}
+
+/** Whether anything stands at keeper.json: where nothing does, no keeper that beats has kept the folder. */
+export function heartbeatThere(folder: string): boolean {
+  try {
+    lstatSync(join(folder, HEARTBEAT_FILE));
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code !== 'ENOENT';
+  }
 }
 
 /** Appends one ask line (ending with its newline) to the folder's asks file, in one write, refusing links and non-files. */
@@ -48,6 +64,9 @@ export function appendAsk(folder: string, line: string): Written {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ELOOP' || code === 'EMLINK') return refused('is a link');
     if (code === 'ENXIO' || code === 'EISDIR') return refused('is not a regular file');
+    if (code === 'EACCES' || code === 'EPERM') {
+      return { written: false, why: `${path} cannot be written by you (permission denied): an agent asks through its own folder. Nothing was asked.` };
+    }
     return refused(`cannot be written (${code ?? 'unknown error'})`);
   }
   try {

@@ -5,7 +5,7 @@
  * through a path the folder's owner could redirect.
  */
 import {
-  closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readSync, renameSync, unlinkSync, writeSync, type Stats,
+  closeSync, constants, fchmodSync, fstatSync, lstatSync, openSync, readdirSync, readSync, renameSync, unlinkSync, writeSync, type Stats,
 } from 'node:fs';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -89,6 +89,20 @@ function plainOnly(fd: number, folder: OpenFolder, name: string): OpenFile {
   return { fd, name, stat, key: fileKey(stat) };
 }
 
+/**
+ * A file this keeper just made (O_EXCL): given its mode whatever the umask, since the agent that
+ * reads it may be another user (a umask of 077 would make answers nobody else can read).
+ */
+function made(fd: number, mode: number): number {
+  try {
+    fchmodSync(fd, mode);
+  } catch (error) {
+    closeSync(fd);
+    throw error;
+  }
+  return fd;
+}
+
 /** Opens a file of the folder for reading; null when there is none. */
 export function openToRead(folder: OpenFolder, name: string): OpenFile | null {
   let fd: number;
@@ -113,7 +127,7 @@ export function openToAppend(folder: OpenFolder, name: string, mode = 0o600): Op
       if (codeOf(error) !== 'ENOENT' || attempt > 2) throw openProblem(folder, name, error);
     }
     try {
-      return plainOnly(openSync(path, flags | constants.O_CREAT | constants.O_EXCL, mode), folder, name);
+      return plainOnly(made(openSync(path, flags | constants.O_CREAT | constants.O_EXCL, mode), mode), folder, name);
     } catch (error) {
       if (error instanceof FolderProblem) throw error;
       // Made by someone else meanwhile: open what is there now, with the same checks.
@@ -170,7 +184,7 @@ export function replaceFile(folder: OpenFolder, name: string, content: Buffer, m
   const tempPath = folder.at(temp);
   let fd: number;
   try {
-    fd = openSync(tempPath, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | NOFOLLOW | NONBLOCK, mode);
+    fd = made(openSync(tempPath, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | NOFOLLOW | NONBLOCK, mode), mode);
   } catch (error) {
     throw openProblem(folder, temp, error);
   }

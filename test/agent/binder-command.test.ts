@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, linkSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, linkSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { VERSION } from '../../src/version.js';
 import { BINDER } from '../helpers/processes.js';
@@ -96,6 +96,36 @@ test('no answer in time while a keeper beats: exit 75, not known whether it was 
   assert.match(ran.err, /Not known whether this was done/);
   assert.ok(ran.err.includes(`--ask-id ${id}`), ran.err);
   assert.match(ran.err, /binder get/);
+});
+
+test('a heartbeat there but not readable may be a keeper that did it: no answer in time is exit 75, never "nothing was changed"', async (t) => {
+  const folder = tempDir(t);
+  mkdirSync(join(folder, 'keeper.json'));
+  const ran = await binder(['note', '12', 'hello', '--dir', folder], { cwd: folder, env: { BINDER_WAIT_MS: '300' } });
+  assert.equal(ran.code, 75, ran.err);
+  assert.doesNotMatch(ran.err, /Nothing was changed/);
+});
+
+test('an answers file the asker cannot read: exit 2 at once, nothing asked', { timeout: 30_000 }, async (t) => {
+  const folder = tempDir(t);
+  const answers = join(folder, 'answers.jsonl');
+  writeFileSync(answers, '');
+  // Root reads whatever the mode: then binder runs as nobody, in a folder it may write.
+  const root = process.getuid?.() === 0;
+  chmodSync(answers, root ? 0o600 : 0o000);
+  if (root) chmodSync(folder, 0o777);
+  const as = root ? { uid: Number(spawnSync('id', ['-u', 'nobody'], { encoding: 'utf8' }).stdout), gid: Number(spawnSync('id', ['-g', 'nobody'], { encoding: 'utf8' }).stdout) } : {};
+  const ran = await new Promise<Ran>((done) => {
+    const child = spawn(process.execPath, [BINDER, 'note', '12', 'x', '--dir', folder], { cwd: folder, env: { ...process.env, BINDER_WAIT_MS: '600000' }, stdio: ['ignore', 'pipe', 'pipe'], ...as });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (c) => { out += c; });
+    child.stderr.on('data', (c) => { err += c; });
+    child.on('close', (code) => done({ code, out, err }));
+  });
+  assert.equal(ran.code, 2, ran.err);
+  assert.match(ran.err, /answers\.jsonl cannot be read by you \(permission denied\)/);
+  assert.deepEqual(asksIn(folder), [], 'nothing was asked');
 });
 
 test('nobody answers and there is no heartbeat: the ask is written, waited for, then exit 3', async (t) => {

@@ -80,7 +80,7 @@ test('an ask appended is done and answered once; the answer line has its shape',
   assert.equal(s.done(), 1);
   const answers = s.answers();
   assert.deepEqual(answers, [{ ask: 'a1', at: new Date(START).toISOString(), ok: true, text: 'did add' }]);
-  assert.equal(statSync(join(s.dir, ANSWERS_FILE)).mode & 0o777, 0o644 & ~process.umask(), 'readable by the agent, written by the keeper alone');
+  assert.equal(statSync(join(s.dir, ANSWERS_FILE)).mode & 0o777, 0o644, 'readable by the agent, written by the keeper alone');
   assert.equal(s.pump.pump(), 0, 'nothing new: nothing done');
   assert.equal(s.done(), 1);
   assert.equal(s.answers().length, 1);
@@ -95,6 +95,17 @@ test('an ask appended is done and answered once; the answer line has its shape',
   assert.equal(row.asks_offset, statSync(join(s.dir, ASKS_FILE)).size);
   const st = statSync(join(s.dir, ASKS_FILE));
   assert.equal(row.asks_ino, fileKey(st));
+});
+
+test('the answers file and the heartbeat are readable by the agent whatever the keeper\'s umask', (t) => {
+  const before = process.umask(0o077);
+  t.after(() => process.umask(before));
+  const s = setup(t);
+  s.pump.start();
+  s.append(s.line('u1'));
+  s.pump.pump();
+  s.pump.close();
+  for (const name of [ANSWERS_FILE, 'keeper.json']) assert.equal(statSync(join(s.dir, name)).mode & 0o777, 0o644, name);
 });
 
 test('several asks read together are done in one transaction and answered in one more', (t) => {
