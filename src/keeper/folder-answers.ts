@@ -9,7 +9,7 @@ import { fstatSync } from 'node:fs';
 import type { Database } from 'better-sqlite3';
 import { ANSWERS_FILE, TOO_LATE_MS } from './protocol.js';
 import {
-  FolderProblem, closeFile, fileKey, lookAt, openToAppend, openToRead, readAt, replaceFile, sizeOf, writeAll, type OpenFile,
+  FolderProblem, closeFile, openToAppend, openToRead, readAt, replaceFile, sizeOf, writeAll, type OpenFile,
 } from './folder-files.js';
 import type { OpenFolder } from './folder-bind.js';
 import { READ_MAX, answerOf, answerTime, eachLine } from './folder-lines.js';
@@ -90,8 +90,8 @@ function findAppended(ledger: Ledger, dir: string, file: OpenFile, from: number,
 
 /**
  * Appends the answers of asks `ids` of one folder that are still undelivered, and marks them
- * delivered — through `kept`, the answers file opened before the asks were taken, while it is
- * still the one there. When the file is not as the last append left it and other asks wait for
+ * delivered — through `kept`, the answers file opened before the asks were taken, when there is
+ * one. When the file is not as the last append left it and other asks wait for
  * delivery (`recovery`, or more undelivered asks than `ids`), a keeper may have appended their
  * answers and stopped before committing: those are looked for from the mark to the end, and only
  * marked. `again`: answers given again to asks asked again (not in the ledger's keeping: a keeper
@@ -107,10 +107,8 @@ export function appendAnswers(
   const rows = untold.filter((row) => wanted.has(row.id));
   if (rows.length === 0 && again.length === 0) return;
   const at = ledger.mark(key);
-  const there = kept && lookAt(folder, ANSWERS_FILE);
-  const own = !(kept && there && there.isFile() && fileKey(there) === kept.key);
   // Readable by the agent even when it runs as another user: the folder's own mode guards it.
-  const file = own ? openToAppend(folder, ANSWERS_FILE, ANSWERS_MODE) : kept!;
+  const file = kept ?? openToAppend(folder, ANSWERS_FILE, ANSWERS_MODE);
   let reader: OpenFile | null = null;
   try {
     const size = sizeOf(file);
@@ -129,11 +127,13 @@ export function appendAnswers(
     const fresh = rows.filter((row) => !found.has(row.id));
     const lines = [...fresh.map((row) => row.answer), ...again];
     if (lines.length) writeAll(file, Buffer.from(`${lead}${lines.join('\n')}\n`, 'utf8'));
-    if (fstatSync(file.fd).nlink === 0) throw new FolderProblem(`${folder.dir}/${ANSWERS_FILE} was removed while answers were written to it: they are written again`);
+    // Removed or replaced (renamed over) since it was opened: what was written there is lost.
+    const after = fstatSync(file.fd);
+    if (after.nlink === 0) throw new FolderProblem(`${folder.dir}/${ANSWERS_FILE} was removed while answers were written to it: they are written again`);
     for (const row of fresh) ledger.told.run(key, row.id);
-    ledger.setAnswers.run(key, file.key, sizeOf(file), now);
+    ledger.setAnswers.run(key, file.key, after.size, now);
   } finally {
-    if (own) closeFile(file);
+    if (file !== kept) closeFile(file);
     closeFile(reader);
   }
 }

@@ -9,7 +9,7 @@ import { FolderProblem, closeFile } from './folder-files.js';
 import { openFolder, type Binding, type OpenFolder } from './folder-bind.js';
 import { unwatch } from './folder-watch.js';
 import type { Ledger } from './folder-answers.js';
-import type { Folder } from './pump-types.js';
+import { diskFull, type Folder } from './pump-types.js';
 
 export interface FolderSetDeps {
   sides(): SideConfig[];
@@ -112,7 +112,7 @@ export function createFolderSet(deps: FolderSetDeps): FolderSet {
         try {
           bind(folder);
         } catch (error) {
-          if (!(error instanceof FolderProblem)) throw error;
+          if (!(error instanceof FolderProblem) && !diskFull(error)) throw error;
         }
       }
       // One directory reached by two paths is read for the first of them alone.
@@ -132,7 +132,14 @@ export function createFolderSet(deps: FolderSetDeps): FolderSet {
         const other = folder.twinOf.side;
         throw new FolderProblem(`${folder.side.dir} is the same directory as ${other.dir}, read for ${other.who.name}: a folder is read for one agent only, so it is not read for ${folder.side.who.name}`);
       }
-      if (!folder.key) bind(folder);
+      if (!folder.key) {
+        try {
+          bind(folder);
+        } catch (error) {
+          if (!diskFull(error)) throw error;
+          throw new FolderProblem(`${folder.side.dir} cannot be bound to its directory while the disk that holds the binder is full`);
+        }
+      }
       folder.open = openFolder(bindingOf(folder));
       opened.add(folder);
       return folder.open;
