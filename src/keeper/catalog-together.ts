@@ -5,11 +5,12 @@
  * (held-waits.ts). Nothing here trusts a duration or a record number it was given.
  */
 import { Refused } from '../store/store.js';
-import { LEASE_DEFAULT_MS, type Brief, type BriefItem, type Claimed, type ReadyPage, type Released } from '../store/index.js';
+import { LEASE_DEFAULT_MS, type BlockedPage, type Brief, type BriefItem, type Claimed, type ReadyPage, type Released } from '../store/index.js';
 import type { List, Who } from '../store/types.js';
 import type { CatalogContext, CatalogEntry } from './catalog.js';
 import { WAIT_DEFAULT_MS, WAIT_MAX_MS, readDuration, sayDuration } from './durations.js';
 import { recordLine } from './text-reading.js';
+import { sayBlocked } from './text-needs.js';
 
 type Args = Record<string, unknown>;
 const entry = <D>(run: (a: Args, who: Who, ctx: CatalogContext) => D, say: (d: D, a: Args, who: Who, ctx: CatalogContext) => string): CatalogEntry =>
@@ -93,6 +94,7 @@ function itemLine(i: BriefItem, who: Who, withList: boolean): string {
       : `${head}${holder} claim lapsed; it is free`;
     case 'taken-away': return `${head}${i.by.name} took ${holder} claim away`;
     case 'due': return `${head}due now${i.due ? ` (${i.due})` : ''}`;
+    case 'unblocked': return `${head}waits on nothing more${i.need ? ` (the last it needed: #${i.need})` : ''}; it may start`;
     default: {
       const never: never = i.kind;
       throw new Error(`unknown brief kind ${String(never)}`);
@@ -123,7 +125,7 @@ function sayReady(page: ReadyPage, a: Args, who: Who, { store }: CatalogContext)
   }
   const where = str(a.list) ? ` in ${str(a.list)}` : '';
   if (lines.length === 0) {
-    lines.push(`Nothing is ready for you${where} now: what is left waits for a person's approval, is taken, or is done. `
+    lines.push(`Nothing is ready for you${where} now: what is left waits for a person's approval or on other records, is taken, or is done. `
       + `binder wait${str(a.list) ? ` ${str(a.list)}` : ''} returns when something changes.`);
   } else {
     const first = page.lists.find((l) => l.total > 0)!;
@@ -173,8 +175,8 @@ export const TOGETHER = {
     (d, _a, who) => sayReleased(d, who),
   ),
   ready: entry(
-    (a, who, { store }) => store.ready(str(a.list), who),
-    sayReady,
+    (a, who, { store }): ReadyPage | BlockedPage => (a.blocked === true ? store.blocked(str(a.list), who) : store.ready(str(a.list), who)),
+    (d, a, who, ctx) => (a.blocked === true ? sayBlocked(d as BlockedPage, str(a.list)) : sayReady(d as ReadyPage, a, who, ctx)),
   ),
   brief: entry(
     (_a, who, { store }) => store.brief(who),

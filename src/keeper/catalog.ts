@@ -10,6 +10,7 @@ import type { Access, AttachKind, FieldType, List, RecordSummary, Who } from '..
 import type { OpName } from './operations.js';
 import { saySearch, sayLists, sayRecord, sayShow } from './text-reading.js';
 import { TOGETHER } from './catalog-together.js';
+import { NEEDS } from './catalog-needs.js';
 
 export interface CatalogContext {
   store: Store;
@@ -166,6 +167,7 @@ export const CATALOG: Record<OpName, CatalogEntry> = {
   ),
   restore: entry((a, who, { store }) => store.archive(recordRef(a.id), false, who), (r) => `Restored #${r.id}.`),
   ...TOGETHER,
+  ...NEEDS,
 
   approve: entry(
     (a, who, { store }) => store.approve(recordRef(a.id), a.withdraw !== true, who),

@@ -175,9 +175,21 @@ export const OPERATIONS = [
     args: { id: record, note: { kind: 'text', describe: 'a note left on it', placeholder: 'TEXT' } },
   }),
   op({
+    name: 'needs', title: 'Needs', describe: 'A record waits for others to be done.',
+    example: 'binder needs 20 12 14', readOnly: false, agents: true, idempotent: true,
+    args: {
+      id: record,
+      others: { kind: 'words', describe: '12 14', required: true, positional: true, placeholder: 'OTHER' },
+      remove: { kind: 'flag', describe: 'undo' },
+    },
+  }),
+  op({
     name: 'ready', title: 'Ready', describe: 'Records you may start now: approved, free, not done; first to take first.',
     example: 'binder ready Batches', readOnly: true, agents: true, idempotent: true,
-    args: { list: { ...list, required: false } },
+    args: {
+      list: { ...list, required: false },
+      blocked: { kind: 'flag', describe: 'what waits' },
+    },
   }),
   op({
     name: 'brief', title: 'Brief', describe: 'What changed since you last looked, each change once.',

@@ -4,6 +4,7 @@
  * rest. Plain text built from data; nothing here touches the store.
  */
 import type { List, ListPage, ListSummary, RecordSummary, RecordView, SearchHit, Who } from '../store/types.js';
+import { needLines } from './text-needs.js';
 
 const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
 /** `2026-11-30T10:02:03.000Z` → `2026-11-30 10:02` (UTC, as stored). */
@@ -36,7 +37,8 @@ export function recordLine(r: RecordSummary, list: List): string {
   const due = r.due ? ` due ${r.due}` : '';
   const attached = r.attached ? ` [${r.attached} attached]` : '';
   const notes = r.notes ? ` [${plural(r.notes, 'note')}]` : '';
-  return `#${r.id} ${r.title}${approved}${owners(r.owners)}${due}${attached}${notes}${r.archived ? ' (archived)' : ''}`;
+  const waits = r.blocked ? ` (waits on ${plural(r.blocked, 'record')})` : '';
+  return `#${r.id} ${r.title}${approved}${waits}${owners(r.owners)}${due}${attached}${notes}${r.archived ? ' (archived)' : ''}`;
 }
 
 export function sayShow(page: ListPage, who: Who, filter: { state?: string; archived?: boolean; offset?: number } = {}): string {
@@ -73,7 +75,7 @@ export function sayRecord(view: RecordView): string {
   if (r.lease) facts.push(`taken by ${r.lease.by.name} until ${shortTime(r.lease.until)} UTC`);
   if (r.due) facts.push(`due ${r.due}`);
   if (r.archived) facts.push('archived');
-  const lines = [`#${r.id} ${r.title}`, facts.join('; ')];
+  const lines = [`#${r.id} ${r.title}`, facts.join('; '), ...needLines(view)];
   for (const f of list.fields) {
     const value = r.fields[f.id];
     if (value !== undefined && value !== '') lines.push(`${f.name}: ${value}`);

@@ -1,10 +1,12 @@
 /**
  * The brief: what changed since the asker last looked, in the lists it can see — approvals and
  * withdrawals, records added or moved by others, notes (a person is told everyone's, an agent
- * people's only), claims lapsed or taken away, records due — each shown once, through a place
- * in the history kept per asker (`cursors`). It reads the history in id order and stops at its
- * page, so a long history costs no more than the page. It never shows the asker its own
- * doings, nor anything of a list it cannot see.
+ * people's only), claims lapsed or taken away, records due, and (to its holder and owners) a
+ * record whose last need is done — each shown once, through a place in the history kept per
+ * asker (`cursors`). It reads the history in id order and stops at its page, so a long history
+ * costs no more than the page. It never shows the asker its own doings (but that a record of
+ * its own waits on nothing more), history brought in by an import, nor anything of a list it
+ * cannot see.
  */
 import { findList, findRecord, isPerson, visibleListRows } from './access.js';
 import { iso, type Context } from './context.js';
@@ -16,7 +18,7 @@ import type { DueRecord, State, Who } from './types.js';
 export const CLOCK: Who = { id: 'binder:clock', kind: 'agent', name: 'Binder' };
 
 /** The history's ops a brief tells, as SQL. */
-const OPS = "'add', 'move', 'approve', 'note', 'lapse', 'release', 'due'";
+const OPS = "'add', 'move', 'approve', 'note', 'lapse', 'release', 'due', 'unblocked'";
 const PAGE = 50;
 /** An asker's first brief goes back this far, not to the binder's beginning. */
 const FIRST_LOOK_MS = 24 * 3600_000;
@@ -74,6 +76,7 @@ function itemOf(row: Row, states: Map<string, State[]>): BriefItem {
     case 'lapse': return item('lapsed', { holder: by });
     case 'release': return item('taken-away', { holder: change.holder as Who });
     case 'due': return item('due', { due: typeof change.due === 'string' ? change.due : undefined });
+    case 'unblocked': return item('unblocked', { need: typeof change.need === 'number' ? change.need : undefined });
     default: throw new Error(`a brief row of op ${row.op}`);
   }
 }
@@ -95,8 +98,9 @@ function rowsAfter(ctx: Context, who: Who, from: number, lists: string[], record
       CROSS JOIN records r ON r.id = l.record
       LEFT JOIN notes n ON l.op = 'note' AND n.id = json_extract(l.change, '$.note')
       WHERE l.id > @from AND ${which}
-        AND l.op IN (${OPS})
-        AND (l.op = 'lapse' OR json_extract(l.by, '$.id') <> @who)
+        AND l.op IN (${OPS}) AND l.imported = 0
+        AND (l.op IN ('lapse', 'unblocked') OR json_extract(l.by, '$.id') <> @who)
+        AND (l.op <> 'unblocked' OR EXISTS (SELECT 1 FROM json_each(l.change, '$.tell') t WHERE t.value = @who))
         AND (@person OR l.op <> 'note' OR json_extract(l.by, '$.kind') = 'person')
         AND (l.op <> 'release' OR json_extract(l.change, '$.holder.id') <> json_extract(l.by, '$.id'))
       ORDER BY l.id LIMIT @limit`).all({

@@ -5,6 +5,7 @@
  */
 import { findList, findRecord, isPerson, notArchived, personOnly, recordRow } from './access.js';
 import { iso, type Context } from './context.js';
+import { afterMove } from './needs.js';
 import { recordOf } from './rows.js';
 import { agentNamed } from './sides.js';
 import { Refused, type AddInput, type EditInput } from './store.js';
@@ -133,6 +134,7 @@ export function move(ctx: Context, ref: number | string, stateRef: string, who: 
     ctx.db.prepare('UPDATE records SET state = ?, updated = ? WHERE id = ?').run(state.id, at, record.id);
   }
   ctx.log(who, 'move', list.id, record.id, approving ? { from: record.state, to: state.id, approved: true } : { from: record.state, to: state.id });
+  afterMove(ctx, record.id, record.state, who);
   return fresh(ctx, record.id);
 }
 

@@ -18,6 +18,7 @@ import { addSide, removeSide, sides } from './sides.js';
 import { brief, dueAndTell } from './brief.js';
 import { lapse, release, take, takeNext } from './claims.js';
 import { ready } from './ready.js';
+import { blocked, needs, withNeeds } from './needs.js';
 import type { Store } from './store.js';
 import type { Change } from './types.js';
 import type { BriefOptions } from './together-types.js';
@@ -102,7 +103,7 @@ export function openStore(dir: string, options: StoreOptions = {}): Store {
     lists: read(lists),
     list: read((c, ref: string, who) => findList(c, ref, who, 'read').list),
     show: read(show),
-    get: read(get),
+    get: read((c, ref: number | string, who) => withNeeds(c, get(c, ref, who), who)),
     search: read(search),
     add: tx(add),
     edit: tx(edit),
@@ -133,6 +134,8 @@ export function openStore(dir: string, options: StoreOptions = {}): Store {
       return ready(c, list, who, options);
     }),
     lapse: tx(lapse),
+    needs: tx(needs),
+    blocked: read(blocked),
     // A peek only reads (waits peek on every change); a brief moves the asker's place.
     brief: (who, options?: BriefOptions) => (options?.peek
       ? read(brief)(who, options)

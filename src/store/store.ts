@@ -8,7 +8,7 @@ import type {
   Note, RecordSummary, RecordView, SearchHit, View, Who,
 } from './types.js';
 import type {
-  Brief, BriefOptions, Claimed, LapsedClaim, ReadyPage, Released, TakeOptions,
+  BlockedPage, Brief, BriefOptions, Claimed, LapsedClaim, NeedsChanged, ReadyPage, Released, TakeOptions,
 } from './together-types.js';
 
 /**
@@ -156,6 +156,14 @@ export interface Store {
   lapse(): LapsedClaim[];
   /** What changed since the asker last looked, each change once (see BriefOptions). */
   brief(who: Who, options?: BriefOptions): Brief;
+
+  /* ---- records that wait on others ---- */
+  /** Says the record needs `others` done first (write access to both lists; a circle is
+   * refused, named), or with `remove` no longer needs them. */
+  needs(id: number | string, others: readonly (number | string)[], who: Who, options?: { remove?: boolean }): NeedsChanged;
+  /** What waits on what: the open records of one list (or every list the asker can change)
+   * that need a record not done yet. */
+  blocked(list: string | undefined, who: Who, options?: { limit?: number }): BlockedPage;
 
   /** Every change made through this store object, after it is committed. */
   onChange(listener: (change: Change) => void): () => void;

@@ -2,7 +2,7 @@
  * The shapes of agents working together: claims (`take`, `release`), what is ready to start,
  * and the brief of what changed since one last looked. Plain data, like types.ts.
  */
-import type { Note, RecordSummary, Who } from './types.js';
+import type { NeedLink, Note, RecordSummary, Who } from './types.js';
 
 export interface TakeOptions {
   /** How long the claim holds, in ms (default 30 minutes, at most a day). */
@@ -55,7 +55,7 @@ export interface ReadyPage {
   held: RecordSummary[];
 }
 
-export type BriefKind = 'approved' | 'withdrawn' | 'added' | 'moved' | 'note' | 'lapsed' | 'taken-away' | 'due';
+export type BriefKind = 'approved' | 'withdrawn' | 'added' | 'moved' | 'note' | 'lapsed' | 'taken-away' | 'due' | 'unblocked';
 
 /** One change in a brief: what happened to which record, by whom. */
 export interface BriefItem {
@@ -76,6 +76,8 @@ export interface BriefItem {
   holder?: Who;
   /** The due date that came. */
   due?: string;
+  /** `unblocked`: the last record it needed, now done (or deleted); told to its holder and owners only. */
+  need?: number;
 }
 
 export interface BriefOptions {
@@ -93,4 +95,28 @@ export interface Brief {
   items: BriefItem[];
   /** More changes wait past these: brief again for them. */
   more: boolean;
+}
+
+/** `needs`: what a record needs after the change. */
+export interface NeedsChanged {
+  record: RecordSummary;
+  /** The records it needs now, that the asker can see. */
+  needs: NeedLink[];
+  /** Record numbers newly needed, or no longer needed (`--remove`). */
+  added: number[];
+  removed: number[];
+}
+
+/** A record that waits on others, with what it waits on. */
+export interface BlockedRecord {
+  record: RecordSummary;
+  /** The records it needs that are not done, that the asker can see. */
+  waitsOn: NeedLink[];
+  /** How many more it waits on that the asker cannot see. */
+  hidden: number;
+}
+
+/** `ready --blocked`: per list, the records that wait on others. */
+export interface BlockedPage {
+  lists: { list: string; title: string; records: BlockedRecord[]; total: number; atLeast?: true }[];
 }

@@ -22,6 +22,7 @@ export function changeText(item: BriefItem, words: Words): string {
     case 'lapsed': return b.lapsed(safe(item.holder?.name ?? item.by.name));
     case 'taken-away': return b.takenAway(by, safe(item.holder?.name ?? '?'));
     case 'due': return b.due(item.due ? safe(item.due) : null);
+    case 'unblocked': return b.unblocked(item.need ?? null);
     default: {
       const never: never = item.kind;
       throw new Error(`unknown change ${String(never)}`);
@@ -30,7 +31,7 @@ export function changeText(item: BriefItem, words: Words): string {
 }
 
 const TONES: Record<BriefItem['kind'], Tone> = {
-  approved: 'good', withdrawn: 'warn', added: 'plain', moved: 'plain', note: 'plain', lapsed: 'warn', 'taken-away': 'warn', due: 'warn',
+  approved: 'good', withdrawn: 'warn', added: 'plain', moved: 'plain', note: 'plain', lapsed: 'warn', 'taken-away': 'warn', due: 'warn', unblocked: 'good',
 };
 
 /** The brief's lines: each change opens its record (Enter); a last line says when more wait. */

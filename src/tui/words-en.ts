@@ -15,6 +15,7 @@ const argLabels: Record<ArgName, string> = {
   moveState: 'Move state', removeState: 'Remove state', gate: 'Gate', ungate: 'Ungate',
   addField: 'Add field', removeField: 'Remove field', agent: 'Agent', access: 'Access',
   dir: 'Folder', name: 'Name', next: 'Next of', for: 'For', on: 'On', timeout: 'Timeout',
+  others: 'Needs', remove: 'Remove', blocked: 'Blocked',
 };
 
 export const en: Words = {
@@ -170,6 +171,7 @@ export const en: Words = {
     lapsed: (holder) => `${holder}'s claim lapsed; it is free`,
     takenAway: (by, holder) => `${by} took ${holder}'s claim away`,
     due: (due) => `due now${due ? ` (${due})` : ''}`,
+    unblocked: (need) => `waits on nothing more${need ? ` (#${need} was the last)` : ''}`,
   },
   done: {
     added: (id, state) => `Added #${id} in ${state}`,

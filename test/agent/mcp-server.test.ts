@@ -64,7 +64,8 @@ test('every tool asks its operation with its arguments; refusals and missing kee
     ['restore', { id: '12' }, { id: '12' }],
     ['take', { next: 'Batches', for: '2h' }, { next: 'Batches', for: '2h' }],
     ['release', { id: '12', note: 'done' }, { id: '12', note: 'done' }],
-    ['ready', { list: 'Batches' }, { list: 'Batches' }],
+    ['needs', { id: '20', others: '12 14', remove: false }, { id: '20', others: '12 14', remove: false }],
+    ['ready', { list: 'Batches', blocked: true }, { list: 'Batches', blocked: true }],
     ['brief', {}, {}],
     // A wait through MCP is held no longer than an MCP client waits for a result.
     ['wait', { on: '12', timeout: '5m' }, { on: '12', timeout: '45s' }],
