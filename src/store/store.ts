@@ -7,6 +7,7 @@ import type {
   Access, Attachment, AttachKind, Change, DueRecord, FieldType, List, ListPage, ListSummary,
   Note, RecordSummary, RecordView, SearchHit, View, Who,
 } from './types.js';
+import type { Outgoing } from './exchange-types.js';
 import type {
   BlockedPage, Brief, BriefOptions, Claimed, LapsedClaim, NeedsChanged, ReadyPage, Released, TakeOptions,
 } from './together-types.js';
@@ -164,6 +165,10 @@ export interface Store {
   /** What waits on what: the open records of one list (or every list the asker can change)
    * that need a record not done yet. */
   blocked(list: string | undefined, who: Who, options?: { limit?: number }): BlockedPage;
+
+  /* ---- a binder moving out and in (a person's alone) ---- */
+  /** Reads the lists named (or all) whole, in one snapshot, handing each piece to `give`. */
+  exportBinder(lists: readonly string[] | undefined, who: Who, give: (piece: Outgoing) => void): { lists: number; records: number };
 
   /** Every change made through this store object, after it is committed. */
   onChange(listener: (change: Change) => void): () => void;
