@@ -8,6 +8,7 @@
 import { Command, Option } from 'commander';
 import type { Who } from '../store/types.js';
 import { runExport } from './run-export.js';
+import { IMPORT_FORMATS, runImport, type ImportFlags } from './run-import.js';
 
 /** What a chosen command runs once `binder admin` has read its global options. */
 export interface ExchangeRun {
@@ -26,5 +27,16 @@ export function addExchangeCommands(admin: Command, chosen: (run: ExchangeRun) =
     .addHelpText('after', '\nExample:\n  binder admin export --out binder.json\n  binder admin export Batches --format csv --out batches.csv')
     .action((lists: string[], o: { format?: (typeof EXPORT_FORMATS)[number]; out?: string }) => {
       chosen((place) => runExport(lists, o, place));
+    });
+  admin.command('import')
+    .description('Import a file in one transaction, all or nothing: a Binder export, CSV, or Taskwarrior\'s, Beads\' or GitHub\'s records.')
+    .argument('<FILE>', 'the file')
+    .addOption(new Option('--format <FORMAT>', 'json (a Binder export), csv, taskwarrior, beads or github; recognised when not given').choices(IMPORT_FORMATS))
+    .option('--into <LIST>', 'the list another tool\'s records (or CSV rows) go into')
+    .option('--approved', 'approve the records brought in (never so unless you say)')
+    .option('--yes', 'import CSV as mapped without asking')
+    .addHelpText('after', '\nExamples:\n  binder admin import binder.json\n  task export > tasks.json && binder admin import tasks.json --into Tasks\n  binder admin import people.csv --into People --yes')
+    .action((file: string, o: ImportFlags) => {
+      chosen((place) => runImport(file, o, place));
     });
 }

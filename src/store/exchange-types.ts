@@ -69,7 +69,7 @@ export interface IncomingRecord {
   title: string;
   /** A state by id or name; or where in the list's states it goes (foreign formats). */
   state?: string;
-  place?: 'first' | 'second' | 'last';
+  place?: 'first' | 'doing' | 'last';
   /** Binder's own export only: the approval it had. Foreign formats are approved only on request. */
   approved?: { by: Who; at: string } | null;
   /** Field values by field name or id. Names the list does not have are left out, and said. */

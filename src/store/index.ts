@@ -7,5 +7,6 @@ export * from './store.js';
 export type * from './types.js';
 export type * from './together-types.js';
 export type * from './exchange-types.js';
+export { noInto } from './exchange-lists.js';
 export { slug } from './slug.js';
 export { LEASE_DEFAULT_MS, LEASE_MAX_MS } from './claims.js';

@@ -53,7 +53,7 @@ const namedFr = (ctx: Context, id: number, lists: Set<string> | null): string =>
 };
 
 /** The way from `from` to `to` along needs (each step a record and one it needs), or null. */
-function pathAlongNeeds(ctx: Context, from: number, to: number): number[] | null {
+export function pathAlongNeeds(ctx: Context, from: number, to: number): number[] | null {
   const next = ctx.db.prepare('SELECT needed FROM needs WHERE record = ? ORDER BY needed');
   const cameFrom = new Map<number, number>([[from, from]]);
   let wave = [from];

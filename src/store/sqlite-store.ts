@@ -20,6 +20,7 @@ import { lapse, release, take, takeNext } from './claims.js';
 import { ready } from './ready.js';
 import { blocked, needs, withNeeds } from './needs.js';
 import { exportBinder } from './exchange-out.js';
+import { importBinder } from './exchange-in.js';
 import type { Store } from './store.js';
 import type { Change } from './types.js';
 import type { BriefOptions } from './together-types.js';
@@ -138,6 +139,7 @@ export function openStore(dir: string, options: StoreOptions = {}): Store {
     needs: tx(needs),
     blocked: read(blocked),
     exportBinder: read(exportBinder),
+    importBinder: tx(importBinder),
     // A peek only reads (waits peek on every change); a brief moves the asker's place.
     brief: (who, options?: BriefOptions) => (options?.peek
       ? read(brief)(who, options)

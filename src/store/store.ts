@@ -7,7 +7,7 @@ import type {
   Access, Attachment, AttachKind, Change, DueRecord, FieldType, List, ListPage, ListSummary,
   Note, RecordSummary, RecordView, SearchHit, View, Who,
 } from './types.js';
-import type { Outgoing } from './exchange-types.js';
+import type { ImportOptions, ImportPlan, Imported, Outgoing } from './exchange-types.js';
 import type {
   BlockedPage, Brief, BriefOptions, Claimed, LapsedClaim, NeedsChanged, ReadyPage, Released, TakeOptions,
 } from './together-types.js';
@@ -169,6 +169,9 @@ export interface Store {
   /* ---- a binder moving out and in (a person's alone) ---- */
   /** Reads the lists named (or all) whole, in one snapshot, handing each piece to `give`. */
   exportBinder(lists: readonly string[] | undefined, who: Who, give: (piece: Outgoing) => void): { lists: number; records: number };
+  /** Writes what a file brings, in one transaction: all of it, or (the first rule broken,
+   * with its line) nothing. */
+  importBinder(plan: ImportPlan, who: Who, options?: ImportOptions): Imported;
 
   /** Every change made through this store object, after it is committed. */
   onChange(listener: (change: Change) => void): () => void;

@@ -1,0 +1,28 @@
+/**
+ * The readers of other tools' files, one per format: each turns a file into what it brings for
+ * the list it goes into (its states and fields decide where each thing of the file goes, and
+ * what is left out). A reader may also say how it maps the file, to be shown before anything is
+ * written (CSV's columns).
+ */
+import type { ImportFormat, ImportPlan } from '../store/exchange-types.js';
+import { Refused } from '../store/store.js';
+import type { List } from '../store/types.js';
+
+export interface ForeignReader {
+  read(text: string, list: List): ImportPlan;
+  /** How the file's parts map to the list, to show first; null to write at once. */
+  mapping?(plan: ImportPlan, list: List, text: string): string | null;
+}
+
+const notYet = (format: string): ForeignReader => ({
+  read() {
+    throw new Refused(`Binder cannot import ${format} yet.`, `Binder ne sait pas encore importer ${format}.`);
+  },
+});
+
+export const FOREIGN: Record<Exclude<ImportFormat, 'binder'>, ForeignReader> = {
+  csv: notYet('CSV'),
+  taskwarrior: notYet('Taskwarrior'),
+  beads: notYet('Beads'),
+  github: notYet('GitHub'),
+};
