@@ -7,6 +7,7 @@
 import type { ImportFormat, ImportPlan } from '../store/exchange-types.js';
 import { Refused } from '../store/store.js';
 import type { List } from '../store/types.js';
+import { CSV_READER } from './read-csv.js';
 
 export interface ForeignReader {
   read(text: string, list: List): ImportPlan;
@@ -21,7 +22,7 @@ const notYet = (format: string): ForeignReader => ({
 });
 
 export const FOREIGN: Record<Exclude<ImportFormat, 'binder'>, ForeignReader> = {
-  csv: notYet('CSV'),
+  csv: CSV_READER,
   taskwarrior: notYet('Taskwarrior'),
   beads: notYet('Beads'),
   github: notYet('GitHub'),
