@@ -5,9 +5,11 @@
  * written (CSV's columns).
  */
 import type { ImportFormat, ImportPlan } from '../store/exchange-types.js';
-import { Refused } from '../store/store.js';
 import type { List } from '../store/types.js';
 import { CSV_READER } from './read-csv.js';
+import { TASKWARRIOR_READER } from './read-taskwarrior.js';
+import { BEADS_READER } from './read-beads.js';
+import { GITHUB_READER } from './read-github.js';
 
 export interface ForeignReader {
   read(text: string, list: List): ImportPlan;
@@ -15,15 +17,9 @@ export interface ForeignReader {
   mapping?(plan: ImportPlan, list: List, text: string): string | null;
 }
 
-const notYet = (format: string): ForeignReader => ({
-  read() {
-    throw new Refused(`Binder cannot import ${format} yet.`, `Binder ne sait pas encore importer ${format}.`);
-  },
-});
-
 export const FOREIGN: Record<Exclude<ImportFormat, 'binder'>, ForeignReader> = {
   csv: CSV_READER,
-  taskwarrior: notYet('Taskwarrior'),
-  beads: notYet('Beads'),
-  github: notYet('GitHub'),
+  taskwarrior: TASKWARRIOR_READER,
+  beads: BEADS_READER,
+  github: GITHUB_READER,
 };
