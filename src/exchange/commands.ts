@@ -9,6 +9,7 @@ import { Command, Option } from 'commander';
 import type { Who } from '../store/types.js';
 import { runExport } from './run-export.js';
 import { IMPORT_FORMATS, runImport, type ImportFlags } from './run-import.js';
+import { runBackup, runCheck, runRestore } from './run-backup.js';
 
 /** What a chosen command runs once `binder admin` has read its global options. */
 export interface ExchangeRun {
@@ -38,5 +39,26 @@ export function addExchangeCommands(admin: Command, chosen: (run: ExchangeRun) =
     .addHelpText('after', '\nExamples:\n  binder admin import binder.json\n  task export > tasks.json && binder admin import tasks.json --into Tasks\n  binder admin import people.csv --into People --yes')
     .action((file: string, o: ImportFlags) => {
       chosen((place) => runImport(file, o, place));
+    });
+  admin.command('backup')
+    .description('Copy the binder to a file, consistent even while keepers run (SQLite\'s online backup).')
+    .argument('<FILE>', 'the copy to make')
+    .addHelpText('after', '\nExample:\n  binder admin backup ~/backups/binder-2026-12-01.db')
+    .action((file: string) => {
+      chosen((place) => runBackup(file, place));
+    });
+  admin.command('restore-backup')
+    .description('Put a backup in place of the binder, when no keeper has it open (binder admin restore ID un-archives a record).')
+    .argument('<FILE>', 'the backup')
+    .option('--yes', 'replace the binder without asking')
+    .addHelpText('after', '\nExample:\n  binder admin restore-backup ~/backups/binder-2026-12-01.db')
+    .action((file: string, o: { yes?: boolean }) => {
+      chosen((place) => runRestore(file, o, place));
+    });
+  admin.command('check')
+    .description('Check the binder\'s database, the rows that name others, the search index and the counts; say what was found.')
+    .addHelpText('after', '\nExample:\n  binder admin check')
+    .action(() => {
+      chosen((place) => runCheck(place));
     });
 }
