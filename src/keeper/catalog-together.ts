@@ -140,7 +140,8 @@ function sayTaken(c: Claimed, a: Args, who: Who, { store }: CatalogContext): str
   const list = store.list(r.list, who);
   const length = sayDuration(readDuration(a.for) ?? LEASE_DEFAULT_MS);
   return `You hold #${r.id} ${r.title} (${r.list}, ${stateName(list, r.state)}) for ${length}${c.extended ? ' more' : ''}, until ${utc(c.until)}. `
-    + `When done: binder release ${r.id}; to keep it longer: binder take ${r.id}.`;
+    + `When done: binder release ${r.id}; to keep it longer: binder take ${r.id}.`
+    + (r.blocked ? ` It still waits on ${r.blocked === 1 ? 'a record' : `${r.blocked} records`} not done (binder get ${r.id}).` : '');
 }
 
 function sayReleased(d: Released, who: Who): string {

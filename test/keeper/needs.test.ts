@@ -56,7 +56,7 @@ test('needs through the keeper: the words an agent reads, and a wait woken when 
   assert.doesNotMatch(text(await ask(claude, 'ready', { list: 'tasks' })), /#3/);
 
   // Claude takes #3 (by its number) and waits; the other agent finishes what it needed.
-  assert.match(text(await ask(claude, 'take', { id: '3' })), /You hold #3/);
+  assert.match(text(await ask(claude, 'take', { id: '3' })), /^You hold #3 .* It still waits on 2 records not done \(binder get 3\)\.$/);
   await ask(claude, 'brief');
   const waiting = ask(claude, 'wait', { on: '3', timeout: '30s' });
   await until(() => (store.db.prepare('SELECT count(*) FROM waits').pluck().get() as number) === 1, 5_000, 'the held wait');
