@@ -135,7 +135,10 @@ export function importBinder(ctx: Context, plan: ImportPlan, who: Who, options: 
     if (!list) throw new Refused(`its list "${String(r.list).slice(0, 40)}" is not in the file.`, `sa liste « ${String(r.list).slice(0, 40)} » n'est pas dans le fichier.`);
     const id = ids[i]!;
     const title = cleanTitle(r.title);
-    const state = r.state !== undefined && r.state !== '' ? findState(list, r.state) : placed(list, r.place);
+    // Binder's own export names states and fields by id (a renamed one keeps its id); others by name.
+    const state = r.state !== undefined && r.state !== ''
+      ? (whole ? list.states.find((s) => s.id === r.state) : undefined) ?? findState(list, r.state)
+      : placed(list, r.place);
     const approval = whole
       ? (r.approved ? { by: cleanWho(r.approved.by), at: cleanTime(r.approved.at, at) } : null)
       : (options.approved ? { by: who, at } : null);
@@ -150,7 +153,7 @@ export function importBinder(ctx: Context, plan: ImportPlan, who: Who, options: 
     }
     const fields: Record<string, string> = {};
     for (const [ref, given] of Object.entries(r.fields)) {
-      const field = findField(list, ref);
+      const field = (whole ? list.fields.find((f) => f.id === ref) : undefined) ?? findField(list, ref);
       const value = fieldValue(field, given, who, named);
       if (value !== '') fields[field.id] = value;
     }
