@@ -170,3 +170,22 @@ test('history brought in by an import is never an agent\'s news; the import itse
   s.note(1, 'after the import', ann);
   assert.deepEqual(s.brief(bot).items.map((i) => i.text), ['after the import']);
 });
+
+test('states and fields come back by their ids, whatever their names became', (t) => {
+  const root = tempDir(t);
+  const a = join(root, 'a');
+  const store = openStore(a);
+  store.createList({ template: 'tasks' }, ann);
+  // "Review" renamed "Checking", and "Done" renamed "review": a name that is another state's id.
+  const states = store.list('tasks', ann).states.map((s) => ({ ...s, name: s.id === 'review' ? 'Checking' : s.id === 'done' ? 'review' : s.name }));
+  store.editList('tasks', { states }, ann);
+  const id = store.add('tasks', { title: 'in checking', state: 'Checking' }, ann).id;
+  store.close();
+  const file = join(root, 'a.json');
+  assert.equal(binder(['admin', '--store', a, 'export', '--out', file]).code, 0);
+  const b = join(root, 'b');
+  assert.equal(binder(['admin', '--store', b, 'import', file]).code, 0);
+  const s = openStore(b);
+  t.after(() => s.close());
+  assert.equal(s.get(id, ann).record.state, 'review', 'the state whose id is review, named Checking');
+});
