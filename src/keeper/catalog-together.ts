@@ -5,10 +5,12 @@
  * (held-waits.ts). Nothing here trusts a duration or a record number it was given.
  */
 import { Refused } from '../store/store.js';
-import { LEASE_DEFAULT_MS, type Brief, type BriefItem, type Claimed, type ReadyPage, type Released } from '../store/index.js';
+import {
+  LEASE_DEFAULT_MS, type Brief, type BriefItem, type BriefKind, type BriefSummary, type Claimed, type ReadyPage, type Released,
+} from '../store/index.js';
 import type { List, Who } from '../store/types.js';
 import type { CatalogContext, CatalogEntry } from './catalog.js';
-import { WAIT_DEFAULT_MS, WAIT_MAX_MS, readDuration, sayDuration } from './durations.js';
+import { WAIT_DEFAULT_MS, WAIT_MAX_MS, hasUnit, readDuration, sayDuration } from './durations.js';
 import { recordLine } from './text-reading.js';
 
 type Args = Record<string, unknown>;
@@ -21,10 +23,18 @@ const recordRef = (v: unknown): number | string => (typeof v === 'number' ? v : 
 const utc = (iso: string): string => `${iso.slice(0, 16).replace('T', ' ')} UTC`;
 const stateName = (list: List, id: string): string => list.states.find((s) => s.id === id)?.name ?? id;
 
+/** A claim's length: a bare number is refused, since 30 could be seconds or minutes. */
 function leaseFor(a: Args): number | undefined {
   if (a.for === undefined) return undefined;
   const ms = readDuration(a.for);
   if (ms === null) throw new Refused('Give --for a length like 30m, 2h, 1d or 45s.', 'Donnez à --for une durée comme 30m, 2h, 1d ou 45s.');
+  if (!hasUnit(a.for)) {
+    const shown = String(a.for).trim().slice(0, 20);
+    throw new Refused(
+      `"${shown}" has no unit: give --for as 30m, 2h, 1d or 45s.`,
+      `« ${shown} » n'a pas d'unité : donnez --for comme 30m, 2h, 1d ou 45s.`,
+    );
+  }
   return ms;
 }
 
@@ -81,7 +91,11 @@ function itemLine(i: BriefItem, who: Who, withList: boolean): string {
   const holder = i.holder ? (i.holder.id === who.id ? 'your' : `${i.holder.name}'s`) : '';
   switch (i.kind) {
     case 'approved': return `${head}approved by ${i.by.name}`;
-    case 'withdrawn': return `${head}approval withdrawn by ${i.by.name}${i.to && i.to !== i.from ? `, back in ${i.to}` : ''}`;
+    case 'withdrawn': {
+      const changed = i.changed?.length ? `: ${i.changed.join(', ')} changed` : '';
+      const back = i.to && i.to !== i.from ? `, back in ${i.to}` : '';
+      return `${head}approval withdrawn${changed} by ${i.by.name}${back}${changed ? `; a person must approve it again` : ''}`;
+    }
     case 'added': return `${head}added by ${i.by.name}${i.to ? ` in ${i.to}` : ''}`;
     case 'moved': return `${head}moved ${i.from ?? '?'} → ${i.to ?? '?'} by ${i.by.name}`;
     case 'note': {
@@ -92,6 +106,7 @@ function itemLine(i: BriefItem, who: Who, withList: boolean): string {
       ? `${head}your claim lapsed; binder take ${i.record} if you still work on it`
       : `${head}${holder} claim lapsed; it is free`;
     case 'taken-away': return `${head}${i.by.name} took ${holder} claim away`;
+    case 'released': return `${head}given back by ${i.by.name}; it is free`;
     case 'due': return `${head}due now${i.due ? ` (${i.due})` : ''}`;
     default: {
       const never: never = i.kind;
@@ -100,7 +115,39 @@ function itemLine(i: BriefItem, who: Who, withList: boolean): string {
   }
 }
 
+/** How many of a kind, in a summary's words: `40 added`, `5 notes`, `1 claim lapsed`. */
+function countOf(kind: BriefKind, n: number): string {
+  const many = n !== 1;
+  switch (kind) {
+    case 'added': case 'moved': case 'approved': case 'due': return `${n} ${kind}`;
+    case 'withdrawn': return `${n} approval${many ? 's' : ''} withdrawn`;
+    case 'note': return `${n} note${many ? 's' : ''}`;
+    case 'released': return `${n} given back`;
+    case 'taken-away': return `${n} claim${many ? 's' : ''} taken away`;
+    case 'lapsed': return `${n} claim${many ? 's' : ''} lapsed`;
+    default: {
+      const never: never = kind;
+      throw new Error(`unknown brief kind ${String(never)}`);
+    }
+  }
+}
+
+function saySummary(b: Brief & { summary: BriefSummary }, who: Who): string {
+  const { summary } = b;
+  const lines = [`${summary.atLeast ? 'More than ' : ''}${summary.total} changes since you last looked, too many to tell one by one; `
+    + 'in short (your place is now the latest change):'];
+  for (const l of summary.lists) {
+    const counts = Object.entries(l.counts).map(([kind, n]) => countOf(kind as BriefKind, n));
+    lines.push(`${l.list}: ${l.total} (${counts.join(', ')})`);
+  }
+  const withList = summary.lists.length > 1;
+  lines.push(`The latest ${b.items.length}:`, ...b.items.map((i) => itemLine(i, who, withList)));
+  lines.push('binder get ID reads a record, binder show LIST a list; binder brief tells each change from now on.');
+  return lines.join('\n');
+}
+
 export function sayBrief(b: Brief, who: Who): string {
+  if (b.summary) return saySummary({ ...b, summary: b.summary }, who);
   if (b.items.length === 0) return 'Nothing changed since you last looked. binder wait returns when something does.';
   const withList = new Set(b.items.map((i) => i.list)).size > 1;
   const n = b.items.length;
@@ -122,9 +169,14 @@ function sayReady(page: ReadyPage, a: Args, who: Who, { store }: CatalogContext)
     if (l.total > l.records.length) lines.push(`  … ${over}${l.total - l.records.length} more; binder take --next ${l.list} takes the first.`);
   }
   const where = str(a.list) ? ` in ${str(a.list)}` : '';
-  if (lines.length === 0) {
+  const readOnly = page.readOnly.length
+    ? `You may only read ${page.readOnly.join(', ')}: nothing there is yours to start (a person can give you write access).` : '';
+  if (lines.length === 0 && page.lists.length === 0) {
+    lines.push(readOnly || 'You may change no list: nothing is yours to start. A person grants access from their screen or with binder admin grant.');
+  } else if (lines.length === 0) {
     lines.push(`Nothing is ready for you${where} now: what is left waits for a person's approval, is taken, or is done. `
       + `binder wait${str(a.list) ? ` ${str(a.list)}` : ''} returns when something changes.`);
+    if (readOnly) lines.push(readOnly);
   } else {
     const first = page.lists.find((l) => l.total > 0)!;
     lines.push(`Next: binder take --next ${first.list}`);
@@ -133,11 +185,22 @@ function sayReady(page: ReadyPage, a: Args, who: Who, { store }: CatalogContext)
   return lines.join('\n');
 }
 
+/**
+ * Taking again sets the claim's end to the length asked from now, sooner than before too (a
+ * holder nearly done frees the record sooner if it stops): the answer says when it was before,
+ * and says it plainly when the claim was shortened.
+ */
 function sayTaken(c: Claimed, a: Args, who: Who, { store }: CatalogContext): string {
   const r = c.record;
   const list = store.list(r.list, who);
   const length = sayDuration(readDuration(a.for) ?? LEASE_DEFAULT_MS);
-  return `You hold #${r.id} ${r.title} (${r.list}, ${stateName(list, r.state)}) for ${length}${c.extended ? ' more' : ''}, until ${utc(c.until)}. `
+  const head = `You hold #${r.id} ${r.title} (${r.list}, ${stateName(list, r.state)})`;
+  if (c.previous !== undefined && c.previous > c.until) {
+    return `${head} for ${length} from now, until ${utc(c.until)}: sooner than before (it was until ${utc(c.previous)}). `
+      + `To keep it longer: binder take ${r.id} --for 1d; when done: binder release ${r.id}.`;
+  }
+  const was = c.previous !== undefined ? ` (it was until ${utc(c.previous)})` : '';
+  return `${head} for ${length}${c.extended ? ' from now' : ''}, until ${utc(c.until)}${was}. `
     + `When done: binder release ${r.id}; to keep it longer: binder take ${r.id}.`;
 }
 

@@ -6,7 +6,7 @@
 import { resolve } from 'node:path';
 import type { Store, ListPatch, StateInput, FieldInput } from '../store/store.js';
 import { Refused } from '../store/store.js';
-import type { Access, AttachKind, FieldType, List, RecordSummary, Who } from '../store/types.js';
+import type { Access, AttachKind, EditedRecord, FieldType, List, RecordSummary, Who } from '../store/types.js';
 import type { OpName } from './operations.js';
 import { saySearch, sayLists, sayRecord, sayShow } from './text-reading.js';
 import { TOGETHER } from './catalog-together.js';
@@ -106,6 +106,14 @@ function listPatch(list: List, a: Record<string, unknown>): ListPatch {
   return patch;
 }
 
+/** An approval withdrawn by the asker's change: what a person approved is no longer what the record says. */
+function sayWithdrawn(r: EditedRecord, list: List): string {
+  const w = r.withdrawn!;
+  const back = w.to !== undefined ? ` and it is back in ${stateName(list, w.to)}` : '';
+  return `${w.approval.by.name} had approved it as it was: the approval is withdrawn${back}. `
+    + `A person must approve it again; binder wait ${r.id} returns when one does.`;
+}
+
 const describeList = (l: List): string =>
   `${l.id}: ${l.title} (${l.view}); states ${l.states.map((s) => `${s.name}${s.gate ? ' (gate)' : ''}`).join(' → ')}`
   + (l.fields.length ? `; fields ${l.fields.map((f) => `${f.name}:${f.type}`).join(', ')}` : '')
@@ -142,7 +150,8 @@ export const CATALOG: Record<OpName, CatalogEntry> = {
       owners: Array.isArray(a.owners) ? strs(a.owners) : undefined,
       fields: a.fields as Record<string, string> | undefined,
     }, who),
-    (r, a) => `Changed #${r.id}: ${['title', 'due', 'owners', 'fields'].filter((k) => a[k] !== undefined).join(', ') || 'nothing to change'}.`,
+    (r, a, who, ctx) => `Changed #${r.id}: ${['title', 'due', 'owners', 'fields'].filter((k) => a[k] !== undefined).join(', ') || 'nothing to change'}.`
+      + (r.withdrawn ? ` ${sayWithdrawn(r, listOf(ctx, r, who))}` : ''),
   ),
   move: entry(
     (a, who, { store }) => store.move(recordRef(a.id), String(a.state), who),

@@ -3,7 +3,7 @@
  * repetition, a hint for the next step, long lists cut with a line that says how to see the
  * rest. Plain text built from data; nothing here touches the store.
  */
-import type { List, ListPage, ListSummary, RecordSummary, RecordView, SearchHit, Who } from '../store/types.js';
+import type { List, ListPage, ListSummary, LogRow, RecordSummary, RecordView, SearchHit, Who } from '../store/types.js';
 
 const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
 /** `2026-11-30T10:02:03.000Z` → `2026-11-30 10:02` (UTC, as stored). */
@@ -58,7 +58,8 @@ export function sayShow(page: ListPage, who: Who, filter: { state?: string; arch
       lines.push(`  … ${more} more: binder show ${list.id} --state "${state.name}" --offset ${next}`);
     }
   }
-  if (total === 0) lines.push(filter.archived ? 'Nothing archived.' : `Empty. Add one: binder add ${list.id} "title"`);
+  // Adding is advised only to whoever may add.
+  if (total === 0) lines.push(filter.archived ? 'Nothing archived.' : page.access === 'write' ? `Empty. Add one: binder add ${list.id} "title"` : 'Empty.');
   else lines.push('Next: binder get ID');
   return lines.join('\n');
 }
@@ -91,9 +92,21 @@ export function sayRecord(view: RecordView): string {
   const last = history.slice(-5);
   if (last.length) {
     lines.push(`History (${history.length}${history.length > last.length ? `, last ${last.length}` : ''}):`);
-    for (const h of last) lines.push(`  ${shortTime(h.at)} ${h.by.name} ${h.op}${describeChange(h.change, list)}`);
+    for (const h of last) {
+      lines.push(h.op === 'withdraw' ? `  ${shortTime(h.at)} ${describeWithdrawal(h, list)}`
+        : `  ${shortTime(h.at)} ${h.by.name} ${h.op}${describeChange(h.change, list)}`);
+    }
   }
   return lines.join('\n');
+}
+
+/** `approval withdrawn: title changed by Alice, back in Proposed`: an agent's change that withdrew an approval. */
+function describeWithdrawal(h: LogRow, list: List): string {
+  const c = (h.change ?? {}) as { title?: unknown; fields?: unknown; to?: unknown };
+  const fields = Array.isArray(c.fields) ? c.fields.map((id) => list.fields.find((f) => f.id === id)?.name ?? String(id)) : [];
+  const changed = [...(c.title ? ['title'] : []), ...fields];
+  const back = typeof c.to === 'string' ? `, back in ${list.states.find((s) => s.id === c.to)?.name ?? c.to}` : '';
+  return `approval withdrawn${changed.length ? `: ${changed.join(', ')} changed` : ''} by ${h.by.name}${back}`;
 }
 
 /** A log row's change in a few words: `from Proposed to Doing`, `title`… */

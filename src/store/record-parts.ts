@@ -1,9 +1,11 @@
 /**
  * A record's notes and attachments, and the whole record as `get` shows it with its history.
  * A note is rewritten only by its author; nothing here reaches a record the asker cannot see.
+ * Anyone who may change a record may note it, held or not: a note is how others reach its holder.
  */
 import { findRecord, notArchived, personOnly, recordNumber } from './access.js';
 import { iso, type Context } from './context.js';
+import { forChange } from './leases.js';
 import { attachmentOf, logOf, noteOf, type AttachmentRow, type LogRowRaw, type NoteRow } from './rows.js';
 import { Refused } from './store.js';
 import { reindex } from './text-index.js';
@@ -62,7 +64,7 @@ export function editNote(ctx: Context, ref: number | string, noteId: number, tex
 export function attach(
   ctx: Context, ref: number | string, input: { kind: AttachKind; ref: string; title?: string }, who: Who,
 ): Attachment {
-  const found = findRecord(ctx, ref, who, 'write');
+  const found = forChange(ctx, ref, who);
   notArchived(found);
   if (!KINDS.includes(input.kind)) {
     const shown = String(input.kind).slice(0, 40);
@@ -100,7 +102,7 @@ export function attach(
 }
 
 export function detach(ctx: Context, ref: number | string, what: string, who: Who): Attachment {
-  const found = findRecord(ctx, ref, who, 'write');
+  const found = forChange(ctx, ref, who);
   notArchived(found);
   const id = found.record.id;
   const given = String(what).trim();

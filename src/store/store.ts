@@ -4,7 +4,7 @@
  * commander or MCP. A second backend (PostgreSQL, later) implements this same interface.
  */
 import type {
-  Access, Attachment, AttachKind, Change, DueRecord, FieldType, List, ListPage, ListSummary,
+  Access, Attachment, AttachKind, Change, DueRecord, EditedRecord, FieldType, List, ListPage, ListSummary,
   Note, RecordSummary, RecordView, SearchHit, View, Who,
 } from './types.js';
 import type {
@@ -109,14 +109,16 @@ export interface Store {
   get(id: number | string, who: Who): RecordView;
   search(text: string, who: Who, options?: { limit?: number; archived?: boolean }): SearchHit[];
 
-  /* ---- changing: needs write access for an agent ---- */
+  /* ---- changing: needs write access for an agent, and (but a note) that no other agent holds the record ---- */
   add(list: string, input: AddInput, who: Who): RecordSummary;
-  edit(id: number | string, input: EditInput, who: Who): RecordSummary;
+  /** An agent's change to the title or a field of an approved record withdraws the approval. */
+  edit(id: number | string, input: EditInput, who: Who): EditedRecord;
   move(id: number | string, state: string, who: Who): RecordSummary;
   note(id: number | string, text: string, who: Who): Note;
   attach(id: number | string, input: { kind: AttachKind; ref: string; title?: string }, who: Who): Attachment;
   /** `what`: the attachment's id, or its ref. */
   detach(id: number | string, what: string, who: Who): Attachment;
+  /** Refused when the record is already as asked (archived, or not). */
   archive(id: number | string, archived: boolean, who: Who): RecordSummary;
 
   /* ---- a person's alone: refused to agents whatever they send ---- */

@@ -122,6 +122,23 @@ export interface RecordSummary {
   updated: string;
 }
 
+/**
+ * An approval withdrawn because an agent changed what was approved: the approval, what changed
+ * (the title, fields by id), and the states it went from and to if it was put back before the gate.
+ */
+export interface Withdrawal {
+  approval: Approval;
+  title: boolean;
+  fields: string[];
+  from?: string;
+  to?: string;
+}
+
+/** A record as `edit` returns it: with the approval its change withdrew, if it did. */
+export interface EditedRecord extends RecordSummary {
+  withdrawn?: Withdrawal;
+}
+
 /** A record whole, as `get` returns it. */
 export interface RecordFull extends Omit<RecordSummary, 'attached' | 'notes'> {
   notes: Note[];
