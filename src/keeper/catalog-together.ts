@@ -10,6 +10,7 @@ import type { List, Who } from '../store/types.js';
 import type { CatalogContext, CatalogEntry } from './catalog.js';
 import { WAIT_DEFAULT_MS, WAIT_MAX_MS, readDuration, sayDuration } from './durations.js';
 import { recordLine } from './text-reading.js';
+import { Shown, lines, said, word } from './text-values.js';
 
 type Args = Record<string, unknown>;
 const entry = <D>(run: (a: Args, who: Who, ctx: CatalogContext) => D, say: (d: D, a: Args, who: Who, ctx: CatalogContext) => string): CatalogEntry =>
@@ -68,31 +69,32 @@ export function waitNow(a: Args, who: Who, { store }: CatalogContext): WaitData 
 /** The words of a wait that found nothing, after `waitedMs` (0 when it did not wait). */
 export function sayNothing(a: Args, who: Who, ctx: CatalogContext, waitedMs: number): string {
   const target = waitTarget(a);
-  const where = target.record ? ` on #${target.record.replace('#', '')}` : target.list ? ` in ${target.list}` : '';
+  const where = target.record ? said` on #${target.record.replace('#', '')}` : target.list ? said` in ${target.list}` : '';
   const others = target.record || target.list ? ctx.store.brief(who, { peek: true }).items.length : 0;
   const after = waitedMs > 0 ? ` in ${sayDuration(waitedMs)}` : ' since you last looked';
-  return `Nothing changed${where}${after}.`
-    + (others ? ` Other changes wait for you: binder brief.` : ' binder wait again to keep waiting.');
+  const again = target.record ? said`binder wait ${Number(target.record.replace('#', ''))}` : target.list ? said`binder wait ${word(target.list)}` : said`binder wait`;
+  return said`Nothing changed${where}${after}.${others ? ' Other changes wait for you: binder brief.' : said` To keep waiting: ${again}.`}`.text;
 }
 
 /** One change on one line, for whoever asked. */
-function itemLine(i: BriefItem, who: Who, withList: boolean): string {
-  const head = `#${i.record} ${i.title}${withList ? ` (${i.list})` : ''}: `;
-  const holder = i.holder ? (i.holder.id === who.id ? 'your' : `${i.holder.name}'s`) : '';
+function itemLine(i: BriefItem, who: Who, withList: boolean): Shown {
+  const head = said`#${i.record} ${i.title}${withList ? said` (${i.list})` : ''}: `;
+  const holder = i.holder ? (i.holder.id === who.id ? said`your` : said`${i.holder.name}'s`) : '';
   switch (i.kind) {
-    case 'approved': return `${head}approved by ${i.by.name}`;
-    case 'withdrawn': return `${head}approval withdrawn by ${i.by.name}${i.to && i.to !== i.from ? `, back in ${i.to}` : ''}`;
-    case 'added': return `${head}added by ${i.by.name}${i.to ? ` in ${i.to}` : ''}`;
-    case 'moved': return `${head}moved ${i.from ?? '?'} → ${i.to ?? '?'} by ${i.by.name}`;
+    case 'approved': return said`${head}approved by ${i.by.name}`;
+    case 'withdrawn': return said`${head}approval withdrawn by ${i.by.name}${i.to && i.to !== i.from ? said`, back in ${i.to}` : ''}`;
+    case 'added': return said`${head}added by ${i.by.name}${i.to ? said` in ${i.to}` : ''}`;
+    case 'moved': return said`${head}moved ${i.from ?? '?'} → ${i.to ?? '?'} by ${i.by.name}`;
     case 'note': {
       const text = (i.text ?? '').replace(/\s+/g, ' ').trim();
-      return `${head}note by ${i.by.name}: ${text.length > 200 ? `${text.slice(0, 200)}… (binder get ${i.record})` : text}`;
+      const cut = Array.from(text);
+      return said`${head}note by ${i.by.name}: ${cut.length > 200 ? said`${cut.slice(0, 200).join('')}… (binder get ${i.record})` : text}`;
     }
     case 'lapsed': return i.holder?.id === who.id
-      ? `${head}your claim lapsed; binder take ${i.record} if you still work on it`
-      : `${head}${holder} claim lapsed; it is free`;
-    case 'taken-away': return `${head}${i.by.name} took ${holder} claim away`;
-    case 'due': return `${head}due now${i.due ? ` (${i.due})` : ''}`;
+      ? said`${head}your claim lapsed; binder take ${i.record} if you still work on it`
+      : said`${head}${holder} claim lapsed; it is free`;
+    case 'taken-away': return said`${head}${i.by.name} took ${holder} claim away`;
+    case 'due': return said`${head}due now${i.due ? said` (${i.due})` : ''}`;
     default: {
       const never: never = i.kind;
       throw new Error(`unknown brief kind ${String(never)}`);
@@ -101,43 +103,43 @@ function itemLine(i: BriefItem, who: Who, withList: boolean): string {
 }
 
 export function sayBrief(b: Brief, who: Who): string {
-  if (b.items.length === 0) return 'Nothing changed since you last looked. binder wait returns when something does.';
+  if (b.items.length === 0) return 'Nothing changed since you last looked. To wait until something does: binder wait.';
   const withList = new Set(b.items.map((i) => i.list)).size > 1;
   const n = b.items.length;
-  return [
-    `${n} change${n === 1 ? '' : 's'} since you last looked:`,
+  return lines([
+    said`${n} change${n === 1 ? '' : 's'} since you last looked:`,
     ...b.items.map((i) => itemLine(i, who, withList)),
-    ...(b.more ? ['… more changes: binder brief again.'] : []),
-  ].join('\n');
+    ...(b.more ? [said`… more changes: binder brief.`] : []),
+  ]);
 }
 
 function sayReady(page: ReadyPage, a: Args, who: Who, { store }: CatalogContext): string {
-  const lines: string[] = [];
+  const out: Shown[] = [];
   for (const l of page.lists) {
     if (l.total === 0) continue;
     const list = store.list(l.list, who);
     const over = l.atLeast ? 'more than ' : '';
-    lines.push(`${l.list}: ${over}${l.total} ready${l.priority ? ` (by ${l.priority}, then oldest)` : ' (oldest first)'}:`);
-    for (const r of l.records) lines.push(`  ${recordLine(r, list)} [${stateName(list, r.state)}]`);
-    if (l.total > l.records.length) lines.push(`  … ${over}${l.total - l.records.length} more; binder take --next ${l.list} takes the first.`);
+    out.push(said`${l.list}: ${over}${l.total} ready${l.priority ? said` (by ${l.priority}, then oldest)` : ' (oldest first)'}:`);
+    for (const r of l.records) out.push(said`  ${recordLine(r, list)} [${stateName(list, r.state)}]`);
+    if (l.total > l.records.length) out.push(said`  … ${over}${l.total - l.records.length} more; binder take --next ${word(l.list)} takes the first.`);
   }
-  const where = str(a.list) ? ` in ${str(a.list)}` : '';
-  if (lines.length === 0) {
-    lines.push(`Nothing is ready for you${where} now: what is left waits for a person's approval, is taken, or is done. `
-      + `binder wait${str(a.list) ? ` ${str(a.list)}` : ''} returns when something changes.`);
+  const given = str(a.list);
+  if (out.length === 0) {
+    const wait = said`binder wait${given ? said` ${word(given)}` : ''}`;
+    out.push(said`Nothing is ready for you${given ? said` in ${given}` : ''} now: what is left waits for a person's approval, is taken, or is done. To wait until something changes: ${wait}.`);
   } else {
     const first = page.lists.find((l) => l.total > 0)!;
-    lines.push(`Next: binder take --next ${first.list}`);
+    out.push(said`Next: binder take --next ${word(first.list)}`);
   }
-  for (const r of page.held) lines.push(`You hold #${r.id} ${r.title} until ${utc(r.lease!.until)}.`);
-  return lines.join('\n');
+  for (const r of page.held) out.push(said`You hold #${r.id} ${r.title} until ${utc(r.lease!.until)}.`);
+  return lines(out);
 }
 
 function sayTaken(c: Claimed, a: Args, who: Who, { store }: CatalogContext): string {
   const r = c.record;
   const list = store.list(r.list, who);
   const length = sayDuration(readDuration(a.for) ?? LEASE_DEFAULT_MS);
-  return `You hold #${r.id} ${r.title} (${r.list}, ${stateName(list, r.state)}) for ${length}${c.extended ? ' more' : ''}, until ${utc(c.until)}. `
+  return said`You hold #${r.id} ${r.title} (${r.list}, ${stateName(list, r.state)}) for ${length}${c.extended ? ' more' : ''}, until ${utc(c.until)}. `.text
     + `When done: binder release ${r.id}; to keep it longer: binder take ${r.id}.`;
 }
 
@@ -145,7 +147,7 @@ function sayReleased(d: Released, who: Who): string {
   const noted = d.note ? ` Noted (n${d.note.id}).` : '';
   if (!d.holder) return `#${d.record.id} was not taken: nothing to give back.${noted}`;
   if (d.holder.id === who.id) return `Gave back #${d.record.id}; it is free.${noted}`;
-  return `Took #${d.record.id} away from ${d.holder.name}; it is free.${noted}`;
+  return said`Took #${d.record.id} away from ${d.holder.name}; it is free.${noted}`.text;
 }
 
 export const TOGETHER = {

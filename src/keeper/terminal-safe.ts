@@ -30,3 +30,22 @@ export function terminalSafe(text: string, options: { multiline?: boolean } = {}
     .replace(NEWLINES, options.multiline ? '\n' : ' ');
   return flat.replace(CONTROLS, (c) => (c === '\n' ? c : ''));
 }
+
+/** A carriage return alone: a terminal goes back over the line with it, so it is shown, not obeyed. */
+const LONE_CR = /\r(?!\n)/g;
+
+/**
+ * A whole answer as a face prints it, whatever it prints to (a terminal, a pipe, a file, an MCP
+ * client): its lines kept, every control and sequence out, a carriage return alone shown as ⏎.
+ */
+export function safeAnswer(text: string): string {
+  return terminalSafe(String(text).replace(LONE_CR, '⏎'), { multiline: true });
+}
+
+/**
+ * A sentence (a refusal, a diagnostic) as a face prints it: made safe as an answer, and any line
+ * after its first indented, so that nothing it quotes can pass for a line of its own.
+ */
+export function safeSentence(text: string): string {
+  return safeAnswer(text).replace(/\n(?=.)/g, '\n  ');
+}

@@ -121,7 +121,7 @@ test('fuzz: random argv into binder against a keeper (in-process): documented ex
     let err = '';
     const code = await runBinder(argv, {
       out: (text) => { out += text; }, err: (text) => { err += text; },
-      outIsTerminal: false, errIsTerminal: false, env: { BINDER_DIR: s.dir, BINDER_WAIT_MS: '10000' }, cwd: s.root,
+      env: { BINDER_DIR: s.dir, BINDER_WAIT_MS: '10000' }, cwd: s.root,
     });
     codes.set(code, (codes.get(code) ?? 0) + 1);
     noStack(out + err, 'binder');
