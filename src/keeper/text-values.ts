@@ -29,9 +29,14 @@ export function asWritten(text: string): string {
   return text.replace(/binder\u00a0/g, 'binder ');
 }
 
+/** What `oneLine` and `block` would change: most values hold none of it, and are kept as they are. */
+const CHANGED = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]|binder /;
+
 /** `value` on one line: safe, each line break shown as ⏎. */
 export function oneLine(value: unknown): string {
-  return defused(terminalSafe(String(value ?? ''), { multiline: true }).replace(BREAKS, '⏎'));
+  const text = String(value ?? '');
+  if (!CHANGED.test(text)) return text;
+  return defused(terminalSafe(text, { multiline: true }).replace(BREAKS, '⏎'));
 }
 
 /** `value` over several lines, each after the first indented by `indent`: a note's text. */

@@ -137,9 +137,7 @@ export function get(ctx: Context, ref: number | string, who: Who, page: RecordPa
   const history = latest<LogRowRaw>('log', count(page.history, HISTORY)).map(logOf);
   const attached = (ctx.db.prepare('SELECT * FROM attachments WHERE record = ? ORDER BY id').all(record.id) as AttachmentRow[])
     .map(attachmentOf);
-  const counts = {
-    notes: (ctx.db.prepare('SELECT count(*) AS n FROM notes WHERE record = ?').get(record.id) as { n: number }).n,
-    history: (ctx.db.prepare('SELECT count(*) AS n FROM log WHERE record = ?').get(record.id) as { n: number }).n,
-  };
+  const counts = ctx.db.prepare(`SELECT (SELECT count(*) FROM notes WHERE record = @record) AS notes,
+      (SELECT count(*) FROM log WHERE record = @record) AS history`).get({ record: record.id }) as { notes: number; history: number };
   return { record: { ...record, notes, attached }, list, history, counts };
 }
