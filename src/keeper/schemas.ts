@@ -119,7 +119,9 @@ export function toolShape(op: OpSpec, options: ToolOptions = {}): Record<string,
       // The keeper checks for a whole number and its largest: said here, it would cost every agent context.
       case 'number': one = z.number().min(0); break;
       case 'record': one = z.union([z.string(), z.number()]); break;
-      case 'text': case 'words': case 'due': one = z.string(); break;
+      // A text that may name a record (`wait`'s LIST|ID) takes its number as a number too.
+      case 'text': one = /\bID\b/.test(arg.placeholder ?? '') ? z.union([z.string(), z.number()]) : z.string(); break;
+      case 'words': case 'due': one = z.string(); break;
       default: {
         const never: never = arg.kind;
         throw new Error(`unknown argument kind ${String(never)}`);

@@ -172,6 +172,7 @@ test('through MCP: a title holding "binder add" is shown as written; a refusal n
   assert.match(await call('show', { list: 'batches' }), /Next: `get \{"id": ID\}`/);
   // An id as a number, as a string, with its #.
   for (const id of [1, '1', '#1']) assert.match(await call('get', { id }), /^#1 Fix binder add/);
+  assert.match(await call('wait', { on: 1, timeout: '0s' }), /on #1/);
 });
 
 test('the MCP tools say what they take: the true wait, fields as an object, a number for a record', async (t) => {
@@ -191,4 +192,5 @@ test('the MCP tools say what they take: the true wait, fields as an object, a nu
   assert.doesNotMatch(fields.description ?? '', /=/, 'fields are an object, not name=value');
   const get = tools.find((tool) => tool.name === 'get')!;
   assert.deepEqual((get.inputSchema.properties as Record<string, { type?: unknown }>).id!.type, ['string', 'number']);
+  assert.deepEqual((wait.inputSchema.properties as Record<string, { type?: unknown }>).on!.type, ['string', 'number'], 'wait on a record by its number');
 });
