@@ -5,7 +5,7 @@
  */
 import type {
   Access, Attachment, AttachKind, Change, DueRecord, EditedRecord, FieldType, List, ListPage, ListSummary,
-  Note, RecordSummary, RecordView, SearchHit, View, Who,
+  Note, RecordPage, RecordSummary, RecordView, SearchHit, View, Who,
 } from './types.js';
 import type {
   Brief, BriefOptions, Claimed, LapsedClaim, ReadyPage, Released, TakeOptions,
@@ -106,7 +106,8 @@ export interface Store {
   /** A list by id or title (case-insensitive). Refused the same way whether hidden or absent. */
   list(ref: string, who: Who): List;
   show(ref: string, who: Who, options?: ShowOptions): ListPage;
-  get(id: number | string, who: Who): RecordView;
+  /** A record with the page of its notes and history `page` says (all notes, the last 200 rows by default). */
+  get(id: number | string, who: Who, page?: RecordPage): RecordView;
   search(text: string, who: Who, options?: { limit?: number; archived?: boolean }): SearchHit[];
 
   /* ---- changing: needs write access for an agent, and (but a note) that no other agent holds the record ---- */

@@ -170,10 +170,24 @@ export interface ListPage {
   more: Record<string, number>;
 }
 
+/** `get`: a record with a page of its notes and history (the latest ones, oldest first). */
 export interface RecordView {
+  /** Its `notes` are the page of notes asked for; `attached` is whole. */
   record: RecordFull;
   list: List;
   history: LogRow[];
+  /** How many notes and history rows the record has in all, shown or not. */
+  counts: { notes: number; history: number };
+}
+
+/** Which of a record's notes and history rows `get` returns: the latest, `offset` of them skipped. */
+export interface RecordPage {
+  /** How many notes: all of them when absent. */
+  notes?: number;
+  /** How many history rows: the latest 200 when absent. */
+  history?: number;
+  /** Skip this many of the latest notes and history rows (for paging back). */
+  offset?: number;
 }
 
 export interface SearchHit {

@@ -73,6 +73,8 @@ const args: Record<ArgName, { label: string; hint: string }> = {
   dir: { label: 'Dossier', hint: 'le dossier' },
   name: { label: 'Nom', hint: 'le nom de l\'agent' },
   next: { label: 'Suivante de', hint: 'la première fiche prête de cette liste' },
+  notes: { label: 'Notes', hint: 'combien des dernières notes' },
+  history: { label: 'Historique', hint: 'combien des dernières lignes de l\'historique' },
   for: { label: 'Pour', hint: 'combien de temps : 30m (par défaut) à 1d' },
   on: { label: 'Sur', hint: 'seulement cette liste ou cette fiche (#12)' },
   timeout: { label: 'Délai', hint: 'au plus ce temps : 60s (par défaut)' },

@@ -89,13 +89,13 @@ test('an agent that may only read is told so by ready, and show never advises it
   assert.equal(say('ready', {}, spy), 'You may only read batches: nothing there is yours to start (a person can give you write access).');
   assert.equal(say('ready', { list: 'batches' }, spy), 'refused: You may only read "Batches": ask a person to give you write access to it.');
   assert.doesNotMatch(say('show', { list: 'batches' }, spy), /binder add/);
-  assert.match(say('show', { list: 'batches' }, bot), /Empty\. Add one: binder add batches "title"/);
+  assert.match(say('show', { list: 'batches' }, bot), /Empty\. Add one: binder add batches TITLE/);
   const nothing = { id: 'agent:nothing', kind: 'agent', name: 'Nothing' } as const;
   assert.match(say('ready', {}, nothing), /^You may change no list/);
   store.createList({ template: 'tasks' }, ann);
   store.grant('tasks', 'agent:bot', 'read', ann);
   assert.equal(say('ready', {}, bot), 'Nothing is ready for you now: what is left waits for a person\'s approval, is taken, or is done. '
-    + 'binder wait returns when something changes.\nYou may only read tasks: nothing there is yours to start (a person can give you write access).');
+    + 'To wait until something changes: binder wait.\nYou may only read tasks: nothing there is yours to start (a person can give you write access).');
 });
 
 test('restore of a record that is not archived, and archive of an archived one, say so', (t) => {
@@ -117,5 +117,5 @@ test('an agent far behind is told a summary and the latest few, once', (t) => {
     + 'batches: 63 (60 added, 3 approved)\nThe latest 10:');
   assert.equal(text.split('\n').at(-2), '#3 r3: approved by Ann');
   assert.equal(text.split('\n').length, 3 + 10 + 1);
-  assert.equal(say('brief', {}, bot), 'Nothing changed since you last looked. binder wait returns when something does.');
+  assert.equal(say('brief', {}, bot), 'Nothing changed since you last looked. To wait until something does: binder wait.');
 });
