@@ -52,9 +52,11 @@ function claim(ctx: Context, id: number, who: Who, forMs: number): Claimed {
   const others = owners.filter((o) => o !== who.id);
   // Owners added while the asker held it stay; a record owned by others is not free to take.
   if (others.length && !extended) {
+    // Quoted: an owner is someone's words, never a step a face would rewrite.
+    const named = others.map((o) => `"${o}"`).join(', ');
     throw new Refused(
-      `#${id} belongs to ${others.join(', ')}: take another (binder ready shows what is free), or ask them to give it up.`,
-      `La fiche #${id} appartient à ${others.join(', ')} : prenez-en une autre (binder ready montre ce qui est libre) ou demandez-leur d'y renoncer.`,
+      `#${id} belongs to ${named}: take another (binder ready shows what is free), or ask them to give it up.`,
+      `La fiche #${id} appartient à ${named} : prenez-en une autre (binder ready montre ce qui est libre) ou demandez-leur d'y renoncer.`,
     );
   }
   const until = now + forMs;
