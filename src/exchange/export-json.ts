@@ -6,7 +6,7 @@
  */
 import type { Outgoing } from '../store/exchange-types.js';
 import type { Who } from '../store/types.js';
-import { jsonDocument } from '../agent/cli.js';
+import { jsonDocument } from '../keeper/json-document.js';
 import type { Sink } from './out-file.js';
 
 export const BINDER_FORMAT = 'binder';

@@ -12,6 +12,7 @@ import { parsed, topValues } from './json-scan.js';
 import { shaped } from './read-binder.js';
 import type { ForeignReader } from './read-foreign.js';
 import { fieldNamed, priorityValue } from './read-taskwarrior.js';
+import { said } from '../keeper/text-values.js';
 
 const issue = z.object({
   id: z.string(),
@@ -93,9 +94,9 @@ export const BEADS_READER: ForeignReader = {
     const leftOut = [
       left.tombstones ? `${left.tombstones} deleted issue${left.tombstones === 1 ? '' : 's'}` : '',
       linksLeftOut ? `${linksLeftOut} link${linksLeftOut === 1 ? '' : 's'} to issues not in the file` : '',
-      left.priority ? `priorities (${list.title} has no field Priority)` : '',
-      left.type ? `types (${list.title} has no field Type)` : '',
-      left.labels ? `labels (${list.title} has no field Labels)` : '',
+      left.priority ? said`priorities (${list.title} has no field Priority)`.text : '',
+      left.type ? said`types (${list.title} has no field Type)`.text : '',
+      left.labels ? said`labels (${list.title} has no field Labels)`.text : '',
     ].filter((s) => s !== '');
     return { format: 'beads', lists: [], records, leftOut };
   },

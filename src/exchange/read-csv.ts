@@ -8,6 +8,7 @@ import type { ImportPlan, IncomingRecord } from '../store/exchange-types.js';
 import { Refused } from '../store/store.js';
 import type { Field, List } from '../store/types.js';
 import { parseCsv } from './csv.js';
+import { Shown, lines, said } from '../keeper/text-values.js';
 import type { ForeignReader } from './read-foreign.js';
 
 type Part = 'key' | 'title' | 'state' | 'owners' | 'due' | 'note' | 'needs' | 'archived' | 'created' | 'updated';
@@ -29,7 +30,7 @@ const SKIPPED: Record<string, string> = {
   'approved by': 'an approval is never read from a file (import with --approved to approve them)',
 };
 
-interface Column { name: string; part?: Part; field?: Field; why?: string }
+interface Column { name: string; part?: Part; field?: Field; why?: Shown }
 
 function columnsOf(header: readonly string[], list: List): Column[] {
   const taken = new Map<string, string>();
@@ -38,9 +39,12 @@ function columnsOf(header: readonly string[], list: List): Column[] {
     const lower = name.toLowerCase();
     const field = list.fields.find((f) => f.name.toLowerCase() === lower || f.id === lower);
     const target = field ? `field:${field.id}` : PARTS[lower];
-    if (!target) return { name, why: SKIPPED[lower] ?? `${list.title} has no field of that name` };
+    if (!target) {
+      const skipped = SKIPPED[lower];
+      return { name, why: skipped !== undefined ? new Shown(skipped) : said`${list.title} has no field of that name` };
+    }
     const before = taken.get(target);
-    if (before !== undefined) return { name, why: `"${before}" gives it already` };
+    if (before !== undefined) return { name, why: said`"${before}" gives it already` };
     taken.set(target, name);
     return field ? { name, field } : { name, part: target as Part };
   });
@@ -95,18 +99,18 @@ export const CSV_READER: ForeignReader = {
       r.origin = { format: 'csv', ref: `line ${line}` };
       return r;
     });
-    const leftOut = columns.filter((c) => c.why).map((c) => `the column "${c.name}" (${c.why})`);
+    const leftOut = columns.filter((c) => c.why).map((c) => said`the column "${c.name}" (${c.why})`.text);
     return { format: 'csv', lists: [], records, leftOut } satisfies ImportPlan;
   },
 
   mapping(plan, list, text) {
     const columns = columnsOf(rows(text).header, list);
     const width = Math.min(30, Math.max(...columns.map((c) => c.name.length)));
-    const lines = [`${plan.records.length} row${plan.records.length === 1 ? '' : 's'} into ${list.title} (${list.id}), the columns mapped so:`];
+    const out = [said`${plan.records.length} row${plan.records.length === 1 ? '' : 's'} into ${list.title} (${list.id}), the columns mapped so:`];
     for (const c of columns) {
-      const to = c.field ? `field ${c.field.name}` : c.part === 'note' ? 'a note' : c.part === 'key' ? 'its name in the file (for needs)' : c.part ?? `left out: ${c.why}`;
-      lines.push(`  ${c.name.padEnd(width)} → ${to}`);
+      const to = c.field ? said`field ${c.field.name}` : c.part === 'note' ? 'a note' : c.part === 'key' ? 'its name in the file (for needs)' : c.part ?? said`left out: ${c.why}`;
+      out.push(said`  ${c.name.padEnd(width)} → ${to}`);
     }
-    return lines.join('\n');
+    return lines(out);
   },
 };

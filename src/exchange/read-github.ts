@@ -12,6 +12,7 @@ import { children, parsed, topValues } from './json-scan.js';
 import { shaped } from './read-binder.js';
 import type { ForeignReader } from './read-foreign.js';
 import { fieldNamed } from './read-taskwarrior.js';
+import { said } from '../keeper/text-values.js';
 
 const login = z.object({ login: z.string() }).nullable().optional();
 const ghIssue = z.object({
@@ -75,8 +76,8 @@ export const GITHUB_READER: ForeignReader = {
       });
     }
     const leftOut = [
-      left.labels ? `labels (${list.title} has no field Labels)` : '',
-      left.milestone ? `milestones (${list.title} has no field Milestone)` : '',
+      left.labels ? said`labels (${list.title} has no field Labels)`.text : '',
+      left.milestone ? said`milestones (${list.title} has no field Milestone)`.text : '',
     ].filter((s) => s !== '');
     return { format: 'github', lists: [], records, leftOut };
   },

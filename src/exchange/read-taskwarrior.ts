@@ -11,6 +11,7 @@ import type { Field, List } from '../store/types.js';
 import { children, parsed, topValues } from './json-scan.js';
 import { shaped } from './read-binder.js';
 import type { ForeignReader } from './read-foreign.js';
+import { said } from '../keeper/text-values.js';
 
 const task = z.object({
   uuid: z.string(),
@@ -100,9 +101,9 @@ export const TASKWARRIOR_READER: ForeignReader = {
     const leftOut = [
       left.deleted ? `${left.deleted} deleted task${left.deleted === 1 ? '' : 's'}` : '',
       left.recurring ? `${left.recurring} recurring task${left.recurring === 1 ? '' : 's'} (their pending instances came in)` : '',
-      left.priority ? `priorities (${list.title} has no field Priority)` : '',
-      left.project ? `projects (${list.title} has no field Project)` : '',
-      left.tags ? `tags (${list.title} has no field Tags)` : '',
+      left.priority ? said`priorities (${list.title} has no field Priority)`.text : '',
+      left.project ? said`projects (${list.title} has no field Project)`.text : '',
+      left.tags ? said`tags (${list.title} has no field Tags)`.text : '',
     ].filter((s) => s !== '');
     return { format: 'taskwarrior', lists: [], records, leftOut };
   },

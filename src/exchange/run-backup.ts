@@ -9,8 +9,10 @@ import { createInterface } from 'node:readline/promises';
 import { openStore, type Store } from '../store/index.js';
 import { Refused } from '../store/store.js';
 import type { Who } from '../store/types.js';
-import { jsonDocument } from '../agent/cli.js';
+import { jsonDocument } from '../keeper/json-document.js';
+import { lines, said, word, type Shown } from '../keeper/text-values.js';
 import { backupTo, checkStore, readBackup, restoreFrom, storeInUse } from './backup.js';
+import { printAnswer, printSentence } from './print.js';
 
 type Place = { storeDir: string; who: Who; json: boolean };
 
@@ -21,12 +23,13 @@ const noBinder = (dir: string): Refused => new Refused(`There is no binder in ${
 /** Runs `work`; a refusal is said on stderr with `code` (a store that cannot be opened: 2). */
 async function saying(work: () => Promise<string | object>): Promise<number> {
   try {
-    const said = await work();
-    process.stdout.write(typeof said === 'string' ? `${said}\n` : `${jsonDocument(said)}\n`);
+    const answer = await work();
+    if (typeof answer === 'string') printAnswer(answer);
+    else process.stdout.write(`${jsonDocument(answer)}\n`);
     return 0;
   } catch (error) {
     if (error instanceof Refused) {
-      process.stderr.write(`Not done: ${error.message}\n`);
+      printSentence(`Not done: ${error.message}`);
       return error instanceof NoStore ? 2 : 1;
     }
     throw error;
@@ -60,8 +63,8 @@ export function runBackup(file: string, place: Place): Promise<number> {
       const { lists, records } = sizes(store);
       await backupTo(store.db, file);
       return place.json ? { file, lists, records }
-        : `Backed up the binder (${plural(lists, 'list')}, ${plural(records, 'record')}) to ${file}; the copy passes SQLite's check.\n`
-          + `Put it back with: binder admin restore-backup ${file}`;
+        : lines([said`Backed up the binder (${plural(lists, 'list')}, ${plural(records, 'record')}) to ${file}; the copy passes SQLite's check.`,
+          said`Put it back with: binder admin restore-backup ${word(file)}`]);
     } finally {
       store.close();
     }
@@ -92,7 +95,7 @@ export function runRestore(file: string, o: { yes?: boolean }, place: Place): Pr
     if (storeInUse(path)) throw inUse(place.storeDir);
     if (!o.yes) {
       const there = existsSync(path) ? 'Replace the binder' : 'Make the binder';
-      const yes = await confirmed(`${there} in ${place.storeDir} with the backup ${file} (${plural(backup.lists, 'list')}, ${plural(backup.records, 'record')})?`);
+      const yes = await confirmed(said`${there} in ${place.storeDir} with the backup ${file} (${plural(backup.lists, 'list')}, ${plural(backup.records, 'record')})?`.text);
       if (!yes) {
         throw new Refused(`Nothing changed: run it again with --yes to put ${file} in place of the binder in ${place.storeDir}.`,
           `Rien n'a changé : relancez avec --yes pour mettre ${file} à la place du binder de ${place.storeDir}.`);
@@ -105,7 +108,7 @@ export function runRestore(file: string, o: { yes?: boolean }, place: Place): Pr
     const now = sizes(store);
     store.close();
     return place.json ? { file, ...now }
-      : `Put back the backup ${file}: ${plural(now.lists, 'list')}, ${plural(now.records, 'record')}. binder admin check checks it.`;
+      : said`Put back the backup ${file}: ${plural(now.lists, 'list')}, ${plural(now.records, 'record')}. binder admin check checks it.`.text;
   });
 }
 
@@ -118,18 +121,18 @@ export async function runCheck(place: Place): Promise<number> {
       found = checkStore(store.db);
       const sound = found.integrity.length === 1 && found.integrity[0] === 'ok';
       if (place.json) return { lists, records, ...found };
-      const lines = [`Checked the binder in ${place.storeDir} (${plural(lists, 'list')}, ${plural(records, 'record')}):`];
-      lines.push(sound ? '  the database file: sound (SQLite\'s integrity check: ok)'
-        : `  the database file: DAMAGED — SQLite found ${plural(found.integrity.length, 'problem')}: ${found.integrity.slice(0, 5).join('; ')}`);
-      lines.push(found.dangling.length === 0 ? '  rows that name others: all found'
-        : `  rows that name others: ${plural(found.dangling.length, 'row')} name what is not there (${[...new Set(found.dangling.map((d) => `${d.table} → ${d.parent}`))].join(', ')})`);
-      lines.push(found.searchIndex === null ? '  the search index: sound' : `  the search index: DAMAGED (${found.searchIndex})`);
-      lines.push(found.countsOff === 0 ? '  the counts kept per list: right' : `  the counts kept per list: ${plural(found.countsOff, 'count')} wrong`);
+      const out: Shown[] = [said`Checked the binder in ${place.storeDir} (${plural(lists, 'list')}, ${plural(records, 'record')}):`];
+      out.push(sound ? said`  the database file: sound (SQLite's integrity check: ok)`
+        : said`  the database file: DAMAGED — SQLite found ${plural(found.integrity.length, 'problem')}: ${found.integrity.slice(0, 5).join('; ')}`);
+      out.push(found.dangling.length === 0 ? said`  rows that name others: all found`
+        : said`  rows that name others: ${plural(found.dangling.length, 'row')} name what is not there (${[...new Set(found.dangling.map((d) => `${d.table} → ${d.parent}`))].join(', ')})`);
+      out.push(found.searchIndex === null ? said`  the search index: sound` : said`  the search index: DAMAGED (${found.searchIndex})`);
+      out.push(found.countsOff === 0 ? said`  the counts kept per list: right` : said`  the counts kept per list: ${plural(found.countsOff, 'count')} wrong`);
       const bad = !sound || found.dangling.length > 0 || found.searchIndex !== null || found.countsOff > 0;
-      lines.push(bad
-        ? 'Something is wrong: put a backup back (binder admin restore-backup FILE), or export what can still be read (binder admin export).'
-        : 'Nothing is wrong.');
-      return lines.join('\n');
+      out.push(bad
+        ? said`Something is wrong: put a backup back (binder admin restore-backup FILE), or export what can still be read (binder admin export).`
+        : said`Nothing is wrong.`);
+      return lines(out);
     } finally {
       store.close();
     }

@@ -8,11 +8,13 @@ import { extname, join } from 'node:path';
 import { openStore, type Store } from '../store/index.js';
 import { Refused } from '../store/store.js';
 import type { Who } from '../store/types.js';
-import { jsonDocument } from '../agent/cli.js';
+import { jsonDocument } from '../keeper/json-document.js';
+import { said } from '../keeper/text-values.js';
 import { binderCsv } from './export-csv.js';
 import { binderJson, type Writer } from './export-json.js';
 import { binderMarkdown } from './export-markdown.js';
 import { fileSink, stdoutSink, type Sink } from './out-file.js';
+import { printAnswer, printSentence } from './print.js';
 import { progressMaker, SILENT, type Progress } from './progress.js';
 
 type Format = 'json' | 'csv' | 'markdown';
@@ -35,7 +37,7 @@ export async function runExport(
   try {
     store = openStore(place.storeDir);
   } catch (error) {
-    if (error instanceof Refused) { process.stderr.write(`${error.message}\n`); return 2; }
+    if (error instanceof Refused) { printSentence(error.message); return 2; }
     throw error;
   }
   const sinks: Sink[] = [];
@@ -83,14 +85,14 @@ export async function runExport(
     for (const sink of sinks) sink.close();
     if (o.out !== undefined) {
       const summary = { format, out: o.out, lists: counts.lists, records: counts.records };
-      process.stdout.write(place.json ? `${jsonDocument(summary)}\n`
-        : `Exported ${counts.lists} list${counts.lists === 1 ? '' : 's'} and ${counts.records} record${counts.records === 1 ? '' : 's'} to ${o.out} (${format}).\n`);
+      if (place.json) process.stdout.write(`${jsonDocument(summary)}\n`);
+      else printAnswer(said`Exported ${counts.lists} list${counts.lists === 1 ? '' : 's'} and ${counts.records} record${counts.records === 1 ? '' : 's'} to ${o.out} (${format}).`.text);
     }
     return 0;
   } catch (error) {
     bar.stop();
     for (const sink of sinks) sink.drop();
-    if (error instanceof Refused) { process.stderr.write(`Not done: ${error.message}\n`); return 1; }
+    if (error instanceof Refused) { printSentence(`Not done: ${error.message}`); return 1; }
     throw error;
   } finally {
     store.close();

@@ -11,8 +11,9 @@ import { noInto, openStore, type Store } from '../store/index.js';
 import type { ImportFormat, ImportPlan, Imported } from '../store/exchange-types.js';
 import { Refused } from '../store/store.js';
 import type { List, Who } from '../store/types.js';
-import { jsonDocument } from '../agent/cli.js';
-import { terminalSafe } from '../keeper/terminal-safe.js';
+import { jsonDocument } from '../keeper/json-document.js';
+import { Shown, joined, lines, said } from '../keeper/text-values.js';
+import { printAnswer, printSentence } from './print.js';
 import { progressMaker, SILENT, type Progress } from './progress.js';
 import { readBinderJson } from './read-binder.js';
 import { sniff } from './sniff.js';
@@ -22,9 +23,6 @@ export const IMPORT_FORMATS = ['json', 'csv', 'taskwarrior', 'beads', 'github'] 
 export type ImportFormatName = (typeof IMPORT_FORMATS)[number];
 
 export interface ImportFlags { format?: ImportFormatName; into?: string; approved?: boolean; yes?: boolean }
-
-/** Text from the file, made safe where it reaches a terminal. */
-const shown = (text: string, stream: NodeJS.WriteStream): string => (stream.isTTY ? terminalSafe(text, { multiline: true }) : text);
 
 const plural = (n: number, one: string, many = `${one}s`): string => `${n.toLocaleString('en')} ${n === 1 ? one : many}`;
 
@@ -56,18 +54,18 @@ async function confirmed(question: string): Promise<boolean> {
 }
 
 export function sayImported(d: Imported, plan: ImportPlan): string {
-  const lines: string[] = [];
-  const where = d.into ? ` into ${d.into}` : '';
+  const out: Shown[] = [];
+  const where = d.into ? said` into ${d.into}` : '';
   const numbers = d.first !== null ? ` (#${d.first}${d.last !== d.first ? ` to #${d.last}` : ''})` : '';
-  const lists = d.lists.length
-    ? `${plural(d.lists.length, 'list')} (${d.lists.map((l) => (l.id === l.from ? l.id : `${l.from} as ${l.id}, its id being taken`)).join(', ')}) and `
-    : '';
-  lines.push(`Imported ${lists}${plural(d.records, 'record')}${where}${numbers}.`);
-  if (d.renumbered) lines.push(`${plural(d.renumbered, 'record')} got a new number: theirs was taken here.`);
-  if (d.needs) lines.push(`${plural(d.needs, 'need')} between them.`);
-  if (d.needsLeftOut) lines.push(`${plural(d.needsLeftOut, 'need')} on records not in the file left out.`);
-  if (plan.leftOut.length) lines.push(`Left out: ${plan.leftOut.join('; ')}.`);
-  return lines.join('\n');
+  const named = d.lists.map((l) => (l.id === l.from ? said`${l.id}` : said`${l.from} as ${l.id}, its id being taken`));
+  const lists = d.lists.length ? said`${plural(d.lists.length, 'list')} (${joined(named, ', ')}) and ` : '';
+  out.push(said`Imported ${lists}${plural(d.records, 'record')}${where}${numbers}.`);
+  if (d.renumbered) out.push(said`${plural(d.renumbered, 'record')} got a new number: theirs was taken here.`);
+  if (d.needs) out.push(said`${plural(d.needs, 'need')} between them.`);
+  if (d.needsLeftOut) out.push(said`${plural(d.needsLeftOut, 'need')} on records not in the file left out.`);
+  // Each left-out piece was said by its reader already.
+  if (plan.leftOut.length) out.push(said`Left out: ${joined(plan.leftOut.map((l) => new Shown(l)), '; ')}.`);
+  return lines(out);
 }
 
 export async function runImport(file: string, o: ImportFlags, place: { storeDir: string; who: Who; json: boolean }): Promise<number> {
@@ -76,7 +74,7 @@ export async function runImport(file: string, o: ImportFlags, place: { storeDir:
   try {
     store = openStore(place.storeDir);
   } catch (error) {
-    if (error instanceof Refused) { process.stderr.write(`${error.message}\n`); return 2; }
+    if (error instanceof Refused) { printSentence(error.message); return 2; }
     throw error;
   }
   let bar: Progress = SILENT;
@@ -92,9 +90,9 @@ export async function runImport(file: string, o: ImportFlags, place: { storeDir:
     if (format !== 'binder') {
       const mapping = FOREIGN[format].mapping?.(plan, list!, text);
       if (mapping) {
-        process.stdout.write(`${shown(mapping, process.stdout)}\n`);
-        if (!o.yes && !(await confirmed(`Import ${plural(plan.records.length, 'row')} into ${list!.title}?`))) {
-          process.stderr.write('Nothing imported: run it again with --yes to import as shown.\n');
+        printAnswer(mapping);
+        if (!o.yes && !(await confirmed(said`Import ${plural(plan.records.length, 'row')} into ${list!.title}?`.text))) {
+          printSentence('Nothing imported: run it again with --yes to import as shown.');
           return 1;
         }
       }
@@ -107,12 +105,14 @@ export async function runImport(file: string, o: ImportFlags, place: { storeDir:
       progress: (n) => { if (n % 500 === 0) bar.to(n); },
     });
     bar.stop();
-    process.stdout.write(place.json ? `${jsonDocument({ format, ...done, leftOut: plan.leftOut })}\n` : `${shown(sayImported(done, plan), process.stdout)}\n`);
+    if (place.json) process.stdout.write(`${jsonDocument({ format, ...done, leftOut: plan.leftOut })}\n`);
+    else printAnswer(sayImported(done, plan));
     return 0;
   } catch (error) {
     bar.stop();
     if (error instanceof Refused) {
-      process.stderr.write(`Not done: ${shown(error.message, process.stderr)}\nNothing was imported.\n`);
+      printSentence(`Not done: ${error.message}`);
+      printSentence('Nothing was imported.');
       return 1;
     }
     throw error;

@@ -2,11 +2,12 @@
  * Records that need others done first: `needs` (and its removal), what `get` names both ways,
  * what waits on what (`ready --blocked`), and telling a waiting record's holder and owners when
  * the last record it needed is done. Done is the list's last state, as `ready` has it. A need
- * is set only between records the asker may change, and never closes a circle; a record the
- * asker cannot see is never named to it.
+ * is set only between records the asker may change, on a record no other agent holds, and never
+ * closes a circle; a record the asker cannot see is never named to it.
  */
 import { findList, findRecord, isPerson, listFor, notArchived, recordNumber, visibleListRows } from './access.js';
 import { iso, type Context } from './context.js';
+import { forChange } from './leases.js';
 import { undone } from './needs-sql.js';
 import { RECORD_COLUMNS, recordOf, type RecordRow } from './rows.js';
 import { Refused } from './store.js';
@@ -134,14 +135,15 @@ function numbersOf(others: readonly (number | string)[]): number[] {
 export function needs(
   ctx: Context, ref: number | string, others: readonly (number | string)[], who: Who, options: { remove?: boolean } = {},
 ): NeedsChanged {
-  const found = findRecord(ctx, ref, who, 'write');
+  // A need changes the record that needs, so another agent's claim on it binds; not the one needed.
+  const found = forChange(ctx, ref, who);
   notArchived(found);
   const id = found.record.id;
   const ids = numbersOf(others);
   if (ids.length === 0) {
     throw new Refused(
-      `Say which records #${id} needs: binder needs ${id} 12 14 (or --remove to take needs away).`,
-      `Dites de quelles fiches la fiche #${id} a besoin : binder needs ${id} 12 14 (ou --remove pour retirer des besoins).`,
+      `Say which records #${id} needs: binder needs ${id} 12 14; to take one away: binder needs ${id} 12 --remove.`,
+      `Dites de quelles fiches la fiche #${id} a besoin : binder needs ${id} 12 14 ; pour en retirer une : binder needs ${id} 12 --remove.`,
     );
   }
   const added: number[] = [];

@@ -107,10 +107,13 @@ function readyList(ctx: Context, list: List, who: Who, limit: number): ReadyList
 export function ready(ctx: Context, listRef: string | undefined, who: Who, options: { limit?: number } = {}): ReadyPage {
   const limit = Math.max(1, Math.min(1000, Math.floor(options.limit ?? PAGE)));
   let lists: List[];
+  let readOnly: string[] = [];
   if (listRef !== undefined && listRef.trim() !== '') {
     lists = [findList(ctx, listRef, who, 'write').list].filter((l) => !l.archived);
   } else {
-    lists = visibleListRows(ctx, who, false).filter((row) => row.level === 'write').map((row) => listFor(ctx, row, who, row.level));
+    const rows = visibleListRows(ctx, who, false);
+    lists = rows.filter((row) => row.level === 'write').map((row) => listFor(ctx, row, who, row.level));
+    readOnly = rows.filter((row) => row.level !== 'write').map((row) => row.id);
   }
   // By the index of claims: the few records held, never a list's records one by one.
   const held = ctx.db.prepare(`SELECT ${RECORD_COLUMNS} FROM records r INDEXED BY records_lease
@@ -120,5 +123,6 @@ export function ready(ctx: Context, listRef: string | undefined, who: Who, optio
   return {
     lists: lists.map((list) => readyList(ctx, list, who, limit)),
     held: held.map((row): RecordSummary => recordOf(row)),
+    readOnly,
   };
 }

@@ -16,6 +16,8 @@ export interface Claimed {
   until: string;
   /** The asker held it already: only the time moved. */
   extended: boolean;
+  /** When the asker held it already: when its claim was to lapse before (later than `until` if shortened). */
+  previous?: string;
 }
 
 /** A claim given back, or taken away by a person. */
@@ -53,9 +55,11 @@ export interface ReadyPage {
   lists: ReadyList[];
   /** Records the asker holds a live claim on, in the same lists. */
   held: RecordSummary[];
+  /** Ids of the lists the asker may only read: nothing in them is its to start. */
+  readOnly: string[];
 }
 
-export type BriefKind = 'approved' | 'withdrawn' | 'added' | 'moved' | 'note' | 'lapsed' | 'taken-away' | 'due' | 'unblocked';
+export type BriefKind = 'approved' | 'withdrawn' | 'added' | 'moved' | 'note' | 'lapsed' | 'taken-away' | 'released' | 'due' | 'unblocked';
 
 /** One change in a brief: what happened to which record, by whom. */
 export interface BriefItem {
@@ -72,8 +76,10 @@ export interface BriefItem {
   from?: string;
   /** A note's text. */
   text?: string;
-  /** Whose claim lapsed or was taken away. */
+  /** Whose claim lapsed, was taken away, or was given back. */
   holder?: Who;
+  /** A withdrawal by an agent's change: what it changed (`title`, and fields by their names). */
+  changed?: string[];
   /** The due date that came. */
   due?: string;
   /** `unblocked`: the last record it needed, now done (or deleted); told to its holder and owners only. */
@@ -91,10 +97,21 @@ export interface BriefOptions {
   limit?: number;
 }
 
+/** An agent far behind is told how many changes of each kind there were, per list, not each one. */
+export interface BriefSummary {
+  /** How many changes it stands for; with `atLeast`, counting stopped there. */
+  total: number;
+  atLeast?: true;
+  lists: { list: string; title: string; total: number; counts: Partial<Record<BriefKind, number>> }[];
+}
+
 export interface Brief {
+  /** The changes; under a summary, the latest few of them. */
   items: BriefItem[];
   /** More changes wait past these: brief again for them. */
   more: boolean;
+  /** Present when the asker was far behind: its place moved to the latest change. */
+  summary?: BriefSummary;
 }
 
 /** `needs`: what a record needs after the change. */

@@ -41,7 +41,7 @@ test('needs through the keeper: the words an agent reads, and a wait woken when 
   await ask(claude, 'add', { list: 'site', title: 'Page' });
   await ask(claude, 'add', { list: 'tasks', title: 'Ship' });
   assert.equal(text(await ask(claude, 'needs', { id: '3', others: '1 #2' })),
-    '#3 needs #1 (To do), #2 (To do). It is left out of binder ready until those 2 are done.');
+    '#3 needs #1 (To do), #2 (To do). Until those 2 are done, it is left out of binder ready.');
   assert.equal(text(await ask(claude, 'needs', { id: '1', others: '3' })),
     'refused: #1 cannot need #3: that would close a circle (#1 needs #3, #3 needs #1), and none of them could ever start. '
     + 'Take one of those needs away first: binder needs 3 1 --remove.');

@@ -219,3 +219,28 @@ test('needs: ready --blocked shows what waits on what, in every list one can cha
     f.done();
   }
 });
+
+test('needs: a record another agent holds is given no needs by a third agent; its holder and a person may, and a held record may be needed', () => {
+  const f = twoLists();
+  try {
+    f.store.grant('tasks', 'agent:spy', 'write', ann);
+    const held = f.store.add('tasks', { title: 'Held' }, ann).id;
+    const other = f.store.add('tasks', { title: 'Other' }, ann).id;
+    const third = f.store.add('tasks', { title: 'Third' }, ann).id;
+    f.store.take(held, bot);
+    const before = f.store.get(held, ann);
+    for (const remove of [false, true]) {
+      const why = refusal(() => f.store.needs(held, [String(other)], spy, { remove }));
+      assert.match(why, new RegExp(`^#${held} is taken by Bot until .*binder wait ${held}`));
+    }
+    const after = f.store.get(held, ann);
+    assert.deepEqual([after.record, after.history, after.needs], [before.record, before.history, before.needs], 'nothing changed');
+
+    assert.deepEqual(f.store.needs(held, [String(other)], bot).added, [other], 'its holder may');
+    assert.deepEqual(f.store.needs(held, [String(third)], ann).added, [third], 'a person may');
+    // Needing a held record changes the one that needs it, not the held one.
+    assert.deepEqual(f.store.needs(other, [String(third)], spy).added, [third]);
+  } finally {
+    f.done();
+  }
+});
