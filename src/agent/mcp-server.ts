@@ -76,13 +76,12 @@ export function createMcpServer({ ask }: { ask: AskKeeper }): McpServer {
         title: op.title,
         description: op.describe,
         inputSchema: toolSchema(op, { holdMaxMs: MCP_WAIT_MAX_MS }),
-        annotations: {
-          readOnlyHint: op.readOnly,
-          // Nothing an agent can do deletes: a person alone deletes.
-          destructiveHint: false,
-          idempotentHint: op.idempotent,
-          openWorldHint: false,
-        },
+        // Nothing an agent can do deletes: a person alone deletes. Destructive and idempotent mean
+        // something only of a tool that changes the binder (MCP's ToolAnnotations): left out of
+        // the reading tools, they cost no agent's context.
+        annotations: op.readOnly
+          ? { readOnlyHint: true, openWorldHint: false }
+          : { readOnlyHint: false, destructiveHint: false, idempotentHint: op.idempotent, openWorldHint: false },
       },
       // A wait is held at most as long as an MCP client waits for a call's result.
       async (given) => toolResult(await ask(op.name, boundHold(op.name, askArgs(op, given as Record<string, unknown>), MCP_WAIT_MAX_MS))),

@@ -16,8 +16,9 @@ import { person, storeFolder } from './places.js';
 import { safeAnswer, safeSentence } from './terminal-safe.js';
 import { asWritten } from './text-values.js';
 import { waitHere } from './wait-here.js';
+import { addExchangeCommands, type ExchangeRun } from '../exchange/commands.js';
 
-interface Chosen { op: OpSpec; args: Record<string, unknown>; store?: string; as?: string; json: boolean }
+interface Chosen { op?: OpSpec; args: Record<string, unknown>; exchange?: ExchangeRun; store?: string; as?: string; json: boolean }
 
 const ABOUT = `A person's operations on the binder, straight on its store (no keeper needed).
 The store: --store DIR, else $BINDER_STORE, else $XDG_DATA_HOME/binder, else ~/.local/share/binder.`;
@@ -33,7 +34,12 @@ function program(chosen: (c: Chosen) => void): Command {
     .showSuggestionAfterError(true)
     .exitOverride()
     .configureOutput({ writeOut: (s) => process.stdout.write(safeAnswer(s)), writeErr: (s) => process.stderr.write(safeAnswer(s)) })
-    .addHelpText('after', `\nExamples:\n${OPERATIONS.filter((o) => !o.agents).map((o) => `  ${o.example}`).join('\n')}\n\nThe agents' verbs (add, move, note…) work here too, as you.`);
+    .addHelpText('after', `\nExamples:\n${OPERATIONS.filter((o) => !o.agents).map((o) => `  ${o.example}`).join('\n')}
+  binder admin export --out binder.json
+  binder admin import tasks.json --into Tasks
+  binder admin backup ~/binder-backup.db
+
+The agents' verbs (add, move, note…) work here too, as you.`);
   const pick = (op: OpSpec) => (args: Record<string, unknown>, command: Command) => {
     const g = command.optsWithGlobals<{ store?: string; as?: string; json?: boolean }>();
     chosen({ op, args, store: g.store, as: g.as, json: g.json === true });
@@ -45,6 +51,10 @@ function program(chosen: (c: Chosen) => void): Command {
     if (second !== undefined) addOperation(side, op, pick(op), second);
     else addOperation(admin, op, pick(op), first);
   }
+  addExchangeCommands(admin, (exchange) => {
+    const g = admin.opts<{ store?: string; as?: string; json?: boolean }>();
+    chosen({ exchange, args: {}, store: g.store, as: g.as, json: g.json === true });
+  });
   return admin;
 }
 
@@ -59,6 +69,8 @@ export async function admin(argv: readonly string[]): Promise<number> {
   if (!chosen) return 64;
   const { op, args, json } = chosen;
   const who = person(chosen.as);
+  if (chosen.exchange) return chosen.exchange({ storeDir: storeFolder(chosen.store), who, json });
+  if (!op) return 64;
   let store;
   try {
     store = openStore(storeFolder(chosen.store));

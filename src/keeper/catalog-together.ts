@@ -6,12 +6,13 @@
  */
 import { Refused } from '../store/store.js';
 import {
-  LEASE_DEFAULT_MS, type Brief, type BriefItem, type BriefKind, type BriefSummary, type Claimed, type ReadyPage, type Released,
+  LEASE_DEFAULT_MS, type BlockedPage, type Brief, type BriefItem, type BriefKind, type BriefSummary, type Claimed, type ReadyPage, type Released,
 } from '../store/index.js';
 import type { List, Who } from '../store/types.js';
 import type { CatalogContext, CatalogEntry } from './catalog.js';
 import { WAIT_DEFAULT_MS, WAIT_MAX_MS, hasUnit, readDuration, sayDuration } from './durations.js';
 import { recordLine } from './text-reading.js';
+import { sayBlocked } from './text-needs.js';
 import { Shown, lines, said, word } from './text-values.js';
 
 type Args = Record<string, unknown>;
@@ -110,6 +111,7 @@ function itemLine(i: BriefItem, who: Who, withList: boolean): Shown {
     case 'taken-away': return said`${head}${i.by.name} took ${holder} claim away`;
     case 'released': return said`${head}given back by ${i.by.name}; it is free`;
     case 'due': return said`${head}due now${i.due ? said` (${i.due})` : ''}`;
+    case 'unblocked': return said`${head}waits on nothing more${i.need ? said` (the last it needed: #${i.need})` : ''}; it may start`;
     default: {
       const never: never = i.kind;
       throw new Error(`unknown brief kind ${String(never)}`);
@@ -127,6 +129,7 @@ function countOf(kind: BriefKind, n: number): string {
     case 'released': return `${n} given back`;
     case 'taken-away': return `${n} claim${many ? 's' : ''} taken away`;
     case 'lapsed': return `${n} claim${many ? 's' : ''} lapsed`;
+    case 'unblocked': return `${n} waiting on nothing more`;
     default: {
       const never: never = kind;
       throw new Error(`unknown brief kind ${String(never)}`);
@@ -176,7 +179,7 @@ function sayReady(page: ReadyPage, a: Args, who: Who, { store }: CatalogContext)
     out.push(readOnly ?? said`You may change no list: nothing is yours to start. A person grants access from their screen or with binder admin grant.`);
   } else if (out.length === 0) {
     const wait = said`binder wait${given ? said` ${word(given)}` : ''}`;
-    out.push(said`Nothing is ready for you${given ? said` in ${given}` : ''} now: what is left waits for a person's approval, is taken, or is done. To wait until something changes: ${wait}.`);
+    out.push(said`Nothing is ready for you${given ? said` in ${given}` : ''} now: what is left waits for a person's approval or on other records, is taken, or is done. To wait until something changes: ${wait}.`);
     if (readOnly) out.push(readOnly);
   } else {
     const first = page.lists.find((l) => l.total > 0)!;
@@ -196,13 +199,14 @@ function sayTaken(c: Claimed, a: Args, who: Who, { store }: CatalogContext): str
   const list = store.list(r.list, who);
   const length = sayDuration(readDuration(a.for) ?? LEASE_DEFAULT_MS);
   const head = said`You hold #${r.id} ${r.title} (${r.list}, ${stateName(list, r.state)})`;
+  const waits = r.blocked ? ` It still waits on ${r.blocked === 1 ? 'a record' : `${r.blocked} records`} not done (binder get ${r.id}).` : '';
   if (c.previous !== undefined && c.previous > c.until) {
     return `${head.text} for ${length} from now, until ${utc(c.until)}: sooner than before (it was until ${utc(c.previous)}). `
-      + `To keep it longer: binder take ${r.id} --for 1d; when done: binder release ${r.id}.`;
+      + `To keep it longer: binder take ${r.id} --for 1d; when done: binder release ${r.id}.${waits}`;
   }
   const was = c.previous !== undefined ? ` (it was until ${utc(c.previous)})` : '';
   return `${head.text} for ${length}${c.extended ? ' from now' : ''}, until ${utc(c.until)}${was}. `
-    + `When done: binder release ${r.id}; to keep it longer: binder take ${r.id}.`;
+    + `When done: binder release ${r.id}; to keep it longer: binder take ${r.id}.${waits}`;
 }
 
 function sayReleased(d: Released, who: Who): string {
@@ -237,8 +241,8 @@ export const TOGETHER = {
     (d, _a, who) => sayReleased(d, who),
   ),
   ready: entry(
-    (a, who, { store }) => store.ready(str(a.list), who),
-    sayReady,
+    (a, who, { store }): ReadyPage | BlockedPage => (a.blocked === true ? store.blocked(str(a.list), who) : store.ready(str(a.list), who)),
+    (d, a, who, ctx) => (a.blocked === true ? sayBlocked(d as BlockedPage, str(a.list)) : sayReady(d as ReadyPage, a, who, ctx)),
   ),
   brief: entry(
     (_a, who, { store }) => store.brief(who),

@@ -12,6 +12,7 @@ import { GET_HISTORY, GET_NOTES } from './operations.js';
 import { saySearch, sayLists, sayRecord, sayShow } from './text-reading.js';
 import { joined, lines, said, word } from './text-values.js';
 import { TOGETHER } from './catalog-together.js';
+import { NEEDS } from './catalog-needs.js';
 
 export interface CatalogContext {
   store: Store;
@@ -187,6 +188,7 @@ export const CATALOG: Record<OpName, CatalogEntry> = {
   ),
   restore: entry((a, who, { store }) => store.archive(recordRef(a.id), false, who), (r) => `Restored #${r.id}.`),
   ...TOGETHER,
+  ...NEEDS,
 
   approve: entry(
     (a, who, { store }) => store.approve(recordRef(a.id), a.withdraw !== true, who),

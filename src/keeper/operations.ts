@@ -70,7 +70,7 @@ export type OpSpec = OpBase & (
 );
 
 const list: ArgSpec = { kind: 'text', describe: 'the list: its name or id', required: true, positional: true, placeholder: 'LIST' };
-const record: ArgSpec = { kind: 'record', describe: 'the record: 12 or #12', required: true, positional: true, placeholder: 'ID' };
+const record: ArgSpec = { kind: 'record', describe: '12 or #12', required: true, positional: true, placeholder: 'ID' };
 const due: ArgSpec = { kind: 'due', describe: '2026-11-04 or "2026-11-04 09:00"; none to clear', placeholder: 'DATE' };
 const owners: ArgSpec = { kind: 'owners', describe: 'owners: me, an id, or none', flag: 'owner', placeholder: 'me|ID|none' };
 const fields: ArgSpec = { kind: 'fields', describe: 'field values by field name', flag: 'field', placeholder: 'name=value' };
@@ -194,9 +194,21 @@ export const OPERATIONS = [
     args: { id: record, note: { kind: 'text', describe: 'a note left on it', placeholder: 'TEXT' } },
   }),
   op({
+    name: 'needs', title: 'Needs', describe: 'A record waits for others to be done.',
+    example: 'binder needs 20 12 14', readOnly: false, agents: true, idempotent: true,
+    args: {
+      id: record,
+      others: { kind: 'words', describe: '12 14', required: true, positional: true, placeholder: 'OTHER' },
+      remove: { kind: 'flag', describe: 'undo' },
+    },
+  }),
+  op({
     name: 'ready', title: 'Ready', describe: 'Records you may start now: approved, free, not done; first to take first.',
     example: 'binder ready Batches', readOnly: true, agents: true, idempotent: true,
-    args: { list: { ...list, required: false } },
+    args: {
+      list: { ...list, required: false },
+      blocked: { kind: 'flag', describe: 'what waits' },
+    },
   }),
   op({
     name: 'brief', title: 'Brief', describe: 'What changed since you last looked, each change once.',

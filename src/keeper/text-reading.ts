@@ -7,6 +7,7 @@
  */
 import type { List, ListPage, ListSummary, LogRow, Note, RecordSummary, RecordView, SearchHit, Who } from '../store/types.js';
 import { GET_HISTORY, GET_NOTES } from './operations.js';
+import { needLines } from './text-needs.js';
 import { Shown, block, joined, lines, said, word } from './text-values.js';
 
 const plural = (n: number, one: string, many = `${one}s`): Shown => new Shown(`${n} ${n === 1 ? one : many}`);
@@ -40,7 +41,8 @@ export function recordLine(r: RecordSummary, list: List): Shown {
   const due = r.due ? said` due ${r.due}` : '';
   const attached = r.attached ? ` [${r.attached} attached]` : '';
   const notes = r.notes ? ` [${plural(r.notes, 'note').text}]` : '';
-  return said`#${r.id} ${r.title}${new Shown(approved)}${owners(r.owners)}${due}${new Shown(`${attached}${notes}${r.archived ? ' (archived)' : ''}`)}`;
+  const waits = r.blocked ? ` (waits on ${plural(r.blocked, 'record').text})` : '';
+  return said`#${r.id} ${r.title}${new Shown(`${approved}${waits}`)}${owners(r.owners)}${due}${new Shown(`${attached}${notes}${r.archived ? ' (archived)' : ''}`)}`;
 }
 
 export function sayShow(page: ListPage, who: Who, filter: { state?: string; archived?: boolean; offset?: number } = {}): string {
@@ -105,7 +107,7 @@ export function sayRecord(view: RecordView, page: RecordShown = {}): string {
   if (r.lease) facts.push(said`taken by ${r.lease.by.name} until ${shortTime(r.lease.until)} UTC`);
   if (r.due) facts.push(said`due ${r.due}`);
   if (r.archived) facts.push(said`archived`);
-  const out = [said`#${r.id} ${r.title}`, joined(facts, '; ')];
+  const out = [said`#${r.id} ${r.title}`, joined(facts, '; '), ...needLines(view)];
   for (const f of list.fields) {
     const value = r.fields[f.id];
     if (value !== undefined && value !== '') out.push(said`${f.name}: ${block(value, '  ')}`);

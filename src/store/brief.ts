@@ -2,10 +2,11 @@
  * The brief: what changed since the asker last looked, in the lists it can see — approvals and
  * withdrawals, records added or moved by others, notes (a person is told everyone's, an agent
  * people's and those on records it holds), claims lapsed, taken away or given back, records
- * due — each shown once, through a place in the history kept per asker (`cursors`). It reads
- * the history in id order and stops at its page, so a long history costs no more than the page;
- * an agent far behind is told a summary. It never shows the asker its own doings, nor anything
- * of a list it cannot see.
+ * due, and (to its holder and owners) a record whose last need is done — each shown once,
+ * through a place in the history kept per asker (`cursors`). It reads the history in id order
+ * and stops at its page, so a long history costs no more than the page; an agent far behind is
+ * told a summary. It never shows the asker its own doings (but that a record of its own waits on
+ * nothing more), history brought in by an import, nor anything of a list it cannot see.
  */
 import { findList, findRecord, isPerson, visibleListRows } from './access.js';
 import { iso, type Context } from './context.js';
@@ -18,7 +19,7 @@ import type { DueRecord, Field, State, Who } from './types.js';
 export const CLOCK: Who = { id: 'binder:clock', kind: 'agent', name: 'Binder' };
 
 /** The history's ops a brief tells, as SQL. */
-const OPS = "'add', 'move', 'approve', 'withdraw', 'note', 'lapse', 'release', 'due'";
+const OPS = "'add', 'move', 'approve', 'withdraw', 'note', 'lapse', 'release', 'due', 'unblocked'";
 const PAGE = 50;
 /** An asker's first brief goes back this far, not to the binder's beginning. */
 const FIRST_LOOK_MS = 24 * 3600_000;
@@ -26,14 +27,14 @@ const FIRST_LOOK_MS = 24 * 3600_000;
 const SUMMARY_LATEST = 10;
 const SUMMARY_COUNT_MAX = 100_000;
 /** The kinds in the order a summary says them. */
-const KINDS: readonly BriefKind[] = ['added', 'moved', 'approved', 'withdrawn', 'note', 'released', 'taken-away', 'lapsed', 'due'];
+const KINDS: readonly BriefKind[] = ['added', 'moved', 'approved', 'withdrawn', 'note', 'released', 'taken-away', 'lapsed', 'due', 'unblocked'];
 
 /** A history row's kind of change, as SQL (the same as `itemOf` decides). */
 const KIND_SQL = `CASE l.op WHEN 'add' THEN 'added' WHEN 'move' THEN 'moved'
     WHEN 'approve' THEN CASE WHEN json_extract(l.change, '$.approved') = 0 THEN 'withdrawn' ELSE 'approved' END
     WHEN 'withdraw' THEN 'withdrawn' WHEN 'note' THEN 'note' WHEN 'lapse' THEN 'lapsed'
     WHEN 'release' THEN CASE WHEN json_extract(l.change, '$.holder.id') = json_extract(l.by, '$.id') THEN 'released' ELSE 'taken-away' END
-    WHEN 'due' THEN 'due' END`;
+    WHEN 'due' THEN 'due' WHEN 'unblocked' THEN 'unblocked' END`;
 
 interface Row {
   id: number; at: string; by: string; op: string; list: string; record: number; change: string | null;
@@ -98,6 +99,7 @@ function itemOf(row: Row, shapes: Map<string, ListShape>): BriefItem {
       return item(holder?.id === by.id ? 'released' : 'taken-away', { holder });
     }
     case 'due': return item('due', { due: typeof change.due === 'string' ? change.due : undefined });
+    case 'unblocked': return item('unblocked', { need: typeof change.need === 'number' ? change.need : undefined });
     default: throw new Error(`a brief row of op ${row.op}`);
   }
 }
@@ -114,8 +116,9 @@ function toldWhere(who: Who, lists: string[], record: number | null) {
     : lists.length === 1 ? 'l.list = @list'
     : '+l.list IN (SELECT value FROM json_each(@lists))';
   const where = `${which}
-        AND l.op IN (${OPS})
-        AND (l.op = 'lapse' OR json_extract(l.by, '$.id') <> @who)
+        AND l.op IN (${OPS}) AND l.imported = 0
+        AND (l.op IN ('lapse', 'unblocked') OR json_extract(l.by, '$.id') <> @who)
+        AND (l.op <> 'unblocked' OR EXISTS (SELECT 1 FROM json_each(l.change, '$.tell') t WHERE t.value = @who))
         AND (@person OR l.op <> 'note' OR json_extract(l.by, '$.kind') = 'person' OR json_extract(r.lease_by, '$.id') = @who)`;
   const params = { list: lists[0], lists: JSON.stringify(lists), record, who: who.id, person: isPerson(who) ? 1 : 0 };
   return { where, params };

@@ -1,11 +1,12 @@
 /**
  * What an asker may start now: records of lists it can change, approved where the list has a
  * gate, not in the list's last state (its "done"), held by nobody and owned by nobody else,
- * not archived. First by a field named priority (a choice: its earlier choices first; a number:
+ * not archived, waiting on no record that is not done. First by a field named priority (a choice: its earlier choices first; a number:
  * higher first), then oldest first. Reading only: the caller lapses old claims before.
  */
 import { findList, listFor, visibleListRows } from './access.js';
 import type { Context } from './context.js';
+import { NOT_BLOCKED } from './needs-sql.js';
 import { RECORD_COLUMNS, recordOf, type RecordRow } from './rows.js';
 import { slug } from './slug.js';
 import type { ReadyList, ReadyPage } from './together-types.js';
@@ -36,7 +37,8 @@ function where(list: List): string {
   return `r.list = @list AND r.archived = 0 AND r.lease_by IS NULL
     AND r.state IN (SELECT value FROM json_each(@states))
     ${gated ? 'AND r.approved_by IS NOT NULL' : ''}
-    AND NOT EXISTS (SELECT 1 FROM json_each(r.owners) o WHERE o.value <> @who)`;
+    AND NOT EXISTS (SELECT 1 FROM json_each(r.owners) o WHERE o.value <> @who)
+    AND ${NOT_BLOCKED}`;
 }
 
 const params = (list: List, who: Who) => ({

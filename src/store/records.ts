@@ -6,6 +6,7 @@
 import { findList, findRecord, isPerson, notArchived, personOnly, recordRow, type Found } from './access.js';
 import { iso, type Context } from './context.js';
 import { forChange } from './leases.js';
+import { afterMove } from './needs.js';
 import { recordOf } from './rows.js';
 import { agentNamed } from './sides.js';
 import { Refused, type AddInput, type EditInput } from './store.js';
@@ -164,6 +165,7 @@ export function move(ctx: Context, ref: number | string, stateRef: string, who: 
     ctx.db.prepare('UPDATE records SET state = ?, updated = ? WHERE id = ?').run(state.id, at, record.id);
   }
   ctx.log(who, 'move', list.id, record.id, approving ? { from: record.state, to: state.id, approved: true } : { from: record.state, to: state.id });
+  afterMove(ctx, record.id, record.state, who);
   return fresh(ctx, record.id);
 }
 

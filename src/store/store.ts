@@ -7,8 +7,9 @@ import type {
   Access, Attachment, AttachKind, Change, DueRecord, EditedRecord, FieldType, List, ListPage, ListSummary,
   Note, RecordPage, RecordSummary, RecordView, SearchHit, View, Who,
 } from './types.js';
+import type { ImportOptions, ImportPlan, Imported, Outgoing } from './exchange-types.js';
 import type {
-  Brief, BriefOptions, Claimed, LapsedClaim, ReadyPage, Released, TakeOptions,
+  BlockedPage, Brief, BriefOptions, Claimed, LapsedClaim, NeedsChanged, ReadyPage, Released, TakeOptions,
 } from './together-types.js';
 
 /**
@@ -159,6 +160,21 @@ export interface Store {
   lapse(): LapsedClaim[];
   /** What changed since the asker last looked, each change once (see BriefOptions). */
   brief(who: Who, options?: BriefOptions): Brief;
+
+  /* ---- records that wait on others ---- */
+  /** Says the record needs `others` done first (write access to both lists; a circle is
+   * refused, named), or with `remove` no longer needs them. */
+  needs(id: number | string, others: readonly (number | string)[], who: Who, options?: { remove?: boolean }): NeedsChanged;
+  /** What waits on what: the open records of one list (or every list the asker can change)
+   * that need a record not done yet. */
+  blocked(list: string | undefined, who: Who, options?: { limit?: number }): BlockedPage;
+
+  /* ---- a binder moving out and in (a person's alone) ---- */
+  /** Reads the lists named (or all) whole, in one snapshot, handing each piece to `give`. */
+  exportBinder(lists: readonly string[] | undefined, who: Who, give: (piece: Outgoing) => void): { lists: number; records: number };
+  /** Writes what a file brings, in one transaction: all of it, or (the first rule broken,
+   * with its line) nothing. */
+  importBinder(plan: ImportPlan, who: Who, options?: ImportOptions): Imported;
 
   /** Every change made through this store object, after it is committed. */
   onChange(listener: (change: Change) => void): () => void;

@@ -2,7 +2,7 @@
  * The shapes of agents working together: claims (`take`, `release`), what is ready to start,
  * and the brief of what changed since one last looked. Plain data, like types.ts.
  */
-import type { Note, RecordSummary, Who } from './types.js';
+import type { NeedLink, Note, RecordSummary, Who } from './types.js';
 
 export interface TakeOptions {
   /** How long the claim holds, in ms (default 30 minutes, at most a day). */
@@ -59,7 +59,7 @@ export interface ReadyPage {
   readOnly: string[];
 }
 
-export type BriefKind = 'approved' | 'withdrawn' | 'added' | 'moved' | 'note' | 'lapsed' | 'taken-away' | 'released' | 'due';
+export type BriefKind = 'approved' | 'withdrawn' | 'added' | 'moved' | 'note' | 'lapsed' | 'taken-away' | 'released' | 'due' | 'unblocked';
 
 /** One change in a brief: what happened to which record, by whom. */
 export interface BriefItem {
@@ -82,6 +82,8 @@ export interface BriefItem {
   changed?: string[];
   /** The due date that came. */
   due?: string;
+  /** `unblocked`: the last record it needed, now done (or deleted); told to its holder and owners only. */
+  need?: number;
 }
 
 export interface BriefOptions {
@@ -110,4 +112,28 @@ export interface Brief {
   more: boolean;
   /** Present when the asker was far behind: its place moved to the latest change. */
   summary?: BriefSummary;
+}
+
+/** `needs`: what a record needs after the change. */
+export interface NeedsChanged {
+  record: RecordSummary;
+  /** The records it needs now, that the asker can see. */
+  needs: NeedLink[];
+  /** Record numbers newly needed, or no longer needed (`--remove`). */
+  added: number[];
+  removed: number[];
+}
+
+/** A record that waits on others, with what it waits on. */
+export interface BlockedRecord {
+  record: RecordSummary;
+  /** The records it needs that are not done, that the asker can see. */
+  waitsOn: NeedLink[];
+  /** How many more it waits on that the asker cannot see. */
+  hidden: number;
+}
+
+/** `ready --blocked`: per list, the records that wait on others. */
+export interface BlockedPage {
+  lists: { list: string; title: string; records: BlockedRecord[]; total: number; atLeast?: true }[];
 }

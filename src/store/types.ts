@@ -114,6 +114,8 @@ export interface RecordSummary {
   archived: boolean;
   /** The claim on it, while one is held. */
   lease?: Lease;
+  /** How many records it needs that are not done yet (`needs`); absent when none: it waits on nothing. */
+  blocked?: number;
   /** How many things are attached. */
   attached: number;
   /** How many notes. */
@@ -178,6 +180,12 @@ export interface RecordView {
   history: LogRow[];
   /** How many notes and history rows the record has in all, shown or not. */
   counts: { notes: number; history: number };
+  /** The records it needs done first, that the asker can see (the store's `get` always says). */
+  needs?: NeedLink[];
+  /** The records that need it, that the asker can see. */
+  neededBy?: NeedLink[];
+  /** How many records it needs, not done yet, that the asker cannot see; absent when none. */
+  hiddenNeeds?: number;
 }
 
 /** Which of a record's notes and history rows `get` returns: the latest, `offset` of them skipped. */
@@ -188,6 +196,18 @@ export interface RecordPage {
   history?: number;
   /** Skip this many of the latest notes and history rows (for paging back). */
   offset?: number;
+}
+
+/** A record that another needs done first, or that needs another, as `get` names it. */
+export interface NeedLink {
+  id: number;
+  title: string;
+  list: string;
+  /** Its state's id, and its name. */
+  state: string;
+  stateName: string;
+  /** In its list's last state: what a need waits for. */
+  done: boolean;
 }
 
 export interface SearchHit {

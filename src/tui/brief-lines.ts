@@ -27,6 +27,7 @@ export function changeText(item: BriefItem, words: Words): string {
     case 'taken-away': return b.takenAway(by, safe(item.holder?.name ?? '?'));
     case 'released': return b.released(safe(item.holder?.name ?? item.by.name));
     case 'due': return b.due(item.due ? safe(item.due) : null);
+    case 'unblocked': return b.unblocked(item.need ?? null);
     default: {
       const never: never = item.kind;
       throw new Error(`unknown change ${String(never)}`);
@@ -35,7 +36,7 @@ export function changeText(item: BriefItem, words: Words): string {
 }
 
 const TONES: Record<BriefItem['kind'], Tone> = {
-  approved: 'good', withdrawn: 'warn', added: 'plain', moved: 'plain', note: 'plain', lapsed: 'warn', 'taken-away': 'warn', released: 'plain', due: 'warn',
+  approved: 'good', withdrawn: 'warn', added: 'plain', moved: 'plain', note: 'plain', lapsed: 'warn', 'taken-away': 'warn', released: 'plain', due: 'warn', unblocked: 'good',
 };
 
 /** The brief's lines: each change opens its record (Enter); a last line says when more wait. */

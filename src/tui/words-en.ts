@@ -16,6 +16,7 @@ const argLabels: Record<ArgName, string> = {
   addField: 'Add field', removeField: 'Remove field', agent: 'Agent', access: 'Access',
   dir: 'Folder', name: 'Name', next: 'Next of', for: 'For', on: 'On', timeout: 'Timeout',
   notes: 'Notes', history: 'History',
+  others: 'Needs', remove: 'Remove', blocked: 'Blocked',
 };
 
 export const en: Words = {
@@ -172,6 +173,7 @@ export const en: Words = {
     takenAway: (by, holder) => `${by} took ${holder}'s claim away`,
     released: (holder) => `given back by ${holder}; it is free`,
     due: (due) => `due now${due ? ` (${due})` : ''}`,
+    unblocked: (need) => `waits on nothing more${need ? ` (#${need} was the last)` : ''}`,
   },
   done: {
     added: (id, state) => `Added #${id} in ${state}`,

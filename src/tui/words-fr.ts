@@ -22,7 +22,8 @@ const ops: Record<OpName, { title: string; describe: string }> = {
   restore: { title: 'Restaurer une fiche', describe: 'Ramener une fiche archivée dans sa liste.' },
   take: { title: 'Prendre une fiche', describe: 'Réserver une fiche pour que personne d\'autre n\'y travaille ; à nouveau pour la garder plus longtemps.' },
   release: { title: 'Rendre une fiche', describe: 'Rendre une fiche prise.' },
-  ready: { title: 'Prêtes', describe: 'Les fiches que vous pouvez commencer : approuvées, libres, pas finies.' },
+  needs: { title: 'A besoin de', describe: 'Dire qu\'une fiche a besoin que d\'autres soient finies d\'abord (--remove pour l\'annuler).' },
+  ready: { title: 'Prêtes', describe: 'Les fiches que vous pouvez commencer : approuvées, libres, pas finies, n\'attendant rien.' },
   brief: { title: 'Nouvelles', describe: 'Ce qui a changé depuis votre dernier regard, chaque changement une fois.' },
   wait: { title: 'Attendre', describe: 'Attendre qu\'une chose visible change ; dire quoi, comme brief.' },
   approve: { title: 'Approuver', describe: 'Approuver une fiche pour qu\'elle puisse passer la porte de sa liste, ou retirer l\'approbation.' },
@@ -78,6 +79,9 @@ const args: Record<ArgName, { label: string; hint: string }> = {
   for: { label: 'Pour', hint: 'combien de temps : 30m (par défaut) à 1d' },
   on: { label: 'Sur', hint: 'seulement cette liste ou cette fiche (#12)' },
   timeout: { label: 'Délai', hint: 'au plus ce temps : 60s (par défaut)' },
+  others: { label: 'A besoin de', hint: 'les fiches dont elle a besoin : 12 14' },
+  remove: { label: 'Retirer', hint: 'elle n\'en a plus besoin' },
+  blocked: { label: 'En attente', hint: 'plutôt ce qui attend d\'autres fiches' },
 };
 
 export const fr: Words = {
@@ -230,6 +234,7 @@ export const fr: Words = {
     takenAway: (by, holder) => `${by} a retiré la prise de ${holder}`,
     released: (holder) => `rendue par ${holder} ; elle est libre`,
     due: (due) => `échéance atteinte${due ? ` (${due})` : ''}`,
+    unblocked: (need) => `n'attend plus rien${need ? ` (#${need} était la dernière)` : ''}`,
   },
   done: {
     added: (id, state) => `Ajouté : #${id} dans ${state}`,

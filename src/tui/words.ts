@@ -169,6 +169,8 @@ export interface Words {
     takenAway(by: string, holder: string): string;
     released(holder: string): string;
     due(due: string | null): string;
+    /** The last record it needed is done (or gone): it waits on nothing more. */
+    unblocked(need: number | null): string;
   };
   /** The screen's own sentence for an action done (the keeper's words are for agents). */
   readonly done: {

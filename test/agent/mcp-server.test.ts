@@ -26,7 +26,8 @@ test('one tool per agent verb, with the catalog\'s title, words, shape and all f
     const tool = tools.find((one) => one.name === op.name)!;
     assert.equal(tool.title, op.title);
     assert.equal(tool.description, op.describe);
-    assert.deepEqual(tool.annotations, { readOnlyHint: op.readOnly, destructiveHint: false, idempotentHint: op.idempotent, openWorldHint: false });
+    assert.deepEqual(tool.annotations, op.readOnly ? { readOnlyHint: true, openWorldHint: false }
+      : { readOnlyHint: false, destructiveHint: false, idempotentHint: op.idempotent, openWorldHint: false });
     const shown = Object.entries(op.args).filter(([, arg]) => !arg.hidden);
     assert.deepEqual(Object.keys(tool.inputSchema.properties ?? {}).sort(), shown.map(([name]) => name).sort(), op.name);
     assert.deepEqual([...(tool.inputSchema.required ?? [])].sort(), shown.filter(([, a]) => a.required).map(([n]) => n).sort(), op.name);
@@ -68,7 +69,8 @@ test('every tool asks its operation with its arguments; refusals and missing kee
     ['restore', { id: '12' }, { id: '12' }],
     ['take', { next: 'Batches', for: '2h' }, { next: 'Batches', for: '2h' }],
     ['release', { id: '12', note: 'done' }, { id: '12', note: 'done' }],
-    ['ready', { list: 'Batches' }, { list: 'Batches' }],
+    ['needs', { id: '20', others: '12 14', remove: false }, { id: '20', others: '12 14', remove: false }],
+    ['ready', { list: 'Batches', blocked: true }, { list: 'Batches', blocked: true }],
     ['brief', {}, {}],
     // A wait through MCP is held no longer than an MCP client waits for a result.
     ['wait', { on: '12', timeout: '5m' }, { on: '12', timeout: '45s' }],

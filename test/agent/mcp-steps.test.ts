@@ -100,6 +100,10 @@ function drive(t: import('node:test').TestContext): string[] {
   say('take', { id: b });
   say('take', { next: 'batches' });
   say('ready', {});
+  say('needs', { id: c, others: ' ' });
+  say('needs', { id: c, others: String(d) });
+  say('needs', { id: d, others: String(c) });
+  say('take', { id: c });
   store.note(c, `a long note ${'x'.repeat(300)}`, ann);
   for (let i = 0; i < 12; i++) store.note(d, `note ${i}`, bot);
   say('brief', {});

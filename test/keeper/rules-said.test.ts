@@ -94,7 +94,7 @@ test('an agent that may only read is told so by ready, and show never advises it
   assert.match(say('ready', {}, nothing), /^You may change no list/);
   store.createList({ template: 'tasks' }, ann);
   store.grant('tasks', 'agent:bot', 'read', ann);
-  assert.equal(say('ready', {}, bot), 'Nothing is ready for you now: what is left waits for a person\'s approval, is taken, or is done. '
+  assert.equal(say('ready', {}, bot), 'Nothing is ready for you now: what is left waits for a person\'s approval or on other records, is taken, or is done. '
     + 'To wait until something changes: binder wait.\nYou may only read tasks: nothing there is yours to start (a person can give you write access).');
 });
 

@@ -9,7 +9,7 @@
  */
 import { test, type TestContext } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -64,7 +64,11 @@ function setup(t: TestContext) {
   }, agent);
   store.note(faked.id, faking('second', '\n'), agent);
   store.attach(faked.id, { kind: 'link', ref: faking('https://ok.example', '\r'), title: 'the ref fakes lines' }, agent);
+  // Record 1 (its title hostile) waits on the faked one: `ready --blocked` and `get` name both.
+  store.needs(1, [String(faked.id)], agent);
   store.close();
+  // A CSV whose column names and cells are hostile: the import shows its mapping and what it left out.
+  writeFileSync(join(root, 'hostile.csv'), `title,${hostileLine('Column').replace(/,/g, ' ')}\r\n"${faking('Row', '\r')}",x\r\n`);
   t.after(() => rmSync(root, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 }));
   return { root, storeDir, dir, list, faked: faked.id, work: join(root, 'work') };
 }
@@ -77,10 +81,14 @@ test('every face with its output piped: no control byte but the line feed, --jso
   const agentLines = [
     ['lists'], ['show', s.list], ['get', '1'], ['get', String(s.faked)], ['search', 'evil'], ['search', 'second'], ['brief'], ['ready'],
     ['move', '1', evil], ['add', s.list, 'x', '--state', evil], ['edit', '1', '--field', `nope=${evil}`], ['show', evil],
+    ['ready', '--blocked'], ['needs', '1', String(s.faked)],
   ];
   const personLines = [
     ['lists'], ['show', s.list], ['get', '1'], ['get', String(s.faked)], ['search', 'evil'], ['brief'],
-    ['move', '1', evil], ['edit', '1', '--owner', HOSTILE_NAME], ['show', evil],
+    ['move', '1', evil], ['edit', '1', '--owner', HOSTILE_NAME], ['show', evil], ['ready', '--blocked'],
+    // A binder moved out and in: the words around the data, and the file names they quote.
+    ['import', join(s.root, 'hostile.csv'), '--into', s.list, '--yes'], ['import', join(s.root, 'hostile.csv')],
+    ['export', '--out', join(s.root, `out ${HOSTILE_NAME}.json`)], ['backup', join(s.root, `copy ${HOSTILE_NAME}.db`)], ['check'],
   ].map((argv) => ['admin', '--as', 'ann', ...argv]);
 
   let faces = 0;
