@@ -1,11 +1,12 @@
 /**
  * The `binder` command line, read: one commander command per agent operation, generated from
  * the catalog (positional words in declaration order, flags for the rest), giving the ask to
- * make. It prints only help, the version and what it did not understand; it never asks.
+ * make. It prints only help, the version, what it did not understand, and whose a person's
+ * operation is when an agent types one; it never asks.
  */
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { addOperation } from '../keeper/command-builder.js';
-import { AGENT_OPERATIONS, type OpSpec } from '../keeper/operations.js';
+import { AGENT_OPERATIONS, onlyAPerson, personOperation, type OpSpec } from '../keeper/operations.js';
 import { FOLDER_NAME } from '../keeper/protocol.js';
 import { VERSION } from '../version.js';
 
@@ -20,6 +21,8 @@ export interface CommandOutput {
 }
 
 export const EXIT_NOT_UNDERSTOOD = 64;
+/** A person's operation typed here is refused, as the keeper would refuse it. */
+const EXIT_REFUSED = 1;
 
 const ABOUT = `The lists you were given and their records. You ask; the binder's keeper answers.
 \`binder\` alone is \`binder lists\`.`;
@@ -41,15 +44,17 @@ Exit codes: 0 done, 1 refused, 2 no folder, 3 nobody keeps the binder (nothing w
 A person's: binder tui (the screen, and the keeper), binder serve [--no-tui], binder admin …`;
 }
 
-/** The first word that is not a global option, if any. */
-function firstVerb(argv: readonly string[]): string | undefined {
+/** The words from the first one that is not a global option on (the verb and what follows it). */
+function fromVerb(argv: readonly string[]): readonly string[] {
   for (let i = 0; i < argv.length; i++) {
     const word = argv[i]!;
     if (word === '--dir' || word === '--ask-id') i++;
-    else if (word !== '--json' && !word.startsWith('--dir=') && !word.startsWith('--ask-id=')) return word;
+    else if (word !== '--json' && !word.startsWith('--dir=') && !word.startsWith('--ask-id=')) return argv.slice(i);
   }
-  return undefined;
+  return [];
 }
+
+const firstVerb = (argv: readonly string[]): string | undefined => fromVerb(argv)[0];
 
 /** With no verb (only --dir/--json, or nothing), the verb is `lists`. */
 function withDefaultVerb(argv: readonly string[]): string[] {
@@ -105,6 +110,11 @@ function program(output: CommandOutput, chosen: (line: CommandLine) => void, ope
 /** Reads `argv` (the words after `binder`): the ask it means, or the exit code it came to. */
 export async function readCommandLine(argv: readonly string[], output: CommandOutput): Promise<CommandLine> {
   let line: CommandLine = { kind: 'done', code: EXIT_NOT_UNDERSTOOD };
+  const persons = personOperation(fromVerb(argv));
+  if (persons) {
+    output.err(`Not done: ${onlyAPerson(persons)}\n`);
+    return { kind: 'done', code: EXIT_REFUSED };
+  }
   try {
     const words = withDefaultVerb(argv);
     await program(output, (chosen) => { line = chosen; }, operationsFor(words)).parseAsync(words, { from: 'user' });

@@ -14,7 +14,7 @@ import { createHeldWaits } from './held-waits.js';
 import type { ActOptions, Keeper, KeeperOptions, SideConfig } from './keeper-types.js';
 import { createPerform } from './perform.js';
 import type { Answer } from './protocol.js';
-import { terminalSafe } from './terminal-safe.js';
+import { safeAnswer } from './terminal-safe.js';
 
 export type { ActOptions, Keeper, KeeperOptions, SideConfig } from './keeper-types.js';
 
@@ -32,8 +32,8 @@ export function createKeeper(options: KeeperOptions): Keeper {
   const opened = typeof options.store === 'string';
   const now = options.now ?? Date.now;
   const store: Store = typeof options.store === 'string' ? openStore(options.store, { now }) : options.store;
-  // A bug's details may quote an agent's text: on a terminal they are made safe like the rest.
-  const log = options.log ?? ((line: string) => process.stderr.write(`${process.stderr.isTTY ? terminalSafe(line, { multiline: true }) : line}\n`));
+  // A bug's details may quote an agent's text: made safe like the rest, wherever stderr goes.
+  const log = options.log ?? ((line: string) => process.stderr.write(`${safeAnswer(line)}\n`));
   const perform = createPerform({ store, log });
 
   // The folders: those given for this run, then those a person registered in the store.

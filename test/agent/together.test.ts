@@ -20,7 +20,7 @@ async function run(folder: string, argv: string[]): Promise<{ code: number; out:
   let out = '';
   let err = '';
   const io: BinderIO = {
-    out: (s) => { out += s; }, err: (s) => { err += s; }, outIsTerminal: false, errIsTerminal: false,
+    out: (s) => { out += s; }, err: (s) => { err += s; },
     env: { BINDER_WAIT_MS: '400' }, cwd: folder,
   };
   const code = await runBinder(['--dir', folder, ...argv], io);
@@ -83,5 +83,5 @@ test('a person\'s wait with no keeper (binder admin wait) wakes on a change by a
 
   const quiet = await binderAsync(['admin', '--store', storeDir, '--as', 'Bea', 'wait', '--timeout', '1s']);
   assert.equal(quiet.code, 0, quiet.err);
-  assert.equal(quiet.out, 'Nothing changed in 1s. binder wait again to keep waiting.\n');
+  assert.equal(quiet.out, 'Nothing changed in 1s. To keep waiting: binder wait.\n');
 });

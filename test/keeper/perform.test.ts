@@ -84,7 +84,7 @@ test('a long list is cut at 50 per state with a line that tells how to see the r
   const a = perform('show', { list: 'batches' }, bot);
   const lines = a.text.split('\n');
   assert.equal(lines.filter((l) => /^ {2}#\d+ Item/.test(l)).length, 50);
-  assert.match(a.text, /10 more: binder show batches --state "Proposed" --offset 50/);
+  assert.match(a.text, /10 more: binder show batches --state Proposed --offset 50/);
   const rest = perform('show', { list: 'batches', state: 'Proposed', offset: 50 }, bot);
   assert.equal(rest.text.split('\n').filter((l) => /^ {2}#\d+ Item/.test(l)).length, 10);
 });
