@@ -76,9 +76,9 @@ export const aheadText = (ms: number): string =>
   `Clock ahead: this ask is dated ${Math.round(ms / 1000)} s ahead of the keeper's clock, so the asker's clock is ahead; it was not done. Set the clock right, then ask again.`;
 export const NO_TIME_TEXT = 'Not understood: the ask has no time (at).';
 export const NO_OP_TEXT = 'Not understood: the ask names no operation (op).';
-export const FAILED_TEXT = 'Not done: the keeper failed on this ask and kept nothing of it; tell a person.';
+export const FAILED_TEXT = 'The keeper failed on this ask and kept nothing of it; tell a person.';
 export const ASKED_BEFORE_TEXT = 'Asked before: an ask with this id was taken from this folder before, and its answer is no longer kept; it was not done again. binder get or binder show tells what is there now.';
-export const DISK_FULL_TEXT = 'Not done: the disk that holds the binder is full. Nothing was changed; ask again once a person has made room.';
+export const DISK_FULL_TEXT = 'The disk that holds the binder is full: nothing was changed; ask again once a person has made room.';
 
 /** The store could not write: its disk (or its quota) is full. */
 export const diskFull = (error: unknown): boolean =>

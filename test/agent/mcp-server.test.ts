@@ -7,6 +7,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { createMcpServer, type AskKeeper } from '../../src/agent/mcp-server.js';
 import { AGENT_OPERATIONS, OPERATIONS, onlyAPerson } from '../../src/keeper/operations.js';
 import { NOT_KNOWN } from '../../src/agent/ask.js';
+import { DISK_FULL_TEXT } from '../../src/keeper/folder-pump.js';
 
 async function connected(ask: AskKeeper): Promise<Client> {
   const server = createMcpServer({ ask });
@@ -118,4 +119,12 @@ test('a call to a person\'s operation says whose it is and how to have it done; 
   const { tools } = await client.listTools();
   assert.deepEqual(tools.map((tool) => tool.name), AGENT_OPERATIONS.map((op) => op.name));
   assert.equal(((await client.callTool({ name: 'lists', arguments: {} })) as CallToolResult).isError, undefined, 'an agent\'s tool still works');
+});
+
+test('the keeper\'s own refusal (a full disk) reads after one "Not done: " through MCP too', async (t) => {
+  const client = await connected(async () => ({ outcome: 'answered', ok: false, text: DISK_FULL_TEXT }));
+  t.after(() => client.close());
+  const result = (await client.callTool({ name: 'lists', arguments: {} })) as CallToolResult;
+  assert.equal(result.isError, true);
+  assert.deepEqual(result.content, [{ type: 'text', text: 'Not done: The disk that holds the binder is full: nothing was changed; ask again once a person has made room.' }]);
 });

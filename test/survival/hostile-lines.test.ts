@@ -166,7 +166,7 @@ test('hostile lines: bounded memory, no crash, no pollution, each well-formed as
   assert.ok(peak < RSS_BOUND, `the keeper's resident memory peaked at ${Math.round(peak / 1048576)} MB`);
   // Nothing failed inside the keeper: every answer is a sentence of the catalog.
   const answers = dirs.flatMap((dir) => answersIn(dir));
-  const failed = answers.filter((a) => /failed inside the keeper|the keeper failed on this ask/.test(a.text));
+  const failed = answers.filter((a) => /the keeper failed on/i.test(a.text));
   assert.deepEqual(failed.map((a) => `${a.ask}: ${a.text}`), []);
   assert.doesNotMatch(keeper.err(), /failed/, 'no failure on the keeper\'s stderr');
   // Each well-formed ask answered once; the others not at all.
