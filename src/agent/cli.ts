@@ -1,6 +1,7 @@
 /**
  * `binder`, the agent's command: read the command line, find the folder, ask, print the answer.
- * Exit codes: 0 done, 1 refused, 2 no folder, 3 nobody keeps the binder, 64 not understood.
+ * Exit codes: 0 done, 1 refused, 2 no folder, 3 nobody keeps the binder (nothing was changed),
+ * 64 not understood, 75 not known whether it was done (EX_TEMPFAIL: ask again with --ask-id).
  * Every text it prints is made terminal-safe, whatever stdout and stderr are (a pipe to `less -R`
  * or a person's screen is a terminal too); `--json` is exact, its controls escaped. This path must
  * stay light: it never loads the screen, zod or the MCP SDK.
@@ -9,7 +10,7 @@ import { jsonDocument } from '../keeper/json-document.js';
 import { safeAnswer, safeSentence } from '../keeper/terminal-safe.js';
 import { asWritten } from '../keeper/text-values.js';
 import { askKeeper, waitFromEnv } from './ask.js';
-import { readCommandLine } from './command-line.js';
+import { EXIT_NOT_UNDERSTOOD, readCommandLine } from './command-line.js';
 import { findFolder, howToGetAFolder } from './find-folder.js';
 
 export interface BinderIO {
@@ -19,7 +20,7 @@ export interface BinderIO {
   cwd: string;
 }
 
-export const EXIT = { done: 0, refused: 1, noFolder: 2, nobody: 3 } as const;
+export const EXIT = { done: 0, refused: 1, noFolder: 2, nobody: 3, unknown: 75 } as const;
 
 const line = (text: string): string => (text.endsWith('\n') ? text : `${text}\n`);
 
@@ -40,6 +41,7 @@ export async function runBinder(argv: readonly string[], io: BinderIO): Promise<
   const answer = await askKeeper(found.folder, asked.op, asked.args, {
     want: asked.json ? 'json' : undefined,
     waitMs: waitFromEnv(io.env),
+    ...(asked.askId !== undefined ? { newId: () => asked.askId! } : {}),
   });
   switch (answer.outcome) {
     case 'answered':
@@ -53,9 +55,15 @@ export async function runBinder(argv: readonly string[], io: BinderIO): Promise<
     case 'nobody':
       say(answer.text);
       return EXIT.nobody;
+    case 'unknown':
+      say(`${answer.text} Ask again with the same id, and the keeper answers it without doing it twice: the same command with --ask-id ${answer.id}. Or look first: binder get, binder show.`);
+      return EXIT.unknown;
     case 'no-folder':
       say(answer.text);
       return EXIT.noFolder;
+    case 'too-long':
+      say(answer.text);
+      return EXIT_NOT_UNDERSTOOD;
     default: {
       const never: never = answer;
       throw new Error(`unknown outcome ${JSON.stringify(never)}`);

@@ -36,8 +36,10 @@ function toolResult(outcome: AskOutcome): CallToolResult {
   switch (outcome.outcome) {
     case 'answered':
       return outcome.ok ? text(outcome.text, false) : text(`Not done: ${outcome.text}`, true);
-    case 'nobody': case 'no-folder':
+    case 'nobody': case 'no-folder': case 'too-long':
       return text(outcome.text, true);
+    case 'unknown':
+      return text(`${outcome.text} Look before asking again (get, show), so as not to do it twice.`, true);
     default: {
       const never: never = outcome;
       throw new Error(`unknown outcome ${JSON.stringify(never)}`);

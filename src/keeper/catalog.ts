@@ -13,6 +13,7 @@ import { saySearch, sayLists, sayRecord, sayShow } from './text-reading.js';
 import { joined, lines, said, word } from './text-values.js';
 import { TOGETHER } from './catalog-together.js';
 import { NEEDS } from './catalog-needs.js';
+import { bindPath } from './folder-bind.js';
 
 export interface CatalogContext {
   store: Store;
@@ -236,8 +237,10 @@ export const CATALOG: Record<OpName, CatalogEntry> = {
     (sides) => (sides.length ? lines(sides.map((s) => said`${s.name} (${s.agent}): ${s.dir}`)) : 'No agent folder is registered: binder admin side add FOLDER NAME'),
   ),
   'side-add': entry(
-    (a, who, { store }) => store.addSide(resolve(String(a.dir)), String(a.name), who),
-    (s) => said`The keeper reads ${s.dir} as ${s.name} (${s.agent}). Grant it a list: binder admin grant LIST ${word(s.name)} write`.text,
+    (a, who, { store }) => store.addSide(resolve(String(a.dir)), String(a.name), who, bindPath),
+    (s) => (s.again
+      ? said`The keeper reads ${s.dir} as ${s.name} (${s.agent}) again, bound to the directory there now, and reads it afresh.`.text
+      : said`The keeper reads ${s.dir} as ${s.name} (${s.agent}). Grant it a list: binder admin grant LIST ${word(s.name)} write`.text),
   ),
   'side-remove': entry(
     (a, who, { store }) => store.removeSide(String(a.name), who),

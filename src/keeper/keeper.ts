@@ -41,12 +41,15 @@ export function createKeeper(options: KeeperOptions): Keeper {
   const sides = (): SideConfig[] => {
     const out = new Map<string, SideConfig>();
     for (const side of typeof given === 'function' ? given() : given ?? []) out.set(resolve(side.dir), { ...side, dir: resolve(side.dir) });
-    for (const side of store.sides()) if (!out.has(side.dir)) out.set(side.dir, { dir: side.dir, who: { id: side.agent, kind: 'agent', name: side.name } });
+    for (const side of store.sides()) {
+      if (!out.has(side.dir)) out.set(side.dir, { dir: side.dir, who: { id: side.agent, kind: 'agent', name: side.name }, registered: true, bound: side.bound });
+    }
     return [...out.values()];
   };
 
   // Waits held open until something their asker can see changes, answered through the pump.
-  const waits = createHeldWaits({ store, perform, now, log, dirs: () => sides().map((side) => side.dir), cap: options.waits });
+  // Filed under each folder's binding, as the pump files its asks.
+  const waits = createHeldWaits({ store, perform, now, log, dirs: () => pump.keys(), cap: options.waits });
   // Test hook, read once: BINDER_TEST_CRASH_AFTER_COMMIT=1 kills this process (SIGKILL) once asks
   // were done and committed, before their answers are appended (docs/reliability.md).
   const crashAfterCommit = process.env.BINDER_TEST_CRASH_AFTER_COMMIT === '1'
@@ -58,6 +61,7 @@ export function createKeeper(options: KeeperOptions): Keeper {
     transaction: (fn) => store.transaction(fn),
     now,
     sides,
+    bind: (dir, key) => store.bindSide(dir, key),
     perform: (op, args, who, want) => perform(op, args, who, want),
     log,
     hold: (dir, ask, who, at) => waits.hold(dir, ask, who, at),

@@ -12,6 +12,7 @@ import { CATALOG } from './catalog.js';
 import { adminWords, onlyAPerson, operation, type OpName } from './operations.js';
 import type { Answer } from './protocol.js';
 import { askSchema, explainIssue } from './schemas.js';
+import { DISK_FULL_TEXT } from './pump-types.js';
 import { terminalSafe } from './terminal-safe.js';
 
 export interface PerformOptions {
@@ -64,11 +65,9 @@ export function createPerform({ store, log }: PerformOptions) {
         ok: false,
         text: fr
           ? (full
-            ? 'Pas fait : le disque qui contient le binder est plein. Rien n\'a été changé ; recommencez quand une personne aura fait de la place.'
-            : `Pas fait : ${spec.name} a échoué dans le gardien (son journal dit pourquoi). Rien n'a été changé.`)
-          : (full
-            ? 'Not done: the disk that holds the binder is full. Nothing was changed; ask again once a person has made room.'
-            : `Not done: ${spec.name} failed inside the keeper (its log says why). Nothing was changed.`),
+            ? 'Le disque qui contient le binder est plein : rien n\'a été changé ; recommencez quand une personne aura fait de la place.'
+            : `Le gardien a échoué sur ${spec.name} (son journal dit pourquoi) : rien n'a été changé.`)
+          : (full ? DISK_FULL_TEXT : `The keeper failed on ${spec.name} (its log says why): nothing was changed.`),
       };
     }
   };

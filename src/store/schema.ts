@@ -206,4 +206,10 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX needs_by_needed ON needs (needed, record);
   ALTER TABLE log ADD COLUMN imported INTEGER NOT NULL DEFAULT 0;
   `,
+  // 8: each registered folder bound to the directory a person registered (`dev:ino:birth`): a path
+  // that leads elsewhere later is not read. From here on the keeper's ledger (asks, folder_marks,
+  // waits) files each folder under that binding in `dir`, not under its path.
+  `
+  ALTER TABLE sides ADD COLUMN bound TEXT;
+  `,
 ];

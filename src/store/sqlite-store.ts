@@ -14,7 +14,7 @@ import { openDatabase } from './open.js';
 import { attach, detach, editNote, get, note } from './record-parts.js';
 import { add, approve, archive, edit, move } from './records.js';
 import { search } from './search.js';
-import { addSide, removeSide, sides } from './sides.js';
+import { addSide, bindSide, removeSide, sides } from './sides.js';
 import { brief, dueAndTell } from './brief.js';
 import { release, take, takeNext } from './claims.js';
 import { lapse } from './leases.js';
@@ -127,6 +127,7 @@ export function openStore(dir: string, options: StoreOptions = {}): Store {
     sides: read(sides),
     addSide: tx(addSide),
     removeSide: tx(removeSide),
+    bindSide: tx(bindSide),
     due: () => dueAndTell(ctx),
     take: tx(take),
     takeNext: tx(takeNext),

@@ -96,6 +96,10 @@ export interface Side {
   agent: string;
   dir: string;
   created: string;
+  /** The directory registered (`dev:ino:birth`), or null until a keeper first sees it (folders registered before bindings). */
+  bound: string | null;
+  /** Set on the answer to registering a folder already registered under that name: bound again. */
+  again?: true;
 }
 
 export interface Store {
@@ -139,8 +143,15 @@ export interface Store {
 
   /* ---- the agents' folders a keeper reads (a person's) ---- */
   sides(): Side[];
-  addSide(dir: string, name: string, who: Who): Side;
+  /**
+   * Registers `dir` for the agent `name`, bound to the directory `bind(dir)` finds there (a face
+   * that touches folders passes it; the store touches none). The same folder and name registered
+   * again is bound again, and read afresh.
+   */
+  addSide(dir: string, name: string, who: Who, bind?: (dir: string) => string): Side;
   removeSide(name: string, who: Who): Side;
+  /** A keeper's first sight of a registered folder with no binding: records `bound` unless one is; returns the one that holds. */
+  bindSide(dir: string, bound: string): string;
 
   /** Records whose due time has come and was not told yet; each is returned once, ever (and a
    * `due` history row says so, for briefs). */

@@ -7,6 +7,7 @@ import { runBinder, type BinderIO } from '../../src/agent/cli.js';
 import { AGENT_OPERATIONS, OPERATIONS, adminWords, onlyAPerson } from '../../src/keeper/operations.js';
 import { VERSION } from '../../src/version.js';
 import { tempDir } from '../helpers/temp.js';
+import { DISK_FULL_TEXT, FAILED_TEXT } from '../../src/keeper/folder-pump.js';
 import { cannedAnswer, miniKeeper } from './mini-keeper.js';
 
 interface Ran { code: number; out: string; err: string }
@@ -168,6 +169,33 @@ test('help and version ask nothing', async (t) => {
   assert.ok(!(await run(folder, ['archive', '--help'])).out.includes('--restore'), 'a hidden argument is not shown');
   assert.deepEqual(await run(folder, ['--version']), { code: 0, out: `${VERSION}\n`, err: '' });
   assert.equal(keeper.asks.length, 0);
+});
+
+test('the keeper\'s own refusals (a failure, a full disk) are said after one "Not done: ", never two', async (t) => {
+  const folder = tempDir(t);
+  const keeper = miniKeeper(folder, (ask) => ({ ok: false, text: ask.op === 'add' ? DISK_FULL_TEXT : FAILED_TEXT }));
+  t.after(() => keeper.stop());
+  const full = await run(folder, ['add', 'Batches', 'Dark mode']);
+  assert.equal(full.code, 1);
+  assert.equal(full.err, 'Not done: The disk that holds the binder is full: nothing was changed; ask again once a person has made room.\n');
+  const failed = await run(folder, ['lists']);
+  assert.equal(failed.err, 'Not done: The keeper failed on this ask and kept nothing of it; tell a person.\n');
+});
+
+test('--ask-id gives the ask its id (asking again with it is answered from the keeper\'s record); a malformed one asks nothing', async (t) => {
+  const folder = tempDir(t);
+  const keeper = miniKeeper(folder, cannedAnswer);
+  t.after(() => keeper.stop());
+  assert.equal((await run(folder, ['--ask-id', 'retry-7', 'add', 'Batches', 'Dark mode'])).code, 0);
+  assert.equal((await run(folder, ['add', 'Batches', 'Dark mode', '--ask-id=retry-8'])).code, 0);
+  assert.equal((await run(folder, ['--ask-id', 'retry-9'])).code, 0, 'with no verb, lists');
+  assert.deepEqual(keeper.asks.map((ask) => [ask.id, ask.op]), [['retry-7', 'add'], ['retry-8', 'add'], ['retry-9', 'lists']]);
+  for (const bad of ['', 'x'.repeat(129), 'two words', 'semi;colon', '\u001b[31m']) {
+    const ran = await run(folder, ['--ask-id', bad, 'lists']);
+    assert.equal(ran.code, 64, `${JSON.stringify(bad)} → ${ran.code}`);
+    assert.match(ran.err, /--ask-id/);
+  }
+  assert.equal(keeper.asks.length, 3, 'nothing more was asked');
 });
 
 test('every record argument is checked on the command line: not a number, exit 64 at once, nothing asked', async (t) => {

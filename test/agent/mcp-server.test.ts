@@ -6,6 +6,8 @@ import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { createMcpServer, type AskKeeper } from '../../src/agent/mcp-server.js';
 import { AGENT_OPERATIONS, OPERATIONS, onlyAPerson } from '../../src/keeper/operations.js';
+import { NOT_KNOWN } from '../../src/agent/ask.js';
+import { DISK_FULL_TEXT } from '../../src/keeper/folder-pump.js';
 
 async function connected(ask: AskKeeper): Promise<Client> {
   const server = createMcpServer({ ask });
@@ -43,13 +45,14 @@ test('one tool per agent verb, with the catalog\'s title, words, shape and all f
   }
 });
 
-test('every tool asks its operation with its arguments; refusals and missing keepers are isError', async (t) => {
+test('every tool asks its operation with its arguments; refusals, missing keepers and outcomes not known are isError', async (t) => {
   const asked: [string, Record<string, unknown>][] = [];
   const client = await connected(async (op, args) => {
     asked.push([op, args]);
     if (op === 'move') return { outcome: 'answered', ok: false, text: '#12 is not approved.' };
     if (op === 'archive') return { outcome: 'nobody', text: 'Nobody keeps this binder right now.' };
     if (op === 'restore') return { outcome: 'no-folder', text: 'There is no .binder folder here or above.' };
+    if (op === 'release') return { outcome: 'unknown', id: 'a1', text: NOT_KNOWN };
     return { outcome: 'answered', ok: true, text: `${op}: done` };
   });
   t.after(() => client.close());
@@ -83,6 +86,9 @@ test('every tool asks its operation with its arguments; refusals and missing kee
     if (name === 'move') {
       assert.equal(result.isError, true);
       assert.equal(text, 'Not done: #12 is not approved.');
+    } else if (name === 'release') {
+      assert.equal(result.isError, true);
+      assert.match(text, /^Not known whether this was done: .* Look before asking again \(get, show\)/);
     } else if (name === 'archive' || name === 'restore') {
       assert.equal(result.isError, true, name);
       assert.match(text, name === 'archive' ? /Nobody keeps/ : /no \.binder folder/);
@@ -113,4 +119,12 @@ test('a call to a person\'s operation says whose it is and how to have it done; 
   const { tools } = await client.listTools();
   assert.deepEqual(tools.map((tool) => tool.name), AGENT_OPERATIONS.map((op) => op.name));
   assert.equal(((await client.callTool({ name: 'lists', arguments: {} })) as CallToolResult).isError, undefined, 'an agent\'s tool still works');
+});
+
+test('the keeper\'s own refusal (a full disk) reads after one "Not done: " through MCP too', async (t) => {
+  const client = await connected(async () => ({ outcome: 'answered', ok: false, text: DISK_FULL_TEXT }));
+  t.after(() => client.close());
+  const result = (await client.callTool({ name: 'lists', arguments: {} })) as CallToolResult;
+  assert.equal(result.isError, true);
+  assert.deepEqual(result.content, [{ type: 'text', text: 'Not done: The disk that holds the binder is full: nothing was changed; ask again once a person has made room.' }]);
 });

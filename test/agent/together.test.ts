@@ -52,7 +52,7 @@ test('a wait\'s ask says how long it may be held, and binder waits that much lon
   await until(() => keeper.asks.length === 2, 5_000, 'the lists ask');
   assert.equal(keeper.asks[1]!.wait, undefined, 'an ask answered at once says nothing of waiting');
   late('1 list');
-  assert.equal((await listing).code, 3, 'the same lateness is "nobody" for an ask that is not held');
+  assert.equal((await listing).code, 75, 'the same lateness is "not known" for an ask that is not held');
 
   const byDefault = run(folder, ['wait']);
   await until(() => keeper.asks.length === 3, 5_000, 'the second wait ask');

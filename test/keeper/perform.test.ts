@@ -106,6 +106,6 @@ test('a bug inside an operation becomes a refusal and a log line, never a throw'
   const perform = createPerform({ store: broken, log: (l) => logged.push(l) });
   const a = perform('lists', {}, bot);
   assert.equal(a.ok, false);
-  assert.match(a.text, /failed inside the keeper/);
+  assert.equal(a.text, 'The keeper failed on lists (its log says why): nothing was changed.');
   assert.ok(logged.some((l) => l.includes('boom')));
 });
