@@ -14,7 +14,7 @@ import { createHeldWaits } from './held-waits.js';
 import type { ActOptions, Keeper, KeeperOptions, SideConfig } from './keeper-types.js';
 import { createPerform } from './perform.js';
 import type { Answer } from './protocol.js';
-import { terminalSafe } from './terminal-safe.js';
+import { safeAnswer } from './terminal-safe.js';
 
 export type { ActOptions, Keeper, KeeperOptions, SideConfig } from './keeper-types.js';
 
@@ -32,8 +32,8 @@ export function createKeeper(options: KeeperOptions): Keeper {
   const opened = typeof options.store === 'string';
   const now = options.now ?? Date.now;
   const store: Store = typeof options.store === 'string' ? openStore(options.store, { now }) : options.store;
-  // A bug's details may quote an agent's text: on a terminal they are made safe like the rest.
-  const log = options.log ?? ((line: string) => process.stderr.write(`${process.stderr.isTTY ? terminalSafe(line, { multiline: true }) : line}\n`));
+  // A bug's details may quote an agent's text: made safe like the rest, wherever stderr goes.
+  const log = options.log ?? ((line: string) => process.stderr.write(`${safeAnswer(line)}\n`));
   const perform = createPerform({ store, log });
 
   // The folders: those given for this run, then those a person registered in the store.
@@ -41,12 +41,15 @@ export function createKeeper(options: KeeperOptions): Keeper {
   const sides = (): SideConfig[] => {
     const out = new Map<string, SideConfig>();
     for (const side of typeof given === 'function' ? given() : given ?? []) out.set(resolve(side.dir), { ...side, dir: resolve(side.dir) });
-    for (const side of store.sides()) if (!out.has(side.dir)) out.set(side.dir, { dir: side.dir, who: { id: side.agent, kind: 'agent', name: side.name } });
+    for (const side of store.sides()) {
+      if (!out.has(side.dir)) out.set(side.dir, { dir: side.dir, who: { id: side.agent, kind: 'agent', name: side.name }, registered: true, bound: side.bound });
+    }
     return [...out.values()];
   };
 
   // Waits held open until something their asker can see changes, answered through the pump.
-  const waits = createHeldWaits({ store, perform, now, log, dirs: () => sides().map((side) => side.dir), cap: options.waits });
+  // Filed under each folder's binding, as the pump files its asks.
+  const waits = createHeldWaits({ store, perform, now, log, dirs: () => pump.keys(), cap: options.waits });
   // Test hook, read once: BINDER_TEST_CRASH_AFTER_COMMIT=1 kills this process (SIGKILL) once asks
   // were done and committed, before their answers are appended (docs/reliability.md).
   const crashAfterCommit = process.env.BINDER_TEST_CRASH_AFTER_COMMIT === '1'
@@ -58,6 +61,7 @@ export function createKeeper(options: KeeperOptions): Keeper {
     transaction: (fn) => store.transaction(fn),
     now,
     sides,
+    bind: (dir, key) => store.bindSide(dir, key),
     perform: (op, args, who, want) => perform(op, args, who, want),
     log,
     hold: (dir, ask, who, at) => waits.hold(dir, ask, who, at),

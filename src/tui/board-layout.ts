@@ -1,7 +1,7 @@
 /**
  * Where a board's cards stand: which columns are shown, how wide, and each card's rows (one for
- * `#id title`, a second only when there is something to say under it: a claim, approval,
- * owners, due, things attached). The same arithmetic draws the board and finds what a mouse
+ * `#id title`, a second only when there is something to say under it: a claim, records it
+ * waits on, approval, owners, due, things attached). The same arithmetic draws the board and finds what a mouse
  * click is on. Pure.
  */
 import type { RecordSummary } from '../store/types.js';
@@ -14,7 +14,7 @@ export const COLUMN_FOOT = 1;
 
 /** Whether a card has a second row. */
 export function hasMeta(record: RecordSummary): boolean {
-  return Boolean(record.lease || record.approved || record.owners.length || record.due || record.attached);
+  return Boolean(record.lease || record.blocked || record.approved || record.owners.length || record.due || record.attached);
 }
 
 export const cardRows = (record: RecordSummary): number => (hasMeta(record) ? 2 : 1);

@@ -1,6 +1,6 @@
 /**
  * A record's history in words, one change a line: "owners: Bob added", "claimed until 14:30",
- * "note n3: first words…", "moved To do → Doing". An operation the screen has no sentence for
+ * "note n3: first words…", "moved To do → Doing", "approval withdrawn: title changed", "needs #12". An operation the screen has no sentence for
  * is still said in words (its name, and what changed as `key: value`), never as raw JSON. Pure;
  * every piece of text from the store is made terminal-safe here.
  */
@@ -129,6 +129,20 @@ export function historyText(row: LogRow, h: HistoryLookup): string {
       if (typeof c.note === 'number') parts.push(w.note(c.note, noteWords(c.note)));
       break;
     }
+    case 'withdraw': {
+      // What an agent's change changed: the title (the store's word), and fields by their names.
+      const changed = [...(c.title ? [h.words.view.columns.title.toLowerCase()] : []), ...ids(c.fields).map((id) => safe(h.fieldName(id)))];
+      parts = [w.withdrawnBy(changed.length ? changed.join(', ') : null, c.to !== undefined && c.to !== c.from ? state(c.to) : null)];
+      break;
+    }
+    case 'needs': {
+      const numbers = (v: unknown) => (Array.isArray(v) ? v.filter((n): n is number => typeof n === 'number').map((n) => `#${n}`).join(', ') : '');
+      const added = numbers(c.add);
+      const removed = numbers(c.remove);
+      parts = [...(added ? [w.needs(added)] : []), ...(removed ? [w.needsNoMore(removed)] : [])];
+      break;
+    }
+    case 'unblocked': parts = [w.unblocked(typeof c.need === 'number' ? c.need : null, c.because === 'deleted')]; break;
     case 'lapse': parts = [w.lapsed]; break;
     case 'due': parts = [w.due(safe(str(c.due)))]; break;
     case 'delete': parts = [w.deleted]; break;

@@ -121,7 +121,7 @@ export const KEYMAP: readonly Binding[] = [
   { command: 'top', keys: [k('home'), { char: 'g', twice: true }], where: GG },
   { command: 'top', keys: [k('home')], where: ['list-editor'] },
   { command: 'bottom', keys: [k('end'), c('G')], where: PAGED },
-  { command: 'open', keys: [k('return')], where: ['lists', 'records', 'results', 'welcome', 'search', 'brief'] },
+  { command: 'open', keys: [k('return')], where: ['lists', 'records', 'record', 'results', 'welcome', 'search', 'brief'] },
   { command: 'open', keys: [k('right'), c('l')], where: ['lists'] },
   { command: 'back', keys: [k('escape')], where: [...ANYWHERE_BUT_TYPING, 'search'] },
   { command: 'switchPane', keys: [k('tab')], where: ['lists', 'records', 'search', 'results'] },

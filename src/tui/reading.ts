@@ -4,7 +4,7 @@
  * through the store's read methods as the person; nothing here changes the binder.
  */
 import { Refused, type Store } from '../store/store.js';
-import type { List, ListPage, ListSummary, RecordSummary, RecordView, SearchHit, State, Who } from '../store/types.js';
+import type { List, ListPage, ListSummary, RecordPage, RecordSummary, RecordView, SearchHit, State, Who } from '../store/types.js';
 import type { Filters } from './screen-state.js';
 import { settle, tableSlices, START, type Cursor } from './window.js';
 
@@ -163,12 +163,18 @@ export function placeOf(store: Store, who: Who, listId: string, filters: Filters
   }
 }
 
+/** `get`'s page for the record view: every note (the store's default) and every history row. */
+const WHOLE: RecordPage = { history: Number.MAX_SAFE_INTEGER };
+/** `get`'s page where only the record's own parts are wanted: no note, no history row. */
+export const BARE: RecordPage = { notes: 0, history: 0 };
+
 /**
  * The record view's one read: the record whole, with every note and its whole history (see
- * `recordLines`). Its needs are these and nothing more: a bounded `get` must still give them.
+ * `recordLines`). Its needs are these and nothing more: `get` is bounded for agents' answers, so
+ * the page is asked for whole.
  */
 export function readRecord(store: Store, who: Who, id: number): Read<RecordView> {
-  return attempt(() => store.get(id, who));
+  return attempt(() => store.get(id, who, WHOLE));
 }
 
 /** How many matches a filter by words looks at: the store's search gives no more in one ask. */
@@ -190,18 +196,18 @@ export function readMatches(store: Store, who: Who, listId: string, filters: Fil
     const ids: Record<string, number[]> = {};
     for (const hit of [...found].sort((a, b) => a.id - b.id)) {
       if (hit.list !== list.id || hit.archived !== filters.archived) continue;
-      if (filters.mine && !store.get(hit.id, who).record.owners.includes(who.id)) continue;
+      if (filters.mine && !store.get(hit.id, who, BARE).record.owners.includes(who.id)) continue;
       (ids[hit.state] ??= []).push(hit.id);
     }
     return { list, ids, capped: found.length >= FILTER_MATCHES };
   });
 }
 
-/** A record as a card or a row shows it, read whole. */
+/** A record as a card or a row shows it: its notes counted, not read. */
 function summaryOf(store: Store, who: Who, id: number): RecordSummary | null {
   try {
-    const { record } = store.get(id, who);
-    return { ...record, notes: record.notes.length, attached: record.attached.length };
+    const { record, counts } = store.get(id, who, BARE);
+    return { ...record, notes: counts.notes, attached: record.attached.length };
   } catch (error) {
     if (error instanceof Refused) return null;
     throw error;
@@ -232,7 +238,7 @@ export function readSearch(store: Store, who: Who, text: string, filters: Filter
   return attempt(() => {
     let hits = store.search(text, who, { archived: filters.archived, limit: 200 });
     if (filters.state) hits = hits.filter((h) => h.stateName === filters.state);
-    if (filters.mine) hits = hits.filter((h) => store.get(h.id, who).record.owners.includes(who.id));
+    if (filters.mine) hits = hits.filter((h) => store.get(h.id, who, BARE).record.owners.includes(who.id));
     return hits;
   });
 }

@@ -1,10 +1,11 @@
 /**
  * A record opened, as the lines the screen shows: its whole title, every field, owners, due,
- * approval, notes with author and time, what is attached, and its history in words. Pure; every
+ * approval, what it needs and what needs it, notes with author and time, what is attached, and
+ * its history in words. Pure; every
  * piece of text is made terminal-safe here, and long lines are wrapped (never cut) to the width,
  * so one line is one row and nothing of the record is out of reach.
  */
-import type { LogRow, RecordFull, RecordView } from '../store/types.js';
+import type { LogRow, NeedLink, RecordFull, RecordView } from '../store/types.js';
 import { displayWidth } from './display-width.js';
 import { dueStatus, safe, safeLines, when, wrap } from './format.js';
 import { historyText, type HistoryLookup } from './history-words.js';
@@ -13,7 +14,7 @@ import type { Words } from './words.js';
 
 export type Tone = 'head' | 'title' | 'dim' | 'warn' | 'good' | 'plain';
 
-/** What a line belongs to, so `E` edits that note, `T` detaches that thing, Enter opens that record. */
+/** What a line belongs to, so `E` edits that note, `T` detaches that thing, Enter opens that record (one it needs, or that needs it). */
 export type Part = { kind: 'note'; id: number; author: string } | { kind: 'attached'; id: number } | { kind: 'record'; id: number };
 
 export interface Line {
@@ -47,6 +48,26 @@ export function claimLine(record: Pick<RecordFull, 'lease'>, history: readonly L
   return { text: w.claimReleased(safe(holder?.name ?? '?'), safe(last.by.name), when(last.at)), tone: 'dim' };
 }
 
+/** What the record needs done first and what needs it, each a line Enter opens; nothing when neither. */
+function needLines(view: RecordView, words: Words, push: (text: string, tone?: Tone, part?: Part, indent?: number) => void): void {
+  const w = words.record;
+  const link = (l: NeedLink, done: boolean) => push(`  #${l.id} ${safe(l.title)} · ${safe(l.stateName)}${done ? ` · ${w.needDone}` : ''}`, done ? 'dim' : 'plain', { kind: 'record', id: l.id }, 4);
+  const needs = view.needs ?? [];
+  const hidden = view.hiddenNeeds ?? 0;
+  if (needs.length || hidden) {
+    push('');
+    push(`${w.needs} (${needs.length + hidden})`, 'head');
+    for (const l of needs) link(l, l.done);
+    if (hidden) push(`  ${w.hiddenNeeds(hidden)}`, 'warn');
+  }
+  const by = view.neededBy ?? [];
+  if (by.length) {
+    push('');
+    push(`${w.neededBy} (${by.length})`, 'head');
+    for (const l of by) link(l, false);
+  }
+}
+
 /**
  * The record view needs the record whole, as the store's `get` gives it: every note (each
  * shown in full) and the whole history (each row in words). Whatever bounds `get` must still
@@ -69,7 +90,8 @@ export function recordLines(view: RecordView, words: Words, now: number, width: 
   push(`#${record.id} ${safe(record.title)}`, 'title', undefined, String(record.id).length + 2);
   const state = list.states.find((s) => s.id === record.state);
   label(w.list, safe(list.title));
-  label(w.state, `${safe(state?.name ?? record.state)}${state?.gate ? ` (${words.view.gate})` : ''}${record.archived ? ` · ${w.archived}` : ''}`);
+  const waits = record.blocked ? ` · ${words.view.waitsOn(record.blocked)}` : '';
+  label(w.state, `${safe(state?.name ?? record.state)}${state?.gate ? ` (${words.view.gate})` : ''}${waits}${record.archived ? ` · ${w.archived}` : ''}`, waits ? 'warn' : 'plain');
   push(record.approved ? w.approvedBy(nameOf(record.approved.by.id), when(record.approved.at)) : w.notApproved, record.approved ? 'good' : 'dim');
   label(w.owners, record.owners.length ? ownerNames(record.owners, nameOf) : w.nobody);
   const claim = claimLine(record, history, words, now, takeAwayKey);
@@ -78,6 +100,7 @@ export function recordLines(view: RecordView, words: Words, now: number, width: 
   label(w.due, record.due ? `${safe(record.due)}${overdue ? ` · ${w.overdue}` : ''}` : w.none, overdue ? 'warn' : 'plain');
   label(w.created, when(record.created), 'dim');
   label(w.updated, when(record.updated), 'dim');
+  needLines(view, words, push);
 
   if (list.fields.length) {
     push('');

@@ -15,6 +15,8 @@ const argLabels: Record<ArgName, string> = {
   moveState: 'Move state', removeState: 'Remove state', gate: 'Gate', ungate: 'Ungate',
   addField: 'Add field', removeField: 'Remove field', agent: 'Agent', access: 'Access',
   dir: 'Folder', name: 'Name', next: 'Next of', for: 'For', on: 'On', timeout: 'Timeout',
+  notes: 'Notes', history: 'History',
+  others: 'Needs', remove: 'Remove', blocked: 'Blocked',
 };
 
 export const en: Words = {
@@ -94,7 +96,8 @@ export const en: Words = {
     attached: (n) => `+${n}`,
     takenUntil: (name, time) => `⚑ ${name} ${time}`,
     takenLapsed: (name) => `⚑ ${name} lapsed`,
-    columns: { id: '#', title: 'Title', state: 'State', owners: 'Owners', due: 'Due', attached: 'Att.', approved: 'Appr.', claim: 'Claim' },
+    waitsOn: (n) => `waits on ${n}`,
+    columns: { id: '#', title: 'Title', state: 'State', owners: 'Owners', due: 'Due', attached: 'Att.', approved: 'Appr.', claim: 'Claim', blocked: 'Waits on' },
     filters: (state, mine, archived) =>
       [state ? `state ${state}` : '', mine ? 'mine' : '', archived ? 'archived' : ''].filter(Boolean).join(' · '),
     allStates: 'All states',
@@ -113,6 +116,10 @@ export const en: Words = {
     claimLapsed: (name, at) => `${name}'s lapsed at ${at}`,
     claimReleased: (name, by, at) => `none (${by} ended ${name}'s at ${at})`,
     claimTakeAway: (key) => `${key} takes it away`,
+    needs: 'Needs',
+    neededBy: 'Needed by',
+    needDone: 'done',
+    hiddenNeeds: (n) => `${plural(n, 'more', 'more')} you cannot see, not done`,
   },
   search: {
     title: 'Search',
@@ -188,13 +195,15 @@ export const en: Words = {
     more: (key) => `More changes wait: ${key} shows them.`,
     count: (n) => plural(n, 'change', 'changes'),
     approved: (by) => `approved by ${by}`,
-    withdrawn: (by, to) => `approval withdrawn by ${by}${to ? `, back in ${to}` : ''}`,
+    withdrawn: (by, to, changed) => `approval withdrawn${changed ? `: ${changed} changed` : ''} by ${by}${to ? `, back in ${to}` : ''}`,
     added: (by, to) => `added by ${by}${to ? ` in ${to}` : ''}`,
     moved: (by, from, to) => `moved ${from} → ${to} by ${by}`,
     note: (by, text) => `note by ${by}: ${text}`,
     lapsed: (holder) => `${holder}'s claim lapsed; it is free`,
     takenAway: (by, holder) => `${by} took ${holder}'s claim away`,
+    released: (holder) => `given back by ${holder}; it is free`,
     due: (due) => `due now${due ? ` (${due})` : ''}`,
+    unblocked: (need) => `waits on nothing more${need ? ` (#${need} was the last)` : ''}`,
   },
   done: {
     added: (id, state) => `Added #${id} in ${state}`,
@@ -221,6 +230,7 @@ export const en: Words = {
       ? `${agent} has no access to “${list}” now`
       : `${agent} may now ${access === 'write' ? 'read and change' : 'read'} “${list}”`),
     sideAdded: (name, dir) => `The keeper reads ${dir} as ${name}`,
+    sideBoundAgain: (name, dir) => `The keeper reads ${dir} as ${name} again, bound to the folder there now`,
     sideRemoved: (name, dir) => `The keeper no longer reads ${dir} (${name})`,
   },
   history: {
@@ -237,6 +247,10 @@ export const en: Words = {
     movedApproving: (from, to) => `moved ${from} → ${to}, approving it`,
     approved: 'approved',
     withdrawn: (to) => `approval withdrawn${to ? `, back in ${to}` : ''}`,
+    withdrawnBy: (changed, to) => `approval withdrawn${changed ? `: ${changed} changed` : ''}${to ? `, back in ${to}` : ''}`,
+    needs: (ids) => `needs ${ids}`,
+    needsNoMore: (ids) => `no longer needs ${ids}`,
+    unblocked: (need, deleted) => `waits on nothing more${need ? ` (#${need} ${deleted ? 'deleted' : 'done'})` : ''}`,
     archived: 'archived',
     restored: 'restored',
     note: (id, text) => `note n${id}${text ? `: ${text}` : ''}`,

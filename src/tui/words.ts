@@ -69,7 +69,9 @@ export interface Words {
     takenUntil(name: string, time: string): string;
     /** A claim whose time ran out, not freed yet. */
     takenLapsed(name: string): string;
-    columns: { id: string; title: string; state: string; owners: string; due: string; attached: string; approved: string; claim: string };
+    /** A record that needs others not done yet: how many. */
+    waitsOn(n: number): string;
+    columns: { id: string; title: string; state: string; owners: string; due: string; attached: string; approved: string; claim: string; blocked: string };
     filters(state: string | null, mine: boolean, archived: boolean): string;
     allStates: string;
     noAccess: string;
@@ -102,6 +104,13 @@ export interface Words {
     claimReleased(name: string, by: string, at: string): string;
     /** The key that takes it away. */
     claimTakeAway(key: string): string;
+    /** The records it needs done first, and those that need it (`needs`). */
+    needs: string;
+    neededBy: string;
+    /** After a record it needs that is in its list's last state. */
+    needDone: string;
+    /** Records it needs, not done, in lists the person cannot see. */
+    hiddenNeeds(n: number): string;
   };
   readonly search: {
     title: string;
@@ -188,13 +197,17 @@ export interface Words {
     /** The title line: how many changes, and the keys. */
     count(n: number): string;
     approved(by: string): string;
-    withdrawn(by: string, to: string | null): string;
+    /** `changed`: what an agent's change changed (title, field names), which withdrew the approval. */
+    withdrawn(by: string, to: string | null, changed: string | null): string;
     added(by: string, to: string | null): string;
     moved(by: string, from: string, to: string): string;
     note(by: string, text: string): string;
     lapsed(holder: string): string;
     takenAway(by: string, holder: string): string;
+    released(holder: string): string;
     due(due: string | null): string;
+    /** The last record it needed is done (or gone): it waits on nothing more. */
+    unblocked(need: number | null): string;
   };
   /** The screen's own sentence for an action done (the keeper's words are for agents). */
   readonly done: {
@@ -220,6 +233,8 @@ export interface Words {
     listDeleted(title: string, records: number): string;
     granted(agent: string, access: 'read' | 'write' | 'none', list: string): string;
     sideAdded(name: string, dir: string): string;
+    /** The same folder and name registered again: bound to the directory there now. */
+    sideBoundAgain(name: string, dir: string): string;
     sideRemoved(name: string, dir: string): string;
   };
   /** A record's history, one change a line (see history-lines.ts). */
@@ -237,6 +252,12 @@ export interface Words {
     movedApproving(from: string, to: string): string;
     approved: string;
     withdrawn(to: string | null): string;
+    /** An agent's change of what was approved (`changed`: the title, fields by name) withdrew the approval. */
+    withdrawnBy(changed: string | null, to: string | null): string;
+    needs(ids: string): string;
+    needsNoMore(ids: string): string;
+    /** The last record it needed was done, or deleted: it waits on nothing more. */
+    unblocked(need: number | null, deleted: boolean): string;
     archived: string;
     restored: string;
     note(id: number, text: string): string;

@@ -25,7 +25,7 @@ import { oneLine, type InputEvent } from '../input-events.js';
 import { commandFor, keysFor, type Command, type Context } from '../keymap.js';
 import { decodeKey, isText } from '../keys.js';
 import { layoutFor, MIN_COLUMNS, MIN_ROWS, type Layout } from '../layout.js';
-import { FILTER_MATCHES } from '../reading.js';
+import { BARE, FILTER_MATCHES } from '../reading.js';
 import { reduce } from '../screen-reducer.js';
 import { contextOf, INITIAL, questionOf, top, typingIn, type Message, type ScreenState } from '../screen-state.js';
 import { Body } from './Body.js';
@@ -49,7 +49,7 @@ export function App() {
   const recordGone = useMemo(() => {
     if (messageRecord === undefined) return false;
     try {
-      keeper.store.get(messageRecord, person);
+      keeper.store.get(messageRecord, person, BARE);
       return false;
     } catch {
       return true;

@@ -1,7 +1,7 @@
 /**
  * A list as a board: one column per state, each record a card (`#id title`, and under it, only
- * when there is something to say, its claim and when it lapses, approval, owners, due, things
- * attached), cut to the column. Only the cards in each column's window are rendered; the counts
+ * when there is something to say, its claim and when it lapses, how many records it waits on,
+ * approval, owners, due, things attached), cut to the column. Only the cards in each column's window are rendered; the counts
  * above and below say how many more. The focused column's name is highlighted.
  */
 import { Box } from 'ink';
@@ -31,6 +31,7 @@ function Card({ record, selected, focused, width, nameOf }: { record: RecordSumm
   if (!hasMeta(record)) return title;
   const meta = [
     record.lease ? claimMark(record.lease, words, now()) : '',
+    record.blocked ? words.view.waitsOn(record.blocked) : '',
     record.approved ? `✓ ${words.view.approved}` : '',
     record.owners.length ? ownerNames(record.owners, nameOf) : '',
     record.due ? `${overdue ? '! ' : ''}${shortDue(record.due, now())}` : '',

@@ -1,6 +1,6 @@
 /**
- * A list as a table: one row per record, state by state, with its number, title, state, owners,
- * due, things attached and approval. Columns that do not fit the width are left out, the title
+ * A list as a table: one row per record, state by state, with its number, title, state, how
+ * many records it waits on, owners, claim, due, things attached and approval. Columns that do not fit the width are left out, the title
  * last; every cell is cut and padded by the columns its text takes on the terminal (a CJK title
  * is as wide as it looks). Only the rows in the window are rendered.
  */
@@ -19,11 +19,11 @@ export interface TableViewProps {
   nameOf: NameOf;
 }
 
-type Key = 'id' | 'title' | 'state' | 'owners' | 'due' | 'attached' | 'approved' | 'claim';
+type Key = 'id' | 'title' | 'state' | 'blocked' | 'owners' | 'due' | 'attached' | 'approved' | 'claim';
 
-const WIDTHS: Record<Exclude<Key, 'title'>, number> = { id: 7, state: 12, owners: 14, due: 12, attached: 5, approved: 6, claim: 18 };
+const WIDTHS: Record<Exclude<Key, 'title'>, number> = { id: 7, state: 12, blocked: 9, owners: 14, due: 12, attached: 5, approved: 6, claim: 18 };
 /** Which columns to keep as the width shrinks: the first ones go last. */
-const PRIORITY: Exclude<Key, 'title'>[] = ['id', 'due', 'approved', 'state', 'claim', 'owners', 'attached'];
+const PRIORITY: Exclude<Key, 'title'>[] = ['id', 'due', 'approved', 'state', 'blocked', 'claim', 'owners', 'attached'];
 const MIN_TITLE = 18;
 
 function columnsFor(width: number): Key[] {
@@ -35,7 +35,7 @@ function columnsFor(width: number): Key[] {
       room -= WIDTHS[key];
     }
   }
-  return (['id', 'title', 'state', 'owners', 'claim', 'due', 'attached', 'approved'] as Key[]).filter((k) => kept.has(k));
+  return (['id', 'title', 'state', 'blocked', 'owners', 'claim', 'due', 'attached', 'approved'] as Key[]).filter((k) => kept.has(k));
 }
 
 /** A cell: cut to its column less one (the gap to the next), by display width. */
@@ -54,6 +54,7 @@ export function TableView({ table, focused, width, nameOf }: TableViewProps) {
       case 'id': return pad(`#${r.id}`, w);
       case 'title': return pad(safe(r.title), w);
       case 'state': return pad(stateName.get(r.state) ?? safe(r.state), w);
+      case 'blocked': return pad(r.blocked ? String(r.blocked) : '', w);
       case 'owners': return pad(ownerNames(r.owners, nameOf), w);
       case 'due': return pad(r.due ? `${dueStatus(r.due, now()) === 'overdue' ? '!' : ''}${shortDue(r.due, now())}` : '', w);
       case 'attached': return pad(r.attached ? String(r.attached) : '', w);

@@ -8,6 +8,7 @@
 import { existsSync, mkdirSync, statSync } from 'node:fs';
 import type { Answer } from '../../keeper/protocol.js';
 import { readDue } from '../../store/due.js';
+import type { Side } from '../../store/store.js';
 import type { List } from '../../store/types.js';
 import { safe } from '../format.js';
 import { actOf, createListForm, exampleDay, expandHome, type Act } from '../form.js';
@@ -111,7 +112,8 @@ export function submitDialog(deps: SubmitDeps): void {
   if (one.op === 'delete-list') dispatch({ type: 'show-list', list: null });
   if (one.op === 'side-add' && dialog.kind === 'form' && dialog.values.create === 'yes') {
     const dir = safe(String(one.args.dir));
-    say(`${words.say.folderMade(dir)} ${words.done.sideAdded(safe(String(one.args.name)), dir)}`, 'done');
+    const added = (answer.data as Side | undefined)?.again ? words.done.sideBoundAgain : words.done.sideAdded;
+    say(`${words.say.folderMade(dir)} ${added(safe(String(one.args.name)), dir)}`, 'done');
   }
 }
 

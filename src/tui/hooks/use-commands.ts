@@ -19,6 +19,7 @@ import type { Layout } from '../layout.js';
 import type { LineEdit } from '../line-edit.js';
 import type { Action, MoveCommand } from '../screen-reducer.js';
 import { top, type ScreenState } from '../screen-state.js';
+import { BARE } from '../reading.js';
 import { START } from '../window.js';
 import { manageCommand } from './manage-commands.js';
 import { madeList, submitDialog } from './submit-dialog.js';
@@ -80,7 +81,7 @@ export function useCommands(state: ScreenState, dispatch: (action: Action) => vo
     };
     const full = (id: number): RecordFull | null => {
       try {
-        return store.get(id, person).record;
+        return store.get(id, person, BARE).record;
       } catch {
         say(words.record.gone, 'refused');
         return null;
@@ -139,7 +140,7 @@ export function useCommands(state: ScreenState, dispatch: (action: Action) => vo
         else if (context === 'brief' && screen?.kind === 'brief') {
           const line = data.brief[screen.cursor.at]?.part;
           if (line?.kind === 'record') dispatch({ type: 'push', screen: { kind: 'record', id: line.id, cursor: START } });
-        }
+        } else if (context === 'record' && part?.kind === 'record') dispatch({ type: 'push', screen: { kind: 'record', id: part.id, cursor: START } });
         return;
       case 'back':
         if (screen) dispatch({ type: 'pop' });
