@@ -161,6 +161,32 @@ export function diffAnsiCodes(from, to) {
     }));
   },
 };
+// Ink's output turns every row of a frame into an object per cell through ansi-tokenize (a token
+// per character, then a copy of it and of its style list), and back into text asking, between
+// every two cells, which codes change: most rows have no style and only one-column characters,
+// and a board of one-row cards is rows of titles. In the screen's bundle such a row's cells are
+// made at once, and a row of cells without style is joined at once (`plainCells`, `unstyledRow`,
+// src/tui/text-width.ts, checked against ansi-tokenize itself by its test); any other row as before.
+const plainCellsAtOnce = {
+  name: 'plain-cells-at-once',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]ink[\\/]build[\\/]output\.js$/ }, (args) => {
+      const source = readFileSync(args.path, 'utf8');
+      const slow = 'cached = styledCharsFromTokens(tokenize(line));';
+      const back = 'return styledCharsToString(lineWithoutEmptyItems).trimEnd();';
+      for (const part of [slow, back]) {
+        if (!source.includes(part)) throw new Error(`${args.path} no longer reads as scripts/screen-plugins.mjs expects (${part})`);
+      }
+      return {
+        contents: `import { plainCells as __plainCells, unstyledRow as __unstyledRow } from ${JSON.stringify(join(root, 'src', 'tui', 'text-width.ts'))};\n${source
+          .replace(slow, 'cached = __plainCells(line) ?? styledCharsFromTokens(tokenize(line));')
+          .replace(back, 'return (__unstyledRow(lineWithoutEmptyItems) ?? styledCharsToString(lineWithoutEmptyItems)).trimEnd();')}`,
+        loader: 'js',
+        resolveDir: dirname(args.path),
+      };
+    });
+  },
+};
 // Ink and its helpers import Node's process object as a module a dozen times; bundled, each such
 // import copies every one of its properties onto an object of getters as the bundle starts. In
 // the screen's bundle, `node:process` is the global process itself, with the names they take.
@@ -233,7 +259,7 @@ try { sqliteBundled = statSync(sqliteAddon).isFile(); } catch { /* a build of an
 
 /** The plugins of the screen's bundle, in the order they are given to esbuild. */
 export const screenPlugins = [
-  yogaAtOnce, noInkDevtools, performWhenAsked, widthWhenNeeded, graphemesWhenNeeded, sameStyleAtOnce,
+  yogaAtOnce, noInkDevtools, performWhenAsked, widthWhenNeeded, graphemesWhenNeeded, sameStyleAtOnce, plainCellsAtOnce,
   processItself, zodBeside, builtinsWhenUsed, ...(sqliteBundled ? [sqliteInBundle] : []),
 ];
 export { sqliteBundled };

@@ -53,7 +53,7 @@ export function doneText(op: string, data: unknown, args: Args, words: Words, st
     }
     case 'side-add': {
       const side = data as Side;
-      return d.sideAdded(safe(side.name), safe(side.dir));
+      return (side.again ? d.sideBoundAgain : d.sideAdded)(safe(side.name), safe(side.dir));
     }
     case 'side-remove': {
       const side = data as Side;

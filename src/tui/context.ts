@@ -21,6 +21,17 @@ export interface BinderContext {
   dueMs: number;
   /** The keeper's diagnostics (one line each), shown in the message line instead of over the screen. */
   onDiagnostic: (listener: (line: string) => void) => () => void;
+  /** The terminal the screen runs in, for Ctrl-Z; null where it cannot be suspended (a test's). */
+  terminal: TerminalControl | null;
+  /** The folder kept because none was given nor registered (`./.binder` as "Agent"), said at start; else null. */
+  defaultSide: SideConfig | null;
+}
+
+export interface TerminalControl {
+  /** Gives the terminal back as the shell had it and stops the process until it is continued (`fg`). */
+  suspend(): void;
+  /** Called once the process is continued and the terminal taken back: the screen draws itself again. */
+  onResume(listener: () => void): () => void;
 }
 
 export const Binder = createContext<BinderContext | null>(null);

@@ -5,6 +5,7 @@
  * Pure; it never calls the keeper.
  */
 import { operation, type OpName } from '../keeper/operations.js';
+import { LIMITS } from '../store/values.js';
 import type { List, RecordFull } from '../store/types.js';
 import { safe } from './format.js';
 import type { Choice, Dialog, FormField, Intent } from './screen-state.js';
@@ -12,41 +13,60 @@ import type { ArgName, Words } from './words.js';
 
 const FIELD = 'field:';
 
+/** How many characters each argument's field takes: the store's own limits, so a paste is cut where the store would refuse. */
+const ARG_MAX: Partial<Record<ArgName, number>> = {
+  title: LIMITS.title, text: LIMITS.note, note: LIMITS.note, ref: LIMITS.ref, name: LIMITS.name,
+  due: 40, owners: LIMITS.value, dir: 4096,
+};
+
 function argField(op: OpName, name: ArgName, words: Words): FormField {
   const spec = operation(op)?.args[name];
   const { label, hint } = words.arg(op, name);
   if (spec?.kind === 'choice' && spec.choices) {
     return { name, label, hint, kind: 'choice', choices: spec.choices.map((c) => ({ value: c, label: c })) };
   }
-  return { name, label, hint, kind: 'text' };
+  return { name, label, hint, kind: 'text', max: ARG_MAX[name] ?? LIMITS.value };
+}
+
+/** The due date's field, its example a day that means something today (tomorrow). */
+function dueField(op: OpName, words: Words, now: number): FormField {
+  return { ...argField(op, 'due', words), hint: words.dueHint(exampleDay(now)) };
+}
+
+/** Tomorrow as `YYYY-MM-DD`, local: an example date that is never in the past. */
+export function exampleDay(now: number): string {
+  const d = new Date(now + 86_400_000);
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}`;
 }
 
 /** A list's own fields, as form fields named `field:<id>`. */
 function listFields(list: List): FormField[] {
   return list.fields.map((f) => f.type === 'choice'
     ? { name: FIELD + f.id, label: safe(f.name), hint: f.type, kind: 'choice', choices: [{ value: '', label: '—' }, ...(f.choices ?? []).map((c) => ({ value: c, label: safe(c) }))] }
-    : { name: FIELD + f.id, label: safe(f.name), hint: f.type, kind: 'text' });
+    : { name: FIELD + f.id, label: safe(f.name), hint: f.type, kind: 'text', max: LIMITS.value });
 }
 
 function form(op: OpName, words: Words, fields: FormField[], intent: Intent, initial: Record<string, string> = {}, title?: string): Dialog {
   const values: Record<string, string> = {};
   for (const f of fields) values[f.name] = initial[f.name] ?? (f.kind === 'choice' ? f.choices?.[0]?.value ?? '' : '');
   const { title: opTitle, describe } = words.op(op);
-  return { kind: 'form', title: title ?? opTitle, describe, fields, values, initial: { ...values }, focus: 0, intent };
+  const first = fields[0];
+  return { kind: 'form', title: title ?? opTitle, describe, fields, values, initial: { ...values }, focus: 0, caret: first ? (values[first.name] ?? '').length : 0, intent };
 }
 
-export function addForm(list: List, state: string | undefined, words: Words): Dialog {
+export function addForm(list: List, state: string | undefined, words: Words, now: number): Dialog {
   const stateField: FormField = {
     ...argField('add', 'state', words),
     kind: 'choice',
     choices: list.states.map((s) => ({ value: s.id, label: safe(s.name) })),
   };
-  const fields = [argField('add', 'title', words), stateField, argField('add', 'due', words), argField('add', 'owners', words), argField('add', 'note', words), ...listFields(list)];
+  const fields = [argField('add', 'title', words), stateField, dueField('add', words, now), argField('add', 'owners', words), argField('add', 'note', words), ...listFields(list)];
   return form('add', words, fields, { do: 'add', list: list.id }, state ? { state } : {});
 }
 
-export function editForm(record: RecordFull, list: List, words: Words): Dialog {
-  const fields = [argField('edit', 'title', words), argField('edit', 'due', words), argField('edit', 'owners', words), ...listFields(list)];
+export function editForm(record: RecordFull, list: List, words: Words, now: number): Dialog {
+  const fields = [argField('edit', 'title', words), dueField('edit', words, now), argField('edit', 'owners', words), ...listFields(list)];
   const initial: Record<string, string> = { title: safe(record.title), due: safe(record.due ?? ''), owners: safe(record.owners.join(', ')) };
   for (const f of list.fields) initial[FIELD + f.id] = safe(record.fields[f.id] ?? '');
   return form('edit', words, fields, { do: 'edit', id: record.id }, initial, `${words.op('edit').title} #${record.id}`);
@@ -64,27 +84,47 @@ export const attachForm = (id: number, words: Words): Dialog =>
 export const createListForm = (template: string, title: string, words: Words): Dialog =>
   form('create-list', words, [argField('create-list', 'title', words)], { do: 'create-list', template }, { title });
 
+/** The folder, its name, and whether to make the folder when it is not there (the screen's own field: the catalog registers only what exists). */
 export const sideAddForm = (words: Words): Dialog =>
-  form('side-add', words, [argField('side-add', 'dir', words), argField('side-add', 'name', words)], { do: 'side-add' });
+  form('side-add', words, [
+    argField('side-add', 'dir', words),
+    argField('side-add', 'name', words),
+    { name: 'create', label: words.sides.createLabel, hint: words.sides.createHint, kind: 'choice', choices: [{ value: 'no', label: words.sides.no }, { value: 'yes', label: words.sides.yes }] },
+  ], { do: 'side-add' });
+
+/** Words the open list's records must hold (`f`): empty shows them all. */
+export const filterForm = (text: string, words: Words): Dialog => ({
+  kind: 'form', title: words.filter.title, describe: words.filter.describe,
+  fields: [{ name: 'text', label: words.filter.label, hint: words.filter.hint, kind: 'text', max: LIMITS.value }],
+  values: { text }, initial: { text }, focus: 0, caret: text.length, intent: { do: 'filter-text' },
+});
+
+/** `~` or `~/…` at the start of a folder typed, as the home folder; anything else as typed. */
+export function expandHome(dir: string, home: string | undefined): string {
+  const trimmed = dir.trim();
+  if (!home) return trimmed;
+  if (trimmed === '~') return home;
+  return trimmed.startsWith('~/') ? `${home.replace(/\/$/, '')}${trimmed.slice(1)}` : trimmed;
+}
 
 export const listTitleForm = (list: List, words: Words): Dialog =>
   form('edit-list', words, [argField('edit-list', 'title', words)], { do: 'list-title', list: list.id }, { title: safe(list.title) });
 
 export const stateAddForm = (list: List, words: Words): Dialog =>
-  form('edit-list', words, [{ name: 'name', label: words.listEditor.newState, hint: '', kind: 'text' }], { do: 'state-add', list: list.id });
+  form('edit-list', words, [{ name: 'name', label: words.listEditor.newState, hint: '', kind: 'text', max: LIMITS.name }], { do: 'state-add', list: list.id });
 
 export const stateRenameForm = (list: List, state: string, name: string, words: Words): Dialog =>
-  form('edit-list', words, [{ name: 'name', label: words.listEditor.renameTo, hint: '', kind: 'text' }], { do: 'state-rename', list: list.id, state }, { name: safe(name) });
+  form('edit-list', words, [{ name: 'name', label: words.listEditor.renameTo, hint: '', kind: 'text', max: LIMITS.name }], { do: 'state-rename', list: list.id, state }, { name: safe(name) });
 
 export const fieldAddForm = (list: List, words: Words): Dialog =>
-  form('edit-list', words, [{ name: 'spec', label: words.listEditor.newField, hint: words.listEditor.fieldHint, kind: 'text' }], { do: 'field-add', list: list.id });
+  form('edit-list', words, [{ name: 'spec', label: words.listEditor.newField, hint: words.listEditor.fieldHint, kind: 'text', max: LIMITS.value }], { do: 'field-add', list: list.id });
 
 export function pick(title: string, choices: Choice[], intent: Intent, current?: string): Dialog {
   return { kind: 'pick', title, choices, at: Math.max(0, choices.findIndex((c) => c.value === current)), intent };
 }
 
 export function confirm(text: string, intent: Intent, expect?: string): Dialog {
-  return { kind: 'confirm', text, typed: expect === undefined ? null : { expect, value: '' }, intent };
+  return { kind: 'confirm', text, typed: expect === undefined ? null : { expect, value: '', caret: 0 }, intent };
 }
 
 /** Owners as typed: ids or names, split on commas and spaces. */
@@ -146,6 +186,8 @@ export function actOf(dialog: Dialog, picked?: string): Act | null {
       return { op: 'attach', args };
     }
     case 'delete': return { op: 'delete', args: { id: intent.id } };
+    case 'release': return { op: 'release', args: { id: intent.id } };
+    case 'state-remove': return { op: 'edit-list', args: { list: intent.list, removeState: [intent.state] } };
     case 'move': return picked ? { op: 'move', args: { id: intent.id, state: picked } } : null;
     case 'create-list': {
       const args: Record<string, unknown> = { template: intent.template };
@@ -159,7 +201,7 @@ export function actOf(dialog: Dialog, picked?: string): Act | null {
     case 'state-rename': return changed('name') && v.name?.trim() ? { op: 'edit-list', args: { list: intent.list, renameState: [`${intent.state}=${v.name.trim()}`] } } : null;
     case 'field-add': return v.spec?.trim() ? { op: 'edit-list', args: { list: intent.list, addField: [v.spec.trim()] } } : null;
     case 'field-remove': return { op: 'edit-list', args: { list: intent.list, removeField: [intent.field] } };
-    case 'filter-state': case 'template': return null;
+    case 'filter-state': case 'filter-text': case 'template': return null;
     default: {
       const never: never = intent;
       throw new Error(`unknown intent ${JSON.stringify(never)}`);

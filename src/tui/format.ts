@@ -18,15 +18,6 @@ export function safeLines(text: unknown): string[] {
   return terminalSafe(String(text ?? ''), { multiline: true }).split('\n');
 }
 
-/** `person:ann` → `ann`; an owner as people read it. */
-export function ownerName(id: string): string {
-  return safe(id.replace(/^(person|agent):/, ''));
-}
-
-export function owners(ids: readonly string[]): string {
-  return ids.map(ownerName).join(', ');
-}
-
 export type DueStatus = 'none' | 'overdue' | 'later';
 
 /** Overdue once the due time has come (a date alone falls due at the start of that day). */
@@ -73,44 +64,4 @@ export function ago(ms: number | null, now: number, words: Words): string {
   return words.hoursAgo(Math.floor(s / 3600));
 }
 
-/** A change from the history, as one short line: `{"state":"doing"}` → `state: doing`. */
-export function change(value: unknown, max = 120): string {
-  if (value === null || value === undefined) return '';
-  let text: string;
-  if (typeof value === 'object' && !Array.isArray(value)) {
-    text = Object.entries(value as Record<string, unknown>)
-      .map(([k, v]) => `${k}: ${typeof v === 'string' ? v : JSON.stringify(v)}`)
-      .join(' · ');
-  } else {
-    text = typeof value === 'string' ? value : JSON.stringify(value);
-  }
-  const flat = safe(text);
-  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
-}
-
-/**
- * Cut to `width` characters, a `~` where it was cut (as tig marks a cut column). The mark is
- * plain ASCII on purpose: Ink measures every row it draws, and a row with any other character in
- * it goes through Unicode segmentation, which made a board of cut titles tens of milliseconds
- * slower to draw, its first frame most of all.
- */
-export function cut(text: string, width: number): string {
-  if (width <= 0) return '';
-  const chars = [...text];
-  return chars.length > width ? `${chars.slice(0, Math.max(0, width - 1)).join('')}~` : text;
-}
-
-/** `text` cut into rows of at most `width` characters, on spaces where it can. */
-export function wrap(text: string, width: number): string[] {
-  const w = Math.max(8, width);
-  const out: string[] = [];
-  let rest = [...text];
-  while (rest.length > w) {
-    let at = rest.lastIndexOf(' ', w);
-    if (at < w / 2) at = w;
-    out.push(rest.slice(0, at).join('').trimEnd());
-    rest = rest.slice(rest[at] === ' ' ? at + 1 : at);
-  }
-  out.push(rest.join(''));
-  return out;
-}
+export { cut, displayWidth, padTo, wrap } from './display-width.js';

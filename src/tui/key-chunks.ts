@@ -4,8 +4,6 @@
  * ESC, '[' and a letter. Pure. It must never alter, drop or reorder a character: the pieces,
  * joined, are the chunk.
  */
-import { top, type ScreenState } from './screen-state.js';
-
 const ESC = '\u001b';
 
 const isParameter = (code: number) => code >= 0x30 && code <= 0x3f;
@@ -63,33 +61,4 @@ export function keysOf(chunk: string): string[] {
     at += length;
   }
   return keys;
-}
-
-/**
- * The piece of `chunk` to hear next, and the rest. While a text field has focus, a run of plain
- * text goes as one piece (the field takes it whole, as if typed letter by letter); a control key
- * or an escape sequence is always a piece of its own.
- */
-export function nextPiece(chunk: string, typing: boolean): { piece: string; rest: string } {
-  if (!chunk) return { piece: '', rest: '' };
-  let end = keyLength(chunk, 0);
-  if (typing && !isControl(chunk.slice(0, end))) {
-    while (end < chunk.length) {
-      const length = keyLength(chunk, end);
-      if (isControl(chunk.slice(end, end + length))) break;
-      end += length;
-    }
-  }
-  return { piece: chunk.slice(0, end), rest: chunk.slice(end) };
-}
-
-/** Whether a text field has the keys now: a form's text field, a typed confirmation, the search words. */
-export function textFieldFocused(state: ScreenState): boolean {
-  const dialog = state.dialog;
-  if (dialog) {
-    if (dialog.kind === 'form') return dialog.fields[dialog.focus]?.kind === 'text';
-    return dialog.kind === 'confirm' && dialog.typed !== null;
-  }
-  const screen = top(state);
-  return screen?.kind === 'search' && screen.focus === 'input';
 }

@@ -8,6 +8,10 @@ import type { Size } from './hooks/use-screen-size.js';
 export interface Layout {
   columns: number;
   rows: number;
+  /** The terminal is smaller than the screen can work in (MIN_COLUMNS × MIN_ROWS): it says so instead. */
+  tooSmall: boolean;
+  /** The frame's first row of the body (under the header, and the notice line when there is one). */
+  bodyTop: number;
   /** The lists pane at the left. */
   listsWidth: number;
   /** Everything right of it. */
@@ -16,7 +20,7 @@ export interface Layout {
   body: number;
   /** Lists that fit in the lists pane. */
   listsPage: number;
-  /** Cards that fit in a board column (two rows each). */
+  /** Rows for cards in a board column; as many cards as that may be read for it (a card takes one row or two). */
   cardPage: number;
   /** Rows that fit in a table. */
   tablePage: number;
@@ -25,22 +29,28 @@ export interface Layout {
 }
 
 const MIN_CARD_WIDTH = 16;
+export const MIN_COLUMNS = 40;
+export const MIN_ROWS = 12;
 
-export function layoutFor(size: Size, notices: boolean): Layout {
-  const columns = Math.max(40, size.columns);
-  const rows = Math.max(12, size.rows);
+/** `messageRows`: rows the message line takes (a long sentence takes two). */
+export function layoutFor(size: Size, notices: boolean, messageRows = 1): Layout {
+  const tooSmall = size.columns < MIN_COLUMNS || size.rows < MIN_ROWS;
+  const columns = Math.max(MIN_COLUMNS, size.columns);
+  const rows = Math.max(MIN_ROWS, size.rows);
   const listsWidth = Math.max(14, Math.min(28, Math.floor(columns * 0.22)));
   const mainWidth = columns - listsWidth - 1;
   // header, message, status, keys, and the row kept free
-  const body = Math.max(4, rows - 5 - (notices ? 1 : 0));
+  const body = Math.max(4, rows - 4 - Math.max(1, messageRows) - (notices ? 1 : 0));
   return {
     columns,
     rows,
+    tooSmall,
+    bodyTop: notices ? 2 : 1,
     listsWidth,
     mainWidth,
     body,
     listsPage: Math.max(1, body - 1),
-    cardPage: Math.max(1, Math.floor((body - 3) / 2)),
+    cardPage: Math.max(1, body - 3),
     tablePage: Math.max(1, body - 1),
     boardColumns: Math.max(1, Math.floor(mainWidth / MIN_CARD_WIDTH)),
   };

@@ -14,11 +14,10 @@ import { Refused, type Store } from '../store/store.js';
 import { App } from './components/App.js';
 import { Binder, type BinderContext } from './context.js';
 import { readOptions, USAGE } from './options.js';
+import { suspender } from './suspend.js';
+import { holdTerminal } from './terminal-modes.js';
 import { makeTheme } from './theme.js';
 import { langFromEnv, wordsFor } from './words.js';
-
-const ALT_SCREEN_ON = '\u001b[?1049h';
-const ALT_SCREEN_OFF = '\u001b[?1049l';
 
 export async function main(argv: string[]): Promise<number> {
   const options = readOptions(argv);
@@ -54,6 +53,8 @@ export async function main(argv: string[]): Promise<number> {
     try { mkdirSync(side.dir, { recursive: true }); } catch { /* the keeper reports the folder's problem */ }
   }
 
+  const out = process.stdout;
+  const held = out.isTTY ? holdTerminal(out.fd, { mouse: options.mouse }) : null;
   const listeners = new Set<(line: string) => void>();
   const keeper = createKeeper({ store, sides, log: (line) => { for (const l of listeners) l(line); } });
 
@@ -75,28 +76,32 @@ export async function main(argv: string[]): Promise<number> {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    terminal: held ? suspender(held, process.stdin) : null,
+    defaultSide: !given.length && !store.sides().length ? fallback : null,
   };
 
-  const out = process.stdout;
-  if (out.isTTY) out.write(ALT_SCREEN_ON);
+  held?.enter();
   try {
-    const screen = render(<Binder.Provider value={context}><App /></Binder.Provider>, { exitOnCtrlC: true, patchConsole: true });
+    // Ctrl-C is the screen's own key (it closes a form; at the top it quits), never Ink's.
+    const screen = render(<Binder.Provider value={context}><App /></Binder.Provider>, { exitOnCtrlC: false, patchConsole: true });
     // Ink writes the first frame within render: the folders are kept from now on, not before.
     keeper.start();
-    // A closed SSH session (SIGHUP) or a kill (SIGTERM) ends the screen as q does: the keeper says it stopped.
+    // A closed SSH session (SIGHUP), a kill (SIGTERM) or an interrupt from outside (SIGINT) ends the screen as q does: the keeper says it stopped.
     const stop = () => screen.unmount();
     process.once('SIGHUP', stop);
     process.once('SIGTERM', stop);
+    process.once('SIGINT', stop);
     try {
       await screen.waitUntilExit();
     } finally {
       process.off('SIGHUP', stop);
       process.off('SIGTERM', stop);
+      process.off('SIGINT', stop);
     }
   } finally {
     keeper.close();
     store.close();
-    if (out.isTTY) out.write(ALT_SCREEN_OFF);
+    held?.leave();
   }
   return 0;
 }

@@ -11,18 +11,21 @@ export interface TuiOptions {
   lang?: Lang;
   /** The person's name. */
   as?: string;
+  /** Clicks and the wheel (off with --no-mouse, to leave the terminal's own selection alone). */
+  mouse: boolean;
   help: boolean;
 }
 
-export const USAGE = `Usage: binder tui [--store DIR] [--side FOLDER=NAME]... [--lang en|fr] [--as NAME]
+export const USAGE = `Usage: binder tui [--store DIR] [--side FOLDER=NAME]... [--lang en|fr] [--as NAME] [--no-mouse]
 
 The person's screen, which keeps the binder at the same time (it answers the agents'
 folders while it runs). Without --side, the folders registered in the store are read,
-or ./.binder as "Agent" when there is none. Quit with q.
+or ./.binder as "Agent" when there is none. --no-mouse leaves clicks to the
+terminal (to select text). Quit with q; Ctrl-Z suspends.
 `;
 
 export function readOptions(argv: readonly string[]): TuiOptions | { problem: string } {
-  const o: TuiOptions = { sides: [], help: false };
+  const o: TuiOptions = { sides: [], mouse: true, help: false };
   const words = argv[0] === 'tui' || argv[0] === 'serve' ? argv.slice(1) : [...argv];
   for (let i = 0; i < words.length; i++) {
     const word = words[i]!;
@@ -54,6 +57,9 @@ export function readOptions(argv: readonly string[]): TuiOptions | { problem: st
         o.as = v.trim();
         break;
       }
+      case '--no-mouse':
+        o.mouse = false;
+        break;
       case '--help': case '-h':
         o.help = true;
         break;

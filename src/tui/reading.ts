@@ -4,7 +4,7 @@
  * through the store's read methods as the person; nothing here changes the binder.
  */
 import { Refused, type Store } from '../store/store.js';
-import type { List, ListPage, ListSummary, RecordSummary, RecordView, SearchHit, State, Who } from '../store/types.js';
+import type { List, ListPage, ListSummary, RecordPage, RecordSummary, RecordView, SearchHit, State, Who } from '../store/types.js';
 import type { Filters } from './screen-state.js';
 import { settle, tableSlices, START, type Cursor } from './window.js';
 
@@ -22,6 +22,8 @@ export interface BoardWindow {
   list: List;
   columns: Column[];
   total: number;
+  /** Filtered by words: only the first matches could be looked at. */
+  capped?: boolean;
 }
 
 export interface TableWindow {
@@ -33,6 +35,7 @@ export interface TableWindow {
   cursor: Cursor;
   /** The rows from `cursor.scroll`. */
   records: RecordSummary[];
+  capped?: boolean;
 }
 
 export type ListWindow = BoardWindow | TableWindow;
@@ -160,8 +163,73 @@ export function placeOf(store: Store, who: Who, listId: string, filters: Filters
   }
 }
 
+/** `get`'s page for the record view: every note (the store's default) and every history row. */
+const WHOLE: RecordPage = { history: Number.MAX_SAFE_INTEGER };
+/** `get`'s page where only the record's own parts are wanted: no note, no history row. */
+export const BARE: RecordPage = { notes: 0, history: 0 };
+
+/**
+ * The record view's one read: the record whole, with every note and its whole history (see
+ * `recordLines`). Its needs are these and nothing more: `get` is bounded for agents' answers, so
+ * the page is asked for whole.
+ */
 export function readRecord(store: Store, who: Who, id: number): Read<RecordView> {
-  return attempt(() => store.get(id, who));
+  return attempt(() => store.get(id, who, WHOLE));
+}
+
+/** How many matches a filter by words looks at: the store's search gives no more in one ask. */
+export const FILTER_MATCHES = 500;
+
+/** The records of one list that hold some words (`f`): their ids, state by state, in id order. */
+export interface Matches {
+  list: List;
+  ids: Record<string, number[]>;
+  /** More may match than were looked at. */
+  capped: boolean;
+}
+
+/** The store's search, kept to the open list (and its archived records, or its live ones). */
+export function readMatches(store: Store, who: Who, listId: string, filters: Filters): Read<Matches> {
+  return attempt(() => {
+    const list = store.list(listId, who);
+    const found = store.search(filters.text, who, { archived: filters.archived, limit: FILTER_MATCHES });
+    const ids: Record<string, number[]> = {};
+    for (const hit of [...found].sort((a, b) => a.id - b.id)) {
+      if (hit.list !== list.id || hit.archived !== filters.archived) continue;
+      if (filters.mine && !store.get(hit.id, who, BARE).record.owners.includes(who.id)) continue;
+      (ids[hit.state] ??= []).push(hit.id);
+    }
+    return { list, ids, capped: found.length >= FILTER_MATCHES };
+  });
+}
+
+/** A record as a card or a row shows it: its notes counted, not read. */
+function summaryOf(store: Store, who: Who, id: number): RecordSummary | null {
+  try {
+    const { record, counts } = store.get(id, who, BARE);
+    return { ...record, notes: counts.notes, attached: record.attached.length };
+  } catch (error) {
+    if (error instanceof Refused) return null;
+    throw error;
+  }
+}
+
+/** The window of a list filtered by words: only the records in view are read. */
+export function matchWindow(store: Store, who: Who, matches: Matches, view: 'board' | 'table', filters: Filters, cards: Record<string, Cursor>, table: Cursor, page: number): ListWindow {
+  const states = shownStates(matches.list, filters);
+  const read = (ids: readonly number[]) => ids.map((id) => summaryOf(store, who, id)).filter((r): r is RecordSummary => r !== null);
+  if (view === 'board') {
+    const columns = states.map((state): Column => {
+      const ids = matches.ids[state.id] ?? [];
+      const cursor = settle(cards[state.id] ?? START, ids.length, page);
+      return { state, count: ids.length, cursor, records: read(ids.slice(cursor.scroll, cursor.scroll + page)) };
+    });
+    return { kind: 'board', list: matches.list, columns, total: columns.reduce((n, c) => n + c.count, 0), capped: matches.capped };
+  }
+  const counts = states.map((state) => ({ state, count: matches.ids[state.id]?.length ?? 0 }));
+  const all = states.flatMap((state) => matches.ids[state.id] ?? []);
+  const cursor = settle(table, all.length, page);
+  return { kind: 'table', list: matches.list, counts, total: all.length, cursor, records: read(all.slice(cursor.scroll, cursor.scroll + page)), capped: matches.capped };
 }
 
 /** Search across lists; state and `mine` filters are applied to the hits. */
@@ -170,7 +238,7 @@ export function readSearch(store: Store, who: Who, text: string, filters: Filter
   return attempt(() => {
     let hits = store.search(text, who, { archived: filters.archived, limit: 200 });
     if (filters.state) hits = hits.filter((h) => h.stateName === filters.state);
-    if (filters.mine) hits = hits.filter((h) => store.get(h.id, who).record.owners.includes(who.id));
+    if (filters.mine) hits = hits.filter((h) => store.get(h.id, who, BARE).record.owners.includes(who.id));
     return hits;
   });
 }

@@ -4,9 +4,11 @@
  * store or the keeper: what the current view holds comes in as `Facts`, changes go out through
  * the commands.
  */
+import type { Hit } from './hit.js';
+import { editLine, type LineEdit } from './line-edit.js';
 import {
   contextOf, NO_FILTERS, top, type Browse, type Dialog, type DueNotice, type Filters, type Message,
-  type Screen, type ScreenState,
+  type Screen, type ScreenState, type Undo,
 } from './screen-state.js';
 import { follow, scrollBy, settle, START, step, type Cursor } from './window.js';
 
@@ -29,7 +31,11 @@ export interface Facts {
   listsPage: number;
 }
 
-export type MoveCommand = 'up' | 'down' | 'left' | 'right' | 'pageUp' | 'pageDown' | 'top' | 'bottom';
+export type MoveCommand = 'up' | 'down' | 'left' | 'right' | 'pageUp' | 'pageDown' | 'halfUp' | 'halfDown' | 'top' | 'bottom';
+
+/** The limits of the text fields that are not a form's. */
+export const SEARCH_MAX = 2000;
+export const TYPED_MAX = 300;
 
 export type Action =
   | { type: 'move'; command: MoveCommand; facts: Facts }
@@ -42,16 +48,21 @@ export type Action =
   | { type: 'form-focus'; delta: number }
   | { type: 'form-choice'; delta: number }
   | { type: 'pick-step'; delta: number }
-  | { type: 'confirm-typed'; value: string }
+  /** An edit of the text field that has the keys; `cut` is said if text inserted did not fit. */
+  | { type: 'edit'; edit: LineEdit; cut: (max: number) => Message }
   | { type: 'message'; message: Message | null }
+  | { type: 'undo'; undo: Undo | null }
   | { type: 'notices'; add: readonly DueNotice[] }
   | { type: 'dismiss-notices' }
   | { type: 'filters'; patch: Partial<Filters> }
   | { type: 'archived-lists' }
-  | { type: 'search-text'; text: string }
   | { type: 'search-focus'; focus: 'input' | 'results' }
   /** A record moved to `state` of the open list, now `at` its place there: the cursor goes with it. */
   | { type: 'follow'; view: 'board' | 'table'; states: readonly { state: string; count: number }[]; state: string; at: number; page: number }
+  /** Board columns whose window starts later than kept, so that the cursor's card shows. */
+  | { type: 'board-scroll'; scrolled: readonly { state: string; scroll: number }[] }
+  /** A click: the cursor to what it is on. */
+  | { type: 'select'; hit: Hit; facts: Facts }
   | { type: 'quit' };
 
 /** How far a move command goes, for a page of `page` rows and `count` in all. */
@@ -61,6 +72,8 @@ function delta(command: MoveCommand, at: number, count: number, page: number): n
     case 'down': return 1;
     case 'pageUp': return -Math.max(1, page);
     case 'pageDown': return Math.max(1, page);
+    case 'halfUp': return -Math.max(1, Math.floor(page / 2));
+    case 'halfDown': return Math.max(1, Math.floor(page / 2));
     case 'top': return -at;
     case 'bottom': return count - 1 - at;
     case 'left': case 'right': return 0;
@@ -137,6 +150,72 @@ function withDialog(state: ScreenState, change: (d: Dialog) => Dialog | null): S
 
 const wrap = (n: number, size: number) => (size <= 0 ? 0 : ((n % size) + size) % size);
 
+/** A form with another field in focus: the cursor at the end of its text. */
+function focusField(d: Extract<Dialog, { kind: 'form' }>, focus: number): Dialog {
+  const field = d.fields[focus];
+  return { ...d, focus, caret: field ? (d.values[field.name] ?? '').length : 0 };
+}
+
+/** The text field that has the keys, edited; the state as it was when none has. */
+function editField(state: ScreenState, edit: LineEdit, cutAt: (max: number) => Message): ScreenState {
+  const dialog = state.dialog;
+  if (dialog?.kind === 'form') {
+    const field = dialog.fields[dialog.focus];
+    if (!field || field.kind !== 'text') return state;
+    const max = field.max ?? SEARCH_MAX;
+    const done = editLine({ value: dialog.values[field.name] ?? '', cursor: dialog.caret }, edit, max);
+    return {
+      ...state,
+      dialog: { ...dialog, values: { ...dialog.values, [field.name]: done.line.value }, caret: done.line.cursor },
+      message: done.cut ? cutAt(max) : state.message,
+    };
+  }
+  if (dialog?.kind === 'confirm') {
+    if (!dialog.typed) return state;
+    const done = editLine({ value: dialog.typed.value, cursor: dialog.typed.caret }, edit, TYPED_MAX);
+    return { ...state, dialog: { ...dialog, typed: { ...dialog.typed, value: done.line.value, caret: done.line.cursor } }, message: done.cut ? cutAt(TYPED_MAX) : state.message };
+  }
+  if (dialog) return state;
+  const screen = top(state);
+  if (screen?.kind !== 'search' || screen.focus !== 'input') return state;
+  const done = editLine({ value: screen.text, cursor: screen.caret }, edit, SEARCH_MAX);
+  const changed = done.line.value !== screen.text;
+  const next = replaceTop(state, { ...screen, text: done.line.value, caret: done.line.cursor, cursor: changed ? START : screen.cursor });
+  return done.cut ? { ...next, message: cutAt(SEARCH_MAX) } : next;
+}
+
+/** The cursor put on what a click is on (and the pane it is in given the keys). */
+function select(state: ScreenState, hit: Hit, facts: Facts): ScreenState {
+  const at = (cursor: Cursor, index: number, count: number): Cursor => step(cursor, index - cursor.at, count, facts.page);
+  switch (hit.on) {
+    case 'choice':
+      return withDialog(state, (d) => (d.kind === 'pick' ? { ...d, at: Math.max(0, Math.min(d.choices.length - 1, hit.index)) } : d));
+    case 'template':
+      return { ...state, browse: { ...state.browse, welcome: at(state.browse.welcome, hit.index, facts.rows) } };
+    case 'list': {
+      const list = facts.lists[hit.index];
+      return list ? { ...state, browse: { ...freshList(state.browse, list), pane: 'lists' } } : state;
+    }
+    case 'card': {
+      const column = facts.columns[hit.column];
+      if (!column) return state;
+      const cursor = at(state.browse.cards[column.state] ?? START, hit.index, column.count);
+      return { ...state, browse: { ...state.browse, pane: 'records', column: hit.column, cards: { ...state.browse.cards, [column.state]: cursor } } };
+    }
+    case 'row': {
+      const screen = top(state);
+      if (!screen) return { ...state, browse: { ...state.browse, pane: 'records', table: at(state.browse.table, hit.index, facts.rows) } };
+      if (screen.kind === 'help') return state;
+      const moved = { ...screen, cursor: at(settle(screen.cursor, facts.rows, facts.page), hit.index, facts.rows) };
+      return replaceTop(state, moved.kind === 'search' ? { ...moved, focus: 'results' } : moved);
+    }
+    default: {
+      const never: never = hit;
+      throw new Error(`unknown click ${JSON.stringify(never)}`);
+    }
+  }
+}
+
 export function reduce(state: ScreenState, action: Action): ScreenState {
   switch (action.type) {
     case 'move': {
@@ -156,13 +235,15 @@ export function reduce(state: ScreenState, action: Action): ScreenState {
     case 'push':
       return { ...state, stack: [...state.stack, action.screen], message: null };
     case 'pop':
-      return state.stack.length ? { ...state, stack: state.stack.slice(0, -1) } : state;
+      return state.stack.length ? { ...state, stack: state.stack.slice(0, -1), message: null } : state;
     case 'dialog':
       return { ...state, dialog: action.dialog };
     case 'form-value':
       return withDialog(state, (d) => (d.kind === 'form' ? { ...d, values: { ...d.values, [action.name]: action.value } } : d));
     case 'form-focus':
-      return withDialog(state, (d) => (d.kind === 'form' ? { ...d, focus: wrap(d.focus + action.delta, d.fields.length) } : d));
+      return withDialog(state, (d) => (d.kind === 'form' ? focusField(d, wrap(d.focus + action.delta, d.fields.length)) : d));
+    case 'edit':
+      return editField(state, action.edit, action.cut);
     case 'form-choice':
       return withDialog(state, (d) => {
         if (d.kind !== 'form') return d;
@@ -174,10 +255,10 @@ export function reduce(state: ScreenState, action: Action): ScreenState {
       });
     case 'pick-step':
       return withDialog(state, (d) => (d.kind === 'pick' ? { ...d, at: Math.max(0, Math.min(d.choices.length - 1, d.at + action.delta)) } : d));
-    case 'confirm-typed':
-      return withDialog(state, (d) => (d.kind === 'confirm' && d.typed ? { ...d, typed: { ...d.typed, value: action.value } } : d));
     case 'message':
       return { ...state, message: action.message };
+    case 'undo':
+      return { ...state, undo: action.undo };
     case 'notices': {
       const known = new Set(state.notices.map((n) => n.id));
       return { ...state, notices: [...state.notices, ...action.add.filter((n) => !known.has(n.id))] };
@@ -191,10 +272,6 @@ export function reduce(state: ScreenState, action: Action): ScreenState {
     }
     case 'archived-lists':
       return { ...state, browse: { ...state.browse, archivedLists: !state.browse.archivedLists, list: null, listsScroll: 0, column: 0, cards: {}, table: START } };
-    case 'search-text': {
-      const screen = top(state);
-      return screen?.kind === 'search' ? replaceTop(state, { ...screen, text: action.text, cursor: START }) : state;
-    }
     case 'search-focus': {
       const screen = top(state);
       return screen?.kind === 'search' ? replaceTop(state, { ...screen, focus: action.focus }) : state;
@@ -203,6 +280,13 @@ export function reduce(state: ScreenState, action: Action): ScreenState {
       const browse = followRecord(state.browse, action);
       return browse === state.browse ? state : { ...state, browse };
     }
+    case 'board-scroll': {
+      const cards = { ...state.browse.cards };
+      for (const { state: id, scroll } of action.scrolled) cards[id] = { at: cards[id]?.at ?? 0, scroll };
+      return { ...state, browse: { ...state.browse, cards } };
+    }
+    case 'select':
+      return select(state, action.hit, action.facts);
     case 'quit':
       return { ...state, quitting: true };
     default: {

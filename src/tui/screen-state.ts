@@ -3,6 +3,7 @@
  * binder; this holds only the person's place in it (ids and cursors, never copies of records),
  * so a change by an agent is seen at the next read without anything here going stale.
  */
+import type { OpName } from '../keeper/operations.js';
 import type { BriefItem } from '../store/together-types.js';
 import type { Context } from './keymap.js';
 import { START, type Cursor } from './window.js';
@@ -12,9 +13,11 @@ export interface Filters {
   state: string | null;
   mine: boolean;
   archived: boolean;
+  /** Words the records must hold (`f`), or '' for all. */
+  text: string;
 }
 
-export const NO_FILTERS: Filters = { state: null, mine: false, archived: false };
+export const NO_FILTERS: Filters = { state: null, mine: false, archived: false, text: '' };
 
 export interface Browse {
   pane: 'lists' | 'records';
@@ -35,7 +38,7 @@ export interface Browse {
 
 export type Screen =
   | { kind: 'record'; id: number; cursor: Cursor }
-  | { kind: 'search'; text: string; focus: 'input' | 'results'; cursor: Cursor; filters: Filters }
+  | { kind: 'search'; text: string; caret: number; focus: 'input' | 'results'; cursor: Cursor; filters: Filters }
   | { kind: 'help'; context: Context; scroll: number }
   | { kind: 'grant'; list: string; cursor: Cursor }
   | { kind: 'sides'; cursor: Cursor }
@@ -55,6 +58,8 @@ export interface FormField {
   hint: string;
   kind: 'text' | 'choice';
   choices?: Choice[];
+  /** A text field's limit, in characters as the store counts them. */
+  max?: number;
 }
 
 /** What a dialog does once the person says yes: turned into one `keeper.act` by the commands. */
@@ -67,6 +72,9 @@ export type Intent =
   | { do: 'delete'; id: number }
   | { do: 'move'; id: number }
   | { do: 'filter-state' }
+  | { do: 'filter-text' }
+  | { do: 'release'; id: number; holder: string }
+  | { do: 'state-remove'; list: string; state: string }
   | { do: 'template' }
   | { do: 'create-list'; template: string }
   | { do: 'delete-list'; list: string }
@@ -78,13 +86,25 @@ export type Intent =
   | { do: 'field-remove'; list: string; field: string };
 
 export type Dialog =
-  | { kind: 'form'; title: string; describe: string; fields: FormField[]; values: Record<string, string>; initial: Record<string, string>; focus: number; intent: Intent }
-  | { kind: 'confirm'; text: string; typed: { expect: string; value: string } | null; intent: Intent }
+  /** `caret`: where the cursor stands in the focused text field. */
+  | { kind: 'form'; title: string; describe: string; fields: FormField[]; values: Record<string, string>; initial: Record<string, string>; focus: number; caret: number; intent: Intent }
+  | { kind: 'confirm'; text: string; typed: { expect: string; value: string; caret: number } | null; intent: Intent }
   | { kind: 'pick'; title: string; choices: Choice[]; at: number; intent: Intent };
 
 export interface Message {
   text: string;
   tone: 'done' | 'refused' | 'info';
+  /** The record it speaks of: once that record is gone, the message is too. */
+  record?: number;
+}
+
+/** The last change, and how to take it back while the offer stands (`u`). */
+export interface Undo {
+  /** The one act that takes it back. */
+  op: OpName;
+  args: Record<string, unknown>;
+  /** Until when (ms) `u` may take it back. */
+  until: number;
 }
 
 export interface DueNotice {
@@ -99,6 +119,7 @@ export interface ScreenState {
   stack: Screen[];
   dialog: Dialog | null;
   message: Message | null;
+  undo: Undo | null;
   notices: DueNotice[];
   quitting: boolean;
 }
@@ -111,6 +132,7 @@ export const INITIAL: ScreenState = {
   stack: [],
   dialog: null,
   message: null,
+  undo: null,
   notices: [],
   quitting: false,
 };
@@ -123,7 +145,17 @@ export function top(state: ScreenState): Screen | null {
 /** Where keys are heard now. `empty`: the binder has no list at all (first run). */
 export function contextOf(state: ScreenState, empty: boolean): Context {
   const dialog = state.dialog;
-  if (dialog) return dialog.kind === 'confirm' ? (dialog.typed ? 'typed' : 'confirm') : dialog.kind;
+  if (dialog) {
+    switch (dialog.kind) {
+      case 'confirm': return dialog.typed ? 'typed' : 'confirm';
+      case 'form': return dialog.fields[dialog.focus]?.kind === 'text' ? 'field' : 'form';
+      case 'pick': return 'pick';
+      default: {
+        const never: never = dialog;
+        throw new Error(`unknown dialog ${JSON.stringify(never)}`);
+      }
+    }
+  }
   const screen = top(state);
   if (!screen) {
     if (empty && !state.browse.archivedLists) return 'welcome';
@@ -142,4 +174,19 @@ export function contextOf(state: ScreenState, empty: boolean): Context {
       throw new Error(`unknown screen ${JSON.stringify(never)}`);
     }
   }
+}
+
+/** Whether a text field has the keys now: a form's text field, a typed confirmation, the search words. */
+export function typingIn(state: ScreenState): boolean {
+  const context = contextOf(state, false);
+  return context === 'field' || context === 'typed' || context === 'search';
+}
+
+/**
+ * The question on the screen that only a key pressed after it was drawn may answer (a
+ * confirmation), as a token that changes when another question is asked; null when there is none.
+ */
+export function questionOf(state: ScreenState): string | null {
+  const dialog = state.dialog;
+  return dialog?.kind === 'confirm' ? `${dialog.text}\u0000${JSON.stringify(dialog.intent)}` : null;
 }

@@ -43,3 +43,39 @@ export function plainWidth(text: string): number | undefined {
 export function eachCharacterAlone(text: string): boolean {
   return ALONE.test(text);
 }
+
+/** A cell as Ink's output keeps it (ansi-tokenize's styled character). */
+export interface StyledCell {
+  type: 'char';
+  value: string;
+  fullWidth: boolean;
+  styles: readonly never[];
+}
+
+const NO_STYLES: readonly never[] = Object.freeze([]);
+
+/**
+ * The cells of a row with no style and only one-column characters, each a grapheme of its own,
+ * as ansi-tokenize would make them (`styledCharsFromTokens(tokenize(row))`), without tokenizing:
+ * one object a character and no copy of an empty style list each. Undefined for any other row.
+ */
+export function plainCells(row: string): StyledCell[] | undefined {
+  if (!ROW.test(row)) return undefined;
+  const cells: StyledCell[] = new Array(row.length);
+  for (let i = 0; i < row.length; i++) cells[i] = { type: 'char', value: row[i]!, fullWidth: false, styles: NO_STYLES };
+  return cells;
+}
+
+/**
+ * A row of cells back into text when no cell has a style (what ansi-tokenize's
+ * `styledCharsToString` gives then: the characters, with no code between them); undefined when
+ * any cell has one.
+ */
+export function unstyledRow(cells: readonly { value: string; styles: readonly unknown[] }[]): string | undefined {
+  let text = '';
+  for (const cell of cells) {
+    if (cell.styles.length) return undefined;
+    text += cell.value;
+  }
+  return text;
+}

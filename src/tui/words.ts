@@ -18,11 +18,17 @@ export interface Words {
   readonly lang: Lang;
   /** An operation's title and one line, from the catalog (translated). */
   op(name: OpName): { title: string; describe: string };
+  /** What an operation does, said to the person, where the catalog's line is said to an agent (release: "give back a record you took"). */
+  readonly forPerson: Partial<Record<OpName, string>>;
   /** A form field's label and its hint, for an argument of an operation. */
   arg(op: OpName, name: ArgName): { label: string; hint: string };
   readonly commands: Record<Command, string>;
   readonly keyNames: Record<KeyName, string>;
+  /** `Ctrl-A`, `Alt-b`, `Alt-←`: a key with a modifier. */
+  keyWith(mod: 'ctrl' | 'meta' | 'shift', key: string): string;
   readonly contexts: Record<Context, string>;
+  /** A due date's hint in a form, with an example (tomorrow). */
+  dueHint(example: string): string;
 
   readonly never: string;
   secondsAgo(n: number): string;
@@ -44,6 +50,8 @@ export interface Words {
   readonly lists: {
     title: string;
     none: string;
+    /** No live list, but archived ones: how many, and the key that shows them. */
+    allArchived(n: number, key: string): string;
     archivedTitle: string;
     archivedMark: string;
     /** After `●N` for the open list: what N counts. */
@@ -61,12 +69,15 @@ export interface Words {
     takenUntil(name: string, time: string): string;
     /** A claim whose time ran out, not freed yet. */
     takenLapsed(name: string): string;
-    columns: { id: string; title: string; state: string; owners: string; due: string; attached: string; approved: string; claim: string };
+    /** A record that needs others not done yet: how many. */
+    waitsOn(n: number): string;
+    columns: { id: string; title: string; state: string; owners: string; due: string; attached: string; approved: string; claim: string; blocked: string };
     filters(state: string | null, mine: boolean, archived: boolean): string;
     allStates: string;
     noAccess: string;
   };
   readonly record: {
+    title: string;
     list: string;
     state: string;
     approvedBy(name: string, at: string): string;
@@ -93,6 +104,13 @@ export interface Words {
     claimReleased(name: string, by: string, at: string): string;
     /** The key that takes it away. */
     claimTakeAway(key: string): string;
+    /** The records it needs done first, and those that need it (`needs`). */
+    needs: string;
+    neededBy: string;
+    /** After a record it needs that is in its list's last state. */
+    needDone: string;
+    /** Records it needs, not done, in lists the person cannot see. */
+    hiddenNeeds(n: number): string;
   };
   readonly search: {
     title: string;
@@ -106,9 +124,9 @@ export interface Words {
     title: string;
     intro: string;
     pick: string;
-    agentNote(agent: string, dir: string): string;
+    agentNote(agent: string, dir: string, key: string): string;
   };
-  firstGrant(agent: string, dir: string, list: string): string;
+  firstGrant(agent: string, dir: string, list: string, key: string): string;
   readonly grant: {
     title(list: string): string;
     levels: { none: string; read: string; write: string };
@@ -121,6 +139,21 @@ export interface Words {
     none: string;
     answered(n: number): string;
     lastAsk(ago: string): string;
+    createLabel: string;
+    createHint: string;
+    yes: string;
+    no: string;
+  };
+  /** Filtering the open list by words (`f`). */
+  readonly filter: {
+    title: string;
+    describe: string;
+    label: string;
+    hint: string;
+    /** In the header: the words filtered on. */
+    shown(text: string): string;
+    /** Only the first matches are shown. */
+    capped(n: number): string;
   };
   readonly listEditor: {
     title(list: string): string;
@@ -146,6 +179,10 @@ export interface Words {
     filterState: string;
     editNote: string;
     removeField(name: string): string;
+    removeState(name: string): string;
+    takeAway(id: number, title: string, holder: string): string;
+    /** Keys that came before the question was drawn were not taken as its answer. */
+    setAside(n: number): string;
   };
   readonly notice: {
     due(id: number, title: string, due: string): string;
@@ -196,9 +233,73 @@ export interface Words {
     listDeleted(title: string, records: number): string;
     granted(agent: string, access: 'read' | 'write' | 'none', list: string): string;
     sideAdded(name: string, dir: string): string;
+    /** The same folder and name registered again: bound to the directory there now. */
+    sideBoundAgain(name: string, dir: string): string;
     sideRemoved(name: string, dir: string): string;
   };
+  /** A record's history, one change a line (see history-lines.ts). */
+  readonly history: {
+    added(state: string): string;
+    titled(from: string, to: string): string;
+    fieldSet(field: string, value: string): string;
+    fieldCleared(field: string): string;
+    ownersAdded(names: string): string;
+    ownersRemoved(names: string): string;
+    ownersNone: string;
+    dueSet(due: string): string;
+    dueCleared: string;
+    moved(from: string, to: string): string;
+    movedApproving(from: string, to: string): string;
+    approved: string;
+    withdrawn(to: string | null): string;
+    /** An agent's change of what was approved (`changed`: the title, fields by name) withdrew the approval. */
+    withdrawnBy(changed: string | null, to: string | null): string;
+    needs(ids: string): string;
+    needsNoMore(ids: string): string;
+    /** The last record it needed was done, or deleted: it waits on nothing more. */
+    unblocked(need: number | null, deleted: boolean): string;
+    archived: string;
+    restored: string;
+    note(id: number, text: string): string;
+    noteEdited(id: number, text: string): string;
+    noteGone(id: number): string;
+    attached(kind: string, ref: string): string;
+    detached(kind: string, ref: string): string;
+    claimed(until: string): string;
+    claimKept(until: string): string;
+    released(holder: string): string;
+    releasedOwn: string;
+    lapsed: string;
+    due(due: string): string;
+    deleted: string;
+    erased: string;
+    /** An operation the screen has no sentence for: its name in words, and what changed, in words. */
+    other(op: string, what: string): string;
+  };
+  /** The keys at the bottom. */
+  readonly footer: {
+    /** Keys of the status line that did not fit: how many. */
+    more(n: number): string;
+  };
   readonly say: {
+    /** Text pasted (or typed all at once) where no field takes it. */
+    textSetAside(text: string, searchKey: string): string;
+    /** A paste or a typed run cut at a field's limit. */
+    cutAt(max: number): string;
+    badDue(shown: string, example: string): string;
+    folderMissing(dir: string): string;
+    notAFolder(dir: string): string;
+    folderMade(dir: string): string;
+    /** No agent folder was given nor registered: the one kept by default, and how to change it. */
+    defaultSide(name: string, dir: string, key: string): string;
+    /** The offer to take the last change back. */
+    undoOffer(text: string, key: string): string;
+    undone(text: string): string;
+    nothingToUndo: string;
+    /** A confirmation answered by a key that is not yes or no: nothing was done. */
+    notAnswered(yes: string): string;
+    cannotSuspend: string;
+    tooSmall(columns: number, rows: number, needColumns: number, needRows: number): string;
     nothingSelected: string;
     noList: string;
     noNote: string;

@@ -96,11 +96,11 @@ test('through MCP, get is bounded too', async (t) => {
   assert.ok(text.includes(`\`get {"id": ${id}, "notes": 10, "offset": 10, "history": 0}\``), text);
 });
 
-test('the screen, reading the store itself, still has every note of the record', (t) => {
+test('the screen, reading the store itself, still has every note and the whole history of the record', (t) => {
   const { store, id } = setup(t);
   const read = readRecord(store, ann, id);
   assert.ok(read.ok);
   assert.equal(read.value.record.notes.length, NOTES);
-  assert.equal(read.value.history.length, 200, 'the latest 200 history rows, as before');
+  assert.equal(read.value.history.length, NOTES + 1, 'every history row: the record view shows it whole');
   assert.deepEqual(read.value.counts, { notes: NOTES, history: NOTES + 1 });
 });

@@ -1,6 +1,7 @@
 /** What a person changes from the screen beyond approving: records through forms, notes, attachments, a list's shape, lists and folders. */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { AGENT, KEYS, PERSON, batches, openScreen } from './harness.js';
 
@@ -69,6 +70,8 @@ test('a list\'s shape: renamed, a state added, made a gate, moved, removed; boar
   await s.press('<');
   await s.until((f) => f.includes('> State 4. Review · gate'), 'Review moved earlier, the cursor with it');
   await s.press('D');
+  await s.until((f) => f.includes('Remove the state “Review” from the list?'), 'asked first');
+  await s.press('y');
   await s.until((f) => !f.includes('Review'), 'Review removed');
   await s.press(KEYS.up, KEYS.up, KEYS.up, KEYS.up, 'v');
   await s.until((f) => f.includes('View: table'), 'the view changed');
@@ -107,10 +110,19 @@ test('agent folders: one added under a name, shown, then removed', async (t) => 
   await s.until((f) => f.includes('Add an agent folder'), 'the form');
   const dir = join(s.root, 'claude', '.binder');
   await s.press(dir, KEYS.tab, 'Claude', KEYS.enter);
-  await s.until((f) => f.includes('Claude') && f.includes(dir), 'the new folder listed');
+  // A folder that is not there is refused, unless the form is told to make it.
+  await s.until((f) => f.includes(`${dir} does not exist`) && f.includes('Make it'), 'the folder refused, the form still open');
+  assert.equal(s.store.sides().length, 0);
+  await s.press(KEYS.right, KEYS.enter);
+  await s.until((f) => f.includes(`Made the folder ${dir}`) && f.includes('Agent folders'), 'the folder made and registered');
   assert.equal(s.store.sides()[0]?.name, 'Claude');
+  assert.ok(existsSync(dir));
   while (!s.frame().split('\n').some((l) => l.startsWith('>') && l.includes('Claude'))) await s.press(KEYS.down);
   await s.press('D');
-  await s.until((f) => f.includes('no longer reads'), 'removed');
+  await s.until((f) => f.includes('no longer reads') && f.includes('u undoes it'), 'removed, with an undo offered');
   assert.equal(s.store.sides().length, 0);
+  await s.press('u');
+  await s.until((f) => f.includes('Undone:'), 'taken back');
+  assert.equal(s.store.sides()[0]?.name, 'Claude', 'registered again under its name');
+  assert.equal(s.store.sides()[0]?.dir, dir);
 });

@@ -1,9 +1,9 @@
-/** A chunk of input cut into the keys a person pressed: whole escape sequences, nothing lost, text kept whole for a field. */
+/** A chunk of input cut into the keys a person pressed: whole escape sequences, nothing lost; and where a text field has the keys. */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { isControl, keysOf, nextPiece, textFieldFocused } from '../../src/tui/key-chunks.js';
-import { INITIAL, type ScreenState } from '../../src/tui/screen-state.js';
+import { keysOf } from '../../src/tui/key-chunks.js';
+import { INITIAL, typingIn, type ScreenState } from '../../src/tui/screen-state.js';
 import { START } from '../../src/tui/window.js';
 
 /** Keys as terminals send them, each of which must come back whole. */
@@ -36,37 +36,11 @@ test('nothing is lost or moved: the keys of any chunk, joined, are the chunk', (
   }), { numRuns: 1000 });
 });
 
-test('piece by piece: one key at a time, or, for a text field, plain text whole and each control key alone', () => {
-  fc.assert(fc.property(fc.oneof(jumble, pressed.map((k) => k.join(''))), fc.boolean(), (chunk, typing) => {
-    const pieces: string[] = [];
-    for (let rest = chunk; rest;) {
-      const next = nextPiece(rest, typing);
-      pieces.push(next.piece);
-      rest = next.rest;
-    }
-    assert.equal(pieces.join(''), chunk);
-    if (!typing) {
-      assert.deepEqual(pieces, keysOf(chunk));
-      return;
-    }
-    for (const [i, piece] of pieces.entries()) {
-      const keys = keysOf(piece);
-      const text = keys.every((k) => !isControl(k));
-      assert.ok(text || keys.length === 1, `a control key goes alone: ${JSON.stringify(piece)}`);
-      // Text runs are as long as they can be: two never follow one another.
-      if (text && i > 0) assert.ok(keysOf(pieces[i - 1]!).some(isControl), 'text after text would be one piece');
-    }
-  }), { numRuns: 1000 });
-});
-
 test('the chunks of the brief', () => {
   assert.deepEqual(keysOf('jj\r'), ['j', 'j', '\r']);
   assert.deepEqual(keysOf('\u001b[B\u001b[Bj\r'), ['\u001b[B', '\u001b[B', 'j', '\r']);
   assert.deepEqual(keysOf('/dark mode\r'), ['/', 'd', 'a', 'r', 'k', ' ', 'm', 'o', 'd', 'e', '\r']);
   assert.deepEqual(keysOf('a😀b'), ['a', '😀', 'b']);
-  assert.deepEqual(nextPiece('dark mode\rj', true), { piece: 'dark mode', rest: '\rj' });
-  assert.deepEqual(nextPiece('dark mode\rj', false), { piece: 'd', rest: 'ark mode\rj' });
-  assert.deepEqual(nextPiece('\u001b[Cdark', true), { piece: '\u001b[C', rest: 'dark' });
   // Cut short, a sequence is one key still: never ESC, '[' and a letter heard as three.
   assert.deepEqual(keysOf('j\u001b[1;'), ['j', '\u001b[1;']);
 });
@@ -75,16 +49,16 @@ test('a text field has the keys in a form on a text field, a typed confirmation,
   const form = (focus: number): ScreenState => ({
     ...INITIAL,
     dialog: {
-      kind: 'form', title: 'Add', describe: '', values: {}, initial: {}, focus, intent: { do: 'add', list: 'l' },
+      kind: 'form', title: 'Add', describe: '', values: {}, initial: {}, focus, caret: 0, intent: { do: 'add', list: 'l' },
       fields: [{ name: 'title', label: 'Title', hint: '', kind: 'text' }, { name: 'state', label: 'State', hint: '', kind: 'choice', choices: [] }],
     },
   });
-  assert.equal(textFieldFocused(INITIAL), false);
-  assert.equal(textFieldFocused(form(0)), true);
-  assert.equal(textFieldFocused(form(1)), false);
-  assert.equal(textFieldFocused({ ...INITIAL, dialog: { kind: 'confirm', text: '?', typed: { expect: 'x', value: '' }, intent: { do: 'delete-list', list: 'l' } } }), true);
-  assert.equal(textFieldFocused({ ...INITIAL, dialog: { kind: 'confirm', text: '?', typed: null, intent: { do: 'delete', id: 1 } } }), false);
-  const search = (focus: 'input' | 'results'): ScreenState => ({ ...INITIAL, stack: [{ kind: 'search', text: '', focus, cursor: START, filters: { state: null, mine: false, archived: false } }] });
-  assert.equal(textFieldFocused(search('input')), true);
-  assert.equal(textFieldFocused(search('results')), false);
+  assert.equal(typingIn(INITIAL), false);
+  assert.equal(typingIn(form(0)), true);
+  assert.equal(typingIn(form(1)), false);
+  assert.equal(typingIn({ ...INITIAL, dialog: { kind: 'confirm', text: '?', typed: { expect: 'x', value: '', caret: 0 }, intent: { do: 'delete-list', list: 'l' } } }), true);
+  assert.equal(typingIn({ ...INITIAL, dialog: { kind: 'confirm', text: '?', typed: null, intent: { do: 'delete', id: 1 } } }), false);
+  const search = (focus: 'input' | 'results'): ScreenState => ({ ...INITIAL, stack: [{ kind: 'search', text: '', caret: 0, focus, cursor: START, filters: { state: null, mine: false, archived: false, text: '' } }] });
+  assert.equal(typingIn(search('input')), true);
+  assert.equal(typingIn(search('results')), false);
 });

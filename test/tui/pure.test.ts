@@ -34,13 +34,13 @@ test('a table window asks each state only for the rows it shows', () => {
 
 test('a form turns into the one act it means, with only what changed for an edit', () => {
   const words = wordsFor('en');
-  const add = addForm(list, 'done', words);
+  const add = addForm(list, 'done', words, Date.now());
   assert.ok(add.kind === 'form');
   const filled = { ...add, values: { ...add.values, title: 'Ship it', owners: 'me, agent:claude', 'field:priority': 'High' } };
   assert.deepEqual(actOf(filled), { op: 'add', args: { list: 'tasks', title: 'Ship it', state: 'done', owners: ['me', 'agent:claude'], fields: { priority: 'High' } } });
 
   const record = { id: 7, list: 'tasks', title: 'Old', state: 'todo', approved: null, fields: { branch: 'x' }, owners: ['person:ann'], due: null, archived: false, notes: [], attached: [], created: '', updated: '' };
-  const edit = editForm(record, list, words);
+  const edit = editForm(record, list, words, Date.now());
   assert.equal(actOf(edit), null, 'nothing changed, nothing done');
   assert.ok(edit.kind === 'form');
   assert.deepEqual(actOf({ ...edit, values: { ...edit.values, 'field:branch': '', due: '2030-01-01' } }), { op: 'edit', args: { id: 7, due: '2030-01-01', fields: { branch: '' } } });
@@ -49,7 +49,8 @@ test('a form turns into the one act it means, with only what changed for an edit
 });
 
 test('options: the store, sides, language and person; anything else is a sentence', () => {
-  assert.deepEqual(readOptions(['tui', '--store', 'S', '--side', 'D=Agent', '--side=E=Bot', '--lang', 'fr', '--as', 'ann']), { sides: ['D=Agent', 'E=Bot'], help: false, store: 'S', lang: 'fr', as: 'ann' });
+  assert.deepEqual(readOptions(['tui', '--store', 'S', '--side', 'D=Agent', '--side=E=Bot', '--lang', 'fr', '--as', 'ann']), { sides: ['D=Agent', 'E=Bot'], mouse: true, help: false, store: 'S', lang: 'fr', as: 'ann' });
+  assert.equal((readOptions(['tui', '--no-mouse']) as { mouse: boolean }).mouse, false);
   assert.ok('problem' in readOptions(['tui', '--lang', 'de']));
   assert.ok('problem' in readOptions(['tui', '--wat']));
   assert.ok('problem' in readOptions(['serve', '--store']));
@@ -96,7 +97,7 @@ test('a record\'s lines: notes wrapped to the width, each line knowing its note;
     history: [{ id: 1, at: '2030-01-01T00:00:00Z', by: { id: 'agent:a', kind: 'agent', name: 'A' }, op: 'add', list: 'tasks', record: 3, change: { title: 'T' } }],
     counts: { notes: 1, history: 1 },
   };
-  const lines = recordLines(view, wordsFor("en"), Date.parse("2030-01-01"), 40, "r");
+  const lines = recordLines(view, wordsFor('en'), Date.parse('2030-01-01'), 40, 'r', (id) => id.replace(/^\w+:/, ''));
   assert.ok(lines.every((l) => [...l.text].length <= 40));
   const noteLines = lines.filter((l) => l.part?.kind === 'note');
   assert.ok(noteLines.length > 3, 'a long note takes several rows, all of them its');

@@ -75,9 +75,10 @@ test('dialogs: a form\'s fields and choices, a pick, a typed confirmation', () =
     id: 'b', title: 'B', view: 'board', archived: false, access: {}, created: '', updated: '', fields: [],
     states: [{ id: 'one', name: 'One', gate: false }, { id: 'two', name: 'Two', gate: true }],
   };
-  let s = reduce(INITIAL, { type: 'dialog', dialog: addForm(list, 'one', wordsFor('en')) });
-  assert.equal(contextOf(s, false), 'form');
+  let s = reduce(INITIAL, { type: 'dialog', dialog: addForm(list, 'one', wordsFor('en'), Date.now()) });
+  assert.equal(contextOf(s, false), 'field', 'a form on its title field: a text field has the keys');
   s = run(s, { type: 'form-value', name: 'title', value: 'Hello' }, { type: 'form-focus', delta: 1 }, { type: 'form-choice', delta: 1 });
+  assert.equal(contextOf(s, false), 'form', 'on a choice: arrows turn it');
   assert.ok(s.dialog?.kind === 'form');
   assert.equal(s.dialog.values.title, 'Hello');
   assert.equal(s.dialog.values.state, 'two');
@@ -89,9 +90,9 @@ test('dialogs: a form\'s fields and choices, a pick, a typed confirmation', () =
   s = reduce(s, { type: 'dialog', dialog: pick('?', [{ value: 'x', label: 'X' }, { value: 'y', label: 'Y' }], { do: 'filter-state' }) });
   s = run(s, { type: 'pick-step', delta: 5 });
   assert.equal(s.dialog?.kind === 'pick' && s.dialog.at, 1, 'a pick stops at its last choice');
-  s = reduce(s, { type: 'dialog', dialog: { kind: 'confirm', text: 'Sure?', typed: { expect: 'B', value: '' }, intent: { do: 'delete-list', list: 'b' } } });
+  s = reduce(s, { type: 'dialog', dialog: { kind: 'confirm', text: 'Sure?', typed: { expect: 'B', value: '', caret: 0 }, intent: { do: 'delete-list', list: 'b' } } });
   assert.equal(contextOf(s, false), 'typed');
-  s = reduce(s, { type: 'confirm-typed', value: 'B' });
+  s = reduce(s, { type: 'edit', edit: { do: 'insert', text: 'B' }, cut: () => ({ text: 'cut', tone: 'info' }) });
   assert.equal(s.dialog?.kind === 'confirm' && s.dialog.typed?.value, 'B');
 });
 
@@ -100,7 +101,7 @@ test('filters start the list over; in search they are the search\'s own', () => 
   s = reduce(s, { type: 'filters', patch: { mine: true } });
   assert.equal(s.browse.filters.mine, true);
   assert.deepEqual(s.browse.cards, {});
-  s = reduce(s, { type: 'push', screen: { kind: 'search', text: '', focus: 'input', cursor: { at: 0, scroll: 0 }, filters: { state: null, mine: false, archived: false } } });
+  s = reduce(s, { type: 'push', screen: { kind: 'search', text: '', caret: 0, focus: 'input', cursor: { at: 0, scroll: 0 }, filters: { state: null, mine: false, archived: false, text: '' } } });
   s = reduce(s, { type: 'filters', patch: { archived: true } });
   const search = top(s);
   assert.ok(search?.kind === 'search' && search.filters.archived);

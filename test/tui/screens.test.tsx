@@ -77,7 +77,7 @@ test('delete asks first, says what will be lost for good, and only y deletes', a
 test('grant: the agents and their access to the list, changed with the arrows', async (t) => {
   const s = openScreen(t, { prepare: (store) => store.createList({ template: 'tasks', lang: 'en' }, PERSON) });
   await s.until((f) => f.includes('Tasks'), 'the list');
-  await s.press('g');
+  await s.press('p');
   await s.until((f) => f.includes('Agents\' access to “Tasks”') && f.includes('[none]'), 'the grant screen');
   await s.press(KEYS.right);
   await s.until((f) => f.includes('[read]'), 'read access');

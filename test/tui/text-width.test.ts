@@ -7,7 +7,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import stringWidth from 'string-width';
-import { ONE_COLUMN, plainWidth } from '../../src/tui/text-width.js';
+import { styledCharsFromTokens, styledCharsToString, tokenize } from '@alcalzone/ansi-tokenize';
+import { ONE_COLUMN, plainCells, plainWidth, unstyledRow } from '../../src/tui/text-width.js';
 
 const characters = (): string[] => {
   const out: string[] = [];
@@ -53,4 +54,22 @@ test('any other row is left to string-width', () => {
   for (const row of ['e\u0301', '日本', '👍', 'a\u200db', '\u001b[31mred\u001b[39m', 'tab\there', '🇫🇷', '가', 'x\u{1F3FB}', 'line\nbreak', '\u0915\u094D\u0937']) {
     assert.equal(plainWidth(row), undefined, JSON.stringify(row));
   }
+});
+
+test('a plain row\'s cells are the ones ansi-tokenize makes; a row of cells without style is the text it gives; any other row is left to it', () => {
+  const all = characters();
+  const piece = fc.oneof(
+    fc.string({ unit: fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c)) }),
+    fc.constantFrom(...all),
+  );
+  fc.assert(fc.property(fc.array(piece, { maxLength: 30 }), (pieces) => {
+    const row = pieces.join('');
+    const cells = plainCells(row);
+    assert.deepEqual(cells, styledCharsFromTokens(tokenize(row)));
+    assert.equal(unstyledRow(cells!), styledCharsToString(styledCharsFromTokens(tokenize(row))));
+  }), { numRuns: 1000 });
+  for (const row of ['e\u0301', '日本', '\u001b[31mred\u001b[39m', 'tab\there', 'a\u001bb', '\u0007']) assert.equal(plainCells(row), undefined, JSON.stringify(row));
+  const styled = styledCharsFromTokens(tokenize('a\u001b[31mb\u001b[39mc'));
+  assert.equal(unstyledRow(styled), undefined, 'a styled row is left to ansi-tokenize');
+  assert.equal(unstyledRow(styledCharsFromTokens(tokenize('日本 x'))), styledCharsToString(styledCharsFromTokens(tokenize('日本 x'))));
 });

@@ -65,6 +65,10 @@ test('a claim shows on the card and the record with its lease; r takes it away a
   assert.match(lineWith(f, 'Claim:'), new RegExp(`Agent until \\d{4}-\\d\\d-\\d\\d ${hhmm} \\(in (29|30) min\\) · r takes it away`));
 
   await s.press('r');
+  // A claim taken away cannot be given back: asked first, in a person's words.
+  await s.until((x) => x.includes('Take #1 “Dark mode” away from Agent?'), 'the question');
+  assert.ok(s.store.get(1, PERSON).record.lease, 'nothing is done before the answer');
+  await s.press('y');
   await s.until((x) => x.includes('Took #1 away from Agent; it is free'), 'the screen\'s words for it');
   await s.until((x) => lineWith(x, 'Claim:').includes('none (ann ended Agent\'s at'), 'the record says who ended the claim');
   const record = s.store.get(1, PERSON);

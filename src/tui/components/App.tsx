@@ -1,77 +1,178 @@
 /**
- * The screen: the lists at the left, the open list as a board or a table, a screen in front
- * when one is open (a record, search, help, access, folders, a list's shape), a dialog in front
- * of all, then the message and status lines. It wires hooks to components; it decides nothing a
- * reducer or a command could.
+ * The screen: the header, the body (components/Body.tsx), then the message and status lines.
+ * It wires hooks to components and hears input: a key is a command of the keymap where it is
+ * pressed, or text for the field that has the keys; text that lands where no field is does
+ * nothing and says so; a click selects, the wheel scrolls. It decides nothing a reducer or a
+ * command could.
  */
-import { Box, useApp, type Key } from 'ink';
-import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import { Box, useApp, useStdout } from 'ink';
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { terminalSafe } from '../../keeper/terminal-safe.js';
 import type { DueRecord } from '../../store/types.js';
 import { useBinder } from '../context.js';
-import { cut, safe } from '../format.js';
+import { cut, safe, wrap } from '../format.js';
+import { hitAt } from '../hit.js';
 import { keyHints, keyLabel } from '../help-lines.js';
 import { useCommands } from '../hooks/use-commands.js';
 import { useDue } from '../hooks/use-due.js';
 import { useFolders } from '../hooks/use-folders.js';
-import { useKeyChunks } from '../hooks/use-key-chunks.js';
+import { useInputGate } from '../hooks/use-input-gate.js';
 import { useScreenSize } from '../hooks/use-screen-size.js';
 import { useStoreVersion } from '../hooks/use-store-version.js';
 import { useUnseen } from '../hooks/use-unseen.js';
 import { useViewData, type ViewData } from '../hooks/use-view-data.js';
-import { textFieldFocused } from '../key-chunks.js';
-import { commandFor, keysFor } from '../keymap.js';
-import { layoutFor, pageOf, type Layout } from '../layout.js';
-import { reduce, type Action } from '../screen-reducer.js';
-import { contextOf, INITIAL, top, type ScreenState } from '../screen-state.js';
-import { BoardView } from './BoardView.js';
-import { DialogView } from './DialogView.js';
-import { GrantScreen } from './GrantScreen.js';
-import { LinesView } from './LinesView.js';
-import { ListEditor } from './ListEditor.js';
-import { ListsPane } from './ListsPane.js';
-import { SearchScreen } from './SearchScreen.js';
-import { SidesScreen } from './SidesScreen.js';
+import { oneLine, type InputEvent } from '../input-events.js';
+import { commandFor, keysFor, type Command, type Context } from '../keymap.js';
+import { decodeKey, isText } from '../keys.js';
+import { layoutFor, MIN_COLUMNS, MIN_ROWS, type Layout } from '../layout.js';
+import { BARE, FILTER_MATCHES } from '../reading.js';
+import { reduce } from '../screen-reducer.js';
+import { contextOf, INITIAL, questionOf, top, typingIn, type Message, type ScreenState } from '../screen-state.js';
+import { Body } from './Body.js';
 import { StatusLine } from './StatusLine.js';
 import { Styled } from './Styled.js';
-import { TableView } from './TableView.js';
-import { Welcome } from './Welcome.js';
+
+/** How many rows the wheel moves at one notch. */
+const WHEEL_ROWS = 3;
+const CLEAR_SCREEN = '\u001b[2J\u001b[H';
 
 export function App() {
-  const { keeper, person, words, now, pollMs, dueMs, firstSide, onDiagnostic } = useBinder();
+  const { keeper, person, words, now, pollMs, dueMs, firstSide, onDiagnostic, terminal, defaultSide } = useBinder();
   const size = useScreenSize();
   const [state, dispatch] = useReducer(reduce, INITIAL);
   const version = useStoreVersion(keeper, pollMs);
   const { folders, at } = useFolders(keeper, now);
-  const layout = layoutFor(size, state.notices.length > 0);
+  const [diagnostic, setDiagnostic] = useState<string | null>(null);
+
+  // A message about a record that is gone is gone too.
+  const messageRecord = state.message?.record;
+  const recordGone = useMemo(() => {
+    if (messageRecord === undefined) return false;
+    try {
+      keeper.store.get(messageRecord, person, BARE);
+      return false;
+    } catch {
+      return true;
+    }
+  }, [keeper, person, messageRecord, version]);
+  const own = state.message && !recordGone ? state.message : null;
+  const offered = own && state.undo ? { ...own, text: words.say.undoOffer(own.text, keyLabel(keysFor('undo', 'lists')[0]!, words)) } : own;
+  const message = offered ?? (diagnostic ? { text: diagnostic, tone: 'refused' as const } : null);
+  // A long sentence (a refusal, most often) takes a second row rather than being cut.
+  const messageRows = message ? Math.min(2, wrap(message.text, Math.max(MIN_COLUMNS, size.columns)).length) : 1;
+  const layout = layoutFor(size, state.notices.length > 0, messageRows);
   const data = useViewData(state, version, layout, folders);
   const context = contextOf(state, data.empty);
   const run = useCommands(state, dispatch, data, context, layout);
   const shown = top(state);
   const unseen = useUnseen(keeper, person, version, shown?.kind === 'brief' ? shown.items : null, 2000);
-  const [diagnostic, setDiagnostic] = useState<string | null>(null);
+  const say = useCallback((text: string, tone: Message['tone'] = 'info') => dispatch({ type: 'message', message: { text, tone } }), []);
 
   const tell = useCallback((records: DueRecord[]) => {
     dispatch({ type: 'notices', add: records.map((r) => ({ id: r.id, title: safe(r.title), due: safe(r.due) })) });
   }, []);
   useDue(keeper, dueMs, tell);
   useEffect(() => onDiagnostic((line) => setDiagnostic(safe(line))), [onDiagnostic]);
+  useEffect(() => {
+    if (defaultSide) say(words.say.defaultSide(safe(defaultSide.who.name), safe(defaultSide.dir), keyLabel(keysFor('sides', 'lists')[0]!, words)));
+  }, [defaultSide, words, say]);
 
   const { exit } = useApp();
   useEffect(() => {
     if (state.quitting) exit();
   }, [state.quitting, exit]);
 
-  // The handler reads the last frame's place through a ref, so keys typed faster than effects run still land right.
-  const latest = useRef({ context, run, typing: false, stopped: false });
-  latest.current = { context, run, typing: textFieldFocused(state), stopped: state.quitting };
-  const hear = useCallback((input: string, key: Key) => {
-    const command = commandFor(latest.current.context, input, key);
-    if (command) latest.current.run(command);
-  }, []);
-  const place = useCallback(() => latest.current, []);
-  useKeyChunks(hear, place);
+  // Back from a suspension (`fg`): the terminal was the shell's meanwhile, so the whole frame is drawn again.
+  const { write } = useStdout();
+  useEffect(() => terminal?.onResume(() => write(CLEAR_SCREEN)), [terminal, write]);
 
-  const message = state.message ?? (diagnostic ? { text: diagnostic, tone: 'refused' as const } : null);
+  // A board column whose cards needed more rows than a count says keeps the window it was drawn with.
+  const scrolled = JSON.stringify(data.scrolled);
+  useEffect(() => {
+    if (data.scrolled.length) dispatch({ type: 'board-scroll', scrolled: data.scrolled });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [scrolled]);
+
+  // The offer to take a change back lasts a few seconds.
+  useEffect(() => {
+    if (!state.undo) return undefined;
+    const timer = setTimeout(() => dispatch({ type: 'undo', undo: null }), Math.max(0, state.undo.until - now()));
+    return () => clearTimeout(timer);
+  }, [state.undo, now]);
+
+  // The handler reads the last frame's place through a ref, so keys heard before effects run still land right.
+  const latest = useRef({ state, data, context, run, layout });
+  latest.current = { state, data, context, run, layout };
+  /** The character of the key before, when it did nothing alone (the first `g` of `gg`). */
+  const pending = useRef('');
+
+  /** A click selects what it is on; the wheel does what the arrows do where it turns. */
+  const heardMouse = useCallback((mouse: Extract<InputEvent, { kind: 'mouse' }>['mouse'], s: ScreenState, d: ViewData, l: Layout, where: Context, doIt: (command: Command) => void) => {
+    if (!mouse.press) return;
+    if (mouse.button === 'wheelUp' || mouse.button === 'wheelDown') {
+      const command = commandFor(where, decodeKey(mouse.button === 'wheelUp' ? '\u001b[A' : '\u001b[B'), words.lang);
+      if (command) for (let i = 0; i < WHEEL_ROWS; i++) doIt(command);
+      return;
+    }
+    if (mouse.button !== 'left') return;
+    const hit = hitAt(mouse.x, mouse.y, s, d, l, words);
+    if (hit) dispatch({ type: 'select', hit, facts: d.facts });
+  }, [words]);
+
+  const hear = useCallback((event: InputEvent): InputEvent[] | void => {
+    const { state: s, data: d, context: where, run: doIt, layout: l } = latest.current;
+    const typing = typingIn(s);
+    const insert = (text: string) => dispatch({
+      type: 'edit', edit: { do: 'insert', text: terminalSafe(oneLine(text)) }, cut: (max) => ({ text: words.say.cutAt(max), tone: 'info' }),
+    });
+    if (event.kind === 'text') {
+      pending.current = '';
+      if (typing) insert(event.text);
+      else say(words.say.textSetAside(cut(terminalSafe(oneLine(event.text)), 40), keyLabel(keysFor('search', 'lists')[0]!, words)));
+      return;
+    }
+    if (event.kind === 'mouse') {
+      pending.current = '';
+      heardMouse(event.mouse, s, d, l, where, doIt);
+      return;
+    }
+    const key = event.key;
+    if (typing && isText(key)) {
+      pending.current = '';
+      insert(key.text);
+      return;
+    }
+    const command = commandFor(where, key, words.lang, pending.current !== '' && pending.current === key.text);
+    pending.current = !command && isText(key) ? key.text : '';
+    if (command) doIt(command);
+    else if (key.meta && event.sequence.startsWith('\u001b') && event.sequence.length > 1) {
+      // Escape and a key pressed fast come as one (as Alt with that key): where Alt with it means nothing, they are the two keys.
+      const rest = event.sequence.slice(1);
+      return [{ kind: 'key', sequence: '\u001b', key: decodeKey('\u001b') }, { kind: 'key', sequence: rest, key: decodeKey(rest) }];
+    } else if (where === 'confirm' && isText(key)) {
+      // Anything but an answer leaves the question unanswered: a word typed here never deletes.
+      doIt('cancel');
+      say(words.say.notAnswered(keysFor('yes', 'confirm', words.lang).map((k) => keyLabel(k, words)).join('/')));
+    }
+  }, [words, say, heardMouse]);
+
+  const place = useCallback(() => ({ typing: typingIn(latest.current.state), stopped: latest.current.state.quitting, question: questionOf(latest.current.state) }), []);
+  const setAside = useCallback((count: number) => say(words.dialog.setAside(count)), [words, say]);
+  useInputGate(hear, place, setAside);
+
+  if (layout.tooSmall) {
+    return (
+      <Box flexDirection="column" width={size.columns}>
+        {wrap(words.say.tooSmall(size.columns, size.rows, MIN_COLUMNS, MIN_ROWS), Math.max(1, size.columns)).slice(0, Math.max(1, size.rows - 1)).map((row, i) => <Styled key={i} tone="warn">{row}</Styled>)}
+      </Box>
+    );
+  }
+
+  const messageTone = message?.tone === 'refused' ? 'warn' : message?.tone === 'done' ? 'good' : 'plain';
+  const messageLines = message ? wrap(message.text, layout.columns) : [' '];
+  const shownLines = messageLines.length > messageRows
+    ? [...messageLines.slice(0, messageRows - 1), cut(messageLines.slice(messageRows - 1).join(' '), layout.columns)]
+    : messageLines;
   return (
     <Box flexDirection="column" width={layout.columns} height={layout.rows - 1}>
       <Styled tone="title">{cut(header(state, data, 'Binder', words), layout.columns)}</Styled>
@@ -79,14 +180,14 @@ export function App() {
       {/* Rows are cut to the width before Ink sees them: only the height needs a clip (a clip across
           is a slice of every row, each first frame). */}
       <Box height={layout.body} overflowY="hidden" flexDirection="column">
-        <Body state={state} data={data} layout={layout} dispatch={dispatch} side={firstSide()} at={at} />
+        <Body state={state} data={data} layout={layout} side={firstSide()} at={at} />
       </Box>
-      <Styled tone={message?.tone === 'refused' ? 'warn' : message?.tone === 'done' ? 'good' : 'plain'}>{cut(message?.text ?? ' ', layout.columns)}</Styled>
+      {shownLines.map((row, i) => <Styled key={`message-${i}`} tone={messageTone}>{row || ' '}</Styled>)}
       <StatusLine
         store={keeper.store.path}
         folders={folders}
         at={at}
-        keys={keyHints(context, words)}
+        keys={keyHints(context, words, layout.columns)}
         unseen={unseen && unseen.count ? words.status.unseen(unseen.count, unseen.more, keyLabel(keysFor('brief', 'lists')[0]!, words)) : null}
         width={layout.columns}
       />
@@ -105,113 +206,19 @@ function header(state: ScreenState, data: ViewData, brand: string, words: Words)
   if (screen) return `${brand} · ${screen.kind === 'search' ? words.search.title : words.contexts[screen.kind]}`;
   const w = data.window?.ok ? data.window.value : null;
   if (!w) return brand;
-  const filters = words.view.filters(
-    state.browse.filters.state ? safe(w.list.states.find((s) => s.id === state.browse.filters.state)?.name ?? '') : null,
-    state.browse.filters.mine,
-    state.browse.filters.archived,
+  const { filters } = state.browse;
+  const shown = words.view.filters(
+    filters.state ? safe(w.list.states.find((s) => s.id === filters.state)?.name ?? '') : null,
+    filters.mine,
+    filters.archived,
   );
+  const text = filters.text ? `${words.filter.shown(safe(filters.text))}${w.capped ? ` (${words.filter.capped(FILTER_MATCHES)})` : ''}` : '';
   const waiting = data.lists.find((l) => l.id === w.list.id)?.waiting ?? 0;
-  return `${brand} · ${safe(w.list.title)} · ${words.view.count(w.total)}${waiting ? ` · ●${waiting} ${words.lists.waiting(waiting)}` : ''}${filters ? ` · ${filters}` : ''}`;
+  return `${brand} · ${safe(w.list.title)} · ${words.view.count(w.total)}${waiting ? ` · ●${waiting} ${words.lists.waiting(waiting)}` : ''}${shown ? ` · ${shown}` : ''}${text ? ` · ${text}` : ''}`;
 }
 
 function notices(state: ScreenState, words: Words): string {
   const [first, ...rest] = state.notices;
   if (!first) return '';
   return `${words.notice.due(first.id, first.title, first.due)}${rest.length ? ` · ${words.notice.more(rest.length)}` : ''} · ${words.notice.dismiss}`;
-}
-
-interface BodyProps {
-  state: ScreenState;
-  data: ViewData;
-  layout: Layout;
-  dispatch: (action: Action) => void;
-  side: ReturnType<ReturnType<typeof useBinder>['firstSide']>;
-  at: number;
-}
-
-function Body({ state, data, layout, dispatch, side, at }: BodyProps) {
-  const { words } = useBinder();
-  const screen = top(state);
-  const width = layout.columns;
-  if (state.dialog) {
-    return (
-      <DialogView
-        dialog={state.dialog}
-        width={width}
-        onValue={(name, value) => dispatch({ type: 'form-value', name, value })}
-        onTyped={(value) => dispatch({ type: 'confirm-typed', value })}
-      />
-    );
-  }
-  if (screen) {
-    switch (screen.kind) {
-      case 'record':
-        if (!data.record?.ok) return <Styled tone="warn">{data.record ? safe(data.record.text) : words.record.gone}</Styled>;
-        return <LinesView lines={data.lines} scroll={Math.min(screen.cursor.scroll, Math.max(0, data.lines.length - 1))} page={pageOf('record', layout)} at={screen.cursor.at} />;
-      case 'search':
-        return (
-          <SearchScreen
-            text={screen.text}
-            typing={screen.focus === 'input'}
-            hits={data.search?.ok ? data.search.value : []}
-            refused={data.search && !data.search.ok ? data.search.text : null}
-            filters={screen.filters}
-            cursor={screen.cursor}
-            page={pageOf('search', layout)}
-            width={width}
-            onText={(text) => dispatch({ type: 'search-text', text })}
-          />
-        );
-      case 'help':
-        return (
-          <Box flexDirection="column">
-            <Styled tone="title">{words.help.title}</Styled>
-            <LinesView lines={data.help} scroll={screen.scroll} page={pageOf('help', layout)} at={null} />
-          </Box>
-        );
-      case 'grant':
-        return data.managed ? <GrantScreen list={data.managed.list} rows={data.agents} at={screen.cursor.at} width={width} /> : <Styled>{words.say.noList}</Styled>;
-      case 'sides':
-        return <SidesScreen rows={data.sides} at={screen.cursor.at} now={at} width={width} />;
-      case 'brief':
-        return (
-          <Box flexDirection="column">
-            <Styled tone="title">{`${words.brief.title} · ${words.brief.count(screen.items.length)}${screen.more ? '+' : ''}`}</Styled>
-            <LinesView lines={data.brief} scroll={Math.min(screen.cursor.scroll, Math.max(0, data.brief.length - 1))} page={pageOf('brief', layout)} at={screen.cursor.at} />
-          </Box>
-        );
-      case 'list-editor':
-        return data.managed ? <ListEditor list={data.managed.list} rows={data.editor} at={screen.cursor.at} width={width} /> : <Styled>{words.say.noList}</Styled>;
-      default: {
-        const never: never = screen;
-        throw new Error(`unknown screen ${JSON.stringify(never)}`);
-      }
-    }
-  }
-  if (data.empty && !state.browse.archivedLists) {
-    return <Welcome templates={data.templates} at={state.browse.welcome.at} side={side} width={width} />;
-  }
-  const focused = state.browse.pane === 'records';
-  const w = data.window;
-  return (
-    <Box flexDirection="row">
-      <ListsPane
-        lists={data.lists}
-        selected={data.listId}
-        focused={!focused}
-        scroll={Math.min(state.browse.listsScroll, Math.max(0, data.lists.length - 1))}
-        page={layout.listsPage}
-        width={layout.listsWidth}
-        archived={state.browse.archivedLists}
-      />
-      <Box width={1} />
-      {!w
-        ? <Styled tone="dim">{words.view.noAccess}</Styled>
-        : !w.ok
-          ? <Styled tone="warn">{safe(w.text)}</Styled>
-          : w.value.kind === 'board'
-            ? <BoardView board={w.value} column={state.browse.column} focused={focused} width={layout.mainWidth} page={layout.cardPage} fit={layout.boardColumns} />
-            : <TableView table={w.value} focused={focused} width={layout.mainWidth} />}
-    </Box>
-  );
 }

@@ -1,13 +1,15 @@
 /**
- * A list as a board: one column per state, each record a two-row card (`#id title`, then its
- * claim and when it lapses, approval, owners, due, things attached), cut to the column. Only the
- * cards in each column's window are rendered; the counts above and below say how many more.
+ * A list as a board: one column per state, each record a card (`#id title`, and under it, only
+ * when there is something to say, its claim and when it lapses, how many records it waits on,
+ * approval, owners, due, things attached), cut to the column. Only the cards in each column's window are rendered; the counts
+ * above and below say how many more. The focused column's name is highlighted.
  */
 import { Box } from 'ink';
 import type { RecordSummary } from '../../store/types.js';
 import { useBinder } from '../context.js';
-import { claimMark, cut, dueStatus, owners, safe, shortDue } from '../format.js';
-import { columnWindow } from '../layout.js';
+import { boardPlaces, hasMeta } from '../board-layout.js';
+import { claimMark, cut, dueStatus, safe, shortDue } from '../format.js';
+import { ownerNames, type NameOf } from '../names.js';
 import type { BoardWindow } from '../reading.js';
 import { Styled, mark } from './Styled.js';
 
@@ -16,50 +18,53 @@ export interface BoardViewProps {
   column: number;
   focused: boolean;
   width: number;
-  page: number;
+  /** Rows for cards in a column. */
+  rows: number;
   fit: number;
+  nameOf: NameOf;
 }
 
-function Card({ record, selected, focused, width }: { record: RecordSummary; selected: boolean; focused: boolean; width: number }) {
+function Card({ record, selected, focused, width, nameOf }: { record: RecordSummary; selected: boolean; focused: boolean; width: number; nameOf: NameOf }) {
   const { words, now } = useBinder();
   const overdue = dueStatus(record.due, now()) === 'overdue';
+  const title = <Styled selected={selected && focused}>{cut(`${mark(selected)}#${record.id} ${safe(record.title)}`, width)}</Styled>;
+  if (!hasMeta(record)) return title;
   const meta = [
     record.lease ? claimMark(record.lease, words, now()) : '',
+    record.blocked ? words.view.waitsOn(record.blocked) : '',
     record.approved ? `✓ ${words.view.approved}` : '',
-    record.owners.length ? owners(record.owners) : '',
+    record.owners.length ? ownerNames(record.owners, nameOf) : '',
     record.due ? `${overdue ? '! ' : ''}${shortDue(record.due, now())}` : '',
     record.attached ? words.view.attached(record.attached) : '',
   ].filter(Boolean).join(' · ');
-  // Two rows straight in the column, no box of its own: fewer nodes for Ink to lay out.
+  // Rows straight in the column, no box of their own: fewer nodes for Ink to lay out.
   return (
     <>
-      <Styled selected={selected && focused}>{cut(`${mark(selected)}#${record.id} ${safe(record.title)}`, width)}</Styled>
+      {title}
       <Styled tone={overdue ? 'warn' : 'dim'}>{cut(`  ${meta}`, width)}</Styled>
     </>
   );
 }
 
-export function BoardView({ board, column, focused, width, page, fit }: BoardViewProps) {
+export function BoardView({ board, column, focused, width, rows, fit, nameOf }: BoardViewProps) {
   const { words } = useBinder();
   const at = Math.min(column, board.columns.length - 1);
-  const { from, to } = columnWindow(board.columns.length, fit, at);
-  const shown = board.columns.slice(from, to);
-  const colWidth = Math.max(8, Math.floor(width / Math.max(1, shown.length)));
+  const { from, to, columns } = boardPlaces(board, column, width, fit, rows);
   return (
     <Box flexDirection="row" width={width}>
-      {shown.map((col, i) => {
-        const here = from + i === at;
+      {columns.map((place, i) => {
+        const col = board.columns[place.index]!;
+        const here = place.index === at;
         const above = col.cursor.scroll;
-        const below = Math.max(0, col.count - col.cursor.scroll - col.records.length);
+        const below = Math.max(0, col.count - col.cursor.scroll - place.cards.length);
+        const name = `${i === 0 && from > 0 ? '‹ ' : ''}${here && focused ? '▸ ' : ''}${safe(col.state.name)} (${col.count})${col.state.gate ? ` · ${words.view.gate}` : ''}${i === columns.length - 1 && to < board.columns.length ? ' ›' : ''}`;
         return (
-          <Box key={col.state.id} flexDirection="column" width={colWidth} paddingRight={1}>
-            <Styled tone={here && focused ? 'title' : 'head'}>
-              {cut(`${i === 0 && from > 0 ? '‹ ' : ''}${safe(col.state.name)} (${col.count})${col.state.gate ? ` · ${words.view.gate}` : ''}${i === shown.length - 1 && to < board.columns.length ? ' ›' : ''}`, colWidth - 1)}
-            </Styled>
+          <Box key={col.state.id} flexDirection="column" width={place.width} paddingRight={1}>
+            <Styled tone="head" selected={here && focused}>{cut(name, place.width - 1)}</Styled>
             <Styled tone="dim">{above ? words.view.moreAbove(above) : ' '}</Styled>
             {col.records.length === 0 ? <Styled tone="dim">{` ${words.view.empty}`}</Styled> : null}
-            {col.records.slice(0, page).map((r, row) => (
-              <Card key={r.id} record={r} selected={here && col.cursor.scroll + row === col.cursor.at} focused={focused} width={colWidth - 1} />
+            {place.cards.map((card) => (
+              <Card key={card.record.id} record={card.record} selected={here && card.at === col.cursor.at} focused={focused} width={place.width - 1} nameOf={nameOf} />
             ))}
             {below ? <Styled tone="dim">{words.view.moreBelow(below)}</Styled> : null}
           </Box>

@@ -4,7 +4,7 @@
 import { Box } from 'ink';
 import type { List } from '../../store/types.js';
 import { useBinder } from '../context.js';
-import { safe } from '../format.js';
+import { cut, padTo, safe } from '../format.js';
 import { hintFor } from '../help-lines.js';
 import { ACCESS_ORDER, type AgentRow } from '../rows.js';
 import { Styled, mark } from './Styled.js';
@@ -13,22 +13,25 @@ export interface GrantScreenProps {
   list: List;
   rows: readonly AgentRow[];
   at: number;
+  scroll: number;
+  page: number;
   width: number;
 }
 
-export function GrantScreen({ list, rows, at, width }: GrantScreenProps) {
+export function GrantScreen({ list, rows, at, scroll, page, width }: GrantScreenProps) {
   const { words } = useBinder();
   const levels = words.grant.levels;
   return (
     <Box flexDirection="column" width={width}>
-      <Styled tone="title">{words.grant.title(safe(list.title))}</Styled>
-      <Styled tone="dim">{hintFor(['accessLess', 'accessMore', 'back'], 'grant', words)}</Styled>
+      <Styled tone="title">{cut(words.grant.title(safe(list.title)), width)}</Styled>
+      <Styled tone="dim">{cut(hintFor(['accessLess', 'accessMore', 'back'], 'grant', words), width)}</Styled>
       {rows.length === 0 ? <Styled tone="dim">{words.grant.noAgents}</Styled> : null}
-      {rows.map((r, i) => {
+      {rows.slice(scroll, scroll + page).map((r, n) => {
+        const i = scroll + n;
         const scale = ACCESS_ORDER.map((a) => (a === r.access ? `[${levels[a]}]` : ` ${levels[a]} `)).join(' ');
         return (
           <Styled key={r.agent} selected={i === at}>
-            {`${mark(i === at)} ${safe(r.name).padEnd(16)} ${scale}  ${safe(r.agent)}${r.dir ? ` ${safe(r.dir)}` : ''}`}
+            {cut(`${mark(i === at)} ${padTo(safe(r.name), 16)} ${scale}  ${r.dir ? safe(r.dir) : ''}`, width)}
           </Styled>
         );
       })}

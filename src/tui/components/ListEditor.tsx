@@ -5,7 +5,7 @@
 import { Box } from 'ink';
 import type { List } from '../../store/types.js';
 import { useBinder } from '../context.js';
-import { safe } from '../format.js';
+import { cut, safe } from '../format.js';
 import { hintFor } from '../help-lines.js';
 import type { EditorRow } from '../rows.js';
 import { Styled, mark } from './Styled.js';
@@ -14,10 +14,12 @@ export interface ListEditorProps {
   list: List;
   rows: readonly EditorRow[];
   at: number;
+  scroll: number;
+  page: number;
   width: number;
 }
 
-export function ListEditor({ list, rows, at, width }: ListEditorProps) {
+export function ListEditor({ list, rows, at, scroll, page, width }: ListEditorProps) {
   const { words } = useBinder();
   const w = words.listEditor;
   const text = (row: EditorRow): string => {
@@ -34,9 +36,12 @@ export function ListEditor({ list, rows, at, width }: ListEditorProps) {
   };
   return (
     <Box flexDirection="column" width={width}>
-      <Styled tone="title">{w.title(safe(list.title))}</Styled>
-      <Styled tone="dim">{hintFor(['listTitle', 'listView', 'stateAdd', 'fieldAdd', 'gateToggle', 'rowEarlier', 'rowLater', 'rowRemove'], 'list-editor', words)}</Styled>
-      {rows.map((row, i) => <Styled key={`${row.kind}-${'id' in row ? row.id : ''}`} selected={i === at}>{`${mark(i === at)} ${text(row)}`}</Styled>)}
+      <Styled tone="title">{cut(w.title(safe(list.title)), width)}</Styled>
+      <Styled tone="dim">{cut(hintFor(['listTitle', 'listView', 'stateAdd', 'fieldAdd', 'gateToggle', 'rowEarlier', 'rowLater', 'rowRemove'], 'list-editor', words), width)}</Styled>
+      {rows.slice(scroll, scroll + page).map((row, n) => {
+        const i = scroll + n;
+        return <Styled key={`${row.kind}-${'id' in row ? row.id : ''}`} selected={i === at}>{cut(`${mark(i === at)} ${text(row)}`, width)}</Styled>;
+      })}
     </Box>
   );
 }

@@ -1,11 +1,12 @@
 /**
  * The lists at the left: title, how many records, and a mark for those waiting for a person's
- * approval. Only the lists that fit are rendered.
+ * approval. Only the lists that fit are rendered. When it has the keys, its title says so
+ * (highlighted, and marked `▸` for a screen without colour).
  */
 import { Box } from 'ink';
 import type { ListSummary } from '../../store/types.js';
 import { useBinder } from '../context.js';
-import { cut, safe } from '../format.js';
+import { cut, displayWidth, padTo, safe, wrap } from '../format.js';
 import { Styled, mark } from './Styled.js';
 
 export interface ListsPaneProps {
@@ -16,23 +17,27 @@ export interface ListsPaneProps {
   page: number;
   width: number;
   archived: boolean;
+  /** Lists kept out of sight because they are archived, when none is shown: said instead of "no list". */
+  hidden: number;
+  /** The key that shows archived lists. */
+  archivedKey: string;
 }
 
-export function ListsPane({ lists, selected, focused, scroll, page, width, archived }: ListsPaneProps) {
+export function ListsPane({ lists, selected, focused, scroll, page, width, archived, hidden, archivedKey }: ListsPaneProps) {
   const { words } = useBinder();
   const shown = lists.slice(scroll, scroll + page);
+  const empty = hidden > 0 ? words.lists.allArchived(hidden, archivedKey) : words.lists.none;
   return (
     <Box flexDirection="column" width={width}>
-      <Styled tone="head">{`${focused ? '▸ ' : '  '}${archived ? words.lists.archivedTitle : words.lists.title}`}</Styled>
-      {lists.length === 0 ? <Styled tone="dim">{`  ${words.lists.none}`}</Styled> : null}
+      <Styled tone="head" selected={focused}>{padTo(`${focused ? '▸ ' : '  '}${archived ? words.lists.archivedTitle : words.lists.title}`, width)}</Styled>
+      {lists.length === 0 ? wrap(empty, width - 2).slice(0, page).map((row, i) => <Styled key={`empty-${i}`} tone="dim">{`  ${row}`}</Styled>) : null}
       {shown.map((l) => {
         const on = l.id === selected;
         const tail = `${l.count}${l.waiting ? ` ●${l.waiting}` : ''}${l.archived ? ` ${words.lists.archivedMark}` : ''}`;
-        const room = Math.max(3, width - tail.length - 3);
-        const title = cut(safe(l.title), room);
+        const room = Math.max(3, width - displayWidth(tail) - 3);
         return (
           <Styled key={l.id} selected={on && focused} tone={on ? 'plain' : 'dim'}>
-            {`${mark(on)} ${title.padEnd(room)} ${tail}`}
+            {cut(`${mark(on)} ${padTo(safe(l.title), room)} ${tail}`, width)}
           </Styled>
         );
       })}

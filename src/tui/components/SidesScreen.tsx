@@ -4,7 +4,7 @@
  */
 import { Box } from 'ink';
 import { useBinder } from '../context.js';
-import { ago, safe } from '../format.js';
+import { ago, cut, padTo, safe } from '../format.js';
 import { hintFor } from '../help-lines.js';
 import type { SideRow } from '../rows.js';
 import { Styled, mark } from './Styled.js';
@@ -12,18 +12,21 @@ import { Styled, mark } from './Styled.js';
 export interface SidesScreenProps {
   rows: readonly SideRow[];
   at: number;
+  scroll: number;
+  page: number;
   now: number;
   width: number;
 }
 
-export function SidesScreen({ rows, at, now, width }: SidesScreenProps) {
+export function SidesScreen({ rows, at, scroll, page, now, width }: SidesScreenProps) {
   const { words } = useBinder();
   return (
     <Box flexDirection="column" width={width}>
-      <Styled tone="title">{words.sides.title}</Styled>
-      <Styled tone="dim">{hintFor(['sideAdd', 'sideRemove'], 'sides', words)}</Styled>
+      <Styled tone="title">{cut(words.sides.title, width)}</Styled>
+      <Styled tone="dim">{cut(hintFor(['sideAdd', 'sideRemove', 'undo'], 'sides', words), width)}</Styled>
       {rows.length === 0 ? <Styled tone="dim">{words.sides.none}</Styled> : null}
-      {rows.map((r, i) => {
+      {rows.slice(scroll, scroll + page).map((r, n) => {
+        const i = scroll + n;
         const state = r.folder
           ? r.folder.problem
             ? safe(r.folder.problem)
@@ -32,7 +35,7 @@ export function SidesScreen({ rows, at, now, width }: SidesScreenProps) {
         const where = [r.folder ? words.sides.kept : '', r.registered ? words.sides.registered : ''].filter(Boolean).join(', ');
         return (
           <Styled key={r.dir} selected={i === at} tone={r.folder?.problem ? 'warn' : 'plain'}>
-            {`${mark(i === at)} ${safe(r.name).padEnd(14)} ${safe(r.dir)} · ${where}${state ? ` · ${state}` : ''}`}
+            {cut(`${mark(i === at)} ${padTo(safe(r.name), 14)} ${safe(r.dir)} · ${where}${state ? ` · ${state}` : ''}`, width)}
           </Styled>
         );
       })}

@@ -1,12 +1,14 @@
 /**
- * A list as a table: one row per record, state by state, with its number, title, state, owners,
- * due, things attached and approval. Columns that do not fit the width are left out, the title
- * last. Only the rows in the window are rendered.
+ * A list as a table: one row per record, state by state, with its number, title, state, how
+ * many records it waits on, owners, claim, due, things attached and approval. Columns that do not fit the width are left out, the title
+ * last; every cell is cut and padded by the columns its text takes on the terminal (a CJK title
+ * is as wide as it looks). Only the rows in the window are rendered.
  */
 import { Box } from 'ink';
 import type { RecordSummary } from '../../store/types.js';
 import { useBinder } from '../context.js';
-import { claimMark, cut, dueStatus, owners, safe, shortDue } from '../format.js';
+import { claimMark, dueStatus, padTo, safe, shortDue } from '../format.js';
+import { ownerNames, type NameOf } from '../names.js';
 import type { TableWindow } from '../reading.js';
 import { Styled, mark } from './Styled.js';
 
@@ -14,13 +16,14 @@ export interface TableViewProps {
   table: TableWindow;
   focused: boolean;
   width: number;
+  nameOf: NameOf;
 }
 
-type Key = 'id' | 'title' | 'state' | 'owners' | 'due' | 'attached' | 'approved' | 'claim';
+type Key = 'id' | 'title' | 'state' | 'blocked' | 'owners' | 'due' | 'attached' | 'approved' | 'claim';
 
-const WIDTHS: Record<Exclude<Key, 'title'>, number> = { id: 7, state: 12, owners: 14, due: 12, attached: 5, approved: 6, claim: 18 };
+const WIDTHS: Record<Exclude<Key, 'title'>, number> = { id: 7, state: 12, blocked: 9, owners: 14, due: 12, attached: 5, approved: 6, claim: 18 };
 /** Which columns to keep as the width shrinks: the first ones go last. */
-const PRIORITY: Exclude<Key, 'title'>[] = ['id', 'due', 'approved', 'state', 'claim', 'owners', 'attached'];
+const PRIORITY: Exclude<Key, 'title'>[] = ['id', 'due', 'approved', 'state', 'blocked', 'claim', 'owners', 'attached'];
 const MIN_TITLE = 18;
 
 function columnsFor(width: number): Key[] {
@@ -32,12 +35,13 @@ function columnsFor(width: number): Key[] {
       room -= WIDTHS[key];
     }
   }
-  return (['id', 'title', 'state', 'owners', 'claim', 'due', 'attached', 'approved'] as Key[]).filter((k) => kept.has(k));
+  return (['id', 'title', 'state', 'blocked', 'owners', 'claim', 'due', 'attached', 'approved'] as Key[]).filter((k) => kept.has(k));
 }
 
-const pad = (text: string, width: number) => cut(text, width - 1).padEnd(width);
+/** A cell: cut to its column less one (the gap to the next), by display width. */
+const pad = (text: string, width: number) => `${padTo(text, width - 1)} `;
 
-export function TableView({ table, focused, width }: TableViewProps) {
+export function TableView({ table, focused, width, nameOf }: TableViewProps) {
   const { words, now } = useBinder();
   const keys = columnsFor(width);
   const fixed = keys.reduce((n, k) => n + (k === 'title' ? 0 : WIDTHS[k]), 0);
@@ -50,7 +54,8 @@ export function TableView({ table, focused, width }: TableViewProps) {
       case 'id': return pad(`#${r.id}`, w);
       case 'title': return pad(safe(r.title), w);
       case 'state': return pad(stateName.get(r.state) ?? safe(r.state), w);
-      case 'owners': return pad(owners(r.owners), w);
+      case 'blocked': return pad(r.blocked ? String(r.blocked) : '', w);
+      case 'owners': return pad(ownerNames(r.owners, nameOf), w);
       case 'due': return pad(r.due ? `${dueStatus(r.due, now()) === 'overdue' ? '!' : ''}${shortDue(r.due, now())}` : '', w);
       case 'attached': return pad(r.attached ? String(r.attached) : '', w);
       case 'approved': return pad(r.approved ? '✓' : '', w);
@@ -63,7 +68,7 @@ export function TableView({ table, focused, width }: TableViewProps) {
   };
   return (
     <Box flexDirection="column" width={width}>
-      <Styled tone="head">{`  ${keys.map((k) => cell(k, null)).join('')}`}</Styled>
+      <Styled tone="head" selected={focused}>{`${focused ? '▸' : ' '} ${keys.map((k) => cell(k, null)).join('')}`}</Styled>
       {table.records.length === 0 ? <Styled tone="dim">{`  ${words.view.empty}`}</Styled> : null}
       {table.records.map((r, i) => {
         const on = table.cursor.scroll + i === table.cursor.at;

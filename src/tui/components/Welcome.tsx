@@ -6,7 +6,9 @@ import { Box } from 'ink';
 import type { SideConfig } from '../../keeper/keeper-types.js';
 import type { TemplateSummary } from '../../store/store.js';
 import { useBinder } from '../context.js';
-import { safe, wrap } from '../format.js';
+import { cut, padTo, safe, wrap } from '../format.js';
+import { keyLabel } from '../help-lines.js';
+import { keysFor } from '../keymap.js';
 import { Styled, mark } from './Styled.js';
 
 export interface WelcomeProps {
@@ -20,16 +22,16 @@ export function Welcome({ templates, at, side, width }: WelcomeProps) {
   const { words } = useBinder();
   return (
     <Box flexDirection="column" width={width}>
-      <Styled tone="title">{words.welcome.title}</Styled>
+      <Styled tone="title">{cut(words.welcome.title, width)}</Styled>
       <Styled>{' '}</Styled>
       {wrap(words.welcome.intro, width).map((row, i) => <Styled key={i} tone="dim">{row}</Styled>)}
       <Styled>{' '}</Styled>
-      <Styled>{words.welcome.pick}</Styled>
+      <Styled>{cut(words.welcome.pick, width)}</Styled>
       {templates.map((t, i) => (
-        <Styled key={t.id} selected={i === at}>{`${mark(i === at)} ${safe(t.title).padEnd(12)} ${safe(t.describe)}`}</Styled>
+        <Styled key={t.id} selected={i === at}>{cut(`${mark(i === at)} ${padTo(safe(t.title), 12)} ${safe(t.describe)}`, width)}</Styled>
       ))}
       <Styled>{' '}</Styled>
-      {side ? <Styled tone="dim">{words.welcome.agentNote(safe(side.who.name), safe(side.dir))}</Styled> : null}
+      {side ? wrap(words.welcome.agentNote(safe(side.who.name), safe(side.dir), keyLabel(keysFor('grant', 'records')[0]!, words)), width).map((row, i) => <Styled key={`side-${i}`} tone="dim">{row}</Styled>) : null}
     </Box>
   );
 }

@@ -1,7 +1,8 @@
 /**
  * The commands of the screens that manage the binder rather than its records: agents' access to
  * a list, the agent folders, a list's title, view, states and fields. Every change is one act
- * through the keeper (`useAct`); moving about is the reducer's.
+ * through the keeper (`useAct`); moving about is the reducer's. A folder removed is offered back
+ * (`u`); a state or a field removed is asked about first.
  */
 import { confirm, fieldAddForm, listTitleForm, sideAddForm, stateAddForm, stateRenameForm, type Act } from '../form.js';
 import type { Answer } from '../../keeper/protocol.js';
@@ -18,10 +19,13 @@ export interface ManageDeps {
   data: ViewData;
   dispatch: (action: Action) => void;
   act: (one: Act) => Answer;
+  /** An act done at once and offered back with `u` for a while. */
+  undoable: (one: Act) => void;
   words: Words;
 }
 
-export function manageCommand(cmd: Command, { screen, data, dispatch, act, words }: ManageDeps): void {
+export function manageCommand(cmd: Command, deps: ManageDeps): void {
+  const { screen, data, dispatch, act, undoable, words } = deps;
   const at = screen && 'cursor' in screen ? screen.cursor.at : 0;
   const managed = data.managed?.list ?? null;
   const row = data.editor[at];
@@ -39,7 +43,7 @@ export function manageCommand(cmd: Command, { screen, data, dispatch, act, words
       return;
     case 'sideRemove': {
       const side = data.sides[at];
-      if (side) act({ op: 'side-remove', args: { name: side.name } });
+      if (side) undoable({ op: 'side-remove', args: { name: side.name } });
       return;
     }
     case 'listTitle':
@@ -57,7 +61,7 @@ export function manageCommand(cmd: Command, { screen, data, dispatch, act, words
     case 'rowRename':
       if (!managed || !row) return;
       if (row.kind === 'title') dispatch({ type: 'dialog', dialog: listTitleForm(managed, words) });
-      else if (row.kind === 'view') manageCommand('listView', { screen, data, dispatch, act, words });
+      else if (row.kind === 'view') manageCommand('listView', deps);
       else if (row.kind === 'state') dispatch({ type: 'dialog', dialog: stateRenameForm(managed, row.id, row.name, words) });
       return;
     case 'rowEarlier':
@@ -74,7 +78,7 @@ export function manageCommand(cmd: Command, { screen, data, dispatch, act, words
       return;
     case 'rowRemove':
       if (!managed || !row) return;
-      if (row.kind === 'state') act({ op: 'edit-list', args: { list: managed.id, removeState: [row.id] } });
+      if (row.kind === 'state') dispatch({ type: 'dialog', dialog: confirm(words.dialog.removeState(safe(row.name)), { do: 'state-remove', list: managed.id, state: row.id }) });
       else if (row.kind === 'field') dispatch({ type: 'dialog', dialog: confirm(words.dialog.removeField(safe(row.name)), { do: 'field-remove', list: managed.id, field: row.id }) });
       return;
     default:

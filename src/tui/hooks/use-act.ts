@@ -35,14 +35,18 @@ export function useAct(dispatch: (action: Action) => void, data: ViewData, filte
       }
     };
     const text = answer.ok ? doneText(one.op, answer.data, one.args, words, stateName, person) ?? safe(answer.text) : safe(answer.text);
-    const message: Message = { text, tone: answer.ok ? 'done' : 'refused' };
+    // A message about a record goes once the record is gone (a "Changed #2" after #2 was deleted).
+    const record = Number(String(one.args.id ?? '').replace(/^#/, ''));
+    const message: Message = { text, tone: answer.ok ? 'done' : 'refused', ...(Number.isInteger(record) && record > 0 && one.op !== 'delete' ? { record } : {}) };
     dispatch({ type: 'message', message });
+    // An offer to take back an earlier change does not outlive the next one.
+    dispatch({ type: 'undo', undo: null });
 
     const w = data.window?.ok ? data.window.value : null;
     const moved = answer.data as RecordSummary | undefined;
-    if (answer.ok && w && MOVING.has(one.op) && moved?.list === w.list.id) {
+    if (answer.ok && w && MOVING.has(one.op) && moved?.list === w.list.id && !filters.text) {
       const place = placeOf(store, person, w.list.id, filters, moved.state, moved.id);
-        if (place) {
+      if (place) {
         dispatch({
           type: 'follow',
           view: w.kind,

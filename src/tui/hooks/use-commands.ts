@@ -1,28 +1,63 @@
 /**
  * The named commands, done: moving about goes to the reducer; every change is one act through
- * the keeper as the person (`useAct`), whose sentence is the message line. Refused in a form: the
- * form stays open. The brief (what changed since the person last looked) is read once per `b`.
+ * the keeper as the person (`useAct`), whose sentence is the message line. What cannot be taken
+ * back asks first (delete, a claim taken away, a state removed); what can is done at once and
+ * offered back for a while (`u`: a thing detached, a list archived, a folder removed, a record
+ * archived). The brief (what changed since the person last looked) is read once per `b`.
  */
 import { useCallback } from 'react';
 import type { Answer } from '../../keeper/protocol.js';
 import type { Brief } from '../../store/together-types.js';
-import type { List, RecordFull, RecordSummary } from '../../store/types.js';
+import type { Attachment, List, RecordFull, RecordSummary } from '../../store/types.js';
+import type { Side } from '../../store/store.js';
 import { useBinder } from '../context.js';
 import { safe } from '../format.js';
-import { actOf, addForm, attachForm, confirm, createListForm, editForm, editNoteForm, noteForm, pick } from '../form.js';
-import type { Command, Context } from '../keymap.js';
+import { keyLabel } from '../help-lines.js';
+import { addForm, attachForm, confirm, editForm, editNoteForm, filterForm, noteForm, pick, type Act } from '../form.js';
+import { isEditCommand, keysFor, type Command, type Context, type EditCommand } from '../keymap.js';
 import type { Layout } from '../layout.js';
+import type { LineEdit } from '../line-edit.js';
 import type { Action, MoveCommand } from '../screen-reducer.js';
 import { top, type ScreenState } from '../screen-state.js';
+import { BARE } from '../reading.js';
 import { START } from '../window.js';
 import { manageCommand } from './manage-commands.js';
+import { madeList, submitDialog } from './submit-dialog.js';
 import { useAct } from './use-act.js';
 import type { ViewData } from './use-view-data.js';
 
-const MOVES = new Set<Command>(['up', 'down', 'left', 'right', 'pageUp', 'pageDown', 'top', 'bottom']);
+const MOVES = new Set<Command>(['up', 'down', 'left', 'right', 'pageUp', 'pageDown', 'halfUp', 'halfDown', 'top', 'bottom']);
+/** How long a change may be taken back with `u`. */
+export const UNDO_MS = 10_000;
+
+const EDITS: Record<EditCommand, LineEdit> = {
+  editLeft: { do: 'left' }, editRight: { do: 'right' }, editWordLeft: { do: 'wordLeft' }, editWordRight: { do: 'wordRight' },
+  editHome: { do: 'home' }, editEnd: { do: 'end' }, editBackspace: { do: 'backspace' }, editDelete: { do: 'delete' },
+  editWordBack: { do: 'wordBack' }, editKillStart: { do: 'killStart' }, editKillEnd: { do: 'killEnd' },
+};
+
+/** The act that takes `one` back, from what the keeper answered; null when there is none. */
+function undoOf(one: Act, answer: Answer): Act | null {
+  if (!answer.ok) return null;
+  switch (one.op) {
+    case 'detach': {
+      const gone = (answer.data as { record: number; attachment: Attachment } | undefined);
+      if (!gone?.attachment) return null;
+      const { kind, ref, title } = gone.attachment;
+      return { op: 'attach', args: { id: gone.record, kind, ref, ...(title ? { title } : {}) } };
+    }
+    case 'archive-list': return one.args.restore ? null : { op: 'archive-list', args: { list: one.args.list, restore: true } };
+    case 'side-remove': {
+      const side = answer.data as Side | undefined;
+      return side ? { op: 'side-add', args: { dir: side.dir, name: side.name } } : null;
+    }
+    case 'archive': return { op: 'restore', args: { id: one.args.id } };
+    default: return null;
+  }
+}
 
 export function useCommands(state: ScreenState, dispatch: (action: Action) => void, data: ViewData, context: Context, layout: Layout): (command: Command) => void {
-  const { keeper, person, words, firstSide } = useBinder();
+  const { keeper, person, words, firstSide, now, terminal } = useBinder();
   const store = keeper.store;
   const screen = top(state);
 
@@ -46,26 +81,33 @@ export function useCommands(state: ScreenState, dispatch: (action: Action) => vo
     };
     const full = (id: number): RecordFull | null => {
       try {
-        return store.get(id, person).record;
+        return store.get(id, person, BARE).record;
       } catch {
         say(words.record.gone, 'refused');
         return null;
       }
     };
     const dialog = state.dialog;
+    const grantKey = keyLabel(keysFor('grant', 'records')[0]!, words);
 
     /** A list was made: show it, and the first one ever opens to the first agent folder. */
     const made = (answer: Answer, wasEmpty: boolean) => {
-      const madeList = answer.data as List | undefined;
-      if (!answer.ok || !madeList?.id) return;
-      dispatch({ type: 'show-list', list: madeList.id });
+      const madeOne = madeList(answer);
+      if (!madeOne) return;
+      dispatch({ type: 'show-list', list: madeOne.id });
       dispatch({ type: 'pane', pane: 'records' });
       const side = wasEmpty ? firstSide() : null;
       if (side) {
-        const granted = keeper.act('grant', { list: madeList.id, agent: side.who.id, access: 'write' }, person, { lang: words.lang });
-        say(granted.ok ? words.firstGrant(safe(side.who.name), safe(side.dir), safe(madeList.title)) : safe(granted.text), granted.ok ? 'info' : 'refused');
+        const granted = keeper.act('grant', { list: madeOne.id, agent: side.who.id, access: 'write' }, person, { lang: words.lang });
+        say(granted.ok ? words.firstGrant(safe(side.who.name), safe(side.dir), safe(madeOne.title), grantKey) : safe(granted.text), granted.ok ? 'info' : 'refused');
       }
     };
+    /** Done at once, and offered back with `u` for a while. */
+    const offer = (one: Act, answer: Answer) => {
+      const back = undoOf(one, answer);
+      if (back) dispatch({ type: 'undo', undo: { op: back.op, args: back.args, until: now() + UNDO_MS } });
+    };
+    const undoable = (one: Act) => offer(one, act(one));
 
     if (MOVES.has(command)) {
       if (context === 'pick') {
@@ -77,6 +119,10 @@ export function useCommands(state: ScreenState, dispatch: (action: Action) => vo
         return;
       }
       dispatch({ type: 'move', command: command as MoveCommand, facts: data.facts });
+      return;
+    }
+    if (isEditCommand(command)) {
+      dispatch({ type: 'edit', edit: EDITS[command], cut: (max) => ({ text: words.say.cutAt(max), tone: 'info' }) });
       return;
     }
 
@@ -92,9 +138,9 @@ export function useCommands(state: ScreenState, dispatch: (action: Action) => vo
           if (hit) dispatch({ type: 'push', screen: { kind: 'record', id: hit.id, cursor: START } });
         } else if (context === 'records' && needRecord()) dispatch({ type: 'push', screen: { kind: 'record', id: current!.id, cursor: START } });
         else if (context === 'brief' && screen?.kind === 'brief') {
-          const part = data.brief[screen.cursor.at]?.part;
-          if (part?.kind === 'record') dispatch({ type: 'push', screen: { kind: 'record', id: part.id, cursor: START } });
-        }
+          const line = data.brief[screen.cursor.at]?.part;
+          if (line?.kind === 'record') dispatch({ type: 'push', screen: { kind: 'record', id: line.id, cursor: START } });
+        } else if (context === 'record' && part?.kind === 'record') dispatch({ type: 'push', screen: { kind: 'record', id: part.id, cursor: START } });
         return;
       case 'back':
         if (screen) dispatch({ type: 'pop' });
@@ -112,9 +158,24 @@ export function useCommands(state: ScreenState, dispatch: (action: Action) => vo
       case 'quit':
         dispatch({ type: 'quit' });
         return;
+      case 'suspend':
+        if (terminal) terminal.suspend();
+        else say(words.say.cannotSuspend, 'info');
+        return;
+      case 'undo': {
+        const undo = state.undo;
+        dispatch({ type: 'undo', undo: null });
+        if (!undo || undo.until < now()) return say(words.say.nothingToUndo, 'info');
+        const answer = act({ op: undo.op, args: undo.args });
+        if (answer.ok) say(words.say.undone(safe(state.message?.text ?? '')), 'done');
+        return;
+      }
       case 'search':
         if (screen?.kind === 'search') dispatch({ type: 'search-focus', focus: 'input' });
-        else dispatch({ type: 'push', screen: { kind: 'search', text: '', focus: 'input', cursor: START, filters: { state: null, mine: false, archived: false } } });
+        else dispatch({ type: 'push', screen: { kind: 'search', text: '', caret: 0, focus: 'input', cursor: START, filters: { state: null, mine: false, archived: false, text: '' } } });
+        return;
+      case 'filterText':
+        if (needList()) dispatch({ type: 'dialog', dialog: filterForm(state.browse.filters.text, words) });
         return;
       case 'filterState': {
         const all = { value: '', label: words.view.allStates };
@@ -146,38 +207,9 @@ export function useCommands(state: ScreenState, dispatch: (action: Action) => vo
         return;
 
       case 'submit':
-      case 'yes': {
-        if (!dialog) return;
-        if (dialog.kind === 'pick') {
-          const choice = dialog.choices[dialog.at];
-          dispatch({ type: 'dialog', dialog: null });
-          if (!choice) return;
-          if (dialog.intent.do === 'filter-state') dispatch({ type: 'filters', patch: { state: choice.value || null } });
-          else if (dialog.intent.do === 'template') dispatch({ type: 'dialog', dialog: createListForm(choice.value, choice.label, words) });
-          else {
-            const one = actOf(dialog, choice.value);
-            if (one) act(one);
-          }
-          return;
-        }
-        if (dialog.kind === 'confirm' && dialog.typed && dialog.typed.value.trim().toLowerCase() !== dialog.typed.expect.trim().toLowerCase()) {
-          dispatch({ type: 'dialog', dialog: null });
-          say(words.say.sameTitle, 'info');
-          return;
-        }
-        const one = actOf(dialog);
-        if (!one) {
-          dispatch({ type: 'dialog', dialog: null });
-          return;
-        }
-        const wasEmpty = data.empty;
-        const answer = act(one);
-        if (answer.ok || dialog.kind !== 'form') dispatch({ type: 'dialog', dialog: null });
-        if (answer.ok && one.op === 'create-list') made(answer, wasEmpty);
-        if (answer.ok && one.op === 'delete' && screen?.kind === 'record') dispatch({ type: 'pop' });
-        if (answer.ok && one.op === 'delete-list') dispatch({ type: 'show-list', list: null });
+      case 'yes':
+        if (dialog) submitDialog({ dialog, screen, dispatch, act, say, words, now: now(), wasEmpty: data.empty, made, offer });
         return;
-      }
       case 'cancel':
         dispatch({ type: 'dialog', dialog: null });
         return;
@@ -214,13 +246,13 @@ export function useCommands(state: ScreenState, dispatch: (action: Action) => vo
         if (!needList()) return;
         const w = data.window?.ok ? data.window.value : null;
         const column = w?.kind === 'board' ? w.columns[Math.min(state.browse.column, w.columns.length - 1)]?.state.id : undefined;
-        dispatch({ type: 'dialog', dialog: addForm(list!, column, words) });
+        dispatch({ type: 'dialog', dialog: addForm(list!, column, words, now()) });
         return;
       }
       case 'edit': {
         const r = needRecord();
         const whole = r && (context === 'record' ? (r as RecordFull) : full(r.id));
-        if (whole && list) dispatch({ type: 'dialog', dialog: editForm(whole, list, words) });
+        if (whole && list) dispatch({ type: 'dialog', dialog: editForm(whole, list, words, now()) });
         return;
       }
       case 'note': {
@@ -242,11 +274,13 @@ export function useCommands(state: ScreenState, dispatch: (action: Action) => vo
       }
       case 'detach':
         if (part?.kind !== 'attached' || !opened) return say(words.say.noAttachment, 'info');
-        act({ op: 'detach', args: { id: opened.record.id, what: String(part.id) } });
+        undoable({ op: 'detach', args: { id: opened.record.id, what: String(part.id) } });
         return;
       case 'archive': {
         const r = needRecord();
-        if (r) act({ op: r.archived ? 'restore' : 'archive', args: { id: r.id } });
+        if (!r) return;
+        if (r.archived) act({ op: 'restore', args: { id: r.id } });
+        else undoable({ op: 'archive', args: { id: r.id } });
         return;
       }
       case 'delete': {
@@ -259,7 +293,12 @@ export function useCommands(state: ScreenState, dispatch: (action: Action) => vo
       }
       case 'release': {
         const r = needRecord();
-        if (r) act({ op: 'release', args: { id: r.id } });
+        if (!r) return;
+        // A claim taken away cannot be given back (only its holder can take it again): asked first.
+        if (r.lease && r.lease.by.id !== person.id) {
+          const holder = data.nameOf(r.lease.by.id);
+          dispatch({ type: 'dialog', dialog: confirm(words.dialog.takeAway(r.id, safe(r.title), holder), { do: 'release', id: r.id, holder }) });
+        } else act({ op: 'release', args: { id: r.id } });
         return;
       }
       case 'brief': {
@@ -275,8 +314,9 @@ export function useCommands(state: ScreenState, dispatch: (action: Action) => vo
         return;
       case 'archiveList': {
         const l = data.lists.find((x) => x.id === data.listId);
-        if (l) act({ op: 'archive-list', args: { list: l.id, restore: l.archived } });
-        else say(words.say.noList, 'info');
+        if (!l) return say(words.say.noList, 'info');
+        if (l.archived) act({ op: 'archive-list', args: { list: l.id, restore: true } });
+        else undoable({ op: 'archive-list', args: { list: l.id } });
         return;
       }
       case 'deleteList': {
@@ -286,7 +326,7 @@ export function useCommands(state: ScreenState, dispatch: (action: Action) => vo
         return;
       }
       default:
-        manageCommand(command, { screen, data, dispatch, act, words });
+        manageCommand(command, { screen, data, dispatch, act, undoable, words });
     }
-  }, [state, dispatch, data, context, screen, keeper, person, words, firstSide, store, act, say]);
+  }, [state, dispatch, data, context, screen, keeper, person, words, firstSide, store, act, say, now, terminal]);
 }

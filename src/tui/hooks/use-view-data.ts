@@ -12,9 +12,12 @@ import { useBinder } from '../context.js';
 import { briefLines } from '../brief-lines.js';
 import { helpLines, keyLabel } from '../help-lines.js';
 import { keysFor } from '../keymap.js';
+import { wrap } from '../format.js';
 import { pageOf, type Layout } from '../layout.js';
-import { PageCache, readBoard, readLists, readRecord, readSearch, readTable, type ListWindow, type Read } from '../reading.js';
-import { recordLines, type Line } from '../record-lines.js';
+import { fitScroll } from '../board-layout.js';
+import { namesFrom, type NameOf } from '../names.js';
+import { matchWindow, PageCache, readBoard, readLists, readMatches, readRecord, readSearch, readTable, type ListWindow, type Read } from '../reading.js';
+import { peopleOf, recordLines, type Line } from '../record-lines.js';
 import { agentRows, editorRows, sideRows, type AgentRow, type EditorRow, type SideRow } from '../rows.js';
 import type { Facts } from '../screen-reducer.js';
 import { contextOf, top, type ScreenState } from '../screen-state.js';
@@ -22,6 +25,8 @@ import { settle, START } from '../window.js';
 
 export interface ViewData {
   lists: ListSummary[];
+  /** Lists not shown because they are archived (when archived lists are not shown). */
+  hiddenLists: number;
   empty: boolean;
   listId: string | null;
   window: Read<ListWindow> | null;
@@ -38,6 +43,10 @@ export interface ViewData {
   sides: SideRow[];
   editor: EditorRow[];
   facts: Facts;
+  /** People and agents by name. */
+  nameOf: NameOf;
+  /** Board columns whose window had to start later for the cursor's card to show (cards take one row or two): to keep. */
+  scrolled: { state: string; scroll: number }[];
 }
 
 export function useViewData(state: ScreenState, version: number, layout: Layout, folders: readonly FolderStatus[]): ViewData {
@@ -56,23 +65,43 @@ export function useViewData(state: ScreenState, version: number, layout: Layout,
     ? Object.entries(browse.cards).map(([s, c]) => `${s}:${c.scroll}`).sort().join(',')
     : String(browse.table.scroll);
   const cache = useRef(new PageCache());
+  const matches = useMemo(
+    () => (listId && browse.filters.text.trim() ? readMatches(store, person, listId, browse.filters) : null),
+    [store, person, version, listId, browse.filters],
+  );
   const fetched = useMemo(() => {
     if (!listId || !view) return null;
+    if (matches) return matches.ok ? { ok: true as const, value: matchWindow(store, person, matches.value, view, browse.filters, browse.cards, browse.table, view === 'board' ? layout.cardPage : layout.tablePage) } : matches;
     return view === 'board'
       ? readBoard(store, person, listId, browse.filters, browse.cards, layout.cardPage, cache.current, version)
       : readTable(store, person, listId, browse.filters, browse.table, layout.tablePage, cache.current, version);
     // The cursors' rows are left out on purpose: moving within the window reads nothing.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [store, person, version, listId, view, browse.filters, scrolls, layout.cardPage, layout.tablePage]);
+  }, [store, person, version, listId, view, browse.filters, scrolls, layout.cardPage, layout.tablePage, matches]);
 
   const window = useMemo((): Read<ListWindow> | null => {
     if (!fetched || !fetched.ok) return fetched;
     const w = fetched.value;
     if (w.kind === 'board') {
-      return { ok: true, value: { ...w, columns: w.columns.map((c) => ({ ...c, cursor: settle(browse.cards[c.state.id] ?? START, c.count, layout.cardPage) })) } };
+      return {
+        ok: true,
+        value: {
+          ...w,
+          columns: w.columns.map((c) => {
+            const cursor = settle(browse.cards[c.state.id] ?? START, c.count, layout.cardPage);
+            // The records read start at the window's first; cards that need two rows may push the cursor's out of view.
+            const first = fitScroll(c.records, c.cursor.scroll, cursor.at, layout.cardPage);
+            const records = c.records.slice(Math.max(0, first - c.cursor.scroll));
+            return { ...c, cursor: { at: cursor.at, scroll: first }, records };
+          }),
+        },
+      };
     }
     return { ok: true, value: { ...w, cursor: settle(browse.table, w.total, layout.tablePage) } };
   }, [fetched, browse.cards, browse.table, layout.cardPage, layout.tablePage]);
+  const scrolled = window?.ok && window.value.kind === 'board'
+    ? window.value.columns.filter((c) => c.cursor.scroll !== (browse.cards[c.state.id]?.scroll ?? 0) && c.count > 0).map((c) => ({ state: c.state.id, scroll: c.cursor.scroll }))
+    : [];
 
   let selected: RecordSummary | null = null;
   if (window?.ok) {
@@ -87,13 +116,21 @@ export function useViewData(state: ScreenState, version: number, layout: Layout,
 
   const templates = useMemo(() => store.templates(words.lang), [store, words.lang]);
 
+  const registered = useMemo(() => store.sides(), [store, version]);
   const recordId = screen?.kind === 'record' ? screen.id : null;
   const record = useMemo(() => (recordId === null ? null : readRecord(store, person, recordId)), [store, person, version, recordId]);
+  // Names from the folders and those registered first (people know agents by those), then whoever the record shows acting.
+  const nameOf = useMemo(() => namesFrom([
+    ...folders.map((f) => ({ id: f.agent, name: f.name })),
+    ...registered.map((s) => ({ id: s.agent, name: s.name })),
+    person,
+    ...(record?.ok ? peopleOf(record.value) : []),
+  ]), [folders, registered, person, record]);
   const lines = useMemo(() => {
     if (!record?.ok) return [];
     const takeAway = keysFor('release', 'record').map((k) => keyLabel(k, words)).join('/');
-    return recordLines(record.value, words, now(), layout.columns - 2, takeAway);
-  }, [record, words, now, layout.columns]);
+    return recordLines(record.value, words, now(), layout.columns - 2, takeAway, nameOf);
+  }, [record, words, now, layout.columns, nameOf]);
 
   const briefShown = screen?.kind === 'brief' ? screen : null;
   const brief = useMemo(() => {
@@ -110,7 +147,9 @@ export function useViewData(state: ScreenState, version: number, layout: Layout,
   );
 
   const helpFrom = screen?.kind === 'help' ? screen.context : null;
-  const help = useMemo(() => (helpFrom ? helpLines(helpFrom, words) : []), [helpFrom, words]);
+  const help = useMemo(() => (helpFrom
+    ? helpLines(helpFrom, words).flatMap((line) => wrap(line.text, layout.columns - 1, layout.columns - 19).map((text, i) => ({ ...line, text: i ? `${' '.repeat(18)}${text}` : text })))
+    : []), [helpFrom, words, layout.columns]);
 
   const managedId = screen?.kind === 'grant' || screen?.kind === 'list-editor' ? screen.list : null;
   const managed = useMemo(() => {
@@ -121,7 +160,6 @@ export function useViewData(state: ScreenState, version: number, layout: Layout,
       return null;
     }
   }, [store, person, version, managedId]);
-  const registered = useMemo(() => store.sides(), [store, version]);
   const agents = useMemo(() => (managed ? agentRows(managed.list, folders, registered) : []), [managed, folders, registered]);
   const sides = useMemo(() => sideRows(folders, registered), [folders, registered]);
   const editor = useMemo(() => (managed ? editorRows(managed.list) : []), [managed]);
@@ -148,5 +186,6 @@ export function useViewData(state: ScreenState, version: number, layout: Layout,
     facts = { ...base, columns: [], rows: 0, page: 1 };
   }
 
-  return { lists, empty, listId, window, selected, templates, record, lines, brief, search, help, managed, agents, sides, editor, facts };
+  const hiddenLists = browse.archivedLists ? 0 : all.length - lists.length;
+  return { lists, hiddenLists, empty, listId, window, selected, templates, record, lines, brief, search, help, managed, agents, sides, editor, facts, nameOf, scrolled };
 }

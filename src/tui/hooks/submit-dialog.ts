@@ -1,0 +1,124 @@
+/**
+ * A dialog answered (Enter in a form or a pick, `y` to a question): the one act it means, done
+ * through the keeper as the person, and what the screen does after (a list made is opened, a
+ * record deleted is left). What the screen checks itself before asking the keeper, it checks
+ * only to say it better or to do what the keeper cannot: a due date's example relative to
+ * today, `~` in a folder, a folder made when asked. A refused form stays open.
+ */
+import { existsSync, mkdirSync, statSync } from 'node:fs';
+import type { Answer } from '../../keeper/protocol.js';
+import { readDue } from '../../store/due.js';
+import type { Side } from '../../store/store.js';
+import type { List } from '../../store/types.js';
+import { safe } from '../format.js';
+import { actOf, createListForm, exampleDay, expandHome, type Act } from '../form.js';
+import type { Action } from '../screen-reducer.js';
+import type { Dialog, Screen } from '../screen-state.js';
+import type { Words } from '../words.js';
+
+export interface SubmitDeps {
+  dialog: Dialog;
+  screen: Screen | null;
+  dispatch: (action: Action) => void;
+  act: (one: Act) => Answer;
+  say: (text: string, tone: 'done' | 'refused' | 'info') => void;
+  words: Words;
+  now: number;
+  /** The binder had no list before this act (the first list made opens to the first agent folder). */
+  wasEmpty: boolean;
+  made: (answer: Answer, wasEmpty: boolean) => void;
+  /** An act that can be taken back: offered as `u` for a while. */
+  offer: (one: Act, answer: Answer) => void;
+}
+
+/** The form's field named `name`, focused (to show where the problem is). */
+function focusOn(dialog: Extract<Dialog, { kind: 'form' }>, name: string, dispatch: (action: Action) => void): void {
+  const at = dialog.fields.findIndex((f) => f.name === name);
+  if (at >= 0 && at !== dialog.focus) dispatch({ type: 'form-focus', delta: at - dialog.focus });
+}
+
+/** A side-add form's folder: `~` expanded; made when asked; a sentence when it is not there or not a folder. */
+function sideFolder(dialog: Extract<Dialog, { kind: 'form' }>, deps: SubmitDeps): string | null {
+  const { words, say, dispatch } = deps;
+  const dir = expandHome(dialog.values.dir ?? '', process.env.HOME);
+  if (!dir) return dir;
+  if (!existsSync(dir)) {
+    if (dialog.values.create !== 'yes') {
+      say(words.say.folderMissing(safe(dir)), 'refused');
+      focusOn(dialog, 'create', dispatch);
+      return null;
+    }
+    try {
+      mkdirSync(dir, { recursive: true });
+    } catch (error) {
+      say(safe(error instanceof Error ? error.message : String(error)), 'refused');
+      return null;
+    }
+  } else if (!statSync(dir).isDirectory()) {
+    say(words.say.notAFolder(safe(dir)), 'refused');
+    focusOn(dialog, 'dir', dispatch);
+    return null;
+  }
+  return dir;
+}
+
+export function submitDialog(deps: SubmitDeps): void {
+  const { dialog, screen, dispatch, act, say, words } = deps;
+  if (dialog.kind === 'pick') {
+    const choice = dialog.choices[dialog.at];
+    dispatch({ type: 'dialog', dialog: null });
+    if (!choice) return;
+    if (dialog.intent.do === 'filter-state') dispatch({ type: 'filters', patch: { state: choice.value || null } });
+    else if (dialog.intent.do === 'template') dispatch({ type: 'dialog', dialog: createListForm(choice.value, choice.label, words) });
+    else {
+      const one = actOf(dialog, choice.value);
+      if (one) act(one);
+    }
+    return;
+  }
+  if (dialog.kind === 'confirm' && dialog.typed && dialog.typed.value.trim().toLowerCase() !== dialog.typed.expect.trim().toLowerCase()) {
+    dispatch({ type: 'dialog', dialog: null });
+    say(words.say.sameTitle, 'info');
+    return;
+  }
+  if (dialog.kind === 'form' && dialog.intent.do === 'filter-text') {
+    dispatch({ type: 'dialog', dialog: null });
+    dispatch({ type: 'filters', patch: { text: (dialog.values.text ?? '').trim() } });
+    return;
+  }
+  if (dialog.kind === 'form' && (dialog.intent.do === 'add' || dialog.intent.do === 'edit')) {
+    const due = (dialog.values.due ?? '').trim();
+    if (due && due !== dialog.initial.due && readDue(due).kind === 'bad') {
+      say(words.say.badDue(safe(due.slice(0, 40)), exampleDay(deps.now)), 'refused');
+      focusOn(dialog, 'due', dispatch);
+      return;
+    }
+  }
+  let one = actOf(dialog);
+  if (one && dialog.kind === 'form' && dialog.intent.do === 'side-add') {
+    const dir = sideFolder(dialog, deps);
+    if (dir === null) return;
+    one = { ...one, args: { ...one.args, dir } };
+  }
+  if (!one) {
+    dispatch({ type: 'dialog', dialog: null });
+    return;
+  }
+  const answer = act(one);
+  if (answer.ok || dialog.kind !== 'form') dispatch({ type: 'dialog', dialog: null });
+  if (!answer.ok) return;
+  if (one.op === 'create-list') deps.made(answer, deps.wasEmpty);
+  if (one.op === 'delete' && screen?.kind === 'record') dispatch({ type: 'pop' });
+  if (one.op === 'delete-list') dispatch({ type: 'show-list', list: null });
+  if (one.op === 'side-add' && dialog.kind === 'form' && dialog.values.create === 'yes') {
+    const dir = safe(String(one.args.dir));
+    const added = (answer.data as Side | undefined)?.again ? words.done.sideBoundAgain : words.done.sideAdded;
+    say(`${words.say.folderMade(dir)} ${added(safe(String(one.args.name)), dir)}`, 'done');
+  }
+}
+
+/** The list an answer made, if it made one. */
+export const madeList = (answer: Answer): List | null => {
+  const list = answer.data as List | undefined;
+  return answer.ok && list?.id ? list : null;
+};
