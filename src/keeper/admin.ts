@@ -36,10 +36,14 @@ function program(chosen: (c: Chosen) => void): Command {
     const g = command.optsWithGlobals<{ store?: string; as?: string; json?: boolean }>();
     chosen({ op, args, store: g.store, as: g.as, json: g.json === true });
   };
-  // Folder operations read as `side add` / `side remove`, beside `sides`.
-  const side = admin.command('side').description('add or remove an agent\'s folder');
+  // Folder and token operations read as `side add`, `token list`…: `sides` stays beside them.
+  const groups = new Map([
+    ['side-', admin.command('side').description('add or remove an agent\'s folder')],
+    ['token-', admin.command('token').description('make, list or revoke an agent\'s token for HTTP')],
+  ]);
   for (const op of OPERATIONS) {
-    if (op.name.startsWith('side-')) addOperation(side, op, pick(op), op.name.slice('side-'.length));
+    const group = [...groups].find(([start]) => op.name.startsWith(start));
+    if (group) addOperation(group[1], op, pick(op), op.name.slice(group[0].length));
     else addOperation(admin, op, pick(op));
   }
   return admin;

@@ -10,6 +10,7 @@ import type { Access, AttachKind, FieldType, List, RecordSummary, Who } from '..
 import type { OpName } from './operations.js';
 import { saySearch, sayLists, sayRecord, sayShow } from './text-reading.js';
 import { TOGETHER } from './catalog-together.js';
+import { TOKENS } from './catalog-tokens.js';
 
 export interface CatalogContext {
   store: Store;
@@ -220,4 +221,5 @@ export const CATALOG: Record<OpName, CatalogEntry> = {
     (a, who, { store }) => store.removeSide(String(a.name), who),
     (s) => `The keeper no longer reads ${s.dir} (${s.name}).`,
   ),
+  ...TOKENS,
 };

@@ -9,8 +9,10 @@ import { openStore } from '../store/index.js';
 import type { Store } from '../store/store.js';
 import type { Change, Who } from '../store/types.js';
 import { slug } from '../store/index.js';
+import { DIRECT_PLACE, createDirectAsks } from './direct-asks.js';
 import { createFolderPump } from './folder-pump.js';
 import { createHeldWaits } from './held-waits.js';
+import { createNews } from './news.js';
 import type { ActOptions, Keeper, KeeperOptions, SideConfig } from './keeper-types.js';
 import { createPerform } from './perform.js';
 import type { Answer } from './protocol.js';
@@ -45,8 +47,14 @@ export function createKeeper(options: KeeperOptions): Keeper {
     return [...out.values()];
   };
 
-  // Waits held open until something their asker can see changes, answered through the pump.
-  const waits = createHeldWaits({ store, perform, now, log, dirs: () => sides().map((side) => side.dir), cap: options.waits });
+  // Waits held open until something their asker can see changes, answered through the pump or
+  // to the HTTP asker that waits for it.
+  const news = createNews(store);
+  const waits = createHeldWaits({
+    store, perform, news, now, log, dirs: () => sides().map((side) => side.dir), anywhere: [DIRECT_PLACE],
+    cap: options.waits, perAgent: options.waitsPerAgent,
+  });
+  const direct = createDirectAsks({ store, perform, waits, now, log });
   // Test hook, read once: BINDER_TEST_CRASH_AFTER_COMMIT=1 kills this process (SIGKILL) once asks
   // were done and committed, before their answers are appended (docs/reliability.md).
   const crashAfterCommit = process.env.BINDER_TEST_CRASH_AFTER_COMMIT === '1'
@@ -62,7 +70,9 @@ export function createKeeper(options: KeeperOptions): Keeper {
     log,
     hold: (dir, ask, who, at) => waits.hold(dir, ask, who, at),
   });
-  waits.answerThrough(pump);
+  waits.answerThrough({
+    answerHeld: (dir, ...rest) => (dir.startsWith(DIRECT_PLACE) ? direct : pump).answerHeld(dir, ...rest),
+  });
   let adopted = false;
   const adoptOnce = (): void => {
     if (!adopted) waits.adopt();
@@ -72,6 +82,11 @@ export function createKeeper(options: KeeperOptions): Keeper {
   return {
     store,
     act: (op: string, args: unknown, who: Who, actOptions?: ActOptions): Answer => perform(op, args, who, 'json', actOptions?.lang),
+    ask: (who, op, args, askOptions) => {
+      adoptOnce();
+      return direct.ask(who, op, args, askOptions);
+    },
+    onNews: (listener) => news.listen(listener),
     pump: () => {
       adoptOnce();
       return pump.pump();
@@ -86,7 +101,9 @@ export function createKeeper(options: KeeperOptions): Keeper {
     onAnswer: (listener) => pump.onAnswer(listener),
     folders: () => pump.folders(),
     close: () => {
+      direct.close();
       waits.close();
+      news.close();
       pump.close();
       if (opened) store.close();
     },

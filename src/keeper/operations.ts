@@ -277,6 +277,23 @@ export const OPERATIONS = [
     example: 'binder admin side remove Claude', readOnly: false, agents: false, idempotent: false,
     args: { name: { kind: 'words', describe: 'the agent\'s name', required: true, positional: true, placeholder: 'NAME' } },
   }),
+  op({
+    name: 'token-list', title: 'Agent tokens', describe: 'The agents\' tokens for HTTP: name, prefix, made, last used, expiry (never the token).',
+    example: 'binder admin token list', readOnly: true, agents: false, idempotent: true, args: {},
+  }),
+  op({
+    name: 'token-add', title: 'Make an agent token', describe: 'Make a token an agent asks over HTTP with, as the agent of that name; shown once.',
+    example: 'binder admin token add Claude --expires 30d', readOnly: false, agents: false, idempotent: false,
+    args: {
+      name: { kind: 'words', describe: 'the agent\'s name', required: true, positional: true, placeholder: 'NAME' },
+      expires: { kind: 'text', describe: 'it stops working after this long: 30d, 12h…', placeholder: 'TIME' },
+    },
+  }),
+  op({
+    name: 'token-revoke', title: 'Revoke an agent token', describe: 'Revoke a token (by its prefix) or every token of an agent (by its name).',
+    example: 'binder admin token revoke Claude', readOnly: false, agents: false, idempotent: false,
+    args: { token: { kind: 'words', describe: 'the agent\'s name, or the token\'s prefix', required: true, positional: true, placeholder: 'NAME|PREFIX' } },
+  }),
 ] as const satisfies readonly OpSpec[];
 
 export type OpName = (typeof OPERATIONS)[number]['name'];

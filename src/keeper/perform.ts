@@ -31,6 +31,7 @@ export function createPerform({ store, log }: PerformOptions) {
         ok: false,
         text: fr ? `Il n'y a aucune opération « ${quoted(op)} » : binder --help les énumère.`
           : `There is no operation "${quoted(op)}": binder --help lists them.`,
+        refusal: 'unknown-op',
       };
     }
     if (who.kind !== 'person' && !spec.agents) {
@@ -39,11 +40,12 @@ export function createPerform({ store, log }: PerformOptions) {
         text: fr
           ? `Seule une personne peut faire « ${spec.name} » : demandez à une personne de le faire sur son écran (binder tui) ou avec binder admin ${spec.name}.`
           : `Only a person can ${spec.title.toLowerCase()}: ask one to do it on their screen (binder tui) or with binder admin ${spec.name}.`,
+        refusal: 'person-only',
       };
     }
     const given = args !== null && typeof args === 'object' && !Array.isArray(args) ? args : {};
     const parsed = askSchema(spec).safeParse(given);
-    if (!parsed.success) return { ok: false, text: explainIssue(spec, parsed.error, given, lang) };
+    if (!parsed.success) return { ok: false, text: explainIssue(spec, parsed.error, given, lang), refusal: 'not-understood' };
     const ctx = { store };
     const catalogEntry = CATALOG[spec.name as OpName];
     try {
@@ -51,7 +53,7 @@ export function createPerform({ store, log }: PerformOptions) {
       const text = catalogEntry.say(data as never, parsed.data, who, ctx);
       return want === 'json' ? { ok: true, text, data } : { ok: true, text };
     } catch (error) {
-      if (error instanceof Refused) return { ok: false, text: fr ? error.fr ?? error.message : error.message };
+      if (error instanceof Refused) return { ok: false, text: fr ? error.fr ?? error.message : error.message, refusal: error.kind };
       log(`binder: ${spec.name} by ${who.id} failed: ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
       const full = /SQLITE_FULL|ENOSPC/.test(String((error as { code?: unknown })?.code ?? error));
       return {
@@ -63,6 +65,7 @@ export function createPerform({ store, log }: PerformOptions) {
           : (full
             ? 'Not done: the disk that holds the binder is full. Nothing was changed; ask again once a person has made room.'
             : `Not done: ${spec.name} failed inside the keeper (its log says why). Nothing was changed.`),
+        refusal: 'failed',
       };
     }
   };

@@ -8,3 +8,4 @@ export type * from './types.js';
 export type * from './together-types.js';
 export { slug } from './slug.js';
 export { LEASE_DEFAULT_MS, LEASE_MAX_MS } from './claims.js';
+export { TOKEN_START, type TokenCheck, type TokenInfo, type TokenMade } from './tokens.js';

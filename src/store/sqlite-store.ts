@@ -18,6 +18,7 @@ import { addSide, removeSide, sides } from './sides.js';
 import { brief, dueAndTell } from './brief.js';
 import { lapse, release, take, takeNext } from './claims.js';
 import { ready } from './ready.js';
+import { addToken, checkToken, leakedToken, listTokens, revokeTokens } from './tokens.js';
 import type { Store } from './store.js';
 import type { Change } from './types.js';
 import type { BriefOptions } from './together-types.js';
@@ -123,6 +124,11 @@ export function openStore(dir: string, options: StoreOptions = {}): Store {
     sides: read(sides),
     addSide: tx(addSide),
     removeSide: tx(removeSide),
+    tokens: read(listTokens),
+    addToken: tx(addToken),
+    revokeTokens: tx(revokeTokens),
+    checkToken: tx(checkToken),
+    leakedToken: tx(leakedToken),
     due: () => dueAndTell(ctx),
     take: tx(take),
     takeNext: tx(takeNext),

@@ -15,6 +15,7 @@ const argLabels: Record<ArgName, string> = {
   moveState: 'Move state', removeState: 'Remove state', gate: 'Gate', ungate: 'Ungate',
   addField: 'Add field', removeField: 'Remove field', agent: 'Agent', access: 'Access',
   dir: 'Folder', name: 'Name', next: 'Next of', for: 'For', on: 'On', timeout: 'Timeout',
+  expires: 'Expires', token: 'Token',
 };
 
 export const en: Words = {
