@@ -16,11 +16,18 @@ const entry = <D>(run: (a: Args, who: Who, ctx: CatalogContext) => D, say: (d: D
 /** `2026-11-30T10:32:00.000Z` → `2026-11-30 10:32 UTC`. */
 const utc = (iso: string): string => `${iso.slice(0, 16).replace('T', ' ')} UTC`;
 
+/** The longest a token may be made to last: ten years. */
+const EXPIRES_MAX_MS = 3650 * 86_400_000;
+
 function expiresIn(a: Args): number | undefined {
   if (a.expires === undefined || a.expires === '' || a.expires === 'never') return undefined;
   const ms = readDuration(a.expires);
-  if (ms === null || ms <= 0) {
-    throw new Refused('Give --expires a length like 30d, 12h or 90m (or never).', 'Donnez à --expires une durée comme 30d, 12h ou 90m (ou never).', 'not-understood');
+  if (ms === null || ms <= 0 || ms > EXPIRES_MAX_MS) {
+    throw new Refused(
+      'Give --expires a length like 30d, 12h or 90m, at most 3650d (or never).',
+      'Donnez à --expires une durée comme 30d, 12h ou 90m, au plus 3650d (ou never).',
+      'not-understood',
+    );
   }
   return ms;
 }

@@ -1,9 +1,11 @@
 /**
  * `binder serve --no-tui`: the keeper alone, headless. Says where the store is and which folders
  * it reads, one line per ask answered (unless --quiet), a line when a record falls due; exits
- * cleanly on SIGINT/SIGTERM. A store it cannot open: one sentence, exit 2.
+ * cleanly on SIGINT/SIGTERM. A store it cannot open: one sentence, exit 2. With --http it answers
+ * over HTTP too (src/http), and says where, even with --quiet.
  */
 import { Command, CommanderError } from 'commander';
+import { addHttpOptions, httpPlan, listeningLine, startHttpFor, type HttpFlags, type HttpStarted } from '../http/start.js';
 import { openStore } from '../store/index.js';
 import { Refused } from '../store/store.js';
 import { createKeeper } from './keeper.js';
@@ -29,14 +31,17 @@ export async function serve(argv: string[]): Promise<number> {
     .option('--quiet', 'no line per ask')
     .exitOverride()
     .configureOutput({ writeOut: (s) => process.stdout.write(s), writeErr: (s) => process.stderr.write(s) });
+  addHttpOptions(program);
   try {
     program.parse(argv, { from: 'user' });
   } catch (error) {
     if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : 64;
     throw error;
   }
-  const o = program.opts<{ store?: string; side: string[]; lang: string; quiet?: boolean }>();
+  const o = program.opts<{ store?: string; side: string[]; lang: string; quiet?: boolean } & HttpFlags>();
   if (o.lang !== 'en' && o.lang !== 'fr') { process.stderr.write('--lang takes en or fr.\n'); return 64; }
+  const plan = httpPlan(o);
+  if (plan && 'problem' in plan) { process.stderr.write(`binder serve: ${plan.problem}\n`); return 64; }
   const w = WORDS[o.lang];
   const folder = storeFolder(o.store);
   let store;
@@ -59,7 +64,18 @@ export async function serve(argv: string[]): Promise<number> {
     });
   }
   keeper.start();
+  let http: HttpStarted | null = null;
+  try {
+    if (plan) http = await startHttpFor(keeper, plan, (line) => process.stderr.write(`${line}\n`), o.quiet ? undefined : say);
+  } catch (error) {
+    if ((error as Error)?.name !== 'Refused') throw error;
+    process.stderr.write(`${(error as Error).message}\n`);
+    keeper.close();
+    store.close();
+    return 2;
+  }
   process.stdout.write(`${w.kept} ${store.path}\n`);
+  if (http) process.stdout.write(`${listeningLine(http.url, o.lang)}\n`);
   for (const f of keeper.folders()) process.stdout.write(`${w.reading} ${f.dir} ${w.as} ${terminalSafe(f.name)} (${f.agent})\n`);
   process.stdout.write(`${w.stop}\n`);
 
@@ -68,8 +84,9 @@ export async function serve(argv: string[]): Promise<number> {
   }, DUE_CHECK_MS);
 
   return new Promise<number>((done) => {
-    const stop = () => {
+    const stop = async () => {
       clearInterval(dueTimer);
+      await http?.stop();
       keeper.close();
       store.close();
       process.stdout.write(`${w.ended}\n`);

@@ -121,18 +121,18 @@ export function brief(ctx: Context, who: Who, options: BriefOptions = {}): Brief
     lists = lists.filter((l) => l.id === list.id);
   }
   const states = new Map(lists.map((l) => [l.id, JSON.parse(l.states) as State[]]));
-  const from = placeOf(ctx, who);
+  const looking = options.peek === true || options.after !== undefined;
+  const from = options.after !== undefined ? Math.max(0, Math.floor(options.after)) : placeOf(ctx, who);
+  const end = ctx.db.prepare('SELECT coalesce(max(id), 0) FROM log').pluck().get() as number;
   const rows = rowsAfter(ctx, who, from, [...states.keys()], record, limit + 1);
   const more = rows.length > limit;
   const items = rows.slice(0, limit).map((row) => itemOf(row, states));
-  if (!options.peek && record === null && (options.list === undefined || String(options.list).trim() === '')) {
-    const to = more
-      ? items[items.length - 1]!.id
-      : (ctx.db.prepare('SELECT coalesce(max(id), 0) FROM log').pluck().get() as number);
+  const to = more ? items[items.length - 1]!.id : end;
+  if (!looking && record === null && (options.list === undefined || String(options.list).trim() === '')) {
     ctx.db.prepare(`INSERT INTO cursors (who, log_id) VALUES (?, ?)
         ON CONFLICT (who) DO UPDATE SET log_id = max(log_id, excluded.log_id)`).run(who.id, Math.max(to, from));
   }
-  return { items, more };
+  return looking ? { items, more, through: Math.max(to, from) } : { items, more };
 }
 
 /** The due scan, with a history row for each record it reports, so that briefs can tell it. */

@@ -87,10 +87,17 @@ export interface BriefOptions {
   peek?: boolean;
   /** At most this many items (default 50). */
   limit?: number;
+  /** Read from after this history row instead of the asker's place (which it never moves). */
+  after?: number;
 }
 
 export interface Brief {
   items: BriefItem[];
   /** More changes wait past these: brief again for them. */
   more: boolean;
+  /**
+   * With `peek` or `after`: the history row read through; a look `after` it sees only what came
+   * since (rows the asker is not told are passed over too).
+   */
+  through?: number;
 }
