@@ -111,7 +111,9 @@ export function createDirectAsks(deps: DirectAsksDeps): DirectAsks {
     const signal = q.options.signal;
     if (!signal) return;
     const gone = (): void => {
-      waiting.delete(q.resolve);
+      // Its request ends here (the answer goes nowhere): nothing of it is kept waiting.
+      if (!waiting.delete(q.resolve)) return;
+      q.resolve({ ok: false, text: GONE_TEXT, refusal: 'stopped' });
       if (again || waiting.size) return;
       try {
         store.transaction(() => {
