@@ -1,13 +1,15 @@
 /**
- * `binder`, the agent's command: read the command line, find the folder, ask, print the answer.
- * Exit codes: 0 done, 1 refused, 2 no folder, 3 nobody keeps the binder, 64 not understood.
+ * `binder`, the agent's command: read the command line, find the folder, ask, print the answer
+ * (or, with --url, ask over HTTP: remote-ask.ts). Exit codes: 0 done, 1 refused, 2 no folder
+ * (or no token), 3 nobody keeps the binder, 64 not understood.
  * Text from the keeper is made terminal-safe before it reaches a terminal. This path must stay
  * light: it never loads the screen, zod or the MCP SDK.
  */
 import { terminalSafe } from '../keeper/terminal-safe.js';
 import { askKeeper, waitFromEnv } from './ask.js';
-import { readCommandLine } from './command-line.js';
+import { EXIT_NOT_UNDERSTOOD, readCommandLine } from './command-line.js';
 import { findFolder, howToGetAFolder } from './find-folder.js';
+import { askOverHttp, remoteOf, type RemoteOutcome } from './remote-ask.js';
 
 export interface BinderIO {
   out(text: string): void;
@@ -44,20 +46,28 @@ export async function runBinder(argv: readonly string[], io: BinderIO): Promise<
   const asked = await readCommandLine(argv, { out: io.out, err: io.err });
   if (asked.kind === 'done') return asked.code;
 
-  const found = findFolder({ dir: asked.dir, env: io.env, cwd: io.cwd });
-  if (!found.found) {
-    say(howToGetAFolder(found.why));
+  const options = { want: asked.json ? 'json' as const : undefined, waitMs: waitFromEnv(io.env) };
+  // Over HTTP (--url or $BINDER_URL), or through the folder.
+  const remote = remoteOf(asked, io.env);
+  if (remote && 'problem' in remote) {
+    say(remote.problem);
     return EXIT.noFolder;
   }
-  const answer = await askKeeper(found.folder, asked.op, asked.args, {
-    want: asked.json ? 'json' : undefined,
-    waitMs: waitFromEnv(io.env),
-  });
+  let answer: RemoteOutcome;
+  if (remote) answer = await askOverHttp(remote, asked.op, asked.args, options);
+  else {
+    const found = findFolder({ dir: asked.dir, env: io.env, cwd: io.cwd });
+    if (!found.found) {
+      say(howToGetAFolder(found.why));
+      return EXIT.noFolder;
+    }
+    answer = await askKeeper(found.folder, asked.op, asked.args, options);
+  }
   switch (answer.outcome) {
     case 'answered':
       if (!answer.ok) {
         say(`Not done: ${answer.text}`);
-        return EXIT.refused;
+        return answer.understood === false ? EXIT_NOT_UNDERSTOOD : EXIT.refused;
       }
       if (asked.json) io.out(`${jsonDocument(answer.data !== undefined ? answer.data : { text: answer.text })}\n`);
       else if (answer.text) io.out(line(shown(answer.text, () => io.outIsTerminal)));

@@ -11,7 +11,7 @@ import { VERSION } from '../version.js';
 
 /** What the command line asks for, or the exit code when it was already dealt with. */
 export type CommandLine =
-  | { kind: 'ask'; op: string; args: Record<string, unknown>; json: boolean; dir?: string }
+  | { kind: 'ask'; op: string; args: Record<string, unknown>; json: boolean; dir?: string; url?: string; tokenFile?: string }
   | { kind: 'done'; code: number };
 
 export interface CommandOutput {
@@ -33,8 +33,9 @@ ${examples}
 ID: a record's number, 12 or #12. DATE: 2026-11-04 or "2026-11-04 09:00".
 Past a gate, only what a person approved moves on: propose, then work on what was approved.
 The folder: --dir FOLDER, else $BINDER_DIR, else the nearest ${FOLDER_NAME} from here up.
+Or over HTTP: --url URL (else $BINDER_URL), with the token in $BINDER_TOKEN or --token-file FILE.
 BINDER_WAIT_MS: how long to wait for an answer (20000 by default).
-Exit codes: 0 done, 1 refused, 2 no folder, 3 nobody keeps the binder, 64 not understood.
+Exit codes: 0 done, 1 refused, 2 no folder (or no token), 3 nobody keeps the binder, 64 not understood.
 
 A person's: binder tui (the screen, and the keeper), binder serve [--no-tui], binder admin …`;
 }
@@ -43,8 +44,8 @@ A person's: binder tui (the screen, and the keeper), binder serve [--no-tui], bi
 function firstVerb(argv: readonly string[]): string | undefined {
   for (let i = 0; i < argv.length; i++) {
     const word = argv[i]!;
-    if (word === '--dir') i++;
-    else if (word !== '--json' && !word.startsWith('--dir=')) return word;
+    if (word === '--dir' || word === '--url' || word === '--token-file') i++;
+    else if (word !== '--json' && !/^--(dir|url|token-file)=/.test(word)) return word;
   }
   return undefined;
 }
@@ -71,6 +72,8 @@ function program(output: CommandOutput, chosen: (line: CommandLine) => void, ope
     .version(VERSION, '-V, --version', 'print the version')
     .option('--dir <FOLDER>', `the folder to ask through (else $BINDER_DIR, else the nearest ${FOLDER_NAME})`)
     .option('--json', "print the answer's data as one JSON document")
+    .option('--url <URL>', 'ask the binder at this address over HTTP (else $BINDER_URL), not through a folder')
+    .option('--token-file <FILE>', 'with --url: the token, in a file only you can read (else $BINDER_TOKEN)')
     .helpOption('-h, --help', 'show this help')
     .configureHelp({ showGlobalOptions: true })
     .showSuggestionAfterError(true)
@@ -81,8 +84,11 @@ function program(output: CommandOutput, chosen: (line: CommandLine) => void, ope
 
   for (const op of operations) {
     addOperation(binder, op, (args, command) => {
-      const globals = command.optsWithGlobals<{ dir?: string; json?: boolean }>();
-      chosen({ kind: 'ask', op: op.name, args, json: globals.json === true, ...(globals.dir !== undefined ? { dir: globals.dir } : {}) });
+      const globals = command.optsWithGlobals<{ dir?: string; json?: boolean; url?: string; tokenFile?: string }>();
+      chosen({
+        kind: 'ask', op: op.name, args, json: globals.json === true, ...(globals.dir !== undefined ? { dir: globals.dir } : {}),
+        ...(globals.url !== undefined ? { url: globals.url } : {}), ...(globals.tokenFile !== undefined ? { tokenFile: globals.tokenFile } : {}),
+      });
     });
   }
   return binder;

@@ -49,6 +49,8 @@ export interface DirectAsksDeps {
   waits: HeldWaits;
   now(): number;
   log(line: string): void;
+  /** Test hook: called once changes were done and committed, before their askers are answered. */
+  crashAfterCommit?: () => void;
 }
 
 export const STOPPED_TEXT = 'Not done: the keeper stopped before it could answer; ask again (with the same Idempotency-Key, a change is never done twice).';
@@ -181,6 +183,7 @@ export function createDirectAsks(deps: DirectAsksDeps): DirectAsks {
       for (const q of batch) q.resolve({ ok: false, text: full ? DISK_FULL_TEXT : FAILED_TEXT, refusal: full ? 'stopped' : 'failed' });
       return;
     }
+    if (!reads) deps.crashAfterCommit?.();
     for (const done of after) done();
   }
 

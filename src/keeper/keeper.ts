@@ -54,12 +54,12 @@ export function createKeeper(options: KeeperOptions): Keeper {
     store, perform, news, now, log, dirs: () => sides().map((side) => side.dir), anywhere: [DIRECT_PLACE],
     cap: options.waits, perAgent: options.waitsPerAgent,
   });
-  const direct = createDirectAsks({ store, perform, waits, now, log });
   // Test hook, read once: BINDER_TEST_CRASH_AFTER_COMMIT=1 kills this process (SIGKILL) once asks
-  // were done and committed, before their answers are appended (docs/reliability.md).
+  // were done and committed, before their answers are appended or sent (docs/reliability.md).
   const crashAfterCommit = process.env.BINDER_TEST_CRASH_AFTER_COMMIT === '1'
     ? () => { process.kill(process.pid, 'SIGKILL'); }
     : undefined;
+  const direct = createDirectAsks({ store, perform, waits, now, log, ...(crashAfterCommit ? { crashAfterCommit } : {}) });
   const pump = createFolderPump({
     ...(crashAfterCommit ? { crashAfterCommit } : {}),
     db: store.db,
