@@ -77,10 +77,11 @@ export function restRoutes(app: Hono<HttpEnv>, keeper: Keeper, told: Told): void
       return refuse(c, 400, 'An Idempotency-Key is 1 to 128 visible characters (a UUID is one).');
     }
     const given = args as Record<string, unknown>;
+    const wait = holdOf(name, given);
     const answer = await keeper.ask(caller.who, name, given, {
       ...(key !== undefined ? { key } : {}),
-      wait: holdOf(name, given),
-      signal: c.req.raw.signal,
+      // Only a wait is held long enough for its asker to go away meanwhile (the signal costs a little).
+      ...(wait > 0 ? { wait, signal: c.req.raw.signal } : {}),
     });
     const status = statusOf(answer);
     told(caller, name, answer, 'REST');

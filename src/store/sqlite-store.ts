@@ -127,7 +127,7 @@ export function openStore(dir: string, options: StoreOptions = {}): Store {
     tokens: read(listTokens),
     addToken: tx(addToken),
     revokeTokens: tx(revokeTokens),
-    checkToken: tx(checkToken),
+    checkToken: (token) => checkToken(ctx, token),
     leakedToken: tx(leakedToken),
     due: () => dueAndTell(ctx),
     take: tx(take),

@@ -7,7 +7,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { personOnly } from './access.js';
 import { iso, type Context } from './context.js';
-import { sides } from './sides.js';
 import { slug } from './slug.js';
 import { Refused } from './store.js';
 import type { Who } from './types.js';
@@ -115,7 +114,10 @@ function rowOf(ctx: Context, token: string): Row | undefined {
   return row;
 }
 
-/** Who `token` is, if a person made it and it is neither revoked nor expired. Notes its use. */
+/**
+ * Who `token` is, if a person made it and it is neither revoked nor expired. Notes its use, in a
+ * transaction of its own, at most once a minute: the look itself takes no lock.
+ */
 export function checkToken(ctx: Context, token: string): TokenCheck {
   const row = rowOf(ctx, token);
   if (!row) return { ok: false, why: 'unknown' };
@@ -126,8 +128,8 @@ export function checkToken(ctx: Context, token: string): TokenCheck {
     ctx.transaction(() => ctx.db.prepare('UPDATE tokens SET used = ? WHERE hash = ?').run(now - (now % USE_STEP_MS), row.hash));
   }
   // Its folder's name, where a person registered one for the same agent: one agent, one name.
-  const side = sides(ctx).find((s) => s.agent === row.agent);
-  return { ok: true, who: { id: row.agent, kind: 'agent', name: side?.name ?? row.name }, prefix: row.prefix };
+  const side = ctx.db.prepare('SELECT name FROM sides WHERE agent = ?').pluck().get(row.agent) as string | undefined;
+  return { ok: true, who: { id: row.agent, kind: 'agent', name: side ?? row.name }, prefix: row.prefix };
 }
 
 /**
