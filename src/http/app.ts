@@ -68,7 +68,8 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
   app.get('/healthz', (c) => c.text(`ok\nstore ${keeper.store.path}\nup ${Math.round((now() - started) / 1000)} s\n`));
 
   const rate = createRateLimit(options.rate ?? DEFAULT_RATE, now);
-  for (const path of ['/api', '/api/*', '/mcp']) {
+  // `/api/*` is `/api` too: each request passes these once.
+  for (const path of ['/api/*', '/mcp']) {
     app.use(path, noTokenInUrl(keeper, log), bearer(keeper, rate), bodyLimit({
       maxSize: BODY_MAX,
       onError: (c) => refuse(c, 413, `Too large: a request sends at most ${BODY_MAX / 1024 / 1024} MiB.`),

@@ -160,6 +160,17 @@ test('the host and origin guard: another host is 421, a foreign origin 403, the 
   assert.equal(s.store.search('x', ann).length, 0, 'nothing was added');
 });
 
+test('behind a proxy, the proxy\'s X-Forwarded-Host and -Proto say what the client asked for; without --behind-proxy they are not believed', async (t) => {
+  const proxied = served(t, { app: { behindProxy: true, hosts: ['127.0.0.1', 'binder.example.org'] } });
+  const via = { 'x-forwarded-host': 'binder.example.org', 'x-forwarded-proto': 'https' };
+  assert.equal((await proxied.call('GET', '/api/lists', { headers: { host: '127.0.0.1:4180', ...via } })).status, 200);
+  assert.equal((await proxied.call('GET', '/api/lists', { headers: { host: '127.0.0.1:4180', 'x-forwarded-host': 'evil.example' } })).status, 421);
+  assert.equal((await proxied.call('GET', '/api/lists', { headers: { host: '127.0.0.1:4180', ...via, origin: 'https://binder.example.org' } })).status, 200);
+  assert.equal((await proxied.call('GET', '/api/lists', { headers: { host: '127.0.0.1:4180', ...via, origin: 'http://binder.example.org' } })).status, 403);
+  const direct = served(t);
+  assert.equal((await direct.call('GET', '/api/lists', { headers: { host: 'evil.example', 'x-forwarded-host': 'localhost' } })).status, 421);
+});
+
 test('/healthz is a plain 200 with the store and the uptime, without a token', async (t) => {
   const s = served(t);
   const r = await s.http.app.request('/healthz', { headers: { host: '10.0.0.7:4180' } });
@@ -204,4 +215,7 @@ test('GET /api lists the operations an agent may call, with their methods and sc
   assert.equal(ops.find((op) => op.name === 'add')!.method, 'POST');
   assert.deepEqual(Object.keys(ops.find((op) => op.name === 'add')!.schema.properties).sort(), ['due', 'fields', 'list', 'note', 'owners', 'state', 'title']);
   assert.equal((await s.call('GET', '/api', { token: null })).status, 401);
+  // Each request takes one of its token's rate, whatever its path.
+  const counted = served(t, { app: { rate: { perSecond: 1, burst: 2 } } });
+  assert.deepEqual([(await counted.call('GET', '/api')).status, (await counted.call('GET', '/api')).status, (await counted.call('GET', '/api')).status], [200, 200, 429]);
 });
