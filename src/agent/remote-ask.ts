@@ -31,9 +31,12 @@ export interface RemoteOptions {
   newId?: () => string;
 }
 
-/** Where and as whom to ask over HTTP, null to ask through a folder, or the sentence that says what is missing. */
-export function remoteOf(given: { url?: string; tokenFile?: string }, env: NodeJS.ProcessEnv): Remote | null | { problem: string } {
-  const url = given.url ?? env.BINDER_URL;
+/**
+ * Where and as whom to ask over HTTP, null to ask through a folder, or the sentence that says what
+ * is missing. `--url` first; `$BINDER_URL` unless a folder was given with `--dir`.
+ */
+export function remoteOf(given: { url?: string; tokenFile?: string; dir?: string }, env: NodeJS.ProcessEnv): Remote | null | { problem: string } {
+  const url = given.url ?? (given.dir === undefined ? env.BINDER_URL : undefined);
   if (url === undefined || url === '') return given.tokenFile ? { problem: '--token-file goes with --url URL (or $BINDER_URL).' } : null;
   let base: URL;
   try {

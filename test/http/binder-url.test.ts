@@ -80,6 +80,8 @@ test('every verb through binder --url: the same text as through the folder, --js
   assert.match(wrong.err, /not one this binder knows/);
   const fromEnv = await binderAsync(['lists'], { env: env(token, { BINDER_URL: url }) });
   assert.equal(fromEnv.code, 0, fromEnv.err);
+  const folderFirst = await binderAsync(['--dir', dir, 'lists'], { env: env(undefined, { BINDER_URL: 'http://127.0.0.1:9' }) });
+  assert.equal(folderFirst.code, 0, `--dir is asked through its folder, whatever $BINDER_URL says: ${folderFirst.err}`);
   const nobody = await binderAsync(['--url', 'http://127.0.0.1:9', 'add', 'Batches', 'x'], { env: env(token, { BINDER_WAIT_MS: '500' }) });
   assert.equal(nobody.code, 3);
   assert.match(nobody.err, /^Nobody answers at http:\/\/127\.0\.0\.1:9 \(ECONNREFUSED\): nothing was changed/);
