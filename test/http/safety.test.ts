@@ -75,6 +75,16 @@ test('a 2 MiB body is refused (413) without being read whole; headers past 16 Ki
     assert.match(big.said(), /^HTTP\/1\.1 413 /, path);
     if (path === '/api/add') assert.match(big.said(), /at most 1 MiB/);
   }
+  // Its length not said (chunked): counted as it comes, refused once past 1 MiB.
+  const chunked = raw(t, port);
+  chunked.socket.write(`POST /api/add HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${s.tokens.Claude}\r\nTransfer-Encoding: chunked\r\n\r\n`);
+  const piece = 'x'.repeat(64 * 1024);
+  for (let i = 0; i < 24 && !/\r\n\r\n/.test(chunked.said()); i++) {
+    chunked.socket.write(`${piece.length.toString(16)}\r\n${piece}\r\n`);
+    await new Promise((r) => setImmediate(r));
+  }
+  await until(() => /at most 1 MiB/.test(chunked.said()) || chunked.closed(), 10_000, 'the answer to a chunked body past 1 MiB');
+  assert.match(chunked.said(), /^HTTP\/1\.1 413 /);
   const headers = await send(port, { path: '/api/lists', headers: { authorization: `Bearer ${s.tokens.Claude}`, 'x-big': 'z'.repeat(20 * 1024) } });
   assert.equal(headers.status, 431);
   assert.equal(s.store.search('x', { id: 'person:Ann', kind: 'person', name: 'Ann' }).length, 0);
