@@ -56,6 +56,8 @@ const pick = () => 1 + Math.floor(Math.random() * RECORDS);
 const MCP_HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-06-18' };
 const call = (name, args) => JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } });
 const KINDS = {
+  // The floor: a round trip through Node's HTTP and the app, with no token nor binder behind it.
+  'healthz': (agent) => ask(agent, 'GET', '/healthz'),
   'REST read': (agent) => ask(agent, 'GET', `/api/get?id=${pick()}`),
   'REST change': (agent) => ask(agent, 'POST', '/api/note', JSON.stringify({ id: pick(), text: 'benched' }), { 'content-type': 'application/json', 'idempotency-key': randomUUID() }),
   'MCP read': (agent) => ask(agent, 'POST', '/mcp', call('get', { id: String(pick()) }), MCP_HEADERS),
@@ -97,7 +99,7 @@ for (const kind of Object.keys(KINDS)) {
   results.latency[kind] = await latency(kind);
   process.stdout.write(`${kind.padEnd(12)} median ${results.latency[kind].medianMs} ms, p99 ${results.latency[kind].p99Ms} ms\n`);
 }
-for (const kind of Object.keys(KINDS)) {
+for (const kind of Object.keys(KINDS).filter((k) => k !== 'healthz')) {
   results.throughput[kind] = {};
   for (const clients of [8, 64]) {
     results.throughput[kind][clients] = await throughput(kind, clients);
