@@ -4,6 +4,7 @@
  * woken by the keeper's news, never by polling the binder. It only looks: the caller's place
  * is never moved (`brief` still shows the changes once). `?on=LIST|#ID` narrows it as `wait` does.
  */
+import type { IncomingMessage } from 'node:http';
 import type { Context } from 'hono';
 import { itemLine, waitTarget } from '../keeper/catalog-together.js';
 import type { Keeper } from '../keeper/keeper-types.js';
@@ -13,6 +14,8 @@ import type { HttpEnv } from './auth.js';
 import { STREAMS_PER_AGENT, STREAM_PING_MS } from './limits.js';
 
 const PAGE = 100;
+/** Bytes a stream may have waiting for its client to read them before it is closed. */
+const BEHIND_MAX = 1024 * 1024;
 
 export function changesHandler(keeper: Keeper): (c: Context<HttpEnv>) => Promise<Response> {
   const open = new Map<string, number>();
@@ -36,6 +39,8 @@ export function changesHandler(keeper: Keeper): (c: Context<HttpEnv>) => Promise
     }
 
     const encoder = new TextEncoder();
+    // Served by Node, the connection itself (cut without a word to the log); none without a socket.
+    const socket = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket;
     const out = { send: (_text: string): void => {} };
     let stopped = false;
     let reading = false;
@@ -83,13 +88,20 @@ export function changesHandler(keeper: Keeper): (c: Context<HttpEnv>) => Promise
           if (stopped) return;
           try {
             controller.enqueue(encoder.encode(text));
+            // A client that does not read is not kept up with: what waits for it is dropped with
+            // its connection, and it comes back with Last-Event-ID.
+            if ((controller.desiredSize ?? 0) < -BEHIND_MAX) {
+              stop();
+              if (socket) socket.destroy();
+              else controller.error(new Error('the client reads too slowly'));
+            }
           } catch {
             stop();
           }
         };
       },
       cancel: stop,
-    });
+    }, new ByteLengthQueuingStrategy({ highWaterMark: 64 * 1024 }));
     open.set(who.id, (open.get(who.id) ?? 0) + 1);
     out.send(`: changes for ${who.id}\nretry: 2000\n\n`);
     tell(first);

@@ -5,6 +5,7 @@
  */
 import { test, type TestContext } from 'node:test';
 import assert from 'node:assert/strict';
+import { connect } from 'node:net';
 import { startHttp } from '../../src/http/listen.js';
 import { binderAsync } from '../helpers/processes.js';
 import { until } from '../helpers/temp.js';
@@ -95,4 +96,32 @@ test('the stream starts with what brief would show, resumes after Last-Event-ID,
   assert.match(onOne.events[0]!.data.line, /^#1 One/);
   assert.equal((await stream(t, url, s.tokens.Claude!, {}, '?on=Hidden')).status, 403);
   assert.equal((await fetch(`${url}/api/changes`)).status, 401);
+});
+
+test('a client that does not read its stream is cut off once far behind, and what waited for it is dropped', { timeout: 120_000 }, async (t) => {
+  const s = served(t);
+  s.store.db.pragma('synchronous = OFF');
+  const url = await listening(t, s);
+  const socket = connect(Number(new URL(url).port), '127.0.0.1');
+  t.after(() => socket.destroy());
+  let read = 0;
+  let closed = false;
+  socket.on('data', (c: Buffer) => { read += c.length; });
+  socket.on('error', () => {});
+  socket.on('close', () => { closed = true; });
+  socket.write(`GET /api/changes HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${s.tokens.Claude}\r\n\r\n`);
+  await until(() => read > 0, 5_000, 'the stream to start');
+  socket.pause();
+  // Changes by a person, each an event for the agent, while it reads nothing.
+  let made = 0;
+  for (let round = 0; round < 60 && !closed; round++) {
+    s.store.transaction(() => {
+      for (let i = 0; i < 1000; i++) s.store.add('batches', { title: `change ${made++} with a title long enough to fill a stream quickly` }, ann);
+    });
+    await new Promise((r) => setImmediate(r));
+  }
+  socket.resume();
+  await until(() => closed, 30_000, 'the server to cut the stream off');
+  const events = Math.floor(read / 250);
+  assert.ok(events < made, `${made} changes made, about ${events} sent: the rest was dropped with the connection`);
 });
