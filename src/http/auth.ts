@@ -5,6 +5,7 @@
  * prefix is.
  */
 import type { MiddlewareHandler } from 'hono';
+import { utc } from '../keeper/catalog-together.js';
 import type { Keeper } from '../keeper/keeper-types.js';
 import type { Who } from '../store/types.js';
 import { refuse } from './answers.js';
@@ -18,7 +19,6 @@ const CHALLENGE = { 'WWW-Authenticate': 'Bearer realm="binder"' };
 /** Query parameters that can only mean a token. */
 const TOKEN_NAMES = new Set(['token', 'access_token', 'bearer', 'auth', 'authorization', 'key', 'api_key']);
 const TOKEN_IN_TEXT = /binder_[A-Za-z0-9_-]{43}/g;
-const day = (iso: string): string => `${iso.slice(0, 16).replace('T', ' ')} UTC`;
 
 /** Refuses a request whose URL holds a token; a known token found there is revoked. */
 export function noTokenInUrl(keeper: Keeper, log: (line: string) => void): MiddlewareHandler {
@@ -60,7 +60,7 @@ export function bearer(keeper: Keeper, rate: RateLimit): MiddlewareHandler<HttpE
     if (!check.ok) {
       const text = check.why === 'unknown'
         ? `This token is not one this binder knows: ${ASK_FOR_ONE}.`
-        : `This token (${check.prefix}) ${check.why === 'revoked' ? 'was revoked' : 'expired'} on ${day(check.at)}: ${ASK_FOR_ONE}.`;
+        : `This token (${check.prefix}) ${check.why === 'revoked' ? 'was revoked' : 'expired'} on ${utc(check.at)}: ${ASK_FOR_ONE}.`;
       return refuse(c, 401, text, CHALLENGE);
     }
     const wait = rate.take(check.prefix);

@@ -18,7 +18,7 @@ const entry = <D>(run: (a: Args, who: Who, ctx: CatalogContext) => D, say: (d: D
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() !== '' ? v : undefined);
 const recordRef = (v: unknown): number | string => (typeof v === 'number' ? v : String(v ?? ''));
 /** `2026-11-30T10:32:00.000Z` → `2026-11-30 10:32 UTC`. */
-const utc = (iso: string): string => `${iso.slice(0, 16).replace('T', ' ')} UTC`;
+export const utc = (iso: string): string => `${iso.slice(0, 16).replace('T', ' ')} UTC`;
 const stateName = (list: List, id: string): string => list.states.find((s) => s.id === id)?.name ?? id;
 
 function leaseFor(a: Args): number | undefined {

@@ -7,14 +7,13 @@ import { Refused } from '../store/store.js';
 import type { TokenInfo, TokenMade } from '../store/index.js';
 import type { Who } from '../store/types.js';
 import type { CatalogContext, CatalogEntry } from './catalog.js';
+import { utc } from './catalog-together.js';
 import { readDuration } from './durations.js';
 
 type Args = Record<string, unknown>;
 const entry = <D>(run: (a: Args, who: Who, ctx: CatalogContext) => D, say: (d: D, a: Args, who: Who, ctx: CatalogContext) => string): CatalogEntry =>
   ({ run, say: say as CatalogEntry['say'] });
 
-/** `2026-11-30T10:32:00.000Z` → `2026-11-30 10:32 UTC`. */
-const utc = (iso: string): string => `${iso.slice(0, 16).replace('T', ' ')} UTC`;
 
 /** The longest a token may be made to last: ten years. */
 const EXPIRES_MAX_MS = 3650 * 86_400_000;
