@@ -15,7 +15,7 @@ export function addHttpOptions(command: Command): Command {
     .option('--tls-cert <file>', 'with --http: speak TLS with this certificate (PEM)')
     .option('--tls-key <file>', 'with --http: the certificate\'s private key (PEM)')
     .option('--behind-proxy', 'with --http: a proxy in front speaks TLS; believe its X-Forwarded-* headers')
-    .option('--allow-host <name>', 'with --http: a name the server is reached by (repeatable)', (v: string, all: string[]) => [...all, v], [] as string[])
+    .option('--allow-host <name>', 'with --http: a name the server is reached by (repeatable)', (v: string, all: string[] | undefined) => [...(all ?? []), v])
     .option('--rate <n>', 'with --http: requests a second per token (200, bursts of 5×; or N/BURST)');
 }
 
