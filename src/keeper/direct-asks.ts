@@ -101,6 +101,7 @@ export function createDirectAsks(deps: DirectAsksDeps): DirectAsks {
     const waiting = pending.get(slot(place, id));
     pending.delete(slot(place, id));
     for (const resolve of waiting ?? []) resolve(answer);
+    waiting?.clear();
   }
 
   /** Waits for the answer of a held wait; one that cannot be asked again is let go when its asker goes. */
