@@ -45,7 +45,14 @@ export function mcpHandler(keeper: Keeper, told: Told): { handle(c: Context<Http
       });
       try {
         await lent.server.connect(transport);
-        return await transport.handleRequest(c.req.raw);
+        // Read here (its size was bounded before), so that the transport needs no web Request's body.
+        let parsedBody: unknown;
+        try {
+          parsedBody = JSON.parse(await c.req.text());
+        } catch {
+          return c.json({ jsonrpc: '2.0', error: { code: -32700, message: 'Parse error: the body is not JSON.' }, id: null }, 400);
+        }
+        return await transport.handleRequest(c.req.raw, { parsedBody });
       } finally {
         // The answer is whole (JSON, not a stream): the server is free for the next request.
         await transport.close();
