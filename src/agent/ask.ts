@@ -2,24 +2,29 @@
  * One ask and its answer: append the ask to the folder, then wait on file events (with a slow
  * safety poll) for the keeper's answer, up to WAIT_MS — longer by as much as an ask the keeper
  * may hold open says on its line (a wait). The line says until when it waits; a keeper never
- * starts it later, so no answer means nothing done. It never writes the binder and never
- * waits when the keeper's heartbeat already says nobody keeps the folder.
+ * starts it later, so no answer where no keeper beat means nothing done — where one beat, the
+ * outcome is not known, and said so. It never writes the binder and never waits when the keeper's
+ * heartbeat already says nobody keeps the folder.
  */
 import { watch, type FSWatcher } from 'node:fs';
 import { join } from 'node:path';
-import { ANSWERS_FILE, WAIT_MS, heartbeatSaysNobody, type AskLine } from '../keeper/protocol.js';
+import { ANSWERS_FILE, LINE_MAX, WAIT_MS, heartbeatSaysNobody, type AskLine } from '../keeper/protocol.js';
 import { newAskId } from './ask-id.js';
-import { AnswersSince, appendAsk, readHeartbeat } from './folder-files.js';
+import { AnswersSince, answersProblem, appendAsk, heartbeatThere, readHeartbeat } from './folder-files.js';
 import { holdOf } from '../keeper/durations.js';
 
 /** How an ask ended. */
 export type AskOutcome =
   /** The keeper answered: done (`ok`) or refused, with its sentence. */
   | { outcome: 'answered'; ok: boolean; text: string; data?: unknown }
-  /** Nobody keeps the folder: the heartbeat says so, or no answer came in time. */
+  /** Nobody keeps the folder: the heartbeat said so before asking, or none beat while the ask waited. Nothing was changed. */
   | { outcome: 'nobody'; text: string }
+  /** No answer came in time while a keeper kept the folder: it may have done the ask (`id`), or not. */
+  | { outcome: 'unknown'; id: string; text: string }
   /** There is no folder to ask through, or the ask cannot be written safely into it. */
-  | { outcome: 'no-folder'; text: string };
+  | { outcome: 'no-folder'; text: string }
+  /** The ask is longer than a keeper reads: it was not sent. */
+  | { outcome: 'too-long'; text: string };
 
 export interface AskOptions {
   want?: 'json' | undefined;
@@ -39,12 +44,19 @@ export const NOBODY_IN_TIME =
   `No answer in time: nobody keeps this binder right now (${KEEPERS}). ` +
   'Nothing was changed; ask a person to start it, or try again.';
 
+/** What `binder` and `binder-mcp` say first when no answer came while a keeper kept the folder. */
+export const NOT_KNOWN =
+  'Not known whether this was done: no answer came in time, and the keeper may have done it without its answer reaching you.';
+
 /** How long to wait: `BINDER_WAIT_MS` when it is a positive whole number, else WAIT_MS. */
 export function waitFromEnv(env: NodeJS.ProcessEnv): number {
   const given = env.BINDER_WAIT_MS;
   if (given && /^\d+$/.test(given) && Number(given) > 0) return Number(given);
   return WAIT_MS;
 }
+
+/** 65536 as 65,536 (Intl is not loaded on the agent's path for this). */
+const grouped = (n: number): string => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 
 /** The answer to ask `id` in one line of the answers file, if it is that. */
 function answerIn(line: string, id: string): AskOutcome | null {
@@ -71,10 +83,6 @@ export async function askKeeper(
   args: Record<string, unknown>,
   { want, waitMs = WAIT_MS, now = Date.now, newId = newAskId }: AskOptions = {},
 ): Promise<AskOutcome> {
-  if (heartbeatSaysNobody(readHeartbeat(folder), now())) return { outcome: 'nobody', text: NOBODY_NOW };
-
-  // Marked before the ask is written: its answer can only come after this point.
-  const answers = new AnswersSince(join(folder, ANSWERS_FILE));
   const id = newId();
   // An ask the keeper may hold open (a wait) says how long, and is waited for that much longer.
   const hold = holdOf(op, args);
@@ -85,7 +93,23 @@ export async function askKeeper(
     id, at: new Date(at).toISOString(), op, args, ...(want ? { want } : {}), ...(hold ? { wait: hold } : {}),
     until: new Date(at + waitMs + hold).toISOString(),
   };
-  const written = appendAsk(folder, ask);
+  const line = `${JSON.stringify(ask)}\n`;
+  const size = Buffer.byteLength(line) - 1;
+  if (size > LINE_MAX) {
+    return {
+      outcome: 'too-long',
+      text: `This ask is ${grouped(size)} bytes long, over the ${grouped(LINE_MAX)} bytes (64 KiB) a keeper reads: it was not sent, and nothing was changed. Make it shorter (a long text can go in several notes).`,
+    };
+  }
+  // An answer could never be read from there: said at once, not after the whole wait.
+  const unreadable = answersProblem(folder);
+  if (unreadable) return { outcome: 'no-folder', text: unreadable };
+  const kept = heartbeatThere(folder);
+  if (heartbeatSaysNobody(readHeartbeat(folder), now())) return { outcome: 'nobody', text: NOBODY_NOW };
+
+  // Marked before the ask is written: its answer can only come after this point.
+  const answers = new AnswersSince(join(folder, ANSWERS_FILE));
+  const written = appendAsk(folder, line);
   if (!written.written) return { outcome: 'no-folder', text: written.why };
 
   return new Promise<AskOutcome>((resolve) => {
@@ -110,7 +134,9 @@ export async function askKeeper(
     const poll = setInterval(look, POLL_MS);
     const deadline = setTimeout(() => {
       look();
-      finish({ outcome: 'nobody', text: NOBODY_IN_TIME });
+      // No keeper beat here before or after: none started the ask in time, nor will one later
+      // (it never starts an ask past its `until`). One that did beat may have done it.
+      finish(!kept && !heartbeatThere(folder) ? { outcome: 'nobody', text: NOBODY_IN_TIME } : { outcome: 'unknown', id, text: NOT_KNOWN });
     }, waitMs + hold);
     try {
       watcher = watch(folder, { persistent: true }, (_event, name) => {

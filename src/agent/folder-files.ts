@@ -3,9 +3,9 @@
  * read the answers appended since a mark. The folder may be in a less trusted party's hands, so
  * nothing here follows a link, blocks on a FIFO, or writes into anything but a regular file.
  */
-import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, writeSync } from 'node:fs';
+import { accessSync, closeSync, constants, fstatSync, lstatSync, openSync, readSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import { ASKS_FILE, HEARTBEAT_FILE, type AskLine, type Heartbeat } from '../keeper/protocol.js';
+import { ANSWERS_FILE, ASKS_FILE, HEARTBEAT_FILE, type Heartbeat } from '../keeper/protocol.js';
 
 const NOFOLLOW = constants.O_NOFOLLOW ?? 0;
 const NONBLOCK = constants.O_NONBLOCK ?? 0;
@@ -18,8 +18,40 @@ const READ_MAX = 4 * 1024 * 1024;
 
 export type Written = { written: true } | { written: false; why: string };
 
-/** Appends one ask line to the folder's asks file, in one write, refusing links and non-files. */
-export function appendAsk(folder: string, ask: AskLine): Written {
+/**
+ * Why no answer could be read from the folder's answers file, or null: a link, a directory or
+ * anything but a regular file with one name is never written by a keeper (absent is fine).
+ */
+export function answersProblem(folder: string): string | null {
+  const path = join(folder, ANSWERS_FILE);
+  let seen;
+  try {
+    seen = lstatSync(path);
+  } catch {
+    return null;
+  }
+  const what = seen.isSymbolicLink() ? 'is a link' : !seen.isFile() ? 'is not a regular file' : seen.nlink > 1 ? 'has several links' : null;
+  if (what) return `${path} ${what}; a keeper writes answers only into a plain file, so no answer could come. Nothing was asked; ask a person to look at this folder.`;
+  try {
+    accessSync(path, constants.R_OK);
+  } catch {
+    return `${path} cannot be read by you (permission denied), so no answer could reach you. Nothing was asked; ask a person to look at this folder.`;
+  }
+  return null;
+}
+
+/** Whether anything stands at keeper.json: where nothing does, no keeper that beats has kept the folder. */
+export function heartbeatThere(folder: string): boolean {
+  try {
+    lstatSync(join(folder, HEARTBEAT_FILE));
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code !== 'ENOENT';
+  }
+}
+
+/** Appends one ask line (ending with its newline) to the folder's asks file, in one write, refusing links and non-files. */
+export function appendAsk(folder: string, line: string): Written {
   const path = join(folder, ASKS_FILE);
   const refused = (what: string): Written => ({
     written: false,
@@ -32,6 +64,9 @@ export function appendAsk(folder: string, ask: AskLine): Written {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ELOOP' || code === 'EMLINK') return refused('is a link');
     if (code === 'ENXIO' || code === 'EISDIR') return refused('is not a regular file');
+    if (code === 'EACCES' || code === 'EPERM') {
+      return { written: false, why: `${path} cannot be written by you (permission denied): an agent asks through its own folder. Nothing was asked.` };
+    }
     return refused(`cannot be written (${code ?? 'unknown error'})`);
   }
   try {
@@ -39,7 +74,7 @@ export function appendAsk(folder: string, ask: AskLine): Written {
     if (!file.isFile()) return refused('is not a regular file');
     // A keeper reads no file with several links: an ask written there would wait for nobody.
     if (file.nlink > 1) return refused('has several links');
-    const bytes = Buffer.from(`${JSON.stringify(ask)}\n`, 'utf8');
+    const bytes = Buffer.from(line, 'utf8');
     for (let done = 0; done < bytes.length; ) done += writeSync(fd, bytes, done, bytes.length - done);
     return { written: true };
   } catch (error) {

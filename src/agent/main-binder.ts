@@ -4,8 +4,9 @@
  * `tui`, `serve` and `admin`. It only wires; one catch maps a bug to exit code 70.
  */
 import { fileURLToPath } from 'node:url';
+import { safeAnswer } from '../keeper/terminal-safe.js';
 import { runBinder } from './cli.js';
-import { mayBeTerminal, writeAll } from './output.js';
+import { writeAll } from './output.js';
 import { PERSON_VERBS, runPersonSide } from './person-side.js';
 
 const argv = process.argv.slice(2);
@@ -22,14 +23,11 @@ async function main(): Promise<number> {
       : await runBinder(argv, {
           out: (text) => writeAll(1, text),
           err,
-          // Asked only when an answer holds what a terminal would act on.
-          get outIsTerminal() { return mayBeTerminal(1); },
-          get errIsTerminal() { return mayBeTerminal(2); },
           env: process.env,
           cwd: process.cwd(),
         });
   } catch (error) {
-    err(`binder: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    err(`binder: ${safeAnswer(error instanceof Error ? (error.stack ?? error.message) : String(error))}\n`);
     return 70;
   }
 }

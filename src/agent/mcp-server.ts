@@ -1,16 +1,20 @@
 /**
  * Binder's verbs as MCP tools, one per agent operation of the catalog, over whatever transport
  * the caller connects. A refusal, a missing keeper or a missing folder comes back as an
- * `isError` result with a sentence. It never writes to stdout itself.
+ * `isError` result with a sentence; so does a call to a person's operation, which is listed
+ * nowhere. Every text is made terminal-safe and names its next steps as tool calls. It never
+ * writes to stdout itself.
  */
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { AGENT_OPERATIONS } from '../keeper/operations.js';
+import { CallToolRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { AGENT_OPERATIONS, onlyAPerson, personOperation } from '../keeper/operations.js';
 import { toolSchema } from '../keeper/schemas.js';
+import { safeAnswer, safeSentence } from '../keeper/terminal-safe.js';
 import { VERSION } from '../version.js';
 import { askArgs } from '../keeper/ask-args.js';
 import { MCP_WAIT_MAX_MS, boundHold } from '../keeper/durations.js';
 import type { AskOutcome } from './ask.js';
+import { mcpSteps } from './mcp-steps.js';
 
 /** Asks the keeper to do `op`: bound to a folder by whoever makes the server. */
 export type AskKeeper = (op: string, args: Record<string, unknown>) => Promise<AskOutcome>;
@@ -18,19 +22,24 @@ export type AskKeeper = (op: string, args: Record<string, unknown>) => Promise<A
 export const INSTRUCTIONS = [
   'Binder keeps lists of records (batches of work, tasks, customers, a roadmap…) that people and agents work on together.',
   'You ask; a keeper holds the binder and answers, knowing you by your folder. You see only the lists you were given.',
-  'Records are named by number: #12 (give "12" or "#12"). Start with `lists`, then `show` a list or `get` a record.',
+  'Records are named by number: #12 (give 12, "12" or "#12"). Start with `lists`, then `show` a list or `get` a record.',
   'Some lists have a gate: a record passes it only once a person approved it. Propose, then work on what was approved.',
-  'A refusal (isError) says why and what to do instead.',
+  'A refusal (isError) says why and what to do instead; a next step reads as the tool call to make.',
 ].join('\n');
+
+const text = (said: string, error: boolean): CallToolResult => ({
+  content: [{ type: 'text', text: mcpSteps(error ? safeSentence(said) : safeAnswer(said)) }],
+  ...(error ? { isError: true } : {}),
+});
 
 function toolResult(outcome: AskOutcome): CallToolResult {
   switch (outcome.outcome) {
     case 'answered':
-      return outcome.ok
-        ? { content: [{ type: 'text', text: outcome.text }] }
-        : { content: [{ type: 'text', text: `Not done: ${outcome.text}` }], isError: true };
-    case 'nobody': case 'no-folder':
-      return { content: [{ type: 'text', text: outcome.text }], isError: true };
+      return outcome.ok ? text(outcome.text, false) : text(`Not done: ${outcome.text}`, true);
+    case 'nobody': case 'no-folder': case 'too-long':
+      return text(outcome.text, true);
+    case 'unknown':
+      return text(`${outcome.text} Look before asking again (get, show), so as not to do it twice.`, true);
     default: {
       const never: never = outcome;
       throw new Error(`unknown outcome ${JSON.stringify(never)}`);
@@ -38,23 +47,43 @@ function toolResult(outcome: AskOutcome): CallToolResult {
   }
 }
 
+type CallHandler = (request: { params: { name: string } }, extra: unknown) => unknown;
+
+/**
+ * A call to a person's operation (`approve`, `delete`…) is answered with whose operation it is and
+ * how to have it done, instead of "not found"; the tool list stays the agent's. Done where the
+ * server's own handler of tools/call is set, so every other call goes to it unchanged.
+ */
+function answerPersonsCalls(server: McpServer): void {
+  const low = server.server;
+  const set = low.setRequestHandler.bind(low) as (schema: unknown, handler: CallHandler) => void;
+  (low as unknown as { setRequestHandler: typeof set }).setRequestHandler = (schema, handler) => {
+    if (schema !== CallToolRequestSchema) return set(schema, handler);
+    return set(schema, (request, extra) => {
+      const name = String(request.params.name);
+      const persons = AGENT_OPERATIONS.some((op) => op.name === name) ? undefined : personOperation(name.split(/[\s_]+/));
+      return persons ? text(`Not done: ${onlyAPerson(persons)}`, true) : handler(request, extra);
+    });
+  };
+}
+
 /** An MCP server whose tools ask through `ask`. Connect it to a transport to serve. */
 export function createMcpServer({ ask }: { ask: AskKeeper }): McpServer {
   const server = new McpServer({ name: 'binder', title: 'Binder', version: VERSION }, { instructions: INSTRUCTIONS });
+  answerPersonsCalls(server);
   for (const op of AGENT_OPERATIONS) {
     const tool = server.registerTool(
       op.name,
       {
         title: op.title,
         description: op.describe,
-        inputSchema: toolSchema(op),
-        annotations: {
-          readOnlyHint: op.readOnly,
-          // Nothing an agent can do deletes: a person alone deletes.
-          destructiveHint: false,
-          idempotentHint: op.idempotent,
-          openWorldHint: false,
-        },
+        inputSchema: toolSchema(op, { holdMaxMs: MCP_WAIT_MAX_MS }),
+        // Nothing an agent can do deletes: a person alone deletes. Destructive and idempotent mean
+        // something only of a tool that changes the binder (MCP's ToolAnnotations): left out of
+        // the reading tools, they cost no agent's context.
+        annotations: op.readOnly
+          ? { readOnlyHint: true, openWorldHint: false }
+          : { readOnlyHint: false, destructiveHint: false, idempotentHint: op.idempotent, openWorldHint: false },
       },
       // A wait is held at most as long as an MCP client waits for a call's result.
       async (given) => toolResult(await ask(op.name, boundHold(op.name, askArgs(op, given as Record<string, unknown>), MCP_WAIT_MAX_MS))),

@@ -4,7 +4,7 @@
  * start-up). A reader that went away (`binder show … | head`) is no failure; it never loses
  * or reorders bytes when the descriptor would block.
  */
-import { fstatSync, writeSync } from 'node:fs';
+import { writeSync } from 'node:fs';
 
 const streams = new Set<number>();
 
@@ -35,13 +35,14 @@ export function writeAll(fd: 1 | 2, text: string): void {
 }
 
 /**
- * Whether `fd` may be a terminal: every terminal is a character device. It says yes for
- * /dev/null too, where making text safe costs nothing, and never no for a terminal.
+ * For a person's commands, which write through Node's streams: a reader that went away
+ * (`binder admin get 6 | head -1`, `binder serve | head`) ends what is written there, never the
+ * process with a stack. A keeper goes on keeping the binder.
  */
-export function mayBeTerminal(fd: 1 | 2): boolean {
-  try {
-    return fstatSync(fd).isCharacterDevice();
-  } catch {
-    return true;
+export function quietWhenReaderLeaves(): void {
+  for (const stream of [process.stdout, process.stderr]) {
+    stream.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EPIPE' && error.code !== 'ERR_STREAM_DESTROYED') throw error;
+    });
   }
 }

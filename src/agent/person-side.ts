@@ -4,6 +4,7 @@
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { quietWhenReaderLeaves } from './output.js';
 
 /** The first words that belong to a person's side. */
 export const PERSON_VERBS: ReadonlySet<string> = new Set(['tui', 'serve', 'admin']);
@@ -30,6 +31,7 @@ export async function runPersonSide(
     err(`This build has no ${bundle.what}: ${fileURLToPath(bundle.url)} is missing.\n`);
     return 2;
   }
+  quietWhenReaderLeaves();
   const loaded = (await load(bundle.url)) as Partial<PersonModule>;
   if (typeof loaded.main !== 'function') {
     err(`This build has no ${bundle.what}: ${fileURLToPath(bundle.url)} has no main.\n`);

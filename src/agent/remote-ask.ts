@@ -1,8 +1,8 @@
 /**
  * One ask of a binder over HTTP (`binder --url URL`, `binder-mcp --url URL`): a POST to
  * URL/api/<op> with the token of $BINDER_TOKEN or --token-file, answered as through a folder. A
- * change carries an Idempotency-Key and is asked again with it when its answer was lost (a keeper
- * restarting, a connection cut), so it is never done twice. Light: node:http or node:https is
+ * change carries an Idempotency-Key (its ask id: `--ask-id` gives it) and is asked again with it
+ * when its answer was lost (a keeper restarting, a connection cut), so it is never done twice. Light: node:http or node:https is
  * loaded at the first ask (global fetch would load undici, several times slower to start); it
  * never sends a token in clear to another machine, nor reads one from a file others can read.
  */
@@ -84,6 +84,8 @@ function post(remote: Remote, op: string, body: string, key: string | undefined,
         authorization: `Bearer ${remote.token}`,
         'content-type': 'application/json',
         'content-length': Buffer.byteLength(body),
+        // The text as the keeper wrote it, as through a folder: each face finds its steps in it.
+        'binder-text': 'marked',
         ...(key ? { 'idempotency-key': key } : {}),
       },
       timeout: ms,
@@ -150,10 +152,16 @@ export async function askOverHttp(remote: Remote, op: string, args: Record<strin
     return { outcome: 'answered', ok: false, text };
   }
   const why = last ? ` (${last})` : '';
+  // Its key is its id: asked again with it (binder --ask-id), it is answered without being done twice.
+  if (maybeSent && key) {
+    return {
+      outcome: 'unknown',
+      id: key,
+      text: `Not known whether this was done: no answer came in time from the binder at ${where}${why}, and it may have done it without its answer reaching you.`,
+    };
+  }
   return {
     outcome: 'nobody',
-    text: maybeSent && key
-      ? `No answer in time from the binder at ${where}${why}: the change may have been done; binder brief or binder get says.`
-      : `Nobody answers at ${where}${why}: nothing was changed; ask a person to start the binder's keeper, or try again.`,
+    text: `Nobody answers at ${where}${why}: nothing was changed; ask a person to start the binder's keeper, or try again.`,
   };
 }

@@ -60,7 +60,7 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
   const app = new Hono<HttpEnv>();
   app.onError((error, c) => {
     log(`binder http: ${c.req.method} ${clip(c.req.path, 80)} failed: ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
-    return refuse(c, 500, 'Not done: the server failed on this request (its log says why).');
+    return refuse(c, 500, 'The server failed on this request (its log says why).');
   });
   app.notFound((c) => refuse(c, 404, 'Nothing here: agents use /mcp (MCP) or /api (REST; GET /api lists the operations).'));
 

@@ -7,9 +7,10 @@
 import type { IncomingMessage } from 'node:http';
 import type { Context } from 'hono';
 import { itemLine, waitTarget } from '../keeper/catalog-together.js';
+import { jsonDocument } from '../keeper/json-document.js';
 import type { Keeper } from '../keeper/keeper-types.js';
 import type { Brief } from '../store/together-types.js';
-import { STATUS, refusalOf, refuse } from './answers.js';
+import { STATUS, refusalOf, refuse, textOf } from './answers.js';
 import type { HttpEnv } from './auth.js';
 import { STREAMS_PER_AGENT, STREAM_PING_MS } from './limits.js';
 
@@ -56,7 +57,7 @@ export function changesHandler(keeper: Keeper): (c: Context<HttpEnv>) => Promise
       if ((open.get(who.id) ?? 0) <= 0) open.delete(who.id);
     };
     const tell = (brief: Brief): void => {
-      const events = brief.items.map((item) => `id: ${item.id}\nevent: change\ndata: ${JSON.stringify({ ...item, line: itemLine(item, who, true) })}\n\n`);
+      const events = brief.items.map((item) => `id: ${item.id}\nevent: change\ndata: ${jsonDocument({ ...item, line: textOf(itemLine(item, who, true).text) })}\n\n`);
       if (events.length) out.send(events.join(''));
       after = brief.through ?? after;
     };
@@ -76,7 +77,7 @@ export function changesHandler(keeper: Keeper): (c: Context<HttpEnv>) => Promise
           again ||= brief.more;
         } while (again && !stopped);
       } catch (error) {
-        out.send(`event: refused\ndata: ${JSON.stringify({ ok: false, text: error instanceof Error ? error.message : String(error), data: null })}\n\n`);
+        out.send(`event: refused\ndata: ${jsonDocument({ ok: false, text: textOf(error instanceof Error ? error.message : String(error)), data: null })}\n\n`);
       } finally {
         reading = false;
       }

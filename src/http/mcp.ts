@@ -27,7 +27,7 @@ export function mcpHandler(keeper: Keeper, told: Told): { handle(c: Context<Http
     lent.server = createMcpServer({
       ask: async (op, args) => {
         const caller = lent.caller;
-        if (!caller) return { outcome: 'nobody', text: 'Not done: this call came after its request ended.' };
+        if (!caller) return { outcome: 'nobody', text: 'This call came after its request ended: nothing was asked.' };
         const answer = await keeper.ask(caller.who, op, args, { wait: holdOf(op, args) });
         told(caller, op, answer, 'MCP');
         return { outcome: 'answered', ok: answer.ok, text: answer.text, ...(answer.data !== undefined ? { data: answer.data } : {}) };

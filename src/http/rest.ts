@@ -12,7 +12,7 @@ import { AGENT_OPERATIONS, operation } from '../keeper/operations.js';
 import type { DirectAnswer } from '../keeper/direct-asks.js';
 import type { Answer } from '../keeper/protocol.js';
 import { toolSchema } from '../keeper/schemas.js';
-import { BUSY_RETRY_S, bodyOf, refuse, statusOf } from './answers.js';
+import { BUSY_RETRY_S, TEXT_HEADER, bodyOf, jsonOf, refuse, statusOf } from './answers.js';
 import type { HttpEnv } from './auth.js';
 
 /** What an Idempotency-Key may be: the ledger's ids are 1 to 128 visible characters. */
@@ -50,7 +50,7 @@ function queryArgs(url: string): Record<string, unknown> {
 
 export function restRoutes(app: Hono<HttpEnv>, keeper: Keeper, told: Told): void {
   const listed = catalog();
-  app.get('/api', (c) => c.json(bodyOf(listed)));
+  app.get('/api', (c) => jsonOf(c, bodyOf(listed)));
 
   app.on(['GET', 'POST'], '/api/:op', async (c) => {
     const name = c.req.param('op');
@@ -88,6 +88,6 @@ export function restRoutes(app: Hono<HttpEnv>, keeper: Keeper, told: Told): void
     const headers: Record<string, string> = {};
     if (answer.replayed) headers['Idempotent-Replayed'] = 'true';
     if (status === 429) headers['Retry-After'] = String(BUSY_RETRY_S);
-    return c.json(bodyOf(answer), status as 200, headers);
+    return jsonOf(c, bodyOf(answer, c.req.header(TEXT_HEADER) === 'marked'), status, headers);
   });
 }

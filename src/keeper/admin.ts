@@ -2,20 +2,23 @@
  * `binder admin`: a person's operations straight on the store, from a shell — every operation
  * of the catalog, generated from it, acting as `--as NAME` (else the OS user). Whoever can open
  * the store file is a person: the store must be kept where agents cannot write.
- * Exit codes as `binder`'s: 0 done, 1 refused, 2 no store, 64 not understood.
+ * Exit codes as `binder`'s: 0 done, 1 refused, 2 no store, 64 not understood. What it prints
+ * is made terminal-safe wherever it goes (`--json` is exact, its controls escaped).
  */
 import { Command, CommanderError } from 'commander';
 import { openStore } from '../store/index.js';
 import { Refused } from '../store/store.js';
-import { jsonDocument } from '../agent/cli.js';
 import { addOperation } from './command-builder.js';
-import { OPERATIONS, type OpSpec } from './operations.js';
+import { jsonDocument } from './json-document.js';
+import { OPERATIONS, adminWords, type OpSpec } from './operations.js';
 import { createPerform } from './perform.js';
 import { person, storeFolder } from './places.js';
-import { terminalSafe } from './terminal-safe.js';
+import { safeAnswer, safeSentence } from './terminal-safe.js';
+import { asWritten } from './text-values.js';
 import { waitHere } from './wait-here.js';
+import { addExchangeCommands, type ExchangeRun } from '../exchange/commands.js';
 
-interface Chosen { op: OpSpec; args: Record<string, unknown>; store?: string; as?: string; json: boolean }
+interface Chosen { op?: OpSpec; args: Record<string, unknown>; exchange?: ExchangeRun; store?: string; as?: string; json: boolean }
 
 const ABOUT = `A person's operations on the binder, straight on its store (no keeper needed).
 The store: --store DIR, else $BINDER_STORE, else $XDG_DATA_HOME/binder, else ~/.local/share/binder.`;
@@ -30,22 +33,32 @@ function program(chosen: (c: Chosen) => void): Command {
     .configureHelp({ showGlobalOptions: true })
     .showSuggestionAfterError(true)
     .exitOverride()
-    .configureOutput({ writeOut: (s) => process.stdout.write(s), writeErr: (s) => process.stderr.write(s) })
-    .addHelpText('after', `\nExamples:\n${OPERATIONS.filter((o) => !o.agents).map((o) => `  ${o.example}`).join('\n')}\n\nThe agents' verbs (add, move, note…) work here too, as you.`);
+    .configureOutput({ writeOut: (s) => process.stdout.write(safeAnswer(s)), writeErr: (s) => process.stderr.write(safeAnswer(s)) })
+    .addHelpText('after', `\nExamples:\n${OPERATIONS.filter((o) => !o.agents).map((o) => `  ${o.example}`).join('\n')}
+  binder admin export --out binder.json
+  binder admin import tasks.json --into Tasks
+  binder admin backup ~/binder-backup.db
+
+The agents' verbs (add, move, note…) work here too, as you.`);
   const pick = (op: OpSpec) => (args: Record<string, unknown>, command: Command) => {
     const g = command.optsWithGlobals<{ store?: string; as?: string; json?: boolean }>();
     chosen({ op, args, store: g.store, as: g.as, json: g.json === true });
   };
   // Folder and token operations read as `side add`, `token list`…: `sides` stays beside them.
   const groups = new Map([
-    ['side-', admin.command('side').description('add or remove an agent\'s folder')],
-    ['token-', admin.command('token').description('make, list or revoke an agent\'s token for HTTP')],
+    ['side', admin.command('side').description('add or remove an agent\'s folder')],
+    ['token', admin.command('token').description('make, list or revoke an agent\'s token for HTTP')],
   ]);
   for (const op of OPERATIONS) {
-    const group = [...groups].find(([start]) => op.name.startsWith(start));
-    if (group) addOperation(group[1], op, pick(op), op.name.slice(group[0].length));
-    else addOperation(admin, op, pick(op));
+    const [first, second] = adminWords(op);
+    const group = second !== undefined ? groups.get(first!) : undefined;
+    if (group) addOperation(group, op, pick(op), second);
+    else addOperation(admin, op, pick(op), first);
   }
+  addExchangeCommands(admin, (exchange) => {
+    const g = admin.opts<{ store?: string; as?: string; json?: boolean }>();
+    chosen({ exchange, args: {}, store: g.store, as: g.as, json: g.json === true });
+  });
   return admin;
 }
 
@@ -60,25 +73,26 @@ export async function admin(argv: readonly string[]): Promise<number> {
   if (!chosen) return 64;
   const { op, args, json } = chosen;
   const who = person(chosen.as);
+  if (chosen.exchange) return chosen.exchange({ storeDir: storeFolder(chosen.store), who, json });
+  if (!op) return 64;
   let store;
   try {
     store = openStore(storeFolder(chosen.store));
   } catch (error) {
-    if (error instanceof Refused) { process.stderr.write(`${error.message}\n`); return 2; }
+    if (error instanceof Refused) { process.stderr.write(`${safeSentence(error.message)}\n`); return 2; }
     throw error;
   }
   try {
-    const perform = createPerform({ store, log: (line) => process.stderr.write(`${line}\n`) });
+    const perform = createPerform({ store, log: (line) => process.stderr.write(`${safeAnswer(line)}\n`) });
     // A person's wait blocks here: this process has no keeper to hold it open.
     const answer = op.name === 'wait'
       ? await waitHere(store, perform, who, args, json ? 'json' : undefined)
       : perform(op.name, args, who, json ? 'json' : undefined);
-    const safe = (text: string, tty: boolean | undefined) => (tty ? terminalSafe(text, { multiline: true }) : text);
     if (!answer.ok) {
-      process.stderr.write(`Not done: ${safe(answer.text, process.stderr.isTTY)}\n`);
+      process.stderr.write(`${asWritten(safeSentence(`Not done: ${answer.text}`))}\n`);
       return 1;
     }
-    process.stdout.write(json ? `${jsonDocument(answer.data ?? { text: answer.text })}\n` : `${safe(answer.text, process.stdout.isTTY)}\n`);
+    process.stdout.write(json ? `${jsonDocument(answer.data ?? { text: answer.text })}\n` : `${asWritten(safeAnswer(answer.text))}\n`);
     return 0;
   } finally {
     store.close();

@@ -5,11 +5,15 @@
  * (held-waits.ts). Nothing here trusts a duration or a record number it was given.
  */
 import { Refused } from '../store/store.js';
-import { LEASE_DEFAULT_MS, type Brief, type BriefItem, type Claimed, type ReadyPage, type Released } from '../store/index.js';
+import {
+  LEASE_DEFAULT_MS, type BlockedPage, type Brief, type BriefItem, type BriefKind, type BriefSummary, type Claimed, type ReadyPage, type Released,
+} from '../store/index.js';
 import type { List, Who } from '../store/types.js';
 import type { CatalogContext, CatalogEntry } from './catalog.js';
-import { WAIT_DEFAULT_MS, WAIT_MAX_MS, readDuration, sayDuration } from './durations.js';
+import { WAIT_DEFAULT_MS, WAIT_MAX_MS, hasUnit, readDuration, sayDuration } from './durations.js';
 import { recordLine } from './text-reading.js';
+import { sayBlocked } from './text-needs.js';
+import { Shown, lines, said, word } from './text-values.js';
 
 type Args = Record<string, unknown>;
 const entry = <D>(run: (a: Args, who: Who, ctx: CatalogContext) => D, say: (d: D, a: Args, who: Who, ctx: CatalogContext) => string): CatalogEntry =>
@@ -21,10 +25,19 @@ const recordRef = (v: unknown): number | string => (typeof v === 'number' ? v : 
 export const utc = (iso: string): string => `${iso.slice(0, 16).replace('T', ' ')} UTC`;
 const stateName = (list: List, id: string): string => list.states.find((s) => s.id === id)?.name ?? id;
 
+/** A claim's length: a bare number is refused, since 30 could be seconds or minutes. */
 function leaseFor(a: Args): number | undefined {
   if (a.for === undefined) return undefined;
   const ms = readDuration(a.for);
   if (ms === null) throw new Refused('Give --for a length like 30m, 2h, 1d or 45s.', 'Donnez à --for une durée comme 30m, 2h, 1d ou 45s.', 'not-understood');
+  if (!hasUnit(a.for)) {
+    const shown = String(a.for).trim().slice(0, 20);
+    throw new Refused(
+      `"${shown}" has no unit: give --for as 30m, 2h, 1d or 45s.`,
+      `« ${shown} » n'a pas d'unité : donnez --for comme 30m, 2h, 1d ou 45s.`,
+      'not-understood',
+    );
+  }
   return ms;
 }
 
@@ -68,31 +81,38 @@ export function waitNow(a: Args, who: Who, { store }: CatalogContext): WaitData 
 /** The words of a wait that found nothing, after `waitedMs` (0 when it did not wait). */
 export function sayNothing(a: Args, who: Who, ctx: CatalogContext, waitedMs: number): string {
   const target = waitTarget(a);
-  const where = target.record ? ` on #${target.record.replace('#', '')}` : target.list ? ` in ${target.list}` : '';
+  const where = target.record ? said` on #${target.record.replace('#', '')}` : target.list ? said` in ${target.list}` : '';
   const others = target.record || target.list ? ctx.store.brief(who, { peek: true }).items.length : 0;
   const after = waitedMs > 0 ? ` in ${sayDuration(waitedMs)}` : ' since you last looked';
-  return `Nothing changed${where}${after}.`
-    + (others ? ` Other changes wait for you: binder brief.` : ' binder wait again to keep waiting.');
+  const again = target.record ? said`binder wait ${Number(target.record.replace('#', ''))}` : target.list ? said`binder wait ${word(target.list)}` : said`binder wait`;
+  return said`Nothing changed${where}${after}.${others ? ' Other changes wait for you: binder brief.' : said` To keep waiting: ${again}.`}`.text;
 }
 
 /** One change on one line, for whoever asked. */
-export function itemLine(i: BriefItem, who: Who, withList: boolean): string {
-  const head = `#${i.record} ${i.title}${withList ? ` (${i.list})` : ''}: `;
-  const holder = i.holder ? (i.holder.id === who.id ? 'your' : `${i.holder.name}'s`) : '';
+export function itemLine(i: BriefItem, who: Who, withList: boolean): Shown {
+  const head = said`#${i.record} ${i.title}${withList ? said` (${i.list})` : ''}: `;
+  const holder = i.holder ? (i.holder.id === who.id ? said`your` : said`${i.holder.name}'s`) : '';
   switch (i.kind) {
-    case 'approved': return `${head}approved by ${i.by.name}`;
-    case 'withdrawn': return `${head}approval withdrawn by ${i.by.name}${i.to && i.to !== i.from ? `, back in ${i.to}` : ''}`;
-    case 'added': return `${head}added by ${i.by.name}${i.to ? ` in ${i.to}` : ''}`;
-    case 'moved': return `${head}moved ${i.from ?? '?'} → ${i.to ?? '?'} by ${i.by.name}`;
+    case 'approved': return said`${head}approved by ${i.by.name}`;
+    case 'withdrawn': {
+      const changed = i.changed?.length ? said`: ${i.changed.join(', ')} changed` : '';
+      const back = i.to && i.to !== i.from ? said`, back in ${i.to}` : '';
+      return said`${head}approval withdrawn${changed} by ${i.by.name}${back}${changed ? '; a person must approve it again' : ''}`;
+    }
+    case 'added': return said`${head}added by ${i.by.name}${i.to ? said` in ${i.to}` : ''}`;
+    case 'moved': return said`${head}moved ${i.from ?? '?'} → ${i.to ?? '?'} by ${i.by.name}`;
     case 'note': {
       const text = (i.text ?? '').replace(/\s+/g, ' ').trim();
-      return `${head}note by ${i.by.name}: ${text.length > 200 ? `${text.slice(0, 200)}… (binder get ${i.record})` : text}`;
+      const cut = Array.from(text);
+      return said`${head}note by ${i.by.name}: ${cut.length > 200 ? said`${cut.slice(0, 200).join('')}… (binder get ${i.record})` : text}`;
     }
     case 'lapsed': return i.holder?.id === who.id
-      ? `${head}your claim lapsed; binder take ${i.record} if you still work on it`
-      : `${head}${holder} claim lapsed; it is free`;
-    case 'taken-away': return `${head}${i.by.name} took ${holder} claim away`;
-    case 'due': return `${head}due now${i.due ? ` (${i.due})` : ''}`;
+      ? said`${head}your claim lapsed; binder take ${i.record} if you still work on it`
+      : said`${head}${holder} claim lapsed; it is free`;
+    case 'taken-away': return said`${head}${i.by.name} took ${holder} claim away`;
+    case 'released': return said`${head}given back by ${i.by.name}; it is free`;
+    case 'due': return said`${head}due now${i.due ? said` (${i.due})` : ''}`;
+    case 'unblocked': return said`${head}waits on nothing more${i.need ? said` (the last it needed: #${i.need})` : ''}; it may start`;
     default: {
       const never: never = i.kind;
       throw new Error(`unknown brief kind ${String(never)}`);
@@ -100,52 +120,101 @@ export function itemLine(i: BriefItem, who: Who, withList: boolean): string {
   }
 }
 
+/** How many of a kind, in a summary's words: `40 added`, `5 notes`, `1 claim lapsed`. */
+function countOf(kind: BriefKind, n: number): string {
+  const many = n !== 1;
+  switch (kind) {
+    case 'added': case 'moved': case 'approved': case 'due': return `${n} ${kind}`;
+    case 'withdrawn': return `${n} approval${many ? 's' : ''} withdrawn`;
+    case 'note': return `${n} note${many ? 's' : ''}`;
+    case 'released': return `${n} given back`;
+    case 'taken-away': return `${n} claim${many ? 's' : ''} taken away`;
+    case 'lapsed': return `${n} claim${many ? 's' : ''} lapsed`;
+    case 'unblocked': return `${n} waiting on nothing more`;
+    default: {
+      const never: never = kind;
+      throw new Error(`unknown brief kind ${String(never)}`);
+    }
+  }
+}
+
+function saySummary(b: Brief & { summary: BriefSummary }, who: Who): string {
+  const { summary } = b;
+  const out: Shown[] = [said`${summary.atLeast ? 'More than ' : ''}${summary.total} changes since you last looked, too many to tell one by one; in short (your place is now the latest change):`];
+  for (const l of summary.lists) {
+    const counts = Object.entries(l.counts).map(([kind, n]) => countOf(kind as BriefKind, n));
+    out.push(said`${l.list}: ${l.total} (${counts.join(', ')})`);
+  }
+  const withList = summary.lists.length > 1;
+  out.push(said`The latest ${b.items.length}:`, ...b.items.map((i) => itemLine(i, who, withList)));
+  out.push(said`binder get ID reads a record, binder show LIST a list; binder brief tells each change from now on.`);
+  return lines(out);
+}
+
 export function sayBrief(b: Brief, who: Who): string {
-  if (b.items.length === 0) return 'Nothing changed since you last looked. binder wait returns when something does.';
+  if (b.summary) return saySummary({ ...b, summary: b.summary }, who);
+  if (b.items.length === 0) return 'Nothing changed since you last looked. To wait until something does: binder wait.';
   const withList = new Set(b.items.map((i) => i.list)).size > 1;
   const n = b.items.length;
-  return [
-    `${n} change${n === 1 ? '' : 's'} since you last looked:`,
+  return lines([
+    said`${n} change${n === 1 ? '' : 's'} since you last looked:`,
     ...b.items.map((i) => itemLine(i, who, withList)),
-    ...(b.more ? ['… more changes: binder brief again.'] : []),
-  ].join('\n');
+    ...(b.more ? [said`… more changes: binder brief.`] : []),
+  ]);
 }
 
 function sayReady(page: ReadyPage, a: Args, who: Who, { store }: CatalogContext): string {
-  const lines: string[] = [];
+  const out: Shown[] = [];
   for (const l of page.lists) {
     if (l.total === 0) continue;
     const list = store.list(l.list, who);
     const over = l.atLeast ? 'more than ' : '';
-    lines.push(`${l.list}: ${over}${l.total} ready${l.priority ? ` (by ${l.priority}, then oldest)` : ' (oldest first)'}:`);
-    for (const r of l.records) lines.push(`  ${recordLine(r, list)} [${stateName(list, r.state)}]`);
-    if (l.total > l.records.length) lines.push(`  … ${over}${l.total - l.records.length} more; binder take --next ${l.list} takes the first.`);
+    out.push(said`${l.list}: ${over}${l.total} ready${l.priority ? said` (by ${l.priority}, then oldest)` : ' (oldest first)'}:`);
+    for (const r of l.records) out.push(said`  ${recordLine(r, list)} [${stateName(list, r.state)}]`);
+    if (l.total > l.records.length) out.push(said`  … ${over}${l.total - l.records.length} more; binder take --next ${word(l.list)} takes the first.`);
   }
-  const where = str(a.list) ? ` in ${str(a.list)}` : '';
-  if (lines.length === 0) {
-    lines.push(`Nothing is ready for you${where} now: what is left waits for a person's approval, is taken, or is done. `
-      + `binder wait${str(a.list) ? ` ${str(a.list)}` : ''} returns when something changes.`);
+  const given = str(a.list);
+  const readOnly = page.readOnly.length
+    ? said`You may only read ${page.readOnly.join(', ')}: nothing there is yours to start (a person can give you write access).` : null;
+  if (out.length === 0 && page.lists.length === 0) {
+    out.push(readOnly ?? said`You may change no list: nothing is yours to start. A person grants access from their screen or with binder admin grant.`);
+  } else if (out.length === 0) {
+    const wait = said`binder wait${given ? said` ${word(given)}` : ''}`;
+    out.push(said`Nothing is ready for you${given ? said` in ${given}` : ''} now: what is left waits for a person's approval or on other records, is taken, or is done. To wait until something changes: ${wait}.`);
+    if (readOnly) out.push(readOnly);
   } else {
     const first = page.lists.find((l) => l.total > 0)!;
-    lines.push(`Next: binder take --next ${first.list}`);
+    out.push(said`Next: binder take --next ${word(first.list)}`);
   }
-  for (const r of page.held) lines.push(`You hold #${r.id} ${r.title} until ${utc(r.lease!.until)}.`);
-  return lines.join('\n');
+  for (const r of page.held) out.push(said`You hold #${r.id} ${r.title} until ${utc(r.lease!.until)}.`);
+  return lines(out);
 }
 
+/**
+ * Taking again sets the claim's end to the length asked from now, sooner than before too (a
+ * holder nearly done frees the record sooner if it stops): the answer says when it was before,
+ * and says it plainly when the claim was shortened.
+ */
 function sayTaken(c: Claimed, a: Args, who: Who, { store }: CatalogContext): string {
   const r = c.record;
   const list = store.list(r.list, who);
   const length = sayDuration(readDuration(a.for) ?? LEASE_DEFAULT_MS);
-  return `You hold #${r.id} ${r.title} (${r.list}, ${stateName(list, r.state)}) for ${length}${c.extended ? ' more' : ''}, until ${utc(c.until)}. `
-    + `When done: binder release ${r.id}; to keep it longer: binder take ${r.id}.`;
+  const head = said`You hold #${r.id} ${r.title} (${r.list}, ${stateName(list, r.state)})`;
+  const waits = r.blocked ? ` It still waits on ${r.blocked === 1 ? 'a record' : `${r.blocked} records`} not done (binder get ${r.id}).` : '';
+  if (c.previous !== undefined && c.previous > c.until) {
+    return `${head.text} for ${length} from now, until ${utc(c.until)}: sooner than before (it was until ${utc(c.previous)}). `
+      + `To keep it longer: binder take ${r.id} --for 1d; when done: binder release ${r.id}.${waits}`;
+  }
+  const was = c.previous !== undefined ? ` (it was until ${utc(c.previous)})` : '';
+  return `${head.text} for ${length}${c.extended ? ' from now' : ''}, until ${utc(c.until)}${was}. `
+    + `When done: binder release ${r.id}; to keep it longer: binder take ${r.id}.${waits}`;
 }
 
 function sayReleased(d: Released, who: Who): string {
   const noted = d.note ? ` Noted (n${d.note.id}).` : '';
   if (!d.holder) return `#${d.record.id} was not taken: nothing to give back.${noted}`;
   if (d.holder.id === who.id) return `Gave back #${d.record.id}; it is free.${noted}`;
-  return `Took #${d.record.id} away from ${d.holder.name}; it is free.${noted}`;
+  return said`Took #${d.record.id} away from ${d.holder.name}; it is free.${noted}`.text;
 }
 
 export const TOGETHER = {
@@ -174,8 +243,8 @@ export const TOGETHER = {
     (d, _a, who) => sayReleased(d, who),
   ),
   ready: entry(
-    (a, who, { store }) => store.ready(str(a.list), who),
-    sayReady,
+    (a, who, { store }): ReadyPage | BlockedPage => (a.blocked === true ? store.blocked(str(a.list), who) : store.ready(str(a.list), who)),
+    (d, a, who, ctx) => (a.blocked === true ? sayBlocked(d as BlockedPage, str(a.list)) : sayReady(d as ReadyPage, a, who, ctx)),
   ),
   brief: entry(
     (_a, who, { store }) => store.brief(who),

@@ -6,10 +6,14 @@
 import { resolve } from 'node:path';
 import type { Store, ListPatch, StateInput, FieldInput } from '../store/store.js';
 import { Refused } from '../store/store.js';
-import type { Access, AttachKind, FieldType, List, RecordSummary, Who } from '../store/types.js';
+import type { Access, AttachKind, EditedRecord, FieldType, List, RecordSummary, Who } from '../store/types.js';
 import type { OpName } from './operations.js';
+import { GET_HISTORY, GET_NOTES } from './operations.js';
 import { saySearch, sayLists, sayRecord, sayShow } from './text-reading.js';
+import { joined, lines, said, word } from './text-values.js';
 import { TOGETHER } from './catalog-together.js';
+import { NEEDS } from './catalog-needs.js';
+import { bindPath } from './folder-bind.js';
 import { TOKENS } from './catalog-tokens.js';
 
 export interface CatalogContext {
@@ -107,11 +111,29 @@ function listPatch(list: List, a: Record<string, unknown>): ListPatch {
   return patch;
 }
 
-const describeList = (l: List): string =>
-  `${l.id}: ${l.title} (${l.view}); states ${l.states.map((s) => `${s.name}${s.gate ? ' (gate)' : ''}`).join(' → ')}`
-  + (l.fields.length ? `; fields ${l.fields.map((f) => `${f.name}:${f.type}`).join(', ')}` : '')
-  + (Object.keys(l.access).length ? `; agents ${Object.entries(l.access).map(([id, a]) => `${id} ${a}`).join(', ')}` : '; no agent has access')
-  + (l.archived ? '; archived' : '');
+/** An approval withdrawn by the asker's change: what a person approved is no longer what the record says. */
+function sayWithdrawn(r: EditedRecord, list: List): string {
+  const w = r.withdrawn!;
+  const back = w.to !== undefined ? said` and it is back in ${stateName(list, w.to)}` : '';
+  return said`${w.approval.by.name} had approved it as it was: the approval is withdrawn${back}. `.text
+    + `A person must approve it again; binder wait ${r.id} returns when one does.`;
+}
+
+const describeList = (l: List) => {
+  const states = joined(l.states.map((s) => said`${s.name}${s.gate ? ' (gate)' : ''}`), ' → ');
+  const fields = l.fields.length ? said`; fields ${joined(l.fields.map((f) => said`${f.name}:${f.type}`), ', ')}` : '';
+  const access = Object.keys(l.access).length
+    ? said`; agents ${joined(Object.entries(l.access).map(([id, a]) => said`${id} ${a}`), ', ')}`
+    : said`; no agent has access`;
+  return said`${l.id}: ${l.title} (${l.view}); states ${states}${fields}${access}${l.archived ? '; archived' : ''}`;
+};
+
+/** The page of notes and history rows `get` shows: as asked, else the latest few of each. */
+const pageOf = (a: Record<string, unknown>) => ({
+  notes: typeof a.notes === 'number' ? a.notes : GET_NOTES,
+  history: typeof a.history === 'number' ? a.history : GET_HISTORY,
+  offset: typeof a.offset === 'number' ? a.offset : 0,
+});
 
 export const CATALOG: Record<OpName, CatalogEntry> = {
   lists: entry((_a, who, { store }) => store.lists(who), (d, _a, who) => sayLists(d, who)),
@@ -119,7 +141,7 @@ export const CATALOG: Record<OpName, CatalogEntry> = {
     (a, who, { store }) => store.show(String(a.list), who, { state: str(a.state), mine: a.mine === true, archived: a.archived === true, offset: typeof a.offset === 'number' ? a.offset : undefined }),
     (d, a, who) => sayShow(d, who, { state: str(a.state), archived: a.archived === true, offset: typeof a.offset === 'number' ? a.offset : 0 }),
   ),
-  get: entry((a, who, { store }) => store.get(recordRef(a.id), who), (d) => sayRecord(d)),
+  get: entry((a, who, { store }) => store.get(recordRef(a.id), who, pageOf(a)), (d, a) => sayRecord(d, pageOf(a))),
   search: entry(
     (a, who, { store }) => store.search(String(a.text), who, { archived: a.archived === true, limit: 50 }),
     (d, a) => saySearch(d, String(a.text), 50),
@@ -133,8 +155,8 @@ export const CATALOG: Record<OpName, CatalogEntry> = {
     (r, _a, who, ctx) => {
       const list = listOf(ctx, r, who);
       const gate = list.states.find((s) => s.gate);
-      const hint = gate && !r.approved ? ` A person approves it before it passes "${gate.name}".` : '';
-      return `Added #${r.id} to ${list.id} in ${stateName(list, r.state)}.${hint}`;
+      const hint = gate && !r.approved ? said` A person approves it before it passes "${gate.name}".` : '';
+      return said`Added #${r.id} to ${list.id} in ${stateName(list, r.state)}.${hint}`.text;
     },
   ),
   edit: entry(
@@ -143,11 +165,12 @@ export const CATALOG: Record<OpName, CatalogEntry> = {
       owners: Array.isArray(a.owners) ? strs(a.owners) : undefined,
       fields: a.fields as Record<string, string> | undefined,
     }, who),
-    (r, a) => `Changed #${r.id}: ${['title', 'due', 'owners', 'fields'].filter((k) => a[k] !== undefined).join(', ') || 'nothing to change'}.`,
+    (r, a, who, ctx) => `Changed #${r.id}: ${['title', 'due', 'owners', 'fields'].filter((k) => a[k] !== undefined).join(', ') || 'nothing to change'}.`
+      + (r.withdrawn ? ` ${sayWithdrawn(r, listOf(ctx, r, who))}` : ''),
   ),
   move: entry(
     (a, who, { store }) => store.move(recordRef(a.id), String(a.state), who),
-    (r, _a, who, ctx) => `#${r.id} is now in ${stateName(listOf(ctx, r, who), r.state)}.`,
+    (r, _a, who, ctx) => said`#${r.id} is now in ${stateName(listOf(ctx, r, who), r.state)}.`.text,
   ),
   note: entry(
     (a, who, { store }) => ({ record: Number(String(a.id).replace(/^#/, '')), note: store.note(recordRef(a.id), String(a.text), who) }),
@@ -155,11 +178,11 @@ export const CATALOG: Record<OpName, CatalogEntry> = {
   ),
   attach: entry(
     (a, who, { store }) => ({ record: Number(String(a.id).replace(/^#/, '')), attachment: store.attach(recordRef(a.id), { kind: a.kind as AttachKind, ref: String(a.ref), title: str(a.title) }, who) }),
-    (d) => `Attached ${d.attachment.kind} ${d.attachment.ref} to #${d.record} (a${d.attachment.id}).`,
+    (d) => said`Attached ${d.attachment.kind} ${d.attachment.ref} to #${d.record} (a${d.attachment.id}).`.text,
   ),
   detach: entry(
     (a, who, { store }) => ({ record: Number(String(a.id).replace(/^#/, '')), attachment: store.detach(recordRef(a.id), String(a.what), who) }),
-    (d) => `Took ${d.attachment.kind} ${d.attachment.ref} off #${d.record}.`,
+    (d) => said`Took ${d.attachment.kind} ${d.attachment.ref} off #${d.record}.`.text,
   ),
   archive: entry(
     (a, who, { store }) => store.archive(recordRef(a.id), a.restore !== true, who),
@@ -167,12 +190,13 @@ export const CATALOG: Record<OpName, CatalogEntry> = {
   ),
   restore: entry((a, who, { store }) => store.archive(recordRef(a.id), false, who), (r) => `Restored #${r.id}.`),
   ...TOGETHER,
+  ...NEEDS,
 
   approve: entry(
     (a, who, { store }) => store.approve(recordRef(a.id), a.withdraw !== true, who),
     (r, _a, who, ctx) => (r.approved
       ? `Approved #${r.id}: it may go past the gate now.`
-      : `Withdrew the approval of #${r.id}; it is in ${stateName(listOf(ctx, r, who), r.state)}.`),
+      : said`Withdrew the approval of #${r.id}; it is in ${stateName(listOf(ctx, r, who), r.state)}.`.text),
   ),
   delete: entry((a, who, { store }) => store.delete(recordRef(a.id), who), (d) => `Deleted #${d.id} for good.`),
   'edit-note': entry(
@@ -181,15 +205,15 @@ export const CATALOG: Record<OpName, CatalogEntry> = {
   ),
   templates: entry(
     (a, _who, { store }) => store.templates(a.lang === 'fr' ? 'fr' : 'en'),
-    (ts) => [...ts.map((t) => `${t.id}: ${t.title}, ${t.describe}`), 'Next: binder admin create-list TITLE --template ID'].join('\n'),
+    (ts) => lines([...ts.map((t) => said`${t.id}: ${t.title}, ${t.describe}`), said`Next: binder admin create-list TITLE --template ID`]),
   ),
   'create-list': entry(
     (a, who, { store }) => store.createList({ template: String(a.template), title: str(a.title), lang: a.lang === 'fr' ? 'fr' : 'en' }, who),
-    (l) => `Made ${describeList(l)}.\nGive an agent access: binder admin grant ${l.id} AGENT write`,
+    (l) => lines([said`Made ${describeList(l)}.`, said`Give an agent access: binder admin grant ${word(l.id)} AGENT write`]),
   ),
   'edit-list': entry(
     (a, who, { store }) => store.editList(String(a.list), listPatch(store.list(String(a.list), who), a), who),
-    (l) => `Changed ${describeList(l)}.`,
+    (l) => said`Changed ${describeList(l)}.`.text,
   ),
   grant: entry(
     (a, who, { store }) => {
@@ -198,28 +222,30 @@ export const CATALOG: Record<OpName, CatalogEntry> = {
     },
     (d, a) => {
       const agent = String(a.agent);
-      return d.access ? `${agent} may now ${d.access === 'write' ? 'read and change' : 'read'} ${d.list.id}.` : `${agent} has no access to ${d.list.id} now.`;
+      return (d.access ? said`${agent} may now ${d.access === 'write' ? 'read and change' : 'read'} ${d.list.id}.` : said`${agent} has no access to ${d.list.id} now.`).text;
     },
   ),
   'archive-list': entry(
     (a, who, { store }) => store.archiveList(String(a.list), a.restore !== true, who),
-    (l) => (l.archived ? `Archived the list ${l.id}.` : `Restored the list ${l.id}.`),
+    (l) => (l.archived ? said`Archived the list ${l.id}.` : said`Restored the list ${l.id}.`).text,
   ),
   'delete-list': entry(
     (a, who, { store }) => store.deleteList(String(a.list), who),
-    (d) => `Deleted the list ${d.id} (${d.title}) and its ${d.records} record${d.records === 1 ? '' : 's'} for good.`,
+    (d) => said`Deleted the list ${d.id} (${d.title}) and its ${d.records} record${d.records === 1 ? '' : 's'} for good.`.text,
   ),
   sides: entry(
     (_a, _who, { store }) => store.sides(),
-    (sides) => (sides.length ? sides.map((s) => `${s.name} (${s.agent}): ${s.dir}`).join('\n') : 'No agent folder is registered: binder admin side add FOLDER NAME'),
+    (sides) => (sides.length ? lines(sides.map((s) => said`${s.name} (${s.agent}): ${s.dir}`)) : 'No agent folder is registered: binder admin side add FOLDER NAME'),
   ),
   'side-add': entry(
-    (a, who, { store }) => store.addSide(resolve(String(a.dir)), String(a.name), who),
-    (s) => `The keeper reads ${s.dir} as ${s.name} (${s.agent}). Grant it a list: binder admin grant LIST "${s.name}" write`,
+    (a, who, { store }) => store.addSide(resolve(String(a.dir)), String(a.name), who, bindPath),
+    (s) => (s.again
+      ? said`The keeper reads ${s.dir} as ${s.name} (${s.agent}) again, bound to the directory there now, and reads it afresh.`.text
+      : said`The keeper reads ${s.dir} as ${s.name} (${s.agent}). Grant it a list: binder admin grant LIST ${word(s.name)} write`.text),
   ),
   'side-remove': entry(
     (a, who, { store }) => store.removeSide(String(a.name), who),
-    (s) => `The keeper no longer reads ${s.dir} (${s.name}).`,
+    (s) => said`The keeper no longer reads ${s.dir} (${s.name}).`.text,
   ),
   ...TOKENS,
 };

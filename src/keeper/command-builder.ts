@@ -7,6 +7,7 @@
 import { Argument, Command, InvalidArgumentError, Option } from 'commander';
 import type { ArgSpec, OpSpec } from './operations.js';
 import { askArgs } from './ask-args.js';
+import { readRecordNumber } from '../store/record-number.js';
 
 const kebab = (name: string): string => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 
@@ -17,9 +18,17 @@ const fieldValue = (value: string, previous: string[] | undefined): string[] => 
   return collect(value, previous);
 };
 
-const wholeNumber = (value: string): number => {
-  if (!/^-?\d+$/.test(value)) throw new InvalidArgumentError('Give a whole number.');
-  return Number(value);
+const wholeNumber = (arg: ArgSpec) => (value: string): number => {
+  const n = /^\d{1,15}$/.test(value) ? Number(value) : NaN;
+  if (Number.isNaN(n)) throw new InvalidArgumentError('Give a whole number, 0 or more.');
+  if (arg.max !== undefined && n > arg.max) throw new InvalidArgumentError(`Give a number from 0 to ${arg.max}.`);
+  return n;
+};
+
+/** A record's number is checked here, so that `binder get abc` asks nothing; the word goes as typed. */
+const recordWord = (value: string): string => {
+  if (readRecordNumber(value) === null) throw new InvalidArgumentError('Give a record\'s number: 12 or #12.');
+  return value;
 };
 
 /** `name=value` pairs as an object with no prototype: a field called `__proto__` stays a field. */
@@ -36,7 +45,8 @@ function positional(name: string, arg: ArgSpec): Argument {
   const label = `${arg.placeholder ?? name.toUpperCase()}${arg.kind === 'words' ? '...' : ''}`;
   const argument = new Argument(arg.required ? `<${label}>` : `[${label}]`, arg.describe);
   if (arg.kind === 'choice' && arg.choices) argument.choices(arg.choices);
-  if (arg.kind === 'number') argument.argParser(wholeNumber);
+  if (arg.kind === 'number') argument.argParser(wholeNumber(arg));
+  if (arg.kind === 'record') argument.argParser(recordWord);
   return argument;
 }
 
@@ -47,9 +57,10 @@ function flag(name: string, arg: ArgSpec): Option {
   switch (arg.kind) {
     case 'owners': case 'texts': return option.argParser(collect);
     case 'fields': return option.argParser(fieldValue);
-    case 'number': return option.argParser(wholeNumber);
+    case 'number': return option.argParser(wholeNumber(arg));
+    case 'record': return option.argParser(recordWord);
     case 'choice': return arg.choices ? option.choices(arg.choices) : option;
-    case 'text': case 'words': case 'record': case 'due': return option;
+    case 'text': case 'words': case 'due': return option;
     default: {
       const never: never = arg.kind;
       throw new Error(`unknown argument kind ${String(never)}`);

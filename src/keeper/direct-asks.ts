@@ -53,7 +53,7 @@ export interface DirectAsksDeps {
   crashAfterCommit?: () => void;
 }
 
-export const STOPPED_TEXT = 'Not done: the keeper stopped before it could answer; ask again (with the same Idempotency-Key, a change is never done twice).';
+export const STOPPED_TEXT = 'The keeper stopped before it could answer: ask again (with the same Idempotency-Key, a change is never done twice).';
 export const OTHER_ASK_TEXT = 'This Idempotency-Key was given with another ask: nothing was done. Give each ask its own key.';
 export const FORGOTTEN_TEXT = 'This Idempotency-Key was answered more than a minute ago and its answer is no longer kept; nothing was done again (binder brief says what changed).';
 const GONE_TEXT = 'Its asker went away before anything changed: the wait was let go.';

@@ -1,6 +1,6 @@
 /**
  * Lengths of time as people and agents type them — `30m`, `45s`, `2h`, `1d`, or a bare number of
- * seconds — read in this one place, and how long an ask may be held open by its keeper (a wait).
+ * seconds where a unit may be left out — read in this one place, and how long an ask may be held open by its keeper (a wait).
  * Light on purpose: the agent's command loads it on every call. It never guesses a unit.
  */
 import { operation } from './operations.js';
@@ -15,6 +15,11 @@ export function readDuration(given: unknown): number | null {
   if (!found) return null;
   const ms = Number(found[1]) * UNITS[(found[2] ?? 's').toLowerCase()]!;
   return Number.isFinite(ms) ? Math.round(ms) : null;
+}
+
+/** Does `given` say its unit (`30m`, not `30`)? A claim's length must: 30 could be seconds or minutes. */
+export function hasUnit(given: unknown): boolean {
+  return typeof given === 'string' && /[a-z]\s*$/i.test(given);
 }
 
 /** `90000` → `1m30s`, `45000` → `45s`: a length as the answers say it. */

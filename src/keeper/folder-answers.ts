@@ -1,18 +1,21 @@
 /**
- * The keeper's ledger in the store (tables `asks` and `folder_marks`) and the answers file kept
- * in step with it: answers appended under the write lock, answers a stopped keeper appended
- * found again, the file compacted past the answer window. Every function here that writes must
- * run inside the store's write transaction; none may append an answer that is already there.
+ * The keeper's ledger in the store (tables `asks` and `folder_marks`, keyed by the folder's
+ * binding, its directory's identity, never by its path) and the answers file kept in step with
+ * it: answers appended under the write lock, answers a stopped keeper appended found again, the
+ * file compacted past the answer window. Every function here that writes must run inside the
+ * store's write transaction; none may append an answer that is already there.
  */
+import { fstatSync } from 'node:fs';
 import type { Database } from 'better-sqlite3';
 import { ANSWERS_FILE, TOO_LATE_MS } from './protocol.js';
 import {
-  FolderProblem, checkFolder, closeFile, openToAppend, openToRead, readAt, replaceFile, sizeOf, writeAll, type OpenFile,
+  FolderProblem, closeFile, openToAppend, openToRead, readAt, replaceFile, sizeOf, writeAll, type OpenFile,
 } from './folder-files.js';
+import type { OpenFolder } from './folder-bind.js';
 import { READ_MAX, answerOf, answerTime, eachLine } from './folder-lines.js';
 
 /** The answers file's mode: the agent reads it, whoever it runs as. */
-const ANSWERS_MODE = 0o644;
+export const ANSWERS_MODE = 0o644;
 
 /** Where the keepers of this store stand in one folder's files. */
 export interface MarkRow {
@@ -31,7 +34,19 @@ export type Ledger = ReturnType<typeof createLedger>;
 export function createLedger(db: Database) {
   const markOf = db.prepare<[string], MarkRow>(
     'SELECT asks_ino, asks_offset, asks_skipping, answers_ino, answers_offset, last_ask, compacted FROM folder_marks WHERE dir = ?');
+  // Rows a keeper kept by the folder's path (before folders were bound) go to its binding.
+  const adoptions = ['asks', 'folder_marks', 'waits'].map((table) => [
+    db.prepare<[string, string]>(`UPDATE OR IGNORE ${table} SET dir = ? WHERE dir = ?`),
+    db.prepare<[string]>(`DELETE FROM ${table} WHERE dir = ?`),
+  ] as const);
   return {
+    /** Takes what the ledger kept under the folder's path `dir` as its binding `key`'s. */
+    adopt: (dir: string, key: string): void => {
+      for (const [move, drop] of adoptions) {
+        move.run(key, dir);
+        drop.run(dir);
+      }
+    },
     /** The folder's mark, or NO_MARK (that very object) when it has none yet. */
     mark: (dir: string): MarkRow => markOf.get(dir) ?? NO_MARK,
     /** Where asks.jsonl is read from next; a new mark's compaction clock starts at `since`. */
@@ -44,6 +59,9 @@ export function createLedger(db: Database) {
        ON CONFLICT (dir) DO UPDATE SET answers_ino = excluded.answers_ino, answers_offset = excluded.answers_offset`),
     setCompacted: db.prepare<[number, string]>('UPDATE folder_marks SET compacted = ? WHERE dir = ?'),
     known: db.prepare<[string, string], { one: number }>('SELECT 1 AS one FROM asks WHERE dir = ? AND id = ?'),
+    /** An ask taken: when, and its answer line while it is kept (null for a wait held, or once forgotten). */
+    recorded: db.prepare<[string, string], { at: number; answer: string | null; delivered: number }>(
+      'SELECT at, answer, delivered FROM asks WHERE dir = ? AND id = ?'),
     take: db.prepare<[string, string, number, string]>('INSERT INTO asks (dir, id, at, answer, delivered) VALUES (?, ?, ?, ?, 0)'),
     // An ask taken with no answer yet (one held open until something changes) is not ready: left alone.
     untold: db.prepare<[string], { id: string; answer: string }>(
@@ -72,40 +90,50 @@ function findAppended(ledger: Ledger, dir: string, file: OpenFile, from: number,
 
 /**
  * Appends the answers of asks `ids` of one folder that are still undelivered, and marks them
- * delivered. When the file is not as the last append left it and other asks wait for delivery
- * (`recovery`, or more undelivered asks than `ids`), a keeper may have appended their answers
- * and stopped before committing: those are looked for from the mark to the end, and only marked.
+ * delivered — through `kept`, the answers file opened before the asks were taken, when there is
+ * one. When the file is not as the last append left it and other asks wait for
+ * delivery (`recovery`, or more undelivered asks than `ids`), a keeper may have appended their
+ * answers and stopped before committing: those are looked for from the mark to the end, and only
+ * marked. `again`: answers given again to asks asked again (not in the ledger's keeping: a keeper
+ * stopped before they are written does not write them). Answers written into a file removed
+ * meanwhile are not marked: they are written again.
  */
-export function appendAnswers(ledger: Ledger, dir: string, ids: readonly string[], recovery: boolean, now: number): void {
-  const untold = ledger.untold.all(dir);
+export function appendAnswers(
+  ledger: Ledger, folder: OpenFolder, ids: readonly string[], recovery: boolean, now: number, kept: OpenFile | null = null, again: readonly string[] = [],
+): void {
+  const key = folder.key;
+  const untold = ledger.untold.all(key);
   const wanted = new Set(ids);
   const rows = untold.filter((row) => wanted.has(row.id));
-  if (rows.length === 0) return;
-  checkFolder(dir);
-  const at = ledger.mark(dir);
+  if (rows.length === 0 && again.length === 0) return;
+  const at = ledger.mark(key);
   // Readable by the agent even when it runs as another user: the folder's own mode guards it.
-  const file = openToAppend(dir, ANSWERS_FILE, ANSWERS_MODE);
+  const file = kept ?? openToAppend(folder, ANSWERS_FILE, ANSWERS_MODE);
   let reader: OpenFile | null = null;
   try {
-    const size = file.stat.size;
+    const size = sizeOf(file);
     let found = new Set<string>();
     let lead = '';
     if (file.key !== at.answers_ino || size !== at.answers_offset) {
-      reader = openToRead(dir, ANSWERS_FILE);
-      if (!reader || reader.key !== file.key) throw new FolderProblem(`${dir}/${ANSWERS_FILE} changed while answers were being written to it`);
+      reader = openToRead(folder, ANSWERS_FILE);
+      if (!reader || reader.key !== file.key) throw new FolderProblem(`${folder.dir}/${ANSWERS_FILE} changed while answers were being written to it`);
       if (recovery || untold.length > rows.length) {
         const from = file.key === at.answers_ino && size >= at.answers_offset ? at.answers_offset : 0;
-        found = findAppended(ledger, dir, reader, from, size, new Set(untold.map((row) => row.id)));
+        found = findAppended(ledger, key, reader, from, size, new Set(untold.map((row) => row.id)));
       }
       // A line a stopped keeper left unfinished must not swallow the first of ours.
       if (size > 0 && readAt(reader, size - 1, 1)[0] !== 10) lead = '\n';
     }
     const fresh = rows.filter((row) => !found.has(row.id));
-    if (fresh.length) writeAll(file, Buffer.from(`${lead}${fresh.map((row) => row.answer).join('\n')}\n`, 'utf8'));
-    for (const row of fresh) ledger.told.run(dir, row.id);
-    ledger.setAnswers.run(dir, file.key, sizeOf(file), now);
+    const lines = [...fresh.map((row) => row.answer), ...again];
+    if (lines.length) writeAll(file, Buffer.from(`${lead}${lines.join('\n')}\n`, 'utf8'));
+    // Removed or replaced (renamed over) since it was opened: what was written there is lost.
+    const after = fstatSync(file.fd);
+    if (after.nlink === 0) throw new FolderProblem(`${folder.dir}/${ANSWERS_FILE} was removed while answers were written to it: they are written again`);
+    for (const row of fresh) ledger.told.run(key, row.id);
+    ledger.setAnswers.run(key, file.key, after.size, now);
   } finally {
-    closeFile(file);
+    if (file !== kept) closeFile(file);
     closeFile(reader);
   }
 }
@@ -114,16 +142,15 @@ export function appendAnswers(ledger: Ledger, dir: string, ids: readonly string[
  * Appends answer lines the store could not record (its disk is full): outside any transaction,
  * and the mark is not moved. A line a stopped keeper left unfinished does not swallow the first.
  */
-export function appendUnrecorded(dir: string, lines: readonly string[]): void {
-  checkFolder(dir);
-  const file = openToAppend(dir, ANSWERS_FILE);
+export function appendUnrecorded(folder: OpenFolder, lines: readonly string[]): void {
+  const file = openToAppend(folder, ANSWERS_FILE, ANSWERS_MODE);
   let reader: OpenFile | null = null;
   try {
     const size = file.stat.size;
     let lead = '';
     if (size > 0) {
-      reader = openToRead(dir, ANSWERS_FILE);
-      if (!reader || reader.key !== file.key) throw new FolderProblem(`${dir}/${ANSWERS_FILE} changed while answers were being written to it`);
+      reader = openToRead(folder, ANSWERS_FILE);
+      if (!reader || reader.key !== file.key) throw new FolderProblem(`${folder.dir}/${ANSWERS_FILE} changed while answers were being written to it`);
       if (readAt(reader, size - 1, 1)[0] !== 10) lead = '\n';
     }
     writeAll(file, Buffer.from(`${lead}${lines.join('\n')}\n`, 'utf8'));
@@ -138,18 +165,18 @@ export function appendUnrecorded(dir: string, lines: readonly string[]): void {
  * unrecorded (the disk was full) by a keeper that then stopped. Only the file's last READ_MAX
  * bytes are looked at, and only when the file is not as the last recorded append left it.
  */
-export function answeredUnrecorded(ledger: Ledger, dir: string): string[] {
-  const file = openToRead(dir, ANSWERS_FILE);
+export function answeredUnrecorded(ledger: Ledger, folder: OpenFolder): string[] {
+  const file = openToRead(folder, ANSWERS_FILE);
   if (!file) return [];
   try {
-    const at = ledger.mark(dir);
+    const at = ledger.mark(folder.key);
     const size = file.stat.size;
     if (file.key === at.answers_ino && size === at.answers_offset) return [];
     const from = Math.max(file.key === at.answers_ino && size >= at.answers_offset ? at.answers_offset : 0, size - READ_MAX);
     const ids = new Set<string>();
     eachLine(file, from, size, (line) => {
       const ask = answerOf(line);
-      if (ask !== null && !ledger.known.get(dir, ask)) ids.add(ask);
+      if (ask !== null && !ledger.known.get(folder.key, ask)) ids.add(ask);
     });
     return [...ids];
   } finally {
@@ -157,9 +184,9 @@ export function answeredUnrecorded(ledger: Ledger, dir: string): string[] {
   }
 }
 
-/** Is the answers file of `dir` due for compaction (once per answer window)? */
-export function answersDue(ledger: Ledger, dir: string, now: number): boolean {
-  const at = ledger.mark(dir);
+/** Is the answers file of the folder `key` due for compaction (once per answer window)? */
+export function answersDue(ledger: Ledger, key: string, now: number): boolean {
+  const at = ledger.mark(key);
   return at !== NO_MARK && now - at.compacted >= TOO_LATE_MS;
 }
 
@@ -167,17 +194,18 @@ export function answersDue(ledger: Ledger, dir: string, now: number): boolean {
  * Rewrites answers.jsonl with the answers of the last window only (a new file renamed over, so
  * no text of an old answer is left), and moves the mark to it. Inside the write lock.
  */
-export function compactAnswers(ledger: Ledger, dir: string, now: number): void {
-  if (!answersDue(ledger, dir, now)) return;
-  const at = ledger.mark(dir);
-  const file = openToRead(dir, ANSWERS_FILE);
+export function compactAnswers(ledger: Ledger, folder: OpenFolder, now: number): void {
+  const key = folder.key;
+  if (!answersDue(ledger, key, now)) return;
+  const at = ledger.mark(key);
+  const file = openToRead(folder, ANSWERS_FILE);
   try {
     if (file) {
       const size = file.stat.size;
       // Answers a stopped keeper appended are known as delivered before the file is rewritten.
       if (file.key !== at.answers_ino || size !== at.answers_offset) {
         const from = file.key === at.answers_ino && size >= at.answers_offset ? at.answers_offset : 0;
-        findAppended(ledger, dir, file, from, size, new Set(ledger.untold.all(dir).map((row) => row.id)));
+        findAppended(ledger, key, file, from, size, new Set(ledger.untold.all(key).map((row) => row.id)));
       }
       const kept: Buffer[] = [];
       let keptBytes = 0;
@@ -188,11 +216,11 @@ export function compactAnswers(ledger: Ledger, dir: string, now: number): void {
         keptBytes += line.length + 1;
       });
       if (keptBytes !== size) {
-        const written = replaceFile(dir, ANSWERS_FILE, Buffer.concat(kept), ANSWERS_MODE);
-        ledger.setAnswers.run(dir, written.key, written.size, now);
+        const written = replaceFile(folder, ANSWERS_FILE, Buffer.concat(kept), ANSWERS_MODE);
+        ledger.setAnswers.run(key, written.key, written.size, now);
       }
     }
-    ledger.setCompacted.run(now, dir);
+    ledger.setCompacted.run(now, key);
   } finally {
     closeFile(file);
   }

@@ -6,8 +6,9 @@
  */
 import { ASKS_FILE, LINE_MAX, TOO_LATE_MS } from './protocol.js';
 import { closeFile, fileKey, lookAt, openToRead, readAt, removeIfSame, renameIn } from './folder-files.js';
-import { READ_MAX, cutLines, parseAsk, type Ask } from './folder-lines.js';
+import { READ_MAX, cutLines, longAsk, parseAsk, type Ask } from './folder-lines.js';
 import type { Ledger, MarkRow } from './folder-answers.js';
+import type { OpenFolder } from './folder-bind.js';
 
 /** The asks file, renamed aside by compaction and read to its end before it is removed. */
 export const OLD_ASKS_FILE = `${ASKS_FILE}.old`;
@@ -51,8 +52,8 @@ function expectedBefore(from: Place, tail: Tail | null): Buffer | null {
 }
 
 /** What was appended to `name` since `from`, or null when nothing complete was. Skipped lines go to `skip`. */
-export function readSince(dir: string, name: string, from: Place, skip: (why: string, count: number) => void, tail: Tail | null = null): Appended | null {
-  const file = openToRead(dir, name);
+export function readSince(folder: OpenFolder, name: string, from: Place, skip: (why: string, count: number) => void, tail: Tail | null = null): Appended | null {
+  const file = openToRead(folder, name);
   if (!file) return null;
   try {
     let { offset, skipping } = from;
@@ -70,7 +71,8 @@ export function readSince(dir: string, name: string, from: Place, skip: (why: st
     if (cut.long) skip(`longer than ${LINE_MAX} bytes`, cut.long);
     const asks: Ask[] = [];
     for (const line of cut.lines) {
-      const ask = parseAsk(line);
+      // An over-long line is refused, not dropped in silence: its asker would wait for nobody.
+      const ask = Buffer.isBuffer(line) ? parseAsk(line) : longAsk(line);
       if (typeof ask === 'string') skip(ask, 1);
       else if (ask) asks.push(ask);
     }
@@ -90,21 +92,21 @@ export interface AsksSeen { key: string; since: number }
  * Renames asks.jsonl aside once all of it was read and either its newest ask or the file itself
  * (as this keeper has known it) is past the window. Returns the drain to read it to its end.
  */
-export function setAsksAside(ledger: Ledger, transaction: <T>(fn: () => T) => T, dir: string, seen: AsksSeen, now: number): Drain | null {
-  const file = lookAt(dir, ASKS_FILE);
+export function setAsksAside(ledger: Ledger, transaction: <T>(fn: () => T) => T, folder: OpenFolder, seen: AsksSeen, now: number): Drain | null {
+  const file = lookAt(folder, ASKS_FILE);
   if (!file?.isFile()) return null;
   if (fileKey(file) !== seen.key) Object.assign(seen, { key: fileKey(file), since: now });
   const ready = (at: MarkRow): boolean => {
     if (at.asks_skipping || (now - at.last_ask < TOO_LATE_MS && now - seen.since < TOO_LATE_MS)) return false;
-    const still = lookAt(dir, ASKS_FILE);
+    const still = lookAt(folder, ASKS_FILE);
     return !!still && still.isFile() && still.size > 0 && fileKey(still) === at.asks_ino && still.size === at.asks_offset;
   };
-  if (!ready(ledger.mark(dir))) return null;
+  if (!ready(ledger.mark(folder.key))) return null;
   return transaction(() => {
-    const at = ledger.mark(dir);
+    const at = ledger.mark(folder.key);
     if (!ready(at)) return null;
-    renameIn(dir, ASKS_FILE, OLD_ASKS_FILE);
-    ledger.setAsks.run(dir, '', 0, 0, at.last_ask, at.compacted);
+    renameIn(folder, ASKS_FILE, OLD_ASKS_FILE);
+    ledger.setAsks.run(folder.key, '', 0, 0, at.last_ask, at.compacted);
     return { key: at.asks_ino, offset: at.asks_offset, skipping: 0, size: at.asks_offset, quietSince: now, quiet: false };
   });
 }
@@ -113,8 +115,8 @@ export function setAsksAside(ledger: Ledger, transaction: <T>(fn: () => T) => T,
  * The renamed asks file, at each tidying: adopted (read again from 0) when a keeper that stopped
  * left it, removed once nothing more comes. Returns the drain to keep, or null.
  */
-export function tendOldAsks(dir: string, drain: Drain | null, fresh: boolean, now: number): Drain | null {
-  const seen = lookAt(dir, OLD_ASKS_FILE);
+export function tendOldAsks(folder: OpenFolder, drain: Drain | null, fresh: boolean, now: number): Drain | null {
+  const seen = lookAt(folder, OLD_ASKS_FILE);
   if (!drain) {
     // Its asks were taken before or are read now: the ledger of ids keeps them from being done twice.
     if (seen?.isFile() && (fresh || Date.now() - seen.mtimeMs > ORPHAN_AFTER_MS)) {
@@ -126,7 +128,7 @@ export function tendOldAsks(dir: string, drain: Drain | null, fresh: boolean, no
   if (seen.size !== drain.size) return { ...drain, size: seen.size, quietSince: now };
   const quiet = now - drain.quietSince;
   if ((seen.size === drain.offset && quiet >= DRAIN_QUIET_MS) || quiet >= DRAIN_GIVE_UP_MS) {
-    removeIfSame(dir, OLD_ASKS_FILE, drain.key);
+    removeIfSame(folder, OLD_ASKS_FILE, drain.key);
     return null;
   }
   return drain;

@@ -1,14 +1,15 @@
 /**
  * The keeper's file operations inside an agent's folder, which a less trusted party holds: open
- * without following a link or blocking on a FIFO, then use only a regular file with one name.
- * Nothing here may ever read or write through a path the folder's owner could redirect.
+ * through the folder's bound directory (folder-bind.ts), without following a link or blocking on
+ * a FIFO, then use only a regular file with one name. Nothing here may ever read or write
+ * through a path the folder's owner could redirect.
  */
 import {
-  closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, readdirSync, readSync, renameSync, unlinkSync,
-  writeSync, type Stats,
+  closeSync, constants, fchmodSync, fstatSync, lstatSync, openSync, readdirSync, readSync, renameSync, unlinkSync, writeSync, type Stats,
 } from 'node:fs';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
+import type { OpenFolder } from './folder-bind.js';
 
 const NOFOLLOW = constants.O_NOFOLLOW ?? 0;
 const NONBLOCK = constants.O_NONBLOCK ?? 0;
@@ -21,7 +22,7 @@ export class FolderProblem extends Error {
 /** Bytes read per file name, since the process started: for tests that check what a pass reads. */
 export const bytesRead: Record<string, number> = Object.create(null);
 
-/** A file opened safely: its descriptor, what fstat said, and its identity `dev:ino`. */
+/** A file opened safely: its descriptor, what fstat said, and its identity (`fileKey`). */
 export interface OpenFile {
   fd: number;
   name: string;
@@ -29,13 +30,18 @@ export interface OpenFile {
   key: string;
 }
 
-export const fileKey = (stat: Stats): string => `${stat.dev}:${stat.ino}`;
+/**
+ * A file's or a directory's identity: `dev:ino:birth`. An inode number is given again at once to
+ * the next file made (ext4 does), so its birth time (where the file system keeps one; 0 where it
+ * does not) tells a file made again in the place of another from the one that was there.
+ */
+export const fileKey = (stat: { dev: number; ino: number; birthtimeMs: number }): string => `${stat.dev}:${stat.ino}:${stat.birthtimeMs}`;
 
 const codeOf = (error: unknown): string => (error as NodeJS.ErrnoException)?.code ?? 'unknown error';
 
-function openProblem(dir: string, name: string, error: unknown): FolderProblem {
+function openProblem(folder: OpenFolder, name: string, error: unknown): FolderProblem {
   const code = codeOf(error);
-  const path = join(dir, name);
+  const path = join(folder.dir, name);
   if (code === 'ELOOP' || code === 'EMLINK') return new FolderProblem(`${path} is a symbolic link: the keeper never follows one; remove it`);
   if (code === 'ENXIO') return new FolderProblem(`${path} is not a regular file (a FIFO or a socket): remove it`);
   if (code === 'EISDIR') return new FolderProblem(`${path} is a directory, not a file: remove it`);
@@ -55,22 +61,27 @@ function unusable(stat: Stats, path: string): string | null {
 }
 
 /** Refuses `name` when something is there that is not a regular file with one name (absent is fine). */
-export function refuseUnlessPlain(dir: string, name: string): void {
-  const seen = lookAt(dir, name);
-  const why = seen && unusable(seen, join(dir, name));
+export function refuseUnlessPlain(folder: OpenFolder, name: string): void {
+  const seen = lookAt(folder, name);
+  const why = seen && unusable(seen, join(folder.dir, name));
   if (why) throw new FolderProblem(why);
 }
 
-/** Only a regular file with one name is used: anything else is closed and refused. */
-function plainOnly(fd: number, dir: string, name: string): OpenFile {
+/**
+ * Only a regular file with one name, opened in the bound directory, is used: anything else is
+ * closed and refused.
+ */
+function plainOnly(fd: number, folder: OpenFolder, name: string): OpenFile {
   let stat: Stats;
   try {
+    folder.still();
     stat = fstatSync(fd);
   } catch (error) {
     closeSync(fd);
-    throw new FolderProblem(`${join(dir, name)} cannot be examined (${codeOf(error)})`);
+    if (error instanceof FolderProblem) throw error;
+    throw new FolderProblem(`${join(folder.dir, name)} cannot be examined (${codeOf(error)})`);
   }
-  const why = unusable(stat, join(dir, name));
+  const why = unusable(stat, join(folder.dir, name));
   if (why) {
     closeSync(fd);
     throw new FolderProblem(why);
@@ -79,56 +90,48 @@ function plainOnly(fd: number, dir: string, name: string): OpenFile {
 }
 
 /**
- * The folder itself, created when absent. Refused when it is a link or not a directory.
- * Returns its identity, so a watcher can tell when the folder was replaced.
+ * A file this keeper just made (O_EXCL): given its mode whatever the umask, since the agent that
+ * reads it may be another user (a umask of 077 would make answers nobody else can read).
  */
-export function checkFolder(dir: string): string {
-  let stat: Stats;
+function made(fd: number, mode: number): number {
   try {
-    stat = lstatSync(dir);
+    fchmodSync(fd, mode);
   } catch (error) {
-    if (codeOf(error) !== 'ENOENT') throw new FolderProblem(`${dir} cannot be examined (${codeOf(error)})`);
-    try {
-      mkdirSync(dir, { recursive: true });
-      stat = lstatSync(dir);
-    } catch (again) {
-      throw new FolderProblem(`${dir} does not exist and cannot be made (${codeOf(again)})`);
-    }
+    closeSync(fd);
+    throw error;
   }
-  if (stat.isSymbolicLink()) throw new FolderProblem(`${dir} is a symbolic link: the keeper never follows one; give the folder's real path`);
-  if (!stat.isDirectory()) throw new FolderProblem(`${dir} is not a directory`);
-  return fileKey(stat);
+  return fd;
 }
 
 /** Opens a file of the folder for reading; null when there is none. */
-export function openToRead(dir: string, name: string): OpenFile | null {
+export function openToRead(folder: OpenFolder, name: string): OpenFile | null {
   let fd: number;
   try {
-    fd = openSync(join(dir, name), constants.O_RDONLY | NOFOLLOW | NONBLOCK);
+    fd = openSync(folder.at(name), constants.O_RDONLY | NOFOLLOW | NONBLOCK);
   } catch (error) {
     if (codeOf(error) === 'ENOENT') return null;
-    throw openProblem(dir, name, error);
+    throw openProblem(folder, name, error);
   }
-  return plainOnly(fd, dir, name);
+  return plainOnly(fd, folder, name);
 }
 
 /** Opens a file of the folder for appending, creating it (mode `mode`, never over anything) when absent. */
-export function openToAppend(dir: string, name: string, mode = 0o600): OpenFile {
-  const path = join(dir, name);
+export function openToAppend(folder: OpenFolder, name: string, mode = 0o600): OpenFile {
+  const path = folder.at(name);
   const flags = constants.O_WRONLY | constants.O_APPEND | NOFOLLOW | NONBLOCK;
   for (let attempt = 0; ; attempt++) {
     try {
-      return plainOnly(openSync(path, flags), dir, name);
+      return plainOnly(openSync(path, flags), folder, name);
     } catch (error) {
       if (error instanceof FolderProblem) throw error;
-      if (codeOf(error) !== 'ENOENT' || attempt > 2) throw openProblem(dir, name, error);
+      if (codeOf(error) !== 'ENOENT' || attempt > 2) throw openProblem(folder, name, error);
     }
     try {
-      return plainOnly(openSync(path, flags | constants.O_CREAT | constants.O_EXCL, mode), dir, name);
+      return plainOnly(made(openSync(path, flags | constants.O_CREAT | constants.O_EXCL, mode), mode), folder, name);
     } catch (error) {
       if (error instanceof FolderProblem) throw error;
       // Made by someone else meanwhile: open what is there now, with the same checks.
-      if (codeOf(error) !== 'EEXIST') throw openProblem(dir, name, error);
+      if (codeOf(error) !== 'EEXIST') throw openProblem(folder, name, error);
     }
   }
 }
@@ -176,59 +179,64 @@ export const TEMP_PATTERN = /^\.(?:answers\.jsonl|keeper\.json)\.\d+\.[0-9a-f]{1
  * Replaces `name` in the folder with `content`, whole: written to a new file of our own
  * (O_EXCL, never through a link), then renamed over. Returns the new file's identity and size.
  */
-export function replaceFile(dir: string, name: string, content: Buffer, mode: number): { key: string; size: number } {
+export function replaceFile(folder: OpenFolder, name: string, content: Buffer, mode: number): { key: string; size: number } {
   const temp = tempName(name);
-  const tempPath = join(dir, temp);
+  const tempPath = folder.at(temp);
   let fd: number;
   try {
-    fd = openSync(tempPath, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | NOFOLLOW | NONBLOCK, mode);
+    fd = made(openSync(tempPath, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | NOFOLLOW | NONBLOCK, mode), mode);
   } catch (error) {
-    throw openProblem(dir, temp, error);
+    throw openProblem(folder, temp, error);
   }
   let stat: Stats;
   try {
+    folder.still();
     for (let done = 0; done < content.length; ) done += writeSync(fd, content, done, content.length - done);
     stat = fstatSync(fd);
   } catch (error) {
     closeSync(fd);
     removeQuietly(tempPath);
-    throw new FolderProblem(`${tempPath} cannot be written (${codeOf(error)})`);
+    if (error instanceof FolderProblem) throw error;
+    throw new FolderProblem(`${join(folder.dir, temp)} cannot be written (${codeOf(error)})`);
   }
   closeSync(fd);
   try {
-    renameSync(tempPath, join(dir, name));
+    renameSync(tempPath, folder.at(name));
   } catch (error) {
     removeQuietly(tempPath);
     const code = codeOf(error);
     const why = code === 'EISDIR' || code === 'ENOTEMPTY' || code === 'EEXIST' ? 'a directory is in its place' : code;
-    throw new FolderProblem(`${join(dir, name)} cannot be replaced (${why}): remove what is there`);
+    throw new FolderProblem(`${join(folder.dir, name)} cannot be replaced (${why}): remove what is there`);
   }
+  folder.still();
   return { key: fileKey(stat), size: stat.size };
 }
 
 /** Renames `from` to `to` in the folder: renaming moves the name, never what a link points to. */
-export function renameIn(dir: string, from: string, to: string): void {
+export function renameIn(folder: OpenFolder, from: string, to: string): void {
+  folder.still();
   try {
-    renameSync(join(dir, from), join(dir, to));
+    renameSync(folder.at(from), folder.at(to));
   } catch (error) {
-    throw new FolderProblem(`${join(dir, from)} cannot be renamed to ${to} (${codeOf(error)})`);
+    throw new FolderProblem(`${join(folder.dir, from)} cannot be renamed to ${to} (${codeOf(error)})`);
   }
 }
 
 /** What is at `name` in the folder, without following a link; null when nothing is. */
-export function lookAt(dir: string, name: string): Stats | null {
+export function lookAt(folder: OpenFolder, name: string): Stats | null {
   try {
-    return lstatSync(join(dir, name));
+    return lstatSync(folder.at(name));
   } catch {
     return null;
   }
 }
 
 /** Removes `name` from the folder if it is still the regular file `key`. */
-export function removeIfSame(dir: string, name: string, key: string): boolean {
-  const seen = lookAt(dir, name);
+export function removeIfSame(folder: OpenFolder, name: string, key: string): boolean {
+  const seen = lookAt(folder, name);
   if (!seen || !seen.isFile() || fileKey(seen) !== key) return false;
-  return removeQuietly(join(dir, name));
+  folder.still();
+  return removeQuietly(folder.at(name));
 }
 
 function removeQuietly(path: string): boolean {
@@ -241,16 +249,16 @@ function removeQuietly(path: string): boolean {
 }
 
 /** Removes temporary files of ours left in the folder by a keeper that stopped while writing one. */
-export function removeStaleTemps(dir: string, olderThanMs = 60_000): void {
+export function removeStaleTemps(folder: OpenFolder, olderThanMs = 60_000): void {
   let names: string[];
   try {
-    names = readdirSync(dir);
+    names = readdirSync(folder.path);
   } catch {
     return;
   }
   for (const name of names) {
     if (!TEMP_PATTERN.test(name)) continue;
-    const seen = lookAt(dir, name);
-    if (seen?.isFile() && Date.now() - seen.mtimeMs > olderThanMs) removeQuietly(join(dir, name));
+    const seen = lookAt(folder, name);
+    if (seen?.isFile() && Date.now() - seen.mtimeMs > olderThanMs) removeQuietly(folder.at(name));
   }
 }

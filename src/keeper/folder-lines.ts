@@ -19,6 +19,8 @@ const ANSWER_SCAN_LINE_MAX = 16 * 1024 * 1024;
 export interface Ask {
   id: string; op: string | null; args: unknown; at: number | null; want: 'json' | undefined;
   wait?: number | null; until?: number | null;
+  /** A line over LINE_MAX, read no further than its id: its length (at least, when `more`). */
+  tooLong?: { bytes: number; more: boolean };
 }
 
 const isObject = (v: unknown): v is object => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -65,13 +67,22 @@ export function parseAsk(line: Buffer): Ask | string | null {
   };
 }
 
+/** The start of an over-long line, kept to read its id from: `bytes` long (at least, when `more`). */
+export interface LongHead { head: Buffer; bytes: number; more: boolean }
+/** How much of an over-long line is kept to read its id from. */
+const HEAD_MAX = 512;
+
 /**
- * Cuts read bytes into complete lines. Returns the lines, how many bytes were used (a partial
- * last line is left for later), and whether the next read starts inside an over-long line.
+ * Cuts read bytes into complete lines. Returns the lines in order (of an over-long one, its
+ * start alone: one that began before these bytes was met already), how many bytes were used (a
+ * partial last line is left for later), whether the next read starts inside an over-long line,
+ * and how many over-long lines were met.
  */
-export function cutLines(bytes: Buffer, skipping: boolean): { lines: Buffer[]; used: number; skipping: boolean; long: number } {
-  const lines: Buffer[] = [];
+export function cutLines(bytes: Buffer, skipping: boolean): { lines: (Buffer | LongHead)[]; used: number; skipping: boolean; long: number } {
+  const lines: (Buffer | LongHead)[] = [];
   let long = 0;
+  const head = (at: number, end: number, more: boolean): LongHead =>
+    ({ head: bytes.subarray(at, Math.min(end, at + HEAD_MAX)), bytes: end - at, more });
   let at = 0;
   if (skipping) {
     const end = bytes.indexOf(10);
@@ -81,14 +92,43 @@ export function cutLines(bytes: Buffer, skipping: boolean): { lines: Buffer[]; u
   while (at < bytes.length) {
     const end = bytes.indexOf(10, at);
     if (end === -1) {
-      if (bytes.length - at > LINE_MAX) return { lines, used: bytes.length, skipping: true, long: long + 1 };
+      if (bytes.length - at > LINE_MAX) {
+        lines.push(head(at, bytes.length, true));
+        return { lines, used: bytes.length, skipping: true, long: long + 1 };
+      }
       break;
     }
-    if (end - at > LINE_MAX) long++;
-    else lines.push(bytes.subarray(at, end));
+    if (end - at > LINE_MAX) {
+      lines.push(head(at, end, false));
+      long++;
+    } else lines.push(bytes.subarray(at, end));
     at = end + 1;
   }
   return { lines, used: at, skipping: false, long };
+}
+
+/** binder writes an ask's id first and its time second: `{"id":"…","at":"…"`. */
+const LONG_START = /^\{"id":("(?:[^"\\\u0000-\u001f]|\\.){1,700}")(?:,"at":"([^"\\]{1,40})")?/;
+
+/** The ask an over-long line can still be answered as, from its start alone; null when its id cannot be read there. */
+export function longAsk(long: LongHead): Ask | null {
+  let text: string;
+  try {
+    text = utf8.decode(long.head.subarray(0, long.head.lastIndexOf(0x22) + 1));
+  } catch {
+    return null;
+  }
+  const found = LONG_START.exec(text);
+  if (!found) return null;
+  let id: unknown;
+  try {
+    id = JSON.parse(found[1]!);
+  } catch {
+    return null;
+  }
+  if (typeof id !== 'string' || id.length < 1 || id.length > 128) return null;
+  const time = found[2] ? Date.parse(found[2]) : NaN;
+  return { id, op: null, args: {}, at: Number.isNaN(time) ? null : time, want: undefined, tooLong: { bytes: long.bytes, more: long.more } };
 }
 
 /** The `ask` of one answer line, or null when it is not one. */

@@ -8,27 +8,28 @@ import { watch as fsWatch } from 'node:fs';
 import type { Transaction } from 'better-sqlite3';
 import type { Who } from '../store/types.js';
 import { withoutSync } from './commit-sync.js';
-import { ANSWERS_FILE, ASKS_FILE, HEARTBEAT_MS, TOO_LATE_MS, startBy, type Answer } from './protocol.js';
+import { AHEAD_MAX_MS, ANSWERS_FILE, ASKS_FILE, HEARTBEAT_MS, TOO_LATE_MS, startBy, type Answer } from './protocol.js';
 import type { SideConfig } from './keeper-types.js';
 import { terminalSafe } from './terminal-safe.js';
 import { operation } from './operations.js';
-import { FolderProblem, checkFolder, refuseUnlessPlain, removeStaleTemps } from './folder-files.js';
+import { openToAppend, removeStaleTemps } from './folder-files.js';
+import { createFolderSet } from './folder-set.js';
 import { type Ask } from './folder-lines.js';
 import {
-  NO_MARK, answeredUnrecorded, answersDue, appendAnswers, compactAnswers, createLedger,
+  ANSWERS_MODE, NO_MARK, answeredUnrecorded, answersDue, appendAnswers, compactAnswers, createLedger,
 } from './folder-answers.js';
 import { OLD_ASKS_FILE, placeOf, readSince, samePlace, setAsksAside, tendOldAsks, type Place } from './folder-asks.js';
 import { writeHeartbeat } from './heartbeat.js';
 import { refuseFull } from './full-disk.js';
 import { unwatch, watchAll } from './folder-watch.js';
 import {
-  DISK_FULL_TEXT, FAILED_TEXT, NO_OP_TEXT, NO_TIME_TEXT, TOO_LATE_TEXT, diskFull,
+  ASKED_BEFORE_TEXT, DISK_FULL_TEXT, FAILED_TEXT, NO_OP_TEXT, NO_TIME_TEXT, TOO_LATE_TEXT, aheadText, diskFull, tooLongText,
   type Folder, type FolderPump, type PumpDeps, type Reading, type Taken,
 } from './pump-types.js';
 
 export { READ_MAX } from './folder-lines.js';
 export { OLD_ASKS_FILE } from './folder-asks.js';
-export { DISK_FULL_TEXT, FAILED_TEXT, NO_OP_TEXT, NO_TIME_TEXT, TOO_LATE_TEXT, type FolderPump, type PumpDeps } from './pump-types.js';
+export { ASKED_BEFORE_TEXT, DISK_FULL_TEXT, FAILED_TEXT, NO_OP_TEXT, NO_TIME_TEXT, TOO_LATE_TEXT, aheadText, tooLongText, type FolderPump, type PumpDeps } from './pump-types.js';
 
 const POLL_MS = 1000;
 /** An undelivered answer older than this is appended by whichever keeper sees it. */
@@ -50,7 +51,6 @@ export function createFolderPump(deps: PumpDeps): FolderPump {
   };
   const holdOne = db.transaction((dir: string, ask: Ask, who: Who, now: number) => deps.hold?.(dir, ask, who, now));
 
-  const folders = new Map<string, Folder>();
   const listeners = new Set<(side: SideConfig, op: string, answer: Answer) => void>();
   let running = false;
   let poll: NodeJS.Timeout | null = null;
@@ -63,6 +63,8 @@ export function createFolderPump(deps: PumpDeps): FolderPump {
   let full = false;
 
   const say = (line: string): void => deps.log(`binder keeper: ${terminalSafe(line)}`);
+  const set = createFolderSet({ sides: deps.sides, ...(deps.bind ? { bind: deps.bind } : {}), ledger, transaction: deps.transaction, say });
+  const { guard, skip, opened } = set;
   /** An answer delivered: counted, and told to whoever listens (a listener's failure is only said). */
   const told = (folder: Folder, op: string, answer: Answer): void => {
     folder.status.answered++;
@@ -75,86 +77,36 @@ export function createFolderPump(deps: PumpDeps): FolderPump {
     }
   };
 
-  function note(folder: Folder, where: string, problem: string | null): void {
-    if ((folder.problems.get(where) ?? null) === problem) return;
-    if (problem === null) folder.problems.delete(where);
-    else {
-      // The same problem met by another part of the work (the folder is a link…) was said already.
-      if (![...folder.problems.values()].includes(problem)) say(problem);
-      folder.problems.set(where, problem);
-    }
-    folder.status.problem = folder.problems.values().next().value ?? null;
-  }
-  /** Runs `work` for one folder; a FolderProblem is noted for that folder, and the others go on. */
-  function guard(folder: Folder, where: string, work: () => void): void {
-    try {
-      work();
-      note(folder, where, null);
-    } catch (error) {
-      if (!(error instanceof FolderProblem)) throw error;
-      note(folder, where, error.message);
-    }
-  }
-  function skip(folder: Folder, why: string, count = 1): void {
-    folder.skipped.set(why, (folder.skipped.get(why) ?? 0) + count);
-  }
-
-  function syncFolders(): Folder[] {
-    const seen = new Set<string>();
-    for (const side of deps.sides()) {
-      if (seen.has(side.dir)) continue;
-      seen.add(side.dir);
-      const known = folders.get(side.dir);
-      if (known) {
-        known.side = side;
-        known.status.name = side.who.name;
-        known.status.agent = side.who.id;
-        continue;
-      }
-      folders.set(side.dir, {
-        side, status: { dir: side.dir, name: side.who.name, agent: side.who.id, lastAsk: null, answered: 0, problem: null },
-        problems: new Map(), skipped: new Map(), folderKey: '', watcher: null, watchedKey: '', watchAfter: 0, drain: null,
-        asksSeen: { key: '', since: 0 }, tail: null, refusedFull: new Map(), scanned: false, fresh: true,
-      });
-    }
-    for (const [dir, folder] of folders) {
-      if (seen.has(dir)) continue;
-      unwatch(folder);
-      folders.delete(dir);
-    }
-    return [...folders.values()];
-  }
-
   /* ---- reading ---- */
 
   function readFolder(folder: Folder, now: number): Reading[] {
     const readings: Reading[] = [];
-    const dir = folder.side.dir;
     const skipped = (why: string, count: number) => skip(folder, why, count);
     guard(folder, 'read', () => {
-      folder.folderKey = checkFolder(dir);
+      const open = opened(folder);
       if (!folder.scanned) {
         // Asks refused while the disk was full by a keeper that stopped before it could record them.
-        for (const id of answeredUnrecorded(ledger, dir)) {
+        for (const id of answeredUnrecorded(ledger, open)) {
           folder.refusedFull.set(id, answerLine({ id, op: null, args: {}, at: now, want: undefined }, { ok: false, text: DISK_FULL_TEXT }, now));
         }
         folder.scanned = true;
       }
-      const seen = placeOf(ledger.mark(dir));
-      const fresh = readSince(dir, ASKS_FILE, seen, skipped, folder.tail);
+      const seen = placeOf(ledger.mark(open.key));
+      const fresh = readSince(open, ASKS_FILE, seen, skipped, folder.tail);
       if (fresh) readings.push({ folder, old: false, seen, ...fresh });
       const drain = folder.drain;
       if (drain) {
         const from: Place = { ino: drain.key, offset: drain.offset, skipping: drain.skipping };
-        const late = readSince(dir, OLD_ASKS_FILE, from, skipped);
+        const late = readSince(open, OLD_ASKS_FILE, from, skipped);
         if (late && late.next.ino !== drain.key) folder.drain = null; // another file in its place: not ours to read
         else if (late) {
           drain.quietSince = now;
           readings.push({ folder, old: true, seen: from, ...late });
         }
       }
-      // Asks whose answers could not be written are not taken: they wait until the folder is fixed.
-      if (readings.length) refuseUnlessPlain(dir, ANSWERS_FILE);
+      // No ask is taken that could not be answered: the answers file is opened for appending
+      // first, and kept for the pass. Until it can be, the asks wait.
+      if (readings.length && !folder.answers) folder.answers = openToAppend(open, ANSWERS_FILE, ANSWERS_MODE);
     });
     if (readings.some((reading) => reading.more)) schedule();
     if (!folder.problems.has('read')) return readings;
@@ -165,7 +117,9 @@ export function createFolderPump(deps: PumpDeps): FolderPump {
   /* ---- doing ---- */
 
   function decide(ask: Ask, who: Who, now: number): Answer {
+    if (ask.tooLong) return { ok: false, text: tooLongText(ask.tooLong) };
     if (ask.at === null) return { ok: false, text: NO_TIME_TEXT };
+    if (ask.at > now + AHEAD_MAX_MS) return { ok: false, text: aheadText(ask.at - now) };
     if (now > startBy(ask.at, ask.until ?? null)) return { ok: false, text: TOO_LATE_TEXT };
     if (ask.op === null) return { ok: false, text: NO_OP_TEXT };
     try {
@@ -179,7 +133,8 @@ export function createFolderPump(deps: PumpDeps): FolderPump {
   /** The `hold` hook's word on an ask that may be done (its time and op are good), in its own savepoint. */
   function holdLater(dir: string, ask: Ask, who: Who, now: number): Answer | 'held' | undefined {
     // Only an operation that may be held (a wait) is shown to the hook: the others need no savepoint of it.
-    if (!deps.hold || ask.at === null || ask.op === null || now > startBy(ask.at, ask.until ?? null) || !operation(ask.op)?.holds) return undefined;
+    if (!deps.hold || ask.at === null || ask.op === null || ask.at > now + AHEAD_MAX_MS || now > startBy(ask.at, ask.until ?? null)
+      || !operation(ask.op)?.holds) return undefined;
     try {
       return holdOne(dir, ask, who, now);
     } catch (error) {
@@ -188,18 +143,23 @@ export function createFolderPump(deps: PumpDeps): FolderPump {
     }
   }
 
-  function answerHeld(dir: string, id: string, op: string, want: 'json' | undefined, choose: () => Answer | null): boolean {
+  function answerHeld(key: string, id: string, op: string, want: 'json' | undefined, choose: () => Answer | null): boolean {
     const now = deps.now();
     const answer = deps.transaction(() => {
-      if (!held.open.get(dir, id)) return null;
+      if (!held.open.get(key, id)) return null;
       const given = choose();
-      if (given) held.answer.run(answerLine({ id, op, args: {}, at: now, want }, given, now), dir, id);
+      if (given) held.answer.run(answerLine({ id, op, args: {}, at: now, want }, given, now), key, id);
       return given;
     });
     if (!answer) return false;
-    const folder = syncFolders().find((f) => f.side.dir === dir);
+    set.sync();
+    const folder = set.byKey(key);
     if (!folder) return true; // its folder is kept no more: the recovery appends it if it comes back
-    deliver([{ folder, ids: [id] }], false, now);
+    try {
+      deliver([{ folder, ids: [id] }], false, now);
+    } finally {
+      set.closeAll();
+    }
     told(folder, op, answer);
     return true;
   }
@@ -216,28 +176,54 @@ export function createFolderPump(deps: PumpDeps): FolderPump {
     return JSON.stringify(line);
   }
 
-  /** Does the asks read, in one transaction for every folder. Folders moved by another keeper are returned. */
-  function take(readings: Reading[], now: number): { taken: Taken[]; moved: Folder[] } {
+  /**
+   * What an ask asked again is answered: the answer recorded when it was taken (dated now), or,
+   * once that is forgotten, that it was taken before; nothing for a wait still held.
+   */
+  function givenAgain(ask: Ask, before: { answer: string | null; delivered: number }, now: number): string | null {
+    if (before.answer !== null) {
+      try {
+        return JSON.stringify({ ...(JSON.parse(before.answer) as object), at: new Date(now).toISOString() });
+      } catch {
+        return before.answer;
+      }
+    }
+    return before.delivered ? answerLine({ ...ask, want: undefined }, { ok: false, text: ASKED_BEFORE_TEXT }, now) : null;
+  }
+
+  /**
+   * Does the asks read, in one transaction for every folder. Folders moved by another keeper are
+   * returned, and the answers given again to asks asked again with an id already taken.
+   */
+  function take(readings: Reading[], now: number): { taken: Taken[]; moved: Folder[]; again: Map<Folder, string[]> } {
     const taken: Taken[] = [];
     const moved: Folder[] = [];
     const replays = new Map<Folder, number>();
+    const again = new Map<Folder, string[]>();
+    const takenNow = new Set<string>();
     // Asks that only read are not worth a wait for the disk: a power loss could only make such an
     // ask read and answered again. One that may change the binder is committed synced.
     const reads = readings.every((reading) => reading.asks.every((ask) => operation(ask.op ?? '')?.readOnly !== false));
     withoutSync(db, () => deps.transaction(() => {
       for (const reading of readings) {
         const { folder, next } = reading;
-        const dir = folder.side.dir;
+        const dir = folder.key;
         const before = ledger.mark(dir);
         if (!reading.old && !samePlace(placeOf(before), reading.seen)) {
           moved.push(folder);
           continue;
         }
         for (const ask of reading.asks) {
-          if (ledger.known.get(dir, ask.id)) {
-            if (!(reading.old && folder.drain?.quiet)) replays.set(folder, (replays.get(folder) ?? 0) + 1);
+          const before = ledger.recorded.get(dir, ask.id);
+          if (before) {
+            // Written after its id was taken (by another pass): its asker asks again, having had no
+            // answer. Written before: a line read again (a file rotated, read afresh), already answered.
+            const line = ask.at !== null && ask.at > before.at && !takenNow.has(`${dir}\n${ask.id}`) ? givenAgain(ask, before, now) : null;
+            if (line !== null) again.set(folder, [...(again.get(folder) ?? []), line]);
+            else if (!(reading.old && folder.drain?.quiet)) replays.set(folder, (replays.get(folder) ?? 0) + 1);
             continue;
           }
+          takenNow.add(`${dir}\n${ask.id}`);
           // Refused and answered while the disk was full: recorded now, as answered, never done.
           const refusal = folder.refusedFull.get(ask.id);
           if (refusal !== undefined) {
@@ -261,6 +247,7 @@ export function createFolderPump(deps: PumpDeps): FolderPump {
       }
     }), reads);
     for (const [folder, count] of replays) skip(folder, 'an ask with an id already taken from this folder: not done nor answered again', count);
+    for (const [folder, lines] of again) skip(folder, 'an ask with an id already taken from this folder, asked again: its answer given again, not done again', lines.length);
     for (const reading of readings) {
       if (!moved.includes(reading.folder)) for (const ask of reading.asks) reading.folder.refusedFull.delete(ask.id);
       const drain = reading.folder.drain;
@@ -268,17 +255,20 @@ export function createFolderPump(deps: PumpDeps): FolderPump {
       if (!reading.old && !moved.includes(reading.folder)) reading.folder.tail = reading.tail;
       if (reading.asks.length && !moved.includes(reading.folder)) reading.folder.status.lastAsk = now;
     }
-    return { taken, moved };
+    for (const folder of moved) again.delete(folder);
+    return { taken, moved, again };
   }
 
   /* ---- answering ---- */
 
-  function deliver(batch: { folder: Folder; ids: string[] }[], recovery: boolean, now: number): void {
+  function deliver(batch: { folder: Folder; ids: string[]; again?: string[] }[], recovery: boolean, now: number): void {
     if (batch.length === 0) return;
     // This commit needs no sync of its own: lost, it is found again from the answers file (its
     // lines are looked for from the mark on), and the next synced commit carries it to disk anyway.
     withoutSync(db, () => deps.transaction(() => {
-      for (const { folder, ids } of batch) guard(folder, 'answers', () => appendAnswers(ledger, folder.side.dir, ids, recovery, now));
+      for (const { folder, ids, again } of batch) {
+        guard(folder, 'answers', () => appendAnswers(ledger, opened(folder), ids, recovery, now, folder.answers, again));
+      }
       deps.crashAfterAppend?.();
     }));
   }
@@ -289,7 +279,7 @@ export function createFolderPump(deps: PumpDeps): FolderPump {
     recoveredAll = true;
     const byFolder = new Map<Folder, string[]>();
     for (const row of rows) {
-      const folder = folders.get(row.dir);
+      const folder = set.byKey(row.dir);
       if (!folder) continue;
       const ids = byFolder.get(folder) ?? [];
       ids.push(row.id);
@@ -303,13 +293,12 @@ export function createFolderPump(deps: PumpDeps): FolderPump {
   function tidy(list: Folder[], now: number): void {
     recover(now);
     for (const folder of list) {
-      const dir = folder.side.dir;
       guard(folder, 'tidy', () => {
-        folder.folderKey = checkFolder(dir);
-        if (folder.fresh) removeStaleTemps(dir);
-        folder.drain = tendOldAsks(dir, folder.drain, folder.fresh, now);
-        if (!folder.drain) folder.drain = setAsksAside(ledger, deps.transaction, dir, folder.asksSeen, now);
-        if (answersDue(ledger, dir, now)) deps.transaction(() => compactAnswers(ledger, dir, now));
+        const open = opened(folder);
+        if (folder.fresh) removeStaleTemps(open);
+        folder.drain = tendOldAsks(open, folder.drain, folder.fresh, now);
+        if (!folder.drain) folder.drain = setAsksAside(ledger, deps.transaction, open, folder.asksSeen, now);
+        if (answersDue(ledger, open.key, now)) deps.transaction(() => compactAnswers(ledger, open, now));
       });
       folder.fresh = false;
     }
@@ -343,19 +332,25 @@ export function createFolderPump(deps: PumpDeps): FolderPump {
 
   function beatAll(stopped: boolean): void {
     const now = deps.now();
-    for (const folder of syncFolders()) {
-      guard(folder, 'heartbeat', () => {
-        checkFolder(folder.side.dir);
-        writeHeartbeat(folder.side.dir, now, stopped);
-      });
+    try {
+      for (const folder of set.sync()) guard(folder, 'heartbeat', () => writeHeartbeat(opened(folder), now, stopped));
+    } finally {
+      set.closeAll();
     }
   }
 
   /* ---- the pass ---- */
 
   function pump(): number {
+    try {
+      return pass();
+    } finally {
+      set.closeAll();
+    }
+  }
+  function pass(): number {
     const now = deps.now();
-    let list = syncFolders();
+    let list = set.sync();
     if (now - tidiedAt >= (deps.pollMs ?? POLL_MS) || !recoveredAll) {
       tidiedAt = now;
       try {
@@ -379,22 +374,22 @@ export function createFolderPump(deps: PumpDeps): FolderPump {
         if (!diskFull(error)) throw error;
         if (!full) say(`the disk that holds the binder is full: asks are refused until a person makes room (${error instanceof Error ? error.message : String(error)})`);
         full = true;
-        refuseFull(readings, now, { ledger, transaction: deps.transaction, guard, answerLine, told });
+        refuseFull(readings, now, { ledger, transaction: deps.transaction, guard, opened, answerLine, told });
         break;
       }
-      const { taken, moved } = done;
+      const { taken, moved, again } = done;
       if (taken.length) deps.crashAfterCommit?.();
       for (const folder of moved) folder.skipped.clear();
       // Only the asks taken now: an ask left undelivered before is the recovery's, which looks in the file first.
-      const byFolder = new Map<Folder, string[]>();
+      const byFolder = new Map<Folder, string[]>([...again.keys()].map((folder) => [folder, []]));
       for (const { folder, id } of taken) byFolder.set(folder, [...(byFolder.get(folder) ?? []), id]);
-      deliver([...byFolder].map(([folder, ids]) => ({ folder, ids })), false, now);
+      deliver([...byFolder].map(([folder, ids]) => ({ folder, ids, again: again.get(folder) ?? [] })), false, now);
       for (const { folder, op, answer } of taken) told(folder, op, answer);
       answered += taken.length;
       list = moved;
     }
-    if (running) watchAll([...folders.values()], deps.watch ?? fsWatch, schedule);
-    for (const folder of folders.values()) {
+    if (running) watchAll([...set.values()], deps.watch ?? fsWatch, schedule);
+    for (const folder of set.values()) {
       for (const [why, count] of folder.skipped) say(`${folder.side.dir}: ${count} ask line${count === 1 ? '' : 's'} skipped: ${why}`);
       folder.skipped.clear();
     }
@@ -418,10 +413,11 @@ export function createFolderPump(deps: PumpDeps): FolderPump {
       if (beat) clearInterval(beat);
       if (wake) clearImmediate(wake);
       poll = beat = wake = null;
-      for (const folder of folders.values()) unwatch(folder);
+      for (const folder of set.values()) unwatch(folder);
       beatAll(true);
     },
-    folders: () => syncFolders().map((folder) => ({ ...folder.status })),
+    folders: () => set.sync().map((folder) => ({ ...folder.status })),
+    keys: () => set.sync().filter((folder) => folder.key && !folder.twinOf).map((folder) => folder.key),
     onAnswer(fn) {
       listeners.add(fn);
       return () => listeners.delete(fn);

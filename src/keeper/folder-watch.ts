@@ -16,18 +16,19 @@ export function unwatch(folder: Folder): void {
   folder.watcher = null;
 }
 
-/** Watches each usable folder once (again when the folder was replaced); `wake` asks for a pass. */
+/**
+ * Watches each usable folder once, through its directory opened for this pass (the watch stays on
+ * that directory, wherever its path leads later); `wake` asks for a pass.
+ */
 export function watchAll(list: Folder[], watch: typeof fsWatch, wake: () => void): void {
   for (const folder of list) {
-    if (folder.problems.has('read') || !folder.folderKey) {
+    if (folder.problems.has('read')) {
       unwatch(folder);
       continue;
     }
-    if (folder.watcher && folder.watchedKey === folder.folderKey) continue;
-    unwatch(folder);
-    if (Date.now() < folder.watchAfter) continue;
+    if (folder.watcher || !folder.open || Date.now() < folder.watchAfter) continue;
     try {
-      const watcher = watch(folder.side.dir, { persistent: false }, (_event, name) => {
+      const watcher = watch(folder.open.path, { persistent: false }, (_event, name) => {
         const file = name === null || name === undefined ? null : String(name);
         if (file === null || file === ASKS_FILE || file === OLD_ASKS_FILE) wake();
       });
@@ -36,7 +37,6 @@ export function watchAll(list: Folder[], watch: typeof fsWatch, wake: () => void
         folder.watchAfter = Date.now() + WATCH_RETRY_MS;
       });
       folder.watcher = watcher;
-      folder.watchedKey = folder.folderKey;
     } catch {
       folder.watchAfter = Date.now() + WATCH_RETRY_MS;
     }

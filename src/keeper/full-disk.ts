@@ -5,6 +5,7 @@
  */
 import type { Answer } from './protocol.js';
 import type { Ask } from './folder-lines.js';
+import type { OpenFolder } from './folder-bind.js';
 import { answeredUnrecorded, appendUnrecorded, type Ledger } from './folder-answers.js';
 import { DISK_FULL_TEXT, type Folder, type Reading } from './pump-types.js';
 
@@ -14,6 +15,8 @@ export interface FullDiskTools {
   transaction<T>(fn: () => T): T;
   /** Runs the work for one folder; a problem with the folder is noted for it alone. */
   guard(folder: Folder, where: string, work: () => void): void;
+  /** The folder's directory, opened for the pass through its binding. */
+  opened(folder: Folder): OpenFolder;
   answerLine(ask: Ask, answer: Answer, now: number): string;
   /** An answer delivered: counted and told to the pump's listeners. */
   told(folder: Folder, op: string, answer: Answer): void;
@@ -24,18 +27,18 @@ export interface FullDiskTools {
  * nothing is written to the store), the answers file is looked at first, so that two keepers
  * never both refuse one ask.
  */
-export function refuseFull(readings: Reading[], now: number, { ledger, transaction, guard, answerLine, told }: FullDiskTools): void {
+export function refuseFull(readings: Reading[], now: number, { ledger, transaction, guard, opened, answerLine, told }: FullDiskTools): void {
   const refusal: Answer = { ok: false, text: DISK_FULL_TEXT };
   const line = (id: string, ask?: Ask) => answerLine(ask ?? { id, op: null, args: {}, at: now, want: undefined }, refusal, now);
   for (const { folder, asks } of readings) {
-    const dir = folder.side.dir;
     const fresh = new Map<string, Ask>();
     guard(folder, 'answers', () => transaction(() => {
-      for (const id of answeredUnrecorded(ledger, dir)) if (!folder.refusedFull.has(id)) folder.refusedFull.set(id, line(id));
-      for (const ask of asks) if (!folder.refusedFull.has(ask.id) && !ledger.known.get(dir, ask.id)) fresh.set(ask.id, ask);
+      const open = opened(folder);
+      for (const id of answeredUnrecorded(ledger, open)) if (!folder.refusedFull.has(id)) folder.refusedFull.set(id, line(id));
+      for (const ask of asks) if (!folder.refusedFull.has(ask.id) && !ledger.known.get(open.key, ask.id)) fresh.set(ask.id, ask);
       if (fresh.size === 0) return;
       const lines = [...fresh.values()].map((ask) => line(ask.id, ask));
-      appendUnrecorded(dir, lines);
+      appendUnrecorded(open, lines);
       [...fresh.keys()].forEach((id, i) => folder.refusedFull.set(id, lines[i]!));
     }));
     if (folder.problems.has('answers')) continue;

@@ -8,14 +8,15 @@ import { join } from 'node:path';
 import { HEARTBEAT_FILE, HEARTBEAT_MS, type Heartbeat } from './protocol.js';
 import { VERSION } from '../version.js';
 import { replaceFile } from './folder-files.js';
+import type { OpenFolder } from './folder-bind.js';
 
 /** A heartbeat is a few fields; anything larger is not one. */
 const HEARTBEAT_MAX = 4096;
 
-/** Writes the heartbeat into `dir`. Throws a FolderProblem when the folder will not take it. */
-export function writeHeartbeat(dir: string, now: number, stopped: boolean): void {
+/** Writes the heartbeat into the folder. Throws a FolderProblem when the folder will not take it. */
+export function writeHeartbeat(folder: OpenFolder, now: number, stopped: boolean): void {
   const beat: Heartbeat = { keeper: 'binder', version: VERSION, beat: new Date(now).toISOString(), every: HEARTBEAT_MS, stopped };
-  replaceFile(dir, HEARTBEAT_FILE, Buffer.from(`${JSON.stringify(beat)}\n`, 'utf8'), 0o644);
+  replaceFile(folder, HEARTBEAT_FILE, Buffer.from(`${JSON.stringify(beat)}\n`, 'utf8'), 0o644);
 }
 
 /** The heartbeat in `dir`, or null when there is none to believe (absent, a link, not a file, garbage). */

@@ -13,6 +13,10 @@ export interface SideConfig {
   dir: string;
   /** `{id: 'agent:<slug>', kind: 'agent', name}`. */
   who: Who;
+  /** Registered by a person (in the store), or given for this run only. */
+  registered?: boolean;
+  /** The directory a person registered (`dev:ino:birth`); none for a folder given for this run, bound when first seen. */
+  bound?: string | null;
 }
 
 /** How a folder is being kept, for the screen's status line and `binder serve`. */

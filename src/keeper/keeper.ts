@@ -16,7 +16,7 @@ import { createNews } from './news.js';
 import type { ActOptions, Keeper, KeeperOptions, SideConfig } from './keeper-types.js';
 import { createPerform } from './perform.js';
 import type { Answer } from './protocol.js';
-import { terminalSafe } from './terminal-safe.js';
+import { safeAnswer } from './terminal-safe.js';
 
 export type { ActOptions, Keeper, KeeperOptions, SideConfig } from './keeper-types.js';
 
@@ -34,8 +34,8 @@ export function createKeeper(options: KeeperOptions): Keeper {
   const opened = typeof options.store === 'string';
   const now = options.now ?? Date.now;
   const store: Store = typeof options.store === 'string' ? openStore(options.store, { now }) : options.store;
-  // A bug's details may quote an agent's text: on a terminal they are made safe like the rest.
-  const log = options.log ?? ((line: string) => process.stderr.write(`${process.stderr.isTTY ? terminalSafe(line, { multiline: true }) : line}\n`));
+  // A bug's details may quote an agent's text: made safe like the rest, wherever stderr goes.
+  const log = options.log ?? ((line: string) => process.stderr.write(`${safeAnswer(line)}\n`));
   const perform = createPerform({ store, log });
 
   // The folders: those given for this run, then those a person registered in the store.
@@ -43,15 +43,18 @@ export function createKeeper(options: KeeperOptions): Keeper {
   const sides = (): SideConfig[] => {
     const out = new Map<string, SideConfig>();
     for (const side of typeof given === 'function' ? given() : given ?? []) out.set(resolve(side.dir), { ...side, dir: resolve(side.dir) });
-    for (const side of store.sides()) if (!out.has(side.dir)) out.set(side.dir, { dir: side.dir, who: { id: side.agent, kind: 'agent', name: side.name } });
+    for (const side of store.sides()) {
+      if (!out.has(side.dir)) out.set(side.dir, { dir: side.dir, who: { id: side.agent, kind: 'agent', name: side.name }, registered: true, bound: side.bound });
+    }
     return [...out.values()];
   };
 
   // Waits held open until something their asker can see changes, answered through the pump or
-  // to the HTTP asker that waits for it.
+  // to the HTTP asker that waits for it. A folder's are filed under its binding, as the pump
+  // files its asks; those over HTTP under their agent's place, taken up by any keeper.
   const news = createNews(store);
   const waits = createHeldWaits({
-    store, perform, news, now, log, dirs: () => sides().map((side) => side.dir), anywhere: [DIRECT_PLACE],
+    store, perform, news, now, log, dirs: () => pump.keys(), anywhere: [DIRECT_PLACE],
     cap: options.waits, perAgent: options.waitsPerAgent,
   });
   // Test hook, read once: BINDER_TEST_CRASH_AFTER_COMMIT=1 kills this process (SIGKILL) once asks
@@ -66,6 +69,7 @@ export function createKeeper(options: KeeperOptions): Keeper {
     transaction: (fn) => store.transaction(fn),
     now,
     sides,
+    bind: (dir, key) => store.bindSide(dir, key),
     perform: (op, args, who, want) => perform(op, args, who, want),
     log,
     hold: (dir, ask, who, at) => waits.hold(dir, ask, who, at),

@@ -24,7 +24,7 @@ export type ArgKind =
   | 'choice'
   /** true or false; a bare flag on the command line. */
   | 'flag'
-  /** A whole number. */
+  /** A whole number, 0 or more (at most `max` where it says). */
   | 'number';
 
 export interface ArgSpec {
@@ -39,11 +39,13 @@ export interface ArgSpec {
   /** The command-line flag, when it is not the argument's own name (`--owner` for owners). */
   flag?: string;
   choices?: readonly string[];
+  /** The largest number accepted, for a `number`. */
+  max?: number;
   /** Accepted in an ask (from older clients) but shown by no face. */
   hidden?: boolean;
 }
 
-export interface OpSpec {
+interface OpBase {
   name: string;
   /** A short human title (MCP `title`). */
   title: string;
@@ -61,11 +63,22 @@ export interface OpSpec {
   holds?: string;
 }
 
+export type OpSpec = OpBase & (
+  | { agents: true }
+  /** `doing` completes "Only a person can …" when an agent asks for it. */
+  | { agents: false; doing: string }
+);
+
 const list: ArgSpec = { kind: 'text', describe: 'the list: its name or id', required: true, positional: true, placeholder: 'LIST' };
-const record: ArgSpec = { kind: 'record', describe: 'the record: 12 or #12', required: true, positional: true, placeholder: 'ID' };
+const record: ArgSpec = { kind: 'record', describe: '12 or #12', required: true, positional: true, placeholder: 'ID' };
 const due: ArgSpec = { kind: 'due', describe: '2026-11-04 or "2026-11-04 09:00"; none to clear', placeholder: 'DATE' };
 const owners: ArgSpec = { kind: 'owners', describe: 'owners: me, an id, or none', flag: 'owner', placeholder: 'me|ID|none' };
-const fields: ArgSpec = { kind: 'fields', describe: 'field values, name=value', flag: 'field', placeholder: 'name=value' };
+const fields: ArgSpec = { kind: 'fields', describe: 'field values by field name', flag: 'field', placeholder: 'name=value' };
+
+/** How many of a record's latest notes and history rows `get` shows unless told, and at most. */
+export const GET_NOTES = 10;
+export const GET_HISTORY = 10;
+export const GET_MOST = 200;
 
 export const ATTACH_KINDS = ['message', 'file', 'asset', 'branch', 'link', 'record'] as const;
 export const ACCESS_LEVELS = ['read', 'write', 'none'] as const;
@@ -92,8 +105,14 @@ export const OPERATIONS = [
     },
   }),
   op({
-    name: 'get', title: 'Get a record', describe: 'One record whole: fields, notes, attachments, history.',
-    example: 'binder get 12', readOnly: true, agents: true, idempotent: true, args: { id: record },
+    name: 'get', title: 'Get a record', describe: 'One record: fields, attachments, its latest notes and history.',
+    example: 'binder get 12', readOnly: true, agents: true, idempotent: true,
+    args: {
+      id: record,
+      notes: { kind: 'number', describe: `how many notes (${GET_NOTES})`, placeholder: 'N', max: GET_MOST },
+      history: { kind: 'number', describe: `how many history rows (${GET_HISTORY})`, placeholder: 'N', max: GET_MOST },
+      offset: { kind: 'number', describe: 'skip the latest N of both', placeholder: 'N' },
+    },
   }),
   op({
     name: 'search', title: 'Search', describe: 'Records whose title, notes or fields hold these words, in every list you can see.',
@@ -175,9 +194,21 @@ export const OPERATIONS = [
     args: { id: record, note: { kind: 'text', describe: 'a note left on it', placeholder: 'TEXT' } },
   }),
   op({
+    name: 'needs', title: 'Needs', describe: 'A record waits for others to be done.',
+    example: 'binder needs 20 12 14', readOnly: false, agents: true, idempotent: true,
+    args: {
+      id: record,
+      others: { kind: 'words', describe: '12 14', required: true, positional: true, placeholder: 'OTHER' },
+      remove: { kind: 'flag', describe: 'undo' },
+    },
+  }),
+  op({
     name: 'ready', title: 'Ready', describe: 'Records you may start now: approved, free, not done; first to take first.',
     example: 'binder ready Batches', readOnly: true, agents: true, idempotent: true,
-    args: { list: { ...list, required: false } },
+    args: {
+      list: { ...list, required: false },
+      blocked: { kind: 'flag', describe: 'what waits' },
+    },
   }),
   op({
     name: 'brief', title: 'Brief', describe: 'What changed since you last looked, each change once.',
@@ -195,16 +226,16 @@ export const OPERATIONS = [
   /* ---- a person's alone ---- */
   op({
     name: 'approve', title: 'Approve', describe: 'Approve a record so it may pass its list\'s gate, or withdraw the approval.',
-    example: 'binder admin approve 12', readOnly: false, agents: false, idempotent: true,
+    example: 'binder admin approve 12', readOnly: false, agents: false, doing: 'approve a record or withdraw its approval', idempotent: true,
     args: { id: record, withdraw: { kind: 'flag', describe: 'withdraw the approval' } },
   }),
   op({
     name: 'delete', title: 'Delete a record', describe: 'Delete a record and all of it, for good.',
-    example: 'binder admin delete 12', readOnly: false, agents: false, idempotent: false, args: { id: record },
+    example: 'binder admin delete 12', readOnly: false, agents: false, doing: 'delete a record', idempotent: false, args: { id: record },
   }),
   op({
     name: 'edit-note', title: 'Edit a note', describe: 'Rewrite a note of a record; only its author may.',
-    example: 'binder admin edit-note 12 3 "the login page and the signup page"', readOnly: false, agents: false, idempotent: true,
+    example: 'binder admin edit-note 12 3 "the login page and the signup page"', readOnly: false, agents: false, doing: 'rewrite a note', idempotent: true,
     args: {
       id: record,
       note: { kind: 'number', describe: 'the note\'s number, from get', required: true, positional: true, placeholder: 'NOTE' },
@@ -213,12 +244,12 @@ export const OPERATIONS = [
   }),
   op({
     name: 'templates', title: 'Templates', describe: 'The templates a list can be made from.',
-    example: 'binder admin templates --lang fr', readOnly: true, agents: false, idempotent: true,
+    example: 'binder admin templates --lang fr', readOnly: true, agents: false, doing: 'list the templates lists are made from', idempotent: true,
     args: { lang: { kind: 'choice', describe: 'en or fr', choices: LANGS, placeholder: 'LANG' } },
   }),
   op({
     name: 'create-list', title: 'Make a list', describe: 'Make a list from a template.',
-    example: 'binder admin create-list "Site work" --template batches', readOnly: false, agents: false, idempotent: false,
+    example: 'binder admin create-list "Site work" --template batches', readOnly: false, agents: false, doing: 'make a list', idempotent: false,
     args: {
       title: { kind: 'words', describe: 'its title (the template\'s by default)', positional: true, placeholder: 'TITLE' },
       template: { kind: 'text', describe: 'batches, tasks, customers, people, roadmap or blank', required: true, placeholder: 'T' },
@@ -227,7 +258,7 @@ export const OPERATIONS = [
   }),
   op({
     name: 'edit-list', title: 'Edit a list', describe: 'Change a list: title, view, states and their order, gates, fields.',
-    example: 'binder admin edit-list batches --add-state Review --move-state Review=3 --gate Review', readOnly: false, agents: false, idempotent: false,
+    example: 'binder admin edit-list batches --add-state Review --move-state Review=3 --gate Review', readOnly: false, agents: false, doing: 'change a list\'s states, gates, fields or title', idempotent: false,
     args: {
       list,
       title: { kind: 'text', describe: 'a new title', placeholder: 'TITLE' },
@@ -244,7 +275,7 @@ export const OPERATIONS = [
   }),
   op({
     name: 'grant', title: 'Grant', describe: 'Give an agent read or write access to a list, or take it away (none).',
-    example: 'binder admin grant batches Agent write', readOnly: false, agents: false, idempotent: true,
+    example: 'binder admin grant batches Agent write', readOnly: false, agents: false, doing: 'give an agent access to a list', idempotent: true,
     args: {
       list,
       agent: { kind: 'text', describe: 'the agent: its name or id', required: true, positional: true, placeholder: 'AGENT' },
@@ -253,20 +284,20 @@ export const OPERATIONS = [
   }),
   op({
     name: 'archive-list', title: 'Archive a list', describe: 'Archive a list (or restore it): it leaves everyone\'s lists.',
-    example: 'binder admin archive-list batches', readOnly: false, agents: false, idempotent: true,
+    example: 'binder admin archive-list batches', readOnly: false, agents: false, doing: 'archive or restore a list', idempotent: true,
     args: { list, restore: { kind: 'flag', describe: 'restore it instead' } },
   }),
   op({
     name: 'delete-list', title: 'Delete a list', describe: 'Delete a list with all its records, for good.',
-    example: 'binder admin delete-list batches', readOnly: false, agents: false, idempotent: false, args: { list },
+    example: 'binder admin delete-list batches', readOnly: false, agents: false, doing: 'delete a list', idempotent: false, args: { list },
   }),
   op({
     name: 'sides', title: 'Agent folders', describe: 'The agents\' folders the keeper reads.',
-    example: 'binder admin sides', readOnly: true, agents: false, idempotent: true, args: {},
+    example: 'binder admin sides', readOnly: true, agents: false, doing: 'see the agents\' folders the keeper reads', idempotent: true, args: {},
   }),
   op({
     name: 'side-add', title: 'Add an agent folder', describe: 'Register an agent\'s folder for the keeper to read, under a name.',
-    example: 'binder admin side add ~/work/site/.binder Claude', readOnly: false, agents: false, idempotent: false,
+    example: 'binder admin side add ~/work/site/.binder Claude', readOnly: false, agents: false, doing: 'register an agent\'s folder', idempotent: false,
     args: {
       dir: { kind: 'text', describe: 'the folder', required: true, positional: true, placeholder: 'FOLDER' },
       name: { kind: 'words', describe: 'the agent\'s name', required: true, positional: true, placeholder: 'NAME' },
@@ -274,16 +305,16 @@ export const OPERATIONS = [
   }),
   op({
     name: 'side-remove', title: 'Remove an agent folder', describe: 'Stop reading an agent\'s folder.',
-    example: 'binder admin side remove Claude', readOnly: false, agents: false, idempotent: false,
+    example: 'binder admin side remove Claude', readOnly: false, agents: false, doing: 'stop the keeper reading an agent\'s folder', idempotent: false,
     args: { name: { kind: 'words', describe: 'the agent\'s name', required: true, positional: true, placeholder: 'NAME' } },
   }),
   op({
     name: 'token-list', title: 'Agent tokens', describe: 'The agents\' tokens for HTTP: name, prefix, made, last used, expiry (never the token).',
-    example: 'binder admin token list', readOnly: true, agents: false, idempotent: true, args: {},
+    example: 'binder admin token list', readOnly: true, agents: false, doing: 'see the agents\' tokens for HTTP', idempotent: true, args: {},
   }),
   op({
     name: 'token-add', title: 'Make an agent token', describe: 'Make a token an agent asks over HTTP with, as the agent of that name; shown once.',
-    example: 'binder admin token add Claude --expires 30d', readOnly: false, agents: false, idempotent: false,
+    example: 'binder admin token add Claude --expires 30d', readOnly: false, agents: false, doing: 'make an agent\'s token for HTTP', idempotent: false,
     args: {
       name: { kind: 'words', describe: 'the agent\'s name', required: true, positional: true, placeholder: 'NAME' },
       expires: { kind: 'text', describe: 'it stops working after this long: 30d, 12h…', placeholder: 'TIME' },
@@ -291,7 +322,7 @@ export const OPERATIONS = [
   }),
   op({
     name: 'token-revoke', title: 'Revoke an agent token', describe: 'Revoke a token (by its prefix) or every token of an agent (by its name).',
-    example: 'binder admin token revoke Claude', readOnly: false, agents: false, idempotent: false,
+    example: 'binder admin token revoke Claude', readOnly: false, agents: false, doing: 'revoke an agent\'s token', idempotent: false,
     args: { token: { kind: 'words', describe: 'the agent\'s name, or the token\'s prefix', required: true, positional: true, placeholder: 'NAME|PREFIX' } },
   }),
 ] as const satisfies readonly OpSpec[];
@@ -307,3 +338,32 @@ export function operation(name: string): OpSpec | undefined {
 
 /** The operations an agent may call, in catalog order. */
 export const AGENT_OPERATIONS: readonly OpSpec[] = OPERATIONS.filter((o) => o.agents);
+
+/** The operations that are a person's alone, by name. */
+const PERSON_OPERATIONS = new Map<string, OpSpec & { agents: false }>(
+  OPERATIONS.flatMap((o): (OpSpec & { agents: false })[] => (o.agents ? [] : [o])).map((o) => [o.name, o]),
+);
+
+/** The groups of `binder admin`'s words: `side add`, `side remove`, `token add`… */
+const ADMIN_GROUPS = ['side', 'token'] as const;
+
+/** The words of `binder admin` that run `op`: the folder and token operations are `side add`, `token list`… */
+export function adminWords(op: OpSpec): string[] {
+  const group = ADMIN_GROUPS.find((g) => op.name.startsWith(`${g}-`));
+  return group ? [group, op.name.slice(group.length + 1)] : [op.name];
+}
+
+/**
+ * The person's operation an agent named, if it named one: by its name (`approve`), or as
+ * `binder admin` spells it (`side add`, `side`, `token add`, `token`).
+ */
+export function personOperation(words: readonly string[]): (OpSpec & { agents: false }) | undefined {
+  const [first = '', second = ''] = words;
+  if (first === 'side' || first === 'token') return PERSON_OPERATIONS.get(`${first}-${second}`) ?? PERSON_OPERATIONS.get(`${first}-add`);
+  return PERSON_OPERATIONS.get(first);
+}
+
+/** What an agent reads when it asks for a person's operation: whose it is, and how to have it done. */
+export function onlyAPerson(op: OpSpec & { agents: false }): string {
+  return `Only a person can ${op.doing}: ask one to do it on their screen (binder tui) or with binder admin ${adminWords(op).join(' ')}.`;
+}

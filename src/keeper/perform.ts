@@ -9,9 +9,11 @@ import type { Store } from '../store/store.js';
 import { Refused } from '../store/store.js';
 import type { Who } from '../store/types.js';
 import { CATALOG } from './catalog.js';
-import { operation, type OpName } from './operations.js';
+import { adminWords, onlyAPerson, operation, type OpName } from './operations.js';
 import type { Answer } from './protocol.js';
 import { askSchema, explainIssue } from './schemas.js';
+import { DISK_FULL_TEXT } from './pump-types.js';
+import { terminalSafe } from './terminal-safe.js';
 
 export interface PerformOptions {
   store: Store;
@@ -19,18 +21,23 @@ export interface PerformOptions {
   log: (line: string) => void;
 }
 
-/** An operation's name as it may be quoted back: short, printable. */
-const quoted = (op: unknown): string => String(op).replace(/[^\w.-]/g, '').slice(0, 40);
+/** An operation's name as it may be quoted back: on one line, short, made safe. */
+const quoted = (op: unknown): string => Array.from(terminalSafe(String(op)).trim()).slice(0, 40).join('').replace(/"/g, "'");
 
 export function createPerform({ store, log }: PerformOptions) {
   return function perform(op: string, args: unknown, who: Who, want?: 'json', lang: 'en' | 'fr' = 'en'): Answer {
     const fr = lang === 'fr';
     const spec = typeof op === 'string' ? operation(op) : undefined;
     if (!spec) {
+      // `side add`, as binder admin spells it, is the operation side-add.
+      const meant = typeof op === 'string' ? operation(op.trim().replace(/\s+/g, '-')) : undefined;
+      const asked = who.kind !== 'person' && meant && !meant.agents ? onlyAPerson(meant) : undefined;
+      if (asked) return { ok: false, text: asked, refusal: 'person-only' };
+      const also = meant && !asked ? [` (did you mean ${meant.name}?)`, ` (vouliez-vous dire ${meant.name} ?)`] : ['', ''];
       return {
         ok: false,
-        text: fr ? `Il n'y a aucune opération « ${quoted(op)} » : binder --help les énumère.`
-          : `There is no operation "${quoted(op)}": binder --help lists them.`,
+        text: fr ? `Il n'y a aucune opération « ${quoted(op)} »${also[1]} : binder --help les énumère.`
+          : `There is no operation "${quoted(op)}"${also[0]}: binder --help lists them.`,
         refusal: 'unknown-op',
       };
     }
@@ -38,8 +45,8 @@ export function createPerform({ store, log }: PerformOptions) {
       return {
         ok: false,
         text: fr
-          ? `Seule une personne peut faire « ${spec.name} » : demandez à une personne de le faire sur son écran (binder tui) ou avec binder admin ${spec.name}.`
-          : `Only a person can ${spec.title.toLowerCase()}: ask one to do it on their screen (binder tui) or with binder admin ${spec.name}.`,
+          ? `Seule une personne peut faire « ${spec.name} » : demandez à une personne de le faire sur son écran (binder tui) ou avec binder admin ${adminWords(spec).join(' ')}.`
+          : onlyAPerson(spec),
         refusal: 'person-only',
       };
     }
@@ -60,11 +67,9 @@ export function createPerform({ store, log }: PerformOptions) {
         ok: false,
         text: fr
           ? (full
-            ? 'Pas fait : le disque qui contient le binder est plein. Rien n\'a été changé ; recommencez quand une personne aura fait de la place.'
-            : `Pas fait : ${spec.name} a échoué dans le gardien (son journal dit pourquoi). Rien n'a été changé.`)
-          : (full
-            ? 'Not done: the disk that holds the binder is full. Nothing was changed; ask again once a person has made room.'
-            : `Not done: ${spec.name} failed inside the keeper (its log says why). Nothing was changed.`),
+            ? 'Le disque qui contient le binder est plein : rien n\'a été changé ; recommencez quand une personne aura fait de la place.'
+            : `Le gardien a échoué sur ${spec.name} (son journal dit pourquoi) : rien n'a été changé.`)
+          : (full ? DISK_FULL_TEXT : `The keeper failed on ${spec.name} (its log says why): nothing was changed.`),
         refusal: 'failed',
       };
     }

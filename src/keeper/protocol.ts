@@ -19,6 +19,11 @@ export const TOO_LATE_MS = 60_000;
  * by the time the asker stops waiting, so an asker that got no answer may say nothing was done.
  */
 export const START_MARGIN_MS = 1_000;
+/**
+ * An ask dated further than this ahead of the keeper's clock is refused: its asker's clock is
+ * ahead, and every rule of time (the 60 s, `until`) would be read wrong for it.
+ */
+export const AHEAD_MAX_MS = 5_000;
 /** The longest ask line a keeper reads; a longer one is dropped with a line on its stderr. */
 export const LINE_MAX = 64 * 1024;
 /** How often a keeper rewrites its heartbeat. */

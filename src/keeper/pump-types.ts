@@ -6,9 +6,11 @@ import type { FSWatcher, watch as fsWatch } from 'node:fs';
 import type { Database } from 'better-sqlite3';
 import type { Who } from '../store/types.js';
 import type { FolderStatus, SideConfig } from './keeper-types.js';
-import type { Answer } from './protocol.js';
+import { LINE_MAX, type Answer } from './protocol.js';
 import type { Ask } from './folder-lines.js';
 import type { AsksSeen, Drain, Place, Tail } from './folder-asks.js';
+import type { OpenFolder } from './folder-bind.js';
+import type { OpenFile } from './folder-files.js';
 
 export interface PumpDeps {
   /** The store's connection (tables `folder_marks` and `asks` exist). */
@@ -18,6 +20,11 @@ export interface PumpDeps {
   now(): number;
   /** The folders to keep: asked again at each pass. */
   sides(): SideConfig[];
+  /**
+   * A registered folder (`registered`, with no `bound`) bound by this keeper when first seen:
+   * records `key` as its binding unless one is recorded already, and returns the one that holds.
+   */
+  bind?(dir: string, key: string): string;
   /** Does the ask (inside the pump's transaction) and says the answer; never throws. */
   perform(op: string, args: unknown, who: Who, want: 'json' | undefined): Answer;
   /** One diagnostic line. */
@@ -34,7 +41,8 @@ export interface PumpDeps {
   /** fs.watch, replaceable by a test to play a system where it fails. */
   watch?: typeof fsWatch;
   /**
-   * Asks answered later (a wait), inside the pump's transaction: an answer to give now, `held`
+   * Asks answered later (a wait), inside the pump's transaction (`dir`: the folder's ledger key,
+   * its binding): an answer to give now, `held`
    * to take the ask with no answer yet (given later through `answerHeld`), or undefined for an
    * ask done as any other.
    */
@@ -49,6 +57,8 @@ export interface FolderPump {
   /** Stops everything and says `stopped` in each folder's heartbeat. */
   close(): void;
   folders(): FolderStatus[];
+  /** The ledger keys (bindings) of the folders kept now: what held waits are filed under. */
+  keys(): string[];
   onAnswer(fn: (side: SideConfig, op: string, answer: Answer) => void): () => void;
   /**
    * Answers an ask taken with no answer yet (`hold`), once: inside one transaction, if it is
@@ -58,10 +68,17 @@ export interface FolderPump {
 }
 
 export const TOO_LATE_TEXT = 'Too late: the keeper came to this ask after its asker had stopped waiting (or more than a minute after it was made), so it was not done; ask again.';
+/** The refusal of an ask line longer than a keeper reads (`more`: its end was not there yet). */
+export const tooLongText = ({ bytes, more }: { bytes: number; more: boolean }): string =>
+  `Too long: this ask line is ${more ? `over ${LINE_MAX} bytes, the most` : `${bytes} bytes, over the ${LINE_MAX} bytes`} a keeper reads; it was not done. Make it shorter: a long text can go in several notes.`;
+/** The refusal of an ask dated ahead of the keeper's clock by `ms`. */
+export const aheadText = (ms: number): string =>
+  `Clock ahead: this ask is dated ${Math.round(ms / 1000)} s ahead of the keeper's clock, so the asker's clock is ahead; it was not done. Set the clock right, then ask again.`;
 export const NO_TIME_TEXT = 'Not understood: the ask has no time (at).';
 export const NO_OP_TEXT = 'Not understood: the ask names no operation (op).';
-export const FAILED_TEXT = 'Not done: the keeper failed on this ask and kept nothing of it; tell a person.';
-export const DISK_FULL_TEXT = 'Not done: the disk that holds the binder is full. Nothing was changed; ask again once a person has made room.';
+export const FAILED_TEXT = 'The keeper failed on this ask and kept nothing of it; tell a person.';
+export const ASKED_BEFORE_TEXT = 'Asked before: an ask with this id was taken from this folder before, and its answer is no longer kept; it was not done again. binder get or binder show tells what is there now.';
+export const DISK_FULL_TEXT = 'The disk that holds the binder is full: nothing was changed; ask again once a person has made room.';
 
 /** The store could not write: its disk (or its quota) is full. */
 export const diskFull = (error: unknown): boolean =>
@@ -70,13 +87,19 @@ export const diskFull = (error: unknown): boolean =>
 export interface Folder {
   side: SideConfig;
   status: FolderStatus;
+  /** The directory it is bound to (`dev:ino:birth`), and its key in the ledger; '' until it is bound. */
+  key: string;
+  /** Its directory, opened for this pass (closed at its end). */
+  open: OpenFolder | null;
+  /** Its answers file, opened for appending before any ask of this pass was taken. */
+  answers: OpenFile | null;
+  /** The folder of another agent that is the same directory (reached by another path): then it is not read. */
+  twinOf: Folder | null;
   /** The problem each part of the work has with this folder now (read, answers, heartbeat, tidy). */
   problems: Map<string, string>;
   /** Lines skipped this pass, by why: one log line each at the end of the pass. */
   skipped: Map<string, number>;
-  folderKey: string;
   watcher: FSWatcher | null;
-  watchedKey: string;
   watchAfter: number;
   drain: Drain | null;
   asksSeen: AsksSeen;

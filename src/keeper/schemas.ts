@@ -13,7 +13,11 @@ const text = z.union([z.string(), z.number().transform(String)]);
 const words = z.union([text, z.array(text).transform((a) => a.join(' '))]);
 const texts = z.union([text.transform((t) => [t]), z.array(text)]);
 const flag = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]);
-const number = z.union([z.number().int(), z.string().regex(/^-?\d+$/).transform(Number)]);
+/** A whole number from 0 (to `max`), or the same written as digits. */
+const number = (arg: ArgSpec): z.ZodType => {
+  const n = z.number().int().min(0).max(arg.max ?? Number.MAX_SAFE_INTEGER);
+  return z.union([n, z.string().regex(/^\d{1,15}$/).transform(Number).pipe(n)]);
+};
 
 /** `{name: value}` or `["name=value", …]`, to a null-prototype object of strings. */
 const fieldValues = z
@@ -50,7 +54,7 @@ const lenient = (arg: ArgSpec): z.ZodType => {
     case 'texts': return texts;
     case 'choice': return z.enum(arg.choices as [string, ...string[]]);
     case 'flag': return flag;
-    case 'number': return number;
+    case 'number': return number(arg);
     default: {
       const never: never = arg.kind;
       throw new Error(`unknown argument kind ${String(never)}`);
@@ -75,9 +79,35 @@ export function askSchema(op: OpSpec): z.ZodType<Record<string, unknown>> {
   return schema as z.ZodType<Record<string, unknown>>;
 }
 
+/** How a face's callers may be held in a wait: at most `holdMaxMs` (MCP clients wait about a minute). */
+export interface ToolOptions { holdMaxMs?: number }
+
+interface ToolWords extends ToolOptions { hold?: string | undefined }
+
+/** What an argument takes, said the way a tool's caller sends it (JSON, not a command line). */
+function toolWords(name: string, arg: ArgSpec, options: ToolWords): string {
+  switch (arg.kind) {
+    case 'fields': return 'values by field name';
+    case 'owners': return 'owners: me or ids; [] for none';
+    case 'record': return arg.describe;
+    case 'text':
+      if (name === options.hold && options.holdMaxMs !== undefined) {
+        const most = `${Math.round(options.holdMaxMs / 1000)}s`;
+        return `at most this long: ${most} (the default and the most)`;
+      }
+      return arg.describe;
+    case 'texts': case 'choice': case 'flag': case 'number': case 'words': case 'due': return arg.describe;
+    default: {
+      const never: never = arg.kind;
+      throw new Error(`unknown argument kind ${String(never)}`);
+    }
+  }
+}
+
 /** The MCP tool's input shape: what an agent is told to send, with a few words for each. */
-export function toolShape(op: OpSpec): Record<string, z.ZodType> {
+export function toolShape(op: OpSpec, options: ToolOptions = {}): Record<string, z.ZodType> {
   const shape: Record<string, z.ZodType> = {};
+  const words: ToolWords = { ...options, hold: op.holds };
   for (const [name, arg] of Object.entries(op.args)) {
     if (arg.hidden) continue;
     let one: z.ZodType;
@@ -86,14 +116,18 @@ export function toolShape(op: OpSpec): Record<string, z.ZodType> {
       case 'fields': one = z.record(z.string(), z.string()); break;
       case 'choice': one = z.enum(arg.choices as [string, ...string[]]); break;
       case 'flag': one = z.boolean(); break;
-      case 'number': one = z.number().int(); break;
-      case 'record': case 'text': case 'words': case 'due': one = z.string(); break;
+      // The keeper checks for a whole number and its largest: said here, it would cost every agent context.
+      case 'number': one = z.number().min(0); break;
+      case 'record': one = z.union([z.string(), z.number()]); break;
+      // A text that may name a record (`wait`'s LIST|ID) takes its number as a number too.
+      case 'text': one = /\bID\b/.test(arg.placeholder ?? '') ? z.union([z.string(), z.number()]) : z.string(); break;
+      case 'words': case 'due': one = z.string(); break;
       default: {
         const never: never = arg.kind;
         throw new Error(`unknown argument kind ${String(never)}`);
       }
     }
-    one = one.describe(arg.describe);
+    one = one.describe(toolWords(name, arg, words));
     shape[name] = arg.required ? one : one.optional();
   }
   return shape;
@@ -103,8 +137,8 @@ export function toolShape(op: OpSpec): Record<string, z.ZodType> {
  * The MCP tool's input schema: the shape as one object, without the `$schema` line the JSON
  * Schema would carry in every tool (tools/list sits in every agent's context: bytes count).
  */
-export function toolSchema(op: OpSpec): z.ZodType {
-  return z.object(toolShape(op)).meta({ $schema: undefined });
+export function toolSchema(op: OpSpec, options: ToolOptions = {}): z.ZodType {
+  return z.object(toolShape(op, options)).meta({ $schema: undefined });
 }
 
 /** What each argument is, in French, for a person whose screen speaks French. */
@@ -112,7 +146,7 @@ const HINTS_FR: Readonly<Record<string, string>> = {
   list: 'la liste : son nom ou son identifiant', state: 'l\'état', text: 'le texte', title: 'le titre', note: 'une note',
   ref: 'un chemin, une URL, dépôt:branche, un identifiant de message ou un numéro de fiche', what: 'sa référence ou son numéro',
   next: 'la liste dont prendre la première fiche prête', for: 'combien de temps : de 30m (par défaut) à 1d',
-  on: 'seulement cette liste ou cette fiche (#12)', timeout: 'au plus ce temps : 60s (par défaut)', template: 'le modèle',
+  on: 'seulement cette liste ou cette fiche (#12)', others: 'les fiches dont elle a besoin : 12 14', timeout: 'au plus ce temps : 60s (par défaut)', template: 'le modèle',
   agent: 'l\'agent : son nom ou son identifiant', dir: 'le dossier', name: 'le nom de l\'agent',
   addState: 'un état à ajouter à la fin', renameState: 'ANCIEN=NOUVEAU', moveState: 'NOM=N', removeState: 'un état vide',
   gate: 'un état dont faire une porte', ungate: 'un état qui n\'est plus une porte',
@@ -148,6 +182,10 @@ export function explainIssue(op: OpSpec, error: z.ZodError, given: object, lang:
     if (missing) return fr ? `Il manque l'argument ${name} pour ${op.name} (${hintFr(name, arg)}).` : `An ask to ${op.name} needs ${name} (${arg.describe}).`;
     const choices = (arg.choices ?? []).join(', ');
     if (arg.kind === 'choice') return fr ? `L'argument ${name} prend l'une de ces valeurs : ${choices}.` : `The ${name} must be one of: ${choices}.`;
+    if (arg.kind === 'number') {
+      const to = arg.max !== undefined ? [` to ${arg.max}`, ` à ${arg.max}`] : ['', ''];
+      return fr ? `L'argument ${name} est un nombre entier de 0${to[1]}.` : `The ${name} must be a whole number from 0${to[0]}.`;
+    }
     return fr ? `L'argument ${name} donné n'est pas compris : ${hintFr(name, arg)}.` : `The ${name} given is not understood: ${arg.describe}.`;
   }
   return fr ? `Les arguments de ${op.name} ne sont pas compris.` : `The arguments of ${op.name} are not understood.`;

@@ -1,8 +1,9 @@
 /**
  * `binder serve --no-tui`: the keeper alone, headless. Says where the store is and which folders
  * it reads, one line per ask answered (unless --quiet), a line when a record falls due; exits
- * cleanly on SIGINT/SIGTERM. A store it cannot open: one sentence, exit 2. With --http it answers
- * over HTTP too (src/http), and says where, even with --quiet.
+ * cleanly on SIGINT/SIGTERM. A store it cannot open: one sentence, exit 2. Every line is made
+ * terminal-safe wherever it goes, and each piece of someone's text stays on its line. With
+ * --http it answers over HTTP too (src/http), and says where, even with --quiet.
  */
 import { Command, CommanderError } from 'commander';
 import { addHttpOptions, httpPlan, listeningLine, startHttpFor, type HttpFlags, type HttpStarted } from '../http/start.js';
@@ -10,7 +11,7 @@ import { openStore } from '../store/index.js';
 import { Refused } from '../store/store.js';
 import { createKeeper } from './keeper.js';
 import { defaultSide, sideOption, storeFolder } from './places.js';
-import { terminalSafe } from './terminal-safe.js';
+import { safeAnswer, safeSentence, terminalSafe } from './terminal-safe.js';
 import type { SideConfig } from './keeper-types.js';
 
 const DUE_CHECK_MS = 5_000;
@@ -30,7 +31,7 @@ export async function serve(argv: string[]): Promise<number> {
     .option('--lang <lang>', 'en or fr', 'en')
     .option('--quiet', 'no line per ask')
     .exitOverride()
-    .configureOutput({ writeOut: (s) => process.stdout.write(s), writeErr: (s) => process.stderr.write(s) });
+    .configureOutput({ writeOut: (s) => process.stdout.write(safeAnswer(s)), writeErr: (s) => process.stderr.write(safeAnswer(s)) });
   addHttpOptions(program);
   try {
     program.parse(argv, { from: 'user' });
@@ -50,11 +51,11 @@ export async function serve(argv: string[]): Promise<number> {
     given = o.side.map((s) => sideOption(s));
     store = openStore(folder);
   } catch (error) {
-    if (error instanceof Refused) { process.stderr.write(`${error.message}\n`); return 2; }
+    if (error instanceof Refused) { process.stderr.write(`${safeSentence(error.message)}\n`); return 2; }
     throw error;
   }
   if (given.length === 0 && store.sides().length === 0) given = [defaultSide()];
-  const keeper = createKeeper({ store, sides: given });
+  const keeper = createKeeper({ store, sides: given, log: (line) => process.stderr.write(`${safeAnswer(line)}\n`) });
   const say = (line: string) => { if (!o.quiet) process.stdout.write(`${line}\n`); };
   const time = () => new Date().toTimeString().slice(0, 8);
   // Quiet, no line is made at all: the answers go by untouched.
@@ -66,21 +67,21 @@ export async function serve(argv: string[]): Promise<number> {
   keeper.start();
   let http: HttpStarted | null = null;
   try {
-    if (plan) http = await startHttpFor(keeper, plan, (line) => process.stderr.write(`${line}\n`), o.quiet ? undefined : say);
+    if (plan) http = await startHttpFor(keeper, plan, (line) => process.stderr.write(`${safeAnswer(line)}\n`), o.quiet ? undefined : say);
   } catch (error) {
     if ((error as Error)?.name !== 'Refused') throw error;
-    process.stderr.write(`${(error as Error).message}\n`);
+    process.stderr.write(`${safeSentence((error as Error).message)}\n`);
     keeper.close();
     store.close();
     return 2;
   }
-  process.stdout.write(`${w.kept} ${store.path}\n`);
+  process.stdout.write(`${w.kept} ${clip(store.path, 4096)}\n`);
   if (http) process.stdout.write(`${listeningLine(http.url, o.lang)}\n`);
-  for (const f of keeper.folders()) process.stdout.write(`${w.reading} ${f.dir} ${w.as} ${terminalSafe(f.name)} (${f.agent})\n`);
+  for (const f of keeper.folders()) process.stdout.write(`${w.reading} ${clip(f.dir, 4096)} ${w.as} ${clip(f.name, 200)} (${clip(f.agent, 200)})\n`);
   process.stdout.write(`${w.stop}\n`);
 
   const dueTimer = setInterval(() => {
-    for (const r of keeper.due()) say(`${time()} ${w.due}: #${r.id} ${terminalSafe(r.title)} (${r.due})${r.owners.length ? ` ${w.for} ${r.owners.join(', ')}` : ''}`);
+    for (const r of keeper.due()) say(`${time()} ${w.due}: #${r.id} ${clip(r.title, 300)} (${clip(r.due, 40)})${r.owners.length ? ` ${w.for} ${clip(r.owners.join(', '), 300)}` : ''}`);
   }, DUE_CHECK_MS);
 
   return new Promise<number>((done) => {
@@ -99,6 +100,6 @@ export async function serve(argv: string[]): Promise<number> {
 
 /** One log line's piece: terminal-safe, on one line, at most `max` characters (whole ones), `…` when cut. */
 export function clip(text: string, max: number): string {
-  const chars = Array.from(terminalSafe(text));
+  const chars = Array.from(terminalSafe(String(text).replace(/\r\n|[\r\n\u2028\u2029]/g, '⏎')));
   return chars.length <= max ? chars.join('') : `${chars.slice(0, max - 1).join('')}…`;
 }

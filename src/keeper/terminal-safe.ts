@@ -17,16 +17,38 @@ const C1_SEQUENCES = /\u009b[\u0030-\u003f]*[\u0020-\u002f]*[\u0040-\u007e]?|[\u
 // What is left of control characters (C0 but newline, DEL, C1) and bidirectional controls.
 const CONTROLS = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 const NEWLINES = /\r\n?|\n/g;
+// Any character the replacements below would touch: a text with none is safe as it is.
+const TOUCHED = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
 
 /**
  * `text` with every control sequence and character taken out. Tabs become a space. With
  * `multiline`, newlines are kept (a note); without, they become a space (a title, a cell).
  */
 export function terminalSafe(text: string, options: { multiline?: boolean } = {}): string {
+  if (!TOUCHED.test(text)) return String(text);
   const flat = String(text)
     .replace(ESCAPES, '')
     .replace(C1_SEQUENCES, '')
     .replace(/\t/g, ' ')
     .replace(NEWLINES, options.multiline ? '\n' : ' ');
   return flat.replace(CONTROLS, (c) => (c === '\n' ? c : ''));
+}
+
+/** A carriage return alone: a terminal goes back over the line with it, so it is shown, not obeyed. */
+const LONE_CR = /\r(?!\n)/g;
+
+/**
+ * A whole answer as a face prints it, whatever it prints to (a terminal, a pipe, a file, an MCP
+ * client): its lines kept, every control and sequence out, a carriage return alone shown as ⏎.
+ */
+export function safeAnswer(text: string): string {
+  return terminalSafe(String(text).replace(LONE_CR, '⏎'), { multiline: true });
+}
+
+/**
+ * A sentence (a refusal, a diagnostic) as a face prints it: made safe as an answer, and any line
+ * after its first indented, so that nothing it quotes can pass for a line of its own.
+ */
+export function safeSentence(text: string): string {
+  return safeAnswer(text).replace(/\n(?=.)/g, '\n  ');
 }

@@ -1,14 +1,19 @@
 /**
  * How the reading operations' answers read for an agent: one line per item, ids first, no
  * repetition, a hint for the next step, long lists cut with a line that says how to see the
- * rest. Plain text built from data; nothing here touches the store.
+ * rest. Plain text built from data; nothing here touches the store. Every value goes through
+ * `said` (text-values.ts): made safe and kept on its line, so no value can pass for a line of
+ * the answer.
  */
-import type { List, ListPage, ListSummary, RecordSummary, RecordView, SearchHit, Who } from '../store/types.js';
+import type { List, ListPage, ListSummary, LogRow, Note, RecordSummary, RecordView, SearchHit, Who } from '../store/types.js';
+import { GET_HISTORY, GET_NOTES } from './operations.js';
+import { needLines } from './text-needs.js';
+import { Shown, block, joined, lines, said, word } from './text-values.js';
 
-const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
+const plural = (n: number, one: string, many = `${one}s`): Shown => new Shown(`${n} ${n === 1 ? one : many}`);
 /** `2026-11-30T10:02:03.000Z` → `2026-11-30 10:02` (UTC, as stored). */
 export const shortTime = (iso: string): string => iso.slice(0, 16).replace('T', ' ');
-const owners = (ids: string[]): string => ids.map((id) => ` @${id}`).join('');
+const owners = (ids: readonly string[]): Shown => joined(ids.map((id) => said` @${id}`), '');
 const gateIndex = (list: List): number => list.states.findIndex((s) => s.gate);
 
 export function sayLists(lists: ListSummary[], who: Who): string {
@@ -17,26 +22,27 @@ export function sayLists(lists: ListSummary[], who: Who): string {
       ? 'You were given no list yet: a person grants access from their screen (g) or with binder admin grant.'
       : 'No list yet: binder admin create-list TITLE --template batches (binder admin templates lists them).';
   }
-  const lines = [`${plural(lists.length, 'list')}:`];
+  const out = [said`${plural(lists.length, 'list')}:`];
   for (const l of lists) {
-    const waiting = l.waiting ? `, ${l.waiting} waiting for a person` : '';
+    const waiting = l.waiting ? said`, ${l.waiting} waiting for a person` : '';
     const access = who.kind === 'agent' ? (l.access === 'write' ? '; you may change it' : '; read only') : '';
-    lines.push(`${l.id}: ${l.title}, ${plural(l.count, 'record')}${waiting}${access}${l.archived ? '; archived' : ''}`);
+    out.push(said`${l.id}: ${l.title}, ${plural(l.count, 'record')}${new Shown(`${waiting}${access}`)}${new Shown(l.archived ? '; archived' : '')}`);
   }
-  lines.push('Next: binder show LIST');
-  return lines.join('\n');
+  out.push(new Shown('Next: binder show LIST'));
+  return lines(out);
 }
 
 /** One record on one line, as lists and boards show it. */
-export function recordLine(r: RecordSummary, list: List): string {
+export function recordLine(r: RecordSummary, list: List): Shown {
   const gate = gateIndex(list);
   const at = list.states.findIndex((s) => s.id === r.state);
   // Approval matters to an agent only where it still has a gate to pass.
   const approved = r.approved && gate >= 0 && at < gate ? ' (approved)' : '';
-  const due = r.due ? ` due ${r.due}` : '';
+  const due = r.due ? said` due ${r.due}` : '';
   const attached = r.attached ? ` [${r.attached} attached]` : '';
-  const notes = r.notes ? ` [${plural(r.notes, 'note')}]` : '';
-  return `#${r.id} ${r.title}${approved}${owners(r.owners)}${due}${attached}${notes}${r.archived ? ' (archived)' : ''}`;
+  const notes = r.notes ? ` [${plural(r.notes, 'note').text}]` : '';
+  const waits = r.blocked ? ` (waits on ${plural(r.blocked, 'record').text})` : '';
+  return said`#${r.id} ${r.title}${new Shown(`${approved}${waits}`)}${owners(r.owners)}${due}${new Shown(`${attached}${notes}${r.archived ? ' (archived)' : ''}`)}`;
 }
 
 export function sayShow(page: ListPage, who: Who, filter: { state?: string; archived?: boolean; offset?: number } = {}): string {
@@ -44,71 +50,115 @@ export function sayShow(page: ListPage, who: Who, filter: { state?: string; arch
   const total = Object.values(page.counts).reduce((a, b) => a + b, 0);
   const access = who.kind === 'agent' ? (page.access === 'write' ? '; you may change it' : '; read only') : '';
   const gate = list.states.find((s) => s.gate);
-  const head = `${list.id}: ${list.title}, ${plural(total, filter.archived ? 'archived record' : 'record')}${access}.`
-    + (gate ? ` Past "${gate.name}" only what a person approved.` : '');
-  const lines = [head];
+  const out = [said`${list.id}: ${list.title}, ${plural(total, filter.archived ? 'archived record' : 'record')}${new Shown(access)}.${gate ? said` Past "${gate.name}" only what a person approved.` : ''}`];
   for (const state of list.states) {
     const count = page.counts[state.id] ?? 0;
     if (count === 0) continue;
-    lines.push(`${state.name}${state.gate ? ' (gate)' : ''}: ${count}`);
-    for (const r of page.records) if (r.state === state.id) lines.push(`  ${recordLine(r, list)}`);
+    out.push(said`${state.name}${new Shown(state.gate ? ' (gate)' : '')}: ${count}`);
+    for (const r of page.records) if (r.state === state.id) out.push(said`  ${recordLine(r, list)}`);
     const more = page.more[state.id] ?? 0;
     if (more > 0) {
-      const next = (filter.offset ?? 0) + (count - more - (filter.offset ?? 0));
-      lines.push(`  … ${more} more: binder show ${list.id} --state "${state.name}" --offset ${next}`);
+      const next = count - more;
+      out.push(said`  … ${more} more: binder show ${word(list.id)} --state ${word(state.name)} --offset ${next}`);
     }
   }
-  if (total === 0) lines.push(filter.archived ? 'Nothing archived.' : `Empty. Add one: binder add ${list.id} "title"`);
-  else lines.push('Next: binder get ID');
-  return lines.join('\n');
+  // Adding is advised only to whoever may add.
+  if (total === 0) {
+    out.push(filter.archived ? said`Nothing archived.` : page.access === 'write' ? said`Empty. Add one: binder add ${word(list.id)} TITLE` : said`Empty.`);
+  } else out.push(said`Next: binder get ID`);
+  return lines(out);
 }
 
-export function sayRecord(view: RecordView): string {
-  const { record: r, list, history } = view;
+/** Which of a record's notes and history rows an answer shows: as `get` was asked. */
+export interface RecordShown { notes?: number; history?: number; offset?: number }
+
+/**
+ * The head of a part of a record cut to a page (`Notes (5,000; the last 10):`), and the line that
+ * says how to see the earlier ones.
+ */
+function pageOf(r: number, what: 'notes' | 'history', total: number, shown: number, page: RecordShown): { head: Shown; earlier: Shown | null } {
+  const offset = page.offset ?? 0;
+  const name = what === 'notes' ? 'Notes' : 'History';
+  const earlier = Math.max(0, total - offset - shown);
+  const which = shown === total ? '' : shown === 0 ? '; none shown' : offset === 0 ? `; the last ${shown}` : `; ${shown} before the last ${offset}`;
+  const head = new Shown(`${name} (${total}${which}):`);
+  if (earlier === 0) return { head, earlier: null };
+  const asked = what === 'notes' ? page.notes : page.history;
+  const size = asked !== undefined && asked > 0 ? asked : what === 'notes' ? GET_NOTES : GET_HISTORY;
+  const other = what === 'notes' ? '--history 0' : '--notes 0';
+  const next = `binder get ${r} --${what} ${size} --offset ${offset + shown} ${other}`;
+  return { head, earlier: new Shown(`  … ${earlier} earlier: ${next}`) };
+}
+
+const noteLine = (n: Note): Shown =>
+  said`  n${n.id} ${shortTime(n.at)} ${n.by.name}${new Shown(n.edited ? ' (edited)' : '')}: ${block(n.text, '    ')}`;
+
+const historyLine = (h: LogRow, list: List): Shown => (h.op === 'withdraw'
+  ? said`  ${shortTime(h.at)} ${describeWithdrawal(h, list)}`
+  : said`  ${shortTime(h.at)} ${h.by.name} ${h.op}${describeChange(h.change, list)}`);
+
+export function sayRecord(view: RecordView, page: RecordShown = {}): string {
+  const { record: r, list, history, counts } = view;
   const state = list.states.find((s) => s.id === r.state);
-  const facts = [`list ${list.id}`, `state ${state?.name ?? r.state}`];
-  if (r.approved) facts.push(`approved by ${r.approved.by.name} ${shortTime(r.approved.at)}`);
-  else if (list.states.some((s) => s.gate)) facts.push('not approved');
-  if (r.owners.length) facts.push(`owners${owners(r.owners)}`);
-  if (r.lease) facts.push(`taken by ${r.lease.by.name} until ${shortTime(r.lease.until)} UTC`);
-  if (r.due) facts.push(`due ${r.due}`);
-  if (r.archived) facts.push('archived');
-  const lines = [`#${r.id} ${r.title}`, facts.join('; ')];
+  const facts: Shown[] = [said`list ${list.id}`, said`state ${state?.name ?? r.state}`];
+  if (r.approved) facts.push(said`approved by ${r.approved.by.name} ${shortTime(r.approved.at)}`);
+  else if (list.states.some((s) => s.gate)) facts.push(said`not approved`);
+  if (r.owners.length) facts.push(said`owners${owners(r.owners)}`);
+  if (r.lease) facts.push(said`taken by ${r.lease.by.name} until ${shortTime(r.lease.until)} UTC`);
+  if (r.due) facts.push(said`due ${r.due}`);
+  if (r.archived) facts.push(said`archived`);
+  const out = [said`#${r.id} ${r.title}`, joined(facts, '; '), ...needLines(view)];
   for (const f of list.fields) {
     const value = r.fields[f.id];
-    if (value !== undefined && value !== '') lines.push(`${f.name}: ${value}`);
+    if (value !== undefined && value !== '') out.push(said`${f.name}: ${block(value, '  ')}`);
   }
-  if (r.notes.length) {
-    lines.push('Notes:');
-    for (const n of r.notes) {
-      lines.push(`  n${n.id} ${shortTime(n.at)} ${n.by.name}${n.edited ? ' (edited)' : ''}: ${n.text.replace(/\n/g, '\n    ')}`);
-    }
+  if (counts.notes > 0) {
+    const { head, earlier } = pageOf(r.id, 'notes', counts.notes, r.notes.length, page);
+    out.push(head);
+    if (earlier) out.push(earlier);
+    for (const n of r.notes) out.push(noteLine(n));
   }
   if (r.attached.length) {
-    lines.push('Attached:');
-    for (const a of r.attached) lines.push(`  a${a.id} ${a.kind} ${a.kind === 'record' ? `#${a.ref.replace(/^#/, '')}` : a.ref}${a.title ? ` "${a.title}"` : ''}`);
+    out.push(said`Attached:`);
+    for (const a of r.attached) {
+      const ref = a.kind === 'record' ? said`#${a.ref.replace(/^#/, '')}` : said`${a.ref}`;
+      out.push(said`  a${a.id} ${a.kind} ${ref}${a.title ? said` "${a.title}"` : ''}`);
+    }
   }
-  const last = history.slice(-5);
-  if (last.length) {
-    lines.push(`History (${history.length}${history.length > last.length ? `, last ${last.length}` : ''}):`);
-    for (const h of last) lines.push(`  ${shortTime(h.at)} ${h.by.name} ${h.op}${describeChange(h.change, list)}`);
+  if (counts.history > 0) {
+    const { head, earlier } = pageOf(r.id, 'history', counts.history, history.length, page);
+    out.push(head);
+    if (earlier) out.push(earlier);
+    for (const h of history) out.push(historyLine(h, list));
   }
-  return lines.join('\n');
+  return lines(out);
 }
 
-/** A log row's change in a few words: `from Proposed to Doing`, `title`… */
-function describeChange(change: unknown, list: List): string {
-  if (!change || typeof change !== 'object') return '';
+/** `approval withdrawn: title changed by Alice, back in Proposed`: an agent's change that withdrew an approval. */
+function describeWithdrawal(h: LogRow, list: List): Shown {
+  const c = (h.change ?? {}) as { title?: unknown; fields?: unknown; to?: unknown };
+  const fields = Array.isArray(c.fields) ? c.fields.map((id) => list.fields.find((f) => f.id === id)?.name ?? String(id)) : [];
+  const changed = [...(c.title ? ['title'] : []), ...fields];
+  const back = typeof c.to === 'string' ? said`, back in ${list.states.find((s) => s.id === c.to)?.name ?? c.to}` : '';
+  return said`approval withdrawn${changed.length ? said`: ${changed.join(', ')} changed` : ''} by ${h.by.name}${back}`;
+}
+
+/** A log row's change in a few words: ` Proposed → Doing`, ` (title)`… */
+function describeChange(change: unknown, list: List): Shown {
+  if (!change || typeof change !== 'object') return new Shown('');
   const c = change as Record<string, unknown>;
   const name = (id: string): string => list.states.find((s) => s.id === id)?.name ?? id;
-  if (typeof c.from === 'string' && typeof c.to === 'string') return ` ${name(c.from)} → ${name(c.to)}`;
+  if (typeof c.from === 'string' && typeof c.to === 'string') return said` ${name(c.from)} → ${name(c.to)}`;
   const keys = Object.keys(c).filter((k) => k !== 'title' || typeof c[k] !== 'string');
-  return keys.length ? ` (${keys.join(', ')})` : '';
+  return keys.length ? said` (${keys.join(', ')})` : new Shown('');
 }
 
 export function saySearch(hits: SearchHit[], text: string, limit: number): string {
-  if (hits.length === 0) return `Nothing found for "${text}" in the lists you can see.`;
-  const lines = hits.map((h) => `#${h.id} ${h.title} (${h.list}, ${h.stateName}${h.archived ? ', archived' : ''})${h.snippet && h.snippet !== h.title ? `: ${h.snippet}` : ''}`);
-  if (hits.length >= limit) lines.push(`The first ${limit} shown: add words to narrow it.`);
-  return lines.join('\n');
+  if (hits.length === 0) return said`Nothing found for "${text}" in the lists you can see.`.text;
+  const out = hits.map((h) => {
+    const where = said`(${h.list}, ${h.stateName}${new Shown(h.archived ? ', archived' : '')})`;
+    return said`#${h.id} ${h.title} ${where}${h.snippet && h.snippet !== h.title ? said`: ${h.snippet}` : ''}`;
+  });
+  if (hits.length >= limit) out.push(new Shown(`The first ${limit} shown: add words to narrow it.`));
+  return lines(out);
 }

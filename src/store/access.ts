@@ -6,6 +6,7 @@
 import { Refused } from './store.js';
 import type { Context } from './context.js';
 import { accessOf, listOf, RECORD_COLUMNS, recordOf, type ListRow, type RecordRow } from './rows.js';
+import { readRecordNumber } from './record-number.js';
 import { slug } from './slug.js';
 import type { Access, List, RecordSummary, Who } from './types.js';
 
@@ -80,12 +81,9 @@ export function findList(ctx: Context, ref: string, who: Who, need: Need): { lis
 
 /** `12`, `"12"`, `"#12"` → 12; anything else is refused. */
 export function recordNumber(ref: number | string): number {
-  const text = String(ref).trim();
-  if (/^#?\d{1,15}$/.test(text)) {
-    const n = Number(text.replace('#', ''));
-    if (Number.isSafeInteger(n) && n > 0) return n;
-  }
-  const shown = text.slice(0, 40);
+  const n = readRecordNumber(ref);
+  if (n !== null) return n;
+  const shown = String(ref).trim().slice(0, 40);
   throw new Refused(
     `"${shown}" is not a record number: give it as 12 or #12.`,
     `« ${shown} » n'est pas un numéro de fiche : donnez-le sous la forme 12 ou #12.`,

@@ -1,30 +1,47 @@
 /**
  * The brief: what changed since the asker last looked, in the lists it can see — approvals and
  * withdrawals, records added or moved by others, notes (a person is told everyone's, an agent
- * people's only), claims lapsed or taken away, records due — each shown once, through a place
- * in the history kept per asker (`cursors`). It reads the history in id order and stops at its
- * page, so a long history costs no more than the page. It never shows the asker its own
- * doings, nor anything of a list it cannot see.
+ * people's and those on records it holds), claims lapsed, taken away or given back, records
+ * due, and (to its holder and owners) a record whose last need is done — each shown once,
+ * through a place in the history kept per asker (`cursors`). It reads the history in id order
+ * and stops at its page, so a long history costs no more than the page; an agent far behind is
+ * told a summary. It never shows the asker its own doings (but that a record of its own waits on
+ * nothing more), history brought in by an import, nor anything of a list it cannot see.
  */
 import { findList, findRecord, isPerson, visibleListRows } from './access.js';
 import { iso, type Context } from './context.js';
 import { dueRecords } from './due-scan.js';
-import type { Brief, BriefItem, BriefKind, BriefOptions } from './together-types.js';
-import type { DueRecord, State, Who } from './types.js';
+import type { ListRow } from './rows.js';
+import type { Brief, BriefItem, BriefKind, BriefOptions, BriefSummary } from './together-types.js';
+import type { DueRecord, Field, State, Who } from './types.js';
 
 /** Who a record's due time is told by, in the history. */
 export const CLOCK: Who = { id: 'binder:clock', kind: 'agent', name: 'Binder' };
 
 /** The history's ops a brief tells, as SQL. */
-const OPS = "'add', 'move', 'approve', 'note', 'lapse', 'release', 'due'";
+const OPS = "'add', 'move', 'approve', 'withdraw', 'note', 'lapse', 'release', 'due', 'unblocked'";
 const PAGE = 50;
 /** An asker's first brief goes back this far, not to the binder's beginning. */
 const FIRST_LOOK_MS = 24 * 3600_000;
+/** A summary shows this many of the latest changes, and counts at most this many in all. */
+const SUMMARY_LATEST = 10;
+const SUMMARY_COUNT_MAX = 100_000;
+/** The kinds in the order a summary says them. */
+const KINDS: readonly BriefKind[] = ['added', 'moved', 'approved', 'withdrawn', 'note', 'released', 'taken-away', 'lapsed', 'due', 'unblocked'];
+
+/** A history row's kind of change, as SQL (the same as `itemOf` decides). */
+const KIND_SQL = `CASE l.op WHEN 'add' THEN 'added' WHEN 'move' THEN 'moved'
+    WHEN 'approve' THEN CASE WHEN json_extract(l.change, '$.approved') = 0 THEN 'withdrawn' ELSE 'approved' END
+    WHEN 'withdraw' THEN 'withdrawn' WHEN 'note' THEN 'note' WHEN 'lapse' THEN 'lapsed'
+    WHEN 'release' THEN CASE WHEN json_extract(l.change, '$.holder.id') = json_extract(l.by, '$.id') THEN 'released' ELSE 'taken-away' END
+    WHEN 'due' THEN 'due' WHEN 'unblocked' THEN 'unblocked' END`;
 
 interface Row {
   id: number; at: string; by: string; op: string; list: string; record: number; change: string | null;
   title: string; note_text: string | null;
 }
+
+interface ListShape { states: State[]; fields: Field[] }
 
 /** Where `who` stands in the history: its cursor, or the last row older than a day. */
 function placeOf(ctx: Context, who: Who): number {
@@ -51,11 +68,12 @@ function lastBefore(ctx: Context, at: string): number {
   return low;
 }
 
-function itemOf(row: Row, states: Map<string, State[]>): BriefItem {
+function itemOf(row: Row, shapes: Map<string, ListShape>): BriefItem {
   const change = (row.change ? JSON.parse(row.change) : {}) as Record<string, unknown>;
+  const shape = shapes.get(row.list);
   const name = (id: unknown): string | undefined => {
     if (typeof id !== 'string') return undefined;
-    return states.get(row.list)?.find((s) => s.id === id)?.name ?? id;
+    return shape?.states.find((s) => s.id === id)?.name ?? id;
   };
   const by = JSON.parse(row.by) as Who;
   const base = { id: row.id, at: row.at, by, record: row.record, title: row.title, list: row.list };
@@ -70,43 +88,90 @@ function itemOf(row: Row, states: Map<string, State[]>): BriefItem {
     case 'approve': return change.approved === false
       ? item('withdrawn', { from: name(change.from), to: name(change.to) })
       : item('approved');
+    case 'withdraw': {
+      const fields = Array.isArray(change.fields) ? change.fields.map((id) => shape?.fields.find((f) => f.id === id)?.name ?? String(id)) : [];
+      return item('withdrawn', { from: name(change.from), to: name(change.to), changed: [...(change.title ? ['title'] : []), ...fields] });
+    }
     case 'note': return item('note', { text: row.note_text ?? '' });
     case 'lapse': return item('lapsed', { holder: by });
-    case 'release': return item('taken-away', { holder: change.holder as Who });
+    case 'release': {
+      const holder = change.holder as Who;
+      return item(holder?.id === by.id ? 'released' : 'taken-away', { holder });
+    }
     case 'due': return item('due', { due: typeof change.due === 'string' ? change.due : undefined });
+    case 'unblocked': return item('unblocked', { need: typeof change.need === 'number' ? change.need : undefined });
     default: throw new Error(`a brief row of op ${row.op}`);
   }
 }
 
 /**
- * The rows after `from` that `who` is told, at most `limit`, in id order. Each way reads the
- * history in that order and stops at the limit: a record's rows by log_by_record, one list's
- * by log_by_list, and several lists' along the history itself (the `+` keeps SQLite from
- * reading them list by list, which would sort them all before the limit; CROSS JOIN keeps the
- * history the outer loop).
+ * The history rows `who` is told, as SQL over `log l CROSS JOIN records r`, and its parameters:
+ * a record's rows by log_by_record, one list's by log_by_list, and several lists' along the
+ * history itself (the `+` keeps SQLite from reading them list by list, which would sort them all
+ * before a limit; CROSS JOIN keeps the history the outer loop). An agent is told people's notes,
+ * and every note on a record it holds: a note is how others reach a record's holder.
  */
-function rowsAfter(ctx: Context, who: Who, from: number, lists: string[], record: number | null, limit: number): Row[] {
-  if (lists.length === 0) return [];
+function toldWhere(who: Who, lists: string[], record: number | null) {
   const which = record !== null ? 'l.record = @record AND +l.list = @list'
     : lists.length === 1 ? 'l.list = @list'
     : '+l.list IN (SELECT value FROM json_each(@lists))';
-  return ctx.db.prepare(`SELECT l.id, l.at, l.by, l.op, l.list, l.record, l.change, r.title, n.text AS note_text
+  const where = `${which}
+        AND l.op IN (${OPS}) AND l.imported = 0
+        AND (l.op IN ('lapse', 'unblocked') OR json_extract(l.by, '$.id') <> @who)
+        AND (l.op <> 'unblocked' OR EXISTS (SELECT 1 FROM json_each(l.change, '$.tell') t WHERE t.value = @who))
+        AND (@person OR l.op <> 'note' OR json_extract(l.by, '$.kind') = 'person' OR json_extract(r.lease_by, '$.id') = @who)`;
+  const params = { list: lists[0], lists: JSON.stringify(lists), record, who: who.id, person: isPerson(who) ? 1 : 0 };
+  return { where, params };
+}
+
+const SELECT_ROWS = `SELECT l.id, l.at, l.by, l.op, l.list, l.record, l.change, r.title, n.text AS note_text
       FROM log l
       CROSS JOIN records r ON r.id = l.record
-      LEFT JOIN notes n ON l.op = 'note' AND n.id = json_extract(l.change, '$.note')
-      WHERE l.id > @from AND ${which}
-        AND l.op IN (${OPS})
-        AND (l.op = 'lapse' OR json_extract(l.by, '$.id') <> @who)
-        AND (@person OR l.op <> 'note' OR json_extract(l.by, '$.kind') = 'person')
-        AND (l.op <> 'release' OR json_extract(l.change, '$.holder.id') <> json_extract(l.by, '$.id'))
-      ORDER BY l.id LIMIT @limit`).all({
-    from, list: lists[0], lists: JSON.stringify(lists), record, who: who.id, person: isPerson(who) ? 1 : 0, limit,
-  }) as Row[];
+      LEFT JOIN notes n ON l.op = 'note' AND n.id = json_extract(l.change, '$.note')`;
+
+/** The rows after `from` that `who` is told, at most `limit`, in id order, read in that order up to the limit. */
+function rowsAfter(ctx: Context, who: Who, from: number, lists: string[], record: number | null, limit: number): Row[] {
+  if (lists.length === 0) return [];
+  const { where, params } = toldWhere(who, lists, record);
+  return ctx.db.prepare(`${SELECT_ROWS} WHERE l.id > @from AND ${where} ORDER BY l.id LIMIT @limit`)
+    .all({ ...params, from, limit }) as Row[];
 }
 
 /**
- * The changes after the asker's place. Without `peek` nor a filter, its place moves past what
- * was shown (and past every row it could not be shown), so each change is shown once.
+ * The summary of the rows after `from` that `who` is told in `lists`: counts per list and kind
+ * (counting stops at SUMMARY_COUNT_MAX), and the latest few rows, read from the history's end.
+ */
+function summaryAfter(ctx: Context, who: Who, from: number, lists: ListRow[], shapes: Map<string, ListShape>): Brief {
+  const { where, params } = toldWhere(who, lists.map((l) => l.id), null);
+  const counted = ctx.db.prepare(`SELECT list, kind, count(*) AS n FROM (
+        SELECT l.list AS list, ${KIND_SQL} AS kind FROM log l CROSS JOIN records r ON r.id = l.record
+        WHERE l.id > @from AND ${where} ORDER BY l.id LIMIT ${SUMMARY_COUNT_MAX + 1}
+      ) GROUP BY list, kind`).all({ ...params, from }) as { list: string; kind: BriefKind; n: number }[];
+  const total = counted.reduce((sum, c) => sum + c.n, 0);
+  const summary: BriefSummary = { total: Math.min(total, SUMMARY_COUNT_MAX), lists: [] };
+  if (total > SUMMARY_COUNT_MAX) summary.atLeast = true;
+  for (const list of lists) {
+    const mine = counted.filter((c) => c.list === list.id);
+    if (mine.length === 0) continue;
+    const counts: Partial<Record<BriefKind, number>> = {};
+    for (const kind of KINDS) {
+      const n = mine.find((c) => c.kind === kind)?.n;
+      if (n) counts[kind] = n;
+    }
+    summary.lists.push({ list: list.id, title: list.title, total: mine.reduce((sum, c) => sum + c.n, 0), counts });
+  }
+  const latest = (ctx.db.prepare(`${SELECT_ROWS} WHERE l.id > @from AND ${where} ORDER BY l.id DESC LIMIT ${SUMMARY_LATEST}`)
+    .all({ ...params, from }) as Row[]).reverse();
+  return { items: latest.map((row) => itemOf(row, shapes)), more: false, summary };
+}
+
+/**
+ * The changes after the asker's place. Without `peek`, `after` nor a filter, its place moves past what
+ * was shown (and past every row it could not be shown), so each change is shown once. An agent
+ * more than a page behind (a first brief on a busy binder, or one long away) is told a summary
+ * and the latest few instead, and its place moves to the latest change: its context window is
+ * what pages would cost. A person pages through them on the screen. A look (`peek`, or `after` a
+ * history row) moves nothing and is never summed up: it says the row it read `through`.
  */
 export function brief(ctx: Context, who: Who, options: BriefOptions = {}): Brief {
   const limit = Math.max(1, Math.min(500, Math.floor(options.limit ?? PAGE)));
@@ -120,18 +185,25 @@ export function brief(ctx: Context, who: Who, options: BriefOptions = {}): Brief
     const { list } = findList(ctx, options.list, who, 'read');
     lists = lists.filter((l) => l.id === list.id);
   }
-  const states = new Map(lists.map((l) => [l.id, JSON.parse(l.states) as State[]]));
+  const shapes = new Map(lists.map((l) => [l.id, { states: JSON.parse(l.states) as State[], fields: JSON.parse(l.fields) as Field[] }]));
   const looking = options.peek === true || options.after !== undefined;
   const from = options.after !== undefined ? Math.max(0, Math.floor(options.after)) : placeOf(ctx, who);
-  const end = ctx.db.prepare('SELECT coalesce(max(id), 0) FROM log').pluck().get() as number;
-  const rows = rowsAfter(ctx, who, from, [...states.keys()], record, limit + 1);
-  const more = rows.length > limit;
-  const items = rows.slice(0, limit).map((row) => itemOf(row, states));
-  const to = more ? items[items.length - 1]!.id : end;
-  if (!looking && record === null && (options.list === undefined || String(options.list).trim() === '')) {
+  const moving = !looking && record === null && (options.list === undefined || String(options.list).trim() === '');
+  // Far behind is more than a page of the default size, whatever page was asked for.
+  const mayShorten = moving && !isPerson(who);
+  const rows = rowsAfter(ctx, who, from, [...shapes.keys()], record, (mayShorten ? Math.max(limit, PAGE) : limit) + 1);
+  let more = rows.length > limit;
+  const summed = mayShorten && rows.length > PAGE ? summaryAfter(ctx, who, from, lists, shapes) : undefined;
+  if (summed) more = false;
+  const items = summed ? summed.items : rows.slice(0, limit).map((row) => itemOf(row, shapes));
+  const to = more
+    ? items[items.length - 1]!.id
+    : (ctx.db.prepare('SELECT coalesce(max(id), 0) FROM log').pluck().get() as number);
+  if (moving) {
     ctx.db.prepare(`INSERT INTO cursors (who, log_id) VALUES (?, ?)
         ON CONFLICT (who) DO UPDATE SET log_id = max(log_id, excluded.log_id)`).run(who.id, Math.max(to, from));
   }
+  if (summed) return summed;
   return looking ? { items, more, through: Math.max(to, from) } : { items, more };
 }
 

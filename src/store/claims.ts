@@ -2,16 +2,16 @@
  * Claims on records: `take` makes the asker the record's owner under a lease, only if nobody
  * else holds it (compare-and-set inside the caller's immediate transaction, so two askers
  * racing for one record never both win); `release` gives it back, or lets a person take it
- * away; `lapse` frees the records whose lease ran out, each with a history row by its holder.
- * An agent can never end another's claim.
+ * away. Leases that ran out are lapsed first (leases.ts). An agent can never end another's claim.
  */
 import { findList, findRecord, isPerson, notArchived, recordRow } from './access.js';
 import { iso, type Context } from './context.js';
+import { heldBy, holderOf, lapse } from './leases.js';
 import { readyRows } from './ready.js';
 import { note } from './record-parts.js';
 import { recordOf } from './rows.js';
 import { Refused } from './store.js';
-import type { Claimed, LapsedClaim, Released, TakeOptions } from './together-types.js';
+import type { Claimed, Released, TakeOptions } from './together-types.js';
 import type { Who } from './types.js';
 
 export const LEASE_DEFAULT_MS = 30 * 60_000;
@@ -36,62 +36,37 @@ export function leaseLength(forMs: number | undefined): number {
   return Math.round(forMs);
 }
 
-/** `2026-11-30 10:32 UTC (in 25 min)`: when a claim lapses, as the asker reads it (`dans 25 min` in French). */
-export function whenLapses(until: number, now: number, lang: 'en' | 'fr' = 'en'): string {
-  const minutes = Math.max(0, Math.round((until - now) / 60_000));
-  const inWords = lang === 'fr' ? 'dans' : 'in';
-  const left = minutes === 0 ? (lang === 'fr' ? 'dans moins d\'une minute' : 'in less than a minute')
-    : minutes < 120 ? `${inWords} ${minutes} min` : `${inWords} ${Math.round(minutes / 60)} h`;
-  return `${iso(until).slice(0, 16).replace('T', ' ')} UTC (${left})`;
-}
-
-interface ClaimRow { id: number; list: string; title: string; owners: string; lease_by: string | null; lease_until: number | null }
-
-const holderOf = (row: { lease_by?: string | null }): Who | null =>
-  (row.lease_by ? (JSON.parse(row.lease_by) as Who) : null);
-
-/** Frees every record whose lease ran out: its holder leaves its owners, and the history says so. */
-export function lapse(ctx: Context): LapsedClaim[] {
-  const now = ctx.now();
-  const rows = ctx.db.prepare(`SELECT id, list, title, owners, lease_by, lease_until FROM records
-      WHERE lease_until IS NOT NULL AND lease_until <= ? ORDER BY lease_until, id`).all(now) as ClaimRow[];
-  if (rows.length === 0) return [];
-  const free = ctx.db.prepare('UPDATE records SET owners = ?, lease_by = NULL, lease_until = NULL WHERE id = ?');
-  return rows.map((row) => {
-    const by = holderOf(row) ?? { id: 'person:unknown', kind: 'person', name: 'unknown' };
-    const until = iso(row.lease_until!);
-    free.run(JSON.stringify((JSON.parse(row.owners) as string[]).filter((o) => o !== by.id)), row.id);
-    ctx.log(by, 'lapse', row.list, row.id, { until });
-    return { id: row.id, list: row.list, title: row.title, by, until };
-  });
-}
-
 /** The claim itself, on a record found for writing, leases already lapsed. */
 function claim(ctx: Context, id: number, who: Who, forMs: number): Claimed {
   const row = recordRow(ctx, id)!;
   const now = ctx.now();
   const holder = holderOf(row);
   if (holder && holder.id !== who.id) {
-    throw new Refused(
-      `#${id} is taken by ${holder.name} until ${whenLapses(row.lease_until!, now)}: binder ready shows what is free.`,
-      `La fiche #${id} est prise par ${holder.name} jusqu'au ${whenLapses(row.lease_until!, now, 'fr')} : binder ready montre ce qui est libre.`,
-    );
+    throw heldBy(id, holder, row.lease_until!, now, {
+      en: `binder ready shows what is free; binder wait ${id} returns when this one changes, as when it is given back.`,
+      fr: `binder ready montre ce qui est libre ; binder wait ${id} répond dès que celle-ci change, par exemple quand elle est rendue.`,
+    });
   }
   const owners = JSON.parse(row.owners) as string[];
   const extended = holder !== null;
   const others = owners.filter((o) => o !== who.id);
   // Owners added while the asker held it stay; a record owned by others is not free to take.
   if (others.length && !extended) {
+    // Quoted: an owner is someone's words, never a step a face would rewrite.
+    const named = others.map((o) => `"${o}"`).join(', ');
     throw new Refused(
-      `#${id} belongs to ${others.join(', ')}: take another (binder ready shows what is free), or ask them to give it up.`,
-      `La fiche #${id} appartient à ${others.join(', ')} : prenez-en une autre (binder ready montre ce qui est libre) ou demandez-leur d'y renoncer.`,
+      `#${id} belongs to ${named}: take another (binder ready shows what is free), or ask them to give it up.`,
+      `La fiche #${id} appartient à ${named} : prenez-en une autre (binder ready montre ce qui est libre) ou demandez-leur d'y renoncer.`,
     );
   }
   const until = now + forMs;
   ctx.db.prepare('UPDATE records SET owners = ?, lease_by = ?, lease_until = ?, updated = ? WHERE id = ?')
     .run(JSON.stringify(owners.includes(who.id) ? owners : [...owners, who.id]), JSON.stringify(who), until, iso(now), id);
   ctx.log(who, 'take', row.list, id, extended ? { until: iso(until), extended: true } : { until: iso(until) });
-  return { record: recordOf(recordRow(ctx, id)!), until: iso(until), extended };
+  const taken: Claimed = { record: recordOf(recordRow(ctx, id)!), until: iso(until), extended };
+  // Taking again sets the end where asked, sooner too: the answer says when it was before.
+  if (extended) taken.previous = iso(row.lease_until!);
+  return taken;
 }
 
 export function take(ctx: Context, ref: number | string, who: Who, options: TakeOptions = {}): Claimed {

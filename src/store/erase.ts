@@ -1,11 +1,12 @@
 /**
  * Deleting, a person's alone, for good: a record and everything of it, or a list and all its
- * records. The record's history is emptied down to who and when, its terms leave the search
- * index, answers that may quote it are dropped, and the write-ahead log is folded back so no
+ * records. The record's history is emptied down to who and when, its needs go both ways (with
+ * the rows, by the schema's cascade), its terms leave the search index, answers that may quote it are dropped, and the write-ahead log is folded back so no
  * byte of it survives in the files. It must never leave a copy of a deleted record's text.
  */
 import { findList, findRecord, personOnly } from './access.js';
 import type { Context } from './context.js';
+import { tellFreed, waitingFor } from './needs.js';
 import { unindex } from './text-index.js';
 import type { Who } from './types.js';
 
@@ -34,9 +35,11 @@ function tidy(ctx: Context): void {
 export function deleteRecord(ctx: Context, ref: number | string, who: Who): { id: number; list: string } {
   personOnly(who, 'delete a record', 'delete', 'supprimer une fiche');
   const { record } = findRecord(ctx, ref, who, 'write');
+  const waiting = waitingFor(ctx, record.id);
   erase(ctx, record.id);
   forgetAnswers(ctx);
   ctx.log(who, 'delete', record.list, record.id, null);
+  tellFreed(ctx, waiting, record.id, 'deleted', who);
   tidy(ctx);
   return { id: record.id, list: record.list };
 }
@@ -45,6 +48,7 @@ export function deleteList(ctx: Context, ref: string, who: Who): { id: string; t
   personOnly(who, 'delete a list', 'delete-list', 'supprimer une liste');
   const { list } = findList(ctx, ref, who, 'write');
   const ids = ctx.db.prepare('SELECT id FROM records WHERE list = ?').pluck().all(list.id) as number[];
+  const waiting = ids.flatMap((id) => waitingFor(ctx, id));
   for (const id of ids) erase(ctx, id);
   ctx.db.prepare('DELETE FROM access WHERE list = ?').run(list.id);
   ctx.db.prepare('DELETE FROM lists WHERE id = ?').run(list.id);
@@ -53,6 +57,7 @@ export function deleteList(ctx: Context, ref: string, who: Who): { id: string; t
   ctx.db.prepare('UPDATE log SET list = NULL WHERE list = ?').run(list.id);
   forgetAnswers(ctx);
   ctx.log(who, 'delete-list', null, null, { records: ids.length });
+  tellFreed(ctx, waiting, null, 'deleted', who);
   tidy(ctx);
   return { id: list.id, title: list.title, records: ids.length };
 }

@@ -6,6 +6,8 @@ export { openStore, type StoreOptions } from './sqlite-store.js';
 export * from './store.js';
 export type * from './types.js';
 export type * from './together-types.js';
+export type * from './exchange-types.js';
+export { noInto } from './exchange-lists.js';
 export { slug } from './slug.js';
 export { LEASE_DEFAULT_MS, LEASE_MAX_MS } from './claims.js';
 export { TOKEN_START, type TokenCheck, type TokenInfo, type TokenMade } from './tokens.js';

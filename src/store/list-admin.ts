@@ -13,7 +13,7 @@ import { reindex } from './text-index.js';
 import type { Access, Field, FieldType, List, State, Who } from './types.js';
 import { cleanName, cleanTitle } from './values.js';
 
-const FIELD_TYPES: readonly FieldType[] = ['text', 'number', 'date', 'choice', 'person', 'url'];
+export const FIELD_TYPES: readonly FieldType[] = ['text', 'number', 'date', 'choice', 'person', 'url'];
 const langOf = (lang: unknown): Lang => (lang === 'fr' ? 'fr' : 'en');
 
 export function templates(lang: Lang): TemplateSummary[] {

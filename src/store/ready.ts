@@ -1,11 +1,12 @@
 /**
  * What an asker may start now: records of lists it can change, approved where the list has a
  * gate, not in the list's last state (its "done"), held by nobody and owned by nobody else,
- * not archived. First by a field named priority (a choice: its earlier choices first; a number:
+ * not archived, waiting on no record that is not done. First by a field named priority (a choice: its earlier choices first; a number:
  * higher first), then oldest first. Reading only: the caller lapses old claims before.
  */
 import { findList, listFor, visibleListRows } from './access.js';
 import type { Context } from './context.js';
+import { NOT_BLOCKED } from './needs-sql.js';
 import { RECORD_COLUMNS, recordOf, type RecordRow } from './rows.js';
 import { slug } from './slug.js';
 import type { ReadyList, ReadyPage } from './together-types.js';
@@ -36,7 +37,8 @@ function where(list: List): string {
   return `r.list = @list AND r.archived = 0 AND r.lease_by IS NULL
     AND r.state IN (SELECT value FROM json_each(@states))
     ${gated ? 'AND r.approved_by IS NOT NULL' : ''}
-    AND NOT EXISTS (SELECT 1 FROM json_each(r.owners) o WHERE o.value <> @who)`;
+    AND NOT EXISTS (SELECT 1 FROM json_each(r.owners) o WHERE o.value <> @who)
+    AND ${NOT_BLOCKED}`;
 }
 
 const params = (list: List, who: Who) => ({
@@ -105,10 +107,13 @@ function readyList(ctx: Context, list: List, who: Who, limit: number): ReadyList
 export function ready(ctx: Context, listRef: string | undefined, who: Who, options: { limit?: number } = {}): ReadyPage {
   const limit = Math.max(1, Math.min(1000, Math.floor(options.limit ?? PAGE)));
   let lists: List[];
+  let readOnly: string[] = [];
   if (listRef !== undefined && listRef.trim() !== '') {
     lists = [findList(ctx, listRef, who, 'write').list].filter((l) => !l.archived);
   } else {
-    lists = visibleListRows(ctx, who, false).filter((row) => row.level === 'write').map((row) => listFor(ctx, row, who, row.level));
+    const rows = visibleListRows(ctx, who, false);
+    lists = rows.filter((row) => row.level === 'write').map((row) => listFor(ctx, row, who, row.level));
+    readOnly = rows.filter((row) => row.level !== 'write').map((row) => row.id);
   }
   // By the index of claims: the few records held, never a list's records one by one.
   const held = ctx.db.prepare(`SELECT ${RECORD_COLUMNS} FROM records r INDEXED BY records_lease
@@ -118,5 +123,6 @@ export function ready(ctx: Context, listRef: string | undefined, who: Who, optio
   return {
     lists: lists.map((list) => readyList(ctx, list, who, limit)),
     held: held.map((row): RecordSummary => recordOf(row)),
+    readOnly,
   };
 }

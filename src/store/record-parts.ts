@@ -1,16 +1,18 @@
 /**
  * A record's notes and attachments, and the whole record as `get` shows it with its history.
  * A note is rewritten only by its author; nothing here reaches a record the asker cannot see.
+ * Anyone who may change a record may note it, held or not: a note is how others reach its holder.
  */
 import { findRecord, notArchived, personOnly, recordNumber } from './access.js';
 import { iso, type Context } from './context.js';
+import { forChange } from './leases.js';
 import { attachmentOf, logOf, noteOf, type AttachmentRow, type LogRowRaw, type NoteRow } from './rows.js';
 import { Refused } from './store.js';
 import { reindex } from './text-index.js';
-import type { Attachment, AttachKind, Note, RecordView, Who } from './types.js';
+import type { Attachment, AttachKind, Note, RecordPage, RecordView, Who } from './types.js';
 import { cleanNote, cleanTitle, LIMITS } from './values.js';
 
-const KINDS: readonly AttachKind[] = ['message', 'file', 'asset', 'branch', 'link', 'record'];
+export const KINDS: readonly AttachKind[] = ['message', 'file', 'asset', 'branch', 'link', 'record'];
 const HISTORY = 200;
 
 const touch = (ctx: Context, id: number, at: string): void => {
@@ -62,7 +64,7 @@ export function editNote(ctx: Context, ref: number | string, noteId: number, tex
 export function attach(
   ctx: Context, ref: number | string, input: { kind: AttachKind; ref: string; title?: string }, who: Who,
 ): Attachment {
-  const found = findRecord(ctx, ref, who, 'write');
+  const found = forChange(ctx, ref, who);
   notArchived(found);
   if (!KINDS.includes(input.kind)) {
     const shown = String(input.kind).slice(0, 40);
@@ -100,7 +102,7 @@ export function attach(
 }
 
 export function detach(ctx: Context, ref: number | string, what: string, who: Who): Attachment {
-  const found = findRecord(ctx, ref, who, 'write');
+  const found = forChange(ctx, ref, who);
   notArchived(found);
   const id = found.record.id;
   const given = String(what).trim();
@@ -121,13 +123,23 @@ export function detach(ctx: Context, ref: number | string, what: string, who: Wh
   return attachmentOf(row);
 }
 
-export function get(ctx: Context, ref: number | string, who: Who): RecordView {
+/** A whole number from 0, or `fallback` (-1: no limit) for anything else. */
+const count = (given: number | undefined, fallback: number): number =>
+  given !== undefined && Number.isSafeInteger(given) && given >= 0 ? given : fallback;
+
+export function get(ctx: Context, ref: number | string, who: Who, page: RecordPage = {}): RecordView {
   const found = findRecord(ctx, ref, who, 'read');
   const { record, list } = found;
-  const notes = (ctx.db.prepare('SELECT * FROM notes WHERE record = ? ORDER BY id').all(record.id) as NoteRow[]).map(noteOf);
+  const offset = count(page.offset, 0);
+  // The latest first, so that a record of thousands of notes is read only as far as the page.
+  const latest = <T>(table: 'notes' | 'log', limit: number): T[] =>
+    (ctx.db.prepare(`SELECT * FROM (SELECT * FROM ${table} WHERE record = ? ORDER BY id DESC LIMIT ? OFFSET ?) ORDER BY id`)
+      .all(record.id, limit, offset) as T[]);
+  const notes = latest<NoteRow>('notes', count(page.notes, -1)).map(noteOf);
+  const history = latest<LogRowRaw>('log', count(page.history, HISTORY)).map(logOf);
   const attached = (ctx.db.prepare('SELECT * FROM attachments WHERE record = ? ORDER BY id').all(record.id) as AttachmentRow[])
     .map(attachmentOf);
-  const history = (ctx.db.prepare(`SELECT * FROM (SELECT * FROM log WHERE record = ? ORDER BY id DESC LIMIT ${HISTORY})
-      ORDER BY id`).all(record.id) as LogRowRaw[]).map(logOf);
-  return { record: { ...record, notes, attached }, list, history };
+  const counts = ctx.db.prepare(`SELECT (SELECT count(*) FROM notes WHERE record = @record) AS notes,
+      (SELECT count(*) FROM log WHERE record = @record) AS history`).get({ record: record.id }) as { notes: number; history: number };
+  return { record: { ...record, notes, attached }, list, history, counts };
 }

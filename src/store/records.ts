@@ -1,15 +1,17 @@
 /**
  * A record's life: add, edit, move, approve (and withdraw), archive. The gate rule lives
  * here: a record is at or past a list's first gate only once a person approved it, and an
- * agent can never make that so.
+ * agent can never make that so — nor keep an approval past a change of what was approved.
  */
-import { findList, findRecord, isPerson, notArchived, personOnly, recordRow } from './access.js';
+import { findList, findRecord, isPerson, notArchived, personOnly, recordRow, type Found } from './access.js';
 import { iso, type Context } from './context.js';
+import { forChange } from './leases.js';
+import { afterMove } from './needs.js';
 import { recordOf } from './rows.js';
 import { agentNamed } from './sides.js';
 import { Refused, type AddInput, type EditInput } from './store.js';
 import { reindex } from './text-index.js';
-import type { List, RecordSummary, Who } from './types.js';
+import type { EditedRecord, List, RecordSummary, Who, Withdrawal } from './types.js';
 import {
   beforeGate, cleanNote, cleanOwners, cleanTitle, dueOf, fieldChanges, findState, firstGate, pastGate,
 } from './values.js';
@@ -67,8 +69,8 @@ export function add(ctx: Context, listRef: string, input: AddInput, who: Who): R
   return fresh(ctx, id);
 }
 
-export function edit(ctx: Context, ref: number | string, input: EditInput, who: Who): RecordSummary {
-  const found = findRecord(ctx, ref, who, 'write');
+export function edit(ctx: Context, ref: number | string, input: EditInput, who: Who): EditedRecord {
+  const found = forChange(ctx, ref, who);
   notArchived(found);
   const { record, list } = found;
   const named = (name: string) => agentNamed(ctx, name);
@@ -108,11 +110,40 @@ export function edit(ctx: Context, ref: number | string, input: EditInput, who: 
       change.due !== undefined ? 1 : 0, iso(ctx.now()), record.id);
   if (change.title !== undefined || change.fields !== undefined) reindex(ctx, record.id);
   ctx.log(who, 'edit', list.id, record.id, change);
-  return fresh(ctx, record.id);
+  const withdrawn = staleApproval(ctx, found, change, who);
+  return withdrawn ? { ...fresh(ctx, record.id), withdrawn } : fresh(ctx, record.id);
+}
+
+/**
+ * What a person approved is the record's title and fields: an agent's change to either
+ * withdraws the approval, as a code host dismisses a review when new commits come, and puts the
+ * record back before the gate if it was past it. Owners, due date, notes and attachments are
+ * not what was approved; a person's own change keeps the approval.
+ */
+function staleApproval(ctx: Context, found: Found, change: Record<string, unknown>, who: Who): Withdrawal | undefined {
+  const { record, list } = found;
+  const approval = record.approved;
+  if (!approval || isPerson(who) || (change.title === undefined && change.fields === undefined)) return undefined;
+  const withdrawal: Withdrawal = {
+    approval,
+    title: change.title !== undefined,
+    fields: Object.keys((change.fields ?? {}) as Record<string, unknown>),
+  };
+  const back = pastGate(list, record.state) ? beforeGate(list) : undefined;
+  if (back) Object.assign(withdrawal, { from: record.state, to: back.id });
+  ctx.db.prepare('UPDATE records SET approved_by = NULL, approved_at = NULL, state = ? WHERE id = ?')
+    .run(back?.id ?? record.state, record.id);
+  ctx.log(who, 'withdraw', list.id, record.id, {
+    approved: false,
+    ...(withdrawal.title ? { title: true } : {}),
+    ...(withdrawal.fields.length ? { fields: withdrawal.fields } : {}),
+    ...(back ? { from: record.state, to: back.id } : {}),
+  });
+  return withdrawal;
 }
 
 export function move(ctx: Context, ref: number | string, stateRef: string, who: Who): RecordSummary {
-  const found = findRecord(ctx, ref, who, 'write');
+  const found = forChange(ctx, ref, who);
   notArchived(found);
   const { record, list } = found;
   const state = findState(list, stateRef);
@@ -120,9 +151,10 @@ export function move(ctx: Context, ref: number | string, stateRef: string, who: 
   const approving = pastGate(list, state.id) && !record.approved;
   if (approving && !isPerson(who)) {
     throw new Refused(
-      `#${record.id} is not approved: only a person can let it past "${gateName(list)}". Ask a person to approve it.`,
+      `#${record.id} is not approved: only a person can let it past "${gateName(list)}". `
+        + `Ask a person to approve it; binder wait ${record.id} returns when one does.`,
       `La fiche #${record.id} n'est pas approuvée : seule une personne peut lui faire passer « ${gateName(list)} ». `
-        + 'Demandez à une personne de l\'approuver.',
+        + `Demandez à une personne de l'approuver ; binder wait ${record.id} répond dès qu'elle l'a fait.`,
     );
   }
   const at = iso(ctx.now());
@@ -133,6 +165,7 @@ export function move(ctx: Context, ref: number | string, stateRef: string, who: 
     ctx.db.prepare('UPDATE records SET state = ?, updated = ? WHERE id = ?').run(state.id, at, record.id);
   }
   ctx.log(who, 'move', list.id, record.id, approving ? { from: record.state, to: state.id, approved: true } : { from: record.state, to: state.id });
+  afterMove(ctx, record.id, record.state, who);
   return fresh(ctx, record.id);
 }
 
@@ -160,8 +193,15 @@ export function approve(ctx: Context, ref: number | string, yes: boolean, who: W
 }
 
 export function archive(ctx: Context, ref: number | string, archived: boolean, who: Who): RecordSummary {
-  const { record, list } = findRecord(ctx, ref, who, 'write');
-  if (record.archived === archived) return record;
+  const { record, list } = forChange(ctx, ref, who);
+  if (record.archived === archived) {
+    const id = record.id;
+    throw archived
+      ? new Refused(`#${id} is archived already: binder restore ${id} brings it back.`,
+        `La fiche #${id} est déjà archivée : binder restore ${id} la fait revenir.`)
+      : new Refused(`#${id} is not archived: there is nothing to restore.`,
+        `La fiche #${id} n'est pas archivée : il n'y a rien à restaurer.`);
+  }
   ctx.db.prepare('UPDATE records SET archived = ?, updated = ? WHERE id = ?').run(archived ? 1 : 0, iso(ctx.now()), record.id);
   ctx.log(who, archived ? 'archive' : 'restore', list.id, record.id, { archived });
   return fresh(ctx, record.id);

@@ -3,6 +3,7 @@
  * writes, and nothing here decides who may see what.
  */
 import type Database from 'better-sqlite3';
+import { BLOCKED_COLUMN } from './needs-sql.js';
 import type {
   Access, Attachment, AttachKind, Field, List, LogRow, Note, RecordSummary, State, View, Who,
 } from './types.js';
@@ -18,13 +19,14 @@ export interface RecordRow {
   fields: string; owners: string; due: string | null; due_at: number | null; due_told: number;
   archived: number; created: string; updated: string;
   lease_by?: string | null; lease_until?: number | null;
-  note_count?: number; attach_count?: number;
+  note_count?: number; attach_count?: number; blocked_by?: number;
 }
 
-/** Columns of a record with its counts of notes and attachments, for `FROM records r`. */
+/** Columns of a record with its counts of notes, attachments and needs not done, for `FROM records r`. */
 export const RECORD_COLUMNS = `r.*,
   (SELECT count(*) FROM notes n WHERE n.record = r.id) AS note_count,
-  (SELECT count(*) FROM attachments a WHERE a.record = r.id) AS attach_count`;
+  (SELECT count(*) FROM attachments a WHERE a.record = r.id) AS attach_count,
+  ${BLOCKED_COLUMN}`;
 
 export function listOf(row: ListRow, access: Record<string, Access>): List {
   return {
@@ -64,6 +66,7 @@ export function recordOf(row: RecordRow): RecordSummary {
     ...(row.lease_by && row.lease_until != null
       ? { lease: { by: JSON.parse(row.lease_by) as Who, until: new Date(row.lease_until).toISOString() } }
       : {}),
+    ...(row.blocked_by ? { blocked: row.blocked_by } : {}),
     attached: row.attach_count ?? 0,
     notes: row.note_count ?? 0,
     created: row.created,

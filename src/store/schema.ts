@@ -195,7 +195,24 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX records_priority ON records (list, json_extract(fields, '$.priority'), id) WHERE archived = 0 AND lease_by IS NULL;
   CREATE INDEX records_priorite ON records (list, json_extract(fields, '$.priorite'), id) WHERE archived = 0 AND lease_by IS NULL;
   `,
-  // 7: agents' tokens for asking over HTTP, made by a person. Only a hash of each is kept: the
+  // 7: records that need others done first (found both ways by index, gone with either record);
+  // history rows brought in whole by a binder's import, which a brief never tells as news.
+  `
+  CREATE TABLE needs (
+    record  INTEGER NOT NULL REFERENCES records(id) ON DELETE CASCADE,
+    needed  INTEGER NOT NULL REFERENCES records(id) ON DELETE CASCADE,
+    PRIMARY KEY (record, needed)
+  ) WITHOUT ROWID;
+  CREATE INDEX needs_by_needed ON needs (needed, record);
+  ALTER TABLE log ADD COLUMN imported INTEGER NOT NULL DEFAULT 0;
+  `,
+  // 8: each registered folder bound to the directory a person registered (`dev:ino:birth`): a path
+  // that leads elsewhere later is not read. From here on the keeper's ledger (asks, folder_marks,
+  // waits) files each folder under that binding in `dir`, not under its path.
+  `
+  ALTER TABLE sides ADD COLUMN bound TEXT;
+  `,
+  // 9: agents' tokens for asking over HTTP, made by a person. Only a hash of each is kept: the
   // token itself is shown once, when it is made.
   `
   CREATE TABLE tokens (

@@ -1,6 +1,7 @@
 /**
- * The agents' folders a keeper reads, as a person registered them, and the name-to-agent
- * lookup owners and grants use. Registering is a person's alone; nothing here touches a folder.
+ * The agents' folders a keeper reads, as a person registered them — each bound to the directory
+ * that was there (`dev:ino:birth`, found by the face that registers it) — and the name-to-agent lookup
+ * owners and grants use. Registering is a person's alone; nothing here touches a folder.
  */
 import { isAbsolute, normalize } from 'node:path';
 import { personOnly } from './access.js';
@@ -11,7 +12,7 @@ import { cleanName } from './values.js';
 import type { Who } from './types.js';
 
 export function sides(ctx: Context): Side[] {
-  return ctx.db.prepare('SELECT name, agent, dir, created FROM sides ORDER BY name').all() as Side[];
+  return ctx.db.prepare('SELECT name, agent, dir, created, bound FROM sides ORDER BY name').all() as Side[];
 }
 
 /** The agent a bare name means, if a side has that name or that agent id. */
@@ -22,7 +23,7 @@ export function agentNamed(ctx: Context, name: string): string | undefined {
   return side?.agent;
 }
 
-export function addSide(ctx: Context, dir: string, name: string, who: Who): Side {
+export function addSide(ctx: Context, dir: string, name: string, who: Who, bind?: (dir: string) => string): Side {
   personOnly(who, 'register an agent\'s folder', 'side add', 'inscrire le dossier d\'un agent');
   const clean = cleanName(name, 'An agent', 'd\'un agent');
   const given = String(dir);
@@ -36,24 +37,48 @@ export function addSide(ctx: Context, dir: string, name: string, who: Who): Side
   const folder = normalize(given).replace(/(.)\/+$/, '$1');
   const agent = `agent:${slug(clean)}`;
   const all = sides(ctx);
-  const taken = all.find((s) => s.name.toLowerCase() === clean.toLowerCase() || s.agent === agent);
+  // The same folder under the same name: registered again, bound to the directory there now.
+  const again = all.find((s) => s.dir === folder && (s.name.toLowerCase() === clean.toLowerCase() || s.agent === agent));
+  const taken = again ? undefined : all.find((s) => s.name.toLowerCase() === clean.toLowerCase() || s.agent === agent);
   if (taken) {
     throw new Refused(
       `The name "${clean}" is taken by the folder ${taken.dir}: choose another name.`,
       `Le nom « ${clean} » est déjà pris par le dossier ${taken.dir} : choisissez-en un autre.`,
     );
   }
-  const same = all.find((s) => s.dir === folder);
+  const same = again ? undefined : all.find((s) => s.dir === folder);
   if (same) {
     throw new Refused(
       `The folder ${folder} is already read for ${same.name}: remove it first to rename it.`,
       `Le dossier ${folder} est déjà lu pour ${same.name} : retirez-le d'abord pour le renommer.`,
     );
   }
-  const side: Side = { name: clean, agent, dir: folder, created: iso(ctx.now()) };
-  ctx.db.prepare('INSERT INTO sides (name, agent, dir, created) VALUES (?, ?, ?, ?)').run(side.name, side.agent, side.dir, side.created);
+  const bound = bind ? bind(folder) : null;
+  const twin = bound === null ? undefined : all.find((s) => s.bound === bound && s !== again);
+  if (twin) {
+    throw new Refused(
+      `The folder ${folder} is the same directory as ${twin.dir}, read for ${twin.name}: a folder is read for one agent only.`,
+      `Le dossier ${folder} est le même répertoire que ${twin.dir}, lu pour ${twin.name} : un dossier n'est lu que pour un seul agent.`,
+    );
+  }
+  if (again) {
+    ctx.db.prepare('UPDATE sides SET bound = ? WHERE name = ?').run(bound, again.name);
+    // Read afresh: no place kept in the files of the directory it was bound to before is used for this one.
+    ctx.db.prepare('DELETE FROM folder_marks WHERE dir IN (?, ?)').run(again.bound ?? '', bound ?? '');
+    ctx.log(who, 'side-add', null, null, { name: again.name, agent: again.agent, dir: folder, again: true });
+    return { ...again, bound, again: true };
+  }
+  const side: Side = { name: clean, agent, dir: folder, created: iso(ctx.now()), bound };
+  ctx.db.prepare('INSERT INTO sides (name, agent, dir, created, bound) VALUES (?, ?, ?, ?, ?)').run(side.name, side.agent, side.dir, side.created, side.bound);
   ctx.log(who, 'side-add', null, null, { name: side.name, agent, dir: folder });
   return side;
+}
+
+/** A keeper's first sight of a registered folder that has no binding yet: `bound` is recorded unless one is. */
+export function bindSide(ctx: Context, dir: string, bound: string): string {
+  ctx.db.prepare('UPDATE sides SET bound = ? WHERE dir = ? AND bound IS NULL').run(bound, dir);
+  const row = ctx.db.prepare('SELECT bound FROM sides WHERE dir = ?').get(dir) as { bound: string | null } | undefined;
+  return row?.bound ?? bound;
 }
 
 export function removeSide(ctx: Context, name: string, who: Who): Side {

@@ -14,13 +14,17 @@ import { openDatabase } from './open.js';
 import { attach, detach, editNote, get, note } from './record-parts.js';
 import { add, approve, archive, edit, move } from './records.js';
 import { search } from './search.js';
-import { addSide, removeSide, sides } from './sides.js';
+import { addSide, bindSide, removeSide, sides } from './sides.js';
 import { brief, dueAndTell } from './brief.js';
-import { lapse, release, take, takeNext } from './claims.js';
+import { release, take, takeNext } from './claims.js';
+import { lapse } from './leases.js';
 import { ready } from './ready.js';
+import { blocked, needs, withNeeds } from './needs.js';
+import { exportBinder } from './exchange-out.js';
+import { importBinder } from './exchange-in.js';
 import { addToken, checkToken, leakedToken, listTokens, revokeTokens } from './tokens.js';
 import type { Store } from './store.js';
-import type { Change } from './types.js';
+import type { Change, RecordPage, Who } from './types.js';
 import type { BriefOptions } from './together-types.js';
 
 export interface StoreOptions {
@@ -103,7 +107,7 @@ export function openStore(dir: string, options: StoreOptions = {}): Store {
     lists: read(lists),
     list: read((c, ref: string, who) => findList(c, ref, who, 'read').list),
     show: read(show),
-    get: read(get),
+    get: read((c, ref: number | string, who: Who, page?: RecordPage) => withNeeds(c, get(c, ref, who, page), who)),
     search: read(search),
     add: tx(add),
     edit: tx(edit),
@@ -124,6 +128,7 @@ export function openStore(dir: string, options: StoreOptions = {}): Store {
     sides: read(sides),
     addSide: tx(addSide),
     removeSide: tx(removeSide),
+    bindSide: tx(bindSide),
     tokens: read(listTokens),
     addToken: tx(addToken),
     revokeTokens: tx(revokeTokens),
@@ -139,6 +144,10 @@ export function openStore(dir: string, options: StoreOptions = {}): Store {
       return ready(c, list, who, options);
     }),
     lapse: tx(lapse),
+    needs: tx(needs),
+    blocked: read(blocked),
+    exportBinder: read(exportBinder),
+    importBinder: tx(importBinder),
     // A peek only reads (waits peek on every change); a brief moves the asker's place.
     brief: (who, options?: BriefOptions) => (options?.peek
       ? read(brief)(who, options)

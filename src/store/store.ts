@@ -4,11 +4,12 @@
  * commander or MCP. A second backend (PostgreSQL, later) implements this same interface.
  */
 import type {
-  Access, Attachment, AttachKind, Change, DueRecord, FieldType, List, ListPage, ListSummary,
-  Note, RecordSummary, RecordView, SearchHit, View, Who,
+  Access, Attachment, AttachKind, Change, DueRecord, EditedRecord, FieldType, List, ListPage, ListSummary,
+  Note, RecordPage, RecordSummary, RecordView, SearchHit, View, Who,
 } from './types.js';
+import type { ImportOptions, ImportPlan, Imported, Outgoing } from './exchange-types.js';
 import type {
-  Brief, BriefOptions, Claimed, LapsedClaim, ReadyPage, Released, TakeOptions,
+  BlockedPage, Brief, BriefOptions, Claimed, LapsedClaim, NeedsChanged, ReadyPage, Released, TakeOptions,
 } from './together-types.js';
 import type { TokenCheck, TokenInfo, TokenMade } from './tokens.js';
 
@@ -106,6 +107,10 @@ export interface Side {
   agent: string;
   dir: string;
   created: string;
+  /** The directory registered (`dev:ino:birth`), or null until a keeper first sees it (folders registered before bindings). */
+  bound: string | null;
+  /** Set on the answer to registering a folder already registered under that name: bound again. */
+  again?: true;
 }
 
 export interface Store {
@@ -117,17 +122,20 @@ export interface Store {
   /** A list by id or title (case-insensitive). Refused the same way whether hidden or absent. */
   list(ref: string, who: Who): List;
   show(ref: string, who: Who, options?: ShowOptions): ListPage;
-  get(id: number | string, who: Who): RecordView;
+  /** A record with the page of its notes and history `page` says (all notes, the last 200 rows by default). */
+  get(id: number | string, who: Who, page?: RecordPage): RecordView;
   search(text: string, who: Who, options?: { limit?: number; archived?: boolean }): SearchHit[];
 
-  /* ---- changing: needs write access for an agent ---- */
+  /* ---- changing: needs write access for an agent, and (but a note) that no other agent holds the record ---- */
   add(list: string, input: AddInput, who: Who): RecordSummary;
-  edit(id: number | string, input: EditInput, who: Who): RecordSummary;
+  /** An agent's change to the title or a field of an approved record withdraws the approval. */
+  edit(id: number | string, input: EditInput, who: Who): EditedRecord;
   move(id: number | string, state: string, who: Who): RecordSummary;
   note(id: number | string, text: string, who: Who): Note;
   attach(id: number | string, input: { kind: AttachKind; ref: string; title?: string }, who: Who): Attachment;
   /** `what`: the attachment's id, or its ref. */
   detach(id: number | string, what: string, who: Who): Attachment;
+  /** Refused when the record is already as asked (archived, or not). */
   archive(id: number | string, archived: boolean, who: Who): RecordSummary;
 
   /* ---- a person's alone: refused to agents whatever they send ---- */
@@ -146,8 +154,15 @@ export interface Store {
 
   /* ---- the agents' folders a keeper reads (a person's) ---- */
   sides(): Side[];
-  addSide(dir: string, name: string, who: Who): Side;
+  /**
+   * Registers `dir` for the agent `name`, bound to the directory `bind(dir)` finds there (a face
+   * that touches folders passes it; the store touches none). The same folder and name registered
+   * again is bound again, and read afresh.
+   */
+  addSide(dir: string, name: string, who: Who, bind?: (dir: string) => string): Side;
   removeSide(name: string, who: Who): Side;
+  /** A keeper's first sight of a registered folder with no binding: records `bound` unless one is; returns the one that holds. */
+  bindSide(dir: string, bound: string): string;
 
   /* ---- agents' tokens for HTTP (a person's; checking one is the HTTP face's) ---- */
   tokens(who: Who): TokenInfo[];
@@ -178,6 +193,21 @@ export interface Store {
   lapse(): LapsedClaim[];
   /** What changed since the asker last looked, each change once (see BriefOptions). */
   brief(who: Who, options?: BriefOptions): Brief;
+
+  /* ---- records that wait on others ---- */
+  /** Says the record needs `others` done first (write access to both lists; a circle is
+   * refused, named), or with `remove` no longer needs them. */
+  needs(id: number | string, others: readonly (number | string)[], who: Who, options?: { remove?: boolean }): NeedsChanged;
+  /** What waits on what: the open records of one list (or every list the asker can change)
+   * that need a record not done yet. */
+  blocked(list: string | undefined, who: Who, options?: { limit?: number }): BlockedPage;
+
+  /* ---- a binder moving out and in (a person's alone) ---- */
+  /** Reads the lists named (or all) whole, in one snapshot, handing each piece to `give`. */
+  exportBinder(lists: readonly string[] | undefined, who: Who, give: (piece: Outgoing) => void): { lists: number; records: number };
+  /** Writes what a file brings, in one transaction: all of it, or (the first rule broken,
+   * with its line) nothing. */
+  importBinder(plan: ImportPlan, who: Who, options?: ImportOptions): Imported;
 
   /** Every change made through this store object, after it is committed. */
   onChange(listener: (change: Change) => void): () => void;

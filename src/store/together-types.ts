@@ -2,7 +2,7 @@
  * The shapes of agents working together: claims (`take`, `release`), what is ready to start,
  * and the brief of what changed since one last looked. Plain data, like types.ts.
  */
-import type { Note, RecordSummary, Who } from './types.js';
+import type { NeedLink, Note, RecordSummary, Who } from './types.js';
 
 export interface TakeOptions {
   /** How long the claim holds, in ms (default 30 minutes, at most a day). */
@@ -16,6 +16,8 @@ export interface Claimed {
   until: string;
   /** The asker held it already: only the time moved. */
   extended: boolean;
+  /** When the asker held it already: when its claim was to lapse before (later than `until` if shortened). */
+  previous?: string;
 }
 
 /** A claim given back, or taken away by a person. */
@@ -53,9 +55,11 @@ export interface ReadyPage {
   lists: ReadyList[];
   /** Records the asker holds a live claim on, in the same lists. */
   held: RecordSummary[];
+  /** Ids of the lists the asker may only read: nothing in them is its to start. */
+  readOnly: string[];
 }
 
-export type BriefKind = 'approved' | 'withdrawn' | 'added' | 'moved' | 'note' | 'lapsed' | 'taken-away' | 'due';
+export type BriefKind = 'approved' | 'withdrawn' | 'added' | 'moved' | 'note' | 'lapsed' | 'taken-away' | 'released' | 'due' | 'unblocked';
 
 /** One change in a brief: what happened to which record, by whom. */
 export interface BriefItem {
@@ -72,10 +76,14 @@ export interface BriefItem {
   from?: string;
   /** A note's text. */
   text?: string;
-  /** Whose claim lapsed or was taken away. */
+  /** Whose claim lapsed, was taken away, or was given back. */
   holder?: Who;
+  /** A withdrawal by an agent's change: what it changed (`title`, and fields by their names). */
+  changed?: string[];
   /** The due date that came. */
   due?: string;
+  /** `unblocked`: the last record it needed, now done (or deleted); told to its holder and owners only. */
+  need?: number;
 }
 
 export interface BriefOptions {
@@ -91,7 +99,16 @@ export interface BriefOptions {
   after?: number;
 }
 
+/** An agent far behind is told how many changes of each kind there were, per list, not each one. */
+export interface BriefSummary {
+  /** How many changes it stands for; with `atLeast`, counting stopped there. */
+  total: number;
+  atLeast?: true;
+  lists: { list: string; title: string; total: number; counts: Partial<Record<BriefKind, number>> }[];
+}
+
 export interface Brief {
+  /** The changes; under a summary, the latest few of them. */
   items: BriefItem[];
   /** More changes wait past these: brief again for them. */
   more: boolean;
@@ -100,4 +117,30 @@ export interface Brief {
    * since (rows the asker is not told are passed over too).
    */
   through?: number;
+  /** Present when the asker was far behind: its place moved to the latest change. */
+  summary?: BriefSummary;
+}
+
+/** `needs`: what a record needs after the change. */
+export interface NeedsChanged {
+  record: RecordSummary;
+  /** The records it needs now, that the asker can see. */
+  needs: NeedLink[];
+  /** Record numbers newly needed, or no longer needed (`--remove`). */
+  added: number[];
+  removed: number[];
+}
+
+/** A record that waits on others, with what it waits on. */
+export interface BlockedRecord {
+  record: RecordSummary;
+  /** The records it needs that are not done, that the asker can see. */
+  waitsOn: NeedLink[];
+  /** How many more it waits on that the asker cannot see. */
+  hidden: number;
+}
+
+/** `ready --blocked`: per list, the records that wait on others. */
+export interface BlockedPage {
+  lists: { list: string; title: string; records: BlockedRecord[]; total: number; atLeast?: true }[];
 }

@@ -114,12 +114,31 @@ export interface RecordSummary {
   archived: boolean;
   /** The claim on it, while one is held. */
   lease?: Lease;
+  /** How many records it needs that are not done yet (`needs`); absent when none: it waits on nothing. */
+  blocked?: number;
   /** How many things are attached. */
   attached: number;
   /** How many notes. */
   notes: number;
   created: string;
   updated: string;
+}
+
+/**
+ * An approval withdrawn because an agent changed what was approved: the approval, what changed
+ * (the title, fields by id), and the states it went from and to if it was put back before the gate.
+ */
+export interface Withdrawal {
+  approval: Approval;
+  title: boolean;
+  fields: string[];
+  from?: string;
+  to?: string;
+}
+
+/** A record as `edit` returns it: with the approval its change withdrew, if it did. */
+export interface EditedRecord extends RecordSummary {
+  withdrawn?: Withdrawal;
 }
 
 /** A record whole, as `get` returns it. */
@@ -153,10 +172,42 @@ export interface ListPage {
   more: Record<string, number>;
 }
 
+/** `get`: a record with a page of its notes and history (the latest ones, oldest first). */
 export interface RecordView {
+  /** Its `notes` are the page of notes asked for; `attached` is whole. */
   record: RecordFull;
   list: List;
   history: LogRow[];
+  /** How many notes and history rows the record has in all, shown or not. */
+  counts: { notes: number; history: number };
+  /** The records it needs done first, that the asker can see (the store's `get` always says). */
+  needs?: NeedLink[];
+  /** The records that need it, that the asker can see. */
+  neededBy?: NeedLink[];
+  /** How many records it needs, not done yet, that the asker cannot see; absent when none. */
+  hiddenNeeds?: number;
+}
+
+/** Which of a record's notes and history rows `get` returns: the latest, `offset` of them skipped. */
+export interface RecordPage {
+  /** How many notes: all of them when absent. */
+  notes?: number;
+  /** How many history rows: the latest 200 when absent. */
+  history?: number;
+  /** Skip this many of the latest notes and history rows (for paging back). */
+  offset?: number;
+}
+
+/** A record that another needs done first, or that needs another, as `get` names it. */
+export interface NeedLink {
+  id: number;
+  title: string;
+  list: string;
+  /** Its state's id, and its name. */
+  state: string;
+  stateName: string;
+  /** In its list's last state: what a need waits for. */
+  done: boolean;
 }
 
 export interface SearchHit {

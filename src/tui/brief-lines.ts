@@ -15,13 +15,19 @@ export function changeText(item: BriefItem, words: Words): string {
   const to = item.to ? safe(item.to) : null;
   switch (item.kind) {
     case 'approved': return b.approved(by);
-    case 'withdrawn': return b.withdrawn(by, to && item.to !== item.from ? to : null);
+    case 'withdrawn': {
+      // `title` is the store's word for the title; fields come by their names.
+      const changed = (item.changed ?? []).map((c) => (c === 'title' ? words.view.columns.title.toLowerCase() : c));
+      return b.withdrawn(by, to && item.to !== item.from ? to : null, changed.length ? safe(changed.join(', ')) : null);
+    }
     case 'added': return b.added(by, to);
     case 'moved': return b.moved(by, safe(item.from ?? '?'), to ?? '?');
     case 'note': return b.note(by, safe((item.text ?? '').replace(/\s+/g, ' ').trim()));
     case 'lapsed': return b.lapsed(safe(item.holder?.name ?? item.by.name));
     case 'taken-away': return b.takenAway(by, safe(item.holder?.name ?? '?'));
+    case 'released': return b.released(safe(item.holder?.name ?? item.by.name));
     case 'due': return b.due(item.due ? safe(item.due) : null);
+    case 'unblocked': return b.unblocked(item.need ?? null);
     default: {
       const never: never = item.kind;
       throw new Error(`unknown change ${String(never)}`);
@@ -30,7 +36,7 @@ export function changeText(item: BriefItem, words: Words): string {
 }
 
 const TONES: Record<BriefItem['kind'], Tone> = {
-  approved: 'good', withdrawn: 'warn', added: 'plain', moved: 'plain', note: 'plain', lapsed: 'warn', 'taken-away': 'warn', due: 'warn',
+  approved: 'good', withdrawn: 'warn', added: 'plain', moved: 'plain', note: 'plain', lapsed: 'warn', 'taken-away': 'warn', released: 'plain', due: 'warn', unblocked: 'good',
 };
 
 /** The brief's lines: each change opens its record (Enter); a last line says when more wait. */

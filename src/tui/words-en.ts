@@ -15,6 +15,8 @@ const argLabels: Record<ArgName, string> = {
   moveState: 'Move state', removeState: 'Remove state', gate: 'Gate', ungate: 'Ungate',
   addField: 'Add field', removeField: 'Remove field', agent: 'Agent', access: 'Access',
   dir: 'Folder', name: 'Name', next: 'Next of', for: 'For', on: 'On', timeout: 'Timeout',
+  notes: 'Notes', history: 'History',
+  others: 'Needs', remove: 'Remove', blocked: 'Blocked',
   expires: 'Expires', token: 'Token',
 };
 
@@ -164,13 +166,15 @@ export const en: Words = {
     more: (key) => `More changes wait: ${key} shows them.`,
     count: (n) => plural(n, 'change', 'changes'),
     approved: (by) => `approved by ${by}`,
-    withdrawn: (by, to) => `approval withdrawn by ${by}${to ? `, back in ${to}` : ''}`,
+    withdrawn: (by, to, changed) => `approval withdrawn${changed ? `: ${changed} changed` : ''} by ${by}${to ? `, back in ${to}` : ''}`,
     added: (by, to) => `added by ${by}${to ? ` in ${to}` : ''}`,
     moved: (by, from, to) => `moved ${from} → ${to} by ${by}`,
     note: (by, text) => `note by ${by}: ${text}`,
     lapsed: (holder) => `${holder}'s claim lapsed; it is free`,
     takenAway: (by, holder) => `${by} took ${holder}'s claim away`,
+    released: (holder) => `given back by ${holder}; it is free`,
     due: (due) => `due now${due ? ` (${due})` : ''}`,
+    unblocked: (need) => `waits on nothing more${need ? ` (#${need} was the last)` : ''}`,
   },
   done: {
     added: (id, state) => `Added #${id} in ${state}`,

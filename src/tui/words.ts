@@ -160,13 +160,17 @@ export interface Words {
     /** The title line: how many changes, and the keys. */
     count(n: number): string;
     approved(by: string): string;
-    withdrawn(by: string, to: string | null): string;
+    /** `changed`: what an agent's change changed (title, field names), which withdrew the approval. */
+    withdrawn(by: string, to: string | null, changed: string | null): string;
     added(by: string, to: string | null): string;
     moved(by: string, from: string, to: string): string;
     note(by: string, text: string): string;
     lapsed(holder: string): string;
     takenAway(by: string, holder: string): string;
+    released(holder: string): string;
     due(due: string | null): string;
+    /** The last record it needed is done (or gone): it waits on nothing more. */
+    unblocked(need: number | null): string;
   };
   /** The screen's own sentence for an action done (the keeper's words are for agents). */
   readonly done: {

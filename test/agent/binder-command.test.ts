@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, linkSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, linkSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { VERSION } from '../../src/version.js';
 import { BINDER } from '../helpers/processes.js';
@@ -83,6 +83,51 @@ test('nobody keeps it, as the heartbeat says: exit 3 at once, no ask written', {
   }
 });
 
+test('no answer in time while a keeper beats: exit 75, not known whether it was done, with the id to ask again with', async (t) => {
+  const folder = tempDir(t);
+  // A keeper that reads the ask and never answers: it may have done it.
+  const keeper = miniKeeper(folder, () => null);
+  t.after(() => keeper.stop());
+  keeper.beat();
+  const ran = await binder(['add', 'Batches', 'Dark mode', '--dir', folder], { cwd: folder, env: { BINDER_WAIT_MS: '400' } });
+  assert.equal(ran.code, 75, ran.err);
+  assert.doesNotMatch(ran.err, /Nothing was changed/);
+  const id = keeper.asks[0]!.id;
+  assert.match(ran.err, /Not known whether this was done/);
+  assert.ok(ran.err.includes(`--ask-id ${id}`), ran.err);
+  assert.match(ran.err, /binder get/);
+});
+
+test('a heartbeat there but not readable may be a keeper that did it: no answer in time is exit 75, never "nothing was changed"', async (t) => {
+  const folder = tempDir(t);
+  mkdirSync(join(folder, 'keeper.json'));
+  const ran = await binder(['note', '12', 'hello', '--dir', folder], { cwd: folder, env: { BINDER_WAIT_MS: '300' } });
+  assert.equal(ran.code, 75, ran.err);
+  assert.doesNotMatch(ran.err, /Nothing was changed/);
+});
+
+test('an answers file the asker cannot read: exit 2 at once, nothing asked', { timeout: 30_000 }, async (t) => {
+  const folder = tempDir(t);
+  const answers = join(folder, 'answers.jsonl');
+  writeFileSync(answers, '');
+  // Root reads whatever the mode: then binder runs as nobody, in a folder it may write.
+  const root = process.getuid?.() === 0;
+  chmodSync(answers, root ? 0o600 : 0o000);
+  if (root) chmodSync(folder, 0o777);
+  const as = root ? { uid: Number(spawnSync('id', ['-u', 'nobody'], { encoding: 'utf8' }).stdout), gid: Number(spawnSync('id', ['-g', 'nobody'], { encoding: 'utf8' }).stdout) } : {};
+  const ran = await new Promise<Ran>((done) => {
+    const child = spawn(process.execPath, [BINDER, 'note', '12', 'x', '--dir', folder], { cwd: folder, env: { ...process.env, BINDER_WAIT_MS: '600000' }, stdio: ['ignore', 'pipe', 'pipe'], ...as });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (c) => { out += c; });
+    child.stderr.on('data', (c) => { err += c; });
+    child.on('close', (code) => done({ code, out, err }));
+  });
+  assert.equal(ran.code, 2, ran.err);
+  assert.match(ran.err, /answers\.jsonl cannot be read by you \(permission denied\)/);
+  assert.deepEqual(asksIn(folder), [], 'nothing was asked');
+});
+
 test('nobody answers and there is no heartbeat: the ask is written, waited for, then exit 3', async (t) => {
   const folder = tempDir(t);
   const ran = await binder(['note', '12', 'hello', '--dir', folder], { cwd: folder, env: { BINDER_WAIT_MS: '300' } });
@@ -143,6 +188,12 @@ test('a mistyped verb or flag: exit 64 with the nearest one, nothing asked', asy
   assert.equal(keeper.asks.length, 0);
 });
 
+test('--help says every exit code, 75 among them, and --ask-id', async (t) => {
+  const ran = await binder(['--help'], { cwd: tempDir(t) });
+  assert.match(ran.out, /--ask-id <ID>/);
+  assert.match(ran.out, /75 not known whether it was done/);
+});
+
 test('--help and --version', async (t) => {
   const here = tempDir(t);
   const help = await binder(['--help'], { cwd: here });
@@ -183,4 +234,35 @@ test('an asks file that is a link, a FIFO or has several links is never written:
     assert.equal(viaFifo.code, 2);
     assert.match(viaFifo.err, /not a regular file/);
   } else t.diagnostic('mkfifo is missing: the FIFO case was not run');
+});
+
+test('an ask over 64 KiB is refused at once: exit 64, its size and the limit, nothing written', { timeout: 30_000 }, async (t) => {
+  const folder = tempDir(t);
+  const keeper = miniKeeper(folder, cannedAnswer);
+  t.after(() => keeper.stop());
+  keeper.beat();
+  const ran = await binder(['note', '12', 'x'.repeat(70_000), '--dir', folder], { cwd: folder, env: { BINDER_WAIT_MS: '600000' } });
+  assert.equal(ran.code, 64, ran.err);
+  assert.match(ran.err, /70,\d{3} bytes/);
+  assert.match(ran.err, /65,536 bytes/);
+  assert.deepEqual(asksIn(folder), [], 'nothing was asked');
+  // Just under the limit goes through.
+  const fits = await binder(['note', '12', 'x'.repeat(65_000), '--dir', folder], { cwd: folder });
+  assert.equal(fits.code, 0, fits.err);
+});
+
+test('an answers file that is a link or a directory: exit 2 at once, nothing asked', { timeout: 30_000 }, async (t) => {
+  const root = tempDir(t);
+  writeFileSync(join(root, 'elsewhere.txt'), '');
+  const linked = join(root, 'linked');
+  mkdirSync(linked);
+  symlinkSync(join(root, 'elsewhere.txt'), join(linked, 'answers.jsonl'));
+  const directory = join(root, 'directory');
+  mkdirSync(join(directory, 'answers.jsonl'), { recursive: true });
+  for (const [folder, said] of [[linked, /answers\.jsonl is a link/], [directory, /answers\.jsonl is not a regular file/]] as const) {
+    const ran = await binder(['note', '12', 'x', '--dir', folder], { cwd: root, env: { BINDER_WAIT_MS: '600000' } });
+    assert.equal(ran.code, 2, ran.err);
+    assert.match(ran.err, said);
+    assert.deepEqual(asksIn(folder), [], 'nothing was asked');
+  }
 });

@@ -69,6 +69,13 @@ test('binder-mcp over stdio: tools, answers, refusals, nobody at once, and nothi
   assert.equal(refused.isError, true);
   assert.equal(textOf(refused), 'Not done: #12 is not approved: a person approves it before it passes Approved.');
 
+  // An ask longer than a keeper reads is refused at once, saying its size and the limit.
+  const asked = keeper.asks.length;
+  const huge = (await client.callTool({ name: 'note', arguments: { id: '12', text: 'x'.repeat(70_000) } }, undefined, { timeout: 10_000 })) as CallToolResult;
+  assert.equal(huge.isError, true);
+  assert.match(textOf(huge), /70,\d{3} bytes.*65,536 bytes/);
+  assert.equal(keeper.asks.length, asked, 'nothing was asked');
+
   // The keeper stops: the next call says so at once (the server's own wait is 20 s, the request's limit 10 s).
   keeper.beat({ stopped: true });
   const asksBefore = keeper.asks.length;

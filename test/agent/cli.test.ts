@@ -4,21 +4,20 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { runBinder, type BinderIO } from '../../src/agent/cli.js';
-import { AGENT_OPERATIONS } from '../../src/keeper/operations.js';
+import { AGENT_OPERATIONS, OPERATIONS, adminWords, onlyAPerson } from '../../src/keeper/operations.js';
 import { VERSION } from '../../src/version.js';
 import { tempDir } from '../helpers/temp.js';
+import { DISK_FULL_TEXT, FAILED_TEXT } from '../../src/keeper/folder-pump.js';
 import { cannedAnswer, miniKeeper } from './mini-keeper.js';
 
 interface Ran { code: number; out: string; err: string }
 
-async function run(folder: string, argv: string[], terminal = false): Promise<Ran> {
+async function run(folder: string, argv: string[]): Promise<Ran> {
   let out = '';
   let err = '';
   const io: BinderIO = {
     out: (s) => { out += s; },
     err: (s) => { err += s; },
-    outIsTerminal: terminal,
-    errIsTerminal: terminal,
     env: { BINDER_WAIT_MS: '5000' },
     cwd: folder,
   };
@@ -34,6 +33,7 @@ const CASES: [string[], string, Record<string, unknown>][] = [
   [['show', 'Batches', '--state', 'Doing', '--mine', '--archived', '--offset', '50'], 'show', { list: 'Batches', state: 'Doing', mine: true, archived: true, offset: 50 }],
   [['get', '#12'], 'get', { id: '#12' }],
   [['get', '12'], 'get', { id: '12' }],
+  [['get', '12', '--notes', '5', '--history', '0', '--offset', '30'], 'get', { id: '12', notes: 5, history: 0, offset: 30 }],
   [['search', 'dark', 'mode'], 'search', { text: 'dark mode' }],
   [['search', 'dark mode', '--archived'], 'search', { text: 'dark mode', archived: true }],
   [['add', 'Batches', 'Dark', 'mode'], 'add', { list: 'Batches', title: 'Dark mode' }],
@@ -54,7 +54,10 @@ const CASES: [string[], string, Record<string, unknown>][] = [
   [['take', '12', '--for', '2h'], 'take', { id: '12', for: '2h' }],
   [['take', '--next', 'Batches'], 'take', { next: 'Batches' }],
   [['release', '12', '--note', 'done: see the branch'], 'release', { id: '12', note: 'done: see the branch' }],
+  [['needs', '20', '12', '#14'], 'needs', { id: '20', others: '12 #14' }],
+  [['needs', '20', '12', '--remove'], 'needs', { id: '20', others: '12', remove: true }],
   [['ready'], 'ready', {}],
+  [['ready', '--blocked'], 'ready', { blocked: true }],
   [['ready', 'Batches'], 'ready', { list: 'Batches' }],
   [['brief'], 'brief', {}],
   [['wait'], 'wait', {}],
@@ -98,6 +101,8 @@ test('what the command line does not understand asks nothing and exits 64', asyn
     ['shwo', 'Batches'], ['show'], ['show', 'Batches', '--stat', 'Doing'], ['get', '12', '13'],
     ['add', 'Batches'], ['attach', '12', 'parcel', 'x'], ['edit', '12', '--field', 'size'],
     ['show', 'Batches', '--offset', 'ten'], ['archive', '12', '--restore'], ['move', '12'],
+    ['get', 'abc'], ['get', '0'], ['move', 'x12', 'Doing'], ['note', '#', 'tests pass'], ['take', 'abc'], ['release', '1.5'],
+    ['show', 'Batches', '--offset', '-1'], ['show', 'Batches', '--offset=-1'], ['get', '12', '--offset', '-3'], ['get', '12', '--notes', '201'],
   ];
   for (const argv of wrong) {
     const ran = await run(folder, argv);
@@ -120,22 +125,20 @@ test('--json asks for data and prints it as one JSON document, control character
   assert.equal(keeper.asks.at(-1)!.want, 'json');
   assert.deepEqual(JSON.parse(lists.out), [{ id: 'batches', title: 'Batches', records: 3, access: 'write' }]);
 
-  const get = await run(folder, ['get', '12', '--json'], true);
+  const get = await run(folder, ['get', '12', '--json']);
   assert.equal(get.code, 0);
   assert.equal(get.out.trim().split('\n').length, 1);
   assert.doesNotMatch(get.out, /[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/, 'no raw control character');
   assert.deepEqual(JSON.parse(get.out), { id: 12, title: 'Dark \u001b[31mmode\u009b' }, 'the same value once parsed');
 });
 
-test('on a terminal the keeper\'s text is made safe; elsewhere it is printed as it came', async (t) => {
+test('the keeper\'s text is made safe whatever stdout is: no control byte but the line feed', async (t) => {
   const folder = tempDir(t);
   const keeper = miniKeeper(folder, cannedAnswer);
   t.after(() => keeper.stop());
-  const shown = await run(folder, ['get', '12'], true);
+  const shown = await run(folder, ['get', '12']);
   assert.equal(shown.code, 0);
   assert.equal(shown.out, '#12 Dark mode\nred  note\n');
-  const piped = await run(folder, ['get', '12'], false);
-  assert.ok(piped.out.includes('\u001b[31m'), 'a pipe gets the text unchanged');
 });
 
 test('a refusal exits 1 with the keeper\'s sentence after "Not done: " on stderr', async (t) => {
@@ -165,5 +168,69 @@ test('help and version ask nothing', async (t) => {
   }
   assert.ok(!(await run(folder, ['archive', '--help'])).out.includes('--restore'), 'a hidden argument is not shown');
   assert.deepEqual(await run(folder, ['--version']), { code: 0, out: `${VERSION}\n`, err: '' });
+  assert.equal(keeper.asks.length, 0);
+});
+
+test('the keeper\'s own refusals (a failure, a full disk) are said after one "Not done: ", never two', async (t) => {
+  const folder = tempDir(t);
+  const keeper = miniKeeper(folder, (ask) => ({ ok: false, text: ask.op === 'add' ? DISK_FULL_TEXT : FAILED_TEXT }));
+  t.after(() => keeper.stop());
+  const full = await run(folder, ['add', 'Batches', 'Dark mode']);
+  assert.equal(full.code, 1);
+  assert.equal(full.err, 'Not done: The disk that holds the binder is full: nothing was changed; ask again once a person has made room.\n');
+  const failed = await run(folder, ['lists']);
+  assert.equal(failed.err, 'Not done: The keeper failed on this ask and kept nothing of it; tell a person.\n');
+});
+
+test('--ask-id gives the ask its id (asking again with it is answered from the keeper\'s record); a malformed one asks nothing', async (t) => {
+  const folder = tempDir(t);
+  const keeper = miniKeeper(folder, cannedAnswer);
+  t.after(() => keeper.stop());
+  assert.equal((await run(folder, ['--ask-id', 'retry-7', 'add', 'Batches', 'Dark mode'])).code, 0);
+  assert.equal((await run(folder, ['add', 'Batches', 'Dark mode', '--ask-id=retry-8'])).code, 0);
+  assert.equal((await run(folder, ['--ask-id', 'retry-9'])).code, 0, 'with no verb, lists');
+  assert.deepEqual(keeper.asks.map((ask) => [ask.id, ask.op]), [['retry-7', 'add'], ['retry-8', 'add'], ['retry-9', 'lists']]);
+  for (const bad of ['', 'x'.repeat(129), 'two words', 'semi;colon', '\u001b[31m']) {
+    const ran = await run(folder, ['--ask-id', bad, 'lists']);
+    assert.equal(ran.code, 64, `${JSON.stringify(bad)} → ${ran.code}`);
+    assert.match(ran.err, /--ask-id/);
+  }
+  assert.equal(keeper.asks.length, 3, 'nothing more was asked');
+});
+
+test('every record argument is checked on the command line: not a number, exit 64 at once, nothing asked', async (t) => {
+  const folder = tempDir(t);
+  const keeper = miniKeeper(folder, cannedAnswer);
+  t.after(() => keeper.stop());
+  let checked = 0;
+  for (const op of AGENT_OPERATIONS) {
+    const words = Object.values(op.args).filter((arg) => arg.positional && !arg.hidden);
+    if (!words.some((arg) => arg.kind === 'record')) continue;
+    const argv = [op.name, ...words.map((arg) => (arg.kind === 'record' ? 'abc' : arg.choices?.[0] ?? 'x'))];
+    const ran = await run(folder, argv);
+    assert.equal(ran.code, 64, `${argv.join(' ')} → ${ran.code} ${ran.err}`);
+    assert.match(ran.err, /Give a record's number: 12 or #12\./);
+    checked++;
+  }
+  assert.ok(checked >= 10, `${checked} verbs take a record`);
+  assert.equal(keeper.asks.length, 0);
+});
+
+test('a person\'s verb typed here says whose it is and how to have it done: exit 1, nothing asked', async (t) => {
+  const folder = tempDir(t);
+  const keeper = miniKeeper(folder, cannedAnswer);
+  t.after(() => keeper.stop());
+  for (const op of OPERATIONS) {
+    if (op.agents) continue;
+    for (const argv of [[...adminWords(op), '3'], [op.name, '3', '--json']]) {
+      const ran = await run(folder, argv);
+      assert.equal(ran.code, 1, `binder ${argv.join(' ')} → ${ran.code} ${ran.err}`);
+      assert.equal(ran.out, '');
+      assert.equal(ran.err, `Not done: ${onlyAPerson(op)}\n`);
+      assert.ok(ran.err.includes(`binder admin ${adminWords(op).join(' ')}.`));
+    }
+  }
+  assert.match((await run(folder, ['approve', '3'])).err, /^Not done: Only a person can approve a record or withdraw its approval: ask one to do it on their screen \(binder tui\) or with binder admin approve\.$/m);
+  assert.match((await run(folder, ['side', 'add', 'x', 'Ann'])).err, /with binder admin side add\./);
   assert.equal(keeper.asks.length, 0);
 });

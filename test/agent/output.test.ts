@@ -1,10 +1,10 @@
 /**
  * How `binder` writes its answer: every byte, in order, to a pipe read late; nothing but a quiet
- * end when the reader went away; and a terminal is never taken for something else.
+ * end when the reader went away.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ROOT } from '../helpers/processes.js';
@@ -49,12 +49,4 @@ test('a reader that goes away early ends nothing but the writing', async () => {
   const { code, err } = await end;
   assert.equal(code, 0, err);
   assert.equal(err, '');
-});
-
-test('a character device may be a terminal (so /dev/null is); a pipe or a file is not', () => {
-  const ask = (stdout: 'ignore' | 'pipe'): string => spawnSync(process.execPath, ['--input-type=module', '-e',
-    `import { mayBeTerminal } from ${JSON.stringify(OUTPUT)}; process.stderr.write(String(mayBeTerminal(1)));`],
-  { stdio: ['ignore', stdout, 'pipe'], encoding: 'utf8' }).stderr;
-  assert.equal(ask('ignore'), 'true');
-  assert.equal(ask('pipe'), 'false');
 });

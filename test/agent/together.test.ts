@@ -20,7 +20,7 @@ async function run(folder: string, argv: string[]): Promise<{ code: number; out:
   let out = '';
   let err = '';
   const io: BinderIO = {
-    out: (s) => { out += s; }, err: (s) => { err += s; }, outIsTerminal: false, errIsTerminal: false,
+    out: (s) => { out += s; }, err: (s) => { err += s; },
     env: { BINDER_WAIT_MS: '400' }, cwd: folder,
   };
   const code = await runBinder(['--dir', folder, ...argv], io);
@@ -52,7 +52,7 @@ test('a wait\'s ask says how long it may be held, and binder waits that much lon
   await until(() => keeper.asks.length === 2, 5_000, 'the lists ask');
   assert.equal(keeper.asks[1]!.wait, undefined, 'an ask answered at once says nothing of waiting');
   late('1 list');
-  assert.equal((await listing).code, 3, 'the same lateness is "nobody" for an ask that is not held');
+  assert.equal((await listing).code, 75, 'the same lateness is "not known" for an ask that is not held');
 
   const byDefault = run(folder, ['wait']);
   await until(() => keeper.asks.length === 3, 5_000, 'the second wait ask');
@@ -83,5 +83,5 @@ test('a person\'s wait with no keeper (binder admin wait) wakes on a change by a
 
   const quiet = await binderAsync(['admin', '--store', storeDir, '--as', 'Bea', 'wait', '--timeout', '1s']);
   assert.equal(quiet.code, 0, quiet.err);
-  assert.equal(quiet.out, 'Nothing changed in 1s. binder wait again to keep waiting.\n');
+  assert.equal(quiet.out, 'Nothing changed in 1s. To keep waiting: binder wait.\n');
 });

@@ -2,11 +2,13 @@
  * `binder --url` and `binder-mcp --url` as processes against a served binder: every verb with the
  * same text as through the folder, --json, the exit codes, the token from the environment or a
  * file only its owner reads; and a keeper killed with SIGKILL while changes carrying their
- * Idempotency-Key are asked again: nothing lost, nothing twice.
+ * Idempotency-Key are asked again: nothing lost, nothing twice; a change never answered is not known
+ * (exit 75), and asked again with its id (`--ask-id`, its key) it is done once.
  */
 import { test, type TestContext } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
+import { createServer, type Socket } from 'node:net';
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -45,10 +47,11 @@ test('every verb through binder --url: the same text as through the folder, --js
   s.store.approve(1, true, ann);
   const verbs: [string[], number][] = [
     [['lists'], 0], [['show', 'Batches'], 0], [['get', '1'], 0], [['search', 'dark'], 0],
-    [['edit', '1', '--title', 'Dark mode, all pages'], 0], [['move', '1', 'Doing'], 0], [['note', '1', 'tests pass'], 0],
+    [['edit', '1', '--due', '2026-12-31'], 0], [['move', '1', 'Doing'], 0], [['note', '1', 'tests pass'], 0],
     [['attach', '1', 'branch', 'site:dark', 'the work'], 0], [['detach', '1', 'site:dark'], 0],
     [['archive', '1'], 0], [['restore', '1'], 0], [['take', '1', '--for', '1h'], 0], [['release', '1'], 0],
     [['ready', 'Batches'], 0], [['brief'], 0], [['wait', '--timeout', '0s'], 0],
+    [['add', 'Batches', 'Dark mode docs'], 0], [['needs', '2', '1'], 0],
   ];
   assert.deepEqual(new Set(['add', ...verbs.map(([args]) => args[0])]), new Set(AGENT_OPERATIONS.map((op) => op.name)), 'every verb');
   for (const [args, code] of verbs) {
@@ -69,9 +72,10 @@ test('every verb through binder --url: the same text as through the folder, --js
   assert.match(refused.err, /^Not done: "Nowhere" is not a state of "Batches"/);
   const hidden = await over(['show', 'Hidden']);
   assert.equal(hidden.code, 1);
-  const notUnderstood = await over(['get', 'twelve']);
-  assert.equal(notUnderstood.code, 64);
-  assert.match(notUnderstood.err, /"twelve" is not a record number/);
+  // Not understood by the server (400): exit 64, as a command line binder itself does not understand.
+  const notUnderstood = await over(['take', '1', '--for', '30']);
+  assert.equal(notUnderstood.code, 64, notUnderstood.err);
+  assert.match(notUnderstood.err, /^Not done: "30" has no unit/);
   const noToken = await binderAsync(['--url', url, 'lists'], { env: env(undefined) });
   assert.equal(noToken.code, 2);
   assert.match(noToken.err, /^No token to ask http:\/\/127\.0\.0\.1:\d+ with: set \$BINDER_TOKEN/);
@@ -88,6 +92,30 @@ test('every verb through binder --url: the same text as through the folder, --js
   const clear = binder(['--url', 'http://binder.example.org', 'lists'], { env: env(token) });
   assert.equal(clear.code, 2);
   assert.match(clear.err, /http:\/\/ would send the token in clear to binder\.example\.org: use https:\/\//);
+});
+
+test('a change sent and never answered is not known (exit 75, its id given); asked again with --ask-id it is done once', { timeout: 60_000 }, async (t) => {
+  const s = served(t);
+  const url = await listening(t, s);
+  const token = s.tokens.Claude!;
+  // A server that takes the request and never answers: the change may have been done there.
+  const held = new Set<Socket>();
+  const silent = createServer((socket) => { held.add(socket); socket.resume(); });
+  await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+  t.after(() => { for (const socket of held) socket.destroy(); silent.close(); });
+  const port = (silent.address() as { port: number }).port;
+  const lost = await binderAsync(['--url', `http://127.0.0.1:${port}`, 'add', 'Batches', 'Lost?'], { env: env(token, { BINDER_WAIT_MS: '800' }) });
+  assert.equal(lost.code, 75, lost.err);
+  assert.match(lost.err, /^Not known whether this was done: no answer came in time from the binder at http:\/\/127\.0\.0\.1:\d+/);
+  const id = /--ask-id (\S+)\./.exec(lost.err)?.[1];
+  assert.ok(id, lost.err);
+  // The id is the change's Idempotency-Key: asked again with it, the answer is the first one's.
+  const first = await binderAsync(['--url', url, '--ask-id', id, 'add', 'Batches', 'Once'], { env: env(token) });
+  assert.equal(first.code, 0, first.err);
+  const again = await binderAsync(['--url', url, '--ask-id', id, 'add', 'Batches', 'Once'], { env: env(token) });
+  assert.equal(again.code, 0, again.err);
+  assert.equal(again.out, first.out);
+  assert.equal(s.store.show('batches', ann).records.length, 1, 'done once');
 });
 
 test('--token-file: read when only its owner may read it, refused otherwise', { timeout: 60_000 }, async (t) => {
@@ -119,6 +147,13 @@ test('binder-mcp --url bridges stdio to a binder over HTTP, as the token\'s agen
   assert.equal(s.store.get(1, ann).history[0]!.by.id, 'agent:claude');
   const refused = (await client.callTool({ name: 'move', arguments: { id: '1', state: 'Doing' } })) as CallToolResult;
   assert.equal(refused.isError, true);
+  // Steps read as tool calls, as binder-mcp through a folder writes them; someone's text as written.
+  const said = (r: CallToolResult): string => (r.content[0]?.type === 'text' ? r.content[0].text : '');
+  assert.match(said(refused), /`wait \{"on": "?1"?\}` returns when one does\.$/);
+  s.store.add('batches', { title: 'Fix binder take 1 parsing' }, ann);
+  const shown = said((await client.callTool({ name: 'show', arguments: { list: 'batches' } })) as CallToolResult);
+  assert.ok(shown.includes('#2 Fix binder take 1 parsing'), shown);
+  assert.ok(!shown.includes('\u00a0'), shown);
 });
 
 test('a keeper killed with SIGKILL after committing changes it never answered: asked again with their keys, nothing lost, nothing twice', { timeout: 120_000 }, async (t) => {

@@ -22,7 +22,7 @@ test('a folder agent and a token agent of the same name see the same claims, gra
   assert.match(ready.json.text, /You hold #1 Only one until/);
   const again = await s.call('POST', '/api/take', { body: { id: 1, for: '20m' } });
   assert.equal(again.status, 200, again.json.text);
-  assert.match(again.json.text, /^You hold #1 Only one .* for 20m more/);
+  assert.match(again.json.text, /^You hold #1 Only one .* for 20m from now, until .* \(it was until /);
   assert.equal(s.store.get(1, ann).record.lease?.by.id, 'agent:claude');
 
   // Another agent is refused, through any face.

@@ -23,7 +23,7 @@ test('every agent verb over REST, as the token\'s agent, with its text and data'
     ['GET', '/api/show?list=Batches&state=Proposed', {}, /#1 Dark mode/],
     ['GET', '/api/get?id=%231', {}, /^#1 Dark mode/],
     ['GET', '/api/search?text=dark', {}, /#1 Dark mode/],
-    ['POST', '/api/edit', { id: 1, title: 'Dark mode, all pages', due: '2026-12-24' }, /^Changed #1: title, due/],
+    ['POST', '/api/edit', { id: 1, due: '2026-12-24' }, /^Changed #1: due/],
     ['POST', '/api/move', { id: '#1', state: 'Doing' }, /^#1 is now in Doing/],
     ['POST', '/api/note', { id: 1, text: 'tests pass' }, /^Noted on #1/],
     ['POST', '/api/attach', { id: 1, kind: 'branch', ref: 'site:dark', title: 'the work' }, /^Attached branch site:dark to #1/],
@@ -35,6 +35,8 @@ test('every agent verb over REST, as the token\'s agent, with its text and data'
     ['GET', '/api/ready?list=batches', {}, /#1 Dark mode/],
     ['GET', '/api/brief', {}, /approved by Ann|Nothing changed/],
     ['POST', '/api/wait', { timeout: '0s' }, /Nothing changed/],
+    ['POST', '/api/add', { list: 'Batches', title: 'Dark mode docs' }, /^Added #2/],
+    ['POST', '/api/needs', { id: 2, others: '1' }, /^#2 needs #1 \(Doing\)/],
   ];
   const asked = new Set(['add', ...calls.map(([, path]) => path.replace(/^\/api\//, '').replace(/\?.*/, ''))]);
   assert.deepEqual([...asked].sort(), AGENT_OPERATIONS.map((op) => op.name).sort(), 'every agent verb is asked');

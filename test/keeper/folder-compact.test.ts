@@ -14,7 +14,7 @@ function setup(t: TestContext) {
   const root = tempDir(t, 'binder-compact-');
   const db = new Database(join(root, 'store.db'));
   db.pragma('journal_mode = WAL');
-  db.exec(MIGRATIONS[0]!);
+  for (const migration of MIGRATIONS) db.exec(migration);
   db.exec('CREATE TABLE done (op TEXT)');
   const clock = { now: Date.parse('2030-05-06T07:08:09.000Z') };
   const dir = join(root, 'agent', '.binder');

@@ -73,7 +73,7 @@ function makeStore(t: TestContext, folders = 1) {
   const root = tempDir(t, 'binder-crash-');
   const store = join(root, 'store.db');
   const db = openStoreDb(store);
-  db.exec(MIGRATIONS[0]!);
+  for (const migration of MIGRATIONS) db.exec(migration);
   db.exec('CREATE TABLE done (dir TEXT, op TEXT, args TEXT)');
   t.after(() => db.close());
   const dirs = Array.from({ length: folders }, (_, i) => join(root, `agent${i}`, '.binder'));

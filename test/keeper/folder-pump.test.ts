@@ -2,13 +2,14 @@
 import { test, type TestContext } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  appendFileSync, closeSync, existsSync, openSync, readFileSync, renameSync, statSync, symlinkSync, truncateSync, writeFileSync, writeSync,
+  appendFileSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, truncateSync, writeFileSync, writeSync,
 } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { useProc } from '../../src/keeper/folder-bind.js';
 import Database from 'better-sqlite3';
 import { MIGRATIONS } from '../../src/store/schema.js';
 import { createFolderPump, DISK_FULL_TEXT, READ_MAX, TOO_LATE_TEXT, NO_TIME_TEXT, type PumpDeps } from '../../src/keeper/folder-pump.js';
-import { bytesRead } from '../../src/keeper/folder-files.js';
+import { bytesRead, fileKey } from '../../src/keeper/folder-files.js';
 import { ANSWERS_FILE, ASKS_FILE, LINE_MAX } from '../../src/keeper/protocol.js';
 import type { SideConfig } from '../../src/keeper/keeper-types.js';
 import { tempDir } from '../helpers/temp.js';
@@ -22,7 +23,7 @@ function setup(t: TestContext, more: Partial<PumpDeps> & { folders?: number } = 
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = FULL');
   db.pragma('busy_timeout = 5000');
-  db.exec(MIGRATIONS[0]!);
+  for (const migration of MIGRATIONS) db.exec(migration);
   db.exec('CREATE TABLE done (dir TEXT, op TEXT, args TEXT)');
   const clock = { now: START };
   const logs: string[] = [];
@@ -55,6 +56,8 @@ function setup(t: TestContext, more: Partial<PumpDeps> & { folders?: number } = 
   const dir = sides[0]!.dir;
   return {
     root, db, pump, clock, logs, sides, dir, deps,
+    /** The folder's key in the ledger: its directory's identity. */
+    key: (at = dir) => fileKey(statSync(at)),
     transactions: () => transactions,
     done: (op?: string) => (db.prepare(`SELECT count(*) AS n FROM done ${op ? 'WHERE op = ?' : ''}`).get(...(op ? [op] : [])) as { n: number }).n,
     line: (id: string, op = 'add', extra: Record<string, unknown> = {}) =>
@@ -77,7 +80,7 @@ test('an ask appended is done and answered once; the answer line has its shape',
   assert.equal(s.done(), 1);
   const answers = s.answers();
   assert.deepEqual(answers, [{ ask: 'a1', at: new Date(START).toISOString(), ok: true, text: 'did add' }]);
-  assert.equal(statSync(join(s.dir, ANSWERS_FILE)).mode & 0o777, 0o644 & ~process.umask(), 'readable by the agent, written by the keeper alone');
+  assert.equal(statSync(join(s.dir, ANSWERS_FILE)).mode & 0o777, 0o644, 'readable by the agent, written by the keeper alone');
   assert.equal(s.pump.pump(), 0, 'nothing new: nothing done');
   assert.equal(s.done(), 1);
   assert.equal(s.answers().length, 1);
@@ -86,10 +89,23 @@ test('an ask appended is done and answered once; the answer line has its shape',
   assert.equal(status!.lastAsk, START);
   assert.equal(status!.problem, null);
   assert.equal(status!.agent, 'agent:a0');
-  const row = s.db.prepare('SELECT asks_offset, asks_ino FROM folder_marks WHERE dir = ?').get(s.dir) as { asks_offset: number; asks_ino: string };
+  // Kept under the folder's binding: its directory's identity, not its path.
+  const folder = statSync(s.dir);
+  const row = s.db.prepare('SELECT asks_offset, asks_ino FROM folder_marks WHERE dir = ?').get(fileKey(folder)) as { asks_offset: number; asks_ino: string };
   assert.equal(row.asks_offset, statSync(join(s.dir, ASKS_FILE)).size);
   const st = statSync(join(s.dir, ASKS_FILE));
-  assert.equal(row.asks_ino, `${st.dev}:${st.ino}`);
+  assert.equal(row.asks_ino, fileKey(st));
+});
+
+test('the answers file and the heartbeat are readable by the agent whatever the keeper\'s umask', (t) => {
+  const before = process.umask(0o077);
+  t.after(() => process.umask(before));
+  const s = setup(t);
+  s.pump.start();
+  s.append(s.line('u1'));
+  s.pump.pump();
+  s.pump.close();
+  for (const name of [ANSWERS_FILE, 'keeper.json']) assert.equal(statSync(join(s.dir, name)).mode & 0o777, 0o644, name);
 });
 
 test('several asks read together are done in one transaction and answered in one more', (t) => {
@@ -163,7 +179,7 @@ test('a replaced asks file is read from its start, and so is a truncated one', (
   assert.deepEqual(s.answers().map((a) => a.ask), ['r1', 'r2', 'r3', 'r4', 'r5', 'r6', 'r7', 'r8', 'r9', 'r10-longer', 'r11-longer']);
 });
 
-test('a replayed id is not done again nor answered again, even with changed args', (t) => {
+test('a replayed id is never done again; a line written before its id was taken is not answered again, even with changed args', (t) => {
   const s = setup(t);
   s.pump.pump();
   s.append(s.line('same') + s.line('same', 'add', { args: { title: 'other' } }));
@@ -177,6 +193,35 @@ test('a replayed id is not done again nor answered again, even with changed args
   assert.equal(s.done(), 1);
   assert.equal(s.answers().length, 1);
   assert.ok(s.logs.some((l) => /already taken/.test(l)), 'a replay is said on the log');
+});
+
+test('an ask asked again with its id (an asker that got no answer) gets the answer recorded for it again, and is never done twice', (t) => {
+  const s = setup(t);
+  s.pump.pump();
+  s.append(s.line('first', 'add', { want: 'json' }));
+  assert.equal(s.pump.pump(), 1);
+  // Asked again later, as `binder --ask-id first …` does: the answer given then, appended again now.
+  s.clock.now += 30_000;
+  s.append(s.line('first', 'add', { args: { title: 'changed' } }));
+  assert.equal(s.pump.pump(), 0, 'nothing new was done');
+  assert.equal(s.done(), 1);
+  const [one, two] = s.answers();
+  assert.deepEqual({ ...two, at: one!.at }, one, 'the same answer, data and all');
+  assert.equal(two!.at, new Date(s.clock.now).toISOString(), 'dated when given again');
+  // Long after, its answer forgotten: told that it was taken before, still not done again.
+  s.clock.now += 2 * 60_000;
+  s.pump.pump();
+  s.append(s.line('first'));
+  s.pump.pump();
+  const last = s.answers().at(-1)!;
+  assert.equal(last.ask, 'first');
+  assert.equal(last.ok, false);
+  assert.match(String(last.text), /Asked before: an ask with this id was taken from this folder/);
+  assert.equal(s.done(), 1);
+  // Asked again in the same write as the first time: answered once.
+  s.append(s.line('twice') + s.line('twice'));
+  s.pump.pump();
+  assert.equal(s.answers().filter((a) => a.ask === 'twice').length, 1);
 });
 
 test('an ask older than a minute is answered too late and never done; one without a time is not understood', (t) => {
@@ -217,6 +262,30 @@ test('an ask whose asker has stopped waiting (its until) is answered too late an
     'gave-up': TOO_LATE_TEXT, 'at-the-edge': TOO_LATE_TEXT, 'in-time': 'did add', short: 'did add', far: TOO_LATE_TEXT, broken: 'did add',
   });
   assert.equal(s.done(), 3);
+});
+
+test('an ask dated more than a few seconds ahead of the keeper\'s clock is refused, saying the asker\'s clock is ahead, with or without until', (t) => {
+  const s = setup(t);
+  s.pump.pump();
+  const iso = (ms: number) => new Date(ms).toISOString();
+  // Written while no keeper ran, an hour ahead, with no until: the 60 s rule alone would let it wait.
+  s.append(s.line('hour-ahead', 'add', { at: iso(START + 3_600_000) }));
+  s.append(s.line('ahead-until', 'add', { at: iso(START + 30_000), until: iso(START + 50_000) }));
+  // A second or two of difference between two clocks is not the asker's fault.
+  s.append(s.line('slightly', 'add', { at: iso(START + 2_000) }));
+  assert.equal(s.pump.pump(), 3);
+  const said = Object.fromEntries(s.answers().map((a) => [a.ask, a]));
+  assert.equal(said['hour-ahead']!.ok, false);
+  assert.match(String(said['hour-ahead']!.text), /clock is ahead/);
+  assert.match(String(said['hour-ahead']!.text), /3600 s/);
+  assert.equal(said['ahead-until']!.ok, false);
+  assert.match(String(said['ahead-until']!.text), /clock is ahead/);
+  assert.equal(said.slightly!.text, 'did add');
+  assert.equal(s.done(), 1, 'only the ask within the few seconds was done');
+  // Nor is it done later, when the keeper's clock reaches it.
+  s.clock.now += 3_600_000;
+  s.pump.pump();
+  assert.equal(s.done(), 1);
 });
 
 test('a pass of asks that only read commits without waiting for the disk; one that may change commits synced', (t) => {
@@ -282,7 +351,7 @@ test('__proto__ and constructor in an ask pollute nothing, and ids of those name
   assert.deepEqual(seen[2], {}, 'args that are not an object are {}');
 });
 
-test('an over-long line is dropped without being held: at most ~1 MiB read per pass', (t) => {
+test('an over-long line is never held: at most ~1 MiB read per pass', (t) => {
   const s = setup(t);
   s.pump.pump();
   const path = join(s.dir, ASKS_FILE);
@@ -298,7 +367,7 @@ test('an over-long line is dropped without being held: at most ~1 MiB read per p
     s.pump.pump();
     passes++;
     assert.ok((bytesRead[ASKS_FILE] ?? 0) - start <= READ_MAX, 'one pass reads at most READ_MAX');
-    const row = s.db.prepare('SELECT asks_offset FROM folder_marks WHERE dir = ?').get(s.dir) as { asks_offset: number } | undefined;
+    const row = s.db.prepare('SELECT asks_offset FROM folder_marks WHERE dir = ?').get(s.key()) as { asks_offset: number } | undefined;
     if (row && row.asks_offset >= 100 * 1024 * 1024) break;
   }
   assert.ok(passes >= 100, `the line was taken over many passes (${passes})`);
@@ -315,8 +384,34 @@ test('an over-long line is dropped without being held: at most ~1 MiB read per p
   };
   s.append(pad('over', LINE_MAX + 1) + pad('at-limit', LINE_MAX));
   s.pump.pump();
-  assert.deepEqual(s.answers().map((a) => a.ask), ['after', 'at-limit']);
+  assert.deepEqual(s.answers().map((a) => `${a.ask} ${a.ok}`).sort(), ['after true', 'at-limit true', 'over false'], 'the one over is refused, by the id at its start');
+  assert.equal(s.done(), 2);
   assert.equal(s.logs.filter((l) => /longer than/.test(l)).length, 2);
+});
+
+test('an over-long line whose id can be read from its start is answered with a refusal, never done; one with no id there is dropped', (t) => {
+  const s = setup(t);
+  s.pump.pump();
+  const iso = new Date(START).toISOString();
+  const long = (id: string, size: number) => {
+    const line = JSON.stringify({ id, at: iso, op: 'add', args: { title: '' } });
+    return line.replace('"title":""', `"title":"${'x'.repeat(size - line.length)}"`);
+  };
+  // A complete line over the limit, and one still being written (its end is not there yet).
+  s.append(`${long('whole', LINE_MAX + 10)}\n`);
+  s.append(`${JSON.stringify({ at: iso, op: 'add', id: 'not-first', args: { title: 'y'.repeat(LINE_MAX) } })}\n`);
+  s.append(long('growing', LINE_MAX + 5000));
+  assert.equal(s.pump.pump(), 2);
+  const said = Object.fromEntries(s.answers().map((a) => [a.ask, a]));
+  assert.deepEqual(Object.keys(said).sort(), ['growing', 'whole']);
+  assert.equal(said.whole!.ok, false);
+  assert.match(String(said.whole!.text), new RegExp(`${LINE_MAX + 10} bytes.*${LINE_MAX} bytes`));
+  assert.match(String(said.growing!.text), new RegExp(`over ${LINE_MAX} bytes`));
+  // Its end comes, then a good ask: the long one is not answered again.
+  s.append(`${'x'.repeat(LINE_MAX)}"}}\n${s.line('after')}`);
+  s.pump.pump();
+  assert.deepEqual(s.answers().map((a) => a.ask).sort(), ['after', 'growing', 'whole']);
+  assert.equal(s.done(), 1, 'only the good ask was done');
 });
 
 test('1,000,000 answered lines already in answers.jsonl are not read by a pass', (t) => {
@@ -373,6 +468,41 @@ test('other folders are served when one is broken, and each folder answers its o
   const done = s.db.prepare('SELECT dir FROM done ORDER BY dir').all() as { dir: string }[];
   assert.deepEqual(done.map((d) => d.dir), ['agent:a0', 'agent:a2'], 'each ask is done as its folder\'s agent');
 });
+
+for (const proc of [true, false]) {
+  test(`a folder whose path comes to lead to another directory is not read, nor one directory for two agents (${proc ? 'through /proc' : 'where there is no /proc'})`, (t) => {
+    useProc(proc ? null : false);
+    t.after(() => useProc(null));
+    const s = setup(t, { folders: 2 });
+    const [a, b] = s.sides.map((side) => side.dir) as [string, string];
+    // A third folder whose path leads, from the start, to a's directory (a link on a parent).
+    symlinkSync(dirname(a), join(s.root, 'via-link'));
+    s.sides.push({ dir: join(s.root, 'via-link', '.binder'), who: { id: 'agent:a2', kind: 'agent', name: 'A2' } });
+    s.pump.pump();
+    const status = (dir: string) => s.pump.folders().find((f) => f.dir === dir)!.problem ?? '';
+    assert.match(status(s.sides[2]!.dir), /is the same directory as .*agent0\/\.binder, read for A0/);
+
+    // b's parent swapped for a link to a's: b's path now leads to a's folder.
+    renameSync(dirname(b), `${dirname(b)}-real`);
+    symlinkSync(dirname(a), dirname(b));
+    s.append(s.line('in-a'), a);
+    assert.equal(s.pump.pump(), 1);
+    assert.equal(s.pump.pump(), 0);
+    assert.deepEqual(s.answers(a).map((x) => x.ask), ['in-a'], 'answered once, as its own folder\'s');
+    assert.deepEqual((s.db.prepare('SELECT dir FROM done').all() as { dir: string }[]).map((d) => d.dir), ['agent:a0']);
+    assert.match(status(b), /is not the folder kept for A1 any more: its path leads to another directory.*start the keeper again/);
+
+    // a removed and made again, with an ask in it: another directory, though its inode may be the same.
+    rmSync(a, { recursive: true });
+    mkdirSync(a);
+    s.append(s.line('planted'), a);
+    assert.equal(s.pump.pump(), 0);
+    assert.deepEqual(s.answers(a), []);
+    assert.match(status(a), /is not the folder kept for A0 any more/);
+    assert.equal(s.done(), 1);
+    for (const dir of [a, b]) assert.equal(s.logs.filter((l) => l.includes(`${dir} is not the folder`)).length, 1, 'said once');
+  });
+}
 
 test('onAnswer hears every ask answered; a refusal is an answer with ok false', (t) => {
   const s = setup(t);
@@ -458,7 +588,7 @@ test('two keepers on one store: the one that reads bytes already taken by the ot
 test('an ask taken with no answer yet is left alone, and answered by the next poll once its answer is set', (t) => {
   const s = setup(t);
   s.pump.pump();
-  s.db.prepare("INSERT INTO asks (dir, id, at, answer, delivered) VALUES (?, 'held', ?, NULL, 0)").run(s.dir, START);
+  s.db.prepare("INSERT INTO asks (dir, id, at, answer, delivered) VALUES (?, 'held', ?, NULL, 0)").run(s.key(), START);
   s.append(s.line('other'));
   s.pump.pump();
   s.clock.now += 5000;

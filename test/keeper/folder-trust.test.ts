@@ -54,7 +54,7 @@ if (process.env[CHILD]) {
     const root = tempDir(t, 'binder-trust-');
     const db = new Database(join(root, 'store.db'));
     db.pragma('journal_mode = WAL');
-    db.exec(MIGRATIONS[0]!);
+    for (const migration of MIGRATIONS) db.exec(migration);
     db.exec('CREATE TABLE done (who TEXT)');
     t.after(() => db.close());
     const outside = join(root, 'outside');

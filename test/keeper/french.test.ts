@@ -77,7 +77,7 @@ test('every refusal reads in French for a French screen and in English otherwise
     { what: 'an empty title', op: 'add', args: { list: 'batches', title: '   ' }, who: ann, en: /A title cannot be empty/, fr: /titre/ },
     { what: 'a person\'s operation asked by an agent', op: 'approve', args: { id: proposed }, who: bot, en: /Only a person can approve/, fr: /binder admin approve/ },
     { what: 'a missing argument', op: 'add', args: { list: 'batches' }, who: bot, en: /An ask to add needs title/, fr: /title.*add/ },
-    { what: 'a malformed argument', op: 'show', args: { list: 'batches', offset: 'abc' }, who: ann, en: /The offset given is not understood/, fr: /offset/ },
+    { what: 'a malformed argument', op: 'show', args: { list: 'batches', offset: 'abc' }, who: ann, en: /The offset must be a whole number from 0\./, fr: /offset/ },
     { what: 'a choice argument', op: 'attach', args: { id: proposed, kind: 'nonsense', ref: 'x' }, who: ann, en: /The kind must be one of: message, file/, fr: /kind.*message, file/ },
     { what: 'an unknown operation', op: 'frobnicate', args: {}, who: bot, en: /no operation "frobnicate"/, fr: /« frobnicate ».*binder --help/ },
     { what: 'a record someone holds', op: 'take', args: { id: taken }, who: bot, en: new RegExp(`#${taken} is taken by Eve until .* UTC \\(in `), fr: /Eve.* UTC \(dans / },

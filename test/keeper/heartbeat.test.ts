@@ -6,6 +6,17 @@ import { lstatSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFile
 import { join } from 'node:path';
 import { readHeartbeat, writeHeartbeat } from '../../src/keeper/heartbeat.js';
 import { FolderProblem } from '../../src/keeper/folder-files.js';
+import { openFolder } from '../../src/keeper/folder-bind.js';
+
+/** Writes the heartbeat as the keeper does, through the folder opened for a pass. */
+function beat(dir: string, now: number, stopped: boolean): void {
+  const open = openFolder({ dir, key: null, name: 'A', registered: false });
+  try {
+    writeHeartbeat(open, now, stopped);
+  } finally {
+    open.close();
+  }
+}
 import { HEARTBEAT_FILE, HEARTBEAT_MS, heartbeatSaysNobody } from '../../src/keeper/protocol.js';
 import { VERSION } from '../../src/version.js';
 import { tempDir } from '../helpers/temp.js';
@@ -14,13 +25,13 @@ const NOW = Date.parse('2030-03-04T05:06:07.000Z');
 
 test('a heartbeat says who keeps the folder, when, how often, and whether it stopped', (t) => {
   const dir = tempDir(t, 'binder-beat-');
-  writeHeartbeat(dir, NOW, false);
+  beat(dir, NOW, false);
   const raw = JSON.parse(readFileSync(join(dir, HEARTBEAT_FILE), 'utf8'));
   assert.deepEqual(raw, { keeper: 'binder', version: VERSION, beat: new Date(NOW).toISOString(), every: HEARTBEAT_MS, stopped: false });
   assert.deepEqual(readHeartbeat(dir), raw);
   assert.equal(heartbeatSaysNobody(readHeartbeat(dir), NOW + HEARTBEAT_MS), false);
   assert.equal(heartbeatSaysNobody(readHeartbeat(dir), NOW + HEARTBEAT_MS * 4), true, 'an old beat means nobody');
-  writeHeartbeat(dir, NOW, true);
+  beat(dir, NOW, true);
   assert.equal(readHeartbeat(dir)!.stopped, true);
   assert.deepEqual(readdirSync(dir), [HEARTBEAT_FILE], 'no temporary file left');
 });
@@ -32,7 +43,7 @@ test('a heartbeat replaces a link in its place instead of writing through it', (
   mkdirSync(join(dir, 'folder'));
   symlinkSync(outside, join(dir, 'folder', HEARTBEAT_FILE));
   assert.equal(readHeartbeat(join(dir, 'folder')), null, 'a link is not read');
-  writeHeartbeat(join(dir, 'folder'), NOW, false);
+  beat(join(dir, 'folder'), NOW, false);
   assert.equal(readFileSync(outside, 'utf8'), 'mine\n');
   assert.ok(lstatSync(join(dir, 'folder', HEARTBEAT_FILE)).isFile());
   assert.equal(readHeartbeat(join(dir, 'folder'))!.beat, new Date(NOW).toISOString());
@@ -41,7 +52,7 @@ test('a heartbeat replaces a link in its place instead of writing through it', (
 test('a directory in the heartbeat\'s place is a problem said, not a crash', (t) => {
   const dir = tempDir(t, 'binder-beat-');
   mkdirSync(join(dir, HEARTBEAT_FILE));
-  assert.throws(() => writeHeartbeat(dir, NOW, false), (e: unknown) => e instanceof FolderProblem && /cannot be replaced/.test(e.message));
+  assert.throws(() => beat(dir, NOW, false), (e: unknown) => e instanceof FolderProblem && /cannot be replaced/.test(e.message));
   assert.deepEqual(readdirSync(dir), [HEARTBEAT_FILE], 'no temporary file left');
   assert.equal(readHeartbeat(dir), null);
 });

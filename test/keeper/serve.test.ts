@@ -52,6 +52,6 @@ test('a log line is cut at whole characters, on one line, and says it was cut', 
   assert.equal(clip('short', 10), 'short');
   assert.equal(clip('a'.repeat(200), 160), `${'a'.repeat(159)}…`);
   assert.equal(clip('😀'.repeat(5), 3), '😀😀…', 'never half a character');
-  assert.equal(clip('one\ntwo\r\nthree\u001b[2J', 40), 'one two three');
+  assert.equal(clip('one\ntwo\r\nthree\u001b[2J', 40), 'one⏎two⏎three', 'a line break shown, not obeyed');
   assert.doesNotMatch(clip('x\n'.repeat(100), 160), /\n/);
 });

@@ -52,7 +52,7 @@ test('a wait is held until a person approves the record, then says so once; the 
   const dir = s.dirs[0]!;
   const added = await ask(dir, 'add', { list: 'batches', title: 'Dark mode' });
   assert.match(text(added), /Added #1/);
-  assert.equal(text(await ask(dir, 'brief')), 'Nothing changed since you last looked. binder wait returns when something does.', 'its own add is no news');
+  assert.equal(text(await ask(dir, 'brief')), 'Nothing changed since you last looked. To wait until something does: binder wait.', 'its own add is no news');
 
   const waiting = ask(dir, 'wait', { on: '1', timeout: '30s' });
   await until(() => held(s.store) === 1, 5_000, 'the keeper to hold the wait');
@@ -62,7 +62,7 @@ test('a wait is held until a person approves the record, then says so once; the 
   t.diagnostic(`woken ${(performance.now() - t0).toFixed(1)} ms after the approval (through keeper.act)`);
   assert.equal(text(answer), '1 change since you last looked:\n#1 Dark mode: approved by Ann');
   assert.equal(held(s.store), 0);
-  assert.equal(text(await ask(dir, 'brief')), 'Nothing changed since you last looked. binder wait returns when something does.', 'shown once');
+  assert.equal(text(await ask(dir, 'brief')), 'Nothing changed since you last looked. To wait until something does: binder wait.', 'shown once');
   const lines = readFileSync(join(dir, 'answers.jsonl'), 'utf8').split('\n').filter((l) => l.includes('approved by Ann'));
   assert.equal(lines.length, 1, 'answered once');
 });
@@ -80,7 +80,7 @@ test('a wait is woken by binder admin in another process; one on another record 
   assert.equal(admin.code, 0, admin.err);
   assert.equal(text(await onOne), '1 change since you last looked:\n#1 One: approved by Bea');
   const two = text(await onTwo);
-  assert.equal(two, 'Nothing changed on #2 in 2s. binder wait again to keep waiting.');
+  assert.equal(two, 'Nothing changed on #2 in 2s. To keep waiting: binder wait 2.');
   assert.equal(held(s.store), 0);
 });
 

@@ -128,3 +128,49 @@ test('brief: a first look when the whole history is less than a day old, or more
     f.done();
   }
 });
+
+test('brief: an agent far behind (more than a page) is told a summary and the latest few, and its place moves to now', () => {
+  const f = withBatches();
+  try {
+    f.store.createList({ template: 'tasks' }, ann);
+    f.store.grant('tasks', 'agent:bot', 'read', ann);
+    f.store.createList({ template: 'tasks', title: 'Secret' }, ann);
+    const batch = Array.from({ length: 120 }, (_, i) => f.store.add('batches', { title: `b${i}` }, ann).id);
+    for (const id of batch.slice(0, 30)) f.store.approve(id, true, ann);
+    for (const id of batch.slice(0, 20)) f.store.move(id, 'Doing', ann);
+    const tasks = Array.from({ length: 40 }, (_, i) => f.store.add('tasks', { title: `t${i}` }, ann).id);
+    for (const id of tasks.slice(0, 5)) f.store.note(id, 'a person\'s note', ann);
+    for (let i = 0; i < 10; i++) f.store.add('secret', { title: `s${i}` }, ann);
+    const last = f.store.add('batches', { title: 'the latest' }, ann).id;
+
+    const b = f.store.brief(bot);
+    assert.ok(b.summary, 'a summary');
+    assert.equal(b.more, false);
+    assert.equal(b.summary.total, 121 + 30 + 20 + 40 + 5);
+    assert.deepEqual(b.summary.lists, [
+      { list: 'batches', title: 'Batches', total: 171, counts: { added: 121, approved: 30, moved: 20 } },
+      { list: 'tasks', title: 'Tasks', total: 45, counts: { added: 40, note: 5 } },
+    ]);
+    assert.equal(b.items.length, 10, 'the latest few');
+    assert.equal(b.items.at(-1)!.record, last);
+    assert.deepEqual(b.items.map((i) => [i.kind, i.record]), [
+      ...tasks.slice(-4).map((id) => ['added', id]), ...tasks.slice(0, 5).map((id) => ['note', id]), ['added', last],
+    ], 'in history order');
+    assert.deepEqual(f.store.brief(bot, { peek: true }).items, [], 'its place is now the latest change');
+    assert.deepEqual(f.store.brief(bot).items, []);
+
+    // Less than a page behind: each change, as before.
+    const few = Array.from({ length: 50 }, (_, i) => f.store.add('batches', { title: `c${i}` }, ann).id);
+    const told = f.store.brief(bot);
+    assert.equal(told.summary, undefined);
+    assert.deepEqual(told.items.map((i) => i.record), few);
+
+    // A person far behind still reads page by page (the screen pages through them).
+    const forBea = f.store.brief(bea);
+    assert.equal(forBea.summary, undefined);
+    assert.equal(forBea.items.length, 50);
+    assert.equal(forBea.more, true);
+  } finally {
+    f.done();
+  }
+});

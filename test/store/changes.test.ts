@@ -122,11 +122,18 @@ test('agents\' folders: added by a person under a unique name, agent and folder;
   const f = fresh();
   try {
     const side = f.store.addSide('/home/ann/site/.binder/', 'Claude Code', ann);
-    assert.deepEqual(side, { name: 'Claude Code', agent: 'agent:claude-code', dir: '/home/ann/site/.binder', created: new Date(f.clock.ms).toISOString() });
+    assert.deepEqual(side, { name: 'Claude Code', agent: 'agent:claude-code', dir: '/home/ann/site/.binder', created: new Date(f.clock.ms).toISOString(), bound: null });
     assert.match(refusal(() => f.store.addSide('/elsewhere', 'claude code', ann)), /The name "claude code" is taken/);
     assert.match(refusal(() => f.store.addSide('/elsewhere', 'Claude-Code', ann)), /is taken/);
     assert.match(refusal(() => f.store.addSide('/home/ann/site/.binder', 'Other', ann)), /already read for Claude Code/);
     assert.match(refusal(() => f.store.addSide('relative/dir', 'Other', ann)), /absolute path/);
+    // The same folder and name again: bound again, to the directory found there now.
+    const again = f.store.addSide('/home/ann/site/.binder', 'Claude Code', ann, () => '8:1234');
+    assert.equal(again.again, true);
+    assert.equal(f.store.sides()[0]!.bound, '8:1234');
+    // Another name for the same directory, by another path: one directory is one agent's.
+    assert.match(refusal(() => f.store.addSide('/srv/link/.binder', 'Other', ann, () => '8:1234')), /is the same directory as \/home\/ann\/site\/\.binder, read for Claude Code/);
+    assert.equal(f.store.bindSide('/home/ann/site/.binder', '9:9'), '8:1234', 'a binding a person made is not replaced by a keeper');
     assert.deepEqual(f.store.sides().map((s) => s.agent), ['agent:claude-code']);
     assert.equal(f.store.removeSide('claude code', ann).dir, '/home/ann/site/.binder');
     assert.deepEqual(f.store.sides(), []);

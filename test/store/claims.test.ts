@@ -54,7 +54,7 @@ test('a record owned by someone else is not free; a lapsed lease frees it, and i
     f.store.grant('batches', 'agent:spy', 'write', ann);
     const owned = f.store.add('batches', { title: 'Owned', owners: ['person:ann'] }, ann).id;
     f.store.approve(owned, true, ann);
-    assert.match(refusal(() => f.store.take(owned, bot)), /belongs to person:ann/);
+    assert.match(refusal(() => f.store.take(owned, bot)), /belongs to "person:ann"/);
 
     const id = approved(f, 'Leased');
     f.store.take(id, bot, { forMs: 5 * MIN });

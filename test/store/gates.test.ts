@@ -11,7 +11,7 @@ test('an agent cannot move a record past the gate; a person approving lets it', 
     const r = f.store.add('batches', { title: 'Dark mode' }, bot);
     assert.equal(
       refusal(() => f.store.move(r.id, 'Approved', bot)),
-      `#${r.id} is not approved: only a person can let it past "Approved". Ask a person to approve it.`,
+      `#${r.id} is not approved: only a person can let it past "Approved". Ask a person to approve it; binder wait ${r.id} returns when one does.`,
     );
     assert.match(refusal(() => f.store.move(r.id, 'doing', bot)), /is not approved/, 'nor past it');
     assert.equal(f.store.get(r.id, ann).record.state, 'proposed');

@@ -14,7 +14,7 @@ import { binderAsync } from '../helpers/processes.js';
 import { until } from '../helpers/temp.js';
 import { answeredTwice, answerTo, answersIn, appendAsk, count, integrity, makeBinder, startKeeper, type Keeping } from './harness.js';
 
-const FULL = /the disk that holds the binder is full/;
+const FULL = /the disk that holds the binder is full/i;
 
 /** Writes zeros into `path` until the file system says there is no room left; returns the bytes written. */
 function fill(path: string): number {

@@ -1,9 +1,11 @@
 /**
- * The store against a small model of lists, records, gates and access (fast-check commands):
- * random sequences of a person's and agents' operations, each predicted by the model — done or
- * refused — and the store compared with the model after every step. Proves the gate (no record
- * at or past a gate unapproved unless a person put it there), access (an agent sees and changes
- * only what it was granted), and that a refused operation changes nothing.
+ * The store against a small model of lists, records, gates, access and claims (fast-check
+ * commands): random sequences of a person's and agents' operations, each predicted by the model
+ * — done or refused — and the store compared with the model after every step. Proves the gate
+ * (no record at or past a gate unapproved unless a person put it there, and an agent's change of
+ * an approved record's title withdraws the approval), access (an agent sees and changes only what
+ * it was granted), claims (no agent changes a record another holds; a lapsed claim never
+ * blocks), and that a refused operation changes nothing.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -25,9 +27,23 @@ const TEMPLATES = {
 type Template = keyof typeof TEMPLATES;
 
 interface ListModel { id: string; title: string; template: Template; archived: boolean; access: Map<string, 'read' | 'write'> }
-interface RecordModel { id: number; list: string; state: number; approved: boolean; archived: boolean }
+interface RecordModel {
+  id: number; list: string; state: number; approved: boolean; archived: boolean;
+  /** Who holds it (a Who id) and until when (ms), and its owners (only claims make owners here). */
+  holder: string | null; until: number; owners: string[];
+}
 interface Model { lists: Map<string, ListModel>; records: Map<number, RecordModel> }
-interface Real { store: Store; figures: { steps: number; refused: number; done: number } }
+interface Real { store: Store; clock: { ms: number }; figures: { steps: number; refused: number; done: number; held: number; withdrawn: number } }
+
+const MIN = 60_000;
+/** A record `who` may change as far as claims go: free, its own, or `who` is a person (counted when not). */
+const free = (r: Real, rec: RecordModel, who: Who): boolean => {
+  const yes = rec.holder === null || rec.holder === who.id || who.kind === 'person';
+  if (!yes) r.figures.held++;
+  return yes;
+};
+const record = (id: number, list: string, state: number, approved: boolean): RecordModel =>
+  ({ id, list, state, approved, archived: false, holder: null, until: 0, owners: [] });
 
 const isPerson = (who: Who): boolean => who.kind === 'person';
 const states = (l: ListModel) => TEMPLATES[l.template].states;
@@ -89,14 +105,17 @@ const pickRecord = (m: Model, n: number): number => {
 
 /** The store compared with the model, whole: records, lists, access, and the gate's rule. */
 function compare(m: Model, real: Real): void {
-  const rows = real.store.db.prepare('SELECT id, list, state, approved_by IS NOT NULL AS approved, archived FROM records ORDER BY id').all() as
-    { id: number; list: string; state: string; approved: number; archived: number }[];
+  const rows = real.store.db.prepare(`SELECT id, list, state, approved_by IS NOT NULL AS approved, archived,
+      json_extract(lease_by, '$.id') AS holder, lease_until AS until, owners FROM records ORDER BY id`).all() as
+    { id: number; list: string; state: string; approved: number; archived: number; holder: string | null; until: number | null; owners: string }[];
   assert.deepEqual(rows.map((r) => r.id), [...m.records.keys()].sort((a, b) => a - b), 'the records');
   for (const row of rows) {
     const r = m.records.get(row.id)!;
     const list = m.lists.get(r.list)!;
-    assert.deepEqual({ list: row.list, state: row.state, approved: row.approved === 1, archived: row.archived === 1 },
-      { list: r.list, state: states(list)[r.state], approved: r.approved, archived: r.archived }, `record #${row.id}`);
+    assert.deepEqual({ list: row.list, state: row.state, approved: row.approved === 1, archived: row.archived === 1,
+      holder: row.holder, until: row.until ?? 0, owners: JSON.parse(row.owners) as string[] },
+    { list: r.list, state: states(list)[r.state], approved: r.approved, archived: r.archived,
+      holder: r.holder, until: r.until, owners: r.owners }, `record #${row.id}`);
     if (pastGate(list, r.state)) assert.ok(r.approved, `#${row.id} is at or past the gate unapproved`);
   }
   const lists = real.store.db.prepare('SELECT id, archived FROM lists ORDER BY id').all() as { id: string; archived: number }[];
@@ -145,16 +164,16 @@ const commands: fc.Arbitrary<Cmd>[] = [
       const ok = !!list && found!.level === 'write' && !list.archived && at < states(list).length && (isPerson(who) || !pastGate(list, at));
       const stateName = list && state !== null ? states(list)[state] ?? `state-${state}` : undefined;
       const made = expect(r, ok, 'add', () => r.store.add(id, { title: 'a record', ...(stateName ? { state: stateName } : {}) }, who));
-      if (made) m.records.set(made.id, { id: made.id, list: list!.id, state: at, approved: isPerson(who) && pastGate(list!, at), archived: false });
+      if (made) m.records.set(made.id, record(made.id, list!.id, at, isPerson(who) && pastGate(list!, at)));
     })),
-  fc.tuple(fc.nat(12), fc.nat(3), fc.constantFrom(...WHO)).map(([n, state, who]) =>
+  fc.tuple(fc.nat(5), fc.nat(3), fc.constantFrom(...WHO)).map(([n, state, who]) =>
     cmd(`move(record ${n}, state ${state}, ${who.name})`, (m, r) => {
       const id = pickRecord(m, n);
       const rec = m.records.get(id);
       const found = rec && seen(m, rec.list, who);
       const list = found?.list;
       const valid = !!list && state < states(list).length;
-      const ok = !!rec && !!found && found.level === 'write' && !rec.archived && valid
+      const ok = !!rec && !!found && found.level === 'write' && !rec.archived && valid && free(r, rec, who)
         && (state === rec.state || rec.approved || !pastGate(list!, state) || isPerson(who));
       expect(r, ok, 'move', () => r.store.move(id, list ? states(list)[state] ?? 'no-such-state' : 'doing', who));
       if (ok && rec && state !== rec.state) {
@@ -162,7 +181,7 @@ const commands: fc.Arbitrary<Cmd>[] = [
         rec.state = state;
       }
     })),
-  fc.tuple(fc.nat(12), fc.boolean(), fc.constantFrom(...WHO)).map(([n, yes, who]) =>
+  fc.tuple(fc.nat(5), fc.boolean(), fc.constantFrom(...WHO)).map(([n, yes, who]) =>
     cmd(`approve(record ${n}, ${yes}, ${who.name})`, (m, r) => {
       const id = pickRecord(m, n);
       const rec = m.records.get(id);
@@ -177,12 +196,12 @@ const commands: fc.Arbitrary<Cmd>[] = [
         }
       }
     })),
-  fc.tuple(fc.nat(12), fc.boolean(), fc.constantFrom(...WHO)).map(([n, archived, who]) =>
+  fc.tuple(fc.nat(5), fc.boolean(), fc.constantFrom(...WHO)).map(([n, archived, who]) =>
     cmd(`archive(record ${n}, ${archived}, ${who.name})`, (m, r) => {
       const id = pickRecord(m, n);
       const rec = m.records.get(id);
       const found = rec && seen(m, rec.list, who);
-      const ok = !!found && found.level === 'write';
+      const ok = !!found && found.level === 'write' && free(r, rec, who) && rec.archived !== archived;
       expect(r, ok, 'archive', () => r.store.archive(id, archived, who));
       if (ok && rec) rec.archived = archived;
     })),
@@ -194,7 +213,7 @@ const commands: fc.Arbitrary<Cmd>[] = [
       expect(r, ok, 'archiveList', () => r.store.archiveList(id, archived, who));
       if (ok && list) list.archived = archived;
     })),
-  fc.tuple(fc.nat(12), fc.constantFrom(...WHO)).map(([n, who]) =>
+  fc.tuple(fc.nat(5), fc.constantFrom(...WHO)).map(([n, who]) =>
     cmd(`delete(record ${n}, ${who.name})`, (m, r) => {
       const id = pickRecord(m, n);
       const ok = isPerson(who) && m.records.has(id);
@@ -209,6 +228,66 @@ const commands: fc.Arbitrary<Cmd>[] = [
       if (ok) {
         m.lists.delete(id);
         for (const [rid, rec] of m.records) if (rec.list === id) m.records.delete(rid);
+      }
+    })),
+  fc.tuple(fc.nat(5), fc.constantFrom<'title' | 'due'>('title', 'title', 'due'), fc.nat(8), fc.constantFrom(...WHO)).map(([n, what, v, who]) =>
+    cmd(`edit(record ${n}, ${what} ${v}, ${who.name})`, (m, r) => {
+      const id = pickRecord(m, n);
+      const rec = m.records.get(id);
+      const found = rec && seen(m, rec.list, who);
+      const ok = !!rec && !!found && found.level === 'write' && !rec.archived && free(r, rec, who);
+      // A new title each time (the step's number), so that a title edit always changes it.
+      const input = what === 'title' ? { title: `title ${r.figures.steps}` } : { due: `2027-01-0${v + 1}` };
+      expect(r, ok, 'edit', () => r.store.edit(id, input, who));
+      if (ok && rec && what === 'title' && !isPerson(who) && rec.approved) {
+        // What a person approved changed: the approval goes, and the record back before the gate.
+        const list = m.lists.get(rec.list)!;
+        if (pastGate(list, rec.state)) rec.state = TEMPLATES[list.template].gate - 1;
+        rec.approved = false;
+        r.figures.withdrawn++;
+      }
+    })),
+  fc.tuple(fc.nat(5), fc.constantFrom(5, 30), fc.constantFrom(...WHO)).map(([n, minutes, who]) =>
+    cmd(`take(record ${n}, ${minutes}m, ${who.name})`, (m, r) => {
+      const id = pickRecord(m, n);
+      const rec = m.records.get(id);
+      const found = rec && seen(m, rec.list, who);
+      const mine = rec?.holder === who.id;
+      const ok = !!rec && !!found && found.level === 'write' && !rec.archived && (rec.holder === null || mine)
+        && (mine || rec.owners.every((o) => o === who.id));
+      expect(r, ok, 'take', () => r.store.take(id, who, { forMs: minutes * MIN }));
+      if (ok && rec) {
+        rec.holder = who.id;
+        rec.until = r.clock.ms + minutes * MIN;
+        if (!rec.owners.includes(who.id)) rec.owners.push(who.id);
+      }
+    })),
+  fc.tuple(fc.nat(5), fc.constantFrom(...WHO)).map(([n, who]) =>
+    cmd(`release(record ${n}, ${who.name})`, (m, r) => {
+      const id = pickRecord(m, n);
+      const rec = m.records.get(id);
+      const found = rec && seen(m, rec.list, who);
+      // Taking a claim away is a person's act; with no claim, the asker's own ownership ends.
+      const ok = !!rec && !!found && found.level === 'write' && free(r, rec, who);
+      expect(r, ok, 'release', () => r.store.release(id, who));
+      if (ok && rec) {
+        const gone = rec.holder ?? (rec.owners.includes(who.id) ? who.id : null);
+        rec.owners = rec.owners.filter((o) => o !== gone);
+        rec.holder = null;
+        rec.until = 0;
+      }
+    })),
+  fc.constantFrom(10, 40).map((minutes) =>
+    cmd(`time passes (${minutes}m)`, (m, r) => {
+      // The keeper's pass over claims: every lease that ran out lapses, its holder no owner.
+      r.clock.ms += minutes * MIN;
+      r.store.lapse();
+      for (const rec of m.records.values()) {
+        if (rec.holder !== null && rec.until <= r.clock.ms) {
+          rec.owners = rec.owners.filter((o) => o !== rec.holder);
+          rec.holder = null;
+          rec.until = 0;
+        }
       }
     })),
   fc.constantFrom(...AGENTS).map((agent) =>
@@ -226,8 +305,9 @@ const commands: fc.Arbitrary<Cmd>[] = [
 ];
 
 /**
- * One store for every run: each starts from the same binder — Batches (a gate) that Bot may
- * change, Tasks that Spy may read, a record in each — and its model. The last run's binder is
+ * One store for every run: each starts from the same binder — Batches (a gate) that Bot and Spy
+ * may change (so that one may hold what the other would change), Tasks that Spy may read, a
+ * record in each and an approved one in Batches — and its model. The last run's binder is
  * wiped by hand (not deleted through the store: that is the operations' to prove), so that
  * the whole-store comparisons stay small.
  */
@@ -238,26 +318,33 @@ function start(store: Store): Model {
   const batches = store.createList({ template: 'batches' }, ann).id;
   const tasks = store.createList({ template: 'tasks' }, ann).id;
   store.grant(batches, bot.id, 'write', ann);
+  store.grant(batches, spy.id, 'write', ann);
   store.grant(tasks, spy.id, 'read', ann);
-  model.lists.set(batches, { id: batches, title: 'Batches', template: 'batches', archived: false, access: new Map([[bot.id, 'write']]) });
+  model.lists.set(batches, { id: batches, title: 'Batches', template: 'batches', archived: false, access: new Map([[bot.id, 'write'], [spy.id, 'write']]) });
   model.lists.set(tasks, { id: tasks, title: 'Tasks', template: 'tasks', archived: false, access: new Map([[spy.id, 'read']]) });
   for (const [list, who] of [[batches, bot], [tasks, ann]] as const) {
     const made = store.add(list, { title: 'a first record' }, who);
-    model.records.set(made.id, { id: made.id, list, state: 0, approved: false, archived: false });
+    model.records.set(made.id, record(made.id, list, 0, false));
   }
+  // One approved record to start with, so that agents' changes meet approvals often.
+  const approved = store.add(batches, { title: 'an approved record' }, bot).id;
+  store.approve(approved, true, ann);
+  model.records.set(approved, record(approved, batches, 0, true));
   return model;
 }
 
 test('model: the store\'s lists, records, gates and access follow a model through random sequences of operations', (t) => {
-  const store = openStore(join(tempDir(t, 'binder-model-'), 'store'));
+  const clock = { ms: Date.UTC(2026, 0, 15, 12, 0) };
+  const store = openStore(join(tempDir(t, 'binder-model-'), 'store'), { now: () => clock.ms });
   t.after(() => store.close());
   store.db.pragma('synchronous = OFF');
-  const real: Real = { store, figures: { steps: 0, refused: 0, done: 0 } };
+  const real: Real = { store, clock, figures: { steps: 0, refused: 0, done: 0, held: 0, withdrawn: 0 } };
   const seed = fuzzSeed();
   let runs = 0;
-  fc.assert(fc.property(fc.commands(commands, { maxCommands: 40, size: '+1' }), (cmds) => {
+  fc.assert(fc.property(fc.commands(commands, { maxCommands: 60, size: '+1' }), (cmds) => {
     runs++;
     fc.modelRun(() => ({ model: start(store), real }), cmds);
   }), { numRuns: 200, seed, includeErrorInReport: true });
-  t.diagnostic(`seed ${seed}: ${runs} sequences, ${real.figures.steps} operations (${real.figures.done} done, ${real.figures.refused} refused), every one as the model said`);
+  t.diagnostic(`seed ${seed}: ${runs} sequences, ${real.figures.steps} operations (${real.figures.done} done, ${real.figures.refused} refused; `
+    + `${real.figures.withdrawn} approvals withdrawn by an agent's edit, ${real.figures.held} changes to a record another held), every one as the model said`);
 });

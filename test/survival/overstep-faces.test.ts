@@ -1,6 +1,7 @@
 /**
  * Agents cannot overstep through any face, against a real keeper (`binder serve --no-tui`):
- * the `binder` command (a person's verbs are not understood there: exit 64, nothing asked),
+ * the `binder` command (a person's verbs are refused there, saying whose they are: exit 1, nothing
+ * asked; forged flags are not understood: exit 64),
  * MCP (`binder-mcp` over stdio: a person's tools do not exist, calling one is an error and asks
  * nothing), and raw ask lines appended to the folder with forged identities (answered refused).
  * The binder is compared whole before and after; a hidden list is told to no face.
@@ -16,7 +17,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { openStore } from '../../src/store/index.js';
-import { OPERATIONS } from '../../src/keeper/operations.js';
+import { OPERATIONS, personOperation } from '../../src/keeper/operations.js';
 import { readCommandLine } from '../../src/agent/command-line.js';
 import { ANSWERS_FILE, ASKS_FILE } from '../../src/keeper/protocol.js';
 import { BINDER, BINDER_MCP, serveKeeper, type Serving } from '../helpers/processes.js';
@@ -72,7 +73,7 @@ function binder(args: string[], cwd: string): Promise<{ code: number | null; out
   });
 }
 
-test('the binder command: a person\'s verbs are not understood (64), forged flags neither; nothing is asked, nothing changes', async (t) => {
+test('the binder command: a person\'s verbs are refused (1), forged flags not understood (64); nothing is asked, nothing changes', async (t) => {
   const k = await keptBinder(t);
   const work = join(k.root, 'work');
   const [first] = k.laid.batches;
@@ -91,23 +92,27 @@ test('the binder command: a person\'s verbs are not understood (64), forged flag
   const before = k.dump();
   const asked = k.asksSize();
   const all = [...lines.flatMap((line) => forgedFlags.map((lie) => [...line, ...lie])), ...agentLies];
+  // A person's verb is refused with whose it is (1), whatever flags come with it; the rest is not understood (64).
+  const expected = (argv: string[]): number => (personOperation(argv) ? 1 : 64);
   // Every line read as the command reads it; each person's verb, and the lies, run as the real command too.
   for (const argv of all) {
-    const read = await readCommandLine(argv, { out: () => {}, err: () => {} });
-    assert.deepEqual(read, { kind: 'done', code: 64 }, `binder ${argv.join(' ')}`);
+    let said = '';
+    const read = await readCommandLine(argv, { out: () => {}, err: (text) => { said += text; } });
+    assert.deepEqual(read, { kind: 'done', code: expected(argv) }, `binder ${argv.join(' ')}`);
+    if (expected(argv) === 1) assert.match(said, /^Not done: Only a person can /, said);
   }
   const real = [...lines, ...agentLies, ...forgedFlags.slice(1).map((lie) => [...lines[0]!, ...lie])];
   for (let at = 0; at < real.length; at += 4) {
     await Promise.all(real.slice(at, at + 4).map(async (argv) => {
       const r = await binder(argv, work);
-      assert.equal(r.code, 64, `binder ${argv.join(' ')} exited ${r.code}: ${r.err}`);
+      assert.equal(r.code, expected(argv), `binder ${argv.join(' ')} exited ${r.code}: ${r.err}`);
       assert.equal(r.out, '');
     }));
   }
   const tried = all.length + real.length;
   assert.equal(k.asksSize(), asked, 'something was asked');
   assert.equal(k.dump(), before, 'the binder changed');
-  // The same folder and keeper do answer an agent's own verb: the 64s above were the verbs'.
+  // The same folder and keeper do answer an agent's own verb: the refusals above were the verbs'.
   const done = await binder(['add', 'Batches', 'proof the keeper answers'], work);
   assert.equal(done.code, 0, done.err);
   t.diagnostic(`${tried} command lines of a person's verbs or forged identities (${real.length} as real processes): 0 asked, 0 done`);

@@ -120,6 +120,7 @@ test('every write to a list granted read only is refused: 0 done, 0 changes, and
     ['attach', { id: task, kind: 'link', ref: 'https://x.example' }], ['attach', { id: task, kind: 'record', ref: `#${laid.batches[0]}` }],
     ['detach', { id: task, what: 'https://x.example' }],
     ['archive', { id: task }], ['restore', { id: task }], ['take', { id: task }], ['take', { next: 'tasks' }], ['release', { id: task, note: 'x' }],
+    ['needs', { id: task, others: String(laid.batches[0]) }], ['needs', { id: laid.batches[0], others: String(task) }],
   ];
   const before = dumpStore(store.db);
   let tried = 0;
@@ -157,7 +158,7 @@ test('reads of a list not granted: no title, id, record or note of it in any ans
   // Whole views: the hidden list is simply not there.
   for (const [op, args] of [
     ['lists', {}], ['search', { text: HIDDEN.record }], ['search', { text: 'zumbrality' }], ['search', { text: 'plinthwaxe', archived: true }],
-    ['search', { text: HIDDEN.title }], ['ready', {}], ['brief', {}], ['wait', {}],
+    ['search', { text: HIDDEN.title }], ['ready', {}], ['ready', { blocked: true }], ['brief', {}], ['wait', {}],
   ] as const) {
     const a = ask(op, args);
     if (op === 'search') assert.match(a.text, /^Nothing found for /, `${op} ${JSON.stringify(args)}: ${a.text}`);
@@ -165,7 +166,7 @@ test('reads of a list not granted: no title, id, record or note of it in any ans
   // A hidden list by its id or title, against a list that does not exist.
   for (const ref of [HIDDEN.id, HIDDEN.title, HIDDEN.title.toUpperCase(), ` ${HIDDEN.id} `]) {
     for (const [op, args] of [
-      ['show', { list: ref }], ['show', { list: ref, archived: true }], ['ready', { list: ref }], ['take', { next: ref }],
+      ['show', { list: ref }], ['show', { list: ref, archived: true }], ['ready', { list: ref }], ['ready', { list: ref, blocked: true }], ['take', { next: ref }],
       ['add', { list: ref, title: 'x' }], ['wait', { on: ref, timeout: '1s' }],
     ] as const) {
       const hidden = ask(op, args);
@@ -178,6 +179,7 @@ test('reads of a list not granted: no title, id, record or note of it in any ans
   for (const [op, args] of [
     ['get', {}], ['edit', { title: 'x' }], ['move', { state: 'To do' }], ['note', { text: 'x' }], ['attach', { kind: 'link', ref: 'https://x.example' }],
     ['detach', { what: '1' }], ['archive', {}], ['restore', {}], ['take', {}], ['release', {}], ['wait', { timeout: '1s' }],
+    ['needs', { others: String(laid.batches[0]) }],
   ] as const) {
     for (const form of [(n: number) => n, (n: number) => `#${n}`]) {
       const key = op === 'wait' ? 'on' : 'id';
@@ -192,6 +194,10 @@ test('reads of a list not granted: no title, id, record or note of it in any ans
     const hidden = ask('attach', { id: laid.batches[0], kind: 'record', ref });
     const none = ask('attach', { id: laid.batches[0], kind: 'record', ref: ref.replace(String(laid.hidden), String(absent)) });
     assert.equal(neutral(hidden, String(laid.hidden)), neutral(none, String(absent)));
+    const needed = ask('needs', { id: laid.batches[0], others: ref });
+    const neededNone = ask('needs', { id: laid.batches[0], others: ref.replace(String(laid.hidden), String(absent)) });
+    assert.equal(needed.ok, false);
+    assert.equal(neutral(needed, String(laid.hidden)), neutral(neededNone, String(absent)));
   }
   const leaked = told.flatMap((text) => leaksHidden(text));
   assert.deepEqual(leaked, [], 'words of the hidden list reached the agent');

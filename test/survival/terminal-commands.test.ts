@@ -114,7 +114,7 @@ test('binder, binder admin and binder serve in a terminal: hostile records shown
   // What was shown is the records' text, made safe — not nothing.
   // Whole: an owner ending in an open OSC once made every line after it vanish.
   for (const [face, shown] of [['binder', partOf(asAgent, 'get 1>>')], ['binder admin', partOf(asPerson, 'admin --as ann get 1>>')]] as const) {
-    for (const part of ['owners @person:xqq', 'Branch: branch {q0', 'Reviewer: person:xqq', 'Notes:', 'Evil note', 'Second note', 'Attached:', 'History (4):']) {
+    for (const part of ['owners @person:xqq', 'Branch: branch {q0', 'Reviewer: person:xqq', 'Notes (2):', 'Evil note', 'Second note', 'Attached:', 'History (4):']) {
       assert.ok(shown.includes(part), `${face} get shows ${part}:\n${shown}`);
     }
   }

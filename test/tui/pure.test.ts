@@ -97,6 +97,7 @@ test('a record\'s lines: notes wrapped to the width, each line knowing its note;
       created: '2030-01-01T00:00:00Z', updated: '2030-01-01T00:00:00Z',
     },
     history: [{ id: 1, at: '2030-01-01T00:00:00Z', by: { id: 'agent:a', kind: 'agent', name: 'A' }, op: 'add', list: 'tasks', record: 3, change: { title: 'T' } }],
+    counts: { notes: 1, history: 1 },
   };
   const lines = recordLines(view, wordsFor("en"), Date.parse("2030-01-01"), 40, "r");
   assert.ok(lines.every((l) => [...l.text].length <= 40));

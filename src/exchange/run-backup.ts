@@ -1,0 +1,143 @@
+/**
+ * `binder admin backup FILE`, `restore-backup FILE` and `check`: the person's words around
+ * backup.ts. A backup may be made while keepers run; a backup is put back only when no process
+ * has the store open, and only once the person said yes (`--yes`, or on their terminal).
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline/promises';
+import { openStore, type Store } from '../store/index.js';
+import { Refused } from '../store/store.js';
+import type { Who } from '../store/types.js';
+import { jsonDocument } from '../keeper/json-document.js';
+import { lines, said, word, type Shown } from '../keeper/text-values.js';
+import { backupTo, checkStore, readBackup, restoreFrom, storeInUse } from './backup.js';
+import { printAnswer, printSentence } from './print.js';
+
+type Place = { storeDir: string; who: Who; json: boolean };
+
+const plural = (n: number, one: string, many = `${one}s`): string => `${n.toLocaleString('en')} ${n === 1 ? one : many}`;
+
+const noBinder = (dir: string): Refused => new Refused(`There is no binder in ${dir}: nothing to back up or check.`, `Il n'y a aucun binder dans ${dir} : rien à sauvegarder ni à vérifier.`);
+
+/** Runs `work`; a refusal is said on stderr with `code` (a store that cannot be opened: 2). */
+async function saying(work: () => Promise<string | object>): Promise<number> {
+  try {
+    const answer = await work();
+    if (typeof answer === 'string') printAnswer(answer);
+    else process.stdout.write(`${jsonDocument(answer)}\n`);
+    return 0;
+  } catch (error) {
+    if (error instanceof Refused) {
+      printSentence(`Not done: ${error.message}`);
+      return error instanceof NoStore ? 2 : 1;
+    }
+    throw error;
+  }
+}
+
+class NoStore extends Refused {}
+
+function opened(dir: string): Store {
+  if (!existsSync(join(dir, 'binder.db'))) {
+    const r = noBinder(dir);
+    throw new NoStore(r.message, r.fr ?? r.message);
+  }
+  try {
+    return openStore(dir);
+  } catch (error) {
+    if (error instanceof Refused) throw new NoStore(error.message, error.fr ?? error.message);
+    throw error;
+  }
+}
+
+const sizes = (store: Store): { lists: number; records: number } => ({
+  lists: store.db.prepare('SELECT count(*) FROM lists').pluck().get() as number,
+  records: store.db.prepare('SELECT count(*) FROM records').pluck().get() as number,
+});
+
+export function runBackup(file: string, place: Place): Promise<number> {
+  return saying(async () => {
+    const store = opened(place.storeDir);
+    try {
+      const { lists, records } = sizes(store);
+      await backupTo(store.db, file);
+      return place.json ? { file, lists, records }
+        : lines([said`Backed up the binder (${plural(lists, 'list')}, ${plural(records, 'record')}) to ${file}; the copy passes SQLite's check.`,
+          said`Put it back with: binder admin restore-backup ${word(file)}`]);
+    } finally {
+      store.close();
+    }
+  });
+}
+
+async function confirmed(question: string): Promise<boolean> {
+  if (!process.stdin.isTTY) return false;
+  const rl = createInterface({ input: process.stdin, output: process.stderr });
+  try {
+    return /^y(es)?$/i.test((await rl.question(`${question} [y/N] `)).trim());
+  } finally {
+    rl.close();
+  }
+}
+
+const inUse = (dir: string): Refused => new Refused(
+  `The binder in ${dir} is open in another process — a keeper (binder serve, binder tui) or another binder admin: `
+    + 'stop it first, then put the backup back.',
+  `Le binder de ${dir} est ouvert par un autre processus — un gardien (binder serve, binder tui) ou un autre binder admin : `
+    + 'arrêtez-le d\'abord, puis remettez la sauvegarde.',
+);
+
+export function runRestore(file: string, o: { yes?: boolean }, place: Place): Promise<number> {
+  return saying(async () => {
+    const backup = readBackup(file);
+    const path = join(place.storeDir, 'binder.db');
+    if (storeInUse(path)) throw inUse(place.storeDir);
+    if (!o.yes) {
+      const there = existsSync(path) ? 'Replace the binder' : 'Make the binder';
+      const yes = await confirmed(said`${there} in ${place.storeDir} with the backup ${file} (${plural(backup.lists, 'list')}, ${plural(backup.records, 'record')})?`.text);
+      if (!yes) {
+        throw new Refused(`Nothing changed: run it again with --yes to put ${file} in place of the binder in ${place.storeDir}.`,
+          `Rien n'a changé : relancez avec --yes pour mettre ${file} à la place du binder de ${place.storeDir}.`);
+      }
+      // The question took time: a keeper may have started meanwhile.
+      if (storeInUse(path)) throw inUse(place.storeDir);
+    }
+    await restoreFrom(file, path);
+    const store = openStore(place.storeDir);
+    const now = sizes(store);
+    store.close();
+    return place.json ? { file, ...now }
+      : said`Put back the backup ${file}: ${plural(now.lists, 'list')}, ${plural(now.records, 'record')}. binder admin check checks it.`.text;
+  });
+}
+
+export async function runCheck(place: Place): Promise<number> {
+  let found: ReturnType<typeof checkStore> | undefined;
+  const code = await saying(async () => {
+    const store = opened(place.storeDir);
+    try {
+      const { lists, records } = sizes(store);
+      found = checkStore(store.db);
+      const sound = found.integrity.length === 1 && found.integrity[0] === 'ok';
+      if (place.json) return { lists, records, ...found };
+      const out: Shown[] = [said`Checked the binder in ${place.storeDir} (${plural(lists, 'list')}, ${plural(records, 'record')}):`];
+      out.push(sound ? said`  the database file: sound (SQLite's integrity check: ok)`
+        : said`  the database file: DAMAGED — SQLite found ${plural(found.integrity.length, 'problem')}: ${found.integrity.slice(0, 5).join('; ')}`);
+      out.push(found.dangling.length === 0 ? said`  rows that name others: all found`
+        : said`  rows that name others: ${plural(found.dangling.length, 'row')} name what is not there (${[...new Set(found.dangling.map((d) => `${d.table} → ${d.parent}`))].join(', ')})`);
+      out.push(found.searchIndex === null ? said`  the search index: sound` : said`  the search index: DAMAGED (${found.searchIndex})`);
+      out.push(found.countsOff === 0 ? said`  the counts kept per list: right` : said`  the counts kept per list: ${plural(found.countsOff, 'count')} wrong`);
+      const bad = !sound || found.dangling.length > 0 || found.searchIndex !== null || found.countsOff > 0;
+      out.push(bad
+        ? said`Something is wrong: put a backup back (binder admin restore-backup FILE), or export what can still be read (binder admin export).`
+        : said`Nothing is wrong.`);
+      return lines(out);
+    } finally {
+      store.close();
+    }
+  });
+  if (code !== 0 || !found) return code;
+  const bad = !(found.integrity.length === 1 && found.integrity[0] === 'ok') || found.dangling.length > 0 || found.searchIndex !== null || found.countsOff > 0;
+  return bad ? 1 : 0;
+}

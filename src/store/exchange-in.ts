@@ -1,0 +1,210 @@
+/**
+ * An import, a person's alone, in the caller's one transaction: every record a file brings is
+ * checked by the binder's own rules (title, state, gate, fields, owners, due date, notes,
+ * attachments) and written with its notes, attachments, needs and — from Binder's own export —
+ * its approval and history kept whole. A record of another tool is never approved unless the
+ * person asks for it. The first rule broken refuses the whole import, naming the line.
+ */
+import { personOnly } from './access.js';
+import { iso, type Context } from './context.js';
+import type { ImportOptions, ImportPlan, Imported, IncomingRecord, MovingRow } from './exchange-types.js';
+import { atLine, bringLists, cleanTime, cleanWho, intoList, keepRows, numbering, onLine } from './exchange-lists.js';
+import { KINDS } from './record-parts.js';
+import { agentNamed } from './sides.js';
+import { Refused } from './store.js';
+import { reindex } from './text-index.js';
+import type { AttachKind, List, State, Who } from './types.js';
+import { cleanNote, cleanOwners, cleanTitle, dueOf, fieldValue, findField, findState, LIMITS, pastGate } from './values.js';
+
+/** Where a foreign record's place puts it: the first state, the first one worked in, the last. */
+function placed(list: List, place: IncomingRecord['place']): State {
+  const states = list.states;
+  if (place === 'last') return states[states.length - 1]!;
+  if (place === 'doing') {
+    const gate = states.findIndex((s) => s.gate);
+    const from = Math.max(1, gate + 1);
+    return states.slice(from, -1).find((s) => !s.gate) ?? states[0]!;
+  }
+  return states[0]!;
+}
+
+const numberOf = (ctx: Context, sql: string): number => (ctx.db.prepare(sql).pluck().get() as number | null) ?? 0;
+
+/** The record numbers `ref` (`#12`) names in the file, as numbered here; the ref itself when none. */
+const recordRef = (ref: string, idOf: Map<string, number>): string => {
+  const m = /^#?(\d+)$/.exec(ref.trim());
+  const mapped = m ? idOf.get(m[1]!) : undefined;
+  return mapped !== undefined ? `#${mapped}` : ref;
+};
+
+/** A history row's change with the numbers it names renumbered as the import did. */
+function remapChange(row: MovingRow, idOf: Map<string, number>, notes: Map<number, number>, attached: Map<number, number>): unknown {
+  const change = row.change;
+  if (!change || typeof change !== 'object' || Array.isArray(change)) return change;
+  const c = { ...(change as Record<string, unknown>) };
+  if (typeof c.note === 'number') c.note = notes.get(c.note) ?? c.note;
+  if (typeof c.attachment === 'number') c.attachment = attached.get(c.attachment) ?? c.attachment;
+  if (c.kind === 'record' && typeof c.ref === 'string') c.ref = recordRef(c.ref, idOf);
+  const record = (n: unknown): unknown => (typeof n === 'number' ? idOf.get(String(n)) ?? n : n);
+  if (row.op === 'needs') for (const key of ['add', 'remove']) if (Array.isArray(c[key])) c[key] = (c[key] as unknown[]).map(record);
+  if (row.op === 'unblocked') c.need = record(c.need);
+  return c;
+}
+
+/** A circle among the needs the file brings (none can pass through the binder's own records). */
+function circleIn(plan: ImportPlan, keys: Map<string, number>): string[] | null {
+  const state = new Map<string, 'open' | 'done'>();
+  const path: string[] = [];
+  const visit = (key: string): string[] | null => {
+    state.set(key, 'open');
+    path.push(key);
+    for (const next of plan.records[keys.get(key)!]!.needs) {
+      if (!keys.has(next) || next === key) continue;
+      if (state.get(next) === 'open') return [...path.slice(path.indexOf(next)), next];
+      if (state.get(next) === undefined) {
+        const found = visit(next);
+        if (found) return found;
+      }
+    }
+    path.pop();
+    state.set(key, 'done');
+    return null;
+  };
+  for (const r of plan.records) {
+    if (state.get(r.key) !== undefined) continue;
+    const found = visit(r.key);
+    if (found) return found;
+  }
+  return null;
+}
+
+export function importBinder(ctx: Context, plan: ImportPlan, who: Who, options: ImportOptions = {}): Imported {
+  personOnly(who, 'import into the binder', 'import', 'importer dans le binder');
+  const whole = plan.format === 'binder';
+  const at = iso(ctx.now());
+  const now = ctx.now();
+  const named = (name: string) => agentNamed(ctx, name);
+  const made: Imported['lists'] = [];
+  let into: List | null = null;
+  let lists = new Map<string, List>();
+  if (whole) {
+    if (options.into !== undefined) {
+      throw new Refused('A Binder export brings its own lists: import it without --into.', 'Un export de Binder apporte ses propres listes : importez-le sans --into.');
+    }
+    lists = bringLists(ctx, plan.lists, made);
+  } else {
+    into = intoList(ctx, options.into, who, plan);
+  }
+
+  const keys = new Map<string, number>();
+  plan.records.forEach((r, i) => {
+    const first = keys.get(r.key);
+    if (first !== undefined) {
+      throw atLine(r.line, new Refused(`"${r.key.slice(0, 40)}" is given twice (first on line ${plan.records[first]!.line}).`,
+        `« ${r.key.slice(0, 40)} » est donnée deux fois (d'abord ligne ${plan.records[first]!.line}).`));
+    }
+    keys.set(r.key, i);
+  });
+  const circle = circleIn(plan, keys);
+  if (circle) {
+    const line = plan.records[keys.get(circle[0]!)!]!.line;
+    const said = circle.map((k) => `"${k}"`).join(' needs ');
+    throw atLine(line, new Refused(`its needs close a circle (${said}): none of them could ever start.`,
+      `ses besoins ferment un cercle (${circle.map((k) => `« ${k} »`).join(' a besoin de ')}) : aucune ne pourrait jamais commencer.`));
+  }
+
+  // Numbers: a record's own where never given here (a number is never given twice, even after a delete).
+  const used = Math.max(numberOf(ctx, 'SELECT max(id) FROM records'), numberOf(ctx, 'SELECT max(record) FROM log'));
+  const ids = numbering(used, plan.records.map((r) => (whole && /^\d+$/.test(r.key) ? Number(r.key) : undefined)));
+  const idOf = new Map(plan.records.map((r, i) => [r.key, ids[i]!]));
+  const noteIds = numbering(numberOf(ctx, 'SELECT max(id) FROM notes'), plan.records.flatMap((r) => r.notes.map((n) => (whole ? n.id : undefined))));
+  const attachmentIds = numbering(numberOf(ctx, 'SELECT max(id) FROM attachments'), plan.records.flatMap((r) => r.attachments.map((a) => (whole ? a.id : undefined))));
+  const noteMap = new Map<number, number>();
+  const attachmentMap = new Map<number, number>();
+
+  const insertRecord = ctx.db.prepare(`INSERT INTO records (id, list, title, state, approved_by, approved_at, fields, owners,
+      due, due_at, due_told, archived, created, updated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+  const insertNote = ctx.db.prepare('INSERT INTO notes (id, record, at, by, text, edited) VALUES (?, ?, ?, ?, ?, ?)');
+  const insertAttachment = ctx.db.prepare('INSERT INTO attachments (id, record, kind, ref, title, at, by) VALUES (?, ?, ?, ?, ?, ?, ?)');
+  const origin = ctx.db.prepare("INSERT INTO log (at, by, op, list, record, change) VALUES (?, ?, 'import', ?, ?, ?)");
+  const by = JSON.stringify(who);
+  let noteAt = 0;
+  let attachmentAt = 0;
+  plan.records.forEach((r, i) => onLine(r.line, () => {
+    const list = whole ? lists.get(r.list ?? '') : into!;
+    if (!list) throw new Refused(`its list "${String(r.list).slice(0, 40)}" is not in the file.`, `sa liste « ${String(r.list).slice(0, 40)} » n'est pas dans le fichier.`);
+    const id = ids[i]!;
+    const title = cleanTitle(r.title);
+    // Binder's own export names states and fields by id (a renamed one keeps its id); others by name.
+    const state = r.state !== undefined && r.state !== ''
+      ? (whole ? list.states.find((s) => s.id === r.state) : undefined) ?? findState(list, r.state)
+      : placed(list, r.place);
+    const approval = whole
+      ? (r.approved ? { by: cleanWho(r.approved.by), at: cleanTime(r.approved.at, at) } : null)
+      : (options.approved ? { by: who, at } : null);
+    if (pastGate(list, state.id) && !approval) {
+      const gate = list.states.find((s) => s.gate)!;
+      throw new Refused(
+        `"${state.name}" is past the gate "${gate.name}" of ${list.title}, and an imported record is not approved: `
+          + 'import with --approved (you approve them all), or into a list without a gate.',
+        `« ${state.name} » est au-delà de la porte « ${gate.name} » de ${list.title}, et une fiche importée n'est pas approuvée : `
+          + 'importez avec --approved (vous les approuvez toutes), ou dans une liste sans porte.',
+      );
+    }
+    const fields: Record<string, string> = {};
+    for (const [ref, given] of Object.entries(r.fields)) {
+      const field = (whole ? list.fields.find((f) => f.id === ref) : undefined) ?? findField(list, ref);
+      const value = fieldValue(field, given, who, named);
+      if (value !== '') fields[field.id] = value;
+    }
+    const owners = cleanOwners(r.owners, who, named);
+    const due = dueOf(r.due ?? '');
+    const created = cleanTime(r.created, at);
+    const dueTold = whole ? r.dueTold === true : due.kind === 'due' && due.at <= now;
+    insertRecord.run(id, list.id, title, state.id, approval ? JSON.stringify(approval.by) : null, approval?.at ?? null,
+      JSON.stringify(fields), JSON.stringify(owners), due.kind === 'due' ? due.due : null, due.kind === 'due' ? due.at : null,
+      dueTold ? 1 : 0, r.archived ? 1 : 0, created, cleanTime(r.updated, created));
+    for (const n of r.notes) {
+      const noteId = noteIds[noteAt++]!;
+      if (n.id !== undefined) noteMap.set(n.id, noteId);
+      insertNote.run(noteId, id, cleanTime(n.at, at), JSON.stringify(n.by ? cleanWho(n.by) : who), cleanNote(n.text), n.edited ? 1 : 0);
+    }
+    for (const a of r.attachments) {
+      const attachmentId = attachmentIds[attachmentAt++]!;
+      if (a.id !== undefined) attachmentMap.set(a.id, attachmentId);
+      if (!KINDS.includes(a.kind as AttachKind)) {
+        throw new Refused(`"${a.kind.slice(0, 40)}" is not a kind of attachment: ${KINDS.join(', ')}.`, `« ${a.kind.slice(0, 40)} » n'est pas une sorte de pièce jointe : ${KINDS.join(', ')}.`);
+      }
+      const target = a.record !== undefined ? idOf.get(a.record) : undefined;
+      const ref = a.kind === 'record' ? (target !== undefined ? `#${target}` : recordRef(a.ref, idOf)) : a.ref.trim();
+      if (!ref || [...ref].length > LIMITS.ref) {
+        throw new Refused(`An attachment's ref is 1 to ${LIMITS.ref} characters.`, `La référence d'une pièce jointe compte de 1 à ${LIMITS.ref} caractères.`);
+      }
+      const titled = a.title !== undefined && a.title.trim() !== '' ? cleanTitle(a.title, 'An attachment\'s title', 'Le titre d\'une pièce jointe') : '';
+      insertAttachment.run(attachmentId, id, a.kind, ref, titled, cleanTime(a.at, at), JSON.stringify(a.by ? cleanWho(a.by) : who));
+    }
+    if (r.history) keepRows(ctx, r.history, list.id, id, (row) => remapChange(row, idOf, noteMap, attachmentMap));
+    if (r.origin) origin.run(at, by, list.id, id, JSON.stringify({ from: r.origin.format, ref: r.origin.ref }));
+    reindex(ctx, id, true);
+    options.progress?.(i + 1, plan.records.length);
+  }));
+
+  let needs = 0;
+  let needsLeftOut = 0;
+  const need = ctx.db.prepare('INSERT INTO needs (record, needed) VALUES (?, ?) ON CONFLICT DO NOTHING');
+  for (const r of plan.records) {
+    for (const key of r.needs) {
+      const target = idOf.get(key);
+      if (target === undefined || key === r.key) { needsLeftOut++; continue; }
+      needs += need.run(idOf.get(r.key)!, target).changes;
+    }
+  }
+  ctx.log(who, 'import', into?.id ?? null, null, {
+    format: plan.format, ...(options.file ? { file: options.file } : {}), lists: made.map((l) => l.id), records: plan.records.length,
+  });
+  return {
+    lists: made, records: plan.records.length, renumbered: plan.records.filter((r, i) => whole && String(ids[i]) !== r.key).length,
+    needs, needsLeftOut, first: ids[0] ?? null, last: ids[ids.length - 1] ?? null,
+    into: into?.id ?? null,
+  };
+}

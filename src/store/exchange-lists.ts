@@ -1,0 +1,154 @@
+/**
+ * An import's lists and numbers: the lists a binder export brings (made anew, their ids changed
+ * only where taken here), or the list foreign records go into; and the numbers records, notes and
+ * attachments get — their own where never given here, the next free ones where taken. A number
+ * once given is never given again. Nothing here writes a record.
+ */
+import { findList } from './access.js';
+import { iso, type Context } from './context.js';
+import type { ImportPlan, IncomingList, MovingRow } from './exchange-types.js';
+import { FIELD_TYPES } from './list-admin.js';
+import { listOf, type ListRow } from './rows.js';
+import { slug, uniqueSlug } from './slug.js';
+import { Refused } from './store.js';
+import type { Field, List, State, Who } from './types.js';
+import { cleanName, cleanTitle } from './values.js';
+
+/** A refusal for the line `line` of the file: `Line 12: …`. */
+export function atLine(line: number | undefined, error: Refused): Refused {
+  if (line === undefined) return error;
+  return new Refused(`Line ${line}: ${error.message}`, `Ligne ${line} : ${error.fr ?? error.message}`);
+}
+
+/** Runs `fn`, its refusal said for the line `line`. */
+export function onLine<T>(line: number | undefined, fn: () => T): T {
+  try {
+    return fn();
+  } catch (error) {
+    if (error instanceof Refused) throw atLine(line, error);
+    throw error;
+  }
+}
+
+const bad = (en: string, fr: string): Refused => new Refused(en, fr);
+
+/** An author as a file says it: person or agent, with a name. */
+export function cleanWho(given: Who): Who {
+  const kind = given.kind;
+  if ((kind !== 'person' && kind !== 'agent') || !given.id.startsWith(`${kind}:`) || given.id.length <= kind.length + 1
+    || given.id.length > 200 || !given.name.trim() || given.name.length > 200) {
+    throw bad(`"${given.id.slice(0, 40)}" is not a person or an agent (person:NAME or agent:NAME).`,
+      `« ${given.id.slice(0, 40)} » n'est ni une personne ni un agent (person:NOM ou agent:NOM).`);
+  }
+  return { id: given.id, kind, name: given.name };
+}
+
+/** A time as a file gives it, as an ISO time in UTC; `fallback` when none is given. */
+export function cleanTime(given: string | undefined, fallback: string): string {
+  if (given === undefined || given === '') return fallback;
+  const ms = Date.parse(given);
+  if (Number.isNaN(ms)) throw bad(`"${given.slice(0, 40)}" is not a time.`, `« ${given.slice(0, 40)} » n'est pas une date et heure.`);
+  const out = iso(ms);
+  // Kept as written when it is already an ISO time in UTC: a round trip changes nothing.
+  return /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$/.test(given) ? given : out;
+}
+
+function cleanStates(given: readonly State[]): State[] {
+  if (given.length === 0) throw bad('A list needs at least one state.', 'Une liste a besoin d\'au moins un état.');
+  const out: State[] = [];
+  for (const s of given) {
+    const name = cleanName(s.name, 'A state', 'd\'un état');
+    if (!s.id || slug(s.id) !== s.id || out.some((o) => o.id === s.id || o.name.toLowerCase() === name.toLowerCase())) {
+      throw bad(`The state "${name}" has no id of its own.`, `L'état « ${name} » n'a pas d'identifiant propre.`);
+    }
+    out.push({ id: s.id, name, gate: s.gate === true });
+  }
+  if (out[0]!.gate) throw bad(`"${out[0]!.name}" cannot be a gate: it is the first state.`, `« ${out[0]!.name} » ne peut pas être une porte : c'est le premier état.`);
+  return out;
+}
+
+function cleanFields(given: readonly Field[]): Field[] {
+  const out: Field[] = [];
+  for (const f of given) {
+    const name = cleanName(f.name, 'A field', 'd\'un champ');
+    if (!f.id || slug(f.id) !== f.id || out.some((o) => o.id === f.id || o.name.toLowerCase() === name.toLowerCase()) || !FIELD_TYPES.includes(f.type)) {
+      throw bad(`The field "${name}" is not understood.`, `Le champ « ${name} » n'est pas compris.`);
+    }
+    const field: Field = { id: f.id, name, type: f.type };
+    if (f.type === 'choice') {
+      const choices = (f.choices ?? []).map((c) => cleanName(c, 'A choice', 'd\'un choix'));
+      if (choices.length === 0) throw bad(`The choice field "${name}" has no choices.`, `Le champ à choix « ${name} » n'a aucun choix.`);
+      field.choices = choices;
+    }
+    out.push(field);
+  }
+  return out;
+}
+
+/** Writes history rows brought whole by an import: marked so that no brief tells them as news. */
+export function keepRows(ctx: Context, rows: readonly MovingRow[], list: string | null, record: number | null, remap: (row: MovingRow) => unknown): void {
+  const insert = ctx.db.prepare('INSERT INTO log (at, by, op, list, record, change, imported) VALUES (?, ?, ?, ?, ?, ?, 1)');
+  for (const row of rows) {
+    const change = remap(row);
+    insert.run(cleanTime(row.at, row.at), JSON.stringify(cleanWho(row.by)), String(row.op).slice(0, 40), list, record,
+      change === null || change === undefined ? null : JSON.stringify(change));
+  }
+}
+
+/** Makes the lists a binder export brings; their keys in the file, to the lists made. */
+export function bringLists(ctx: Context, given: readonly IncomingList[], made: { from: string; id: string; title: string }[]): Map<string, List> {
+  const out = new Map<string, List>();
+  const position = ctx.db.prepare('SELECT coalesce(max(position), 0) FROM lists').pluck().get() as number;
+  const taken = (id: string): boolean => ctx.db.prepare('SELECT 1 FROM lists WHERE id = ?').get(id) !== undefined;
+  given.forEach((l, i) => onLine(l.line, () => {
+    if (out.has(l.id)) throw bad(`The list "${l.id}" is given twice.`, `La liste « ${l.id} » est donnée deux fois.`);
+    const title = cleanTitle(l.title, 'A list\'s title', 'Le titre d\'une liste');
+    const states = cleanStates(l.states);
+    const fields = cleanFields(l.fields);
+    const id = uniqueSlug(slug(l.id) || slug(title) || 'list', taken);
+    const at = iso(ctx.now());
+    ctx.db.prepare(`INSERT INTO lists (id, title, states, fields, view, archived, position, created, updated)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(id, title, JSON.stringify(states), JSON.stringify(fields),
+      l.view === 'table' ? 'table' : 'board', l.archived ? 1 : 0, position + 1 + i, cleanTime(l.created, at), cleanTime(l.updated, at));
+    for (const [agent, level] of Object.entries(l.access)) {
+      if (!/^agent:[a-z0-9-]+$/.test(agent) || (level !== 'read' && level !== 'write')) {
+        throw bad(`"${agent.slice(0, 40)}" is not an agent's access.`, `« ${agent.slice(0, 40)} » n'est pas l'accès d'un agent.`);
+      }
+      ctx.db.prepare('INSERT INTO access (list, agent, level) VALUES (?, ?, ?)').run(id, agent, level);
+    }
+    keepRows(ctx, l.history, id, null, (row) => row.change);
+    out.set(l.id, listOf(ctx.db.prepare('SELECT * FROM lists WHERE id = ?').get(id) as ListRow, {}));
+    made.push({ from: l.id, id, title });
+  }));
+  return out;
+}
+
+/** The refusal of an import of another tool's records that says no list to put them in. */
+export const noInto = (format: ImportPlan['format']): Refused => bad(
+  `Say which list the ${format === 'csv' ? 'rows' : 'records'} go into: --into LIST (binder admin create-list makes one).`,
+  `Dites dans quelle liste vont les ${format === 'csv' ? 'lignes' : 'fiches'} : --into LISTE (binder admin create-list en crée une).`,
+);
+
+/** The list foreign records go into, as the person may change it. */
+export function intoList(ctx: Context, into: string | undefined, who: Who, plan: ImportPlan): List {
+  if (into === undefined || into.trim() === '') throw noInto(plan.format);
+  const { list } = findList(ctx, into, who, 'write');
+  if (list.archived) {
+    throw bad(`"${list.title}" is archived: restore it first (binder admin archive-list ${list.id} --restore).`,
+      `« ${list.title} » est archivée : restaurez-la d'abord (binder admin archive-list ${list.id} --restore).`);
+  }
+  return list;
+}
+
+/** Numbers for things of the file: their own where never given here, else the next free ones. */
+export function numbering(used: number, given: readonly (number | undefined)[]): number[] {
+  let top = used;
+  for (const n of given) if (n !== undefined && Number.isSafeInteger(n) && n > top) top = n;
+  let next = top + 1;
+  const seen = new Set<number>();
+  return given.map((n) => {
+    if (n === undefined || !Number.isSafeInteger(n) || n <= used || seen.has(n)) return next++;
+    seen.add(n);
+    return n;
+  });
+}

@@ -1,0 +1,66 @@
+/**
+ * Leases as every change sees them: claims that ran out are lapsed first (so a lapsed claim never
+ * blocks), and a record held by one agent is changed by no other agent — its holder and people
+ * may, and anyone may leave a note. It never ends a live claim: that is `release`'s.
+ */
+import { findRecord, isPerson, type Found } from './access.js';
+import { iso, type Context } from './context.js';
+import { Refused } from './store.js';
+import type { LapsedClaim } from './together-types.js';
+import type { Who } from './types.js';
+
+/** `2026-11-30 10:32 UTC (in 25 min)`: when a claim lapses, as the asker reads it (`dans 25 min` in French). */
+export function whenLapses(until: number, now: number, lang: 'en' | 'fr' = 'en'): string {
+  const minutes = Math.max(0, Math.round((until - now) / 60_000));
+  const inWords = lang === 'fr' ? 'dans' : 'in';
+  const left = minutes === 0 ? (lang === 'fr' ? 'dans moins d\'une minute' : 'in less than a minute')
+    : minutes < 120 ? `${inWords} ${minutes} min` : `${inWords} ${Math.round(minutes / 60)} h`;
+  return `${iso(until).slice(0, 16).replace('T', ' ')} UTC (${left})`;
+}
+
+export const holderOf = (row: { lease_by?: string | null }): Who | null =>
+  (row.lease_by ? (JSON.parse(row.lease_by) as Who) : null);
+
+interface LeaseRow { id: number; list: string; title: string; owners: string; lease_by: string | null; lease_until: number | null }
+
+/** Frees every record whose lease ran out: its holder leaves its owners, and the history says so. */
+export function lapse(ctx: Context): LapsedClaim[] {
+  const now = ctx.now();
+  const rows = ctx.db.prepare(`SELECT id, list, title, owners, lease_by, lease_until FROM records
+      WHERE lease_until IS NOT NULL AND lease_until <= ? ORDER BY lease_until, id`).all(now) as LeaseRow[];
+  if (rows.length === 0) return [];
+  const free = ctx.db.prepare('UPDATE records SET owners = ?, lease_by = NULL, lease_until = NULL WHERE id = ?');
+  return rows.map((row) => {
+    const by = holderOf(row) ?? { id: 'person:unknown', kind: 'person', name: 'unknown' };
+    const until = iso(row.lease_until!);
+    free.run(JSON.stringify((JSON.parse(row.owners) as string[]).filter((o) => o !== by.id)), row.id);
+    ctx.log(by, 'lapse', row.list, row.id, { until });
+    return { id: row.id, list: row.list, title: row.title, by, until };
+  });
+}
+
+/** The refusal an agent gets for a record another holds, naming the holder and until when. */
+export function heldBy(id: number, holder: Who, until: number, now: number, next: { en: string; fr: string }): Refused {
+  return new Refused(
+    `#${id} is taken by ${holder.name} until ${whenLapses(until, now)}: ${next.en}`,
+    `La fiche #${id} est prise par ${holder.name} jusqu'au ${whenLapses(until, now, 'fr')} : ${next.fr}`,
+  );
+}
+
+/**
+ * A record found for a change by `who`, once lapsed claims are freed: refused to an agent while
+ * another holds it. A person passes: taking a claim away and changing a held record are theirs.
+ */
+export function forChange(ctx: Context, ref: number | string, who: Who): Found {
+  lapse(ctx);
+  const found = findRecord(ctx, ref, who, 'write');
+  const holder = holderOf(found.row);
+  if (holder && holder.id !== who.id && !isPerson(who)) {
+    const id = found.record.id;
+    throw heldBy(id, holder, found.row.lease_until!, ctx.now(), {
+      en: `only ${holder.name} or a person may change it meanwhile. A note reaches them (binder note ${id} TEXT); binder wait ${id} returns when it changes, as when it is given back.`,
+      fr: `seul ${holder.name} ou une personne peut la changer d'ici là. Une note lui parvient (binder note ${id} TEXTE) ; binder wait ${id} répond dès qu'elle change, par exemple quand elle est rendue.`,
+    });
+  }
+  return found;
+}

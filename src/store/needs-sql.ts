@@ -1,0 +1,17 @@
+/**
+ * What "done" means for a record another needs, as SQL: in its list's last state, the same done
+ * that `ready` uses. The one place that reads a list's states in SQL (they are kept as JSON, and
+ * reading JSON is each database's own dialect): a second store rewrites this file alone.
+ */
+
+/** True for the record aliased `o` while it is not in its list's last state. */
+export const undone = (o: string): string =>
+  `${o}.state <> (SELECT json_extract(dl.states, '$[#-1].id') FROM lists dl WHERE dl.id = ${o}.list)`;
+
+/** How many records the record aliased `r` needs that are not done: a column of a record's row. */
+export const BLOCKED_COLUMN = `(SELECT count(*) FROM needs bn JOIN records bo ON bo.id = bn.needed
+    WHERE bn.record = r.id AND ${undone('bo')}) AS blocked_by`;
+
+/** A condition on the record aliased `r`: it needs nothing that is not done. */
+export const NOT_BLOCKED = `NOT EXISTS (SELECT 1 FROM needs wn JOIN records wo ON wo.id = wn.needed
+    WHERE wn.record = r.id AND ${undone('wo')})`;

@@ -1,0 +1,257 @@
+/**
+ * Records that need others done first: `needs` (and its removal), what `get` names both ways,
+ * what waits on what (`ready --blocked`), and telling a waiting record's holder and owners when
+ * the last record it needed is done. Done is the list's last state, as `ready` has it. A need
+ * is set only between records the asker may change, on a record no other agent holds, and never
+ * closes a circle; a record the asker cannot see is never named to it.
+ */
+import { findList, findRecord, isPerson, listFor, notArchived, recordNumber, visibleListRows } from './access.js';
+import { iso, type Context } from './context.js';
+import { forChange } from './leases.js';
+import { undone } from './needs-sql.js';
+import { RECORD_COLUMNS, recordOf, type RecordRow } from './rows.js';
+import { Refused } from './store.js';
+import type { BlockedPage, BlockedRecord, NeedsChanged } from './together-types.js';
+import type { List, NeedLink, RecordView, State, Who } from './types.js';
+
+/** A record needs at most this many others: past it, a list of steps is a list of its own. */
+export const NEEDS_MAX = 100;
+const PAGE = 20;
+const COUNT_MAX = 1000;
+
+interface LinkRow { id: number; title: string; list: string; state: string; states: string }
+
+const LINK_COLUMNS = 'o.id, o.title, o.list, o.state, ol.states';
+
+function linkOf(row: LinkRow): NeedLink {
+  const states = JSON.parse(row.states) as State[];
+  return {
+    id: row.id,
+    title: row.title,
+    list: row.list,
+    state: row.state,
+    stateName: states.find((s) => s.id === row.state)?.name ?? row.state,
+    done: states[states.length - 1]?.id === row.state,
+  };
+}
+
+/** The lists `who` can see, or null for a person (every list). */
+function seenLists(ctx: Context, who: Who): Set<string> | null {
+  if (isPerson(who)) return null;
+  return new Set(visibleListRows(ctx, who, false).map((l) => l.id));
+}
+
+const seen = (lists: Set<string> | null, list: string): boolean => lists === null || lists.has(list);
+
+/** `#12`, or words that name no record, for an asker who cannot see it. */
+const named = (ctx: Context, id: number, lists: Set<string> | null): string => {
+  const list = ctx.db.prepare('SELECT list FROM records WHERE id = ?').pluck().get(id) as string | undefined;
+  return list !== undefined && seen(lists, list) ? `#${id}` : 'a record you cannot see';
+};
+const namedFr = (ctx: Context, id: number, lists: Set<string> | null): string => {
+  const list = ctx.db.prepare('SELECT list FROM records WHERE id = ?').pluck().get(id) as string | undefined;
+  return list !== undefined && seen(lists, list) ? `#${id}` : 'une fiche que vous ne pouvez pas voir';
+};
+
+/** The way from `from` to `to` along needs (each step a record and one it needs), or null. */
+export function pathAlongNeeds(ctx: Context, from: number, to: number): number[] | null {
+  const next = ctx.db.prepare('SELECT needed FROM needs WHERE record = ? ORDER BY needed');
+  const cameFrom = new Map<number, number>([[from, from]]);
+  let wave = [from];
+  while (wave.length > 0) {
+    const after: number[] = [];
+    for (const at of wave) {
+      for (const needed of next.pluck().all(at) as number[]) {
+        if (cameFrom.has(needed)) continue;
+        cameFrom.set(needed, at);
+        if (needed === to) {
+          const path = [to];
+          for (let step = at; step !== from; step = cameFrom.get(step)!) path.unshift(step);
+          path.unshift(from);
+          return path;
+        }
+        after.push(needed);
+      }
+    }
+    wave = after;
+  }
+  return null;
+}
+
+function refuseCircle(ctx: Context, record: number, other: number, path: number[], who: Who): never {
+  const lists = seenLists(ctx, who);
+  // The circle: record needs other, and other leads back to record along `path`.
+  const circle = [record, ...path];
+  const steps = (say: (id: number) => string, needs: string): string =>
+    circle.slice(0, -1).map((id, i) => `${say(id)} ${needs} ${say(circle[i + 1]!)}`).join(', ');
+  const en = steps((id) => named(ctx, id, lists), 'needs');
+  const fr = steps((id) => namedFr(ctx, id, lists), 'a besoin de');
+  // A need of the circle the asker may see both ends of, to suggest taking away.
+  let hint = '';
+  for (let i = 1; i < circle.length - 1; i++) {
+    const a = circle[i]!;
+    const b = circle[i + 1]!;
+    if (named(ctx, a, lists) !== `#${a}` || named(ctx, b, lists) !== `#${b}`) continue;
+    hint = `binder needs ${a} ${b} --remove`;
+    break;
+  }
+  throw new Refused(
+    `#${record} cannot need #${other}: that would close a circle (${en}), and none of them could ever start. `
+      + (hint ? `Take one of those needs away first: ${hint}.` : 'Ask a person to take one of those needs away first.'),
+    `La fiche #${record} ne peut pas avoir besoin de la fiche #${other} : cela fermerait un cercle (${fr}), et aucune ne pourrait jamais commencer. `
+      + (hint ? `Retirez d'abord l'un de ces besoins : ${hint}.` : 'Demandez à une personne de retirer d\'abord l\'un de ces besoins.'),
+  );
+}
+
+/** The records `id` needs, and those that need it, as `who` may see them. */
+export function needLinks(ctx: Context, id: number, who: Who): Pick<RecordView, 'needs' | 'neededBy' | 'hiddenNeeds'> {
+  const lists = seenLists(ctx, who);
+  const needed = ctx.db.prepare(`SELECT ${LINK_COLUMNS} FROM needs n JOIN records o ON o.id = n.needed
+      JOIN lists ol ON ol.id = o.list WHERE n.record = ? ORDER BY o.id`).all(id) as LinkRow[];
+  const by = ctx.db.prepare(`SELECT ${LINK_COLUMNS} FROM needs n JOIN records o ON o.id = n.record
+      JOIN lists ol ON ol.id = o.list WHERE n.needed = ? ORDER BY o.id`).all(id) as LinkRow[];
+  const needs = needed.filter((r) => seen(lists, r.list)).map(linkOf);
+  const hidden = needed.filter((r) => !seen(lists, r.list)).map(linkOf).filter((l) => !l.done).length;
+  return {
+    needs,
+    neededBy: by.filter((r) => seen(lists, r.list)).map(linkOf),
+    ...(hidden ? { hiddenNeeds: hidden } : {}),
+  };
+}
+
+/** `get`'s view with what the record needs and what needs it. */
+export function withNeeds(ctx: Context, view: RecordView, who: Who): RecordView {
+  return { ...view, ...needLinks(ctx, view.record.id, who) };
+}
+
+/** `others` given as numbers, `#12`, or words holding several (`12 14`, `12,14`). */
+function numbersOf(others: readonly (number | string)[]): number[] {
+  const words = others.flatMap((o) => (typeof o === 'number' ? [String(o)] : String(o).split(/[\s,]+/)))
+    .filter((w) => w !== '');
+  return [...new Set(words.map(recordNumber))];
+}
+
+/** Says that `ref` needs `others` done first, or (`remove`) no longer needs them. */
+export function needs(
+  ctx: Context, ref: number | string, others: readonly (number | string)[], who: Who, options: { remove?: boolean } = {},
+): NeedsChanged {
+  // A need changes the record that needs, so another agent's claim on it binds; not the one needed.
+  const found = forChange(ctx, ref, who);
+  notArchived(found);
+  const id = found.record.id;
+  const ids = numbersOf(others);
+  if (ids.length === 0) {
+    throw new Refused(
+      `Say which records #${id} needs: binder needs ${id} 12 14; to take one away: binder needs ${id} 12 --remove.`,
+      `Dites de quelles fiches la fiche #${id} a besoin : binder needs ${id} 12 14 ; pour en retirer une : binder needs ${id} 12 --remove.`,
+      'not-understood',
+    );
+  }
+  const added: number[] = [];
+  const removed: number[] = [];
+  for (const other of ids) {
+    // Write access to both lists, and a record the asker cannot see refused as an absent one.
+    const that = findRecord(ctx, other, who, 'write');
+    if (options.remove) {
+      if (ctx.db.prepare('DELETE FROM needs WHERE record = ? AND needed = ?').run(id, other).changes > 0) removed.push(other);
+      continue;
+    }
+    if (other === id) {
+      throw new Refused(`#${id} cannot need itself.`, `La fiche #${id} ne peut pas avoir besoin d'elle-même.`);
+    }
+    notArchived(that);
+    const known = ctx.db.prepare('SELECT 1 FROM needs WHERE record = ? AND needed = ?').get(id, other) !== undefined;
+    if (known) continue;
+    const back = pathAlongNeeds(ctx, other, id);
+    if (back) refuseCircle(ctx, id, other, back, who);
+    ctx.db.prepare('INSERT INTO needs (record, needed) VALUES (?, ?)').run(id, other);
+    added.push(other);
+  }
+  const count = ctx.db.prepare('SELECT count(*) FROM needs WHERE record = ?').pluck().get(id) as number;
+  if (count > NEEDS_MAX) {
+    throw new Refused(
+      `A record needs at most ${NEEDS_MAX} others: make the steps records of a list of their own.`,
+      `Une fiche a besoin d'au plus ${NEEDS_MAX} autres : faites de ces étapes les fiches d'une liste à part.`,
+    );
+  }
+  if (added.length || removed.length) {
+    ctx.db.prepare('UPDATE records SET updated = ? WHERE id = ?').run(iso(ctx.now()), id);
+    ctx.log(who, 'needs', found.list.id, id, options.remove ? { remove: removed } : { add: added });
+  }
+  const row = ctx.db.prepare(`SELECT ${RECORD_COLUMNS} FROM records r WHERE r.id = ?`).get(id) as RecordRow;
+  return { record: recordOf(row), needs: needLinks(ctx, id, who).needs ?? [], added, removed };
+}
+
+/** How many records `id` needs that are not done. */
+const waitingOn = (ctx: Context, id: number): number => ctx.db.prepare(`SELECT count(*) FROM needs n
+    JOIN records o ON o.id = n.needed WHERE n.record = ? AND ${undone('o')}`).pluck().get(id) as number;
+
+/** The records that need `id`, if `id` is not done: those its end may free. */
+export function waitingFor(ctx: Context, id: number): number[] {
+  return ctx.db.prepare(`SELECT n.record FROM needs n JOIN records o ON o.id = n.needed
+      WHERE n.needed = ? AND ${undone('o')} ORDER BY n.record`).pluck().all(id) as number[];
+}
+
+interface WaitingRow { id: number; list: string; state: string; owners: string; lease_by: string | null; states: string }
+
+/**
+ * Each of `waiting` that now waits on nothing gets a history row (`unblocked`) for its holder and
+ * owners to be told in their brief. `need` is the record whose end freed it (null: a whole list).
+ */
+export function tellFreed(ctx: Context, waiting: readonly number[], need: number | null, because: 'done' | 'deleted', who: Who): void {
+  const read = ctx.db.prepare(`SELECT r.id, r.list, r.state, r.owners, r.lease_by, l.states FROM records r
+      JOIN lists l ON l.id = r.list WHERE r.id = ?`);
+  for (const id of new Set(waiting)) {
+    const row = read.get(id) as WaitingRow | undefined;
+    if (!row || waitingOn(ctx, id) > 0) continue;
+    const states = JSON.parse(row.states) as State[];
+    if (states[states.length - 1]?.id === row.state) continue;
+    const tell = new Set(JSON.parse(row.owners) as string[]);
+    if (row.lease_by) tell.add((JSON.parse(row.lease_by) as Who).id);
+    ctx.log(who, 'unblocked', row.list, id, { need, because, tell: [...tell] });
+  }
+}
+
+/** After `id` moved from `before` to a new state: if it is done now, what waited on it may be free. */
+export function afterMove(ctx: Context, id: number, before: string, who: Who): void {
+  const row = ctx.db.prepare('SELECT r.state, l.states FROM records r JOIN lists l ON l.id = r.list WHERE r.id = ?')
+    .get(id) as { state: string; states: string } | undefined;
+  if (!row || row.state === before) return;
+  const states = JSON.parse(row.states) as State[];
+  if (states[states.length - 1]?.id !== row.state) return;
+  const needers = ctx.db.prepare('SELECT record FROM needs WHERE needed = ? ORDER BY record').pluck().all(id) as number[];
+  tellFreed(ctx, needers, id, 'done', who);
+}
+
+/** The lists `ready --blocked` reads: one, or every list the asker can change. */
+function listsFor(ctx: Context, listRef: string | undefined, who: Who): List[] {
+  if (listRef !== undefined && listRef.trim() !== '') return [findList(ctx, listRef, who, 'write').list].filter((l) => !l.archived);
+  return visibleListRows(ctx, who, false).filter((row) => row.level === 'write').map((row) => listFor(ctx, row, who, row.level));
+}
+
+/** What waits on what: per list, the open records that need a record not done, oldest first. */
+export function blocked(ctx: Context, listRef: string | undefined, who: Who, options: { limit?: number } = {}): BlockedPage {
+  const limit = Math.max(1, Math.min(1000, Math.floor(options.limit ?? PAGE)));
+  const lists = seenLists(ctx, who);
+  const which = `r.list = @list AND r.archived = 0 AND r.state <> @last
+    AND r.id IN (SELECT wn.record FROM needs wn JOIN records wo ON wo.id = wn.needed WHERE ${undone('wo')})`;
+  const page = ctx.db.prepare(`SELECT ${RECORD_COLUMNS} FROM records r WHERE ${which} ORDER BY r.id LIMIT @limit`);
+  const count = ctx.db.prepare(`SELECT count(*) FROM (SELECT 1 FROM records r WHERE ${which} LIMIT ${COUNT_MAX + 1})`);
+  const waits = ctx.db.prepare(`SELECT ${LINK_COLUMNS} FROM needs n JOIN records o ON o.id = n.needed
+      JOIN lists ol ON ol.id = o.list WHERE n.record = ? AND ${undone('o')} ORDER BY o.id`);
+  return {
+    lists: listsFor(ctx, listRef, who).map((list) => {
+      const params = { list: list.id, last: list.states[list.states.length - 1]!.id, limit };
+      const total = count.pluck().get(params) as number;
+      const records = (page.all(params) as RecordRow[]).map((row): BlockedRecord => {
+        const links = waits.all(row.id) as LinkRow[];
+        return {
+          record: recordOf(row),
+          waitsOn: links.filter((l) => seen(lists, l.list)).map(linkOf),
+          hidden: links.filter((l) => !seen(lists, l.list)).length,
+        };
+      });
+      return { list: list.id, title: list.title, records, total: Math.min(total, COUNT_MAX), ...(total > COUNT_MAX ? { atLeast: true as const } : {}) };
+    }),
+  };
+}

@@ -1,0 +1,68 @@
+/**
+ * Records that wait on others, through a real keeper and real folders: what an agent reads for
+ * `needs`, `get` and `ready --blocked`, and a held wait woken when the last record its record
+ * needed is done by another agent.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { askKeeper, type AskOutcome } from '../../src/agent/ask.js';
+import { createKeeper, personWho } from '../../src/keeper/keeper.js';
+import { openStore } from '../../src/store/index.js';
+import { tempDir, until } from '../helpers/temp.js';
+
+const ann = personWho('Ann');
+const text = (o: AskOutcome): string => (o.outcome === 'answered' ? `${o.ok ? '' : 'refused: '}${o.text}` : `${o.outcome}: ${o.text}`);
+
+test('needs through the keeper: the words an agent reads, and a wait woken when its record waits on nothing more', async (t) => {
+  const root = tempDir(t, 'binder-needs-');
+  const store = openStore(join(root, 'store'));
+  store.createList({ template: 'tasks' }, ann);
+  store.createList({ template: 'blank', title: 'Site' }, ann);
+  const dirs = ['Claude', 'Other'].map((name) => {
+    const dir = join(root, name.toLowerCase(), '.binder');
+    mkdirSync(dir, { recursive: true });
+    store.addSide(dir, name, ann);
+    store.grant('tasks', name, 'write', ann);
+    store.grant('site', name, 'write', ann);
+    return dir;
+  });
+  const keeper = createKeeper({ store, log: () => {} });
+  keeper.start();
+  t.after(() => {
+    keeper.close();
+    store.close();
+  });
+  const [claude, other] = dirs as [string, string];
+  const ask = (dir: string, op: string, args: Record<string, unknown> = {}) => askKeeper(dir, op, args, { waitMs: 10_000 });
+
+  await ask(claude, 'add', { list: 'tasks', title: 'Build' });
+  await ask(claude, 'add', { list: 'site', title: 'Page' });
+  await ask(claude, 'add', { list: 'tasks', title: 'Ship' });
+  assert.equal(text(await ask(claude, 'needs', { id: '3', others: '1 #2' })),
+    '#3 needs #1 (To do), #2 (To do). Until those 2 are done, it is left out of binder ready.');
+  assert.equal(text(await ask(claude, 'needs', { id: '1', others: '3' })),
+    'refused: #1 cannot need #3: that would close a circle (#1 needs #3, #3 needs #1), and none of them could ever start. '
+    + 'Take one of those needs away first: binder needs 3 1 --remove.');
+  assert.match(text(await ask(claude, 'get', { id: '3' })), /^#3 Ship\nlist tasks; state To do\nneeds #1 \(To do\), #2 \(To do\); not ready until #1, #2 are done\n/);
+  assert.match(text(await ask(claude, 'get', { id: '1' })), /\nneeded by #3 \(To do\)\n/);
+  assert.match(text(await ask(claude, 'show', { list: 'tasks' })), /#3 Ship \(waits on 2 records\)/);
+  assert.equal(text(await ask(claude, 'ready', { blocked: true })), [
+    'tasks: 1 record waits on others:',
+    '  #3 Ship waits on #1 Build (To do), #2 Page (To do)',
+    'A record is ready once every record it needs is in its list\'s last state.',
+  ].join('\n'));
+  assert.doesNotMatch(text(await ask(claude, 'ready', { list: 'tasks' })), /#3/);
+
+  // Claude takes #3 (by its number) and waits; the other agent finishes what it needed.
+  assert.match(text(await ask(claude, 'take', { id: '3' })), /^You hold #3 .* It still waits on 2 records not done \(binder get 3\)\.$/);
+  await ask(claude, 'brief');
+  const waiting = ask(claude, 'wait', { on: '3', timeout: '30s' });
+  await until(() => (store.db.prepare('SELECT count(*) FROM waits').pluck().get() as number) === 1, 5_000, 'the held wait');
+  assert.match(text(await ask(other, 'move', { id: '1', state: 'Done' })), /now in Done/);
+  assert.match(text(await ask(other, 'move', { id: '2', state: 'Done' })), /now in Done/);
+  const woke = text(await waiting);
+  assert.match(woke, /#3 Ship \(tasks\): waits on nothing more \(the last it needed: #2\); it may start/);
+  assert.equal(text(await ask(other, 'brief')).includes('waits on nothing more'), false, 'the other agent holds nothing of it');
+});
