@@ -64,12 +64,21 @@ export async function serve(argv: string[]): Promise<number> {
       say(`${time()} ${clip(side.who.name, 40)} ${clip(op, 40)} ${answer.ok ? w.done : w.refused}: ${clip(answer.text, 160)}`);
     });
   }
+  // Heard from before the keeper starts: a stop asked while it starts (its first pass on a slow
+  // disk) ends it cleanly once started, never kills it halfway.
+  let asked = (): void => {};
+  const stopAsked = new Promise<void>((resolve) => { asked = resolve; });
+  const onStop = (): void => asked();
+  process.once('SIGINT', onStop);
+  process.once('SIGTERM', onStop);
   keeper.start();
   let http: HttpStarted | null = null;
   try {
     if (plan) http = await startHttpFor(keeper, plan, (line) => process.stderr.write(`${safeAnswer(line)}\n`), o.quiet ? undefined : say);
   } catch (error) {
     if ((error as Error)?.name !== 'Refused') throw error;
+    process.removeListener('SIGINT', onStop);
+    process.removeListener('SIGTERM', onStop);
     process.stderr.write(`${safeSentence((error as Error).message)}\n`);
     keeper.close();
     store.close();
@@ -84,18 +93,13 @@ export async function serve(argv: string[]): Promise<number> {
     for (const r of keeper.due()) say(`${time()} ${w.due}: #${r.id} ${clip(r.title, 300)} (${clip(r.due, 40)})${r.owners.length ? ` ${w.for} ${clip(r.owners.join(', '), 300)}` : ''}`);
   }, DUE_CHECK_MS);
 
-  return new Promise<number>((done) => {
-    const stop = async () => {
-      clearInterval(dueTimer);
-      await http?.stop();
-      keeper.close();
-      store.close();
-      process.stdout.write(`${w.ended}\n`);
-      done(0);
-    };
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
-  });
+  await stopAsked;
+  clearInterval(dueTimer);
+  await http?.stop();
+  keeper.close();
+  store.close();
+  process.stdout.write(`${w.ended}\n`);
+  return 0;
 }
 
 /** One log line's piece: terminal-safe, on one line, at most `max` characters (whole ones), `…` when cut. */
