@@ -38,11 +38,12 @@ if (spawnSync('task', ['--version'], { encoding: 'utf8' }).status !== 0) {
 process.stdout.write(`Binder's benchmarks on ${machine()}; load ${load()} at the start\n`);
 if (spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: ROOT, stdio: 'inherit' }).status !== 0) process.exit(1);
 
-const files = { cli: join(dir, 'cli.json'), ready: join(dir, 'ready.json'), keeper: join(dir, 'keeper.json') };
+const files = { cli: join(dir, 'cli.json'), ready: join(dir, 'ready.json'), keeper: join(dir, 'keeper.json'), http: join(dir, 'http.json') };
 await step('the command and MCP paths against Taskwarrior', ['bench/cli.mjs', '--sizes', QUICK ? '1000,10000' : '1000,10000,100000', '--rounds', QUICK ? '8' : '30', '--json', files.cli]);
 await step('binder-mcp ready', ['bench/mcp-ready.mjs', '--rounds', QUICK ? '8' : '30', '--json', files.ready]);
 await step('instructions of start-up (valgrind)', ['bench/instructions.mjs', '--runs', QUICK ? '1' : '5']);
 await step('the keeper', ['bench/keeper.mjs', '--records', QUICK ? '100000' : '1000000', '--asks', QUICK ? '150' : '600', '--json', files.keeper]);
+await step('the keeper over HTTP', ['bench/http.mjs', '--records', QUICK ? '10000' : '100000', '--requests', QUICK ? '300' : '2000', '--seconds', QUICK ? '1' : '3', '--rounds', QUICK ? '6' : '20', '--json', files.http]);
 const tui = existsSync(join(ROOT, 'bench', 'tui.mjs'))
   ? await step('the screen', ['bench/tui.mjs', ...(QUICK ? ['--records-large', '20000', '--presses', '40'] : [])])
   : null;
@@ -54,6 +55,7 @@ if (existsSync(join(ROOT, 'bench', 'wait.mjs'))) await step('wait', ['bench/wait
 const cli = json(files.cli);
 const ready = json(files.ready);
 const keeper = json(files.keeper);
+const http = json(files.http);
 const rows = [];
 const budget = (name, figure, met) => rows.push({ name, figure, met });
 const at = (n) => cli?.sizes.find((s) => s.records === n);
@@ -83,6 +85,19 @@ if (keeper) {
   const long = keeper.longFolder;
   budget('no slower with 1,000,000 answered lines in a folder', `${long.ratio}× (${long.medianMs} ms vs ${long.shortFolder.medianMs} ms, same rounds)`, long.ratio <= 1.1);
 }
+if (http) {
+  const records = http.records.toLocaleString('en');
+  for (const face of ['REST', 'MCP']) {
+    const read = http.latency[`${face} read`];
+    const change = http.latency[`${face} change`];
+    budget(`a read over ${face} ≤ 1 ms median, ${records} records`, `${read.medianMs} ms (p99 ${read.p99Ms} ms)`, read.medianMs <= 1);
+    budget(`a durable change over ${face} ≤ 3 ms median, ${records} records`, `${change.medianMs} ms (p99 ${change.p99Ms} ms)`, change.medianMs <= 3);
+  }
+  const best = (kind) => Math.max(...Object.values(http.throughput[kind]));
+  budget('≥ 5,000 reads/s over REST (8 or 64 clients)', `${best('REST read').toLocaleString('en')} reads/s`, best('REST read') >= 5000);
+  budget('≥ 2,000 durable changes/s over REST (8 or 64 clients)', `${best('REST change').toLocaleString('en')} changes/s`, best('REST change') >= 2000);
+  budget('binder --url ≤ 1.3× node -e 0', `${http.start.urlToFloor}× (${http.start.urlMs} ms; node -e 0 ${http.start.floorMs} ms)`, http.start.urlToFloor <= 1.3);
+}
 if (ready) budget('binder-mcp ready ≤ 150 ms', `${ready.readyMs} ms (${ready.toFloor}× node -e 0 at ${ready.floorMs} ms)`, ready.readyMs <= 150);
 const frame = /^binder tui\s+(\d+)\s+([\d.]+)/m.exec(firstFrame ?? '');
 const floor = /^node alone\s+(\d+)/m.exec(firstFrame ?? '');
@@ -91,4 +106,4 @@ if (frame) budget('binder tui first frame ≤ 300 ms, 10,000 records (tmux)', `$
 const width = Math.max(...rows.map((r) => r.name.length));
 process.stdout.write(`\n== Budgets${QUICK ? ' (--quick: not the record)' : ''}; load ${load()} at the end\n`);
 for (const r of rows) process.stdout.write(`  ${r.met ? 'met   ' : 'MISSED'}  ${r.name.padEnd(width)}  ${r.figure}\n`);
-if (OUT) writeFileSync(OUT, `${JSON.stringify({ machine: machine(), quick: QUICK, budgets: rows, cli, ready, keeper, tui, firstFrame }, null, 2)}\n`);
+if (OUT) writeFileSync(OUT, `${JSON.stringify({ machine: machine(), quick: QUICK, budgets: rows, cli, ready, keeper, http, tui, firstFrame }, null, 2)}\n`);

@@ -140,6 +140,18 @@ const asciiOnly = (code) => {
   }
   return out;
 };
+// The HTTP face (Hono, the MCP SDK's server) is a bundle of its own, loaded by a keeper only
+// when it is asked to listen: the keeper's and the screen's bundles require it by its path.
+const httpApart = {
+  name: 'http-apart',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]src[\\/]http[\\/]load\.ts$/ }, () => ({
+      contents: "export const loadHttp = async () => require('./binder-http.js');",
+      loader: 'js',
+    }));
+    b.onResolve({ filter: /^\.\/binder-http\.js$/ }, (args) => ({ path: args.path, external: true }));
+  },
+};
 const commands = [
   // The agent's path: commander and our own code, nothing else. Start-up is its latency.
   { in: 'src/agent/main-binder.ts', out: 'binder-main.js', starter: 'binder.js', format: 'cjs', plugins: [noSubPrograms] },
@@ -147,10 +159,12 @@ const commands = [
   // The person's screen, loaded by `binder` for `tui` and `serve`: CommonJS from its code cache
   // as well (its first frame is the person's wait), with a module stand-in under the .mjs name.
   { contents: "export * from 'zod';", out: 'binder-tui-zod-main.js', starter: 'binder-tui-zod.js', format: 'cjs' },
-  { in: 'src/tui/main-tui.tsx', out: 'binder-tui-main.js', starter: 'binder-tui.js', format: 'cjs', moduleStandIn: 'binder-tui.mjs', plugins: screenPlugins, sqliteBundled },
+  { in: 'src/tui/main-tui.tsx', out: 'binder-tui-main.js', starter: 'binder-tui.js', format: 'cjs', moduleStandIn: 'binder-tui.mjs', plugins: [...screenPlugins, httpApart], sqliteBundled },
   // The keeper alone, loaded by `binder` only for `admin` and `serve --no-tui`: a module (.mjs)
   // with a CommonJS stand-in under the .js name that loads it when its main is called.
-  { in: 'src/keeper/main-keeper.ts', out: 'binder-keeper.mjs', standIn: 'binder-keeper.js' },
+  { in: 'src/keeper/main-keeper.ts', out: 'binder-keeper.mjs', standIn: 'binder-keeper.js', plugins: [httpApart] },
+  // The HTTP face, required by the two above when a keeper listens (`--http`).
+  { in: 'src/http/listen.ts', out: 'binder-http.js', format: 'cjs', plugins: [noElicitationValidator] },
 ];
 const bin = join(root, 'dist', 'bin');
 mkdirSync(bin, { recursive: true });

@@ -1,7 +1,8 @@
 /**
- * `binder`, the agent's command: read the command line, find the folder, ask, print the answer.
- * Exit codes: 0 done, 1 refused, 2 no folder, 3 nobody keeps the binder (nothing was changed),
- * 64 not understood, 75 not known whether it was done (EX_TEMPFAIL: ask again with --ask-id).
+ * `binder`, the agent's command: read the command line, find the folder, ask, print the answer
+ * (or, with --url, ask over HTTP: remote-ask.ts).
+ * Exit codes: 0 done, 1 refused, 2 no folder (or no token), 3 nobody keeps the binder (nothing was
+ * changed), 64 not understood, 75 not known whether it was done (EX_TEMPFAIL: ask again with --ask-id).
  * Every text it prints is made terminal-safe, whatever stdout and stderr are (a pipe to `less -R`
  * or a person's screen is a terminal too); `--json` is exact, its controls escaped. This path must
  * stay light: it never loads the screen, zod or the MCP SDK.
@@ -12,6 +13,7 @@ import { asWritten } from '../keeper/text-values.js';
 import { askKeeper, waitFromEnv } from './ask.js';
 import { EXIT_NOT_UNDERSTOOD, readCommandLine } from './command-line.js';
 import { findFolder, howToGetAFolder } from './find-folder.js';
+import { askOverHttp, remoteOf, type RemoteOutcome } from './remote-ask.js';
 
 export interface BinderIO {
   out(text: string): void;
@@ -33,21 +35,32 @@ export async function runBinder(argv: readonly string[], io: BinderIO): Promise<
   const asked = await readCommandLine(argv, { out: (text) => io.out(safeAnswer(text)), err: (text) => io.err(safeAnswer(text)) });
   if (asked.kind === 'done') return asked.code;
 
-  const found = findFolder({ dir: asked.dir, env: io.env, cwd: io.cwd });
-  if (!found.found) {
-    say(howToGetAFolder(found.why));
-    return EXIT.noFolder;
-  }
-  const answer = await askKeeper(found.folder, asked.op, asked.args, {
-    want: asked.json ? 'json' : undefined,
+  const options = {
+    want: asked.json ? 'json' as const : undefined,
     waitMs: waitFromEnv(io.env),
     ...(asked.askId !== undefined ? { newId: () => asked.askId! } : {}),
-  });
+  };
+  // Over HTTP (--url or $BINDER_URL), or through the folder.
+  const remote = remoteOf(asked, io.env);
+  if (remote && 'problem' in remote) {
+    say(remote.problem);
+    return EXIT.noFolder;
+  }
+  let answer: RemoteOutcome;
+  if (remote) answer = await askOverHttp(remote, asked.op, asked.args, options);
+  else {
+    const found = findFolder({ dir: asked.dir, env: io.env, cwd: io.cwd });
+    if (!found.found) {
+      say(howToGetAFolder(found.why));
+      return EXIT.noFolder;
+    }
+    answer = await askKeeper(found.folder, asked.op, asked.args, options);
+  }
   switch (answer.outcome) {
     case 'answered':
       if (!answer.ok) {
         say(`Not done: ${answer.text}`);
-        return EXIT.refused;
+        return answer.understood === false ? EXIT_NOT_UNDERSTOOD : EXIT.refused;
       }
       if (asked.json) io.out(`${jsonDocument(answer.data !== undefined ? answer.data : { text: answer.text })}\n`);
       else if (answer.text) io.out(line(asWritten(safeAnswer(answer.text))));

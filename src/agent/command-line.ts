@@ -12,7 +12,7 @@ import { VERSION } from '../version.js';
 
 /** What the command line asks for, or the exit code when it was already dealt with. */
 export type CommandLine =
-  | { kind: 'ask'; op: string; args: Record<string, unknown>; json: boolean; dir?: string; askId?: string }
+  | { kind: 'ask'; op: string; args: Record<string, unknown>; json: boolean; dir?: string; askId?: string; url?: string; tokenFile?: string }
   | { kind: 'done'; code: number };
 
 export interface CommandOutput {
@@ -36,10 +36,11 @@ ${examples}
 ID: a record's number, 12 or #12. DATE: 2026-11-04 or "2026-11-04 09:00".
 Past a gate, only what a person approved moves on: propose, then work on what was approved.
 The folder: --dir FOLDER, else $BINDER_DIR, else the nearest ${FOLDER_NAME} from here up.
+Or over HTTP: --url URL (else $BINDER_URL), with the token in $BINDER_TOKEN or --token-file FILE.
 BINDER_WAIT_MS: how long to wait for an answer (20000 by default).
 --ask-id ID: the ask's id, to ask again without its being done twice (binder says which to use).
-Exit codes: 0 done, 1 refused, 2 no folder, 3 nobody keeps the binder (nothing was changed),
-64 not understood, 75 not known whether it was done (ask again with --ask-id, or look).
+Exit codes: 0 done, 1 refused, 2 no folder (or no token), 3 nobody keeps the binder (nothing was
+changed), 64 not understood, 75 not known whether it was done (ask again with --ask-id, or look).
 
 A person's: binder tui (the screen, and the keeper), binder serve [--no-tui], binder admin …`;
 }
@@ -48,8 +49,8 @@ A person's: binder tui (the screen, and the keeper), binder serve [--no-tui], bi
 function fromVerb(argv: readonly string[]): readonly string[] {
   for (let i = 0; i < argv.length; i++) {
     const word = argv[i]!;
-    if (word === '--dir' || word === '--ask-id') i++;
-    else if (word !== '--json' && !word.startsWith('--dir=') && !word.startsWith('--ask-id=')) return argv.slice(i);
+    if (word === '--dir' || word === '--ask-id' || word === '--url' || word === '--token-file') i++;
+    else if (word !== '--json' && !/^--(dir|ask-id|url|token-file)=/.test(word)) return argv.slice(i);
   }
   return [];
 }
@@ -87,6 +88,8 @@ function program(output: CommandOutput, chosen: (line: CommandLine) => void, ope
     .option('--dir <FOLDER>', `the folder to ask through (else $BINDER_DIR, else the nearest ${FOLDER_NAME})`)
     .option('--json', "print the answer's data as one JSON document")
     .option('--ask-id <ID>', 'the id of this ask: the same as an ask whose outcome is not known, to learn it without doing it twice', askIdOf)
+    .option('--url <URL>', 'ask the binder at this address over HTTP (else $BINDER_URL), not through a folder')
+    .option('--token-file <FILE>', 'with --url: the token, in a file only you can read (else $BINDER_TOKEN)')
     .helpOption('-h, --help', 'show this help')
     .configureHelp({ showGlobalOptions: true })
     .showSuggestionAfterError(true)
@@ -97,10 +100,11 @@ function program(output: CommandOutput, chosen: (line: CommandLine) => void, ope
 
   for (const op of operations) {
     addOperation(binder, op, (args, command) => {
-      const globals = command.optsWithGlobals<{ dir?: string; json?: boolean; askId?: string }>();
+      const globals = command.optsWithGlobals<{ dir?: string; json?: boolean; askId?: string; url?: string; tokenFile?: string }>();
       chosen({
         kind: 'ask', op: op.name, args, json: globals.json === true,
         ...(globals.dir !== undefined ? { dir: globals.dir } : {}), ...(globals.askId !== undefined ? { askId: globals.askId } : {}),
+        ...(globals.url !== undefined ? { url: globals.url } : {}), ...(globals.tokenFile !== undefined ? { tokenFile: globals.tokenFile } : {}),
       });
     });
   }

@@ -44,11 +44,15 @@ The agents' verbs (add, move, note…) work here too, as you.`);
     const g = command.optsWithGlobals<{ store?: string; as?: string; json?: boolean }>();
     chosen({ op, args, store: g.store, as: g.as, json: g.json === true });
   };
-  // Folder operations read as `side add` / `side remove`, beside `sides`.
-  const side = admin.command('side').description('add or remove an agent\'s folder');
+  // Folder and token operations read as `side add`, `token list`…: `sides` stays beside them.
+  const groups = new Map([
+    ['side', admin.command('side').description('add or remove an agent\'s folder')],
+    ['token', admin.command('token').description('make, list or revoke an agent\'s token for HTTP')],
+  ]);
   for (const op of OPERATIONS) {
     const [first, second] = adminWords(op);
-    if (second !== undefined) addOperation(side, op, pick(op), second);
+    const group = second !== undefined ? groups.get(first!) : undefined;
+    if (group) addOperation(group, op, pick(op), second);
     else addOperation(admin, op, pick(op), first);
   }
   addExchangeCommands(admin, (exchange) => {

@@ -22,19 +22,20 @@ const entry = <D>(run: (a: Args, who: Who, ctx: CatalogContext) => D, say: (d: D
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() !== '' ? v : undefined);
 const recordRef = (v: unknown): number | string => (typeof v === 'number' ? v : String(v ?? ''));
 /** `2026-11-30T10:32:00.000Z` → `2026-11-30 10:32 UTC`. */
-const utc = (iso: string): string => `${iso.slice(0, 16).replace('T', ' ')} UTC`;
+export const utc = (iso: string): string => `${iso.slice(0, 16).replace('T', ' ')} UTC`;
 const stateName = (list: List, id: string): string => list.states.find((s) => s.id === id)?.name ?? id;
 
 /** A claim's length: a bare number is refused, since 30 could be seconds or minutes. */
 function leaseFor(a: Args): number | undefined {
   if (a.for === undefined) return undefined;
   const ms = readDuration(a.for);
-  if (ms === null) throw new Refused('Give --for a length like 30m, 2h, 1d or 45s.', 'Donnez à --for une durée comme 30m, 2h, 1d ou 45s.');
+  if (ms === null) throw new Refused('Give --for a length like 30m, 2h, 1d or 45s.', 'Donnez à --for une durée comme 30m, 2h, 1d ou 45s.', 'not-understood');
   if (!hasUnit(a.for)) {
     const shown = String(a.for).trim().slice(0, 20);
     throw new Refused(
       `"${shown}" has no unit: give --for as 30m, 2h, 1d or 45s.`,
       `« ${shown} » n'a pas d'unité : donnez --for comme 30m, 2h, 1d ou 45s.`,
+      'not-understood',
     );
   }
   return ms;
@@ -54,11 +55,11 @@ export function waitLength(a: Args): number {
   if (a.timeout === undefined) return WAIT_DEFAULT_MS;
   const ms = readDuration(a.timeout);
   if (ms === null) {
-    throw new Refused('Give --timeout a length like 60s, 5m or 90 (seconds).', 'Donnez à --timeout une durée comme 60s, 5m ou 90 (secondes).');
+    throw new Refused('Give --timeout a length like 60s, 5m or 90 (seconds).', 'Donnez à --timeout une durée comme 60s, 5m ou 90 (secondes).', 'not-understood');
   }
   if (ms > WAIT_MAX_MS) {
     const most = sayDuration(WAIT_MAX_MS);
-    throw new Refused(`A wait lasts at most ${most}: wait again after it.`, `Une attente dure au plus ${most} : attendez de nouveau ensuite.`);
+    throw new Refused(`A wait lasts at most ${most}: wait again after it.`, `Une attente dure au plus ${most} : attendez de nouveau ensuite.`, 'not-understood');
   }
   return ms;
 }
@@ -88,7 +89,7 @@ export function sayNothing(a: Args, who: Who, ctx: CatalogContext, waitedMs: num
 }
 
 /** One change on one line, for whoever asked. */
-function itemLine(i: BriefItem, who: Who, withList: boolean): Shown {
+export function itemLine(i: BriefItem, who: Who, withList: boolean): Shown {
   const head = said`#${i.record} ${i.title}${withList ? said` (${i.list})` : ''}: `;
   const holder = i.holder ? (i.holder.id === who.id ? said`your` : said`${i.holder.name}'s`) : '';
   switch (i.kind) {
@@ -223,13 +224,14 @@ export const TOGETHER = {
       const next = str(a.next);
       const id = a.id === undefined || String(a.id).trim() === '' ? undefined : recordRef(a.id);
       if (next !== undefined && id !== undefined) {
-        throw new Refused('Give a record or --next LIST, not both.', 'Donnez une fiche ou --next LISTE, pas les deux.');
+        throw new Refused('Give a record or --next LIST, not both.', 'Donnez une fiche ou --next LISTE, pas les deux.', 'not-understood');
       }
       if (next !== undefined) return store.takeNext(next, who, { forMs });
       if (id === undefined) {
         throw new Refused(
           'Say what to take: a record (binder take 12) or a list (binder take --next Batches).',
           'Dites quoi prendre : une fiche (binder take 12) ou une liste (binder take --next Lots).',
+          'not-understood',
         );
       }
       return store.take(id, who, { forMs });

@@ -14,6 +14,7 @@ import { joined, lines, said, word } from './text-values.js';
 import { TOGETHER } from './catalog-together.js';
 import { NEEDS } from './catalog-needs.js';
 import { bindPath } from './folder-bind.js';
+import { TOKENS } from './catalog-tokens.js';
 
 export interface CatalogContext {
   store: Store;
@@ -246,4 +247,5 @@ export const CATALOG: Record<OpName, CatalogEntry> = {
     (a, who, { store }) => store.removeSide(String(a.name), who),
     (s) => said`The keeper no longer reads ${s.dir} (${s.name}).`.text,
   ),
+  ...TOKENS,
 };

@@ -1,17 +1,18 @@
 /**
  * Waits held open by the keeper: a `wait` ask with nothing to say yet is taken (its id in the
  * ledger, exactly once, like any ask) and kept in the `waits` table until something its asker
- * can see changes — woken by the store's change events, and while waits are held by a cheap
- * look at PRAGMA data_version for changes made by other processes — or until its time is up.
+ * can see changes — woken by the keeper's news (news.ts) — or until its time is up. Waits asked
+ * through a folder and over HTTP are held alike; each is answered through whatever it came by.
  * Any keeper of the store may answer a held wait (after a restart, the next one does); taking
  * its row out of `waits` in the answer's own transaction makes the answer one. It never polls
- * the binder's tables, never holds more than its cap, and never reads a brief for an asker
- * who stopped waiting.
+ * the binder's tables, never holds more than its cap nor more for one agent than its share,
+ * and never reads a brief for an asker who stopped waiting.
  */
 import type { Store } from '../store/store.js';
 import type { Who } from '../store/types.js';
 import { Refused } from '../store/store.js';
 import { sayNothing, waitLength, waitTarget, type WaitData } from './catalog-together.js';
+import type { News } from './news.js';
 import type { Perform } from './perform.js';
 import { WAIT_MS, type Answer } from './protocol.js';
 import { terminalSafe } from './terminal-safe.js';
@@ -38,14 +39,21 @@ export interface AnswerLater {
 export interface HeldWaitsDeps {
   store: Store;
   perform: Perform;
+  /** What wakes the waits held: changes through the store and by other processes. */
+  news: News;
   now(): number;
   /** The folders this keeper keeps. */
   dirs(): string[];
+  /**
+   * Starts of the places of asks that come through no folder (HTTP): their waits are taken up by
+   * any keeper of the store, since their askers come back to whichever one answers them.
+   */
+  anywhere?: readonly string[];
   log(line: string): void;
   /** How many waits one keeper holds at most (64). */
   cap?: number;
-  /** How often data_version is looked at while waits are held, in ms (50: a few µs each). */
-  pollMs?: number;
+  /** How many waits one agent may have held at once, from all its places together (4). */
+  perAgent?: number;
   /** How often lapsed claims are freed, in ms (5000). */
   lapseMs?: number;
 }
@@ -57,6 +65,10 @@ export interface HeldWaits {
   answerThrough(pump: AnswerLater): void;
   /** Takes up the waits in the store for this keeper's folders (left by a keeper that stopped). */
   adopt(): void;
+  /** Takes up one wait of the store, if this keeper does not hold it yet (its asker came back). */
+  takeUp(dir: string, id: string): void;
+  /** Lets go of a wait whose row another transaction took out of the store (its asker went). */
+  letGo(dir: string, id: string): void;
   /** Frees lapsed claims now and then. */
   start(): void;
   close(): void;
@@ -65,7 +77,12 @@ export interface HeldWaits {
 }
 
 export const WAIT_CAP = 64;
+/** How many waits one agent may have held at once, through its folder and over HTTP together. */
+export const WAITS_PER_AGENT = 4;
 export const BUSY_TEXT = 'Busy: this keeper holds as many waits as it can; try again in a few seconds (binder brief says what changed meanwhile).';
+/** What an agent that holds as many waits as it may is told. */
+export const busyAgentText = (n: number): string =>
+  `Busy: you hold ${n} waits already, as many as one agent may; one returns when something changes or at its timeout (binder brief says what changed meanwhile).`;
 export const LATE_TEXT = 'The keeper stopped while this wait was held and you stopped waiting; nothing was read for you: binder brief says what changed.';
 /** Without a `wait` on its line, an ask is answered within the asker's usual window. */
 const UNSAID_HOLD_MS = WAIT_MS - 5000;
@@ -93,28 +110,30 @@ export function createHeldWaits(deps: HeldWaitsDeps): HeldWaits {
     insert: store.db.prepare('INSERT INTO waits (dir, id, who, args, want, at, until) VALUES (?, ?, ?, ?, ?, ?, ?)'),
     exists: store.db.prepare<[string, string], { one: number }>('SELECT 1 AS one FROM waits WHERE dir = ? AND id = ?'),
     remove: store.db.prepare<[string, string]>('DELETE FROM waits WHERE dir = ? AND id = ?'),
-    inDirs: store.db.prepare<[string], WaitRow>('SELECT * FROM waits WHERE dir IN (SELECT value FROM json_each(?))'),
+    inDirs: store.db.prepare<[string, string], WaitRow>(`SELECT * FROM waits WHERE dir IN (SELECT value FROM json_each(?))
+      OR EXISTS (SELECT 1 FROM json_each(?) WHERE substr(dir, 1, length(value)) = value)`),
+    one: store.db.prepare<[string, string], WaitRow>('SELECT * FROM waits WHERE dir = ? AND id = ?'),
   };
+  const perAgent = deps.perAgent ?? WAITS_PER_AGENT;
   const held = new Map<string, Held>();
   let pump: AnswerLater | null = null;
-  /** Waits taken since the last adoption: counted against the cap before they are adopted. */
-  let taking = 0;
+  /** Waits taken since the last adoption, by agent: counted against the caps before they are adopted. */
+  const taking = new Map<string, number>();
+  let takingAll = 0;
   let check: NodeJS.Immediate | null = null;
   let adopting: NodeJS.Immediate | null = null;
-  let poll: NodeJS.Timeout | null = null;
+  let unlisten: (() => void) | null = null;
   let lapser: NodeJS.Timeout | null = null;
-  let version = -1;
   let closed = false;
-  const unwatch = store.onChange(() => schedule());
 
   const say = (line: string): void => deps.log(`binder keeper: ${terminalSafe(line)}`);
 
   function forget(w: Held): void {
     if (w.timer) clearTimeout(w.timer);
     held.delete(key(w.dir, w.id));
-    if (held.size === 0 && poll) {
-      clearInterval(poll);
-      poll = null;
+    if (held.size === 0 && unlisten) {
+      unlisten();
+      unlisten = null;
     }
   }
 
@@ -186,23 +205,22 @@ export function createHeldWaits(deps: HeldWaitsDeps): HeldWaits {
     held.set(k, w);
     w.timer = setTimeout(() => settle(w, true), Math.max(0, w.until - deps.now()));
     w.timer.unref();
-    if (!poll) {
-      version = store.dataVersion();
-      poll = setInterval(() => {
-        const now = store.dataVersion();
-        if (now === version) return;
-        version = now;
-        schedule();
-      }, deps.pollMs ?? 50);
-      poll.unref();
-    }
+    unlisten ??= deps.news.listen(schedule);
+  }
+
+  /** Waits held and being taken for one agent. */
+  function heldBy(agent: string): number {
+    let n = taking.get(agent) ?? 0;
+    for (const w of held.values()) if (w.who.id === agent) n++;
+    return n;
   }
 
   function adopt(): void {
     adopting = null;
-    taking = 0;
+    taking.clear();
+    takingAll = 0;
     if (closed) return;
-    const rows = sql.inDirs.all(JSON.stringify(deps.dirs()));
+    const rows = sql.inDirs.all(JSON.stringify(deps.dirs()), JSON.stringify(deps.anywhere ?? []));
     for (const row of rows) keep(row);
     // What changed while they were not held (a keeper restarting) is looked at once now.
     if (rows.length) {
@@ -222,9 +240,12 @@ export function createHeldWaits(deps: HeldWaitsDeps): HeldWaits {
       const window = typeof ask.wait === 'number' && ask.wait >= 0 ? ask.wait : UNSAID_HOLD_MS;
       const ms = Math.min(asked, window);
       if (ms <= 0) return first;
-      if (held.size + taking >= cap) return { ok: false, text: BUSY_TEXT };
+      if (held.size + takingAll >= cap) return { ok: false, text: BUSY_TEXT, refusal: 'busy' };
+      const mine = heldBy(who.id);
+      if (mine >= perAgent) return { ok: false, text: busyAgentText(mine), refusal: 'busy' };
       sql.insert.run(dir, ask.id, JSON.stringify(who), JSON.stringify(args), ask.want ?? null, now, now + ms);
-      taking++;
+      taking.set(who.id, (taking.get(who.id) ?? 0) + 1);
+      takingAll++;
       // Held once its transaction committed: read back from the table, where a rollback leaves nothing.
       if (!adopting && !closed) adopting = setImmediate(adopt);
       return 'held';
@@ -233,6 +254,15 @@ export function createHeldWaits(deps: HeldWaitsDeps): HeldWaits {
       pump = given;
     },
     adopt,
+    takeUp(dir, id) {
+      if (closed || held.has(key(dir, id))) return;
+      const row = sql.one.get(dir, id);
+      if (row) keep(row);
+    },
+    letGo(dir, id) {
+      const w = held.get(key(dir, id));
+      if (w) forget(w);
+    },
     start() {
       if (lapser || closed) return;
       adopt();
@@ -247,13 +277,12 @@ export function createHeldWaits(deps: HeldWaitsDeps): HeldWaits {
     },
     close() {
       closed = true;
-      unwatch();
       if (check) clearImmediate(check);
       if (adopting) clearImmediate(adopting);
       if (lapser) clearInterval(lapser);
       for (const w of [...held.values()]) forget(w);
-      if (poll) clearInterval(poll);
-      check = adopting = lapser = poll = null;
+      unlisten?.();
+      check = adopting = lapser = unlisten = null;
     },
     count: () => held.size,
   };

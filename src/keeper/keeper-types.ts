@@ -5,6 +5,7 @@
 import type { Store } from '../store/store.js';
 import type { Change, DueRecord, Who } from '../store/types.js';
 import type { Answer } from './protocol.js';
+import type { DirectAnswer, DirectAskOptions } from './direct-asks.js';
 
 /** An agent's folder the keeper reads, and who asks through it. */
 export interface SideConfig {
@@ -41,6 +42,8 @@ export interface KeeperOptions {
   log?: (line: string) => void;
   /** How many `wait` asks it holds open at once (64); past it, a wait is answered "busy" at once. */
   waits?: number;
+  /** How many of them one agent may have (4), through its folder and over HTTP together. */
+  waitsPerAgent?: number;
 }
 
 export interface ActOptions {
@@ -55,6 +58,14 @@ export interface Keeper {
    * reads in `options.lang` (English by default): a French screen passes `{ lang: 'fr' }`.
    */
   act(op: string, args: unknown, who: Who, options?: ActOptions): Answer;
+  /**
+   * An agent's ask that comes through no folder (HTTP), as `who` — whom the caller checked (a
+   * token), never whom the ask says. With `options.key` it is done exactly once; a wait is held
+   * until something changes. Resolves with the answer, with data.
+   */
+  ask(who: Who, op: string, args: unknown, options?: DirectAskOptions): Promise<DirectAnswer>;
+  /** Called after changes by this keeper or, while anyone listens, by another process. */
+  onNews(listener: () => void): () => void;
   /** One pass over every folder: read what was asked, do it, answer. Returns asks answered. */
   pump(): number;
   /** Keep the folders from now on: file events, a safety poll, heartbeats. */

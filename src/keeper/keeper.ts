@@ -9,8 +9,10 @@ import { openStore } from '../store/index.js';
 import type { Store } from '../store/store.js';
 import type { Change, Who } from '../store/types.js';
 import { slug } from '../store/index.js';
+import { DIRECT_PLACE, createDirectAsks } from './direct-asks.js';
 import { createFolderPump } from './folder-pump.js';
 import { createHeldWaits } from './held-waits.js';
+import { createNews } from './news.js';
 import type { ActOptions, Keeper, KeeperOptions, SideConfig } from './keeper-types.js';
 import { createPerform } from './perform.js';
 import type { Answer } from './protocol.js';
@@ -47,14 +49,20 @@ export function createKeeper(options: KeeperOptions): Keeper {
     return [...out.values()];
   };
 
-  // Waits held open until something their asker can see changes, answered through the pump.
-  // Filed under each folder's binding, as the pump files its asks.
-  const waits = createHeldWaits({ store, perform, now, log, dirs: () => pump.keys(), cap: options.waits });
+  // Waits held open until something their asker can see changes, answered through the pump or
+  // to the HTTP asker that waits for it. A folder's are filed under its binding, as the pump
+  // files its asks; those over HTTP under their agent's place, taken up by any keeper.
+  const news = createNews(store);
+  const waits = createHeldWaits({
+    store, perform, news, now, log, dirs: () => pump.keys(), anywhere: [DIRECT_PLACE],
+    cap: options.waits, perAgent: options.waitsPerAgent,
+  });
   // Test hook, read once: BINDER_TEST_CRASH_AFTER_COMMIT=1 kills this process (SIGKILL) once asks
-  // were done and committed, before their answers are appended (docs/reliability.md).
+  // were done and committed, before their answers are appended or sent (docs/reliability.md).
   const crashAfterCommit = process.env.BINDER_TEST_CRASH_AFTER_COMMIT === '1'
     ? () => { process.kill(process.pid, 'SIGKILL'); }
     : undefined;
+  const direct = createDirectAsks({ store, perform, waits, now, log, ...(crashAfterCommit ? { crashAfterCommit } : {}) });
   const pump = createFolderPump({
     ...(crashAfterCommit ? { crashAfterCommit } : {}),
     db: store.db,
@@ -66,7 +74,9 @@ export function createKeeper(options: KeeperOptions): Keeper {
     log,
     hold: (dir, ask, who, at) => waits.hold(dir, ask, who, at),
   });
-  waits.answerThrough(pump);
+  waits.answerThrough({
+    answerHeld: (dir, ...rest) => (dir.startsWith(DIRECT_PLACE) ? direct : pump).answerHeld(dir, ...rest),
+  });
   let adopted = false;
   const adoptOnce = (): void => {
     if (!adopted) waits.adopt();
@@ -76,6 +86,11 @@ export function createKeeper(options: KeeperOptions): Keeper {
   return {
     store,
     act: (op: string, args: unknown, who: Who, actOptions?: ActOptions): Answer => perform(op, args, who, 'json', actOptions?.lang),
+    ask: (who, op, args, askOptions) => {
+      adoptOnce();
+      return direct.ask(who, op, args, askOptions);
+    },
+    onNews: (listener) => news.listen(listener),
     pump: () => {
       adoptOnce();
       return pump.pump();
@@ -90,7 +105,9 @@ export function createKeeper(options: KeeperOptions): Keeper {
     onAnswer: (listener) => pump.onAnswer(listener),
     folders: () => pump.folders(),
     close: () => {
+      direct.close();
       waits.close();
+      news.close();
       pump.close();
       if (opened) store.close();
     },

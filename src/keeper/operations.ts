@@ -308,6 +308,23 @@ export const OPERATIONS = [
     example: 'binder admin side remove Claude', readOnly: false, agents: false, doing: 'stop the keeper reading an agent\'s folder', idempotent: false,
     args: { name: { kind: 'words', describe: 'the agent\'s name', required: true, positional: true, placeholder: 'NAME' } },
   }),
+  op({
+    name: 'token-list', title: 'Agent tokens', describe: 'The agents\' tokens for HTTP: name, prefix, made, last used, expiry (never the token).',
+    example: 'binder admin token list', readOnly: true, agents: false, doing: 'see the agents\' tokens for HTTP', idempotent: true, args: {},
+  }),
+  op({
+    name: 'token-add', title: 'Make an agent token', describe: 'Make a token an agent asks over HTTP with, as the agent of that name; shown once.',
+    example: 'binder admin token add Claude --expires 30d', readOnly: false, agents: false, doing: 'make an agent\'s token for HTTP', idempotent: false,
+    args: {
+      name: { kind: 'words', describe: 'the agent\'s name', required: true, positional: true, placeholder: 'NAME' },
+      expires: { kind: 'text', describe: 'it stops working after this long: 30d, 12h…', placeholder: 'TIME' },
+    },
+  }),
+  op({
+    name: 'token-revoke', title: 'Revoke an agent token', describe: 'Revoke a token (by its prefix) or every token of an agent (by its name).',
+    example: 'binder admin token revoke Claude', readOnly: false, agents: false, doing: 'revoke an agent\'s token', idempotent: false,
+    args: { token: { kind: 'words', describe: 'the agent\'s name, or the token\'s prefix', required: true, positional: true, placeholder: 'NAME|PREFIX' } },
+  }),
 ] as const satisfies readonly OpSpec[];
 
 export type OpName = (typeof OPERATIONS)[number]['name'];
@@ -327,18 +344,22 @@ const PERSON_OPERATIONS = new Map<string, OpSpec & { agents: false }>(
   OPERATIONS.flatMap((o): (OpSpec & { agents: false })[] => (o.agents ? [] : [o])).map((o) => [o.name, o]),
 );
 
-/** The words of `binder admin` that run `op`: the folder operations are `side add`, `side remove`. */
+/** The groups of `binder admin`'s words: `side add`, `side remove`, `token add`… */
+const ADMIN_GROUPS = ['side', 'token'] as const;
+
+/** The words of `binder admin` that run `op`: the folder and token operations are `side add`, `token list`… */
 export function adminWords(op: OpSpec): string[] {
-  return op.name.startsWith('side-') ? ['side', op.name.slice('side-'.length)] : [op.name];
+  const group = ADMIN_GROUPS.find((g) => op.name.startsWith(`${g}-`));
+  return group ? [group, op.name.slice(group.length + 1)] : [op.name];
 }
 
 /**
  * The person's operation an agent named, if it named one: by its name (`approve`), or as
- * `binder admin` spells it (`side add`, `side`).
+ * `binder admin` spells it (`side add`, `side`, `token add`, `token`).
  */
 export function personOperation(words: readonly string[]): (OpSpec & { agents: false }) | undefined {
   const [first = '', second = ''] = words;
-  if (first === 'side') return PERSON_OPERATIONS.get(`side-${second}`) ?? PERSON_OPERATIONS.get('side-add');
+  if (first === 'side' || first === 'token') return PERSON_OPERATIONS.get(`${first}-${second}`) ?? PERSON_OPERATIONS.get(`${first}-add`);
   return PERSON_OPERATIONS.get(first);
 }
 

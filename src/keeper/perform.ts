@@ -32,12 +32,13 @@ export function createPerform({ store, log }: PerformOptions) {
       // `side add`, as binder admin spells it, is the operation side-add.
       const meant = typeof op === 'string' ? operation(op.trim().replace(/\s+/g, '-')) : undefined;
       const asked = who.kind !== 'person' && meant && !meant.agents ? onlyAPerson(meant) : undefined;
-      if (asked) return { ok: false, text: asked };
+      if (asked) return { ok: false, text: asked, refusal: 'person-only' };
       const also = meant && !asked ? [` (did you mean ${meant.name}?)`, ` (vouliez-vous dire ${meant.name} ?)`] : ['', ''];
       return {
         ok: false,
         text: fr ? `Il n'y a aucune opération « ${quoted(op)} »${also[1]} : binder --help les énumère.`
           : `There is no operation "${quoted(op)}"${also[0]}: binder --help lists them.`,
+        refusal: 'unknown-op',
       };
     }
     if (who.kind !== 'person' && !spec.agents) {
@@ -46,11 +47,12 @@ export function createPerform({ store, log }: PerformOptions) {
         text: fr
           ? `Seule une personne peut faire « ${spec.name} » : demandez à une personne de le faire sur son écran (binder tui) ou avec binder admin ${adminWords(spec).join(' ')}.`
           : onlyAPerson(spec),
+        refusal: 'person-only',
       };
     }
     const given = args !== null && typeof args === 'object' && !Array.isArray(args) ? args : {};
     const parsed = askSchema(spec).safeParse(given);
-    if (!parsed.success) return { ok: false, text: explainIssue(spec, parsed.error, given, lang) };
+    if (!parsed.success) return { ok: false, text: explainIssue(spec, parsed.error, given, lang), refusal: 'not-understood' };
     const ctx = { store };
     const catalogEntry = CATALOG[spec.name as OpName];
     try {
@@ -58,7 +60,7 @@ export function createPerform({ store, log }: PerformOptions) {
       const text = catalogEntry.say(data as never, parsed.data, who, ctx);
       return want === 'json' ? { ok: true, text, data } : { ok: true, text };
     } catch (error) {
-      if (error instanceof Refused) return { ok: false, text: fr ? error.fr ?? error.message : error.message };
+      if (error instanceof Refused) return { ok: false, text: fr ? error.fr ?? error.message : error.message, refusal: error.kind };
       log(`binder: ${spec.name} by ${who.id} failed: ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
       const full = /SQLITE_FULL|ENOSPC/.test(String((error as { code?: unknown })?.code ?? error));
       return {
@@ -68,6 +70,7 @@ export function createPerform({ store, log }: PerformOptions) {
             ? 'Le disque qui contient le binder est plein : rien n\'a été changé ; recommencez quand une personne aura fait de la place.'
             : `Le gardien a échoué sur ${spec.name} (son journal dit pourquoi) : rien n'a été changé.`)
           : (full ? DISK_FULL_TEXT : `The keeper failed on ${spec.name} (its log says why): nothing was changed.`),
+        refusal: 'failed',
       };
     }
   };

@@ -78,7 +78,17 @@ export interface Answer {
   ok: boolean;
   text: string;
   data?: unknown;
+  /** Why it was refused, for a face that says it with a status (HTTP); never written to a folder. */
+  refusal?: Refusal;
 }
+
+/**
+ * What a refusal is about: no such operation; a person's operation asked by an agent; arguments
+ * not understood; something the asker may not see or change; the binder's rules (a gate, a
+ * claim); the keeper too busy to hold another wait; the keeper failing (a bug); the keeper
+ * unable to do it now (stopping, a full disk) — asked again later, it may be done.
+ */
+export type Refusal = 'unknown-op' | 'person-only' | 'not-understood' | 'access' | 'rule' | 'busy' | 'failed' | 'stopped';
 
 /** Is this heartbeat saying that nobody keeps the folder now? */
 export function heartbeatSaysNobody(beat: Partial<Heartbeat> | null, now: number): boolean {

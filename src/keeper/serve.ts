@@ -2,9 +2,11 @@
  * `binder serve --no-tui`: the keeper alone, headless. Says where the store is and which folders
  * it reads, one line per ask answered (unless --quiet), a line when a record falls due; exits
  * cleanly on SIGINT/SIGTERM. A store it cannot open: one sentence, exit 2. Every line is made
- * terminal-safe wherever it goes, and each piece of someone's text stays on its line.
+ * terminal-safe wherever it goes, and each piece of someone's text stays on its line. With
+ * --http it answers over HTTP too (src/http), and says where, even with --quiet.
  */
 import { Command, CommanderError } from 'commander';
+import { addHttpOptions, httpPlan, listeningLine, startHttpFor, type HttpFlags, type HttpStarted } from '../http/start.js';
 import { openStore } from '../store/index.js';
 import { Refused } from '../store/store.js';
 import { createKeeper } from './keeper.js';
@@ -30,14 +32,17 @@ export async function serve(argv: string[]): Promise<number> {
     .option('--quiet', 'no line per ask')
     .exitOverride()
     .configureOutput({ writeOut: (s) => process.stdout.write(safeAnswer(s)), writeErr: (s) => process.stderr.write(safeAnswer(s)) });
+  addHttpOptions(program);
   try {
     program.parse(argv, { from: 'user' });
   } catch (error) {
     if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : 64;
     throw error;
   }
-  const o = program.opts<{ store?: string; side: string[]; lang: string; quiet?: boolean }>();
+  const o = program.opts<{ store?: string; side: string[]; lang: string; quiet?: boolean } & HttpFlags>();
   if (o.lang !== 'en' && o.lang !== 'fr') { process.stderr.write('--lang takes en or fr.\n'); return 64; }
+  const plan = httpPlan(o);
+  if (plan && 'problem' in plan) { process.stderr.write(`binder serve: ${plan.problem}\n`); return 64; }
   const w = WORDS[o.lang];
   const folder = storeFolder(o.store);
   let store;
@@ -59,8 +64,28 @@ export async function serve(argv: string[]): Promise<number> {
       say(`${time()} ${clip(side.who.name, 40)} ${clip(op, 40)} ${answer.ok ? w.done : w.refused}: ${clip(answer.text, 160)}`);
     });
   }
+  // Heard from before the keeper starts: a stop asked while it starts (its first pass on a slow
+  // disk) ends it cleanly once started, never kills it halfway.
+  let asked = (): void => {};
+  const stopAsked = new Promise<void>((resolve) => { asked = resolve; });
+  const onStop = (): void => asked();
+  process.once('SIGINT', onStop);
+  process.once('SIGTERM', onStop);
   keeper.start();
+  let http: HttpStarted | null = null;
+  try {
+    if (plan) http = await startHttpFor(keeper, plan, (line) => process.stderr.write(`${safeAnswer(line)}\n`), o.quiet ? undefined : say);
+  } catch (error) {
+    if ((error as Error)?.name !== 'Refused') throw error;
+    process.removeListener('SIGINT', onStop);
+    process.removeListener('SIGTERM', onStop);
+    process.stderr.write(`${safeSentence((error as Error).message)}\n`);
+    keeper.close();
+    store.close();
+    return 2;
+  }
   process.stdout.write(`${w.kept} ${clip(store.path, 4096)}\n`);
+  if (http) process.stdout.write(`${listeningLine(http.url, o.lang)}\n`);
   for (const f of keeper.folders()) process.stdout.write(`${w.reading} ${clip(f.dir, 4096)} ${w.as} ${clip(f.name, 200)} (${clip(f.agent, 200)})\n`);
   process.stdout.write(`${w.stop}\n`);
 
@@ -68,17 +93,13 @@ export async function serve(argv: string[]): Promise<number> {
     for (const r of keeper.due()) say(`${time()} ${w.due}: #${r.id} ${clip(r.title, 300)} (${clip(r.due, 40)})${r.owners.length ? ` ${w.for} ${clip(r.owners.join(', '), 300)}` : ''}`);
   }, DUE_CHECK_MS);
 
-  return new Promise<number>((done) => {
-    const stop = () => {
-      clearInterval(dueTimer);
-      keeper.close();
-      store.close();
-      process.stdout.write(`${w.ended}\n`);
-      done(0);
-    };
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
-  });
+  await stopAsked;
+  clearInterval(dueTimer);
+  await http?.stop();
+  keeper.close();
+  store.close();
+  process.stdout.write(`${w.ended}\n`);
+  return 0;
 }
 
 /** One log line's piece: terminal-safe, on one line, at most `max` characters (whole ones), `…` when cut. */

@@ -16,15 +16,17 @@ export const noList = (ref: string): Refused =>
   new Refused(
     `There is no list "${ref}" you can see: binder lists shows yours.`,
     `Il n'y a aucune liste « ${ref} » que vous puissiez voir : binder lists montre les vôtres.`,
+    'access',
   );
 export const noRecord = (ref: string | number): Refused => {
   const n = String(ref).replace(/^#/, '');
-  return new Refused(`There is no record #${n} you can see.`, `Il n'y a aucune fiche #${n} que vous puissiez voir.`);
+  return new Refused(`There is no record #${n} you can see.`, `Il n'y a aucune fiche #${n} que vous puissiez voir.`, 'access');
 };
 const readOnly = (title: string): Refused =>
   new Refused(
     `You may only read "${title}": ask a person to give you write access to it.`,
     `Vous pouvez seulement lire « ${title} » : demandez à une personne de vous y donner l'accès en écriture.`,
+    'access',
   );
 
 export function isPerson(who: Who): boolean {
@@ -42,6 +44,7 @@ export function personOnly(who: Who, doing: string, verb: string, doingFr: strin
     throw new Refused(
       `Only a person can ${doing}: a person does it on their screen or with \`binder admin ${verb}\`.`,
       `Seule une personne peut ${doingFr} : elle le fait sur son écran (binder tui) ou avec \`binder admin ${verb}\`.`,
+      'access',
     );
   }
 }
@@ -84,6 +87,7 @@ export function recordNumber(ref: number | string): number {
   throw new Refused(
     `"${shown}" is not a record number: give it as 12 or #12.`,
     `« ${shown} » n'est pas un numéro de fiche : donnez-le sous la forme 12 ou #12.`,
+    'not-understood',
   );
 }
 

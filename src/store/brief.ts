@@ -166,11 +166,12 @@ function summaryAfter(ctx: Context, who: Who, from: number, lists: ListRow[], sh
 }
 
 /**
- * The changes after the asker's place. Without `peek` nor a filter, its place moves past what
+ * The changes after the asker's place. Without `peek`, `after` nor a filter, its place moves past what
  * was shown (and past every row it could not be shown), so each change is shown once. An agent
  * more than a page behind (a first brief on a busy binder, or one long away) is told a summary
  * and the latest few instead, and its place moves to the latest change: its context window is
- * what pages would cost. A person pages through them on the screen.
+ * what pages would cost. A person pages through them on the screen. A look (`peek`, or `after` a
+ * history row) moves nothing and is never summed up: it says the row it read `through`.
  */
 export function brief(ctx: Context, who: Who, options: BriefOptions = {}): Brief {
   const limit = Math.max(1, Math.min(500, Math.floor(options.limit ?? PAGE)));
@@ -185,8 +186,9 @@ export function brief(ctx: Context, who: Who, options: BriefOptions = {}): Brief
     lists = lists.filter((l) => l.id === list.id);
   }
   const shapes = new Map(lists.map((l) => [l.id, { states: JSON.parse(l.states) as State[], fields: JSON.parse(l.fields) as Field[] }]));
-  const from = placeOf(ctx, who);
-  const moving = !options.peek && record === null && (options.list === undefined || String(options.list).trim() === '');
+  const looking = options.peek === true || options.after !== undefined;
+  const from = options.after !== undefined ? Math.max(0, Math.floor(options.after)) : placeOf(ctx, who);
+  const moving = !looking && record === null && (options.list === undefined || String(options.list).trim() === '');
   // Far behind is more than a page of the default size, whatever page was asked for.
   const mayShorten = moving && !isPerson(who);
   const rows = rowsAfter(ctx, who, from, [...shapes.keys()], record, (mayShorten ? Math.max(limit, PAGE) : limit) + 1);
@@ -194,14 +196,15 @@ export function brief(ctx: Context, who: Who, options: BriefOptions = {}): Brief
   const summed = mayShorten && rows.length > PAGE ? summaryAfter(ctx, who, from, lists, shapes) : undefined;
   if (summed) more = false;
   const items = summed ? summed.items : rows.slice(0, limit).map((row) => itemOf(row, shapes));
+  const to = more
+    ? items[items.length - 1]!.id
+    : (ctx.db.prepare('SELECT coalesce(max(id), 0) FROM log').pluck().get() as number);
   if (moving) {
-    const to = more
-      ? items[items.length - 1]!.id
-      : (ctx.db.prepare('SELECT coalesce(max(id), 0) FROM log').pluck().get() as number);
     ctx.db.prepare(`INSERT INTO cursors (who, log_id) VALUES (?, ?)
         ON CONFLICT (who) DO UPDATE SET log_id = max(log_id, excluded.log_id)`).run(who.id, Math.max(to, from));
   }
-  return summed ?? { items, more };
+  if (summed) return summed;
+  return looking ? { items, more, through: Math.max(to, from) } : { items, more };
 }
 
 /** The due scan, with a history row for each record it reports, so that briefs can tell it. */

@@ -10,3 +10,4 @@ export type * from './exchange-types.js';
 export { noInto } from './exchange-lists.js';
 export { slug } from './slug.js';
 export { LEASE_DEFAULT_MS, LEASE_MAX_MS } from './claims.js';
+export { TOKEN_START, type TokenCheck, type TokenInfo, type TokenMade } from './tokens.js';

@@ -144,6 +144,7 @@ export function needs(
     throw new Refused(
       `Say which records #${id} needs: binder needs ${id} 12 14; to take one away: binder needs ${id} 12 --remove.`,
       `Dites de quelles fiches la fiche #${id} a besoin : binder needs ${id} 12 14 ; pour en retirer une : binder needs ${id} 12 --remove.`,
+      'not-understood',
     );
   }
   const added: number[] = [];

@@ -212,4 +212,19 @@ export const MIGRATIONS: readonly string[] = [
   `
   ALTER TABLE sides ADD COLUMN bound TEXT;
   `,
+  // 9: agents' tokens for asking over HTTP, made by a person. Only a hash of each is kept: the
+  // token itself is shown once, when it is made.
+  `
+  CREATE TABLE tokens (
+    hash     TEXT PRIMARY KEY,          -- sha-256 of the whole token, hex
+    prefix   TEXT NOT NULL UNIQUE,      -- its first characters: shown, logged, and enough to revoke it
+    name     TEXT NOT NULL,             -- as the person gave it; the agent is agent:<slug of name>
+    agent    TEXT NOT NULL,
+    created  TEXT NOT NULL,
+    used     INTEGER,                   -- ms of its last use, to the minute
+    expires  INTEGER,                   -- ms it stops being accepted, or NULL for never
+    revoked  TEXT                       -- ISO time a person revoked it, or NULL
+  ) WITHOUT ROWID;
+  CREATE INDEX tokens_by_agent ON tokens (agent);
+  `,
 ];

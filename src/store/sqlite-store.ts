@@ -22,6 +22,7 @@ import { ready } from './ready.js';
 import { blocked, needs, withNeeds } from './needs.js';
 import { exportBinder } from './exchange-out.js';
 import { importBinder } from './exchange-in.js';
+import { addToken, checkToken, leakedToken, listTokens, revokeTokens } from './tokens.js';
 import type { Store } from './store.js';
 import type { Change, RecordPage, Who } from './types.js';
 import type { BriefOptions } from './together-types.js';
@@ -128,6 +129,11 @@ export function openStore(dir: string, options: StoreOptions = {}): Store {
     addSide: tx(addSide),
     removeSide: tx(removeSide),
     bindSide: tx(bindSide),
+    tokens: read(listTokens),
+    addToken: tx(addToken),
+    revokeTokens: tx(revokeTokens),
+    checkToken: (token) => checkToken(ctx, token),
+    leakedToken: tx(leakedToken),
     due: () => dueAndTell(ctx),
     take: tx(take),
     takeNext: tx(takeNext),

@@ -11,6 +11,7 @@ import type { ImportOptions, ImportPlan, Imported, Outgoing } from './exchange-t
 import type {
   BlockedPage, Brief, BriefOptions, Claimed, LapsedClaim, NeedsChanged, ReadyPage, Released, TakeOptions,
 } from './together-types.js';
+import type { TokenCheck, TokenInfo, TokenMade } from './tokens.js';
 
 /**
  * A refusal a person or an agent can cause: its message is the sentence they read, in English;
@@ -19,12 +20,22 @@ import type {
 export class Refused extends Error {
   override readonly name = 'Refused';
   readonly fr: string | undefined;
+  /** What it is about, for a face that says so with a status (HTTP): a rule unless said. */
+  readonly kind: RefusalKind;
 
-  constructor(message: string, fr: string) {
+  constructor(message: string, fr: string, kind: RefusalKind = 'rule') {
     super(message);
     this.fr = fr;
+    this.kind = kind;
   }
 }
+
+/**
+ * `rule`: the binder's rules say no (a gate, a claim, a state that does not exist); `access`: the
+ * asker may not see or change it (said alike whether it exists or not); `not-understood`: a
+ * value given is not one the operation reads.
+ */
+export type RefusalKind = 'rule' | 'access' | 'not-understood';
 
 export interface ShowOptions {
   /** A state's name or id. */
@@ -152,6 +163,17 @@ export interface Store {
   removeSide(name: string, who: Who): Side;
   /** A keeper's first sight of a registered folder with no binding: records `bound` unless one is; returns the one that holds. */
   bindSide(dir: string, bound: string): string;
+
+  /* ---- agents' tokens for HTTP (a person's; checking one is the HTTP face's) ---- */
+  tokens(who: Who): TokenInfo[];
+  /** A new token for the agent of that name, returned whole this once; `expiresMs` from now. */
+  addToken(name: string, options: { expiresMs?: number }, who: Who): TokenMade;
+  /** Revokes the token with that prefix, or every live token of the agent of that name. */
+  revokeTokens(ref: string, who: Who): TokenInfo[];
+  /** Who a token is, or why it is not accepted; its use is noted (to the minute). */
+  checkToken(token: string): TokenCheck;
+  /** A token sent where it may be kept (a URL): revoked now; null when it is no token. */
+  leakedToken(token: string): TokenInfo | null;
 
   /** Records whose due time has come and was not told yet; each is returned once, ever (and a
    * `due` history row says so, for briefs). */

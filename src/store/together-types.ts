@@ -95,6 +95,8 @@ export interface BriefOptions {
   peek?: boolean;
   /** At most this many items (default 50). */
   limit?: number;
+  /** Read from after this history row instead of the asker's place (which it never moves). */
+  after?: number;
 }
 
 /** An agent far behind is told how many changes of each kind there were, per list, not each one. */
@@ -110,6 +112,11 @@ export interface Brief {
   items: BriefItem[];
   /** More changes wait past these: brief again for them. */
   more: boolean;
+  /**
+   * With `peek` or `after`: the history row read through; a look `after` it sees only what came
+   * since (rows the asker is not told are passed over too).
+   */
+  through?: number;
   /** Present when the asker was far behind: its place moved to the latest change. */
   summary?: BriefSummary;
 }

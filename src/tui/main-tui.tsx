@@ -1,11 +1,12 @@
 /**
  * `binder tui` (and `binder serve`): opens the store, keeps the agents' folders in the
- * background (the keeper, in this process), and runs the person's screen until `q`. It only
- * wires; importing it starts nothing. Exit codes: 0 quit, 2 no terminal or no store, 64 not
- * understood.
+ * background (the keeper, in this process; over HTTP too with --http), and runs the person's
+ * screen until `q`. It only wires; importing it starts nothing. Exit codes: 0 quit, 2 no
+ * terminal or no store, 64 not understood.
  */
 import { mkdirSync } from 'node:fs';
 import { render } from 'ink';
+import { httpPlan, listeningLine, startHttpFor, type HttpStarted } from '../http/start.js';
 import { createKeeper } from '../keeper/keeper.js';
 import type { SideConfig } from '../keeper/keeper-types.js';
 import { defaultSide, person, sideOption, storeFolder } from '../keeper/places.js';
@@ -28,6 +29,11 @@ export async function main(argv: string[]): Promise<number> {
   if (options.help) {
     process.stdout.write(USAGE);
     return 0;
+  }
+  const plan = httpPlan(options.http);
+  if (plan && 'problem' in plan) {
+    process.stderr.write(`binder tui: ${plan.problem}\n`);
+    return 64;
   }
   if (!process.stdin.isTTY) {
     process.stderr.write('binder tui needs a terminal; use binder serve --no-tui to keep the binder without a screen\n');
@@ -57,6 +63,18 @@ export async function main(argv: string[]): Promise<number> {
   const held = out.isTTY ? holdTerminal(out.fd, { mouse: options.mouse }) : null;
   const listeners = new Set<(line: string) => void>();
   const keeper = createKeeper({ store, sides, log: (line) => { for (const l of listeners) l(line); } });
+  // Listening is said before the screen takes the terminal (and is there again when it leaves it).
+  let http: HttpStarted | null = null;
+  try {
+    if (plan) http = await startHttpFor(keeper, plan, (line) => { for (const l of listeners) l(line); });
+  } catch (error) {
+    keeper.close();
+    store.close();
+    if ((error as Error)?.name !== 'Refused') throw error;
+    process.stderr.write(`${(error as Error).message}\n`);
+    return 2;
+  }
+  if (http) process.stdout.write(`${listeningLine(http.url, options.lang ?? langFromEnv())}\n`);
 
   const context: BinderContext = {
     keeper,
@@ -99,6 +117,7 @@ export async function main(argv: string[]): Promise<number> {
       process.off('SIGINT', stop);
     }
   } finally {
+    await http?.stop();
     keeper.close();
     store.close();
     held?.leave();

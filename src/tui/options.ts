@@ -2,6 +2,7 @@
  * `binder tui` / `binder serve` options, read from the words after the verb. Pure: it reads no
  * file and starts nothing; a word it does not know is a sentence back, never a guess.
  */
+import type { HttpFlags } from '../http/plan.js';
 import type { Lang } from './words.js';
 
 export interface TuiOptions {
@@ -14,18 +15,22 @@ export interface TuiOptions {
   /** Clicks and the wheel (off with --no-mouse, to leave the terminal's own selection alone). */
   mouse: boolean;
   help: boolean;
+  /** --http and its companions, as given (src/http/plan.ts reads them). */
+  http: HttpFlags;
 }
 
 export const USAGE = `Usage: binder tui [--store DIR] [--side FOLDER=NAME]... [--lang en|fr] [--as NAME] [--no-mouse]
+       [--http [HOST:]PORT [--tls-cert FILE --tls-key FILE] [--behind-proxy] [--allow-host NAME]... [--rate N]]
 
 The person's screen, which keeps the binder at the same time (it answers the agents'
 folders while it runs). Without --side, the folders registered in the store are read,
 or ./.binder as "Agent" when there is none. --no-mouse leaves clicks to the
-terminal (to select text). Quit with q; Ctrl-Z suspends.
+terminal (to select text). Quit with q; Ctrl-Z suspends. With --http it answers agents
+over HTTP too (MCP at /mcp, REST at /api; docs/http.md).
 `;
 
 export function readOptions(argv: readonly string[]): TuiOptions | { problem: string } {
-  const o: TuiOptions = { sides: [], mouse: true, help: false };
+  const o: TuiOptions = { sides: [], mouse: true, help: false, http: {} };
   const words = argv[0] === 'tui' || argv[0] === 'serve' ? argv.slice(1) : [...argv];
   for (let i = 0; i < words.length; i++) {
     const word = words[i]!;
@@ -59,6 +64,24 @@ export function readOptions(argv: readonly string[]): TuiOptions | { problem: st
       }
       case '--no-mouse':
         o.mouse = false;
+        break;
+      case '--http': {
+        const next = eq > 0 ? word.slice(eq + 1) : words[i + 1];
+        if (eq < 0 && next !== undefined && !next.startsWith('--')) i++;
+        o.http.http = next !== undefined && (eq > 0 || !next.startsWith('--')) ? next : true;
+        break;
+      }
+      case '--tls-cert': case '--tls-key': case '--allow-host': case '--rate': {
+        const v = value();
+        if (!v) return { problem: `${name} takes a value.` };
+        if (name === '--tls-cert') o.http.tlsCert = v;
+        else if (name === '--tls-key') o.http.tlsKey = v;
+        else if (name === '--rate') o.http.rate = v;
+        else o.http.allowHost = [...(o.http.allowHost ?? []), v];
+        break;
+      }
+      case '--behind-proxy':
+        o.http.behindProxy = true;
         break;
       case '--help': case '-h':
         o.help = true;

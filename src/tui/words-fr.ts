@@ -38,6 +38,9 @@ const ops: Record<OpName, { title: string; describe: string }> = {
   sides: { title: 'Dossiers d\'agents', describe: 'Les dossiers d\'agents que lit le gardien.' },
   'side-add': { title: 'Ajouter un dossier d\'agent', describe: 'Inscrire le dossier d\'un agent, sous un nom, pour que le gardien le lise.' },
   'side-remove': { title: 'Retirer un dossier d\'agent', describe: 'Ne plus lire le dossier d\'un agent.' },
+  'token-list': { title: 'Jetons des agents', describe: 'Les jetons des agents pour HTTP : nom, début, création, dernier usage, échéance (jamais le jeton).' },
+  'token-add': { title: 'Créer un jeton d\'agent', describe: 'Créer un jeton avec lequel un agent demande par HTTP, comme l\'agent de ce nom ; montré une fois.' },
+  'token-revoke': { title: 'Révoquer un jeton d\'agent', describe: 'Révoquer un jeton (par son début) ou tous ceux d\'un agent (par son nom).' },
 };
 
 const args: Record<ArgName, { label: string; hint: string }> = {
@@ -73,6 +76,8 @@ const args: Record<ArgName, { label: string; hint: string }> = {
   access: { label: 'Accès', hint: 'read, write ou none' },
   dir: { label: 'Dossier', hint: 'le dossier' },
   name: { label: 'Nom', hint: 'le nom de l\'agent' },
+  expires: { label: 'Échéance', hint: 'il cesse de valoir après ce temps : 30d, 12h…' },
+  token: { label: 'Jeton', hint: 'le nom de l\'agent, ou le début du jeton' },
   next: { label: 'Suivante de', hint: 'la première fiche prête de cette liste' },
   notes: { label: 'Notes', hint: 'combien des dernières notes' },
   history: { label: 'Historique', hint: 'combien des dernières lignes de l\'historique' },

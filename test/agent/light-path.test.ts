@@ -54,7 +54,7 @@ Module._resolveFilename = function (request, ...rest) {
   return found;
 };\n`);
   writeFileSync(log, '');
-  const env: NodeJS.ProcessEnv = { ...process.env, BINDER_TRACE_LOG: log, BINDER_WAIT_MS: '200' };
+  const env: NodeJS.ProcessEnv = { ...process.env, BINDER_TRACE_LOG: log, BINDER_WAIT_MS: '200', BINDER_TOKEN: `binder_${'T'.repeat(43)}` };
   delete env.BINDER_DIR;
   const r = spawnSync(process.execPath, ['--require', requires, '--import', pathToFileURL(register).href, script, ...args], {
     cwd: dir, env, encoding: 'utf8', timeout: 30_000,
@@ -69,7 +69,8 @@ test('the built command loads no module but node\'s own and itself (and the trac
   writeFileSync(join(folder, 'keeper.json'), JSON.stringify({ keeper: 'binder', version: 'x', beat: new Date().toISOString(), every: 5000, stopped: true }));
   // The command is CommonJS: it is resolved as a path by require, as a URL by the module loader.
   const self = [pathToFileURL(BINDER).href, BINDER];
-  for (const args of [['show', 'Batches'], ['--help'], ['add', 'Batches', 'x', '--json']]) {
+  // Over HTTP too (nobody answers at port 9: the path up to the ask and back is the one taken).
+  for (const args of [['show', 'Batches'], ['--help'], ['add', 'Batches', 'x', '--json'], ['--url', 'http://127.0.0.1:9', 'add', 'Batches', 'x']]) {
     const run = traced(dir, BINDER, args);
     assert.notEqual(run.code, null, 'it ran to its end');
     assert.ok(run.loaded.some((url) => self.includes(url)), `the trace saw the command itself (${args.join(' ')})`);

@@ -16,7 +16,8 @@ import { createPerform } from '../../src/keeper/perform.js';
 import { agentWho, personWho } from '../../src/keeper/keeper.js';
 import { AGENT_OPERATIONS, operation } from '../../src/keeper/operations.js';
 import { toolSchema } from '../../src/keeper/schemas.js';
-import { BUSY_TEXT, LATE_TEXT } from '../../src/keeper/held-waits.js';
+import { BUSY_TEXT, LATE_TEXT, busyAgentText } from '../../src/keeper/held-waits.js';
+import { FORGOTTEN_TEXT, OTHER_ASK_TEXT, STOPPED_TEXT } from '../../src/keeper/direct-asks.js';
 import { mcpSteps } from '../../src/agent/mcp-steps.js';
 import { createMcpServer } from '../../src/agent/mcp-server.js';
 import { ROOT } from '../helpers/processes.js';
@@ -46,6 +47,8 @@ test('steps read as tool calls; a person\'s commands and quoted words stay as th
     ['There is no list "x binder add y z" you can see: binder lists shows yours.', 'There is no list "x binder add y z" you can see: `lists` shows yours.'],
     ['#5 Fix binder\u00a0add batches parsing now', '#5 Fix binder add batches parsing now'],
     ['the disk that holds the binder is full', 'the disk that holds the binder is full'],
+    ['(binder --url URL with $BINDER_TOKEN). Revoke it: binder admin token revoke binder_Ab3-xY9z', '(binder --url URL with $BINDER_TOKEN). Revoke it: binder admin token revoke binder_Ab3-xY9z'],
+    ['Busy: you hold 4 waits already (binder brief says what changed meanwhile).', 'Busy: you hold 4 waits already (`brief` says what changed meanwhile).'],
   ];
   for (const [text, mcp] of cases) assert.equal(mcpSteps(text), mcp, text);
 });
@@ -68,7 +71,7 @@ function drive(t: import('node:test').TestContext): string[] {
   const store = openStore(tempDir(t));
   t.after(() => store.close());
   const perform = createPerform({ store, log: () => {} });
-  const texts: string[] = [BUSY_TEXT, LATE_TEXT];
+  const texts: string[] = [BUSY_TEXT, LATE_TEXT, busyAgentText(4), STOPPED_TEXT, OTHER_ASK_TEXT, FORGOTTEN_TEXT];
   const say = (op: string, args: Record<string, unknown>, who = bot): void => { texts.push(perform(op, args, who).text); };
   say('lists', {});
   store.createList({ template: 'batches' }, ann);
@@ -113,6 +116,12 @@ function drive(t: import('node:test').TestContext): string[] {
   say('detach', { id: c, what: 'nothing' });
   say('wait', { on: String(c) });
   texts.push(perform('edit-note', { id: c, note: 999, text: 'x' }, ann).text);
+  // Agents' tokens for HTTP: a person's, whose steps stay a person's commands.
+  texts.push(perform('token-list', {}, ann).text);
+  texts.push(perform('token-add', { name: 'Bot', expires: '30d' }, ann).text);
+  texts.push(perform('token-list', {}, ann).text);
+  texts.push(perform('token-revoke', { token: 'Bot' }, ann).text);
+  say('token-add', { name: 'Bot' });
   say('frobnicate', {});
   return texts;
 }
@@ -131,9 +140,10 @@ test('every step the keeper\'s texts name reads as a valid tool call through MCP
 
   // Every place in the sources that writes a step to an agent: its verb and flags were driven above.
   const sites: string[] = [];
-  const walk = (dir: string): void => {
+  const walk = (dir: string, only?: string[]): void => {
     for (const name of readdirSync(dir)) {
       const path = join(dir, name);
+      if (only && !only.includes(name)) continue;
       if (statSync(path).isDirectory()) walk(path);
       else if (name.endsWith('.ts') && !['operations.ts', 'admin.ts', 'serve.ts'].includes(name)) {
         readFileSync(path, 'utf8').split('\n').forEach((line, at) => {
@@ -148,6 +158,9 @@ test('every step the keeper\'s texts name reads as a valid tool call through MCP
   };
   walk(join(ROOT, 'src', 'keeper'));
   walk(join(ROOT, 'src', 'store'));
+  // The HTTP face's own texts, and those binder-mcp --url says of a binder over HTTP.
+  walk(join(ROOT, 'src', 'http'));
+  walk(join(ROOT, 'src', 'agent'), ['remote-ask.ts']);
   assert.deepEqual(sites, [], 'steps written in the sources that no text above said');
   t.diagnostic(`${texts.length} texts, ${driven.length} steps: each a valid tool call through MCP`);
 });

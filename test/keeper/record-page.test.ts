@@ -77,10 +77,10 @@ test('get --json says how many notes and history rows there are, and holds the p
 
 test('get refuses a page past its bounds, or a negative offset, with a sentence', (t) => {
   const { perform, id } = setup(t);
-  assert.deepEqual(perform('get', { id, notes: 201 }, bot), { ok: false, text: 'The notes must be a whole number from 0 to 200.' });
-  assert.deepEqual(perform('get', { id, offset: -1 }, bot), { ok: false, text: 'The offset must be a whole number from 0.' });
-  assert.deepEqual(perform('get', { id, history: '-5' }, bot), { ok: false, text: 'The history must be a whole number from 0 to 200.' });
-  assert.deepEqual(perform('show', { list: 'batches', offset: -1 }, bot), { ok: false, text: 'The offset must be a whole number from 0.' });
+  assert.deepEqual(perform('get', { id, notes: 201 }, bot), { ok: false, text: 'The notes must be a whole number from 0 to 200.', refusal: 'not-understood' });
+  assert.deepEqual(perform('get', { id, offset: -1 }, bot), { ok: false, text: 'The offset must be a whole number from 0.', refusal: 'not-understood' });
+  assert.deepEqual(perform('get', { id, history: '-5' }, bot), { ok: false, text: 'The history must be a whole number from 0 to 200.', refusal: 'not-understood' });
+  assert.deepEqual(perform('show', { list: 'batches', offset: -1 }, bot), { ok: false, text: 'The offset must be a whole number from 0.', refusal: 'not-understood' });
 });
 
 test('through MCP, get is bounded too', async (t) => {

@@ -4,9 +4,10 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { binder, binderAsync, serveKeeper } from '../helpers/processes.js';
+import { BINDER, binder, binderAsync, serveKeeper } from '../helpers/processes.js';
 import { tempDir, until } from '../helpers/temp.js';
 
 test('serve says what it keeps, logs each ask, and stops cleanly', { timeout: 60_000 }, async (t) => {
@@ -28,6 +29,33 @@ test('serve says what it keeps, logs each ask, and stops cleanly', { timeout: 60
   assert.equal(beat.stopped, true);
   const after = await binderAsync(['lists', '--dir', folder]);
   assert.equal(after.code, 3, 'nobody keeps it now, said at once');
+});
+
+test('a stop asked while the keeper starts (its first pass over 3,000 asks) is a clean stop, never a kill', { timeout: 60_000 }, async (t) => {
+  const root = tempDir(t);
+  const store = join(root, 'store');
+  const folder = join(root, 'w', '.binder');
+  mkdirSync(folder, { recursive: true });
+  assert.equal(binder(['admin', '--store', store, 'create-list', 'Batches', '--template', 'batches']).code, 0);
+  assert.equal(binder(['admin', '--store', store, 'side', 'add', folder, 'Helper']).code, 0);
+  assert.equal(binder(['admin', '--store', store, 'grant', 'batches', 'Helper', 'write']).code, 0);
+  const at = Date.now();
+  const ask = (i: number): string => JSON.stringify({
+    id: `ask-${i}`, at: new Date(at).toISOString(), op: 'add', args: { list: 'batches', title: `Asked ${i}` }, until: new Date(at + 120_000).toISOString(),
+  });
+  writeFileSync(join(folder, 'asks.jsonl'), `${Array.from({ length: 3000 }, (_, i) => ask(i)).join('\n')}\n`);
+  const p = spawn(process.execPath, [BINDER, 'serve', '--no-tui', '--store', store], { stdio: ['ignore', 'pipe', 'pipe'] });
+  t.after(() => p.kill('SIGKILL'));
+  let out = '';
+  p.stdout.on('data', (c) => { out += c; });
+  const ended = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => p.on('close', (code, signal) => resolve({ code, signal })));
+  // Its first sign of life is the heartbeat, written as it starts: stopped then, it must still stop cleanly.
+  const heartbeat = join(folder, 'keeper.json');
+  await until(() => existsSync(heartbeat), 15_000, 'the heartbeat');
+  p.kill('SIGTERM');
+  assert.deepEqual(await ended, { code: 0, signal: null }, 'killed by SIGTERM while it started, before it listened for it');
+  assert.match(out, /Binder no longer kept\./);
+  assert.equal((JSON.parse(readFileSync(heartbeat, 'utf8')) as { stopped: boolean }).stopped, true);
 });
 
 test('serve speaks French with --lang fr, and refuses another language', { timeout: 60_000 }, async (t) => {

@@ -32,12 +32,14 @@ test('a person\'s operation asked by an agent: one sentence of its own, naming a
     assert.equal(answer.ok, false);
     assert.equal(answer.text, onlyAPerson(op));
     // "Only a person can templates." once: what follows "can" is what the operation does, a verb first.
-    assert.match(answer.text, /^Only a person can (approve|delete|rewrite|list|make|change|give|archive|see|register|stop) [a-z]/, answer.text);
+    assert.match(answer.text, /^Only a person can (approve|delete|rewrite|list|make|change|give|archive|see|register|stop|revoke) [a-z]/, answer.text);
     assert.ok(answer.text.endsWith(`or with binder admin ${adminWords(op).join(' ')}.`), answer.text);
     said.add(answer.text);
   }
   assert.equal(said.size, OPERATIONS.filter((o) => !o.agents).length, 'each its own sentence');
   assert.match(perform('side-add', {}, bot).text, /binder admin side add\.$/);
+  assert.match(perform('token-add', {}, bot).text, /^Only a person can make an agent's token for HTTP: .* binder admin token add\.$/);
+  assert.equal(perform('token revoke', {}, bot).text, perform('token-revoke', {}, bot).text);
   assert.match(perform('templates', {}, bot).text, /^Only a person can list the templates lists are made from:/);
 });
 

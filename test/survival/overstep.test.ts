@@ -40,6 +40,9 @@ function personArgs(laid: Laid, dir: string): Record<string, Record<string, unkn
     sides: [{}],
     'side-add': [{ dir, name: 'Ann' }],
     'side-remove': [{ name: 'Ann' }],
+    'token-list': [{}],
+    'token-add': [{ name: 'Bot' }, { name: 'Ann', expires: '30d' }],
+    'token-revoke': [{ token: 'Bot' }],
   };
 }
 
@@ -74,7 +77,7 @@ test('every person\'s operation, asked by an agent with every forged identity, i
   t.diagnostic(`${tried} asks of a person's operations by an agent: 0 done, 0 changes`);
 
   // The same arguments work for a person: the refusals above were the agent's, not the arguments'.
-  const last = ['delete', 'delete-list', 'side-remove'];
+  const last = ['delete', 'delete-list', 'side-remove', 'token-revoke'];
   for (const op of [...personOps.filter((o) => !last.includes(o)), ...last]) {
     const a = perform(op, table[op]![0]!, ann);
     assert.equal(a.ok, true, `${op} for a person: ${a.text}`);

@@ -49,8 +49,11 @@ test('a form turns into the one act it means, with only what changed for an edit
 });
 
 test('options: the store, sides, language and person; anything else is a sentence', () => {
-  assert.deepEqual(readOptions(['tui', '--store', 'S', '--side', 'D=Agent', '--side=E=Bot', '--lang', 'fr', '--as', 'ann']), { sides: ['D=Agent', 'E=Bot'], mouse: true, help: false, store: 'S', lang: 'fr', as: 'ann' });
+  assert.deepEqual(readOptions(['tui', '--store', 'S', '--side', 'D=Agent', '--side=E=Bot', '--lang', 'fr', '--as', 'ann']), { sides: ['D=Agent', 'E=Bot'], mouse: true, help: false, store: 'S', lang: 'fr', as: 'ann', http: {} });
   assert.equal((readOptions(['tui', '--no-mouse']) as { mouse: boolean }).mouse, false);
+  assert.deepEqual(readOptions(['tui', '--http', '--as', 'ann']), { sides: [], mouse: true, help: false, as: 'ann', http: { http: true } });
+  assert.deepEqual(readOptions(['tui', '--http', '0.0.0.0:4180', '--behind-proxy', '--allow-host', 'b.example', '--rate=50']),
+    { sides: [], mouse: true, help: false, http: { http: '0.0.0.0:4180', behindProxy: true, allowHost: ['b.example'], rate: '50' } });
   assert.ok('problem' in readOptions(['tui', '--lang', 'de']));
   assert.ok('problem' in readOptions(['tui', '--wat']));
   assert.ok('problem' in readOptions(['serve', '--store']));

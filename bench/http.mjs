@@ -1,0 +1,128 @@
+// bench/http: the keeper over HTTP on a binder of N records (100,000). A read (`get` of a random
+// record) and a durable change (`note` on one, with an Idempotency-Key, as `binder --url` sends
+// it) through REST and through MCP over HTTP, on kept-alive connections: the median and p99 of
+// one client asking one at a time, then requests per second with 8 and 64 clients asking at once.
+// And `binder --url` from spawn to exit against `node -e 0`, side by side. Figures, not tests.
+//   node bench/http.mjs [--records 100000] [--requests 2000] [--seconds 3] [--rounds 20] [--json FILE]
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import { Agent, request } from 'node:http';
+import { join } from 'node:path';
+import { AGENT, fillStore } from './fill.mjs';
+import { BINDER, admin, interleave, load, machine, median, medianRatio, option, percentile, round, tempDir } from './lib.mjs';
+
+const RECORDS = Number(option('--records', '100000'));
+const REQUESTS = Number(option('--requests', '2000'));
+const SECONDS = Number(option('--seconds', '3'));
+const ROUNDS = Number(option('--rounds', '20'));
+const JSON_OUT = option('--json', '');
+
+const dir = tempDir('binder-bench-http-');
+const storeDir = join(dir, 'store');
+const folder = join(dir, 'agent', '.binder');
+process.stdout.write(`bench/http on ${machine()}; load ${load()}\nfilling ${RECORDS.toLocaleString('en')} records…\n`);
+await fillStore(storeDir, RECORDS, [folder]);
+const token = admin(storeDir, 'token', 'add', AGENT).split('\n')[0];
+
+/** `binder serve --no-tui --quiet --http` on a free port, with a rate no bench reaches. */
+function serveHttp() {
+  return new Promise((done, fail) => {
+    const child = spawn(process.execPath, [BINDER, 'serve', '--no-tui', '--quiet', '--store', storeDir, '--http', '127.0.0.1:0', '--rate', '1000000/1000000'], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (c) => {
+      out += c;
+      const url = /Answering on (http:\/\/\S+) too/.exec(out)?.[1];
+      if (url && out.includes('Stop with Ctrl-C')) done({ url, stop: () => new Promise((ok) => { child.on('exit', ok); child.kill('SIGTERM'); }) });
+    });
+    child.on('exit', (code) => fail(new Error(`keeper exited ${code}`)));
+  });
+}
+const keeper = await serveHttp();
+const { hostname, port } = new URL(keeper.url);
+
+/** One request on `agent`'s kept-alive connection: resolves with its status once its body is read. */
+function ask(agent, method, path, body, headers = {}) {
+  return new Promise((resolve, reject) => {
+    const req = request({ agent, host: hostname, port, method, path, headers: { authorization: `Bearer ${token}`, ...headers } }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+const pick = () => 1 + Math.floor(Math.random() * RECORDS);
+const MCP_HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-06-18' };
+const call = (name, args) => JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } });
+const KINDS = {
+  // The floor: a round trip through Node's HTTP and the app, with no token nor binder behind it.
+  'healthz': (agent) => ask(agent, 'GET', '/healthz'),
+  'REST read': (agent) => ask(agent, 'GET', `/api/get?id=${pick()}`),
+  'REST change': (agent) => ask(agent, 'POST', '/api/note', JSON.stringify({ id: pick(), text: 'benched' }), { 'content-type': 'application/json', 'idempotency-key': randomUUID() }),
+  'MCP read': (agent) => ask(agent, 'POST', '/mcp', call('get', { id: String(pick()) }), MCP_HEADERS),
+  'MCP change': (agent) => ask(agent, 'POST', '/mcp', call('note', { id: String(pick()), text: 'benched' }), MCP_HEADERS),
+};
+
+/** One client asking one at a time: each request's time, in ms. */
+async function latency(kind) {
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  const times = [];
+  for (let i = 0; i < 200 + REQUESTS; i++) {
+    const t0 = process.hrtime.bigint();
+    const status = await KINDS[kind](agent);
+    if (status !== 200) throw new Error(`${kind}: status ${status}`);
+    if (i >= 200) times.push(Number(process.hrtime.bigint() - t0) / 1e6);
+  }
+  agent.destroy();
+  return { medianMs: round(median(times), 3), p99Ms: round(percentile(times, 99), 3) };
+}
+
+/** `clients` clients, each on its own connection asking one at a time, for SECONDS: requests a second. */
+async function throughput(kind, clients) {
+  const end = Date.now() + SECONDS * 1000;
+  let done = 0;
+  await Promise.all(Array.from({ length: clients }, async () => {
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    while (Date.now() < end) {
+      const status = await KINDS[kind](agent);
+      if (status !== 200) throw new Error(`${kind}: status ${status}`);
+      done++;
+    }
+    agent.destroy();
+  }));
+  return Math.round(done / SECONDS);
+}
+
+const results = { records: RECORDS, machine: machine(), load: { start: load() }, latency: {}, throughput: {} };
+for (const kind of Object.keys(KINDS)) {
+  results.latency[kind] = await latency(kind);
+  process.stdout.write(`${kind.padEnd(12)} median ${results.latency[kind].medianMs} ms, p99 ${results.latency[kind].p99Ms} ms\n`);
+}
+for (const kind of Object.keys(KINDS).filter((k) => k !== 'healthz')) {
+  results.throughput[kind] = {};
+  for (const clients of [8, 64]) {
+    results.throughput[kind][clients] = await throughput(kind, clients);
+    process.stdout.write(`${kind.padEnd(12)} ${String(clients).padStart(2)} clients: ${results.throughput[kind][clients].toLocaleString('en')} requests/s\n`);
+  }
+}
+
+// binder --url's start-up, side by side with node -e 0 (and the same ask through the folder).
+const env = { ...process.env, BINDER_URL: keeper.url, BINDER_TOKEN: token };
+delete env.BINDER_DIR;
+const times = interleave([
+  { name: 'node -e 0', argv: [process.execPath, '-e', '0'] },
+  { name: 'binder --url get', argv: [process.execPath, BINDER, 'get', '12'], env },
+  { name: 'binder get (folder)', argv: [process.execPath, BINDER, '--dir', folder, 'get', '12'] },
+], { rounds: ROUNDS });
+results.start = {
+  floorMs: round(median(times['node -e 0']), 1),
+  urlMs: round(median(times['binder --url get']), 1),
+  folderMs: round(median(times['binder get (folder)']), 1),
+  urlToFloor: round(medianRatio(times['binder --url get'], times['node -e 0'])),
+  folderToFloor: round(medianRatio(times['binder get (folder)'], times['node -e 0'])),
+};
+process.stdout.write(`binder --url get ${results.start.urlMs} ms (${results.start.urlToFloor}× node -e 0 at ${results.start.floorMs} ms); through the folder ${results.start.folderMs} ms (${results.start.folderToFloor}×)\n`);
+results.load.end = load();
+await keeper.stop();
+if (JSON_OUT) writeFileSync(JSON_OUT, `${JSON.stringify(results, null, 2)}\n`);

@@ -1,0 +1,94 @@
+/**
+ * The HTTP face as a factory: `createHttpApp({ keeper, … })` is a Hono app, testable without a
+ * socket (`app.request()`); `listen.ts` only serves it. Its routes are derived from the catalog:
+ * MCP over Streamable HTTP at `/mcp`, REST at `/api/<op>`, the stream of changes at
+ * `/api/changes`, `/healthz` for a load balancer. Every request passes the host and origin guard,
+ * and every one under `/api` and `/mcp` a token; `/` is left for a person's page.
+ */
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import type { Keeper } from '../keeper/keeper-types.js';
+import { terminalSafe } from '../keeper/terminal-safe.js';
+import { refuse, statusOf } from './answers.js';
+import { bearer, noTokenInUrl, type HttpEnv } from './auth.js';
+import { changesHandler } from './changes.js';
+import { guard } from './guard.js';
+import { BODY_MAX } from './limits.js';
+import { mcpHandler } from './mcp.js';
+import { createRateLimit, DEFAULT_RATE, type Rate } from './rate.js';
+import { restRoutes, type Told } from './rest.js';
+
+export interface HttpAppOptions {
+  keeper: Keeper;
+  /** Host names the server answers to (lower case, no port): its own addresses and --allow-host. */
+  hosts: Iterable<string>;
+  /** The server speaks TLS itself (its own origin is https). */
+  tls?: boolean;
+  /** A proxy in front: its X-Forwarded-Host and X-Forwarded-Proto are believed. */
+  behindProxy?: boolean;
+  /** Per token (200 a second, bursts of 1,000). */
+  rate?: Rate;
+  /** What went wrong (a failure, a token revoked as leaked): one line each; never a token. */
+  log?: (line: string) => void;
+  /** One line per ask answered, with the token's prefix (never the token). */
+  told?: (line: string) => void;
+  now?: () => number;
+}
+
+export interface HttpApp {
+  app: Hono<HttpEnv>;
+  /** Lets go of the MCP servers lent to requests. */
+  close(): Promise<void>;
+}
+
+const clip = (text: string, max: number): string => {
+  const chars = Array.from(terminalSafe(text));
+  return chars.length <= max ? chars.join('') : `${chars.slice(0, max - 1).join('')}…`;
+};
+
+export function createHttpApp(options: HttpAppOptions): HttpApp {
+  const { keeper } = options;
+  const now = options.now ?? Date.now;
+  const started = now();
+  const log = options.log ?? (() => {});
+  const say = options.told;
+  const time = (): string => new Date(now()).toTimeString().slice(0, 8);
+  const told: Told = (caller, op, answer, face) => say?.(
+    `${time()} ${clip(caller.who.name, 40)} ${clip(op, 40)} ${answer.replayed ? 'answered again' : answer.ok ? 'done' : 'refused'} over ${face} `
+    + `(${caller.prefix}${answer.ok ? '' : `, ${statusOf(answer)}`}): ${clip(answer.text, 160)}`,
+  );
+  const app = new Hono<HttpEnv>();
+  app.onError((error, c) => {
+    log(`binder http: ${c.req.method} ${clip(c.req.path, 80)} failed: ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
+    return refuse(c, 500, 'The server failed on this request (its log says why).');
+  });
+  app.notFound((c) => refuse(c, 404, 'Nothing here: agents use /mcp (MCP) or /api (REST; GET /api lists the operations).'));
+
+  app.use('*', guard({ hosts: new Set([...options.hosts].map((h) => h.toLowerCase())), tls: options.tls === true, behindProxy: options.behindProxy === true }));
+  app.get('/healthz', (c) => c.text(`ok\nstore ${keeper.store.path}\nup ${Math.round((now() - started) / 1000)} s\n`));
+
+  const rate = createRateLimit(options.rate ?? DEFAULT_RATE, now);
+  const tooLarge = (c: Context): Response => refuse(c, 413, `Too large: a request sends at most ${BODY_MAX / 1024 / 1024} MiB.`);
+  const counted = bodyLimit({ maxSize: BODY_MAX, onError: tooLarge });
+  // A body is counted as it comes only when its length is not said: a said length is the body's
+  // (HTTP reads no more), and looking at no stream spares a request the making of one.
+  const sized: MiddlewareHandler<HttpEnv> = (c, next) => {
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
+    const length = c.req.header('content-length');
+    if (length !== undefined && /^\d{1,15}$/.test(length.trim())) return Number(length) > BODY_MAX ? Promise.resolve(tooLarge(c)) : next();
+    return counted(c, next);
+  };
+  // `/api/*` is `/api` too: each request passes these once.
+  for (const path of ['/api/*', '/mcp']) app.use(path, noTokenInUrl(keeper, log), bearer(keeper, rate), sized);
+
+  const mcp = mcpHandler(keeper, told);
+  app.post('/mcp', (c) => mcp.handle(c));
+  app.on(['GET', 'DELETE'], '/mcp', (c) => c.json(
+    { jsonrpc: '2.0', error: { code: -32000, message: 'Method not allowed: this server keeps no session; POST each message.' }, id: null },
+    405, { Allow: 'POST' },
+  ));
+
+  app.get('/api/changes', changesHandler(keeper));
+  restRoutes(app, keeper, told);
+  return { app, close: () => mcp.close() };
+}

@@ -1,0 +1,73 @@
+/**
+ * Who asks over HTTP: the agent of the token in `Authorization: Bearer …` — nothing a request
+ * says of itself is believed. A token in a URL is refused and, being where proxies and logs keep
+ * it, revoked at once. Each token has its rate. A token is never logged nor said back: its
+ * prefix is.
+ */
+import type { MiddlewareHandler } from 'hono';
+import { utc } from '../keeper/catalog-together.js';
+import type { Keeper } from '../keeper/keeper-types.js';
+import type { Who } from '../store/types.js';
+import { refuse } from './answers.js';
+import type { RateLimit } from './rate.js';
+
+export interface Caller { who: Who; prefix: string }
+export type HttpEnv = { Variables: { caller: Caller } };
+
+const ASK_FOR_ONE = 'a person makes one with binder admin token add NAME';
+const CHALLENGE = { 'WWW-Authenticate': 'Bearer realm="binder"' };
+/** Query parameters that can only mean a token. */
+const TOKEN_NAMES = new Set(['token', 'access_token', 'bearer', 'auth', 'authorization', 'key', 'api_key']);
+const TOKEN_IN_TEXT = /binder_[A-Za-z0-9_-]{43}/g;
+
+/** Refuses a request whose URL holds a token; a known token found there is revoked. */
+export function noTokenInUrl(keeper: Keeper, log: (line: string) => void): MiddlewareHandler {
+  return async (c, next) => {
+    const url = c.req.url;
+    const query = url.indexOf('?');
+    if (query < 0) return next();
+    const params = new URLSearchParams(url.slice(query + 1));
+    const found = new Set<string>();
+    let named = false;
+    for (const [name, value] of params) {
+      if (TOKEN_NAMES.has(name.toLowerCase())) named = true;
+      for (const token of value.match(TOKEN_IN_TEXT) ?? []) found.add(token);
+    }
+    if (!named && found.size === 0) return next();
+    const revoked: string[] = [];
+    for (const token of found) {
+      const leaked = await keeper.store.leakedToken(token);
+      if (leaked) revoked.push(leaked.prefix);
+    }
+    if (revoked.length) {
+      log(`a token was sent in a URL and is revoked: ${revoked.join(', ')}`);
+      return refuse(c, 400, `A token was sent in the URL, where proxies and logs keep it: it counts as leaked and is revoked now (${revoked.join(', ')}). `
+        + `Send a token only in the header Authorization: Bearer <token>; ${ASK_FOR_ONE}.`);
+    }
+    return refuse(c, 400, 'A token never goes in a URL, where proxies and logs keep it: send it in the header Authorization: Bearer <token>.');
+  };
+}
+
+/** Sets the caller from its token, or answers 401; then takes one request of the token's rate (429). */
+export function bearer(keeper: Keeper, rate: RateLimit): MiddlewareHandler<HttpEnv> {
+  return async (c, next) => {
+    const header = c.req.header('authorization') ?? '';
+    const given = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(header)?.[1];
+    if (!given) {
+      return refuse(c, 401, `No token: send the header Authorization: Bearer <token>; ${ASK_FOR_ONE}.`, CHALLENGE);
+    }
+    const check = await keeper.store.checkToken(given);
+    if (!check.ok) {
+      const text = check.why === 'unknown'
+        ? `This token is not one this binder knows: ${ASK_FOR_ONE}.`
+        : `This token (${check.prefix}) ${check.why === 'revoked' ? 'was revoked' : 'expired'} on ${utc(check.at)}: ${ASK_FOR_ONE}.`;
+      return refuse(c, 401, text, CHALLENGE);
+    }
+    const wait = rate.take(check.prefix);
+    if (wait > 0) {
+      return refuse(c, 429, `Too many requests with this token: ask again in ${Math.ceil(wait / 1000)} s.`, { 'Retry-After': String(Math.ceil(wait / 1000)) });
+    }
+    c.set('caller', { who: check.who, prefix: check.prefix });
+    return next();
+  };
+}

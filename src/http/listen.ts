@@ -1,0 +1,106 @@
+/**
+ * Serving the HTTP app on a socket (node:http, or node:https with --tls-cert/--tls-key), with the
+ * bounds a slow or greedy client meets: the time to send headers and the whole request, the size
+ * of headers and body. It decides nothing about a request: the app does. Loaded only by a keeper
+ * started with --http (its own bundle), never on an agent's path.
+ */
+import { readFileSync } from 'node:fs';
+import { createServer as createHttpServer, type Server } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
+import { hostname, networkInterfaces } from 'node:os';
+import { getRequestListener } from '@hono/node-server';
+import type { Keeper } from '../keeper/keeper-types.js';
+import { Refused } from '../store/store.js';
+import { createHttpApp } from './app.js';
+import { HEADERS_MAX, HEADERS_MS, KEEP_ALIVE_MS, REQUEST_MS } from './limits.js';
+import { isLoopback, isWildcard, type HttpPlan } from './plan.js';
+
+export interface Serving {
+  /** Where it listens, as a client would write it: `http://127.0.0.1:4180`. */
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+/** Bounds a test may shorten (a slow client's test must not take ten seconds). */
+export interface Bounds { headersMs: number; requestMs: number; checkMs: number }
+
+/** The names a request may give as its Host: the address served, its loopback names, --allow-host. */
+export function servedHosts(plan: HttpPlan): Set<string> {
+  const names = new Set(plan.allowHosts.map((name) => name.toLowerCase()));
+  const host = plan.host.replace(/^\[|\]$/g, '').toLowerCase();
+  if (isLoopback(host) || isWildcard(host)) for (const name of ['localhost', '127.0.0.1', '::1']) names.add(name);
+  if (!isWildcard(host)) names.add(host);
+  else {
+    for (const addresses of Object.values(networkInterfaces())) for (const a of addresses ?? []) names.add(a.address.toLowerCase());
+    names.add(hostname().toLowerCase());
+  }
+  return names;
+}
+
+function read(path: string, what: string): Buffer {
+  try {
+    return readFileSync(path);
+  } catch (error) {
+    const why = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+    throw new Refused(`binder cannot read the ${what} ${path} (${why}).`, `binder ne peut pas lire ${what === 'certificate' ? 'le certificat' : 'la clé'} ${path} (${why}).`);
+  }
+}
+
+/** Where the face's lines go: what went wrong, and (unless quiet) a line per ask answered. */
+export interface HttpLog {
+  log(line: string): void;
+  told?: (line: string) => void;
+}
+
+/** Serves `keeper` over HTTP as `plan` says; resolves once it listens. Refused with a sentence if it cannot. */
+export async function startHttp(keeper: Keeper, plan: HttpPlan, { log, told }: HttpLog, bounds?: Partial<Bounds>): Promise<Serving> {
+  const { app, close: closeApp } = createHttpApp({
+    keeper, hosts: servedHosts(plan), tls: plan.tls !== undefined, behindProxy: plan.behindProxy, log, ...(told ? { told } : {}),
+    ...(plan.rate ? { rate: plan.rate } : {}),
+  });
+  const options = {
+    maxHeaderSize: HEADERS_MAX,
+    headersTimeout: bounds?.headersMs ?? HEADERS_MS,
+    requestTimeout: bounds?.requestMs ?? REQUEST_MS,
+    keepAliveTimeout: KEEP_ALIVE_MS,
+    // How often the two timeouts above are looked at: a slow client is cut within this of them.
+    connectionsCheckingInterval: bounds?.checkMs ?? 1000,
+  };
+  const server: Server = plan.tls
+    ? createHttpsServer({ ...options, cert: read(plan.tls.cert, 'certificate'), key: read(plan.tls.key, 'key') })
+    : createHttpServer(options);
+  server.on('request', getRequestListener(app.fetch, {
+    errorHandler: (error) => {
+      log(`binder http: a request failed: ${error instanceof Error ? error.message : String(error)}`);
+    },
+  }));
+  const host = plan.host.replace(/^\[|\]$/g, '');
+  await new Promise<void>((resolve, reject) => {
+    const failed = (error: NodeJS.ErrnoException): void => {
+      const why = error.code === 'EADDRINUSE' ? 'another program listens there'
+        : error.code === 'EACCES' ? 'this user may not listen on that port'
+          : error.code === 'EADDRNOTAVAIL' ? 'this machine has no such address' : error.message;
+      reject(new Refused(`binder cannot listen on ${plan.host}:${plan.port}: ${why}.`, `binder ne peut pas écouter sur ${plan.host}:${plan.port} : ${why}.`));
+    };
+    server.once('error', failed);
+    server.listen(plan.port, host, () => {
+      server.off('error', failed);
+      resolve();
+    });
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : plan.port;
+  const shown = host.includes(':') ? `[${host}]` : host;
+  return {
+    url: `${plan.tls ? 'https' : 'http'}://${shown}:${port}`,
+    port,
+    async close() {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      // Waits held open end with the keeper: their askers ask again, with their keys, of the next one.
+      server.closeAllConnections();
+      await closed;
+      await closeApp();
+    },
+  };
+}

@@ -1,0 +1,70 @@
+/**
+ * MCP over Streamable HTTP at `/mcp`, stateless: the tools, schemas, annotations and instructions
+ * of `binder-mcp` (the same factory), each call asked of the keeper as the token's agent. A
+ * server is built once and lent to one request at a time (building one costs about a
+ * millisecond); each request has a transport of its own, as the SDK requires without sessions.
+ */
+import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { Context } from 'hono';
+import { createMcpServer } from '../agent/mcp-server.js';
+import { holdOf } from '../keeper/durations.js';
+import type { Keeper } from '../keeper/keeper-types.js';
+import type { HttpEnv } from './auth.js';
+import type { Told } from './rest.js';
+import { BODY_MAX } from './limits.js';
+
+interface Lent { server: McpServer; caller: HttpEnv['Variables']['caller'] | null }
+
+/** Servers kept for the next requests; more may be lent at once, and are dropped after. */
+const KEPT = 16;
+
+export function mcpHandler(keeper: Keeper, told: Told): { handle(c: Context<HttpEnv>): Promise<Response>; close(): Promise<void> } {
+  const idle: Lent[] = [];
+  const all = new Set<Lent>();
+  const make = (): Lent => {
+    const lent: Lent = { server: null as unknown as McpServer, caller: null };
+    lent.server = createMcpServer({
+      ask: async (op, args) => {
+        const caller = lent.caller;
+        if (!caller) return { outcome: 'nobody', text: 'This call came after its request ended: nothing was asked.' };
+        const answer = await keeper.ask(caller.who, op, args, { wait: holdOf(op, args) });
+        told(caller, op, answer, 'MCP');
+        return { outcome: 'answered', ok: answer.ok, text: answer.text, ...(answer.data !== undefined ? { data: answer.data } : {}) };
+      },
+    });
+    all.add(lent);
+    return lent;
+  };
+  return {
+    async handle(c) {
+      const lent = idle.pop() ?? make();
+      lent.caller = c.get('caller');
+      const transport = new WebStandardStreamableHTTPServerTransport({
+        sessionIdGenerator: undefined, enableJsonResponse: true, maxRequestBodySize: BODY_MAX,
+      });
+      try {
+        await lent.server.connect(transport);
+        // Read here (its size was bounded before), so that the transport needs no web Request's body.
+        let parsedBody: unknown;
+        try {
+          parsedBody = JSON.parse(await c.req.text());
+        } catch {
+          return c.json({ jsonrpc: '2.0', error: { code: -32700, message: 'Parse error: the body is not JSON.' }, id: null }, 400);
+        }
+        return await transport.handleRequest(c.req.raw, { parsedBody });
+      } finally {
+        // The answer is whole (JSON, not a stream): the server is free for the next request.
+        await transport.close();
+        lent.caller = null;
+        if (idle.length < KEPT) idle.push(lent);
+        else all.delete(lent);
+      }
+    },
+    async close() {
+      idle.length = 0;
+      await Promise.all([...all].map((lent) => lent.server.close()));
+      all.clear();
+    },
+  };
+}

@@ -1,0 +1,93 @@
+/**
+ * REST, derived from the catalog: `POST /api/<op>` with a JSON object of arguments, `GET
+ * /api/<op>?k=v` for the operations that only read, `GET /api` for the operations an agent may
+ * call with their JSON schemas (those MCP clients see). It never knows what an operation does: it
+ * reads the arguments, calls the keeper's one dispatch as the token's agent, and shapes the answer.
+ */
+import type { Hono } from 'hono';
+import { toJsonSchemaCompat } from '@modelcontextprotocol/sdk/server/zod-json-schema-compat.js';
+import { holdOf } from '../keeper/durations.js';
+import type { Keeper } from '../keeper/keeper-types.js';
+import { AGENT_OPERATIONS, operation } from '../keeper/operations.js';
+import type { DirectAnswer } from '../keeper/direct-asks.js';
+import type { Answer } from '../keeper/protocol.js';
+import { toolSchema } from '../keeper/schemas.js';
+import { BUSY_RETRY_S, TEXT_HEADER, bodyOf, jsonOf, refuse, statusOf } from './answers.js';
+import type { HttpEnv } from './auth.js';
+
+/** What an Idempotency-Key may be: the ledger's ids are 1 to 128 visible characters. */
+const KEY = /^[\x21-\x7e]{1,128}$/;
+
+/** What a route tells the log of an ask it answered, and through which face. */
+export type Told = (caller: HttpEnv['Variables']['caller'], op: string, answer: DirectAnswer, face: 'REST' | 'MCP') => void;
+
+/** The catalog as `GET /api` says it: built once. */
+function catalog(): Answer {
+  const data = AGENT_OPERATIONS.map((op) => ({
+    name: op.name, title: op.title, describe: op.describe, example: op.example,
+    method: op.readOnly ? 'GET' : 'POST', readOnly: op.readOnly, idempotent: op.idempotent,
+    schema: toJsonSchemaCompat(toolSchema(op) as never, { strictUnions: true, pipeStrategy: 'input' }),
+  }));
+  return {
+    ok: true,
+    text: `${data.length} operations: POST /api/<op> with a JSON object of arguments, or GET /api/<op>?name=value for those that only read. `
+      + `${data.map((op) => op.name).join(', ')}.`,
+    data,
+  };
+}
+
+/** `?a=1&b=2&b=3` → `{a: '1', b: ['2', '3']}`. */
+function queryArgs(url: string): Record<string, unknown> {
+  const at = url.indexOf('?');
+  const args: Record<string, unknown> = Object.create(null);
+  if (at < 0) return args;
+  for (const [name, value] of new URLSearchParams(url.slice(at + 1))) {
+    const was = args[name];
+    args[name] = was === undefined ? value : Array.isArray(was) ? [...was, value] : [was, value];
+  }
+  return args;
+}
+
+export function restRoutes(app: Hono<HttpEnv>, keeper: Keeper, told: Told): void {
+  const listed = catalog();
+  app.get('/api', (c) => jsonOf(c, bodyOf(listed)));
+
+  app.on(['GET', 'POST'], '/api/:op', async (c) => {
+    const name = c.req.param('op');
+    const spec = operation(name);
+    const caller = c.get('caller');
+    if (c.req.method === 'GET' && spec && !spec.readOnly) {
+      return refuse(c, 405, `${name} changes the binder: POST it, with a JSON object of its arguments.`, { Allow: 'POST' });
+    }
+    let args: unknown;
+    if (c.req.method === 'GET') args = queryArgs(c.req.url);
+    else {
+      const text = await c.req.text();
+      try {
+        args = text.trim() === '' ? {} : JSON.parse(text);
+      } catch {
+        args = undefined;
+      }
+      if (!args || typeof args !== 'object' || Array.isArray(args)) {
+        return refuse(c, 400, 'Send the arguments as one JSON object, for example {"list": "Batches"}.');
+      }
+    }
+    const key = c.req.header('idempotency-key');
+    if (key !== undefined && !KEY.test(key)) {
+      return refuse(c, 400, 'An Idempotency-Key is 1 to 128 visible characters (a UUID is one).');
+    }
+    const given = args as Record<string, unknown>;
+    const wait = holdOf(name, given);
+    const answer = await keeper.ask(caller.who, name, given, {
+      ...(key !== undefined ? { key } : {}),
+      // Only a wait is held long enough for its asker to go away meanwhile (the signal costs a little).
+      ...(wait > 0 ? { wait, signal: c.req.raw.signal } : {}),
+    });
+    const status = statusOf(answer);
+    told(caller, name, answer, 'REST');
+    const headers: Record<string, string> = {};
+    if (answer.replayed) headers['Idempotent-Replayed'] = 'true';
+    if (status === 429) headers['Retry-After'] = String(BUSY_RETRY_S);
+    return jsonOf(c, bodyOf(answer, c.req.header(TEXT_HEADER) === 'marked'), status, headers);
+  });
+}

@@ -1,0 +1,42 @@
+/**
+ * `--http` and its companions for `binder serve` and `binder tui`: the options, and starting the
+ * HTTP face beside a keeper that runs. Light: the face itself (Hono, the MCP SDK's server) is
+ * loaded only when asked for. The address is said once, even when nothing else is.
+ */
+import type { Command } from 'commander';
+import type { Keeper } from '../keeper/keeper-types.js';
+import { loadHttp } from './load.js';
+import { httpPlan, type HttpFlags, type HttpPlan } from './plan.js';
+
+/** Adds --http, --tls-cert, --tls-key, --behind-proxy, --allow-host and --rate to a command. */
+export function addHttpOptions(command: Command): Command {
+  return command
+    .option('--http [address]', 'answer over HTTP too, at [HOST:]PORT (127.0.0.1:4180 by default): MCP at /mcp, REST at /api')
+    .option('--tls-cert <file>', 'with --http: speak TLS with this certificate (PEM)')
+    .option('--tls-key <file>', 'with --http: the certificate\'s private key (PEM)')
+    .option('--behind-proxy', 'with --http: a proxy in front speaks TLS; believe its X-Forwarded-* headers')
+    .option('--allow-host <name>', 'with --http: a name the server is reached by (repeatable)', (v: string, all: string[] | undefined) => [...(all ?? []), v])
+    .option('--rate <n>', 'with --http: requests a second per token (200, bursts of 5×; or N/BURST)');
+}
+
+export { httpPlan, type HttpFlags, type HttpPlan };
+
+export interface HttpStarted {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** The line said at start, even with --quiet. */
+export const listeningLine = (url: string, lang: 'en' | 'fr'): string => (lang === 'fr'
+  ? `Répond aussi sur ${url} (MCP : ${url}/mcp, REST : ${url}/api)`
+  : `Answering on ${url} too (MCP at ${url}/mcp, REST at ${url}/api)`);
+
+/**
+ * Starts the HTTP face: `log` hears what goes wrong, `told` (if given) a line per ask answered.
+ * A sentence, thrown as an Error named Refused, if it cannot listen.
+ */
+export async function startHttpFor(keeper: Keeper, plan: HttpPlan, log: (line: string) => void, told?: (line: string) => void): Promise<HttpStarted> {
+  const { startHttp } = await loadHttp();
+  const serving = await startHttp(keeper, plan, { log, ...(told ? { told } : {}) });
+  return { url: serving.url, stop: () => serving.close() };
+}

@@ -1,0 +1,226 @@
+/**
+ * Asks that come through no folder (HTTP): the keeper's API for them. Each is done through the
+ * one dispatch, as its agent; asks that arrive together are done in one transaction (one sync
+ * for all, as the folder pump does). An ask with a key (HTTP's Idempotency-Key) is recorded under
+ * it, in the same transaction as its change, in the ledger the folders use — in a place of its
+ * agent's own (`http:agent:x`) — so that asked again it is answered from the ledger and never
+ * done twice. A wait is held by the keeper's held waits and answered through here when they say.
+ * It never believes who an ask says it is from: the caller says, having checked a token.
+ */
+import { createHash, randomUUID } from 'node:crypto';
+import type { Store } from '../store/store.js';
+import type { Who } from '../store/types.js';
+import { withoutSync } from './commit-sync.js';
+import type { AnswerLater, HeldWaits } from './held-waits.js';
+import { operation } from './operations.js';
+import type { Perform } from './perform.js';
+import type { Answer } from './protocol.js';
+import { DISK_FULL_TEXT, FAILED_TEXT, diskFull } from './pump-types.js';
+import { terminalSafe } from './terminal-safe.js';
+
+/** The start of every place of asks that come over HTTP. */
+export const DIRECT_PLACE = 'http:';
+/** The ledger's place of an agent's HTTP asks: its keys are its own, never another agent's. */
+export const directPlace = (who: Who): string => `${DIRECT_PLACE}${who.id}`;
+
+export interface DirectAskOptions {
+  /** Makes the ask exactly once: asked again with the same key, it is answered from the ledger. */
+  key?: string;
+  /** ms the asker waits for a wait's answer: the keeper holds it no longer. */
+  wait?: number;
+  /** Aborted when the asker goes away: a wait it cannot ask again (no key) is let go. */
+  signal?: AbortSignal;
+}
+
+export interface DirectAnswer extends Answer {
+  /** Answered from the ledger: this key was asked before, and nothing was done again. */
+  replayed?: boolean;
+}
+
+export interface DirectAsks extends AnswerLater {
+  ask(who: Who, op: string, args: unknown, options?: DirectAskOptions): Promise<DirectAnswer>;
+  /** Every ask still waiting for its answer is told the keeper stopped. */
+  close(): void;
+}
+
+export interface DirectAsksDeps {
+  store: Store;
+  perform: Perform;
+  waits: HeldWaits;
+  now(): number;
+  log(line: string): void;
+  /** Test hook: called once changes were done and committed, before their askers are answered. */
+  crashAfterCommit?: () => void;
+}
+
+export const STOPPED_TEXT = 'The keeper stopped before it could answer: ask again (with the same Idempotency-Key, a change is never done twice).';
+export const OTHER_ASK_TEXT = 'This Idempotency-Key was given with another ask: nothing was done. Give each ask its own key.';
+export const FORGOTTEN_TEXT = 'This Idempotency-Key was answered more than a minute ago and its answer is no longer kept; nothing was done again (binder brief says what changed).';
+const GONE_TEXT = 'Its asker went away before anything changed: the wait was let go.';
+
+interface Queued { who: Who; op: string; args: unknown; options: DirectAskOptions; resolve(answer: DirectAnswer): void }
+/** An answer as the ledger keeps it, with what was asked under its key. */
+interface Kept extends Answer { asked?: string }
+
+const slot = (place: string, id: string): string => `${place}\n${id}`;
+/** What was asked, to tell a key given again with another ask. */
+const askedOf = (op: string, args: unknown): string => createHash('sha256').update(JSON.stringify([op, args ?? null]) ?? '').digest('base64url');
+
+export function createDirectAsks(deps: DirectAsksDeps): DirectAsks {
+  const { store, perform, waits } = deps;
+  const db = store.db;
+  const sql = {
+    known: db.prepare<[string, string], { answer: string | null; delivered: number }>('SELECT answer, delivered FROM asks WHERE dir = ? AND id = ?'),
+    take: db.prepare<[string, string, number, string | null, number]>('INSERT INTO asks (dir, id, at, answer, delivered) VALUES (?, ?, ?, ?, ?)'),
+    open: db.prepare<[string, string], { one: number }>('SELECT 1 AS one FROM asks WHERE dir = ? AND id = ? AND answer IS NULL AND delivered = 0'),
+    answer: db.prepare<[string, string, string]>('UPDATE asks SET answer = ?, delivered = 1 WHERE dir = ? AND id = ?'),
+    unwait: db.prepare<[string, string]>('DELETE FROM waits WHERE dir = ? AND id = ?'),
+  };
+  // Each ask in a savepoint of its own: a bug in one undoes that one alone.
+  const performOne = db.transaction((op: string, args: unknown, who: Who): Answer => perform(op, args, who, 'json'));
+  const holdOne = db.transaction((place: string, id: string, q: Queued, now: number) =>
+    waits.hold(place, { id, op: q.op, args: q.args, want: 'json', wait: q.options.wait ?? null }, q.who, now));
+  const queue: Queued[] = [];
+  /** Askers waiting for a held wait's answer, by place and id. */
+  const pending = new Map<string, Set<(answer: DirectAnswer) => void>>();
+  let flushing: NodeJS.Immediate | null = null;
+  let closed = false;
+
+  const say = (line: string): void => deps.log(`binder keeper: ${terminalSafe(line)}`);
+  const line = (answer: Answer, asked?: string): string => {
+    const kept: Kept = { ok: answer.ok, text: answer.text };
+    if (answer.data !== undefined) kept.data = answer.data;
+    if (answer.refusal) kept.refusal = answer.refusal;
+    if (asked) kept.asked = asked;
+    return JSON.stringify(kept);
+  };
+  const unline = (text: string): Kept => JSON.parse(text) as Kept;
+  const shown = ({ asked: _asked, ...answer }: Kept): Answer => answer;
+
+  function tell(place: string, id: string, answer: DirectAnswer): void {
+    const waiting = pending.get(slot(place, id));
+    pending.delete(slot(place, id));
+    for (const resolve of waiting ?? []) resolve(answer);
+    waiting?.clear();
+  }
+
+  /** Waits for the answer of a held wait; one that cannot be asked again is let go when its asker goes. */
+  function attach(place: string, id: string, q: Queued, again: boolean): void {
+    const at = slot(place, id);
+    const waiting = pending.get(at) ?? new Set();
+    pending.set(at, waiting);
+    waiting.add(q.resolve);
+    waits.takeUp(place, id);
+    const signal = q.options.signal;
+    if (!signal) return;
+    const gone = (): void => {
+      // Its request ends here (the answer goes nowhere): nothing of it is kept waiting.
+      if (!waiting.delete(q.resolve)) return;
+      q.resolve({ ok: false, text: GONE_TEXT, refusal: 'stopped' });
+      if (again || waiting.size) return;
+      try {
+        store.transaction(() => {
+          if (!sql.open.get(place, id)) return;
+          sql.unwait.run(place, id);
+          sql.answer.run(line({ ok: true, text: GONE_TEXT }), place, id);
+        });
+        waits.letGo(place, id);
+      } catch (error) {
+        say(`a wait whose asker went could not be let go; it is answered at its time: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    };
+    if (signal.aborted) gone();
+    else signal.addEventListener('abort', gone, { once: true });
+  }
+
+  /** Inside the batch's transaction: does one ask, and returns what to do once it is committed. */
+  function one(q: Queued, now: number): () => void {
+    const place = directPlace(q.who);
+    const key = q.options.key;
+    const asked = key !== undefined ? askedOf(q.op, q.args) : undefined;
+    if (key !== undefined) {
+      const row = sql.known.get(place, key);
+      if (row) {
+        if (row.answer === null && row.delivered === 0) return () => attach(place, key, q, true);
+        if (row.answer === null) return () => q.resolve({ ok: false, text: FORGOTTEN_TEXT, refusal: 'rule', replayed: true });
+        const kept = unline(row.answer);
+        if (kept.asked !== undefined && kept.asked !== asked) return () => q.resolve({ ok: false, text: OTHER_ASK_TEXT, refusal: 'rule' });
+        return () => q.resolve({ ...shown(kept), replayed: true });
+      }
+    }
+    const id = key ?? randomUUID();
+    let answer: Answer;
+    try {
+      const later = operation(q.op)?.holds ? holdOne(place, id, q, now) : undefined;
+      if (later === 'held') {
+        sql.take.run(place, id, now, null, 0);
+        return () => attach(place, id, q, key !== undefined);
+      }
+      answer = later ?? performOne(q.op, q.args, q.who);
+    } catch (error) {
+      say(`an ask (${q.op}) over HTTP failed in the keeper and was undone: ${error instanceof Error ? error.message : String(error)}`);
+      answer = { ok: false, text: FAILED_TEXT, refusal: 'failed' };
+    }
+    // Busy is no answer to keep: asked again with its key later, the ask is done then.
+    if (key !== undefined && answer.refusal !== 'busy') sql.take.run(place, key, now, line(answer, asked), 1);
+    return () => q.resolve(answer);
+  }
+
+  function flush(): void {
+    flushing = null;
+    const batch = queue.splice(0);
+    if (batch.length === 0) return;
+    const now = deps.now();
+    const after: (() => void)[] = [];
+    // Asks that only read are not worth a wait for the disk: lost to a power cut, a read is read again.
+    const reads = batch.every((q) => operation(q.op)?.readOnly === true && !operation(q.op)?.holds);
+    try {
+      withoutSync(db, () => store.transaction(() => {
+        for (const q of batch) after.push(one(q, now));
+      }), reads);
+    } catch (error) {
+      const full = diskFull(error);
+      say(`${batch.length} ask${batch.length === 1 ? '' : 's'} over HTTP could not be done: ${error instanceof Error ? error.message : String(error)}`);
+      for (const q of batch) q.resolve({ ok: false, text: full ? DISK_FULL_TEXT : FAILED_TEXT, refusal: full ? 'stopped' : 'failed' });
+      return;
+    }
+    if (!reads) deps.crashAfterCommit?.();
+    for (const done of after) done();
+  }
+
+  return {
+    ask(who, op, args, options = {}) {
+      if (closed) return Promise.resolve({ ok: false, text: STOPPED_TEXT, refusal: 'stopped' });
+      const spec = operation(op);
+      // A read with no key needs no ledger, and no transaction of the batch's: it is done at once.
+      if (options.key === undefined && spec?.readOnly && !spec.holds) return Promise.resolve(perform(op, args, who, 'json'));
+      return new Promise((resolve) => {
+        queue.push({ who, op, args, options, resolve });
+        flushing ??= setImmediate(flush);
+      });
+    },
+    answerHeld(dir, id, _op, _want, decide) {
+      const answer = store.transaction(() => {
+        if (!sql.open.get(dir, id)) return null;
+        const given = decide();
+        if (given) sql.answer.run(line(given), dir, id);
+        return given;
+      });
+      // Answered by another keeper of the store meanwhile: its asker is told that answer.
+      const row = answer ? null : sql.known.get(dir, id);
+      const told = answer ?? (row?.answer ? shown(unline(row.answer)) : null);
+      if (told) tell(dir, id, told);
+      return answer !== null;
+    },
+    close() {
+      closed = true;
+      if (flushing) clearImmediate(flushing);
+      flushing = null;
+      for (const q of queue.splice(0)) q.resolve({ ok: false, text: STOPPED_TEXT, refusal: 'stopped' });
+      for (const [at, waiting] of pending) {
+        pending.delete(at);
+        for (const resolve of waiting) resolve({ ok: false, text: STOPPED_TEXT, refusal: 'stopped' });
+      }
+    },
+  };
+}
