@@ -19,16 +19,16 @@ async function thicken(storeDir) {
   const { openStore } = await import(pathToFileURL(join(ROOT, 'build', 'src', 'store', 'index.js')).href);
   const store = openStore(storeDir);
   try {
-    store.transaction(() => {
+    await store.transaction(async (tx) => {
       for (let id = 1; id <= N; id++) {
-        if (id % 4 === 0) store.note(id, `checked on the staging server, record ${id}: the page loads in under a second`, PERSON);
-        if (id % 5 === 0) store.move(id, 'Review', PERSON);
-        if (id % 50 === 0 && id > 2) store.needs(id, [id - 1, id - 2], PERSON);
+        if (id % 4 === 0) await tx.note(id, `checked on the staging server, record ${id}: the page loads in under a second`, PERSON);
+        if (id % 5 === 0) await tx.move(id, 'Review', PERSON);
+        if (id % 50 === 0 && id > 2) await tx.needs(id, [id - 1, id - 2], PERSON);
       }
     });
-    store.checkpoint();
+    await store.checkpoint();
   } finally {
-    store.close();
+    await store.close();
   }
 }
 

@@ -48,11 +48,11 @@ export const stateOf = (i) => STATES[i % STATES.length];
  * records a second, too slow for a million. The first one goes through `add`, as a check that
  * the shape written here is still the store's.
  */
-function addRecords(store, n) {
+async function addRecords(store, n) {
   if (n <= 0) return;
-  const first = store.add(LIST, { title: titleOf(0), state: stateOf(0) }, PERSON);
+  const first = await store.add(LIST, { title: titleOf(0), state: stateOf(0) }, PERSON);
   const db = store.db;
-  const ids = Object.fromEntries(store.list(LIST, PERSON).states.map((s) => [s.name, s.id]));
+  const ids = Object.fromEntries((await store.list(LIST, PERSON)).states.map((s) => [s.name, s.id]));
   const by = JSON.stringify(PERSON);
   const record = db.prepare(`INSERT INTO records (list, title, state, fields, owners, created, updated)
       VALUES (?, ?, ?, '{}', '[]', ?, ?)`);
@@ -61,7 +61,7 @@ function addRecords(store, n) {
   const at = new Date().toISOString();
   const batch = 100_000;
   for (let from = 1; from < n; from += batch) {
-    store.transaction(() => {
+    await store.transaction(async () => {
       for (let i = from; i < Math.min(n, from + batch); i++) {
         const title = titleOf(i);
         const state = ids[stateOf(i)];
@@ -86,20 +86,20 @@ async function openStore(dir) {
 export async function fillStore(storeDir, n, folders) {
   const store = await openStore(storeDir);
   try {
-    store.createList({ template: LIST }, PERSON);
-    folders.forEach((folder, i) => {
+    await store.createList({ template: LIST }, PERSON);
+    for (const [i, folder] of folders.entries()) {
       mkdirSync(folder, { recursive: true });
       const name = i === 0 ? AGENT : `${AGENT} ${i + 1}`;
-      store.addSide(folder, name, PERSON);
-      store.grant(LIST, name, 'write', PERSON);
-    });
-    addRecords(store, n);
-    const found = store.search(RARE, PERSON, { limit: 500 }).length;
+      await store.addSide(folder, name, PERSON);
+      await store.grant(LIST, name, 'write', PERSON);
+    }
+    await addRecords(store, n);
+    const found = (await store.search(RARE, PERSON, { limit: 500 })).length;
     const expected = Math.min(500, Math.floor((n + 62) / 100));
     if (found !== expected) throw new Error(`the filled store finds ${found} records with "${RARE}", not ${expected}`);
-    store.checkpoint();
+    await store.checkpoint();
   } finally {
-    store.close();
+    await store.close();
   }
 }
 

@@ -72,6 +72,8 @@ async function screen(storeDir) {
   const ink = render(React.createElement(Binder.Provider, { value: context }, React.createElement(App)), {
     stdout, stdin, stderr: new Out(), exitOnCtrlC: false, patchConsole: false,
     onRender: () => {
+      // A frame with nothing drawn (the screen waits for its first reads) is not the first frame.
+      if (!stdout.last.trim()) return;
       frames++;
       if (waiting) { const w = waiting; waiting = null; w(performance.now()); }
     },
@@ -87,7 +89,7 @@ async function screen(storeDir) {
     const done = await Promise.race([frame, sleep(2000).then(() => NaN)]);
     return done - at;
   };
-  const close = () => { ink.unmount(); keeper.close(); store.close(); };
+  const close = async () => { ink.unmount(); await keeper.close(); await store.close(); };
   return { store, stdout, press, close, firstFrame };
 }
 
@@ -142,7 +144,7 @@ const small = await fill(join(dir, 'small'), SMALL);
 console.log(`filled ${SMALL} records in ${round((performance.now() - t) / 1000, 1)} s`);
 const s1 = await screen(small.storeDir);
 console.log(`first frame, ${SMALL} records, in process (open the store → first frame): ${round(s1.firstFrame)} ms`);
-s1.close();
+await s1.close();
 const inTmux = existsSync(BINDER) ? firstFrameInTmux(small.storeDir, work) : null;
 console.log(inTmux ? `first frame, ${SMALL} records, real binder tui in tmux (spawn → board on screen): median ${inTmux.median} ms of ${inTmux.runs}` : 'first frame in tmux: skipped (no tmux or no dist/bin/binder.js)');
 if (inTmux) console.log(`  for scale, node alone printing in the same pane (spawn → text on screen): median ${inTmux.node.median} ms of ${inTmux.node.runs}`);
@@ -158,13 +160,13 @@ rows['board: ↓ from the top'] = await presses(s2, KEY.down, PRESSES);
 await s2.press(KEY.end);
 rows['board: ↑ from the bottom of a column (deep offsets)'] = await presses(s2, KEY.up, PRESSES);
 rows['board: PgDn'] = await presses(s2, KEY.pageDown, Math.min(PRESSES, 50));
-s2.store.editList(LIST, { view: 'table' }, PERSON);
+await s2.store.editList(LIST, { view: 'table' }, PERSON);
 await sleep(700);
 rows['table: ↓'] = await presses(s2, KEY.down, PRESSES);
 rows['table: PgDn'] = await presses(s2, KEY.pageDown, Math.min(PRESSES, 50));
 await s2.press(KEY.end);
 rows['table: ↑ at the end (deep offsets)'] = await presses(s2, KEY.up, PRESSES);
-s2.close();
+await s2.close();
 
 console.log(`key to frame, ${LARGE} records in one list (ms):`);
 for (const [name, r] of Object.entries(rows)) console.log(`  ${name.padEnd(52)} median ${r.median}  p95 ${r.p95}  (${r.n} presses)`);

@@ -25,11 +25,11 @@ const claude = agentWho('Claude');
 
 const store = openStore(storeDir);
 const other = openStore(storeDir);
-store.createList({ template: 'batches' }, ann);
-store.addSide(dir, 'Claude', ann);
-store.grant('batches', 'Claude', 'write', ann);
+await store.createList({ template: 'batches' }, ann);
+await store.addSide(dir, 'Claude', ann);
+await store.grant('batches', 'Claude', 'write', ann);
 const keeper = createKeeper({ store, log: () => {} });
-keeper.start();
+await keeper.start();
 const held = () => store.db.prepare('SELECT count(*) FROM waits').pluck().get();
 
 async function until(check, ms = 20_000) {
@@ -42,8 +42,8 @@ async function until(check, ms = 20_000) {
 
 /** One wait on a fresh record, woken by `approve(id)`: ms from the approval to the agent's line. */
 async function once(approve) {
-  const id = store.add('batches', { title: 'a record to approve' }, ann).id;
-  store.brief(claude); // the add is not what this wait is for
+  const id = (await store.add('batches', { title: 'a record to approve' }, ann)).id;
+  await store.brief(claude); // the add is not what this wait is for
   const child = spawn(process.execPath, [BINDER, 'wait', String(id), '--timeout', '30s'], {
     env: { ...process.env, BINDER_DIR: dir }, stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -55,7 +55,7 @@ async function once(approve) {
   // pause is drawn at random so the approval falls anywhere in the look's period.
   await new Promise((r) => setTimeout(r, 150 + Math.random() * 100));
   const t0 = performance.now();
-  approve(id);
+  void approve(id);
   const t1 = await woke;
   await exited;
   return t1 - t0;
@@ -63,7 +63,7 @@ async function once(approve) {
 
 const paths = [
   ['a person at the screen (keeper.act)', (id) => keeper.act('approve', { id }, ann)],
-  ['a person from another process (binder admin; data_version)', (id) => other.approve(id, true, ann)],
+  ['a person from another process (binder admin; onOtherChange)', (id) => other.approve(id, true, ann)],
 ];
 console.log(`wait: wake-up after a person's approval, ${RUNS} runs per path; ${machine()}`);
 const results = [];
@@ -74,6 +74,6 @@ for (const [name, approve] of paths) {
   results.push({ name, median: round(median(times), 1), p90: round(percentile(times, 90), 1), min: round(Math.min(...times), 1), max: round(Math.max(...times), 1) });
 }
 for (const r of results) console.log(`  ${r.name}: median ${r.median} ms, p90 ${r.p90} ms, min ${r.min} ms, max ${r.max} ms`);
-keeper.close();
-store.close();
-other.close();
+await keeper.close();
+await store.close();
+await other.close();

@@ -20,10 +20,10 @@ const { openStore } = await import(pathToFileURL(join(root, 'build', 'src', 'sto
 const who = { id: 'person:build', kind: 'person', name: 'build' };
 const store = openStore(join(dir, 'store'));
 try {
-  const list = store.createList({ template: 'tasks' }, who);
-  for (let i = 1; i <= 12; i++) store.add(list.id, { title: `record ${i}` }, who);
+  const list = await store.createList({ template: 'tasks' }, who);
+  for (let i = 1; i <= 12; i++) await store.add(list.id, { title: `record ${i}` }, who);
 } finally {
-  store.close();
+  await store.close();
 }
 
 // A terminal of 256 colours as the screen sees one; what it draws goes nowhere (stdout is not read).

@@ -6,7 +6,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline/promises';
-import { openStore, type Store } from '../store/index.js';
+import { openStore, type SqliteStore } from '../store/index.js';
 import { Refused } from '../store/store.js';
 import type { Who } from '../store/types.js';
 import { jsonDocument } from '../keeper/json-document.js';
@@ -38,7 +38,7 @@ async function saying(work: () => Promise<string | object>): Promise<number> {
 
 class NoStore extends Refused {}
 
-function opened(dir: string): Store {
+function opened(dir: string): SqliteStore {
   if (!existsSync(join(dir, 'binder.db'))) {
     const r = noBinder(dir);
     throw new NoStore(r.message, r.fr ?? r.message);
@@ -51,7 +51,7 @@ function opened(dir: string): Store {
   }
 }
 
-const sizes = (store: Store): { lists: number; records: number } => ({
+const sizes = (store: SqliteStore): { lists: number; records: number } => ({
   lists: store.db.prepare('SELECT count(*) FROM lists').pluck().get() as number,
   records: store.db.prepare('SELECT count(*) FROM records').pluck().get() as number,
 });
@@ -66,7 +66,7 @@ export function runBackup(file: string, place: Place): Promise<number> {
         : lines([said`Backed up the binder (${plural(lists, 'list')}, ${plural(records, 'record')}) to ${file}; the copy passes SQLite's check.`,
           said`Put it back with: binder admin restore-backup ${word(file)}`]);
     } finally {
-      store.close();
+      await store.close();
     }
   });
 }
@@ -106,7 +106,7 @@ export function runRestore(file: string, o: { yes?: boolean }, place: Place): Pr
     await restoreFrom(file, path);
     const store = openStore(place.storeDir);
     const now = sizes(store);
-    store.close();
+    await store.close();
     return place.json ? { file, ...now }
       : said`Put back the backup ${file}: ${plural(now.lists, 'list')}, ${plural(now.records, 'record')}. binder admin check checks it.`.text;
   });
@@ -134,7 +134,7 @@ export async function runCheck(place: Place): Promise<number> {
         : said`Nothing is wrong.`);
       return lines(out);
     } finally {
-      store.close();
+      await store.close();
     }
   });
   if (code !== 0 || !found) return code;

@@ -75,7 +75,7 @@ export async function runExport(
       sinks.push(sink);
       writer = format === 'csv' ? binderCsv(sink) : binderJson(sink, exported, place.who);
     }
-    const counts = store.exportBinder(lists, place.who, (piece) => {
+    const counts = await store.exportBinder(lists, place.who, (piece) => {
       if (piece.kind === 'begin') bar = makeBar('Exporting', piece.records);
       writer.take(piece);
       if (piece.kind === 'record' && ++written % 500 === 0) bar.to(written);
@@ -95,6 +95,6 @@ export async function runExport(
     if (error instanceof Refused) { printSentence(`Not done: ${error.message}`); return 1; }
     throw error;
   } finally {
-    store.close();
+    await store.close();
   }
 }

@@ -85,7 +85,7 @@ export async function runImport(file: string, o: ImportFlags, place: { storeDir:
       throw new Refused('--approved is for other tools\' records: a Binder export keeps its own approvals.',
         '--approved est pour les fiches d\'autres outils : un export de Binder garde ses propres approbations.');
     }
-    const list = o.into !== undefined && format !== 'binder' ? store.list(o.into, place.who) : undefined;
+    const list = o.into !== undefined && format !== 'binder' ? await store.list(o.into, place.who) : undefined;
     const plan = planOf(format, text, list);
     if (format !== 'binder') {
       const mapping = FOREIGN[format].mapping?.(plan, list!, text);
@@ -98,7 +98,7 @@ export async function runImport(file: string, o: ImportFlags, place: { storeDir:
       }
     }
     bar = makeBar('Importing', plan.records.length);
-    const done = store.importBinder(plan, place.who, {
+    const done = await store.importBinder(plan, place.who, {
       ...(o.into !== undefined ? { into: o.into } : {}),
       ...(o.approved ? { approved: true } : {}),
       file: basename(file),
@@ -117,6 +117,6 @@ export async function runImport(file: string, o: ImportFlags, place: { storeDir:
     }
     throw error;
   } finally {
-    store.close();
+    await store.close();
   }
 }

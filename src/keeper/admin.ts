@@ -87,7 +87,7 @@ export async function admin(argv: readonly string[]): Promise<number> {
     // A person's wait blocks here: this process has no keeper to hold it open.
     const answer = op.name === 'wait'
       ? await waitHere(store, perform, who, args, json ? 'json' : undefined)
-      : perform(op.name, args, who, json ? 'json' : undefined);
+      : await perform(op.name, args, who, json ? 'json' : undefined);
     if (!answer.ok) {
       process.stderr.write(`${asWritten(safeSentence(`Not done: ${answer.text}`))}\n`);
       return 1;
@@ -95,6 +95,6 @@ export async function admin(argv: readonly string[]): Promise<number> {
     process.stdout.write(json ? `${jsonDocument(answer.data ?? { text: answer.text })}\n` : `${asWritten(safeAnswer(answer.text))}\n`);
     return 0;
   } finally {
-    store.close();
+    await store.close();
   }
 }

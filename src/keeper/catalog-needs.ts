@@ -8,8 +8,8 @@ import type { Who } from '../store/types.js';
 import { sayNeeds } from './text-needs.js';
 
 type Args = Record<string, unknown>;
-const entry = <D>(run: (a: Args, who: Who, ctx: CatalogContext) => D, say: (d: D, a: Args) => string): CatalogEntry =>
-  ({ run, say: say as CatalogEntry['say'] });
+const entry = <D>(run: (a: Args, who: Who, ctx: CatalogContext) => D | Promise<D>, say: (d: D, a: Args) => string): CatalogEntry =>
+  ({ run: async (a, who, ctx) => run(a, who, ctx), say: say as CatalogEntry['say'] });
 
 const recordRef = (v: unknown): number | string => (typeof v === 'number' ? v : String(v ?? ''));
 

@@ -16,8 +16,9 @@ import { sayBlocked } from './text-needs.js';
 import { Shown, lines, said, word } from './text-values.js';
 
 type Args = Record<string, unknown>;
-const entry = <D>(run: (a: Args, who: Who, ctx: CatalogContext) => D, say: (d: D, a: Args, who: Who, ctx: CatalogContext) => string): CatalogEntry =>
-  ({ run, say: say as CatalogEntry['say'] });
+const entry = <D>(run: (a: Args, who: Who, ctx: CatalogContext) => D | Promise<D>,
+  say: (d: D, a: Args, who: Who, ctx: CatalogContext) => string | Promise<string>): CatalogEntry =>
+  ({ run: async (a, who, ctx) => run(a, who, ctx), say: say as CatalogEntry['say'] });
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() !== '' ? v : undefined);
 const recordRef = (v: unknown): number | string => (typeof v === 'number' ? v : String(v ?? ''));
@@ -70,19 +71,19 @@ export interface WaitData { changed: boolean; brief: Brief }
  * The wait's answer now: the brief (which moves the asker's place) if something it waits on
  * changed, else nothing changed and nothing is moved.
  */
-export function waitNow(a: Args, who: Who, { store }: CatalogContext): WaitData {
+export async function waitNow(a: Args, who: Who, { store }: CatalogContext): Promise<WaitData> {
   const target = waitTarget(a);
   waitLength(a);
-  const peek = store.brief(who, { ...target, peek: true, limit: 1 });
+  const peek = await store.brief(who, { ...target, peek: true, limit: 1 });
   if (peek.items.length === 0) return { changed: false, brief: { items: [], more: false } };
-  return { changed: true, brief: store.brief(who) };
+  return { changed: true, brief: await store.brief(who) };
 }
 
 /** The words of a wait that found nothing, after `waitedMs` (0 when it did not wait). */
-export function sayNothing(a: Args, who: Who, ctx: CatalogContext, waitedMs: number): string {
+export async function sayNothing(a: Args, who: Who, ctx: CatalogContext, waitedMs: number): Promise<string> {
   const target = waitTarget(a);
   const where = target.record ? said` on #${target.record.replace('#', '')}` : target.list ? said` in ${target.list}` : '';
-  const others = target.record || target.list ? ctx.store.brief(who, { peek: true }).items.length : 0;
+  const others = target.record || target.list ? (await ctx.store.brief(who, { peek: true })).items.length : 0;
   const after = waitedMs > 0 ? ` in ${sayDuration(waitedMs)}` : ' since you last looked';
   const again = target.record ? said`binder wait ${Number(target.record.replace('#', ''))}` : target.list ? said`binder wait ${word(target.list)}` : said`binder wait`;
   return said`Nothing changed${where}${after}.${others ? ' Other changes wait for you: binder brief.' : said` To keep waiting: ${again}.`}`.text;
@@ -163,11 +164,11 @@ export function sayBrief(b: Brief, who: Who): string {
   ]);
 }
 
-function sayReady(page: ReadyPage, a: Args, who: Who, { store }: CatalogContext): string {
+async function sayReady(page: ReadyPage, a: Args, who: Who, { store }: CatalogContext): Promise<string> {
   const out: Shown[] = [];
   for (const l of page.lists) {
     if (l.total === 0) continue;
-    const list = store.list(l.list, who);
+    const list = await store.list(l.list, who);
     const over = l.atLeast ? 'more than ' : '';
     out.push(said`${l.list}: ${over}${l.total} ready${l.priority ? said` (by ${l.priority}, then oldest)` : ' (oldest first)'}:`);
     for (const r of l.records) out.push(said`  ${recordLine(r, list)} [${stateName(list, r.state)}]`);
@@ -195,9 +196,9 @@ function sayReady(page: ReadyPage, a: Args, who: Who, { store }: CatalogContext)
  * holder nearly done frees the record sooner if it stops): the answer says when it was before,
  * and says it plainly when the claim was shortened.
  */
-function sayTaken(c: Claimed, a: Args, who: Who, { store }: CatalogContext): string {
+async function sayTaken(c: Claimed, a: Args, who: Who, { store }: CatalogContext): Promise<string> {
   const r = c.record;
-  const list = store.list(r.list, who);
+  const list = await store.list(r.list, who);
   const length = sayDuration(readDuration(a.for) ?? LEASE_DEFAULT_MS);
   const head = said`You hold #${r.id} ${r.title} (${r.list}, ${stateName(list, r.state)})`;
   const waits = r.blocked ? ` It still waits on ${r.blocked === 1 ? 'a record' : `${r.blocked} records`} not done (binder get ${r.id}).` : '';
@@ -219,7 +220,7 @@ function sayReleased(d: Released, who: Who): string {
 
 export const TOGETHER = {
   take: entry(
-    (a, who, { store }): Claimed => {
+    (a, who, { store }): Promise<Claimed> => {
       const forMs = leaseFor(a);
       const next = str(a.next);
       const id = a.id === undefined || String(a.id).trim() === '' ? undefined : recordRef(a.id);
@@ -243,7 +244,7 @@ export const TOGETHER = {
     (d, _a, who) => sayReleased(d, who),
   ),
   ready: entry(
-    (a, who, { store }): ReadyPage | BlockedPage => (a.blocked === true ? store.blocked(str(a.list), who) : store.ready(str(a.list), who)),
+    (a, who, { store }): Promise<ReadyPage | BlockedPage> => (a.blocked === true ? store.blocked(str(a.list), who) : store.ready(str(a.list), who)),
     (d, a, who, ctx) => (a.blocked === true ? sayBlocked(d as BlockedPage, str(a.list)) : sayReady(d as ReadyPage, a, who, ctx)),
   ),
   brief: entry(

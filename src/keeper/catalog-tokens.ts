@@ -12,8 +12,8 @@ import { readDuration } from './durations.js';
 import { lines, said, word, type Shown } from './text-values.js';
 
 type Args = Record<string, unknown>;
-const entry = <D>(run: (a: Args, who: Who, ctx: CatalogContext) => D, say: (d: D, a: Args, who: Who, ctx: CatalogContext) => string): CatalogEntry =>
-  ({ run, say: say as CatalogEntry['say'] });
+const entry = <D>(run: (a: Args, who: Who, ctx: CatalogContext) => D | Promise<D>, say: (d: D, a: Args, who: Who, ctx: CatalogContext) => string): CatalogEntry =>
+  ({ run: async (a, who, ctx) => run(a, who, ctx), say: say as CatalogEntry['say'] });
 
 /** The longest a token may be made to last: ten years. */
 const EXPIRES_MAX_MS = 3650 * 86_400_000;

@@ -21,10 +21,13 @@ export interface CatalogContext {
 }
 
 export interface CatalogEntry {
-  /** Does it and returns the answer's data. Throws Refused for what the asker can fix. */
-  run(args: Record<string, unknown>, who: Who, ctx: CatalogContext): unknown;
-  /** The text an agent (or a person) reads. */
-  say(data: never, args: Record<string, unknown>, who: Who, ctx: CatalogContext): string;
+  /** Does it and returns the answer's data. Rejects with Refused for what the asker can fix. */
+  run(args: Record<string, unknown>, who: Who, ctx: CatalogContext): Promise<unknown>;
+  /**
+   * The text an agent (or a person) reads, from the data; in the same transaction as `run`, so
+   * what it looks up (a list's state names) is what the data was made against.
+   */
+  say(data: never, args: Record<string, unknown>, who: Who, ctx: CatalogContext): string | Promise<string>;
 }
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
@@ -33,12 +36,12 @@ const recordRef = (v: unknown): number | string => (typeof v === 'number' ? v : 
 /** A due date as given: `none` clears. */
 const dueOf = (v: unknown): string | undefined => (typeof v !== 'string' ? undefined : v === 'none' ? '' : v);
 
-const entry = <D>(run: (a: Record<string, unknown>, who: Who, ctx: CatalogContext) => D,
-  say: (d: D, a: Record<string, unknown>, who: Who, ctx: CatalogContext) => string): CatalogEntry =>
-  ({ run, say: say as CatalogEntry['say'] });
+const entry = <D>(run: (a: Record<string, unknown>, who: Who, ctx: CatalogContext) => D | Promise<D>,
+  say: (d: D, a: Record<string, unknown>, who: Who, ctx: CatalogContext) => string | Promise<string>): CatalogEntry =>
+  ({ run: async (a, who, ctx) => run(a, who, ctx), say: say as CatalogEntry['say'] });
 
 const stateName = (list: List, id: string): string => list.states.find((s) => s.id === id)?.name ?? id;
-const listOf = (ctx: CatalogContext, r: RecordSummary, who: Who): List => ctx.store.list(r.list, who);
+const listOf = (ctx: CatalogContext, r: RecordSummary, who: Who): Promise<List> => ctx.store.list(r.list, who);
 
 /** `NAME=VALUE` → [NAME, VALUE], or a refusal naming the flag. */
 const pair = (given: string, what: string): [string, string] => {
@@ -152,8 +155,8 @@ export const CATALOG: Record<OpName, CatalogEntry> = {
       owners: Array.isArray(a.owners) ? strs(a.owners) : undefined,
       fields: a.fields as Record<string, string> | undefined,
     }, who),
-    (r, _a, who, ctx) => {
-      const list = listOf(ctx, r, who);
+    async (r, _a, who, ctx) => {
+      const list = await listOf(ctx, r, who);
       const gate = list.states.find((s) => s.gate);
       const hint = gate && !r.approved ? said` A person approves it before it passes "${gate.name}".` : '';
       return said`Added #${r.id} to ${list.id} in ${stateName(list, r.state)}.${hint}`.text;
@@ -165,23 +168,23 @@ export const CATALOG: Record<OpName, CatalogEntry> = {
       owners: Array.isArray(a.owners) ? strs(a.owners) : undefined,
       fields: a.fields as Record<string, string> | undefined,
     }, who),
-    (r, a, who, ctx) => `Changed #${r.id}: ${['title', 'due', 'owners', 'fields'].filter((k) => a[k] !== undefined).join(', ') || 'nothing to change'}.`
-      + (r.withdrawn ? ` ${sayWithdrawn(r, listOf(ctx, r, who))}` : ''),
+    async (r, a, who, ctx) => `Changed #${r.id}: ${['title', 'due', 'owners', 'fields'].filter((k) => a[k] !== undefined).join(', ') || 'nothing to change'}.`
+      + (r.withdrawn ? ` ${sayWithdrawn(r, await listOf(ctx, r, who))}` : ''),
   ),
   move: entry(
     (a, who, { store }) => store.move(recordRef(a.id), String(a.state), who),
-    (r, _a, who, ctx) => said`#${r.id} is now in ${stateName(listOf(ctx, r, who), r.state)}.`.text,
+    async (r, _a, who, ctx) => said`#${r.id} is now in ${stateName(await listOf(ctx, r, who), r.state)}.`.text,
   ),
   note: entry(
-    (a, who, { store }) => ({ record: Number(String(a.id).replace(/^#/, '')), note: store.note(recordRef(a.id), String(a.text), who) }),
+    async (a, who, { store }) => ({ record: Number(String(a.id).replace(/^#/, '')), note: await store.note(recordRef(a.id), String(a.text), who) }),
     (d) => `Noted on #${d.record} (n${d.note.id}).`,
   ),
   attach: entry(
-    (a, who, { store }) => ({ record: Number(String(a.id).replace(/^#/, '')), attachment: store.attach(recordRef(a.id), { kind: a.kind as AttachKind, ref: String(a.ref), title: str(a.title) }, who) }),
+    async (a, who, { store }) => ({ record: Number(String(a.id).replace(/^#/, '')), attachment: await store.attach(recordRef(a.id), { kind: a.kind as AttachKind, ref: String(a.ref), title: str(a.title) }, who) }),
     (d) => said`Attached ${d.attachment.kind} ${d.attachment.ref} to #${d.record} (a${d.attachment.id}).`.text,
   ),
   detach: entry(
-    (a, who, { store }) => ({ record: Number(String(a.id).replace(/^#/, '')), attachment: store.detach(recordRef(a.id), String(a.what), who) }),
+    async (a, who, { store }) => ({ record: Number(String(a.id).replace(/^#/, '')), attachment: await store.detach(recordRef(a.id), String(a.what), who) }),
     (d) => said`Took ${d.attachment.kind} ${d.attachment.ref} off #${d.record}.`.text,
   ),
   archive: entry(
@@ -194,9 +197,9 @@ export const CATALOG: Record<OpName, CatalogEntry> = {
 
   approve: entry(
     (a, who, { store }) => store.approve(recordRef(a.id), a.withdraw !== true, who),
-    (r, _a, who, ctx) => (r.approved
+    async (r, _a, who, ctx) => (r.approved
       ? `Approved #${r.id}: it may go past the gate now.`
-      : said`Withdrew the approval of #${r.id}; it is in ${stateName(listOf(ctx, r, who), r.state)}.`.text),
+      : said`Withdrew the approval of #${r.id}; it is in ${stateName(await listOf(ctx, r, who), r.state)}.`.text),
   ),
   delete: entry((a, who, { store }) => store.delete(recordRef(a.id), who), (d) => `Deleted #${d.id} for good.`),
   'edit-note': entry(
@@ -212,13 +215,13 @@ export const CATALOG: Record<OpName, CatalogEntry> = {
     (l) => lines([said`Made ${describeList(l)}.`, said`Give an agent access: binder admin grant ${word(l.id)} AGENT write`]),
   ),
   'edit-list': entry(
-    (a, who, { store }) => store.editList(String(a.list), listPatch(store.list(String(a.list), who), a), who),
+    async (a, who, { store }) => store.editList(String(a.list), listPatch(await store.list(String(a.list), who), a), who),
     (l) => said`Changed ${describeList(l)}.`.text,
   ),
   grant: entry(
-    (a, who, { store }) => {
+    async (a, who, { store }) => {
       const access = a.access === 'none' ? null : (a.access as Access);
-      return { list: store.grant(String(a.list), String(a.agent), access, who), access };
+      return { list: await store.grant(String(a.list), String(a.agent), access, who), access };
     },
     (d, a) => {
       const agent = String(a.agent);

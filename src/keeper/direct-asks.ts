@@ -10,7 +10,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Store } from '../store/store.js';
 import type { Who } from '../store/types.js';
-import { withoutSync } from './commit-sync.js';
 import type { AnswerLater, HeldWaits } from './held-waits.js';
 import { operation } from './operations.js';
 import type { Perform } from './perform.js';
@@ -68,18 +67,11 @@ const askedOf = (op: string, args: unknown): string => createHash('sha256').upda
 
 export function createDirectAsks(deps: DirectAsksDeps): DirectAsks {
   const { store, perform, waits } = deps;
-  const db = store.db;
-  const sql = {
-    known: db.prepare<[string, string], { answer: string | null; delivered: number }>('SELECT answer, delivered FROM asks WHERE dir = ? AND id = ?'),
-    take: db.prepare<[string, string, number, string | null, number]>('INSERT INTO asks (dir, id, at, answer, delivered) VALUES (?, ?, ?, ?, ?)'),
-    open: db.prepare<[string, string], { one: number }>('SELECT 1 AS one FROM asks WHERE dir = ? AND id = ? AND answer IS NULL AND delivered = 0'),
-    answer: db.prepare<[string, string, string]>('UPDATE asks SET answer = ?, delivered = 1 WHERE dir = ? AND id = ?'),
-    unwait: db.prepare<[string, string]>('DELETE FROM waits WHERE dir = ? AND id = ?'),
-  };
   // Each ask in a savepoint of its own: a bug in one undoes that one alone.
-  const performOne = db.transaction((op: string, args: unknown, who: Who): Answer => perform(op, args, who, 'json'));
-  const holdOne = db.transaction((place: string, id: string, q: Queued, now: number) =>
-    waits.hold(place, { id, op: q.op, args: q.args, want: 'json', wait: q.options.wait ?? null }, q.who, now));
+  const performOne = (tx: Store, op: string, args: unknown, who: Who): Promise<Answer> =>
+    tx.transaction((inner) => perform(op, args, who, 'json', 'en', inner));
+  const holdOne = (tx: Store, place: string, id: string, q: Queued, now: number): Promise<Answer | 'held' | undefined> =>
+    tx.transaction((inner) => waits.hold(place, { id, op: q.op, args: q.args, want: 'json', wait: q.options.wait ?? null }, q.who, now, inner));
   const queue: Queued[] = [];
   /** Askers waiting for a held wait's answer, by place and id. */
   const pending = new Map<string, Set<(answer: DirectAnswer) => void>>();
@@ -110,7 +102,7 @@ export function createDirectAsks(deps: DirectAsksDeps): DirectAsks {
     const waiting = pending.get(at) ?? new Set();
     pending.set(at, waiting);
     waiting.add(q.resolve);
-    waits.takeUp(place, id);
+    void waits.takeUp(place, id).catch((error: unknown) => say(`a held wait could not be taken up: ${error instanceof Error ? error.message : String(error)}`));
     const signal = q.options.signal;
     if (!signal) return;
     const gone = (): void => {
@@ -118,28 +110,25 @@ export function createDirectAsks(deps: DirectAsksDeps): DirectAsks {
       if (!waiting.delete(q.resolve)) return;
       q.resolve({ ok: false, text: GONE_TEXT, refusal: 'stopped' });
       if (again || waiting.size) return;
-      try {
-        store.transaction(() => {
-          if (!sql.open.get(place, id)) return;
-          sql.unwait.run(place, id);
-          sql.answer.run(line({ ok: true, text: GONE_TEXT }), place, id);
-        });
-        waits.letGo(place, id);
-      } catch (error) {
+      store.transaction(async ({ ledger }) => {
+        if (!await ledger.open(place, id)) return;
+        await ledger.unhold(place, id);
+        await ledger.answer(place, id, line({ ok: true, text: GONE_TEXT }), true);
+      }).then(() => waits.letGo(place, id), (error: unknown) => {
         say(`a wait whose asker went could not be let go; it is answered at its time: ${error instanceof Error ? error.message : String(error)}`);
-      }
+      });
     };
     if (signal.aborted) gone();
     else signal.addEventListener('abort', gone, { once: true });
   }
 
   /** Inside the batch's transaction: does one ask, and returns what to do once it is committed. */
-  function one(q: Queued, now: number): () => void {
+  async function one(tx: Store, q: Queued, now: number): Promise<() => void> {
     const place = directPlace(q.who);
     const key = q.options.key;
     const asked = key !== undefined ? askedOf(q.op, q.args) : undefined;
     if (key !== undefined) {
-      const row = sql.known.get(place, key);
+      const row = await tx.ledger.recorded(place, key);
       if (row) {
         if (row.answer === null && row.delivered === 0) return () => attach(place, key, q, true);
         if (row.answer === null) return () => q.resolve({ ok: false, text: FORGOTTEN_TEXT, refusal: 'rule', replayed: true });
@@ -151,22 +140,22 @@ export function createDirectAsks(deps: DirectAsksDeps): DirectAsks {
     const id = key ?? randomUUID();
     let answer: Answer;
     try {
-      const later = operation(q.op)?.holds ? holdOne(place, id, q, now) : undefined;
+      const later = operation(q.op)?.holds ? await holdOne(tx, place, id, q, now) : undefined;
       if (later === 'held') {
-        sql.take.run(place, id, now, null, 0);
+        await tx.ledger.take(place, id, now, null);
         return () => attach(place, id, q, key !== undefined);
       }
-      answer = later ?? performOne(q.op, q.args, q.who);
+      answer = later ?? await performOne(tx, q.op, q.args, q.who);
     } catch (error) {
       say(`an ask (${q.op}) over HTTP failed in the keeper and was undone: ${error instanceof Error ? error.message : String(error)}`);
       answer = { ok: false, text: FAILED_TEXT, refusal: 'failed' };
     }
     // Busy is no answer to keep: asked again with its key later, the ask is done then.
-    if (key !== undefined && answer.refusal !== 'busy') sql.take.run(place, key, now, line(answer, asked), 1);
+    if (key !== undefined && answer.refusal !== 'busy') await tx.ledger.take(place, key, now, line(answer, asked), true);
     return () => q.resolve(answer);
   }
 
-  function flush(): void {
+  async function flush(): Promise<void> {
     flushing = null;
     const batch = queue.splice(0);
     if (batch.length === 0) return;
@@ -175,9 +164,11 @@ export function createDirectAsks(deps: DirectAsksDeps): DirectAsks {
     // Asks that only read are not worth a wait for the disk: lost to a power cut, a read is read again.
     const reads = batch.every((q) => operation(q.op)?.readOnly === true && !operation(q.op)?.holds);
     try {
-      withoutSync(db, () => store.transaction(() => {
-        for (const q of batch) after.push(one(q, now));
-      }), reads);
+      await store.transaction(async (tx) => {
+        // Run again from the start when the database asks (PostgreSQL): nothing of a try before is kept.
+        after.length = 0;
+        for (const q of batch) after.push(await one(tx, q, now));
+      }, { sync: !reads });
     } catch (error) {
       const full = diskFull(error);
       say(`${batch.length} ask${batch.length === 1 ? '' : 's'} over HTTP could not be done: ${error instanceof Error ? error.message : String(error)}`);
@@ -193,21 +184,21 @@ export function createDirectAsks(deps: DirectAsksDeps): DirectAsks {
       if (closed) return Promise.resolve({ ok: false, text: STOPPED_TEXT, refusal: 'stopped' });
       const spec = operation(op);
       // A read with no key needs no ledger, and no transaction of the batch's: it is done at once.
-      if (options.key === undefined && spec?.readOnly && !spec.holds) return Promise.resolve(perform(op, args, who, 'json'));
+      if (options.key === undefined && spec?.readOnly && !spec.holds) return perform(op, args, who, 'json');
       return new Promise((resolve) => {
         queue.push({ who, op, args, options, resolve });
-        flushing ??= setImmediate(flush);
+        flushing ??= setImmediate(() => void flush());
       });
     },
-    answerHeld(dir, id, _op, _want, decide) {
-      const answer = store.transaction(() => {
-        if (!sql.open.get(dir, id)) return null;
-        const given = decide();
-        if (given) sql.answer.run(line(given), dir, id);
+    async answerHeld(dir, id, _op, _want, decide) {
+      const answer = await store.transaction(async (tx) => {
+        if (!await tx.ledger.open(dir, id)) return null;
+        const given = await decide(tx);
+        if (given) await tx.ledger.answer(dir, id, line(given), true);
         return given;
       });
       // Answered by another keeper of the store meanwhile: its asker is told that answer.
-      const row = answer ? null : sql.known.get(dir, id);
+      const row = answer ? null : await store.ledger.recorded(dir, id);
       const told = answer ?? (row?.answer ? shown(unline(row.answer)) : null);
       if (told) tell(dir, id, told);
       return answer !== null;

@@ -7,7 +7,8 @@
 import { ASKS_FILE, LINE_MAX, TOO_LATE_MS } from './protocol.js';
 import { closeFile, fileKey, lookAt, openToRead, readAt, removeIfSame, renameIn } from './folder-files.js';
 import { READ_MAX, cutLines, longAsk, parseAsk, type Ask } from './folder-lines.js';
-import type { Ledger, MarkRow } from './folder-answers.js';
+import { markOf, type MarkRow } from './folder-answers.js';
+import type { Store } from '../store/store.js';
 import type { OpenFolder } from './folder-bind.js';
 
 /** The asks file, renamed aside by compaction and read to its end before it is removed. */
@@ -92,7 +93,7 @@ export interface AsksSeen { key: string; since: number }
  * Renames asks.jsonl aside once all of it was read and either its newest ask or the file itself
  * (as this keeper has known it) is past the window. Returns the drain to read it to its end.
  */
-export function setAsksAside(ledger: Ledger, transaction: <T>(fn: () => T) => T, folder: OpenFolder, seen: AsksSeen, now: number): Drain | null {
+export async function setAsksAside(store: Store, folder: OpenFolder, seen: AsksSeen, now: number): Promise<Drain | null> {
   const file = lookAt(folder, ASKS_FILE);
   if (!file?.isFile()) return null;
   if (fileKey(file) !== seen.key) Object.assign(seen, { key: fileKey(file), since: now });
@@ -101,12 +102,12 @@ export function setAsksAside(ledger: Ledger, transaction: <T>(fn: () => T) => T,
     const still = lookAt(folder, ASKS_FILE);
     return !!still && still.isFile() && still.size > 0 && fileKey(still) === at.asks_ino && still.size === at.asks_offset;
   };
-  if (!ready(ledger.mark(folder.key))) return null;
-  return transaction(() => {
-    const at = ledger.mark(folder.key);
+  if (!ready(await markOf(store.ledger, folder.key))) return null;
+  return store.transaction(async (tx) => {
+    const at = await markOf(tx.ledger, folder.key);
     if (!ready(at)) return null;
     renameIn(folder, ASKS_FILE, OLD_ASKS_FILE);
-    ledger.setAsks.run(folder.key, '', 0, 0, at.last_ask, at.compacted);
+    await tx.ledger.setAsks(folder.key, '', 0, 0, at.last_ask, at.compacted);
     return { key: at.asks_ino, offset: at.asks_offset, skipping: 0, size: at.asks_offset, quietSince: now, quiet: false };
   });
 }

@@ -5,9 +5,8 @@
  * It must never do an ask twice, answer one twice, block on a folder, or trust what it reads.
  */
 import { watch as fsWatch } from 'node:fs';
-import type { Transaction } from 'better-sqlite3';
+import type { Store } from '../store/store.js';
 import type { Who } from '../store/types.js';
-import { withoutSync } from './commit-sync.js';
 import { AHEAD_MAX_MS, ANSWERS_FILE, ASKS_FILE, HEARTBEAT_MS, TOO_LATE_MS, startBy, type Answer } from './protocol.js';
 import type { SideConfig } from './keeper-types.js';
 import { terminalSafe } from './terminal-safe.js';
@@ -16,7 +15,7 @@ import { openToAppend, removeStaleTemps } from './folder-files.js';
 import { createFolderSet } from './folder-set.js';
 import { type Ask } from './folder-lines.js';
 import {
-  ANSWERS_MODE, NO_MARK, answeredUnrecorded, answersDue, appendAnswers, compactAnswers, createLedger,
+  ANSWERS_MODE, NO_MARK, answeredUnrecorded, answersDue, appendAnswers, compactAnswers, markOf,
 } from './folder-answers.js';
 import { OLD_ASKS_FILE, placeOf, readSince, samePlace, setAsksAside, tendOldAsks, type Place } from './folder-asks.js';
 import { writeHeartbeat } from './heartbeat.js';
@@ -38,18 +37,13 @@ const RECOVER_AFTER_MS = 2000;
 export const KEEP_ASKS_MS = 7 * 24 * 3600 * 1000;
 
 export function createFolderPump(deps: PumpDeps): FolderPump {
-  const { db } = deps;
-  const ledger = createLedger(db);
+  const { store } = deps;
+  const ledger = store.ledger;
   // Each ask in a savepoint of its own: a bug in one ask undoes that ask alone.
-  const performOne: Transaction<(ask: Ask, who: Who) => Answer> = db.transaction((ask: Ask, who: Who) =>
-    deps.perform(ask.op ?? '', ask.args, who, ask.want));
-
-  const held = {
-    take: db.prepare<[string, string, number]>('INSERT INTO asks (dir, id, at, answer, delivered) VALUES (?, ?, ?, NULL, 0)'),
-    open: db.prepare<[string, string], { one: number }>('SELECT 1 AS one FROM asks WHERE dir = ? AND id = ? AND answer IS NULL AND delivered = 0'),
-    answer: db.prepare<[string, string, string]>('UPDATE asks SET answer = ? WHERE dir = ? AND id = ?'),
-  };
-  const holdOne = db.transaction((dir: string, ask: Ask, who: Who, now: number) => deps.hold?.(dir, ask, who, now));
+  const performOne = (tx: Store, ask: Ask, who: Who): Promise<Answer> =>
+    tx.transaction((inner) => deps.perform(ask.op ?? '', ask.args, who, ask.want, inner));
+  const holdOne = (tx: Store, dir: string, ask: Ask, who: Who, now: number): Promise<Answer | 'held' | undefined> =>
+    tx.transaction(async (inner) => deps.hold?.(dir, ask, who, now, inner));
 
   const listeners = new Set<(side: SideConfig, op: string, answer: Answer) => void>();
   let running = false;
@@ -63,7 +57,7 @@ export function createFolderPump(deps: PumpDeps): FolderPump {
   let full = false;
 
   const say = (line: string): void => deps.log(`binder keeper: ${terminalSafe(line)}`);
-  const set = createFolderSet({ sides: deps.sides, ...(deps.bind ? { bind: deps.bind } : {}), ledger, transaction: deps.transaction, say });
+  const set = createFolderSet({ sides: deps.sides, ...(deps.bind ? { bind: deps.bind } : {}), store, say });
   const { guard, skip, opened } = set;
   /** An answer delivered: counted, and told to whoever listens (a listener's failure is only said). */
   const told = (folder: Folder, op: string, answer: Answer): void => {
@@ -79,19 +73,19 @@ export function createFolderPump(deps: PumpDeps): FolderPump {
 
   /* ---- reading ---- */
 
-  function readFolder(folder: Folder, now: number): Reading[] {
+  async function readFolder(folder: Folder, now: number): Promise<Reading[]> {
     const readings: Reading[] = [];
     const skipped = (why: string, count: number) => skip(folder, why, count);
-    guard(folder, 'read', () => {
+    await guard(folder, 'read', async () => {
       const open = opened(folder);
       if (!folder.scanned) {
         // Asks refused while the disk was full by a keeper that stopped before it could record them.
-        for (const id of answeredUnrecorded(ledger, open)) {
+        for (const id of await answeredUnrecorded(ledger, open)) {
           folder.refusedFull.set(id, answerLine({ id, op: null, args: {}, at: now, want: undefined }, { ok: false, text: DISK_FULL_TEXT }, now));
         }
         folder.scanned = true;
       }
-      const seen = placeOf(ledger.mark(open.key));
+      const seen = placeOf(await markOf(ledger, open.key));
       const fresh = readSince(open, ASKS_FILE, seen, skipped, folder.tail);
       if (fresh) readings.push({ folder, old: false, seen, ...fresh });
       const drain = folder.drain;
@@ -116,14 +110,14 @@ export function createFolderPump(deps: PumpDeps): FolderPump {
 
   /* ---- doing ---- */
 
-  function decide(ask: Ask, who: Who, now: number): Answer {
+  async function decide(tx: Store, ask: Ask, who: Who, now: number): Promise<Answer> {
     if (ask.tooLong) return { ok: false, text: tooLongText(ask.tooLong) };
     if (ask.at === null) return { ok: false, text: NO_TIME_TEXT };
     if (ask.at > now + AHEAD_MAX_MS) return { ok: false, text: aheadText(ask.at - now) };
     if (now > startBy(ask.at, ask.until ?? null)) return { ok: false, text: TOO_LATE_TEXT };
     if (ask.op === null) return { ok: false, text: NO_OP_TEXT };
     try {
-      return performOne(ask, who);
+      return await performOne(tx, ask, who);
     } catch (error) {
       say(`an ask (${ask.op}) failed in the keeper and was undone: ${error instanceof Error ? error.message : String(error)}`);
       return { ok: false, text: FAILED_TEXT };
@@ -131,32 +125,32 @@ export function createFolderPump(deps: PumpDeps): FolderPump {
   }
 
   /** The `hold` hook's word on an ask that may be done (its time and op are good), in its own savepoint. */
-  function holdLater(dir: string, ask: Ask, who: Who, now: number): Answer | 'held' | undefined {
+  async function holdLater(tx: Store, dir: string, ask: Ask, who: Who, now: number): Promise<Answer | 'held' | undefined> {
     // Only an operation that may be held (a wait) is shown to the hook: the others need no savepoint of it.
     if (!deps.hold || ask.at === null || ask.op === null || ask.at > now + AHEAD_MAX_MS || now > startBy(ask.at, ask.until ?? null)
       || !operation(ask.op)?.holds) return undefined;
     try {
-      return holdOne(dir, ask, who, now);
+      return await holdOne(tx, dir, ask, who, now);
     } catch (error) {
       say(`an ask (${ask.op}) failed in the keeper and was undone: ${error instanceof Error ? error.message : String(error)}`);
       return { ok: false, text: FAILED_TEXT };
     }
   }
 
-  function answerHeld(key: string, id: string, op: string, want: 'json' | undefined, choose: () => Answer | null): boolean {
+  async function answerHeld(key: string, id: string, op: string, want: 'json' | undefined, choose: (tx: Store) => Promise<Answer | null>): Promise<boolean> {
     const now = deps.now();
-    const answer = deps.transaction(() => {
-      if (!held.open.get(key, id)) return null;
-      const given = choose();
-      if (given) held.answer.run(answerLine({ id, op, args: {}, at: now, want }, given, now), key, id);
+    const answer = await store.transaction(async (tx) => {
+      if (!await tx.ledger.open(key, id)) return null;
+      const given = await choose(tx);
+      if (given) await tx.ledger.answer(key, id, answerLine({ id, op, args: {}, at: now, want }, given, now));
       return given;
     });
     if (!answer) return false;
-    set.sync();
+    set.known();
     const folder = set.byKey(key);
     if (!folder) return true; // its folder is kept no more: the recovery appends it if it comes back
     try {
-      deliver([{ folder, ids: [id] }], false, now);
+      await deliver([{ folder, ids: [id] }], false, now);
     } finally {
       set.closeAll();
     }
@@ -195,7 +189,7 @@ export function createFolderPump(deps: PumpDeps): FolderPump {
    * Does the asks read, in one transaction for every folder. Folders moved by another keeper are
    * returned, and the answers given again to asks asked again with an id already taken.
    */
-  function take(readings: Reading[], now: number): { taken: Taken[]; moved: Folder[]; again: Map<Folder, string[]> } {
+  async function take(readings: Reading[], now: number): Promise<{ taken: Taken[]; moved: Folder[]; again: Map<Folder, string[]> }> {
     const taken: Taken[] = [];
     const moved: Folder[] = [];
     const replays = new Map<Folder, number>();
@@ -204,17 +198,23 @@ export function createFolderPump(deps: PumpDeps): FolderPump {
     // Asks that only read are not worth a wait for the disk: a power loss could only make such an
     // ask read and answered again. One that may change the binder is committed synced.
     const reads = readings.every((reading) => reading.asks.every((ask) => operation(ask.op ?? '')?.readOnly !== false));
-    withoutSync(db, () => deps.transaction(() => {
+    await store.transaction(async (tx) => {
+      // Run again from the start when the database asks (PostgreSQL): nothing of a try before is kept.
+      taken.length = moved.length = 0;
+      replays.clear();
+      again.clear();
+      takenNow.clear();
+      const ledger = tx.ledger;
       for (const reading of readings) {
         const { folder, next } = reading;
         const dir = folder.key;
-        const before = ledger.mark(dir);
+        const before = await markOf(ledger, dir);
         if (!reading.old && !samePlace(placeOf(before), reading.seen)) {
           moved.push(folder);
           continue;
         }
         for (const ask of reading.asks) {
-          const before = ledger.recorded.get(dir, ask.id);
+          const before = await ledger.recorded(dir, ask.id);
           if (before) {
             // Written after its id was taken (by another pass): its asker asks again, having had no
             // answer. Written before: a line read again (a file rotated, read afresh), already answered.
@@ -227,25 +227,25 @@ export function createFolderPump(deps: PumpDeps): FolderPump {
           // Refused and answered while the disk was full: recorded now, as answered, never done.
           const refusal = folder.refusedFull.get(ask.id);
           if (refusal !== undefined) {
-            ledger.take.run(dir, ask.id, now, refusal);
-            ledger.told.run(dir, ask.id);
+            await ledger.take(dir, ask.id, now, refusal);
+            await ledger.told(dir, ask.id);
             continue;
           }
-          const later = holdLater(dir, ask, folder.side.who, now);
+          const later = await holdLater(tx, dir, ask, folder.side.who, now);
           if (later === 'held') {
-            held.take.run(dir, ask.id, now);
+            await ledger.take(dir, ask.id, now, null);
             continue;
           }
-          const answer = later ?? decide(ask, folder.side.who, now);
-          ledger.take.run(dir, ask.id, now, answerLine(ask, answer, now));
+          const answer = later ?? await decide(tx, ask, folder.side.who, now);
+          await ledger.take(dir, ask.id, now, answerLine(ask, answer, now));
           taken.push({ folder, id: ask.id, op: ask.op ?? '', answer });
         }
         if (!reading.old) {
           const lastAsk = reading.asks.length ? now : before.last_ask;
-          ledger.setAsks.run(dir, next.ino, next.offset, next.skipping, lastAsk, before === NO_MARK ? now : before.compacted);
+          await ledger.setAsks(dir, next.ino, next.offset, next.skipping, lastAsk, before === NO_MARK ? now : before.compacted);
         }
       }
-    }), reads);
+    }, { sync: !reads });
     for (const [folder, count] of replays) skip(folder, 'an ask with an id already taken from this folder: not done nor answered again', count);
     for (const [folder, lines] of again) skip(folder, 'an ask with an id already taken from this folder, asked again: its answer given again, not done again', lines.length);
     for (const reading of readings) {
@@ -261,21 +261,21 @@ export function createFolderPump(deps: PumpDeps): FolderPump {
 
   /* ---- answering ---- */
 
-  function deliver(batch: { folder: Folder; ids: string[]; again?: string[] }[], recovery: boolean, now: number): void {
+  async function deliver(batch: { folder: Folder; ids: string[]; again?: string[] }[], recovery: boolean, now: number): Promise<void> {
     if (batch.length === 0) return;
     // This commit needs no sync of its own: lost, it is found again from the answers file (its
     // lines are looked for from the mark on), and the next synced commit carries it to disk anyway.
-    withoutSync(db, () => deps.transaction(() => {
+    await store.transaction(async (tx) => {
       for (const { folder, ids, again } of batch) {
-        guard(folder, 'answers', () => appendAnswers(ledger, opened(folder), ids, recovery, now, folder.answers, again));
+        await guard(folder, 'answers', () => appendAnswers(tx.ledger, opened(folder), ids, recovery, now, folder.answers, again));
       }
       deps.crashAfterAppend?.();
-    }));
+    }, { sync: false });
   }
 
   /** Answers recorded but never appended (a keeper stopped in between): all at the first pass, then those older than ~2 s. */
-  function recover(now: number): void {
-    const rows = ledger.untoldSince.all(recoveredAll ? now - RECOVER_AFTER_MS : Number.MAX_SAFE_INTEGER);
+  async function recover(now: number): Promise<void> {
+    const rows = await ledger.untoldSince(recoveredAll ? now - RECOVER_AFTER_MS : Number.MAX_SAFE_INTEGER);
     recoveredAll = true;
     const byFolder = new Map<Folder, string[]>();
     for (const row of rows) {
@@ -285,28 +285,28 @@ export function createFolderPump(deps: PumpDeps): FolderPump {
       ids.push(row.id);
       byFolder.set(folder, ids);
     }
-    deliver([...byFolder].map(([folder, ids]) => ({ folder, ids })), true, now);
+    await deliver([...byFolder].map(([folder, ids]) => ({ folder, ids })), true, now);
   }
 
   /* ---- tidying: nothing piles up ---- */
 
-  function tidy(list: Folder[], now: number): void {
-    recover(now);
+  async function tidy(list: Folder[], now: number): Promise<void> {
+    await recover(now);
     for (const folder of list) {
-      guard(folder, 'tidy', () => {
+      await guard(folder, 'tidy', async () => {
         const open = opened(folder);
         if (folder.fresh) removeStaleTemps(open);
         folder.drain = tendOldAsks(open, folder.drain, folder.fresh, now);
-        if (!folder.drain) folder.drain = setAsksAside(ledger, deps.transaction, open, folder.asksSeen, now);
-        if (answersDue(ledger, open.key, now)) deps.transaction(() => compactAnswers(ledger, open, now));
+        if (!folder.drain) folder.drain = await setAsksAside(store, open, folder.asksSeen, now);
+        if (await answersDue(ledger, open.key, now)) await store.transaction((tx) => compactAnswers(tx.ledger, open, now));
       });
       folder.fresh = false;
     }
     if (now - sweptAt >= TOO_LATE_MS) {
       sweptAt = now;
-      deps.transaction(() => {
-        ledger.forget.run(now - TOO_LATE_MS);
-        ledger.drop.run(now - KEEP_ASKS_MS);
+      await store.transaction(async (tx) => {
+        await tx.ledger.forget(now - TOO_LATE_MS);
+        await tx.ledger.drop(now - KEEP_ASKS_MS);
       });
     }
   }
@@ -315,13 +315,13 @@ export function createFolderPump(deps: PumpDeps): FolderPump {
 
   function schedule(): void {
     if (!running || wake) return;
-    wake = setImmediate(run);
+    wake = setImmediate(() => void run());
   }
   let lastFailure = '';
-  function run(): void {
+  async function run(): Promise<void> {
     wake = null;
     try {
-      pump();
+      await pump();
       lastFailure = '';
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
@@ -330,10 +330,11 @@ export function createFolderPump(deps: PumpDeps): FolderPump {
     }
   }
 
-  function beatAll(stopped: boolean): void {
+  async function beatAll(stopped: boolean): Promise<void> {
     const now = deps.now();
     try {
-      for (const folder of set.sync()) guard(folder, 'heartbeat', () => writeHeartbeat(opened(folder), now, stopped));
+      const list = stopped ? set.known() : await set.sync();
+      for (const folder of list) await guard(folder, 'heartbeat', () => writeHeartbeat(opened(folder), now, stopped));
     } finally {
       set.closeAll();
     }
@@ -341,20 +342,27 @@ export function createFolderPump(deps: PumpDeps): FolderPump {
 
   /* ---- the pass ---- */
 
-  function pump(): number {
-    try {
-      return pass();
-    } finally {
-      set.closeAll();
-    }
+  // One pass at a time: a pass asked for while one runs waits for it, then runs.
+  let passing: Promise<number> = Promise.resolve(0);
+  function pump(): Promise<number> {
+    const next = passing.catch(() => 0).then(async () => {
+      try {
+        return await pass();
+      } finally {
+        set.closeAll();
+      }
+    });
+    passing = next;
+    return next;
   }
-  function pass(): number {
+  async function pass(): Promise<number> {
+    await deps.refresh?.();
     const now = deps.now();
-    let list = set.sync();
+    let list = await set.sync();
     if (now - tidiedAt >= (deps.pollMs ?? POLL_MS) || !recoveredAll) {
       tidiedAt = now;
       try {
-        tidy(list, now);
+        await tidy(list, now);
       } catch (error) {
         // Tidying waits for room; the asks are still read, and refused.
         if (!diskFull(error)) throw error;
@@ -363,18 +371,19 @@ export function createFolderPump(deps: PumpDeps): FolderPump {
     let answered = 0;
     // A folder moved by another keeper meanwhile is read again; a few rounds, then the next pass.
     for (let round = 0; round < 3 && list.length; round++) {
-      const readings = list.flatMap((folder) => readFolder(folder, now));
+      const readings: Reading[] = [];
+      for (const folder of list) readings.push(...await readFolder(folder, now));
       if (readings.length === 0) break;
-      let done: ReturnType<typeof take>;
+      let done: Awaited<ReturnType<typeof take>>;
       try {
-        done = take(readings, now);
+        done = await take(readings, now);
         if (full) say('the disk that holds the binder has room again: asks are done again');
         full = false;
       } catch (error) {
         if (!diskFull(error)) throw error;
         if (!full) say(`the disk that holds the binder is full: asks are refused until a person makes room (${error instanceof Error ? error.message : String(error)})`);
         full = true;
-        refuseFull(readings, now, { ledger, transaction: deps.transaction, guard, opened, answerLine, told });
+        await refuseFull(readings, now, { store, guard, opened, answerLine, told });
         break;
       }
       const { taken, moved, again } = done;
@@ -383,7 +392,7 @@ export function createFolderPump(deps: PumpDeps): FolderPump {
       // Only the asks taken now: an ask left undelivered before is the recovery's, which looks in the file first.
       const byFolder = new Map<Folder, string[]>([...again.keys()].map((folder) => [folder, []]));
       for (const { folder, id } of taken) byFolder.set(folder, [...(byFolder.get(folder) ?? []), id]);
-      deliver([...byFolder].map(([folder, ids]) => ({ folder, ids, again: again.get(folder) ?? [] })), false, now);
+      await deliver([...byFolder].map(([folder, ids]) => ({ folder, ids, again: again.get(folder) ?? [] })), false, now);
       for (const { folder, op, answer } of taken) told(folder, op, answer);
       answered += taken.length;
       list = moved;
@@ -398,26 +407,30 @@ export function createFolderPump(deps: PumpDeps): FolderPump {
 
   return {
     pump,
-    start() {
+    async start() {
       if (running) return;
       running = true;
-      beatAll(false);
       tidiedAt = -Infinity;
-      run();
-      poll = setInterval(run, deps.pollMs ?? POLL_MS);
-      beat = setInterval(() => beatAll(false), HEARTBEAT_MS);
+      await deps.refresh?.();
+      await beatAll(false);
+      await run();
+      if (!running) return;
+      poll = setInterval(() => void run(), deps.pollMs ?? POLL_MS);
+      beat = setInterval(() => void beatAll(false).catch(() => undefined), HEARTBEAT_MS);
     },
-    close() {
+    async close() {
       running = false;
       if (poll) clearInterval(poll);
       if (beat) clearInterval(beat);
       if (wake) clearImmediate(wake);
       poll = beat = wake = null;
       for (const folder of set.values()) unwatch(folder);
-      beatAll(true);
+      // The pass under way ends first: its answers are appended before "stopped" is said.
+      await passing.catch(() => 0);
+      await beatAll(true);
     },
-    folders: () => set.sync().map((folder) => ({ ...folder.status })),
-    keys: () => set.sync().filter((folder) => folder.key && !folder.twinOf).map((folder) => folder.key),
+    folders: () => set.known().map((folder) => ({ ...folder.status })),
+    keys: () => set.known().filter((folder) => folder.key && !folder.twinOf).map((folder) => folder.key),
     onAnswer(fn) {
       listeners.add(fn);
       return () => listeners.delete(fn);

@@ -8,21 +8,22 @@ import type { SideConfig } from './keeper-types.js';
 import { FolderProblem, closeFile } from './folder-files.js';
 import { openFolder, type Binding, type OpenFolder } from './folder-bind.js';
 import { unwatch } from './folder-watch.js';
-import type { Ledger } from './folder-answers.js';
+import type { Store } from '../store/store.js';
 import { diskFull, type Folder } from './pump-types.js';
 
 export interface FolderSetDeps {
   sides(): SideConfig[];
   /** A registered folder first bound by a keeper: records `key` unless one is recorded already; returns the one that holds. */
-  bind?(dir: string, key: string): string;
-  ledger: Ledger;
-  transaction<T>(fn: () => T): T;
+  bind?(dir: string, key: string): Promise<string>;
+  store: Store;
   say(line: string): void;
 }
 
 export interface FolderSet {
   /** The folders to keep now, as the sides say; new ones bound when they can be. */
-  sync(): Folder[];
+  sync(): Promise<Folder[]>;
+  /** The folders to keep now, as the sides say, without binding new ones (for a look at their status). */
+  known(): Folder[];
   /** The folder whose binding (its ledger key) is `key`. */
   byKey(key: string): Folder | undefined;
   /** The folder's directory, opened until `closeAll`, checked against its binding. Throws a FolderProblem. */
@@ -30,7 +31,7 @@ export interface FolderSet {
   /** Closes every folder opened (and the answers files kept open with them). */
   closeAll(): void;
   /** Runs `work` for one folder; a FolderProblem is noted for that folder, and the others go on. */
-  guard(folder: Folder, where: string, work: () => void): void;
+  guard(folder: Folder, where: string, work: () => void | Promise<void>): Promise<void>;
   skip(folder: Folder, why: string, count?: number): void;
   values(): IterableIterator<Folder>;
 }
@@ -50,6 +51,8 @@ function newFolder(side: SideConfig): Folder {
 export function createFolderSet(deps: FolderSetDeps): FolderSet {
   const folders = new Map<string, Folder>();
   const opened = new Set<Folder>();
+  /** Why a folder could not be bound at the last try. */
+  const unbound = new Map<Folder, Error>();
 
   function note(folder: Folder, where: string, problem: string | null): void {
     if ((folder.problems.get(where) ?? null) === problem) return;
@@ -61,9 +64,9 @@ export function createFolderSet(deps: FolderSetDeps): FolderSet {
     }
     folder.status.problem = folder.problems.values().next().value ?? null;
   }
-  function guard(folder: Folder, where: string, work: () => void): void {
+  async function guard(folder: Folder, where: string, work: () => void | Promise<void>): Promise<void> {
     try {
-      work();
+      await work();
       note(folder, where, null);
     } catch (error) {
       if (!(error instanceof FolderProblem)) throw error;
@@ -72,17 +75,17 @@ export function createFolderSet(deps: FolderSetDeps): FolderSet {
   }
 
   /** Binds a folder seen for the first time to the directory at its path now (made if absent). */
-  function bind(folder: Folder): void {
+  async function bind(folder: Folder): Promise<void> {
     const open = openFolder(bindingOf(folder));
     open.close();
     const dir = folder.side.dir;
-    const key = folder.side.registered && deps.bind ? deps.bind(dir, open.key) : open.key;
+    const key = folder.side.registered && deps.bind ? await deps.bind(dir, open.key) : open.key;
     // What a keeper kept under this path before folders were bound is this directory's.
-    deps.transaction(() => deps.ledger.adopt(dir, key));
+    await deps.store.transaction((tx) => tx.ledger.adopt(dir, key));
     folder.key = key;
   }
 
-  function sync(): Folder[] {
+  function known(): Folder[] {
     const seen = new Set<string>();
     for (const side of deps.sides()) {
       if (seen.has(side.dir)) continue;
@@ -100,19 +103,27 @@ export function createFolderSet(deps: FolderSetDeps): FolderSet {
       }
       folders.set(side.dir, newFolder(side));
     }
-    const byKey = new Map<string, Folder>();
     for (const [dir, folder] of folders) {
-      if (!seen.has(dir)) {
-        unwatch(folder);
-        folders.delete(dir);
-        continue;
-      }
+      if (seen.has(dir)) continue;
+      unwatch(folder);
+      folders.delete(dir);
+      unbound.delete(folder);
+    }
+    return [...folders.values()];
+  }
+
+  async function sync(): Promise<Folder[]> {
+    known();
+    const byKey = new Map<string, Folder>();
+    for (const folder of folders.values()) {
       // Not bound yet: tried at each sync; why it cannot be is said by the pass, when it opens it.
       if (!folder.key) {
         try {
-          bind(folder);
+          await bind(folder);
+          unbound.delete(folder);
         } catch (error) {
           if (!(error instanceof FolderProblem) && !diskFull(error)) throw error;
+          unbound.set(folder, error as Error);
         }
       }
       // One directory reached by two paths is read for the first of them alone.
@@ -125,6 +136,7 @@ export function createFolderSet(deps: FolderSetDeps): FolderSet {
 
   return {
     sync,
+    known,
     byKey: (key) => [...folders.values()].find((folder) => folder.key === key && !folder.twinOf),
     opened(folder) {
       if (folder.open) return folder.open;
@@ -133,12 +145,10 @@ export function createFolderSet(deps: FolderSetDeps): FolderSet {
         throw new FolderProblem(`${folder.side.dir} is the same directory as ${other.dir}, read for ${other.who.name}: a folder is read for one agent only, so it is not read for ${folder.side.who.name}`);
       }
       if (!folder.key) {
-        try {
-          bind(folder);
-        } catch (error) {
-          if (!diskFull(error)) throw error;
-          throw new FolderProblem(`${folder.side.dir} cannot be bound to its directory while the disk that holds the binder is full`);
-        }
+        const why = unbound.get(folder);
+        if (why instanceof FolderProblem) throw why;
+        if (why && diskFull(why)) throw new FolderProblem(`${folder.side.dir} cannot be bound to its directory while the disk that holds the binder is full`);
+        throw new FolderProblem(`${folder.side.dir} is not bound to its directory yet`);
       }
       folder.open = openFolder(bindingOf(folder));
       opened.add(folder);

@@ -6,15 +6,15 @@
 import type { Answer } from './protocol.js';
 import type { Ask } from './folder-lines.js';
 import type { OpenFolder } from './folder-bind.js';
-import { answeredUnrecorded, appendUnrecorded, type Ledger } from './folder-answers.js';
+import { answeredUnrecorded, appendUnrecorded } from './folder-answers.js';
+import type { Store } from '../store/store.js';
 import { DISK_FULL_TEXT, type Folder, type Reading } from './pump-types.js';
 
 /** What the refusals need of the pump. */
 export interface FullDiskTools {
-  ledger: Ledger;
-  transaction<T>(fn: () => T): T;
+  store: Store;
   /** Runs the work for one folder; a problem with the folder is noted for it alone. */
-  guard(folder: Folder, where: string, work: () => void): void;
+  guard(folder: Folder, where: string, work: () => void | Promise<void>): Promise<void>;
   /** The folder's directory, opened for the pass through its binding. */
   opened(folder: Folder): OpenFolder;
   answerLine(ask: Ask, answer: Answer, now: number): string;
@@ -27,15 +27,15 @@ export interface FullDiskTools {
  * nothing is written to the store), the answers file is looked at first, so that two keepers
  * never both refuse one ask.
  */
-export function refuseFull(readings: Reading[], now: number, { ledger, transaction, guard, opened, answerLine, told }: FullDiskTools): void {
+export async function refuseFull(readings: Reading[], now: number, { store, guard, opened, answerLine, told }: FullDiskTools): Promise<void> {
   const refusal: Answer = { ok: false, text: DISK_FULL_TEXT };
   const line = (id: string, ask?: Ask) => answerLine(ask ?? { id, op: null, args: {}, at: now, want: undefined }, refusal, now);
   for (const { folder, asks } of readings) {
     const fresh = new Map<string, Ask>();
-    guard(folder, 'answers', () => transaction(() => {
+    await guard(folder, 'answers', () => store.transaction(async ({ ledger }) => {
       const open = opened(folder);
-      for (const id of answeredUnrecorded(ledger, open)) if (!folder.refusedFull.has(id)) folder.refusedFull.set(id, line(id));
-      for (const ask of asks) if (!folder.refusedFull.has(ask.id) && !ledger.known.get(open.key, ask.id)) fresh.set(ask.id, ask);
+      for (const id of await answeredUnrecorded(ledger, open)) if (!folder.refusedFull.has(id)) folder.refusedFull.set(id, line(id));
+      for (const ask of asks) if (!folder.refusedFull.has(ask.id) && !await ledger.recorded(open.key, ask.id)) fresh.set(ask.id, ask);
       if (fresh.size === 0) return;
       const lines = [...fresh.values()].map((ask) => line(ask.id, ask));
       appendUnrecorded(open, lines);

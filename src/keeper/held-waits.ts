@@ -10,7 +10,7 @@
  */
 import type { Store } from '../store/store.js';
 import type { Who } from '../store/types.js';
-import { Refused } from '../store/store.js';
+import { Refused, type WaitRow } from '../store/index.js';
 import { sayNothing, waitLength, waitTarget, type WaitData } from './catalog-together.js';
 import type { News } from './news.js';
 import type { Perform } from './perform.js';
@@ -33,7 +33,7 @@ export interface AnswerLater {
    * Inside one transaction: if ask `id` of `dir` was taken and is still unanswered, `decide`;
    * an answer it returns is recorded and then appended. Returns whether it was answered.
    */
-  answerHeld(dir: string, id: string, op: string, want: 'json' | undefined, decide: () => Answer | null): boolean;
+  answerHeld(dir: string, id: string, op: string, want: 'json' | undefined, decide: (tx: Store) => Promise<Answer | null>): Promise<boolean>;
 }
 
 export interface HeldWaitsDeps {
@@ -59,18 +59,18 @@ export interface HeldWaitsDeps {
 }
 
 export interface HeldWaits {
-  /** The pump's hook, inside its transaction: an answer now, `held`, or undefined (not a wait). */
-  hold(dir: string, ask: HeldAsk, who: Who, now: number): Answer | 'held' | undefined;
+  /** The pump's hook, inside its transaction (`inside`): an answer now, `held`, or undefined (not a wait). */
+  hold(dir: string, ask: HeldAsk, who: Who, now: number, inside: Store): Promise<Answer | 'held' | undefined>;
   /** The pump to answer through. */
   answerThrough(pump: AnswerLater): void;
   /** Takes up the waits in the store for this keeper's folders (left by a keeper that stopped). */
-  adopt(): void;
+  adopt(): Promise<void>;
   /** Takes up one wait of the store, if this keeper does not hold it yet (its asker came back). */
-  takeUp(dir: string, id: string): void;
+  takeUp(dir: string, id: string): Promise<void>;
   /** Lets go of a wait whose row another transaction took out of the store (its asker went). */
   letGo(dir: string, id: string): void;
   /** Frees lapsed claims now and then. */
-  start(): void;
+  start(): Promise<void>;
   close(): void;
   /** How many waits this keeper holds now. */
   count(): number;
@@ -97,7 +97,6 @@ interface Held {
   until: number;
   timer: NodeJS.Timeout | null;
 }
-interface WaitRow { dir: string; id: string; who: string; args: string; want: string | null; at: number; until: number }
 
 const key = (dir: string, id: string): string => `${dir}\n${id}`;
 const argsOf = (args: unknown): Record<string, unknown> =>
@@ -106,14 +105,6 @@ const argsOf = (args: unknown): Record<string, unknown> =>
 export function createHeldWaits(deps: HeldWaitsDeps): HeldWaits {
   const { store } = deps;
   const cap = deps.cap ?? WAIT_CAP;
-  const sql = {
-    insert: store.db.prepare('INSERT INTO waits (dir, id, who, args, want, at, until) VALUES (?, ?, ?, ?, ?, ?, ?)'),
-    exists: store.db.prepare<[string, string], { one: number }>('SELECT 1 AS one FROM waits WHERE dir = ? AND id = ?'),
-    remove: store.db.prepare<[string, string]>('DELETE FROM waits WHERE dir = ? AND id = ?'),
-    inDirs: store.db.prepare<[string, string], WaitRow>(`SELECT * FROM waits WHERE dir IN (SELECT value FROM json_each(?))
-      OR EXISTS (SELECT 1 FROM json_each(?) WHERE substr(dir, 1, length(value)) = value)`),
-    one: store.db.prepare<[string, string], WaitRow>('SELECT * FROM waits WHERE dir = ? AND id = ?'),
-  };
   const perAgent = deps.perAgent ?? WAITS_PER_AGENT;
   const held = new Map<string, Held>();
   let pump: AnswerLater | null = null;
@@ -121,6 +112,8 @@ export function createHeldWaits(deps: HeldWaitsDeps): HeldWaits {
   const taking = new Map<string, number>();
   let takingAll = 0;
   let check: NodeJS.Immediate | null = null;
+  /** The look at every wait held under way, if one is: the next waits for its end. */
+  let checking: Promise<void> | null = null;
   let adopting: NodeJS.Immediate | null = null;
   let unlisten: (() => void) | null = null;
   let lapser: NodeJS.Timeout | null = null;
@@ -138,31 +131,31 @@ export function createHeldWaits(deps: HeldWaitsDeps): HeldWaits {
   }
 
   /** Answers `w` if something it waits on changed, or its time is up; forgets it once answered. */
-  function settle(w: Held, timeUp: boolean): void {
+  async function settle(w: Held, timeUp: boolean): Promise<void> {
     if (closed || !pump) return;
     const now = deps.now();
     const gaveUp = now > w.until + WAIT_MS;
     try {
-      if (!timeUp && !gaveUp && !changedFor(w)) return;
-      pump.answerHeld(w.dir, w.id, 'wait', w.want, () => {
-        if (!sql.exists.get(w.dir, w.id)) return null;
+      if (!timeUp && !gaveUp && !await changedFor(w)) return;
+      await pump.answerHeld(w.dir, w.id, 'wait', w.want, async (tx) => {
+        if (!await tx.ledger.held(w.dir, w.id)) return null;
         let answer: Answer;
         if (gaveUp) answer = { ok: true, text: LATE_TEXT };
         else {
-          answer = deps.perform('wait', w.args, w.who, 'json');
+          answer = await deps.perform('wait', w.args, w.who, 'json', 'en', tx);
           // Another reader of the same asker took the news meanwhile: keep waiting.
           if (answer.ok && !(answer.data as WaitData).changed) {
             if (!timeUp) return null;
-            answer = { ok: true, text: sayNothing(w.args, w.who, { store }, w.until - w.at), data: answer.data };
+            answer = { ok: true, text: await sayNothing(w.args, w.who, { store: tx }, w.until - w.at), data: answer.data };
           }
         }
-        sql.remove.run(w.dir, w.id);
+        await tx.ledger.unhold(w.dir, w.id);
         return answer;
       });
-      if (!sql.exists.get(w.dir, w.id)) forget(w);
+      if (!await store.ledger.held(w.dir, w.id)) forget(w);
       else if (timeUp) {
         // Its ask is not one the ledger holds open (it went): nothing can answer it any more.
-        store.transaction(() => sql.remove.run(w.dir, w.id));
+        await store.transaction((tx) => tx.ledger.unhold(w.dir, w.id));
         forget(w);
         say(`a wait (${w.id}) held for ${w.dir} had no open ask left; dropped`);
       }
@@ -170,29 +163,39 @@ export function createHeldWaits(deps: HeldWaitsDeps): HeldWaits {
       say(`a held wait failed and is kept: ${error instanceof Error ? error.message : String(error)}`);
       // Past its time, it is tried again shortly rather than left with nothing to answer it.
       if (timeUp && held.has(key(w.dir, w.id))) {
-        w.timer = setTimeout(() => settle(w, true), 1000);
+        w.timer = setTimeout(() => void settle(w, true), 1000);
         w.timer.unref();
       }
     }
   }
 
   /** Is there news for `w`? A refusal (its list hidden since) is news too: the answer says it. */
-  function changedFor(w: Held): boolean {
+  async function changedFor(w: Held): Promise<boolean> {
     try {
-      return store.brief(w.who, { ...waitTarget(w.args), peek: true, limit: 1 }).items.length > 0;
+      return (await store.brief(w.who, { ...waitTarget(w.args), peek: true, limit: 1 })).items.length > 0;
     } catch (error) {
       if (error instanceof Refused) return true;
       throw error;
     }
   }
 
-  function checkAll(): void {
+  async function checkAll(): Promise<void> {
     check = null;
-    for (const w of [...held.values()]) settle(w, false);
+    // One look at a time: news that comes during one is looked at by the next.
+    if (checking) await checking;
+    const look = (async () => {
+      for (const w of [...held.values()]) await settle(w, false);
+    })();
+    checking = look;
+    try {
+      await look;
+    } finally {
+      if (checking === look) checking = null;
+    }
   }
   function schedule(): void {
     if (closed || check || held.size === 0) return;
-    check = setImmediate(checkAll);
+    check = setImmediate(() => void checkAll());
   }
 
   function keep(row: WaitRow): void {
@@ -203,7 +206,7 @@ export function createHeldWaits(deps: HeldWaitsDeps): HeldWaits {
       want: row.want === 'json' ? 'json' : undefined, at: row.at, until: row.until, timer: null,
     };
     held.set(k, w);
-    w.timer = setTimeout(() => settle(w, true), Math.max(0, w.until - deps.now()));
+    w.timer = setTimeout(() => void settle(w, true), Math.max(0, w.until - deps.now()));
     w.timer.unref();
     unlisten ??= deps.news.listen(schedule);
   }
@@ -215,12 +218,13 @@ export function createHeldWaits(deps: HeldWaitsDeps): HeldWaits {
     return n;
   }
 
-  function adopt(): void {
+  async function adopt(): Promise<void> {
     adopting = null;
     taking.clear();
     takingAll = 0;
     if (closed) return;
-    const rows = sql.inDirs.all(JSON.stringify(deps.dirs()), JSON.stringify(deps.anywhere ?? []));
+    const rows = await store.ledger.heldIn(deps.dirs(), deps.anywhere ?? []);
+    if (closed) return;
     for (const row of rows) keep(row);
     // What changed while they were not held (a keeper restarting) is looked at once now.
     if (rows.length) {
@@ -230,9 +234,9 @@ export function createHeldWaits(deps: HeldWaitsDeps): HeldWaits {
   }
 
   return {
-    hold(dir, ask, who, now) {
+    async hold(dir, ask, who, now, inside) {
       if (ask.op !== 'wait') return undefined;
-      const first = deps.perform('wait', ask.args, who, 'json');
+      const first = await deps.perform('wait', ask.args, who, 'json', 'en', inside);
       if (!first.ok || (first.data as WaitData).changed) return first;
       const given = argsOf(ask.args);
       const args = Object.fromEntries(['on', 'timeout'].filter((k) => given[k] !== undefined).map((k) => [k, given[k]]));
@@ -243,36 +247,32 @@ export function createHeldWaits(deps: HeldWaitsDeps): HeldWaits {
       if (held.size + takingAll >= cap) return { ok: false, text: BUSY_TEXT, refusal: 'busy' };
       const mine = heldBy(who.id);
       if (mine >= perAgent) return { ok: false, text: busyAgentText(mine), refusal: 'busy' };
-      sql.insert.run(dir, ask.id, JSON.stringify(who), JSON.stringify(args), ask.want ?? null, now, now + ms);
+      await inside.ledger.hold({ dir, id: ask.id, who: JSON.stringify(who), args: JSON.stringify(args), want: ask.want ?? null, at: now, until: now + ms });
       taking.set(who.id, (taking.get(who.id) ?? 0) + 1);
       takingAll++;
       // Held once its transaction committed: read back from the table, where a rollback leaves nothing.
-      if (!adopting && !closed) adopting = setImmediate(adopt);
+      if (!adopting && !closed) adopting = setImmediate(() => void adopt().catch((error: unknown) => say(`taking up held waits failed: ${error instanceof Error ? error.message : String(error)}`)));
       return 'held';
     },
     answerThrough(given) {
       pump = given;
     },
     adopt,
-    takeUp(dir, id) {
+    async takeUp(dir, id) {
       if (closed || held.has(key(dir, id))) return;
-      const row = sql.one.get(dir, id);
-      if (row) keep(row);
+      const row = await store.ledger.held(dir, id);
+      if (row && !closed) keep(row);
     },
     letGo(dir, id) {
       const w = held.get(key(dir, id));
       if (w) forget(w);
     },
-    start() {
+    async start() {
       if (lapser || closed) return;
-      adopt();
       lapser = setInterval(() => {
-        try {
-          store.lapse();
-        } catch (error) {
-          say(`freeing lapsed claims failed: ${error instanceof Error ? error.message : String(error)}`);
-        }
+        store.lapse().catch((error: unknown) => say(`freeing lapsed claims failed: ${error instanceof Error ? error.message : String(error)}`));
       }, deps.lapseMs ?? 5000);
+      await adopt();
       lapser.unref();
     },
     close() {

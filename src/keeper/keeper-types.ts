@@ -57,7 +57,7 @@ export interface Keeper {
    * A person's (or an embedding application's) operation, as `who`. Always with data. A refusal
    * reads in `options.lang` (English by default): a French screen passes `{ lang: 'fr' }`.
    */
-  act(op: string, args: unknown, who: Who, options?: ActOptions): Answer;
+  act(op: string, args: unknown, who: Who, options?: ActOptions): Promise<Answer>;
   /**
    * An agent's ask that comes through no folder (HTTP), as `who` — whom the caller checked (a
    * token), never whom the ask says. With `options.key` it is done exactly once; a wait is held
@@ -66,17 +66,18 @@ export interface Keeper {
   ask(who: Who, op: string, args: unknown, options?: DirectAskOptions): Promise<DirectAnswer>;
   /** Called after changes by this keeper or, while anyone listens, by another process. */
   onNews(listener: () => void): () => void;
-  /** One pass over every folder: read what was asked, do it, answer. Returns asks answered. */
-  pump(): number;
-  /** Keep the folders from now on: file events, a safety poll, heartbeats. */
-  start(): void;
+  /** One pass over every folder: read what was asked, do it, answer. Resolves to the asks answered. */
+  pump(): Promise<number>;
+  /** Keep the folders from now on: file events, a safety poll, heartbeats. Resolves after the first pass. */
+  start(): Promise<void>;
   /** Records whose due time came, each once: tell their owners. */
-  due(): DueRecord[];
+  due(): Promise<DueRecord[]>;
   /** Every change, by anyone through this keeper (asks and acts). */
   onChange(listener: (change: Change) => void): () => void;
   /** Every ask answered: for a log line or a counter. */
   onAnswer(listener: (side: SideConfig, op: string, answer: Answer) => void): () => void;
+  /** As of the last pass. */
   folders(): FolderStatus[];
   /** Stops watching, says "stopped" in each heartbeat, closes the store if it opened it. */
-  close(): void;
+  close(): Promise<void>;
 }

@@ -6,7 +6,7 @@
  */
 import { resolve } from 'node:path';
 import { openStore } from '../store/index.js';
-import type { Store } from '../store/store.js';
+import type { Side, Store } from '../store/store.js';
 import type { Change, Who } from '../store/types.js';
 import { slug } from '../store/index.js';
 import { DIRECT_PLACE, createDirectAsks } from './direct-asks.js';
@@ -38,12 +38,17 @@ export function createKeeper(options: KeeperOptions): Keeper {
   const log = options.log ?? ((line: string) => process.stderr.write(`${safeAnswer(line)}\n`));
   const perform = createPerform({ store, log });
 
-  // The folders: those given for this run, then those a person registered in the store.
+  // The folders: those given for this run, then those a person registered in the store (read
+  // again at each pass of the pump).
   const given = options.sides;
+  let registered: Side[] = [];
+  const refresh = async (): Promise<void> => {
+    registered = await store.sides();
+  };
   const sides = (): SideConfig[] => {
     const out = new Map<string, SideConfig>();
     for (const side of typeof given === 'function' ? given() : given ?? []) out.set(resolve(side.dir), { ...side, dir: resolve(side.dir) });
-    for (const side of store.sides()) {
+    for (const side of registered) {
       if (!out.has(side.dir)) out.set(side.dir, { dir: side.dir, who: { id: side.agent, kind: 'agent', name: side.name }, registered: true, bound: side.bound });
     }
     return [...out.values()];
@@ -65,51 +70,52 @@ export function createKeeper(options: KeeperOptions): Keeper {
   const direct = createDirectAsks({ store, perform, waits, now, log, ...(crashAfterCommit ? { crashAfterCommit } : {}) });
   const pump = createFolderPump({
     ...(crashAfterCommit ? { crashAfterCommit } : {}),
-    db: store.db,
-    transaction: (fn) => store.transaction(fn),
+    store,
     now,
     sides,
+    refresh,
     bind: (dir, key) => store.bindSide(dir, key),
-    perform: (op, args, who, want) => perform(op, args, who, want),
+    perform: (op, args, who, want, inside) => perform(op, args, who, want, 'en', inside),
     log,
-    hold: (dir, ask, who, at) => waits.hold(dir, ask, who, at),
+    hold: (dir, ask, who, at, inside) => waits.hold(dir, ask, who, at, inside),
   });
   waits.answerThrough({
     answerHeld: (dir, ...rest) => (dir.startsWith(DIRECT_PLACE) ? direct : pump).answerHeld(dir, ...rest),
   });
-  let adopted = false;
-  const adoptOnce = (): void => {
-    if (!adopted) waits.adopt();
-    adopted = true;
+  let adopted: Promise<void> | null = null;
+  const adoptOnce = (): Promise<void> => {
+    adopted ??= waits.adopt();
+    return adopted;
   };
 
   return {
     store,
-    act: (op: string, args: unknown, who: Who, actOptions?: ActOptions): Answer => perform(op, args, who, 'json', actOptions?.lang),
-    ask: (who, op, args, askOptions) => {
-      adoptOnce();
+    act: (op: string, args: unknown, who: Who, actOptions?: ActOptions): Promise<Answer> => perform(op, args, who, 'json', actOptions?.lang),
+    ask: async (who, op, args, askOptions) => {
+      await adoptOnce();
       return direct.ask(who, op, args, askOptions);
     },
     onNews: (listener) => news.listen(listener),
-    pump: () => {
-      adoptOnce();
+    pump: async () => {
+      await adoptOnce();
       return pump.pump();
     },
-    start: () => {
-      adopted = true;
-      waits.start();
-      pump.start();
+    start: async () => {
+      await refresh();
+      adopted ??= waits.start();
+      await adopted;
+      await pump.start();
     },
     due: () => store.due(),
     onChange: (listener: (change: Change) => void) => store.onChange(listener),
     onAnswer: (listener) => pump.onAnswer(listener),
     folders: () => pump.folders(),
-    close: () => {
+    close: async () => {
       direct.close();
       waits.close();
       news.close();
-      pump.close();
-      if (opened) store.close();
+      await pump.close();
+      if (opened) await store.close();
     },
   };
 }

@@ -1,8 +1,8 @@
 /**
  * News of the binder, for what the keeper holds open until something changes (held waits, the
  * HTTP face's stream of changes): every change made through this store object, at once, and —
- * while anyone listens — a change committed by another process (`binder admin`), seen by a look
- * at PRAGMA data_version every 50 ms (a few µs). It never reads the binder's tables itself.
+ * while anyone listens — a change committed by another process (another keeper, `binder admin`),
+ * as the store hears of it (store.onOtherChange). It never reads the binder's tables itself.
  */
 import type { Store } from '../store/store.js';
 
@@ -12,10 +12,9 @@ export interface News {
   close(): void;
 }
 
-export function createNews(store: Store, pollMs = 50): News {
+export function createNews(store: Store): News {
   const listeners = new Set<() => void>();
-  let poll: NodeJS.Timeout | null = null;
-  let version = -1;
+  let others: (() => void) | null = null;
   const tell = (): void => {
     for (const fn of [...listeners]) {
       try {
@@ -26,32 +25,23 @@ export function createNews(store: Store, pollMs = 50): News {
     }
   };
   const unwatch = store.onChange(tell);
-  const stopPolling = (): void => {
-    if (poll) clearInterval(poll);
-    poll = null;
+  const stopHearing = (): void => {
+    others?.();
+    others = null;
   };
   return {
     listen(fn) {
       listeners.add(fn);
-      if (!poll) {
-        version = store.dataVersion();
-        poll = setInterval(() => {
-          const now = store.dataVersion();
-          if (now === version) return;
-          version = now;
-          tell();
-        }, pollMs);
-        poll.unref();
-      }
+      others ??= store.onOtherChange(tell);
       return () => {
         listeners.delete(fn);
-        if (listeners.size === 0) stopPolling();
+        if (listeners.size === 0) stopHearing();
       };
     },
     close() {
       unwatch();
       listeners.clear();
-      stopPolling();
+      stopHearing();
     },
   };
 }

@@ -24,8 +24,15 @@ export interface PerformOptions {
 /** An operation's name as it may be quoted back: on one line, short, made safe. */
 const quoted = (op: unknown): string => Array.from(terminalSafe(String(op)).trim()).slice(0, 40).join('').replace(/"/g, "'");
 
+/** Operations an agent reads that still write a little: they lapse old claims, or move the asker's place in the history. */
+const WRITES_A_LITTLE = new Set<string>(['ready', 'brief', 'wait']);
+
 export function createPerform({ store, log }: PerformOptions) {
-  return function perform(op: string, args: unknown, who: Who, want?: 'json', lang: 'en' | 'fr' = 'en'): Answer {
+  /**
+   * `inside`: the store of a transaction the operation joins (as a savepoint: its failure undoes
+   * it alone), as the folder pump does each ask of a pass in one transaction.
+   */
+  return async function perform(op: string, args: unknown, who: Who, want?: 'json', lang: 'en' | 'fr' = 'en', inside?: Store): Promise<Answer> {
     const fr = lang === 'fr';
     const spec = typeof op === 'string' ? operation(op) : undefined;
     if (!spec) {
@@ -53,11 +60,15 @@ export function createPerform({ store, log }: PerformOptions) {
     const given = args !== null && typeof args === 'object' && !Array.isArray(args) ? args : {};
     const parsed = askSchema(spec).safeParse(given);
     if (!parsed.success) return { ok: false, text: explainIssue(spec, parsed.error, given, lang), refusal: 'not-understood' };
-    const ctx = { store };
     const catalogEntry = CATALOG[spec.name as OpName];
+    // Reads run in a read transaction (one snapshot, no write lock), but those that write a little.
+    const mode = spec.readOnly && !WRITES_A_LITTLE.has(spec.name) ? 'read' : 'write';
     try {
-      const data = store.transaction(() => catalogEntry.run(parsed.data, who, ctx));
-      const text = catalogEntry.say(data as never, parsed.data, who, ctx);
+      const { data, text } = await (inside ?? store).transaction(async (tx) => {
+        const ctx = { store: tx };
+        const made = await catalogEntry.run(parsed.data, who, ctx);
+        return { data: made, text: await catalogEntry.say(made as never, parsed.data, who, ctx) };
+      }, { mode, ...(mode === 'read' ? { sync: false } : {}) });
       return want === 'json' ? { ok: true, text, data } : { ok: true, text };
     } catch (error) {
       if (error instanceof Refused) return { ok: false, text: fr ? error.fr ?? error.message : error.message, refusal: error.kind };

@@ -3,7 +3,7 @@
  * with of its own, and what it keeps of each folder between passes. Types and texts only.
  */
 import type { FSWatcher, watch as fsWatch } from 'node:fs';
-import type { Database } from 'better-sqlite3';
+import type { Store } from '../store/store.js';
 import type { Who } from '../store/types.js';
 import type { FolderStatus, SideConfig } from './keeper-types.js';
 import { LINE_MAX, type Answer } from './protocol.js';
@@ -13,20 +13,20 @@ import type { OpenFolder } from './folder-bind.js';
 import type { OpenFile } from './folder-files.js';
 
 export interface PumpDeps {
-  /** The store's connection (tables `folder_marks` and `asks` exist). */
-  db: Database;
-  /** BEGIN IMMEDIATE, nestable (the store's). */
-  transaction<T>(fn: () => T): T;
+  /** The store, whose ledger (asks, folder marks) the pump keeps. */
+  store: Store;
   now(): number;
-  /** The folders to keep: asked again at each pass. */
+  /** The folders to keep: asked again at each pass (after `refresh`). */
   sides(): SideConfig[];
+  /** Reads again what `sides` says (the folders registered in the store), at the start of each pass. */
+  refresh?(): Promise<void>;
   /**
    * A registered folder (`registered`, with no `bound`) bound by this keeper when first seen:
    * records `key` as its binding unless one is recorded already, and returns the one that holds.
    */
-  bind?(dir: string, key: string): string;
-  /** Does the ask (inside the pump's transaction) and says the answer; never throws. */
-  perform(op: string, args: unknown, who: Who, want: 'json' | undefined): Answer;
+  bind?(dir: string, key: string): Promise<string>;
+  /** Does the ask inside the pump's transaction (`inside`) and says the answer; never rejects. */
+  perform(op: string, args: unknown, who: Who, want: 'json' | undefined, inside: Store): Promise<Answer>;
   /** One diagnostic line. */
   log(line: string): void;
   /**
@@ -46,16 +46,16 @@ export interface PumpDeps {
    * to take the ask with no answer yet (given later through `answerHeld`), or undefined for an
    * ask done as any other.
    */
-  hold?(dir: string, ask: Ask, who: Who, now: number): Answer | 'held' | undefined;
+  hold?(dir: string, ask: Ask, who: Who, now: number, inside: Store): Promise<Answer | 'held' | undefined>;
 }
 
 export interface FolderPump {
-  /** One synchronous pass over every folder: returns the asks answered. */
-  pump(): number;
+  /** One pass over every folder (one at a time: a pass asked for meanwhile runs after it): resolves to the asks answered. */
+  pump(): Promise<number>;
   /** Watches each folder, polls about every second, beats every HEARTBEAT_MS. */
-  start(): void;
+  start(): Promise<void>;
   /** Stops everything and says `stopped` in each folder's heartbeat. */
-  close(): void;
+  close(): Promise<void>;
   folders(): FolderStatus[];
   /** The ledger keys (bindings) of the folders kept now: what held waits are filed under. */
   keys(): string[];
@@ -64,7 +64,7 @@ export interface FolderPump {
    * Answers an ask taken with no answer yet (`hold`), once: inside one transaction, if it is
    * still unanswered, `decide`; an answer it returns is recorded, then appended at once.
    */
-  answerHeld(dir: string, id: string, op: string, want: 'json' | undefined, decide: () => Answer | null): boolean;
+  answerHeld(dir: string, id: string, op: string, want: 'json' | undefined, decide: (tx: Store) => Promise<Answer | null>): Promise<boolean>;
 }
 
 export const TOO_LATE_TEXT = 'Too late: the keeper came to this ask after its asker had stopped waiting (or more than a minute after it was made), so it was not done; ask again.';

@@ -54,7 +54,7 @@ export async function serve(argv: string[]): Promise<number> {
     if (error instanceof Refused) { process.stderr.write(`${safeSentence(error.message)}\n`); return 2; }
     throw error;
   }
-  if (given.length === 0 && store.sides().length === 0) given = [defaultSide()];
+  if (given.length === 0 && (await store.sides()).length === 0) given = [defaultSide()];
   const keeper = createKeeper({ store, sides: given, log: (line) => process.stderr.write(`${safeAnswer(line)}\n`) });
   const say = (line: string) => { if (!o.quiet) process.stdout.write(`${line}\n`); };
   const time = () => new Date().toTimeString().slice(0, 8);
@@ -71,7 +71,7 @@ export async function serve(argv: string[]): Promise<number> {
   const onStop = (): void => asked();
   process.once('SIGINT', onStop);
   process.once('SIGTERM', onStop);
-  keeper.start();
+  await keeper.start();
   let http: HttpStarted | null = null;
   try {
     if (plan) http = await startHttpFor(keeper, plan, (line) => process.stderr.write(`${safeAnswer(line)}\n`), o.quiet ? undefined : say);
@@ -80,8 +80,8 @@ export async function serve(argv: string[]): Promise<number> {
     process.removeListener('SIGINT', onStop);
     process.removeListener('SIGTERM', onStop);
     process.stderr.write(`${safeSentence((error as Error).message)}\n`);
-    keeper.close();
-    store.close();
+    await keeper.close();
+    await store.close();
     return 2;
   }
   process.stdout.write(`${w.kept} ${clip(store.path, 4096)}\n`);
@@ -89,15 +89,15 @@ export async function serve(argv: string[]): Promise<number> {
   for (const f of keeper.folders()) process.stdout.write(`${w.reading} ${clip(f.dir, 4096)} ${w.as} ${clip(f.name, 200)} (${clip(f.agent, 200)})\n`);
   process.stdout.write(`${w.stop}\n`);
 
-  const dueTimer = setInterval(() => {
-    for (const r of keeper.due()) say(`${time()} ${w.due}: #${r.id} ${clip(r.title, 300)} (${clip(r.due, 40)})${r.owners.length ? ` ${w.for} ${clip(r.owners.join(', '), 300)}` : ''}`);
-  }, DUE_CHECK_MS);
+  const dueTimer = setInterval(() => void keeper.due().then((due) => {
+    for (const r of due) say(`${time()} ${w.due}: #${r.id} ${clip(r.title, 300)} (${clip(r.due, 40)})${r.owners.length ? ` ${w.for} ${clip(r.owners.join(', '), 300)}` : ''}`);
+  }, (error: unknown) => process.stderr.write(`${safeAnswer(`binder keeper: the due scan failed: ${error instanceof Error ? error.message : String(error)}`)}\n`)), DUE_CHECK_MS);
 
   await stopAsked;
   clearInterval(dueTimer);
   await http?.stop();
-  keeper.close();
-  store.close();
+  await keeper.close();
+  await store.close();
   process.stdout.write(`${w.ended}\n`);
   return 0;
 }

@@ -5,7 +5,7 @@
  */
 import { Refused } from './store.js';
 import type { Context } from './context.js';
-import { accessOf, listOf, RECORD_COLUMNS, recordOf, type ListRow, type RecordRow } from './rows.js';
+import { accessOf, listOf, recordColumns, recordOf, type ListRow, type RecordRow } from './rows.js';
 import { readRecordNumber } from './record-number.js';
 import { slug } from './slug.js';
 import type { Access, List, RecordSummary, Who } from './types.js';
@@ -50,33 +50,33 @@ export function personOnly(who: Who, doing: string, verb: string, doingFr: strin
 }
 
 /** The lists `who` can see, with their access: all of them for a person. */
-export function visibleListRows(ctx: Context, who: Who, archived = true): (ListRow & { level: Access })[] {
+export async function visibleListRows(ctx: Context, who: Who, archived = true): Promise<(ListRow & { level: Access })[]> {
   if (isPerson(who)) {
-    const rows = ctx.db.prepare(`SELECT *, 'write' AS level FROM lists ${archived ? '' : 'WHERE archived = 0'}
-      ORDER BY position, title`).all() as (ListRow & { level: Access })[];
+    const rows = (await ctx.q.all(`SELECT *, 'write' AS level FROM lists ${archived ? '' : 'WHERE archived = 0'}
+      ORDER BY position, title`)) as (ListRow & { level: Access })[];
     return rows;
   }
-  return ctx.db.prepare(`SELECT l.*, a.level FROM lists l JOIN access a ON a.list = l.id AND a.agent = ?
-    WHERE l.archived = 0 ORDER BY l.position, l.title`).all(who.id) as (ListRow & { level: Access })[];
+  return (await ctx.q.all(`SELECT l.*, a.level FROM lists l JOIN access a ON a.list = l.id AND a.agent = ?
+    WHERE l.archived = 0 ORDER BY l.position, l.title`, [who.id])) as (ListRow & { level: Access })[];
 }
 
 /** The list an agent may see: its own access only, never the others'. */
-export function listFor(ctx: Context, row: ListRow, who: Who, level: Access): List {
-  const access = accessOf(ctx.db, row.id);
+export async function listFor(ctx: Context, row: ListRow, who: Who, level: Access): Promise<List> {
+  const access = await accessOf(ctx.q, row.id);
   return listOf(row, isPerson(who) ? access : { [who.id]: level });
 }
 
 /** A list by id, title (any case) or the slug of the ref, as `who` may see it. */
-export function findList(ctx: Context, ref: string, who: Who, need: Need): { list: List; access: Access } {
+export async function findList(ctx: Context, ref: string, who: Who, need: Need): Promise<{ list: List; access: Access }> {
   const given = String(ref).trim();
-  const rows = visibleListRows(ctx, who);
+  const rows = await visibleListRows(ctx, who);
   const lower = given.toLowerCase();
   const row = rows.find((r) => r.id === given)
     ?? rows.find((r) => r.title.toLowerCase() === lower)
     ?? rows.find((r) => r.id === slug(given));
   if (!row) throw noList(given);
   if (need === 'write' && row.level !== 'write') throw readOnly(row.title);
-  return { list: listFor(ctx, row, who, row.level), access: row.level };
+  return { list: await listFor(ctx, row, who, row.level), access: row.level };
 }
 
 /** `12`, `"12"`, `"#12"` → 12; anything else is refused. */
@@ -91,26 +91,26 @@ export function recordNumber(ref: number | string): number {
   );
 }
 
-export function recordRow(ctx: Context, id: number): RecordRow | undefined {
-  return ctx.db.prepare(`SELECT ${RECORD_COLUMNS} FROM records r WHERE r.id = ?`).get(id) as RecordRow | undefined;
+export async function recordRow(ctx: Context, id: number): Promise<RecordRow | undefined> {
+  return (await ctx.q.get(`SELECT ${recordColumns(ctx.q.dialect)} FROM records r WHERE r.id = ?`, [id])) as RecordRow | undefined;
 }
 
 export interface Found { record: RecordSummary; row: RecordRow; list: List; access: Access }
 
 /** A record as `who` may see it (and change it, if `need` is write). */
-export function findRecord(ctx: Context, ref: number | string, who: Who, need: Need): Found {
+export async function findRecord(ctx: Context, ref: number | string, who: Who, need: Need): Promise<Found> {
   const id = recordNumber(ref);
-  const row = recordRow(ctx, id);
+  const row = await recordRow(ctx, id);
   if (!row) throw noRecord(id);
   let level: Access = 'write';
   if (!isPerson(who)) {
-    const seen = ctx.db.prepare(`SELECT a.level FROM access a JOIN lists l ON l.id = a.list
-      WHERE a.list = ? AND a.agent = ? AND l.archived = 0`).get(row.list, who.id) as { level: Access } | undefined;
+    const seen = (await ctx.q.get(`SELECT a.level FROM access a JOIN lists l ON l.id = a.list
+      WHERE a.list = ? AND a.agent = ? AND l.archived = 0`, [row.list, who.id])) as { level: Access } | undefined;
     if (!seen) throw noRecord(id);
     level = seen.level;
   }
-  const listRow = ctx.db.prepare('SELECT * FROM lists WHERE id = ?').get(row.list) as ListRow;
-  const list = listFor(ctx, listRow, who, level);
+  const listRow = (await ctx.q.get('SELECT * FROM lists WHERE id = ?', [row.list])) as ListRow;
+  const list = await listFor(ctx, listRow, who, level);
   if (need === 'write' && level !== 'write') throw readOnly(list.title);
   return { record: recordOf(row), row, list, access: level };
 }

@@ -44,9 +44,9 @@ interface Row {
 interface ListShape { states: State[]; fields: Field[] }
 
 /** Where `who` stands in the history: its cursor, or the last row older than a day. */
-function placeOf(ctx: Context, who: Who): number {
-  const kept = ctx.db.prepare('SELECT log_id FROM cursors WHERE who = ?').pluck().get(who.id) as number | undefined;
-  return kept ?? lastBefore(ctx, iso(ctx.now() - FIRST_LOOK_MS));
+async function placeOf(ctx: Context, who: Who): Promise<number> {
+  const kept = (await ctx.q.value('SELECT log_id FROM cursors WHERE who = ?', [who.id])) as number | undefined;
+  return kept ?? await lastBefore(ctx, iso(ctx.now() - FIRST_LOOK_MS));
 }
 
 /**
@@ -54,14 +54,13 @@ function placeOf(ctx: Context, who: Who): number {
  * before `at` come first in id order: halving the ids finds their end in a few lookups, where
  * walking the history would read a whole day of it.
  */
-function lastBefore(ctx: Context, at: string): number {
-  const first = ctx.db.prepare('SELECT id, at FROM log WHERE id >= ? AND id < ? ORDER BY id LIMIT 1');
+async function lastBefore(ctx: Context, at: string): Promise<number> {
   // Every row up to `low` is old enough (0: none known yet); no row from `high` on is.
   let low = 0;
-  let high = (ctx.db.prepare('SELECT coalesce(max(id), 0) FROM log').pluck().get() as number) + 1;
+  let high = ((await ctx.q.value('SELECT coalesce(max(id), 0) FROM log')) as number) + 1;
   while (high - low > 1) {
     const mid = low + Math.floor((high - low) / 2);
-    const row = first.get(mid, high) as { id: number; at: string } | undefined;
+    const row = await ctx.q.get<{ id: number; at: string }>('SELECT id, at FROM log WHERE id >= ? AND id < ? ORDER BY id LIMIT 1', [mid, high]);
     if (row && row.at < at) low = row.id;
     else high = mid; // no row in [mid, high) is old enough: those before `row` do not exist
   }
@@ -111,17 +110,16 @@ function itemOf(row: Row, shapes: Map<string, ListShape>): BriefItem {
  * before a limit; CROSS JOIN keeps the history the outer loop). An agent is told people's notes,
  * and every note on a record it holds: a note is how others reach a record's holder.
  */
-function toldWhere(who: Who, lists: string[], record: number | null) {
-  const which = record !== null ? 'l.record = @record AND +l.list = @list'
-    : lists.length === 1 ? 'l.list = @list'
-    : '+l.list IN (SELECT value FROM json_each(@lists))';
+function toldWhere(who: Who, lists: string[], record: number | null): { where: string; params: unknown[] } {
+  const [which, chosen] = record !== null ? ['l.record = ? AND +l.list = ?', [record, lists[0]]]
+    : lists.length === 1 ? ['l.list = ?', [lists[0]]]
+    : ['+l.list IN (SELECT value FROM json_each(?))', [JSON.stringify(lists)]];
   const where = `${which}
         AND l.op IN (${OPS}) AND l.imported = 0
-        AND (l.op IN ('lapse', 'unblocked') OR json_extract(l.by, '$.id') <> @who)
-        AND (l.op <> 'unblocked' OR EXISTS (SELECT 1 FROM json_each(l.change, '$.tell') t WHERE t.value = @who))
-        AND (@person OR l.op <> 'note' OR json_extract(l.by, '$.kind') = 'person' OR json_extract(r.lease_by, '$.id') = @who)`;
-  const params = { list: lists[0], lists: JSON.stringify(lists), record, who: who.id, person: isPerson(who) ? 1 : 0 };
-  return { where, params };
+        AND (l.op IN ('lapse', 'unblocked') OR json_extract(l.by, '$.id') <> ?)
+        AND (l.op <> 'unblocked' OR EXISTS (SELECT 1 FROM json_each(l.change, '$.tell') t WHERE t.value = ?))
+        AND (? OR l.op <> 'note' OR json_extract(l.by, '$.kind') = 'person' OR json_extract(r.lease_by, '$.id') = ?)`;
+  return { where, params: [...chosen, who.id, who.id, isPerson(who) ? 1 : 0, who.id] };
 }
 
 const SELECT_ROWS = `SELECT l.id, l.at, l.by, l.op, l.list, l.record, l.change, r.title, n.text AS note_text
@@ -130,23 +128,22 @@ const SELECT_ROWS = `SELECT l.id, l.at, l.by, l.op, l.list, l.record, l.change, 
       LEFT JOIN notes n ON l.op = 'note' AND n.id = json_extract(l.change, '$.note')`;
 
 /** The rows after `from` that `who` is told, at most `limit`, in id order, read in that order up to the limit. */
-function rowsAfter(ctx: Context, who: Who, from: number, lists: string[], record: number | null, limit: number): Row[] {
+async function rowsAfter(ctx: Context, who: Who, from: number, lists: string[], record: number | null, limit: number): Promise<Row[]> {
   if (lists.length === 0) return [];
   const { where, params } = toldWhere(who, lists, record);
-  return ctx.db.prepare(`${SELECT_ROWS} WHERE l.id > @from AND ${where} ORDER BY l.id LIMIT @limit`)
-    .all({ ...params, from, limit }) as Row[];
+  return ctx.q.all<Row>(`${SELECT_ROWS} WHERE l.id > ? AND ${where} ORDER BY l.id LIMIT ?`, [from, ...params, limit]);
 }
 
 /**
  * The summary of the rows after `from` that `who` is told in `lists`: counts per list and kind
  * (counting stops at SUMMARY_COUNT_MAX), and the latest few rows, read from the history's end.
  */
-function summaryAfter(ctx: Context, who: Who, from: number, lists: ListRow[], shapes: Map<string, ListShape>): Brief {
+async function summaryAfter(ctx: Context, who: Who, from: number, lists: ListRow[], shapes: Map<string, ListShape>): Promise<Brief> {
   const { where, params } = toldWhere(who, lists.map((l) => l.id), null);
-  const counted = ctx.db.prepare(`SELECT list, kind, count(*) AS n FROM (
+  const counted = (await ctx.q.all(`SELECT list, kind, count(*) AS n FROM (
         SELECT l.list AS list, ${KIND_SQL} AS kind FROM log l CROSS JOIN records r ON r.id = l.record
-        WHERE l.id > @from AND ${where} ORDER BY l.id LIMIT ${SUMMARY_COUNT_MAX + 1}
-      ) GROUP BY list, kind`).all({ ...params, from }) as { list: string; kind: BriefKind; n: number }[];
+        WHERE l.id > ? AND ${where} ORDER BY l.id LIMIT ${SUMMARY_COUNT_MAX + 1}
+      ) AS told GROUP BY list, kind`, [from, ...params])) as { list: string; kind: BriefKind; n: number }[];
   const total = counted.reduce((sum, c) => sum + c.n, 0);
   const summary: BriefSummary = { total: Math.min(total, SUMMARY_COUNT_MAX), lists: [] };
   if (total > SUMMARY_COUNT_MAX) summary.atLeast = true;
@@ -160,8 +157,7 @@ function summaryAfter(ctx: Context, who: Who, from: number, lists: ListRow[], sh
     }
     summary.lists.push({ list: list.id, title: list.title, total: mine.reduce((sum, c) => sum + c.n, 0), counts });
   }
-  const latest = (ctx.db.prepare(`${SELECT_ROWS} WHERE l.id > @from AND ${where} ORDER BY l.id DESC LIMIT ${SUMMARY_LATEST}`)
-    .all({ ...params, from }) as Row[]).reverse();
+  const latest = (await ctx.q.all<Row>(`${SELECT_ROWS} WHERE l.id > ? AND ${where} ORDER BY l.id DESC LIMIT ${SUMMARY_LATEST}`, [from, ...params])).reverse();
   return { items: latest.map((row) => itemOf(row, shapes)), more: false, summary };
 }
 
@@ -173,45 +169,43 @@ function summaryAfter(ctx: Context, who: Who, from: number, lists: ListRow[], sh
  * what pages would cost. A person pages through them on the screen. A look (`peek`, or `after` a
  * history row) moves nothing and is never summed up: it says the row it read `through`.
  */
-export function brief(ctx: Context, who: Who, options: BriefOptions = {}): Brief {
+export async function brief(ctx: Context, who: Who, options: BriefOptions = {}): Promise<Brief> {
   const limit = Math.max(1, Math.min(500, Math.floor(options.limit ?? PAGE)));
-  let lists = visibleListRows(ctx, who, false);
+  let lists = await visibleListRows(ctx, who, false);
   let record: number | null = null;
   if (options.record !== undefined && String(options.record).trim() !== '') {
-    const found = findRecord(ctx, options.record, who, 'read');
+    const found = await findRecord(ctx, options.record, who, 'read');
     record = found.record.id;
     lists = lists.filter((l) => l.id === found.list.id);
   } else if (options.list !== undefined && String(options.list).trim() !== '') {
-    const { list } = findList(ctx, options.list, who, 'read');
+    const { list } = await findList(ctx, options.list, who, 'read');
     lists = lists.filter((l) => l.id === list.id);
   }
   const shapes = new Map(lists.map((l) => [l.id, { states: JSON.parse(l.states) as State[], fields: JSON.parse(l.fields) as Field[] }]));
   const looking = options.peek === true || options.after !== undefined;
-  const from = options.after !== undefined ? Math.max(0, Math.floor(options.after)) : placeOf(ctx, who);
+  const from = options.after !== undefined ? Math.max(0, Math.floor(options.after)) : await placeOf(ctx, who);
   const moving = !looking && record === null && (options.list === undefined || String(options.list).trim() === '');
   // Far behind is more than a page of the default size, whatever page was asked for.
   const mayShorten = moving && !isPerson(who);
-  const rows = rowsAfter(ctx, who, from, [...shapes.keys()], record, (mayShorten ? Math.max(limit, PAGE) : limit) + 1);
+  const rows = await rowsAfter(ctx, who, from, [...shapes.keys()], record, (mayShorten ? Math.max(limit, PAGE) : limit) + 1);
   let more = rows.length > limit;
-  const summed = mayShorten && rows.length > PAGE ? summaryAfter(ctx, who, from, lists, shapes) : undefined;
+  const summed = mayShorten && rows.length > PAGE ? await summaryAfter(ctx, who, from, lists, shapes) : undefined;
   if (summed) more = false;
   const items = summed ? summed.items : rows.slice(0, limit).map((row) => itemOf(row, shapes));
   const to = more
     ? items[items.length - 1]!.id
-    : (ctx.db.prepare('SELECT coalesce(max(id), 0) FROM log').pluck().get() as number);
+    : ((await ctx.q.value('SELECT coalesce(max(id), 0) FROM log')) as number);
   if (moving) {
-    ctx.db.prepare(`INSERT INTO cursors (who, log_id) VALUES (?, ?)
-        ON CONFLICT (who) DO UPDATE SET log_id = max(log_id, excluded.log_id)`).run(who.id, Math.max(to, from));
+    (await ctx.q.run(`INSERT INTO cursors (who, log_id) VALUES (?, ?)
+        ON CONFLICT (who) DO UPDATE SET log_id = max(log_id, excluded.log_id)`, [who.id, Math.max(to, from)]));
   }
   if (summed) return summed;
   return looking ? { items, more, through: Math.max(to, from) } : { items, more };
 }
 
 /** The due scan, with a history row for each record it reports, so that briefs can tell it. */
-export function dueAndTell(ctx: Context): DueRecord[] {
-  return ctx.transaction(() => {
-    const due = dueRecords(ctx);
-    for (const r of due) ctx.log(CLOCK, 'due', r.list, r.id, { due: r.due });
-    return due;
-  });
+export async function dueAndTell(ctx: Context): Promise<DueRecord[]> {
+  const due = await dueRecords(ctx);
+  for (const r of due) await ctx.log(CLOCK, 'due', r.list, r.id, { due: r.due });
+  return due;
 }

@@ -37,8 +37,8 @@ export function leaseLength(forMs: number | undefined): number {
 }
 
 /** The claim itself, on a record found for writing, leases already lapsed. */
-function claim(ctx: Context, id: number, who: Who, forMs: number): Claimed {
-  const row = recordRow(ctx, id)!;
+async function claim(ctx: Context, id: number, who: Who, forMs: number): Promise<Claimed> {
+  const row = (await recordRow(ctx, id))!;
   const now = ctx.now();
   const holder = holderOf(row);
   if (holder && holder.id !== who.id) {
@@ -60,45 +60,44 @@ function claim(ctx: Context, id: number, who: Who, forMs: number): Claimed {
     );
   }
   const until = now + forMs;
-  ctx.db.prepare('UPDATE records SET owners = ?, lease_by = ?, lease_until = ?, updated = ? WHERE id = ?')
-    .run(JSON.stringify(owners.includes(who.id) ? owners : [...owners, who.id]), JSON.stringify(who), until, iso(now), id);
-  ctx.log(who, 'take', row.list, id, extended ? { until: iso(until), extended: true } : { until: iso(until) });
-  const taken: Claimed = { record: recordOf(recordRow(ctx, id)!), until: iso(until), extended };
+  (await ctx.q.run('UPDATE records SET owners = ?, lease_by = ?, lease_until = ?, updated = ? WHERE id = ?', [JSON.stringify(owners.includes(who.id) ? owners : [...owners, who.id]), JSON.stringify(who), until, iso(now), id]));
+  await ctx.log(who, 'take', row.list, id, extended ? { until: iso(until), extended: true } : { until: iso(until) });
+  const taken: Claimed = { record: recordOf((await recordRow(ctx, id))!), until: iso(until), extended };
   // Taking again sets the end where asked, sooner too: the answer says when it was before.
   if (extended) taken.previous = iso(row.lease_until!);
   return taken;
 }
 
-export function take(ctx: Context, ref: number | string, who: Who, options: TakeOptions = {}): Claimed {
+export async function take(ctx: Context, ref: number | string, who: Who, options: TakeOptions = {}): Promise<Claimed> {
   const forMs = leaseLength(options.forMs);
-  lapse(ctx);
-  const found = findRecord(ctx, ref, who, 'write');
+  await lapse(ctx);
+  const found = await findRecord(ctx, ref, who, 'write');
   notArchived(found);
-  return claim(ctx, found.record.id, who, forMs);
+  return await claim(ctx, found.record.id, who, forMs);
 }
 
 /** Takes the first record of the list that the asker may start now, or says why there is none. */
-export function takeNext(ctx: Context, listRef: string, who: Who, options: TakeOptions = {}): Claimed {
+export async function takeNext(ctx: Context, listRef: string, who: Who, options: TakeOptions = {}): Promise<Claimed> {
   const forMs = leaseLength(options.forMs);
-  lapse(ctx);
-  const { list } = findList(ctx, listRef, who, 'write');
+  await lapse(ctx);
+  const { list } = await findList(ctx, listRef, who, 'write');
   if (list.archived) {
     throw new Refused(`"${list.title}" is archived: nothing in it is ready.`, `« ${list.title} » est archivée : rien n'y est prêt.`);
   }
-  const first = readyRows(ctx, list, who, 1)[0];
+  const first = (await readyRows(ctx, list, who, 1, true))[0];
   if (!first) {
     throw new Refused(
       `Nothing in ${list.title} is ready for you now. binder wait ${list.id} returns when something changes there.`,
       `Rien dans ${list.title} n'est prêt pour vous maintenant. binder wait ${list.id} répond dès que quelque chose y change.`,
     );
   }
-  return claim(ctx, first.id, who, forMs);
+  return await claim(ctx, first.id, who, forMs);
 }
 
 /** Gives a claim back (its holder), or takes it away (a person); a note may go with it. */
-export function release(ctx: Context, ref: number | string, who: Who, text?: string): Released {
-  lapse(ctx);
-  const found = findRecord(ctx, ref, who, 'write');
+export async function release(ctx: Context, ref: number | string, who: Who, text?: string): Promise<Released> {
+  await lapse(ctx);
+  const found = await findRecord(ctx, ref, who, 'write');
   const id = found.record.id;
   const holder = holderOf(found.row);
   const owners = found.record.owners;
@@ -117,13 +116,12 @@ export function release(ctx: Context, ref: number | string, who: Who, text?: str
   let left = null;
   if (text !== undefined && text.trim() !== '') {
     notArchived(found);
-    left = note(ctx, id, text, who);
+    left = await note(ctx, id, text, who);
   }
   if (from) {
     const gone = from.id;
-    ctx.db.prepare('UPDATE records SET owners = ?, lease_by = NULL, lease_until = NULL, updated = ? WHERE id = ?')
-      .run(JSON.stringify(owners.filter((o) => o !== gone)), iso(ctx.now()), id);
-    ctx.log(who, 'release', found.list.id, id, left ? { holder: from, note: left.id } : { holder: from });
+    (await ctx.q.run('UPDATE records SET owners = ?, lease_by = NULL, lease_until = NULL, updated = ? WHERE id = ?', [JSON.stringify(owners.filter((o) => o !== gone)), iso(ctx.now()), id]));
+    await ctx.log(who, 'release', found.list.id, id, left ? { holder: from, note: left.id } : { holder: from });
   }
-  return { record: recordOf(recordRow(ctx, id)!), holder: from, note: left };
+  return { record: recordOf((await recordRow(ctx, id))!), holder: from, note: left };
 }

@@ -28,7 +28,7 @@ function placed(list: List, place: IncomingRecord['place']): State {
   return states[0]!;
 }
 
-const numberOf = (ctx: Context, sql: string): number => (ctx.db.prepare(sql).pluck().get() as number | null) ?? 0;
+const numberOf = async (ctx: Context, sql: string): Promise<number> => ((await ctx.q.value<number | null>(sql)) ?? 0);
 
 /** The record numbers `ref` (`#12`) names in the file, as numbered here; the ref itself when none. */
 const recordRef = (ref: string, idOf: Map<string, number>): string => {
@@ -78,7 +78,7 @@ function circleIn(plan: ImportPlan, keys: Map<string, number>): string[] | null 
   return null;
 }
 
-export function importBinder(ctx: Context, plan: ImportPlan, who: Who, options: ImportOptions = {}): Imported {
+export async function importBinder(ctx: Context, plan: ImportPlan, who: Who, options: ImportOptions = {}): Promise<Imported> {
   personOnly(who, 'import into the binder', 'import', 'importer dans le binder');
   const whole = plan.format === 'binder';
   const at = iso(ctx.now());
@@ -91,9 +91,9 @@ export function importBinder(ctx: Context, plan: ImportPlan, who: Who, options: 
     if (options.into !== undefined) {
       throw new Refused('A Binder export brings its own lists: import it without --into.', 'Un export de Binder apporte ses propres listes : importez-le sans --into.');
     }
-    lists = bringLists(ctx, plan.lists, made);
+    lists = await bringLists(ctx, plan.lists, made);
   } else {
-    into = intoList(ctx, options.into, who, plan);
+    into = await intoList(ctx, options.into, who, plan);
   }
 
   const keys = new Map<string, number>();
@@ -114,23 +114,18 @@ export function importBinder(ctx: Context, plan: ImportPlan, who: Who, options: 
   }
 
   // Numbers: a record's own where never given here (a number is never given twice, even after a delete).
-  const used = Math.max(numberOf(ctx, 'SELECT max(id) FROM records'), numberOf(ctx, 'SELECT max(record) FROM log'));
+  const used = Math.max(await numberOf(ctx, 'SELECT max(id) FROM records'), await numberOf(ctx, 'SELECT max(record) FROM log'));
   const ids = numbering(used, plan.records.map((r) => (whole && /^\d+$/.test(r.key) ? Number(r.key) : undefined)));
   const idOf = new Map(plan.records.map((r, i) => [r.key, ids[i]!]));
-  const noteIds = numbering(numberOf(ctx, 'SELECT max(id) FROM notes'), plan.records.flatMap((r) => r.notes.map((n) => (whole ? n.id : undefined))));
-  const attachmentIds = numbering(numberOf(ctx, 'SELECT max(id) FROM attachments'), plan.records.flatMap((r) => r.attachments.map((a) => (whole ? a.id : undefined))));
+  const noteIds = numbering(await numberOf(ctx, 'SELECT max(id) FROM notes'), plan.records.flatMap((r) => r.notes.map((n) => (whole ? n.id : undefined))));
+  const attachmentIds = numbering(await numberOf(ctx, 'SELECT max(id) FROM attachments'), plan.records.flatMap((r) => r.attachments.map((a) => (whole ? a.id : undefined))));
   const noteMap = new Map<number, number>();
   const attachmentMap = new Map<number, number>();
 
-  const insertRecord = ctx.db.prepare(`INSERT INTO records (id, list, title, state, approved_by, approved_at, fields, owners,
-      due, due_at, due_told, archived, created, updated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
-  const insertNote = ctx.db.prepare('INSERT INTO notes (id, record, at, by, text, edited) VALUES (?, ?, ?, ?, ?, ?)');
-  const insertAttachment = ctx.db.prepare('INSERT INTO attachments (id, record, kind, ref, title, at, by) VALUES (?, ?, ?, ?, ?, ?, ?)');
-  const origin = ctx.db.prepare("INSERT INTO log (at, by, op, list, record, change) VALUES (?, ?, 'import', ?, ?, ?)");
   const by = JSON.stringify(who);
   let noteAt = 0;
   let attachmentAt = 0;
-  plan.records.forEach((r, i) => onLine(r.line, () => {
+  for (const [i, r] of plan.records.entries()) await onLine(r.line, async () => {
     const list = whole ? lists.get(r.list ?? '') : into!;
     if (!list) throw new Refused(`its list "${String(r.list).slice(0, 40)}" is not in the file.`, `sa liste « ${String(r.list).slice(0, 40)} » n'est pas dans le fichier.`);
     const id = ids[i]!;
@@ -154,20 +149,23 @@ export function importBinder(ctx: Context, plan: ImportPlan, who: Who, options: 
     const fields: Record<string, string> = {};
     for (const [ref, given] of Object.entries(r.fields)) {
       const field = (whole ? list.fields.find((f) => f.id === ref) : undefined) ?? findField(list, ref);
-      const value = fieldValue(field, given, who, named);
+      const value = await fieldValue(field, given, who, named);
       if (value !== '') fields[field.id] = value;
     }
-    const owners = cleanOwners(r.owners, who, named);
+    const owners = await cleanOwners(r.owners, who, named);
     const due = dueOf(r.due ?? '');
     const created = cleanTime(r.created, at);
     const dueTold = whole ? r.dueTold === true : due.kind === 'due' && due.at <= now;
-    insertRecord.run(id, list.id, title, state.id, approval ? JSON.stringify(approval.by) : null, approval?.at ?? null,
+    await ctx.q.run(`INSERT INTO records (id, list, title, state, approved_by, approved_at, fields, owners,
+      due, due_at, due_told, archived, created, updated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    [id, list.id, title, state.id, approval ? JSON.stringify(approval.by) : null, approval?.at ?? null,
       JSON.stringify(fields), JSON.stringify(owners), due.kind === 'due' ? due.due : null, due.kind === 'due' ? due.at : null,
-      dueTold ? 1 : 0, r.archived ? 1 : 0, created, cleanTime(r.updated, created));
+      dueTold ? 1 : 0, r.archived ? 1 : 0, created, cleanTime(r.updated, created)]);
     for (const n of r.notes) {
       const noteId = noteIds[noteAt++]!;
       if (n.id !== undefined) noteMap.set(n.id, noteId);
-      insertNote.run(noteId, id, cleanTime(n.at, at), JSON.stringify(n.by ? cleanWho(n.by) : who), cleanNote(n.text), n.edited ? 1 : 0);
+      await ctx.q.run('INSERT INTO notes (id, record, at, by, text, edited) VALUES (?, ?, ?, ?, ?, ?)',
+        [noteId, id, cleanTime(n.at, at), JSON.stringify(n.by ? cleanWho(n.by) : who), cleanNote(n.text), n.edited ? 1 : 0]);
     }
     for (const a of r.attachments) {
       const attachmentId = attachmentIds[attachmentAt++]!;
@@ -181,25 +179,28 @@ export function importBinder(ctx: Context, plan: ImportPlan, who: Who, options: 
         throw new Refused(`An attachment's ref is 1 to ${LIMITS.ref} characters.`, `La référence d'une pièce jointe compte de 1 à ${LIMITS.ref} caractères.`);
       }
       const titled = a.title !== undefined && a.title.trim() !== '' ? cleanTitle(a.title, 'An attachment\'s title', 'Le titre d\'une pièce jointe') : '';
-      insertAttachment.run(attachmentId, id, a.kind, ref, titled, cleanTime(a.at, at), JSON.stringify(a.by ? cleanWho(a.by) : who));
+      await ctx.q.run('INSERT INTO attachments (id, record, kind, ref, title, at, by) VALUES (?, ?, ?, ?, ?, ?, ?)',
+        [attachmentId, id, a.kind, ref, titled, cleanTime(a.at, at), JSON.stringify(a.by ? cleanWho(a.by) : who)]);
     }
-    if (r.history) keepRows(ctx, r.history, list.id, id, (row) => remapChange(row, idOf, noteMap, attachmentMap));
-    if (r.origin) origin.run(at, by, list.id, id, JSON.stringify({ from: r.origin.format, ref: r.origin.ref }));
-    reindex(ctx, id, true);
+    if (r.history) await keepRows(ctx, r.history, list.id, id, (row) => remapChange(row, idOf, noteMap, attachmentMap));
+    if (r.origin) {
+      await ctx.q.run("INSERT INTO log (at, by, op, list, record, change) VALUES (?, ?, 'import', ?, ?, ?)",
+        [at, by, list.id, id, JSON.stringify({ from: r.origin.format, ref: r.origin.ref })]);
+    }
+    await reindex(ctx, id, true);
     options.progress?.(i + 1, plan.records.length);
-  }));
+  });
 
   let needs = 0;
   let needsLeftOut = 0;
-  const need = ctx.db.prepare('INSERT INTO needs (record, needed) VALUES (?, ?) ON CONFLICT DO NOTHING');
   for (const r of plan.records) {
     for (const key of r.needs) {
       const target = idOf.get(key);
       if (target === undefined || key === r.key) { needsLeftOut++; continue; }
-      needs += need.run(idOf.get(r.key)!, target).changes;
+      needs += (await ctx.q.run('INSERT INTO needs (record, needed) VALUES (?, ?) ON CONFLICT DO NOTHING', [idOf.get(r.key)!, target])).changes;
     }
   }
-  ctx.log(who, 'import', into?.id ?? null, null, {
+  await ctx.log(who, 'import', into?.id ?? null, null, {
     format: plan.format, ...(options.file ? { file: options.file } : {}), lists: made.map((l) => l.id), records: plan.records.length,
   });
   return {

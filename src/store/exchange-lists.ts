@@ -21,9 +21,9 @@ export function atLine(line: number | undefined, error: Refused): Refused {
 }
 
 /** Runs `fn`, its refusal said for the line `line`. */
-export function onLine<T>(line: number | undefined, fn: () => T): T {
+export async function onLine<T>(line: number | undefined, fn: () => T | Promise<T>): Promise<T> {
   try {
-    return fn();
+    return await fn();
   } catch (error) {
     if (error instanceof Refused) throw atLine(line, error);
     throw error;
@@ -86,40 +86,42 @@ function cleanFields(given: readonly Field[]): Field[] {
 }
 
 /** Writes history rows brought whole by an import: marked so that no brief tells them as news. */
-export function keepRows(ctx: Context, rows: readonly MovingRow[], list: string | null, record: number | null, remap: (row: MovingRow) => unknown): void {
-  const insert = ctx.db.prepare('INSERT INTO log (at, by, op, list, record, change, imported) VALUES (?, ?, ?, ?, ?, ?, 1)');
+export async function keepRows(ctx: Context, rows: readonly MovingRow[], list: string | null, record: number | null, remap: (row: MovingRow) => unknown): Promise<void> {
   for (const row of rows) {
     const change = remap(row);
-    insert.run(cleanTime(row.at, row.at), JSON.stringify(cleanWho(row.by)), String(row.op).slice(0, 40), list, record,
-      change === null || change === undefined ? null : JSON.stringify(change));
+    await ctx.q.run('INSERT INTO log (at, by, op, list, record, change, imported) VALUES (?, ?, ?, ?, ?, ?, 1)',
+      [cleanTime(row.at, row.at), JSON.stringify(cleanWho(row.by)), String(row.op).slice(0, 40), list, record,
+        change === null || change === undefined ? null : JSON.stringify(change)]);
   }
 }
 
 /** Makes the lists a binder export brings; their keys in the file, to the lists made. */
-export function bringLists(ctx: Context, given: readonly IncomingList[], made: { from: string; id: string; title: string }[]): Map<string, List> {
+export async function bringLists(ctx: Context, given: readonly IncomingList[], made: { from: string; id: string; title: string }[]): Promise<Map<string, List>> {
   const out = new Map<string, List>();
-  const position = ctx.db.prepare('SELECT coalesce(max(position), 0) FROM lists').pluck().get() as number;
-  const taken = (id: string): boolean => ctx.db.prepare('SELECT 1 FROM lists WHERE id = ?').get(id) !== undefined;
-  given.forEach((l, i) => onLine(l.line, () => {
+  const position = (await ctx.q.value('SELECT coalesce(max(position), 0) FROM lists')) as number;
+  const ids = new Set(await ctx.q.column<string>('SELECT id FROM lists'));
+  const taken = (id: string): boolean => ids.has(id);
+  for (const [i, l] of given.entries()) await onLine(l.line, async () => {
     if (out.has(l.id)) throw bad(`The list "${l.id}" is given twice.`, `La liste « ${l.id} » est donnée deux fois.`);
     const title = cleanTitle(l.title, 'A list\'s title', 'Le titre d\'une liste');
     const states = cleanStates(l.states);
     const fields = cleanFields(l.fields);
     const id = uniqueSlug(slug(l.id) || slug(title) || 'list', taken);
     const at = iso(ctx.now());
-    ctx.db.prepare(`INSERT INTO lists (id, title, states, fields, view, archived, position, created, updated)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(id, title, JSON.stringify(states), JSON.stringify(fields),
-      l.view === 'table' ? 'table' : 'board', l.archived ? 1 : 0, position + 1 + i, cleanTime(l.created, at), cleanTime(l.updated, at));
+    ids.add(id);
+    (await ctx.q.run(`INSERT INTO lists (id, title, states, fields, view, archived, position, created, updated)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`, [id, title, JSON.stringify(states), JSON.stringify(fields),
+      l.view === 'table' ? 'table' : 'board', l.archived ? 1 : 0, position + 1 + i, cleanTime(l.created, at), cleanTime(l.updated, at)]));
     for (const [agent, level] of Object.entries(l.access)) {
       if (!/^agent:[a-z0-9-]+$/.test(agent) || (level !== 'read' && level !== 'write')) {
         throw bad(`"${agent.slice(0, 40)}" is not an agent's access.`, `« ${agent.slice(0, 40)} » n'est pas l'accès d'un agent.`);
       }
-      ctx.db.prepare('INSERT INTO access (list, agent, level) VALUES (?, ?, ?)').run(id, agent, level);
+      (await ctx.q.run('INSERT INTO access (list, agent, level) VALUES (?, ?, ?)', [id, agent, level]));
     }
-    keepRows(ctx, l.history, id, null, (row) => row.change);
-    out.set(l.id, listOf(ctx.db.prepare('SELECT * FROM lists WHERE id = ?').get(id) as ListRow, {}));
+    await keepRows(ctx, l.history, id, null, (row) => row.change);
+    out.set(l.id, listOf((await ctx.q.get('SELECT * FROM lists WHERE id = ?', [id])) as ListRow, {}));
     made.push({ from: l.id, id, title });
-  }));
+  });
   return out;
 }
 
@@ -130,9 +132,9 @@ export const noInto = (format: ImportPlan['format']): Refused => bad(
 );
 
 /** The list foreign records go into, as the person may change it. */
-export function intoList(ctx: Context, into: string | undefined, who: Who, plan: ImportPlan): List {
+export async function intoList(ctx: Context, into: string | undefined, who: Who, plan: ImportPlan): Promise<List> {
   if (into === undefined || into.trim() === '') throw noInto(plan.format);
-  const { list } = findList(ctx, into, who, 'write');
+  const { list } = await findList(ctx, into, who, 'write');
   if (list.archived) {
     throw bad(`"${list.title}" is archived: restore it first (binder admin archive-list ${list.id} --restore).`,
       `« ${list.title} » est archivée : restaurez-la d'abord (binder admin archive-list ${list.id} --restore).`);

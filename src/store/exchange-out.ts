@@ -28,49 +28,47 @@ function byRecord<T extends { record: number }>(rows: T[]): Map<number, T[]> {
 }
 
 /** The lists to export: those named (by id or title), or every list, archived ones too. */
-function listsOf(ctx: Context, refs: readonly string[] | undefined, who: Who): ListRow[] {
-  if (!refs || refs.length === 0) return ctx.db.prepare('SELECT * FROM lists ORDER BY position, title').all() as ListRow[];
-  const ids = [...new Set(refs.map((ref) => findList(ctx, ref, who, 'read').list.id))];
-  return ids.map((id) => ctx.db.prepare('SELECT * FROM lists WHERE id = ?').get(id) as ListRow);
+async function listsOf(ctx: Context, refs: readonly string[] | undefined, who: Who): Promise<ListRow[]> {
+  if (!refs || refs.length === 0) return (await ctx.q.all('SELECT * FROM lists ORDER BY position, title')) as ListRow[];
+  const ids = new Set<string>();
+  for (const ref of refs) ids.add((await findList(ctx, ref, who, 'read')).list.id);
+  const rows: ListRow[] = [];
+  for (const id of ids) rows.push((await ctx.q.get<ListRow>('SELECT * FROM lists WHERE id = ?', [id]))!);
+  return rows;
 }
 
-export function exportBinder(
+export async function exportBinder(
   ctx: Context, refs: readonly string[] | undefined, who: Who, give: (piece: Outgoing) => void,
-): { lists: number; records: number } {
+): Promise<{ lists: number; records: number }> {
   personOnly(who, 'export the binder', 'export', 'exporter le binder');
-  const lists = listsOf(ctx, refs, who);
-  const ids = JSON.stringify(lists.map((l) => l.id));
-  const inLists = 'list IN (SELECT value FROM json_each(@ids))';
-  const total = ctx.db.prepare(`SELECT count(*) FROM records WHERE ${inLists}`).pluck().get({ ids }) as number;
+  const lists = await listsOf(ctx, refs, who);
+  const ids = lists.map((l) => l.id);
+  const inLists = `list IN (${ids.map(() => '?').join(', ') || 'NULL'})`;
+  const total = (await ctx.q.value<number>(`SELECT count(*) FROM records WHERE ${inLists}`, ids))!;
   give({ kind: 'begin', lists: lists.length, records: total });
 
-  const listHistory = ctx.db.prepare('SELECT * FROM log WHERE list = ? AND record IS NULL ORDER BY id');
   for (const row of lists) {
-    const list = listOf(row, accessOf(ctx.db, row.id));
+    const list = listOf(row, await accessOf(ctx.q, row.id));
     const out: ListOut = {
       id: list.id, title: list.title, states: list.states, fields: list.fields, view: list.view,
       archived: list.archived, position: row.position, access: list.access, created: list.created, updated: list.updated,
-      history: (listHistory.all(row.id) as LogRowRaw[]).map(rowOf),
+      history: (await ctx.q.all<LogRowRaw>('SELECT * FROM log WHERE list = ? AND record IS NULL ORDER BY id', [row.id])).map(rowOf),
     };
     give({ kind: 'list', list: out });
   }
 
-  const page = ctx.db.prepare(`SELECT * FROM records WHERE ${inLists} AND id > @after ORDER BY id LIMIT ${PAGE}`);
-  const notes = ctx.db.prepare('SELECT * FROM notes WHERE record BETWEEN ? AND ? ORDER BY record, id');
-  const attachments = ctx.db.prepare('SELECT * FROM attachments WHERE record BETWEEN ? AND ? ORDER BY record, id');
-  const needs = ctx.db.prepare('SELECT record, needed FROM needs WHERE record BETWEEN ? AND ? ORDER BY record, needed');
-  const history = ctx.db.prepare('SELECT * FROM log WHERE record BETWEEN ? AND ? ORDER BY record, id');
   let after = 0;
   let count = 0;
   for (;;) {
-    const rows = page.all({ ids, after }) as RecordRow[];
+    const rows = await ctx.q.all<RecordRow>(`SELECT * FROM records WHERE ${inLists} AND id > ? ORDER BY id LIMIT ${PAGE}`, [...ids, after]);
     if (rows.length === 0) break;
     const from = rows[0]!.id;
     const to = rows[rows.length - 1]!.id;
-    const notesOf = byRecord(notes.all(from, to) as NoteRow[]);
-    const attachedOf = byRecord(attachments.all(from, to) as AttachmentRow[]);
-    const needsOf = byRecord(needs.all(from, to) as { record: number; needed: number }[]);
-    const historyOf = byRecord(history.all(from, to) as (LogRowRaw & { record: number })[]);
+    const between = [from, to];
+    const notesOf = byRecord(await ctx.q.all<NoteRow>('SELECT * FROM notes WHERE record BETWEEN ? AND ? ORDER BY record, id', between));
+    const attachedOf = byRecord(await ctx.q.all<AttachmentRow>('SELECT * FROM attachments WHERE record BETWEEN ? AND ? ORDER BY record, id', between));
+    const needsOf = byRecord(await ctx.q.all<{ record: number; needed: number }>('SELECT record, needed FROM needs WHERE record BETWEEN ? AND ? ORDER BY record, needed', between));
+    const historyOf = byRecord(await ctx.q.all<LogRowRaw & { record: number }>('SELECT * FROM log WHERE record BETWEEN ? AND ? ORDER BY record, id', between));
     for (const r of rows) {
       const record: RecordOut = {
         id: r.id, list: r.list, title: r.title, state: r.state,

@@ -2,7 +2,9 @@
  * The store's public face: `openStore`, the `Store` interface, `Refused`, the model's types
  * and `slug`. Other parts import from here, never from the store's inner files.
  */
-export { openStore, type StoreOptions } from './sqlite-store.js';
+export { openStore, type StoreOptions, type SqliteStore } from './sqlite-store.js';
+export type { Ledger, MarkRow, WaitRow, AskRow } from './ledger.js';
+export type { Sql, TxOptions, DialectName } from './sql/port.js';
 export * from './store.js';
 export type * from './types.js';
 export type * from './together-types.js';

@@ -24,19 +24,23 @@ export const holderOf = (row: { lease_by?: string | null }): Who | null =>
 interface LeaseRow { id: number; list: string; title: string; owners: string; lease_by: string | null; lease_until: number | null }
 
 /** Frees every record whose lease ran out: its holder leaves its owners, and the history says so. */
-export function lapse(ctx: Context): LapsedClaim[] {
+export async function lapse(ctx: Context): Promise<LapsedClaim[]> {
   const now = ctx.now();
-  const rows = ctx.db.prepare(`SELECT id, list, title, owners, lease_by, lease_until FROM records
-      WHERE lease_until IS NOT NULL AND lease_until <= ? ORDER BY lease_until, id`).all(now) as LeaseRow[];
+  const rows = (await ctx.q.all(`SELECT id, list, title, owners, lease_by, lease_until FROM records
+      WHERE lease_until IS NOT NULL AND lease_until <= ? ORDER BY lease_until, id`, [now])) as LeaseRow[];
   if (rows.length === 0) return [];
-  const free = ctx.db.prepare('UPDATE records SET owners = ?, lease_by = NULL, lease_until = NULL WHERE id = ?');
-  return rows.map((row) => {
+  const lapsed: LapsedClaim[] = [];
+  for (const row of rows) {
     const by = holderOf(row) ?? { id: 'person:unknown', kind: 'person', name: 'unknown' };
     const until = iso(row.lease_until!);
-    free.run(JSON.stringify((JSON.parse(row.owners) as string[]).filter((o) => o !== by.id)), row.id);
-    ctx.log(by, 'lapse', row.list, row.id, { until });
-    return { id: row.id, list: row.list, title: row.title, by, until };
-  });
+    // Only while it is still this claim: another keeper may have lapsed it since it was read.
+    const freed = await ctx.q.run('UPDATE records SET owners = ?, lease_by = NULL, lease_until = NULL WHERE id = ? AND lease_until = ?',
+      [JSON.stringify((JSON.parse(row.owners) as string[]).filter((o) => o !== by.id)), row.id, row.lease_until]);
+    if (freed.changes === 0) continue;
+    await ctx.log(by, 'lapse', row.list, row.id, { until });
+    lapsed.push({ id: row.id, list: row.list, title: row.title, by, until });
+  }
+  return lapsed;
 }
 
 /** The refusal an agent gets for a record another holds, naming the holder and until when. */
@@ -51,9 +55,9 @@ export function heldBy(id: number, holder: Who, until: number, now: number, next
  * A record found for a change by `who`, once lapsed claims are freed: refused to an agent while
  * another holds it. A person passes: taking a claim away and changing a held record are theirs.
  */
-export function forChange(ctx: Context, ref: number | string, who: Who): Found {
-  lapse(ctx);
-  const found = findRecord(ctx, ref, who, 'write');
+export async function forChange(ctx: Context, ref: number | string, who: Who): Promise<Found> {
+  await lapse(ctx);
+  const found = await findRecord(ctx, ref, who, 'write');
   const holder = holderOf(found.row);
   if (holder && holder.id !== who.id && !isPerson(who)) {
     const id = found.record.id;

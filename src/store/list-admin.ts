@@ -10,6 +10,7 @@ import { slug, uniqueSlug } from './slug.js';
 import { Refused, type FieldInput, type ListPatch, type StateInput, type TemplateSummary } from './store.js';
 import { findTemplate, TEMPLATES, type Lang } from './templates.js';
 import { reindex } from './text-index.js';
+import { textAt, withoutKey } from './dialect/json.js';
 import type { Access, Field, FieldType, List, State, Who } from './types.js';
 import { cleanName, cleanTitle } from './values.js';
 
@@ -112,9 +113,9 @@ function shapeFields(given: readonly FieldInput[], old: readonly Field[]): Field
   return out;
 }
 
-export function createList(
+export async function createList(
   ctx: Context, input: { template: string; title?: string; lang?: Lang }, who: Who,
-): List {
+): Promise<List> {
   personOnly(who, 'make a list', 'create-list', 'créer une liste');
   const lang = langOf(input.lang);
   const template = findTemplate(String(input.template ?? ''), lang);
@@ -129,21 +130,21 @@ export function createList(
   const title = input.title !== undefined && String(input.title).trim() !== ''
     ? cleanTitle(input.title, 'A list\'s title', 'Le titre d\'une liste') : template.title;
   const base = slug(title) || 'list';
-  const id = uniqueSlug(base, (x) => ctx.db.prepare('SELECT 1 FROM lists WHERE id = ?').get(x) !== undefined);
+  const taken = new Set(await ctx.q.column<string>('SELECT id FROM lists'));
+  const id = uniqueSlug(base, (x) => taken.has(x));
   const states = shapeStates(template.states, []);
   const fields = shapeFields(template.fields, []);
   const at = iso(ctx.now());
-  const position = (ctx.db.prepare('SELECT coalesce(max(position), 0) + 1 FROM lists').pluck().get() as number);
-  ctx.db.prepare(`INSERT INTO lists (id, title, states, fields, view, archived, position, created, updated)
-      VALUES (?, ?, ?, ?, ?, 0, ?, ?, ?)`)
-    .run(id, title, JSON.stringify(states), JSON.stringify(fields), template.view, position, at, at);
-  ctx.log(who, 'create-list', id, null, { title, template: template.id, lang });
-  return findList(ctx, id, who, 'read').list;
+  const position = ((await ctx.q.value('SELECT coalesce(max(position), 0) + 1 FROM lists')) as number);
+  (await ctx.q.run(`INSERT INTO lists (id, title, states, fields, view, archived, position, created, updated)
+      VALUES (?, ?, ?, ?, ?, 0, ?, ?, ?)`, [id, title, JSON.stringify(states), JSON.stringify(fields), template.view, position, at, at]));
+  await ctx.log(who, 'create-list', id, null, { title, template: template.id, lang });
+  return (await findList(ctx, id, who, 'read')).list;
 }
 
-export function editList(ctx: Context, ref: string, patch: ListPatch, who: Who): List {
+export async function editList(ctx: Context, ref: string, patch: ListPatch, who: Who): Promise<List> {
   personOnly(who, 'change a list', 'edit-list', 'modifier une liste');
-  const { list } = findList(ctx, ref, who, 'write');
+  const { list } = await findList(ctx, ref, who, 'write');
   const change: Record<string, unknown> = {};
   let title = list.title;
   if (patch.title !== undefined) {
@@ -162,7 +163,7 @@ export function editList(ctx: Context, ref: string, patch: ListPatch, who: Who):
   if (patch.states !== undefined) {
     states = shapeStates(patch.states, list.states);
     for (const gone of list.states.filter((s) => !states.some((k) => k.id === s.id))) {
-      const n = ctx.db.prepare('SELECT count(*) FROM records WHERE list = ? AND state = ?').pluck().get(list.id, gone.id) as number;
+      const n = (await ctx.q.value('SELECT count(*) FROM records WHERE list = ? AND state = ?', [list.id, gone.id])) as number;
       if (n > 0) {
         throw new Refused(
           `"${gone.name}" still holds ${n} record${n === 1 ? '' : 's'}: move ${n === 1 ? 'it' : 'them'} to another state first.`,
@@ -177,26 +178,22 @@ export function editList(ctx: Context, ref: string, patch: ListPatch, who: Who):
     fields = shapeFields(patch.fields, list.fields);
     const dropped = list.fields.filter((f) => !fields.some((k) => k.id === f.id));
     for (const field of dropped) {
-      const path = `$."${field.id}"`;
-      const ids = ctx.db.prepare('SELECT id FROM records WHERE list = ? AND json_extract(fields, ?) IS NOT NULL')
-        .pluck().all(list.id, path) as number[];
-      const drop = ctx.db.prepare('UPDATE records SET fields = json_remove(fields, ?) WHERE id = ?');
+      const ids = await ctx.q.column<number>(`SELECT id FROM records WHERE list = ? AND ${textAt(ctx.q.dialect, 'fields', field.id)} IS NOT NULL`, [list.id]);
       for (const id of ids) {
-        drop.run(path, id);
-        reindex(ctx, id);
+        await ctx.q.run(`UPDATE records SET fields = ${withoutKey(ctx.q.dialect, 'fields')} WHERE id = ?`, [field.id, id]);
+        await reindex(ctx, id);
       }
     }
     if (JSON.stringify(fields) !== JSON.stringify(list.fields)) change.fields = [list.fields, fields];
   }
   if (Object.keys(change).length === 0) return list;
-  ctx.db.prepare('UPDATE lists SET title = ?, view = ?, states = ?, fields = ?, updated = ? WHERE id = ?')
-    .run(title, view, JSON.stringify(states), JSON.stringify(fields), iso(ctx.now()), list.id);
-  ctx.log(who, 'edit-list', list.id, null, change);
-  return findList(ctx, list.id, who, 'read').list;
+  (await ctx.q.run('UPDATE lists SET title = ?, view = ?, states = ?, fields = ?, updated = ? WHERE id = ?', [title, view, JSON.stringify(states), JSON.stringify(fields), iso(ctx.now()), list.id]));
+  await ctx.log(who, 'edit-list', list.id, null, change);
+  return (await findList(ctx, list.id, who, 'read')).list;
 }
 
 /** An agent's id from `agent:x`, a side's name, or a bare name. */
-function agentId(ctx: Context, given: string): string {
+async function agentId(ctx: Context, given: string): Promise<string> {
   const text = String(given).trim();
   if (text.startsWith('person:')) {
     throw new Refused(
@@ -209,7 +206,7 @@ function agentId(ctx: Context, given: string): string {
     if (name) return `agent:${name}`;
   }
   const lower = text.toLowerCase();
-  const side = sides(ctx).find((s) => s.name.toLowerCase() === lower || s.agent === text);
+  const side = (await sides(ctx)).find((s) => s.name.toLowerCase() === lower || s.agent === text);
   if (side) return side.agent;
   const name = slug(text);
   if (!name) {
@@ -222,28 +219,28 @@ function agentId(ctx: Context, given: string): string {
   return `agent:${name}`;
 }
 
-export function grant(ctx: Context, ref: string, agent: string, access: Access | null, who: Who): List {
+export async function grant(ctx: Context, ref: string, agent: string, access: Access | null, who: Who): Promise<List> {
   personOnly(who, 'grant access to a list', 'grant', 'donner accès à une liste');
-  const { list } = findList(ctx, ref, who, 'write');
+  const { list } = await findList(ctx, ref, who, 'write');
   if (access !== null && access !== 'read' && access !== 'write') {
     throw new Refused('Access is read, write, or none to take it away.', 'L\'accès est read, write, ou none pour le retirer.');
   }
-  const id = agentId(ctx, agent);
+  const id = await agentId(ctx, agent);
   const before = list.access[id] ?? null;
   if (before === access) return list;
-  if (access === null) ctx.db.prepare('DELETE FROM access WHERE list = ? AND agent = ?').run(list.id, id);
-  else ctx.db.prepare('INSERT INTO access (list, agent, level) VALUES (?, ?, ?) ON CONFLICT (list, agent) DO UPDATE SET level = excluded.level').run(list.id, id, access);
-  ctx.db.prepare('UPDATE lists SET updated = ? WHERE id = ?').run(iso(ctx.now()), list.id);
-  ctx.log(who, 'grant', list.id, null, { agent: id, access: [before, access] });
-  return findList(ctx, list.id, who, 'read').list;
+  if (access === null) (await ctx.q.run('DELETE FROM access WHERE list = ? AND agent = ?', [list.id, id]));
+  else (await ctx.q.run('INSERT INTO access (list, agent, level) VALUES (?, ?, ?) ON CONFLICT (list, agent) DO UPDATE SET level = excluded.level', [list.id, id, access]));
+  (await ctx.q.run('UPDATE lists SET updated = ? WHERE id = ?', [iso(ctx.now()), list.id]));
+  await ctx.log(who, 'grant', list.id, null, { agent: id, access: [before, access] });
+  return (await findList(ctx, list.id, who, 'read')).list;
 }
 
-export function archiveList(ctx: Context, ref: string, archived: boolean, who: Who): List {
+export async function archiveList(ctx: Context, ref: string, archived: boolean, who: Who): Promise<List> {
   personOnly(who, archived ? 'archive a list' : 'restore a list', 'archive-list', archived ? 'archiver une liste' : 'restaurer une liste');
-  const { list } = findList(ctx, ref, who, 'write');
+  const { list } = await findList(ctx, ref, who, 'write');
   if (list.archived === archived) return list;
-  ctx.db.prepare('UPDATE lists SET archived = ?, updated = ? WHERE id = ?').run(archived ? 1 : 0, iso(ctx.now()), list.id);
-  ctx.log(who, archived ? 'archive-list' : 'restore-list', list.id, null, { archived });
-  return findList(ctx, list.id, who, 'read').list;
+  (await ctx.q.run('UPDATE lists SET archived = ?, updated = ? WHERE id = ?', [archived ? 1 : 0, iso(ctx.now()), list.id]));
+  await ctx.log(who, archived ? 'archive-list' : 'restore-list', list.id, null, { archived });
+  return (await findList(ctx, list.id, who, 'read')).list;
 }
 

@@ -9,7 +9,7 @@ import { findList, findRecord, isPerson, listFor, notArchived, recordNumber, vis
 import { iso, type Context } from './context.js';
 import { forChange } from './leases.js';
 import { undone } from './needs-sql.js';
-import { RECORD_COLUMNS, recordOf, type RecordRow } from './rows.js';
+import { recordColumns, recordOf, type RecordRow } from './rows.js';
 import { Refused } from './store.js';
 import type { BlockedPage, BlockedRecord, NeedsChanged } from './together-types.js';
 import type { List, NeedLink, RecordView, State, Who } from './types.js';
@@ -36,32 +36,31 @@ function linkOf(row: LinkRow): NeedLink {
 }
 
 /** The lists `who` can see, or null for a person (every list). */
-function seenLists(ctx: Context, who: Who): Set<string> | null {
+async function seenLists(ctx: Context, who: Who): Promise<Set<string> | null> {
   if (isPerson(who)) return null;
-  return new Set(visibleListRows(ctx, who, false).map((l) => l.id));
+  return new Set((await visibleListRows(ctx, who, false)).map((l) => l.id));
 }
 
 const seen = (lists: Set<string> | null, list: string): boolean => lists === null || lists.has(list);
 
 /** `#12`, or words that name no record, for an asker who cannot see it. */
-const named = (ctx: Context, id: number, lists: Set<string> | null): string => {
-  const list = ctx.db.prepare('SELECT list FROM records WHERE id = ?').pluck().get(id) as string | undefined;
+const named = async (ctx: Context, id: number, lists: Set<string> | null): Promise<string> => {
+  const list = (await ctx.q.value('SELECT list FROM records WHERE id = ?', [id])) as string | undefined;
   return list !== undefined && seen(lists, list) ? `#${id}` : 'a record you cannot see';
 };
-const namedFr = (ctx: Context, id: number, lists: Set<string> | null): string => {
-  const list = ctx.db.prepare('SELECT list FROM records WHERE id = ?').pluck().get(id) as string | undefined;
+const namedFr = async (ctx: Context, id: number, lists: Set<string> | null): Promise<string> => {
+  const list = (await ctx.q.value('SELECT list FROM records WHERE id = ?', [id])) as string | undefined;
   return list !== undefined && seen(lists, list) ? `#${id}` : 'une fiche que vous ne pouvez pas voir';
 };
 
 /** The way from `from` to `to` along needs (each step a record and one it needs), or null. */
-export function pathAlongNeeds(ctx: Context, from: number, to: number): number[] | null {
-  const next = ctx.db.prepare('SELECT needed FROM needs WHERE record = ? ORDER BY needed');
+export async function pathAlongNeeds(ctx: Context, from: number, to: number): Promise<number[] | null> {
   const cameFrom = new Map<number, number>([[from, from]]);
   let wave = [from];
   while (wave.length > 0) {
     const after: number[] = [];
     for (const at of wave) {
-      for (const needed of next.pluck().all(at) as number[]) {
+      for (const needed of await ctx.q.column<number>('SELECT needed FROM needs WHERE record = ? ORDER BY needed', [at])) {
         if (cameFrom.has(needed)) continue;
         cameFrom.set(needed, at);
         if (needed === to) {
@@ -78,38 +77,44 @@ export function pathAlongNeeds(ctx: Context, from: number, to: number): number[]
   return null;
 }
 
-function refuseCircle(ctx: Context, record: number, other: number, path: number[], who: Who): never {
-  const lists = seenLists(ctx, who);
+async function refuseCircle(ctx: Context, record: number, other: number, path: number[], who: Who): Promise<never> {
+  const lists = await seenLists(ctx, who);
   // The circle: record needs other, and other leads back to record along `path`.
   const circle = [record, ...path];
-  const steps = (say: (id: number) => string, needs: string): string =>
-    circle.slice(0, -1).map((id, i) => `${say(id)} ${needs} ${say(circle[i + 1]!)}`).join(', ');
-  const en = steps((id) => named(ctx, id, lists), 'needs');
-  const fr = steps((id) => namedFr(ctx, id, lists), 'a besoin de');
+  const en = new Map<number, string>();
+  const fr = new Map<number, string>();
+  for (const id of circle) {
+    en.set(id, await named(ctx, id, lists));
+    fr.set(id, await namedFr(ctx, id, lists));
+  }
+  const steps = (say: Map<number, string>, needs: string): string =>
+    circle.slice(0, -1).map((id, i) => `${say.get(id)!} ${needs} ${say.get(circle[i + 1]!)!}`).join(', ');
+  const inEnglish = steps(en, 'needs');
+  const inFrench = steps(fr, 'a besoin de');
   // A need of the circle the asker may see both ends of, to suggest taking away.
   let hint = '';
   for (let i = 1; i < circle.length - 1; i++) {
     const a = circle[i]!;
     const b = circle[i + 1]!;
-    if (named(ctx, a, lists) !== `#${a}` || named(ctx, b, lists) !== `#${b}`) continue;
+    if (en.get(a) !== `#${a}` || en.get(b) !== `#${b}`) continue;
     hint = `binder needs ${a} ${b} --remove`;
     break;
   }
   throw new Refused(
-    `#${record} cannot need #${other}: that would close a circle (${en}), and none of them could ever start. `
+    `#${record} cannot need #${other}: that would close a circle (${inEnglish}), and none of them could ever start. `
       + (hint ? `Take one of those needs away first: ${hint}.` : 'Ask a person to take one of those needs away first.'),
-    `La fiche #${record} ne peut pas avoir besoin de la fiche #${other} : cela fermerait un cercle (${fr}), et aucune ne pourrait jamais commencer. `
+    `La fiche #${record} ne peut pas avoir besoin de la fiche #${other} : cela fermerait un cercle (${inFrench}), et aucune ne pourrait jamais commencer. `
       + (hint ? `Retirez d'abord l'un de ces besoins : ${hint}.` : 'Demandez à une personne de retirer d\'abord l\'un de ces besoins.'),
   );
 }
 
 /** The records `id` needs, and those that need it, as `who` may see them. */
-export function needLinks(ctx: Context, id: number, who: Who): Pick<RecordView, 'needs' | 'neededBy' | 'hiddenNeeds'> {
-  const lists = seenLists(ctx, who);
-  const needed = ctx.db.prepare(`SELECT ${LINK_COLUMNS} FROM needs n JOIN records o ON o.id = n.needed
-      JOIN lists ol ON ol.id = o.list WHERE n.record = ? ORDER BY o.id`).all(id) as LinkRow[];
-  const by = ctx.db.prepare(`SELECT ${LINK_COLUMNS} FROM needs n JOIN records o ON o.id = n.record
-      JOIN lists ol ON ol.id = o.list WHERE n.needed = ? ORDER BY o.id`).all(id) as LinkRow[];
+export async function needLinks(ctx: Context, id: number, who: Who): Promise<Pick<RecordView, 'needs' | 'neededBy' | 'hiddenNeeds'>> {
+  const lists = await seenLists(ctx, who);
+  const needed = (await ctx.q.all(`SELECT ${LINK_COLUMNS} FROM needs n JOIN records o ON o.id = n.needed
+      JOIN lists ol ON ol.id = o.list WHERE n.record = ? ORDER BY o.id`, [id])) as LinkRow[];
+  const by = (await ctx.q.all(`SELECT ${LINK_COLUMNS} FROM needs n JOIN records o ON o.id = n.record
+      JOIN lists ol ON ol.id = o.list WHERE n.needed = ? ORDER BY o.id`, [id])) as LinkRow[];
   const needs = needed.filter((r) => seen(lists, r.list)).map(linkOf);
   const hidden = needed.filter((r) => !seen(lists, r.list)).map(linkOf).filter((l) => !l.done).length;
   return {
@@ -120,8 +125,8 @@ export function needLinks(ctx: Context, id: number, who: Who): Pick<RecordView, 
 }
 
 /** `get`'s view with what the record needs and what needs it. */
-export function withNeeds(ctx: Context, view: RecordView, who: Who): RecordView {
-  return { ...view, ...needLinks(ctx, view.record.id, who) };
+export async function withNeeds(ctx: Context, view: RecordView, who: Who): Promise<RecordView> {
+  return { ...view, ...(await needLinks(ctx, view.record.id, who)) };
 }
 
 /** `others` given as numbers, `#12`, or words holding several (`12 14`, `12,14`). */
@@ -132,11 +137,11 @@ function numbersOf(others: readonly (number | string)[]): number[] {
 }
 
 /** Says that `ref` needs `others` done first, or (`remove`) no longer needs them. */
-export function needs(
+export async function needs(
   ctx: Context, ref: number | string, others: readonly (number | string)[], who: Who, options: { remove?: boolean } = {},
-): NeedsChanged {
+): Promise<NeedsChanged> {
   // A need changes the record that needs, so another agent's claim on it binds; not the one needed.
-  const found = forChange(ctx, ref, who);
+  const found = await forChange(ctx, ref, who);
   notArchived(found);
   const id = found.record.id;
   const ids = numbersOf(others);
@@ -151,23 +156,23 @@ export function needs(
   const removed: number[] = [];
   for (const other of ids) {
     // Write access to both lists, and a record the asker cannot see refused as an absent one.
-    const that = findRecord(ctx, other, who, 'write');
+    const that = await findRecord(ctx, other, who, 'write');
     if (options.remove) {
-      if (ctx.db.prepare('DELETE FROM needs WHERE record = ? AND needed = ?').run(id, other).changes > 0) removed.push(other);
+      if ((await ctx.q.run('DELETE FROM needs WHERE record = ? AND needed = ?', [id, other])).changes > 0) removed.push(other);
       continue;
     }
     if (other === id) {
       throw new Refused(`#${id} cannot need itself.`, `La fiche #${id} ne peut pas avoir besoin d'elle-même.`);
     }
     notArchived(that);
-    const known = ctx.db.prepare('SELECT 1 FROM needs WHERE record = ? AND needed = ?').get(id, other) !== undefined;
+    const known = (await ctx.q.get('SELECT 1 FROM needs WHERE record = ? AND needed = ?', [id, other])) !== undefined;
     if (known) continue;
-    const back = pathAlongNeeds(ctx, other, id);
-    if (back) refuseCircle(ctx, id, other, back, who);
-    ctx.db.prepare('INSERT INTO needs (record, needed) VALUES (?, ?)').run(id, other);
+    const back = await pathAlongNeeds(ctx, other, id);
+    if (back) await refuseCircle(ctx, id, other, back, who);
+    (await ctx.q.run('INSERT INTO needs (record, needed) VALUES (?, ?)', [id, other]));
     added.push(other);
   }
-  const count = ctx.db.prepare('SELECT count(*) FROM needs WHERE record = ?').pluck().get(id) as number;
+  const count = (await ctx.q.value('SELECT count(*) FROM needs WHERE record = ?', [id])) as number;
   if (count > NEEDS_MAX) {
     throw new Refused(
       `A record needs at most ${NEEDS_MAX} others: make the steps records of a list of their own.`,
@@ -175,21 +180,21 @@ export function needs(
     );
   }
   if (added.length || removed.length) {
-    ctx.db.prepare('UPDATE records SET updated = ? WHERE id = ?').run(iso(ctx.now()), id);
-    ctx.log(who, 'needs', found.list.id, id, options.remove ? { remove: removed } : { add: added });
+    (await ctx.q.run('UPDATE records SET updated = ? WHERE id = ?', [iso(ctx.now()), id]));
+    await ctx.log(who, 'needs', found.list.id, id, options.remove ? { remove: removed } : { add: added });
   }
-  const row = ctx.db.prepare(`SELECT ${RECORD_COLUMNS} FROM records r WHERE r.id = ?`).get(id) as RecordRow;
-  return { record: recordOf(row), needs: needLinks(ctx, id, who).needs ?? [], added, removed };
+  const row = (await ctx.q.get(`SELECT ${recordColumns(ctx.q.dialect)} FROM records r WHERE r.id = ?`, [id])) as RecordRow;
+  return { record: recordOf(row), needs: (await needLinks(ctx, id, who)).needs ?? [], added, removed };
 }
 
 /** How many records `id` needs that are not done. */
-const waitingOn = (ctx: Context, id: number): number => ctx.db.prepare(`SELECT count(*) FROM needs n
-    JOIN records o ON o.id = n.needed WHERE n.record = ? AND ${undone('o')}`).pluck().get(id) as number;
+const waitingOn = async (ctx: Context, id: number): Promise<number> => (await ctx.q.value(`SELECT count(*) FROM needs n
+    JOIN records o ON o.id = n.needed WHERE n.record = ? AND ${undone('o', ctx.q.dialect)}`, [id])) as number;
 
 /** The records that need `id`, if `id` is not done: those its end may free. */
-export function waitingFor(ctx: Context, id: number): number[] {
-  return ctx.db.prepare(`SELECT n.record FROM needs n JOIN records o ON o.id = n.needed
-      WHERE n.needed = ? AND ${undone('o')} ORDER BY n.record`).pluck().all(id) as number[];
+export async function waitingFor(ctx: Context, id: number): Promise<number[]> {
+  return (await ctx.q.column(`SELECT n.record FROM needs n JOIN records o ON o.id = n.needed
+      WHERE n.needed = ? AND ${undone('o', ctx.q.dialect)} ORDER BY n.record`, [id])) as number[];
 }
 
 interface WaitingRow { id: number; list: string; state: string; owners: string; lease_by: string | null; states: string }
@@ -198,60 +203,58 @@ interface WaitingRow { id: number; list: string; state: string; owners: string; 
  * Each of `waiting` that now waits on nothing gets a history row (`unblocked`) for its holder and
  * owners to be told in their brief. `need` is the record whose end freed it (null: a whole list).
  */
-export function tellFreed(ctx: Context, waiting: readonly number[], need: number | null, because: 'done' | 'deleted', who: Who): void {
-  const read = ctx.db.prepare(`SELECT r.id, r.list, r.state, r.owners, r.lease_by, l.states FROM records r
-      JOIN lists l ON l.id = r.list WHERE r.id = ?`);
+export async function tellFreed(ctx: Context, waiting: readonly number[], need: number | null, because: 'done' | 'deleted', who: Who): Promise<void> {
   for (const id of new Set(waiting)) {
-    const row = read.get(id) as WaitingRow | undefined;
-    if (!row || waitingOn(ctx, id) > 0) continue;
+    const row = await ctx.q.get<WaitingRow>(`SELECT r.id, r.list, r.state, r.owners, r.lease_by, l.states FROM records r
+      JOIN lists l ON l.id = r.list WHERE r.id = ?`, [id]);
+    if (!row || await waitingOn(ctx, id) > 0) continue;
     const states = JSON.parse(row.states) as State[];
     if (states[states.length - 1]?.id === row.state) continue;
     const tell = new Set(JSON.parse(row.owners) as string[]);
     if (row.lease_by) tell.add((JSON.parse(row.lease_by) as Who).id);
-    ctx.log(who, 'unblocked', row.list, id, { need, because, tell: [...tell] });
+    await ctx.log(who, 'unblocked', row.list, id, { need, because, tell: [...tell] });
   }
 }
 
 /** After `id` moved from `before` to a new state: if it is done now, what waited on it may be free. */
-export function afterMove(ctx: Context, id: number, before: string, who: Who): void {
-  const row = ctx.db.prepare('SELECT r.state, l.states FROM records r JOIN lists l ON l.id = r.list WHERE r.id = ?')
-    .get(id) as { state: string; states: string } | undefined;
+export async function afterMove(ctx: Context, id: number, before: string, who: Who): Promise<void> {
+  const row = (await ctx.q.get('SELECT r.state, l.states FROM records r JOIN lists l ON l.id = r.list WHERE r.id = ?', [id])) as { state: string; states: string } | undefined;
   if (!row || row.state === before) return;
   const states = JSON.parse(row.states) as State[];
   if (states[states.length - 1]?.id !== row.state) return;
-  const needers = ctx.db.prepare('SELECT record FROM needs WHERE needed = ? ORDER BY record').pluck().all(id) as number[];
-  tellFreed(ctx, needers, id, 'done', who);
+  const needers = (await ctx.q.column('SELECT record FROM needs WHERE needed = ? ORDER BY record', [id])) as number[];
+  await tellFreed(ctx, needers, id, 'done', who);
 }
 
 /** The lists `ready --blocked` reads: one, or every list the asker can change. */
-function listsFor(ctx: Context, listRef: string | undefined, who: Who): List[] {
-  if (listRef !== undefined && listRef.trim() !== '') return [findList(ctx, listRef, who, 'write').list].filter((l) => !l.archived);
-  return visibleListRows(ctx, who, false).filter((row) => row.level === 'write').map((row) => listFor(ctx, row, who, row.level));
+async function listsFor(ctx: Context, listRef: string | undefined, who: Who): Promise<List[]> {
+  if (listRef !== undefined && listRef.trim() !== '') return [(await findList(ctx, listRef, who, 'write')).list].filter((l) => !l.archived);
+  const out: List[] = [];
+  for (const row of await visibleListRows(ctx, who, false)) if (row.level === 'write') out.push(await listFor(ctx, row, who, row.level));
+  return out;
 }
 
 /** What waits on what: per list, the open records that need a record not done, oldest first. */
-export function blocked(ctx: Context, listRef: string | undefined, who: Who, options: { limit?: number } = {}): BlockedPage {
+export async function blocked(ctx: Context, listRef: string | undefined, who: Who, options: { limit?: number } = {}): Promise<BlockedPage> {
   const limit = Math.max(1, Math.min(1000, Math.floor(options.limit ?? PAGE)));
-  const lists = seenLists(ctx, who);
-  const which = `r.list = @list AND r.archived = 0 AND r.state <> @last
-    AND r.id IN (SELECT wn.record FROM needs wn JOIN records wo ON wo.id = wn.needed WHERE ${undone('wo')})`;
-  const page = ctx.db.prepare(`SELECT ${RECORD_COLUMNS} FROM records r WHERE ${which} ORDER BY r.id LIMIT @limit`);
-  const count = ctx.db.prepare(`SELECT count(*) FROM (SELECT 1 FROM records r WHERE ${which} LIMIT ${COUNT_MAX + 1})`);
-  const waits = ctx.db.prepare(`SELECT ${LINK_COLUMNS} FROM needs n JOIN records o ON o.id = n.needed
-      JOIN lists ol ON ol.id = o.list WHERE n.record = ? AND ${undone('o')} ORDER BY o.id`);
-  return {
-    lists: listsFor(ctx, listRef, who).map((list) => {
-      const params = { list: list.id, last: list.states[list.states.length - 1]!.id, limit };
-      const total = count.pluck().get(params) as number;
-      const records = (page.all(params) as RecordRow[]).map((row): BlockedRecord => {
-        const links = waits.all(row.id) as LinkRow[];
-        return {
-          record: recordOf(row),
-          waitsOn: links.filter((l) => seen(lists, l.list)).map(linkOf),
-          hidden: links.filter((l) => !seen(lists, l.list)).length,
-        };
+  const lists = await seenLists(ctx, who);
+  const which = `r.list = ? AND r.archived = 0 AND r.state <> ?
+    AND r.id IN (SELECT wn.record FROM needs wn JOIN records wo ON wo.id = wn.needed WHERE ${undone('wo', ctx.q.dialect)})`;
+  const out: BlockedPage = { lists: [] };
+  for (const list of await listsFor(ctx, listRef, who)) {
+    const params = [list.id, list.states[list.states.length - 1]!.id];
+    const total = (await ctx.q.value<number>(`SELECT count(*) FROM (SELECT 1 FROM records r WHERE ${which} LIMIT ${COUNT_MAX + 1}) AS w`, params))!;
+    const records: BlockedRecord[] = [];
+    for (const row of await ctx.q.all<RecordRow>(`SELECT ${recordColumns(ctx.q.dialect)} FROM records r WHERE ${which} ORDER BY r.id LIMIT ?`, [...params, limit])) {
+      const links = await ctx.q.all<LinkRow>(`SELECT ${LINK_COLUMNS} FROM needs n JOIN records o ON o.id = n.needed
+        JOIN lists ol ON ol.id = o.list WHERE n.record = ? AND ${undone('o', ctx.q.dialect)} ORDER BY o.id`, [row.id]);
+      records.push({
+        record: recordOf(row),
+        waitsOn: links.filter((l) => seen(lists, l.list)).map(linkOf),
+        hidden: links.filter((l) => !seen(lists, l.list)).length,
       });
-      return { list: list.id, title: list.title, records, total: Math.min(total, COUNT_MAX), ...(total > COUNT_MAX ? { atLeast: true as const } : {}) };
-    }),
-  };
+    }
+    out.lists.push({ list: list.id, title: list.title, records, total: Math.min(total, COUNT_MAX), ...(total > COUNT_MAX ? { atLeast: true as const } : {}) });
+  }
+  return out;
 }

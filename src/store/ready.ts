@@ -6,8 +6,10 @@
  */
 import { findList, listFor, visibleListRows } from './access.js';
 import type { Context } from './context.js';
-import { NOT_BLOCKED } from './needs-sql.js';
-import { RECORD_COLUMNS, recordOf, type RecordRow } from './rows.js';
+import { notBlocked } from './needs-sql.js';
+import { arrayHasOther, inList, textAt } from './dialect/json.js';
+import type { DialectName } from './sql/port.js';
+import { recordColumns, recordOf, type RecordRow } from './rows.js';
 import { slug } from './slug.js';
 import type { ReadyList, ReadyPage } from './together-types.js';
 import type { Field, List, RecordSummary, Who } from './types.js';
@@ -29,74 +31,82 @@ const startStates = (list: List): string[] =>
 export const READY_COUNT_MAX = 1000;
 
 /**
- * Which records are ready, read through `records_open` (a list's open, unclaimed records in id
- * order), so that a page and a capped count stop early instead of reading the whole list.
+ * Which records are ready, read (on SQLite) through `records_open` (a list's open, unclaimed
+ * records in id order), so that a page and a capped count stop early instead of reading the whole
+ * list. With its parameters, in order.
  */
-function where(list: List): string {
+function where(d: DialectName, list: List, who: Who): { sql: string; params: unknown[] } {
   const gated = list.states.some((s) => s.gate);
-  return `r.list = @list AND r.archived = 0 AND r.lease_by IS NULL
-    AND r.state IN (SELECT value FROM json_each(@states))
+  const states = startStates(list);
+  return {
+    sql: `r.list = ? AND r.archived = 0 AND r.lease_by IS NULL
+    AND ${inList('r.state', states.length)}
     ${gated ? 'AND r.approved_by IS NOT NULL' : ''}
-    AND NOT EXISTS (SELECT 1 FROM json_each(r.owners) o WHERE o.value <> @who)
-    AND ${NOT_BLOCKED}`;
+    AND NOT ${arrayHasOther(d, 'r.owners')}
+    AND ${notBlocked(d)}`,
+    params: [list.id, ...states, who.id],
+  };
 }
 
-const params = (list: List, who: Who) => ({
-  list: list.id,
-  states: JSON.stringify(startStates(list)),
-  who: who.id,
-});
+/** The records of a list, by the index that reads them in id order where the engine takes a hint. */
+const fromRecords = (d: DialectName, index = 'records_open'): string =>
+  (d === 'sqlite' ? `FROM records r INDEXED BY ${index}` : 'FROM records r');
 
-/** The ready records of one list, at most `limit`, in the order to take them. */
-export function readyRows(ctx: Context, list: List, who: Who, limit: number): RecordRow[] {
+/**
+ * The ready records of one list, at most `limit`, in the order to take them. `lock`: on
+ * PostgreSQL, the rows are locked for this transaction, and rows another transaction locked are
+ * passed over (`take --next` by two keepers at once never gives one record twice).
+ */
+export async function readyRows(ctx: Context, list: List, who: Who, limit: number, lock = false): Promise<RecordRow[]> {
+  const d = ctx.q.dialect;
   const field = priorityField(list);
-  const base = { ...params(list, who), limit };
-  const select = `SELECT ${RECORD_COLUMNS} FROM records r INDEXED BY records_open WHERE ${where(list)}`;
+  const { sql: cond, params } = where(d, list, who);
+  const locking = lock && d === 'postgres' ? ' FOR UPDATE OF r SKIP LOCKED' : '';
+  const select = (index?: string): string => `SELECT ${recordColumns(d)} ${fromRecords(d, index)} WHERE ${cond}`;
   if (field?.type === 'number') {
     // Higher first: no index holds that order, so every ready record is read and sorted.
-    return ctx.db.prepare(`${select} ORDER BY CAST(json_extract(r.fields, @path) AS REAL) DESC NULLS LAST, r.id LIMIT @limit`)
-      .all({ ...base, path: `$."${field.id}"` }) as RecordRow[];
+    const number = d === 'sqlite' ? `CAST(${textAt(d, 'r.fields', field.id)} AS REAL)` : `CAST(${textAt(d, 'r.fields', field.id)} AS DOUBLE PRECISION)`;
+    return ctx.q.all<RecordRow>(`${select()} ORDER BY ${number} DESC NULLS LAST, r.id LIMIT ?${locking}`, [...params, limit]);
   }
-  if (field?.type !== 'choice') return ctx.db.prepare(`${select} ORDER BY r.id LIMIT @limit`).all(base) as RecordRow[];
+  if (field?.type !== 'choice') return ctx.q.all<RecordRow>(`${select()} ORDER BY r.id LIMIT ?${locking}`, [...params, limit]);
   // A choice: its earlier choices first, each oldest first, then the records with none of them;
   // each group read in id order and only until the page is full. A field whose id is priority
   // (or priorite) is indexed by its value, so a choice no record has costs nothing either.
   const choices = field.choices ?? [];
   const indexed = PRIORITY_NAMES.includes(field.id);
-  const value = indexed ? `json_extract(r.fields, '$.${field.id}')` : 'json_extract(r.fields, @path)';
-  const by = indexed ? select.replace('records_open', `records_${field.id}`) : select;
-  const path = `$."${field.id}"`;
+  const value = indexed && d === 'sqlite' ? `json_extract(r.fields, '$.${field.id}')` : textAt(d, 'r.fields', field.id);
+  const by = select(indexed ? `records_${field.id}` : undefined);
   const rows: RecordRow[] = [];
-  const ofChoice = ctx.db.prepare(`${by} AND ${value} = @choice ORDER BY r.id LIMIT @limit`);
   for (const choice of choices) {
     if (rows.length >= limit) return rows;
-    rows.push(...(ofChoice.all({ ...base, path, choice, limit: limit - rows.length }) as RecordRow[]));
+    rows.push(...await ctx.q.all<RecordRow>(`${by} AND ${value} = ? ORDER BY r.id LIMIT ?${locking}`, [...params, choice, limit - rows.length]));
   }
   if (rows.length >= limit) return rows;
   // Then those with no value, and those with a value no longer among the choices (the choices
   // were changed), merged by age: the latter read as the ranges between the choices, in the
   // index's own order (bytes of UTF-8), so that none at all costs nothing.
   const need = limit - rows.length;
-  const rest = { ...base, path, limit: need };
-  const groups = [ctx.db.prepare(`${by} AND ${value} IS NULL ORDER BY r.id LIMIT @limit`).all(rest) as RecordRow[]];
+  const bytes = d === 'sqlite' ? value : `${value} COLLATE "C"`;
+  const groups = [await ctx.q.all<RecordRow>(`${by} AND ${value} IS NULL ORDER BY r.id LIMIT ?${locking}`, [...params, need])];
   const bounds = [...choices].sort((a, b) => Buffer.compare(Buffer.from(a), Buffer.from(b)));
   for (let i = 0; i <= bounds.length; i++) {
-    const range = [i > 0 ? `${value} > @low` : '', i < bounds.length ? `${value} < @high` : `${value} IS NOT NULL`].filter(Boolean).join(' AND ');
-    groups.push(ctx.db.prepare(`${by} AND ${range} ORDER BY r.id LIMIT @limit`)
-      .all({ ...rest, ...(i > 0 ? { low: bounds[i - 1] } : {}), ...(i < bounds.length ? { high: bounds[i] } : {}) }) as RecordRow[]);
+    const range = [i > 0 ? `${bytes} > ?` : '', i < bounds.length ? `${bytes} < ?` : `${value} IS NOT NULL`].filter(Boolean).join(' AND ');
+    const between = [...(i > 0 ? [bounds[i - 1]] : []), ...(i < bounds.length ? [bounds[i]] : [])];
+    groups.push(await ctx.q.all<RecordRow>(`${by} AND ${range} ORDER BY r.id LIMIT ?${locking}`, [...params, ...between, need]));
   }
   rows.push(...groups.flat().sort((a, b) => a.id - b.id).slice(0, need));
   return rows;
 }
 
-function readyList(ctx: Context, list: List, who: Who, limit: number): ReadyList {
+async function readyList(ctx: Context, list: List, who: Who, limit: number): Promise<ReadyList> {
   const field = priorityField(list);
-  const total = ctx.db.prepare(`SELECT count(*) FROM (SELECT 1 FROM records r INDEXED BY records_open
-      WHERE ${where(list)} LIMIT ${READY_COUNT_MAX + 1})`).pluck().get(params(list, who)) as number;
+  const { sql: cond, params } = where(ctx.q.dialect, list, who);
+  const total = (await ctx.q.value<number>(`SELECT count(*) FROM (SELECT 1 ${fromRecords(ctx.q.dialect)}
+      WHERE ${cond} LIMIT ${READY_COUNT_MAX + 1}) AS ready`, params))!;
   return {
     list: list.id,
     title: list.title,
-    records: readyRows(ctx, list, who, limit).map(recordOf),
+    records: (await readyRows(ctx, list, who, limit)).map(recordOf),
     total: Math.min(total, READY_COUNT_MAX),
     ...(total > READY_COUNT_MAX ? { atLeast: true } : {}),
     priority: field?.name ?? null,
@@ -104,24 +114,27 @@ function readyList(ctx: Context, list: List, who: Who, limit: number): ReadyList
 }
 
 /** The asker's ready records, in one list or in every list it can change. */
-export function ready(ctx: Context, listRef: string | undefined, who: Who, options: { limit?: number } = {}): ReadyPage {
+export async function ready(ctx: Context, listRef: string | undefined, who: Who, options: { limit?: number } = {}): Promise<ReadyPage> {
   const limit = Math.max(1, Math.min(1000, Math.floor(options.limit ?? PAGE)));
-  let lists: List[];
+  const lists: List[] = [];
   let readOnly: string[] = [];
   if (listRef !== undefined && listRef.trim() !== '') {
-    lists = [findList(ctx, listRef, who, 'write').list].filter((l) => !l.archived);
+    lists.push(...[(await findList(ctx, listRef, who, 'write')).list].filter((l) => !l.archived));
   } else {
-    const rows = visibleListRows(ctx, who, false);
-    lists = rows.filter((row) => row.level === 'write').map((row) => listFor(ctx, row, who, row.level));
+    const rows = await visibleListRows(ctx, who, false);
+    for (const row of rows) if (row.level === 'write') lists.push(await listFor(ctx, row, who, row.level));
     readOnly = rows.filter((row) => row.level !== 'write').map((row) => row.id);
   }
   // By the index of claims: the few records held, never a list's records one by one.
-  const held = ctx.db.prepare(`SELECT ${RECORD_COLUMNS} FROM records r INDEXED BY records_lease
-      WHERE r.lease_until IS NOT NULL AND json_extract(r.lease_by, '$.id') = @who
-        AND r.list IN (SELECT value FROM json_each(@lists)) ORDER BY r.lease_until, r.id`)
-    .all({ who: who.id, lists: JSON.stringify(lists.map((l) => l.id)) }) as RecordRow[];
+  const d = ctx.q.dialect;
+  const holder = d === 'sqlite' ? "json_extract(r.lease_by, '$.id')" : "((r.lease_by)::jsonb ->> 'id')";
+  const held = await ctx.q.all<RecordRow>(`SELECT ${recordColumns(d)} ${fromRecords(d, 'records_lease')}
+      WHERE r.lease_until IS NOT NULL AND ${holder} = ?
+        AND ${inList('r.list', lists.length)} ORDER BY r.lease_until, r.id`, [who.id, ...lists.map((l) => l.id)]);
+  const out: ReadyList[] = [];
+  for (const list of lists) out.push(await readyList(ctx, list, who, limit));
   return {
-    lists: lists.map((list) => readyList(ctx, list, who, limit)),
+    lists: out,
     held: held.map((row): RecordSummary => recordOf(row)),
     readOnly,
   };

@@ -15,29 +15,28 @@ import { cleanNote, cleanTitle, LIMITS } from './values.js';
 export const KINDS: readonly AttachKind[] = ['message', 'file', 'asset', 'branch', 'link', 'record'];
 const HISTORY = 200;
 
-const touch = (ctx: Context, id: number, at: string): void => {
-  ctx.db.prepare('UPDATE records SET updated = ? WHERE id = ?').run(at, id);
+const touch = async (ctx: Context, id: number, at: string): Promise<void> => {
+  (await ctx.q.run('UPDATE records SET updated = ? WHERE id = ?', [at, id]));
 };
 
-export function note(ctx: Context, ref: number | string, text: string, who: Who): Note {
-  const found = findRecord(ctx, ref, who, 'write');
+export async function note(ctx: Context, ref: number | string, text: string, who: Who): Promise<Note> {
+  const found = await findRecord(ctx, ref, who, 'write');
   notArchived(found);
   const clean = cleanNote(text);
   const at = iso(ctx.now());
-  const id = Number(ctx.db.prepare('INSERT INTO notes (record, at, by, text) VALUES (?, ?, ?, ?)')
-    .run(found.record.id, at, JSON.stringify(who), clean).lastInsertRowid);
-  touch(ctx, found.record.id, at);
-  reindex(ctx, found.record.id);
-  ctx.log(who, 'note', found.list.id, found.record.id, { note: id });
-  return noteOf(ctx.db.prepare('SELECT * FROM notes WHERE id = ?').get(id) as NoteRow);
+  const id = Number(await ctx.q.value('INSERT INTO notes (record, at, by, text) VALUES (?, ?, ?, ?) RETURNING id', [found.record.id, at, JSON.stringify(who), clean]));
+  await touch(ctx, found.record.id, at);
+  await reindex(ctx, found.record.id);
+  await ctx.log(who, 'note', found.list.id, found.record.id, { note: id });
+  return noteOf((await ctx.q.get('SELECT * FROM notes WHERE id = ?', [id])) as NoteRow);
 }
 
-export function editNote(ctx: Context, ref: number | string, noteId: number, text: string, who: Who): Note {
+export async function editNote(ctx: Context, ref: number | string, noteId: number, text: string, who: Who): Promise<Note> {
   personOnly(who, 'rewrite a note', 'edit-note', 'réécrire une note');
-  const found = findRecord(ctx, ref, who, 'write');
+  const found = await findRecord(ctx, ref, who, 'write');
   notArchived(found);
   const id = found.record.id;
-  const row = ctx.db.prepare('SELECT * FROM notes WHERE id = ? AND record = ?').get(Number(noteId), id) as NoteRow | undefined;
+  const row = (await ctx.q.get('SELECT * FROM notes WHERE id = ? AND record = ?', [Number(noteId), id])) as NoteRow | undefined;
   if (!row) {
     throw new Refused(
       `#${id} has no note ${String(noteId)}: binder get ${id} shows its notes and their numbers.`,
@@ -54,17 +53,17 @@ export function editNote(ctx: Context, ref: number | string, noteId: number, tex
   const clean = cleanNote(text);
   if (clean === row.text) return noteOf(row);
   const at = iso(ctx.now());
-  ctx.db.prepare('UPDATE notes SET text = ?, edited = 1 WHERE id = ?').run(clean, row.id);
-  touch(ctx, id, at);
-  reindex(ctx, id);
-  ctx.log(who, 'edit-note', found.list.id, id, { note: row.id });
-  return noteOf(ctx.db.prepare('SELECT * FROM notes WHERE id = ?').get(row.id) as NoteRow);
+  (await ctx.q.run('UPDATE notes SET text = ?, edited = 1 WHERE id = ?', [clean, row.id]));
+  await touch(ctx, id, at);
+  await reindex(ctx, id);
+  await ctx.log(who, 'edit-note', found.list.id, id, { note: row.id });
+  return noteOf((await ctx.q.get('SELECT * FROM notes WHERE id = ?', [row.id])) as NoteRow);
 }
 
-export function attach(
+export async function attach(
   ctx: Context, ref: number | string, input: { kind: AttachKind; ref: string; title?: string }, who: Who,
-): Attachment {
-  const found = forChange(ctx, ref, who);
+): Promise<Attachment> {
+  const found = await forChange(ctx, ref, who);
   notArchived(found);
   if (!KINDS.includes(input.kind)) {
     const shown = String(input.kind).slice(0, 40);
@@ -89,24 +88,23 @@ export function attach(
   if (input.kind === 'record') {
     const other = recordNumber(target);
     // Attaching names a record: it must be one the asker can see.
-    findRecord(ctx, other, who, 'read');
+    await findRecord(ctx, other, who, 'read');
     target = `#${other}`;
   }
   const title = input.title !== undefined && String(input.title).trim() !== '' ? cleanTitle(input.title, 'An attachment\'s title', 'Le titre d\'une pièce jointe') : '';
   const at = iso(ctx.now());
-  const id = Number(ctx.db.prepare('INSERT INTO attachments (record, kind, ref, title, at, by) VALUES (?, ?, ?, ?, ?, ?)')
-    .run(found.record.id, input.kind, target, title, at, JSON.stringify(who)).lastInsertRowid);
-  touch(ctx, found.record.id, at);
-  ctx.log(who, 'attach', found.list.id, found.record.id, { attachment: id, kind: input.kind, ref: target });
-  return attachmentOf(ctx.db.prepare('SELECT * FROM attachments WHERE id = ?').get(id) as AttachmentRow);
+  const id = Number(await ctx.q.value('INSERT INTO attachments (record, kind, ref, title, at, by) VALUES (?, ?, ?, ?, ?, ?) RETURNING id', [found.record.id, input.kind, target, title, at, JSON.stringify(who)]));
+  await touch(ctx, found.record.id, at);
+  await ctx.log(who, 'attach', found.list.id, found.record.id, { attachment: id, kind: input.kind, ref: target });
+  return attachmentOf((await ctx.q.get('SELECT * FROM attachments WHERE id = ?', [id])) as AttachmentRow);
 }
 
-export function detach(ctx: Context, ref: number | string, what: string, who: Who): Attachment {
-  const found = forChange(ctx, ref, who);
+export async function detach(ctx: Context, ref: number | string, what: string, who: Who): Promise<Attachment> {
+  const found = await forChange(ctx, ref, who);
   notArchived(found);
   const id = found.record.id;
   const given = String(what).trim();
-  const rows = ctx.db.prepare('SELECT * FROM attachments WHERE record = ? ORDER BY id DESC').all(id) as AttachmentRow[];
+  const rows = (await ctx.q.all('SELECT * FROM attachments WHERE record = ? ORDER BY id DESC', [id])) as AttachmentRow[];
   const row = rows.find((r) => /^\d+$/.test(given) && r.id === Number(given))
     ?? rows.find((r) => r.ref === given)
     ?? rows.find((r) => r.kind === 'record' && /^#?\d+$/.test(given) && r.ref === `#${given.replace('#', '')}`);
@@ -117,9 +115,9 @@ export function detach(ctx: Context, ref: number | string, what: string, who: Wh
       `Rien de ce qui est joint à la fiche #${id} ne correspond à « ${shown} » : binder get ${id} énumère ce qui y est joint.`,
     );
   }
-  ctx.db.prepare('DELETE FROM attachments WHERE id = ?').run(row.id);
-  touch(ctx, id, iso(ctx.now()));
-  ctx.log(who, 'detach', found.list.id, id, { attachment: row.id, kind: row.kind, ref: row.ref });
+  (await ctx.q.run('DELETE FROM attachments WHERE id = ?', [row.id]));
+  await touch(ctx, id, iso(ctx.now()));
+  await ctx.log(who, 'detach', found.list.id, id, { attachment: row.id, kind: row.kind, ref: row.ref });
   return attachmentOf(row);
 }
 
@@ -127,19 +125,20 @@ export function detach(ctx: Context, ref: number | string, what: string, who: Wh
 const count = (given: number | undefined, fallback: number): number =>
   given !== undefined && Number.isSafeInteger(given) && given >= 0 ? given : fallback;
 
-export function get(ctx: Context, ref: number | string, who: Who, page: RecordPage = {}): RecordView {
-  const found = findRecord(ctx, ref, who, 'read');
+export async function get(ctx: Context, ref: number | string, who: Who, page: RecordPage = {}): Promise<RecordView> {
+  const found = await findRecord(ctx, ref, who, 'read');
   const { record, list } = found;
   const offset = count(page.offset, 0);
   // The latest first, so that a record of thousands of notes is read only as far as the page.
-  const latest = <T>(table: 'notes' | 'log', limit: number): T[] =>
-    (ctx.db.prepare(`SELECT * FROM (SELECT * FROM ${table} WHERE record = ? ORDER BY id DESC LIMIT ? OFFSET ?) ORDER BY id`)
-      .all(record.id, limit, offset) as T[]);
-  const notes = latest<NoteRow>('notes', count(page.notes, -1)).map(noteOf);
-  const history = latest<LogRowRaw>('log', count(page.history, HISTORY)).map(logOf);
-  const attached = (ctx.db.prepare('SELECT * FROM attachments WHERE record = ? ORDER BY id').all(record.id) as AttachmentRow[])
+  // LIMIT ALL where there is no limit: -1 is SQLite's alone.
+  const latest = async <T>(table: 'notes' | 'log', limit: number): Promise<T[]> =>
+    (await ctx.q.all<T>(`SELECT * FROM (SELECT * FROM ${table} WHERE record = ? ORDER BY id DESC LIMIT ? OFFSET ?) AS page ORDER BY id`,
+      [record.id, limit < 0 ? Number.MAX_SAFE_INTEGER : limit, offset]));
+  const notes = (await latest<NoteRow>('notes', count(page.notes, -1))).map(noteOf);
+  const history = (await latest<LogRowRaw>('log', count(page.history, HISTORY))).map(logOf);
+  const attached = ((await ctx.q.all('SELECT * FROM attachments WHERE record = ? ORDER BY id', [record.id])) as AttachmentRow[])
     .map(attachmentOf);
-  const counts = ctx.db.prepare(`SELECT (SELECT count(*) FROM notes WHERE record = @record) AS notes,
-      (SELECT count(*) FROM log WHERE record = @record) AS history`).get({ record: record.id }) as { notes: number; history: number };
+  const counts = (await ctx.q.get(`SELECT (SELECT count(*) FROM notes WHERE record = ?) AS notes,
+      (SELECT count(*) FROM log WHERE record = ?) AS history`, [record.id, record.id])) as { notes: number; history: number };
   return { record: { ...record, notes, attached }, list, history, counts };
 }

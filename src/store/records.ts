@@ -16,12 +16,12 @@ import {
   beforeGate, cleanNote, cleanOwners, cleanTitle, dueOf, fieldChanges, findState, firstGate, pastGate,
 } from './values.js';
 
-const fresh = (ctx: Context, id: number): RecordSummary => recordOf(recordRow(ctx, id)!);
+const fresh = async (ctx: Context, id: number): Promise<RecordSummary> => recordOf((await recordRow(ctx, id))!);
 
 const gateName = (list: List): string => firstGate(list)?.name ?? '';
 
-export function add(ctx: Context, listRef: string, input: AddInput, who: Who): RecordSummary {
-  const { list } = findList(ctx, listRef, who, 'write');
+export async function add(ctx: Context, listRef: string, input: AddInput, who: Who): Promise<RecordSummary> {
+  const { list } = await findList(ctx, listRef, who, 'write');
   if (list.archived) {
     throw new Refused(
       `"${list.title}" is archived: restore the list first (binder admin archive-list ${list.id} --restore).`,
@@ -41,36 +41,33 @@ export function add(ctx: Context, listRef: string, input: AddInput, who: Who): R
   }
   const named = (name: string) => agentNamed(ctx, name);
   const fields = Object.fromEntries(
-    Object.entries(fieldChanges(list, input.fields ?? {}, who, named)).filter(([, v]) => v !== ''),
+    Object.entries(await fieldChanges(list, input.fields ?? {}, who, named)).filter(([, v]) => v !== ''),
   );
-  const owners = cleanOwners(input.owners ?? [], who, named);
+  const owners = await cleanOwners(input.owners ?? [], who, named);
   const due = dueOf(input.due ?? '');
   const note = input.note !== undefined && String(input.note).trim() !== '' ? cleanNote(input.note) : undefined;
   const at = iso(ctx.now());
-  const id = Number(ctx.db.prepare(`INSERT INTO records (list, title, state, approved_by, approved_at, fields, owners,
-      due, due_at, created, updated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(
-    list.id, title, state.id, approving ? JSON.stringify(who) : null, approving ? at : null,
+  const id = Number((await ctx.q.value(`INSERT INTO records (list, title, state, approved_by, approved_at, fields, owners,
+      due, due_at, created, updated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`, [list.id, title, state.id, approving ? JSON.stringify(who) : null, approving ? at : null,
     JSON.stringify(fields), JSON.stringify(owners),
-    due.kind === 'due' ? due.due : null, due.kind === 'due' ? due.at : null, at, at,
-  ).lastInsertRowid);
+    due.kind === 'due' ? due.due : null, due.kind === 'due' ? due.at : null, at, at,])));
   let noteId: number | undefined;
   if (note !== undefined) {
-    noteId = Number(ctx.db.prepare('INSERT INTO notes (record, at, by, text) VALUES (?, ?, ?, ?)')
-      .run(id, at, JSON.stringify(who), note).lastInsertRowid);
+    noteId = Number(await ctx.q.value('INSERT INTO notes (record, at, by, text) VALUES (?, ?, ?, ?) RETURNING id', [id, at, JSON.stringify(who), note]));
   }
-  reindex(ctx, id, true);
+  await reindex(ctx, id, true);
   const change: Record<string, unknown> = { title, state: state.id };
   if (approving) change.approved = true;
   if (Object.keys(fields).length) change.fields = fields;
   if (owners.length) change.owners = owners;
   if (due.kind === 'due') change.due = due.due;
   if (noteId !== undefined) change.note = noteId;
-  ctx.log(who, 'add', list.id, id, change);
+  await ctx.log(who, 'add', list.id, id, change);
   return fresh(ctx, id);
 }
 
-export function edit(ctx: Context, ref: number | string, input: EditInput, who: Who): EditedRecord {
-  const found = forChange(ctx, ref, who);
+export async function edit(ctx: Context, ref: number | string, input: EditInput, who: Who): Promise<EditedRecord> {
+  const found = await forChange(ctx, ref, who);
   notArchived(found);
   const { record, list } = found;
   const named = (name: string) => agentNamed(ctx, name);
@@ -83,7 +80,7 @@ export function edit(ctx: Context, ref: number | string, input: EditInput, who: 
   const fields = { ...record.fields };
   if (input.fields) {
     const changed: Record<string, [string | null, string | null]> = {};
-    for (const [id, value] of Object.entries(fieldChanges(list, input.fields, who, named))) {
+    for (const [id, value] of Object.entries(await fieldChanges(list, input.fields, who, named))) {
       const old = fields[id] ?? null;
       if ((old ?? '') === value) continue;
       changed[id] = [old, value === '' ? null : value];
@@ -94,7 +91,7 @@ export function edit(ctx: Context, ref: number | string, input: EditInput, who: 
   }
   let owners = record.owners;
   if (input.owners !== undefined) {
-    owners = cleanOwners(input.owners, who, named);
+    owners = await cleanOwners(input.owners, who, named);
     if (JSON.stringify(owners) !== JSON.stringify(record.owners)) change.owners = [record.owners, owners];
   }
   let due = { due: record.due, at: found.row.due_at };
@@ -104,14 +101,13 @@ export function edit(ctx: Context, ref: number | string, input: EditInput, who: 
     if (due.due !== record.due) change.due = [record.due, due.due];
   }
   if (Object.keys(change).length === 0) return record;
-  ctx.db.prepare(`UPDATE records SET title = ?, fields = ?, owners = ?, due = ?, due_at = ?,
-      due_told = CASE WHEN ? THEN 0 ELSE due_told END, updated = ? WHERE id = ?`)
-    .run(title, JSON.stringify(fields), JSON.stringify(owners), due.due, due.at,
-      change.due !== undefined ? 1 : 0, iso(ctx.now()), record.id);
-  if (change.title !== undefined || change.fields !== undefined) reindex(ctx, record.id);
-  ctx.log(who, 'edit', list.id, record.id, change);
-  const withdrawn = staleApproval(ctx, found, change, who);
-  return withdrawn ? { ...fresh(ctx, record.id), withdrawn } : fresh(ctx, record.id);
+  (await ctx.q.run(`UPDATE records SET title = ?, fields = ?, owners = ?, due = ?, due_at = ?,
+      due_told = CASE WHEN ? THEN 0 ELSE due_told END, updated = ? WHERE id = ?`, [title, JSON.stringify(fields), JSON.stringify(owners), due.due, due.at,
+      change.due !== undefined ? 1 : 0, iso(ctx.now()), record.id]));
+  if (change.title !== undefined || change.fields !== undefined) await reindex(ctx, record.id);
+  await ctx.log(who, 'edit', list.id, record.id, change);
+  const withdrawn = await staleApproval(ctx, found, change, who);
+  return withdrawn ? { ...(await fresh(ctx, record.id)), withdrawn } : fresh(ctx, record.id);
 }
 
 /**
@@ -120,7 +116,7 @@ export function edit(ctx: Context, ref: number | string, input: EditInput, who: 
  * record back before the gate if it was past it. Owners, due date, notes and attachments are
  * not what was approved; a person's own change keeps the approval.
  */
-function staleApproval(ctx: Context, found: Found, change: Record<string, unknown>, who: Who): Withdrawal | undefined {
+async function staleApproval(ctx: Context, found: Found, change: Record<string, unknown>, who: Who): Promise<Withdrawal | undefined> {
   const { record, list } = found;
   const approval = record.approved;
   if (!approval || isPerson(who) || (change.title === undefined && change.fields === undefined)) return undefined;
@@ -131,9 +127,8 @@ function staleApproval(ctx: Context, found: Found, change: Record<string, unknow
   };
   const back = pastGate(list, record.state) ? beforeGate(list) : undefined;
   if (back) Object.assign(withdrawal, { from: record.state, to: back.id });
-  ctx.db.prepare('UPDATE records SET approved_by = NULL, approved_at = NULL, state = ? WHERE id = ?')
-    .run(back?.id ?? record.state, record.id);
-  ctx.log(who, 'withdraw', list.id, record.id, {
+  (await ctx.q.run('UPDATE records SET approved_by = NULL, approved_at = NULL, state = ? WHERE id = ?', [back?.id ?? record.state, record.id]));
+  await ctx.log(who, 'withdraw', list.id, record.id, {
     approved: false,
     ...(withdrawal.title ? { title: true } : {}),
     ...(withdrawal.fields.length ? { fields: withdrawal.fields } : {}),
@@ -142,8 +137,8 @@ function staleApproval(ctx: Context, found: Found, change: Record<string, unknow
   return withdrawal;
 }
 
-export function move(ctx: Context, ref: number | string, stateRef: string, who: Who): RecordSummary {
-  const found = forChange(ctx, ref, who);
+export async function move(ctx: Context, ref: number | string, stateRef: string, who: Who): Promise<RecordSummary> {
+  const found = await forChange(ctx, ref, who);
   notArchived(found);
   const { record, list } = found;
   const state = findState(list, stateRef);
@@ -159,41 +154,38 @@ export function move(ctx: Context, ref: number | string, stateRef: string, who: 
   }
   const at = iso(ctx.now());
   if (approving) {
-    ctx.db.prepare('UPDATE records SET state = ?, approved_by = ?, approved_at = ?, updated = ? WHERE id = ?')
-      .run(state.id, JSON.stringify(who), at, at, record.id);
+    (await ctx.q.run('UPDATE records SET state = ?, approved_by = ?, approved_at = ?, updated = ? WHERE id = ?', [state.id, JSON.stringify(who), at, at, record.id]));
   } else {
-    ctx.db.prepare('UPDATE records SET state = ?, updated = ? WHERE id = ?').run(state.id, at, record.id);
+    (await ctx.q.run('UPDATE records SET state = ?, updated = ? WHERE id = ?', [state.id, at, record.id]));
   }
-  ctx.log(who, 'move', list.id, record.id, approving ? { from: record.state, to: state.id, approved: true } : { from: record.state, to: state.id });
-  afterMove(ctx, record.id, record.state, who);
+  await ctx.log(who, 'move', list.id, record.id, approving ? { from: record.state, to: state.id, approved: true } : { from: record.state, to: state.id });
+  await afterMove(ctx, record.id, record.state, who);
   return fresh(ctx, record.id);
 }
 
-export function approve(ctx: Context, ref: number | string, yes: boolean, who: Who): RecordSummary {
+export async function approve(ctx: Context, ref: number | string, yes: boolean, who: Who): Promise<RecordSummary> {
   personOnly(who, 'approve a record or withdraw an approval', 'approve', 'approuver une fiche ou retirer une approbation');
-  const found = findRecord(ctx, ref, who, 'write');
+  const found = await findRecord(ctx, ref, who, 'write');
   notArchived(found);
   const { record, list } = found;
   const at = iso(ctx.now());
   if (yes) {
     if (record.approved) return record;
-    ctx.db.prepare('UPDATE records SET approved_by = ?, approved_at = ?, updated = ? WHERE id = ?')
-      .run(JSON.stringify(who), at, at, record.id);
-    ctx.log(who, 'approve', list.id, record.id, { approved: true });
+    (await ctx.q.run('UPDATE records SET approved_by = ?, approved_at = ?, updated = ? WHERE id = ?', [JSON.stringify(who), at, at, record.id]));
+    await ctx.log(who, 'approve', list.id, record.id, { approved: true });
     return fresh(ctx, record.id);
   }
   const back = pastGate(list, record.state) ? beforeGate(list) : undefined;
   if (!record.approved && !back) return record;
   const state = back?.id ?? record.state;
-  ctx.db.prepare('UPDATE records SET approved_by = NULL, approved_at = NULL, state = ?, updated = ? WHERE id = ?')
-    .run(state, at, record.id);
-  ctx.log(who, 'approve', list.id, record.id,
+  (await ctx.q.run('UPDATE records SET approved_by = NULL, approved_at = NULL, state = ?, updated = ? WHERE id = ?', [state, at, record.id]));
+  await ctx.log(who, 'approve', list.id, record.id,
     back ? { approved: false, from: record.state, to: state } : { approved: false });
   return fresh(ctx, record.id);
 }
 
-export function archive(ctx: Context, ref: number | string, archived: boolean, who: Who): RecordSummary {
-  const { record, list } = forChange(ctx, ref, who);
+export async function archive(ctx: Context, ref: number | string, archived: boolean, who: Who): Promise<RecordSummary> {
+  const { record, list } = await forChange(ctx, ref, who);
   if (record.archived === archived) {
     const id = record.id;
     throw archived
@@ -202,7 +194,7 @@ export function archive(ctx: Context, ref: number | string, archived: boolean, w
       : new Refused(`#${id} is not archived: there is nothing to restore.`,
         `La fiche #${id} n'est pas archivée : il n'y a rien à restaurer.`);
   }
-  ctx.db.prepare('UPDATE records SET archived = ?, updated = ? WHERE id = ?').run(archived ? 1 : 0, iso(ctx.now()), record.id);
-  ctx.log(who, archived ? 'archive' : 'restore', list.id, record.id, { archived });
+  (await ctx.q.run('UPDATE records SET archived = ?, updated = ? WHERE id = ?', [archived ? 1 : 0, iso(ctx.now()), record.id]));
+  await ctx.log(who, archived ? 'archive' : 'restore', list.id, record.id, { archived });
   return fresh(ctx, record.id);
 }

@@ -2,8 +2,9 @@
  * Turning the database's rows into the binder's shapes (types.ts). Reading only: nothing here
  * writes, and nothing here decides who may see what.
  */
-import type Database from 'better-sqlite3';
-import { BLOCKED_COLUMN } from './needs-sql.js';
+import type { Sql } from './sql/port.js';
+import { blockedColumn } from './needs-sql.js';
+import type { DialectName } from './sql/port.js';
 import type {
   Access, Attachment, AttachKind, Field, List, LogRow, Note, RecordSummary, State, View, Who,
 } from './types.js';
@@ -22,11 +23,14 @@ export interface RecordRow {
   note_count?: number; attach_count?: number; blocked_by?: number;
 }
 
-/** Columns of a record with its counts of notes, attachments and needs not done, for `FROM records r`. */
-export const RECORD_COLUMNS = `r.*,
+const columns = (d: DialectName): string => `r.*,
   (SELECT count(*) FROM notes n WHERE n.record = r.id) AS note_count,
   (SELECT count(*) FROM attachments a WHERE a.record = r.id) AS attach_count,
-  ${BLOCKED_COLUMN}`;
+  ${blockedColumn(d)}`;
+const COLUMNS = { sqlite: columns('sqlite'), postgres: columns('postgres') } as const;
+
+/** Columns of a record with its counts of notes, attachments and needs not done, for `FROM records r`. */
+export const recordColumns = (d: DialectName): string => COLUMNS[d];
 
 export function listOf(row: ListRow, access: Record<string, Access>): List {
   return {
@@ -42,9 +46,8 @@ export function listOf(row: ListRow, access: Record<string, Access>): List {
   };
 }
 
-export function accessOf(db: Database.Database, list: string): Record<string, Access> {
-  const rows = db.prepare('SELECT agent, level FROM access WHERE list = ? ORDER BY agent').all(list) as
-    { agent: string; level: Access }[];
+export async function accessOf(q: Sql, list: string): Promise<Record<string, Access>> {
+  const rows = await q.all<{ agent: string; level: Access }>('SELECT agent, level FROM access WHERE list = ? ORDER BY agent', [list]);
   const out: Record<string, Access> = {};
   for (const r of rows) out[r.agent] = r.level;
   return out;

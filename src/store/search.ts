@@ -47,10 +47,10 @@ function piece(text: string, word: string): string | undefined {
   return `${a > 0 ? '…' : ''}${plain}${b < text.length ? '…' : ''}`;
 }
 
-function snippet(ctx: Context, id: number, title: string, word: string): string {
+async function snippet(ctx: Context, id: number, title: string, word: string): Promise<string> {
   const inTitle = piece(title, word);
   if (inTitle) return inTitle;
-  const notes = ctx.db.prepare('SELECT text FROM notes WHERE record = ? ORDER BY id').pluck().all(id) as string[];
+  const notes = (await ctx.q.column('SELECT text FROM notes WHERE record = ? ORDER BY id', [id])) as string[];
   for (const text of notes) {
     const inNote = piece(text, word);
     if (inNote) return inNote;
@@ -60,9 +60,9 @@ function snippet(ctx: Context, id: number, title: string, word: string): string 
 
 interface HitRow { id: number; list: string; listTitle: string; title: string; state: string; states: string; archived: number }
 
-export function search(
+export async function search(
   ctx: Context, text: string, who: Who, options: { limit?: number; archived?: boolean } = {},
-): SearchHit[] {
+): Promise<SearchHit[]> {
   const { query, words } = searchTerms(text);
   if (!query) return [];
   const limit = Math.max(1, Math.min(MAX_HITS, Math.floor(options.limit ?? 50)));
@@ -70,34 +70,33 @@ export function search(
   // Who may see which hit: the same conditions whether the hits come ranked by the index or not.
   const visible = [
     archived ? '' : 'r.archived = 0',
-    isPerson(who) ? (archived ? '' : 'l.archived = 0') : 'l.archived = 0 AND l.id IN (SELECT list FROM access WHERE agent = @agent)',
+    isPerson(who) ? (archived ? '' : 'l.archived = 0') : 'l.archived = 0 AND l.id IN (SELECT list FROM access WHERE agent = ?)',
   ].filter((w) => w !== '');
-  const seen = isPerson(who) ? {} : { agent: who.id };
-  const select = 'SELECT r.id, r.list, l.title AS listTitle, r.title, r.state, l.states, r.archived';
+  const seen = isPerson(who) ? [] : [who.id];
+  const select = 'SELECT r.id, r.list, l.title AS "listTitle", r.title, r.state, l.states, r.archived';
   // The best hits are ranked by the index alone first, and only those are looked up: looking up
   // every hit's record to filter it is what costs at a million records. The answer is the same
   // as ranking all of them whenever enough of the best hits can be shown; else all are ranked.
   const first = limit * 4;
-  const ranked = ctx.db.prepare(`SELECT rowid AS id, bm25(record_text, 4.0, 1.0, 1.0) AS score FROM record_text
-      WHERE record_text MATCH @query ORDER BY score, rowid LIMIT @first`).all({ query, first }) as { id: number; score: number }[];
+  const ranked = await ctx.q.all<{ id: number; score: number }>(`SELECT rowid AS id, bm25(record_text, 4.0, 1.0, 1.0) AS score FROM record_text
+      WHERE record_text MATCH ? ORDER BY score, rowid LIMIT ?`, [query, first]);
   let rows: HitRow[] = [];
   if (ranked.length > 0) {
-    rows = ctx.db.prepare(`${select}
-        FROM json_each(@ranked) AS h JOIN records r ON r.id = h.value ->> 0 JOIN lists l ON l.id = r.list
+    rows = await ctx.q.all<HitRow>(`${select}
+        FROM json_each(?) AS h JOIN records r ON r.id = h.value ->> 0 JOIN lists l ON l.id = r.list
         WHERE ${[...visible, '1'].join(' AND ')}
-        ORDER BY h.value ->> 1, r.id LIMIT @limit`)
-      .all({ ...seen, limit, ranked: JSON.stringify(ranked.map((h) => [h.id, h.score])) }) as HitRow[];
+        ORDER BY h.value ->> 1, r.id LIMIT ?`, [JSON.stringify(ranked.map((h) => [h.id, h.score])), ...seen, limit]);
   }
   if (rows.length < limit && ranked.length === first) {
-    rows = ctx.db.prepare(`${select}
+    rows = await ctx.q.all<HitRow>(`${select}
         FROM record_text JOIN records r ON r.id = record_text.rowid JOIN lists l ON l.id = r.list
-        WHERE ${['record_text MATCH @query', ...visible].join(' AND ')}
-        ORDER BY bm25(record_text, 4.0, 1.0, 1.0), r.id LIMIT @limit`)
-      .all({ ...seen, query, limit }) as HitRow[];
+        WHERE ${['record_text MATCH ?', ...visible].join(' AND ')}
+        ORDER BY bm25(record_text, 4.0, 1.0, 1.0), r.id LIMIT ?`, [query, ...seen, limit]);
   }
-  return rows.map((row) => {
+  const hits: SearchHit[] = [];
+  for (const row of rows) {
     const states = JSON.parse(row.states) as State[];
-    return {
+    hits.push({
       id: row.id,
       list: row.list,
       listTitle: row.listTitle,
@@ -105,7 +104,8 @@ export function search(
       state: row.state,
       stateName: states.find((s) => s.id === row.state)?.name ?? row.state,
       archived: row.archived === 1,
-      snippet: snippet(ctx, row.id, row.title, words[0]!),
-    };
-  });
+      snippet: await snippet(ctx, row.id, row.title, words[0]!),
+    });
+  }
+  return hits;
 }

@@ -11,19 +11,19 @@ import { slug } from './slug.js';
 import { cleanName } from './values.js';
 import type { Who } from './types.js';
 
-export function sides(ctx: Context): Side[] {
-  return ctx.db.prepare('SELECT name, agent, dir, created, bound FROM sides ORDER BY name').all() as Side[];
+export async function sides(ctx: Context): Promise<Side[]> {
+  return (await ctx.q.all('SELECT name, agent, dir, created, bound FROM sides ORDER BY name')) as Side[];
 }
 
 /** The agent a bare name means, if a side has that name or that agent id. */
-export function agentNamed(ctx: Context, name: string): string | undefined {
+export async function agentNamed(ctx: Context, name: string): Promise<string | undefined> {
   const lower = name.trim().toLowerCase();
   const agent = `agent:${slug(name)}`;
-  const side = sides(ctx).find((s) => s.name.toLowerCase() === lower || s.agent === agent);
+  const side = (await sides(ctx)).find((s) => s.name.toLowerCase() === lower || s.agent === agent);
   return side?.agent;
 }
 
-export function addSide(ctx: Context, dir: string, name: string, who: Who, bind?: (dir: string) => string): Side {
+export async function addSide(ctx: Context, dir: string, name: string, who: Who, bind?: (dir: string) => string): Promise<Side> {
   personOnly(who, 'register an agent\'s folder', 'side add', 'inscrire le dossier d\'un agent');
   const clean = cleanName(name, 'An agent', 'd\'un agent');
   const given = String(dir);
@@ -36,7 +36,7 @@ export function addSide(ctx: Context, dir: string, name: string, who: Who, bind?
   }
   const folder = normalize(given).replace(/(.)\/+$/, '$1');
   const agent = `agent:${slug(clean)}`;
-  const all = sides(ctx);
+  const all = await sides(ctx);
   // The same folder under the same name: registered again, bound to the directory there now.
   const again = all.find((s) => s.dir === folder && (s.name.toLowerCase() === clean.toLowerCase() || s.agent === agent));
   const taken = again ? undefined : all.find((s) => s.name.toLowerCase() === clean.toLowerCase() || s.agent === agent);
@@ -62,37 +62,37 @@ export function addSide(ctx: Context, dir: string, name: string, who: Who, bind?
     );
   }
   if (again) {
-    ctx.db.prepare('UPDATE sides SET bound = ? WHERE name = ?').run(bound, again.name);
+    (await ctx.q.run('UPDATE sides SET bound = ? WHERE name = ?', [bound, again.name]));
     // Read afresh: no place kept in the files of the directory it was bound to before is used for this one.
-    ctx.db.prepare('DELETE FROM folder_marks WHERE dir IN (?, ?)').run(again.bound ?? '', bound ?? '');
-    ctx.log(who, 'side-add', null, null, { name: again.name, agent: again.agent, dir: folder, again: true });
+    (await ctx.q.run('DELETE FROM folder_marks WHERE dir IN (?, ?)', [again.bound ?? '', bound ?? '']));
+    await ctx.log(who, 'side-add', null, null, { name: again.name, agent: again.agent, dir: folder, again: true });
     return { ...again, bound, again: true };
   }
   const side: Side = { name: clean, agent, dir: folder, created: iso(ctx.now()), bound };
-  ctx.db.prepare('INSERT INTO sides (name, agent, dir, created, bound) VALUES (?, ?, ?, ?, ?)').run(side.name, side.agent, side.dir, side.created, side.bound);
-  ctx.log(who, 'side-add', null, null, { name: side.name, agent, dir: folder });
+  (await ctx.q.run('INSERT INTO sides (name, agent, dir, created, bound) VALUES (?, ?, ?, ?, ?)', [side.name, side.agent, side.dir, side.created, side.bound]));
+  await ctx.log(who, 'side-add', null, null, { name: side.name, agent, dir: folder });
   return side;
 }
 
 /** A keeper's first sight of a registered folder that has no binding yet: `bound` is recorded unless one is. */
-export function bindSide(ctx: Context, dir: string, bound: string): string {
-  ctx.db.prepare('UPDATE sides SET bound = ? WHERE dir = ? AND bound IS NULL').run(bound, dir);
-  const row = ctx.db.prepare('SELECT bound FROM sides WHERE dir = ?').get(dir) as { bound: string | null } | undefined;
+export async function bindSide(ctx: Context, dir: string, bound: string): Promise<string> {
+  (await ctx.q.run('UPDATE sides SET bound = ? WHERE dir = ? AND bound IS NULL', [bound, dir]));
+  const row = (await ctx.q.get('SELECT bound FROM sides WHERE dir = ?', [dir])) as { bound: string | null } | undefined;
   return row?.bound ?? bound;
 }
 
-export function removeSide(ctx: Context, name: string, who: Who): Side {
+export async function removeSide(ctx: Context, name: string, who: Who): Promise<Side> {
   personOnly(who, 'remove an agent\'s folder', 'side remove', 'retirer le dossier d\'un agent');
   const given = String(name).trim();
   const lower = given.toLowerCase();
-  const side = sides(ctx).find((s) => s.name.toLowerCase() === lower || s.agent === given || s.agent === `agent:${slug(given)}`);
+  const side = (await sides(ctx)).find((s) => s.name.toLowerCase() === lower || s.agent === given || s.agent === `agent:${slug(given)}`);
   if (!side) {
     throw new Refused(
       `There is no agent folder named "${given}": binder admin sides lists them.`,
       `Il n'y a aucun dossier d'agent nommé « ${given} » : binder admin sides les énumère.`,
     );
   }
-  ctx.db.prepare('DELETE FROM sides WHERE name = ?').run(side.name);
-  ctx.log(who, 'side-remove', null, null, { name: side.name, agent: side.agent, dir: side.dir });
+  (await ctx.q.run('DELETE FROM sides WHERE name = ?', [side.name]));
+  await ctx.log(who, 'side-remove', null, null, { name: side.name, agent: side.agent, dir: side.dir });
   return side;
 }

@@ -1,7 +1,7 @@
 /**
- * The store's face: every operation of the binder as a plain synchronous function that takes
- * `who` and returns values or throws a `Refused`. Nothing here knows of folders, terminals,
- * commander or MCP. A second backend (PostgreSQL, later) implements this same interface.
+ * The store's face: every operation of the binder as an asynchronous function that takes `who`
+ * and resolves to values or rejects with a `Refused`. Nothing here knows of folders, terminals,
+ * commander or MCP. Two engines (SQLite, PostgreSQL) implement it over one copy of the rules.
  */
 import type {
   Access, Attachment, AttachKind, Change, DueRecord, EditedRecord, FieldType, List, ListPage, ListSummary,
@@ -12,6 +12,8 @@ import type {
   BlockedPage, Brief, BriefOptions, Claimed, LapsedClaim, NeedsChanged, ReadyPage, Released, TakeOptions,
 } from './together-types.js';
 import type { TokenCheck, TokenInfo, TokenMade } from './tokens.js';
+import type { DialectName, TxOptions } from './sql/port.js';
+import type { Ledger } from './ledger.js';
 
 /**
  * A refusal a person or an agent can cause: its message is the sentence they read, in English;
@@ -114,111 +116,122 @@ export interface Side {
 }
 
 export interface Store {
-  /** The database file. */
+  /** The database file, or the database's URL without its password. */
   readonly path: string;
 
   /* ---- reading: needs read access for an agent ---- */
-  lists(who: Who, options?: { archived?: boolean }): ListSummary[];
+  lists(who: Who, options?: { archived?: boolean }): Promise<ListSummary[]>;
   /** A list by id or title (case-insensitive). Refused the same way whether hidden or absent. */
-  list(ref: string, who: Who): List;
-  show(ref: string, who: Who, options?: ShowOptions): ListPage;
+  list(ref: string, who: Who): Promise<List>;
+  show(ref: string, who: Who, options?: ShowOptions): Promise<ListPage>;
   /** A record with the page of its notes and history `page` says (all notes, the last 200 rows by default). */
-  get(id: number | string, who: Who, page?: RecordPage): RecordView;
-  search(text: string, who: Who, options?: { limit?: number; archived?: boolean }): SearchHit[];
+  get(id: number | string, who: Who, page?: RecordPage): Promise<RecordView>;
+  search(text: string, who: Who, options?: { limit?: number; archived?: boolean }): Promise<SearchHit[]>;
 
   /* ---- changing: needs write access for an agent, and (but a note) that no other agent holds the record ---- */
-  add(list: string, input: AddInput, who: Who): RecordSummary;
+  add(list: string, input: AddInput, who: Who): Promise<RecordSummary>;
   /** An agent's change to the title or a field of an approved record withdraws the approval. */
-  edit(id: number | string, input: EditInput, who: Who): EditedRecord;
-  move(id: number | string, state: string, who: Who): RecordSummary;
-  note(id: number | string, text: string, who: Who): Note;
-  attach(id: number | string, input: { kind: AttachKind; ref: string; title?: string }, who: Who): Attachment;
+  edit(id: number | string, input: EditInput, who: Who): Promise<EditedRecord>;
+  move(id: number | string, state: string, who: Who): Promise<RecordSummary>;
+  note(id: number | string, text: string, who: Who): Promise<Note>;
+  attach(id: number | string, input: { kind: AttachKind; ref: string; title?: string }, who: Who): Promise<Attachment>;
   /** `what`: the attachment's id, or its ref. */
-  detach(id: number | string, what: string, who: Who): Attachment;
+  detach(id: number | string, what: string, who: Who): Promise<Attachment>;
   /** Refused when the record is already as asked (archived, or not). */
-  archive(id: number | string, archived: boolean, who: Who): RecordSummary;
+  archive(id: number | string, archived: boolean, who: Who): Promise<RecordSummary>;
 
   /* ---- a person's alone: refused to agents whatever they send ---- */
-  approve(id: number | string, yes: boolean, who: Who): RecordSummary;
+  approve(id: number | string, yes: boolean, who: Who): Promise<RecordSummary>;
   /** The record and all of it gone; its history emptied down to who and when. */
-  delete(id: number | string, who: Who): { id: number; list: string };
+  delete(id: number | string, who: Who): Promise<{ id: number; list: string }>;
   /** A note changed by its author only. */
-  editNote(id: number | string, note: number, text: string, who: Who): Note;
+  editNote(id: number | string, note: number, text: string, who: Who): Promise<Note>;
   templates(lang: 'en' | 'fr'): TemplateSummary[];
-  createList(input: { template: string; title?: string; lang?: 'en' | 'fr' }, who: Who): List;
-  editList(ref: string, patch: ListPatch, who: Who): List;
+  createList(input: { template: string; title?: string; lang?: 'en' | 'fr' }, who: Who): Promise<List>;
+  editList(ref: string, patch: ListPatch, who: Who): Promise<List>;
   /** `access` null takes it away. `agent` is an agent id (`agent:x`) or a side's name. */
-  grant(ref: string, agent: string, access: Access | null, who: Who): List;
-  archiveList(ref: string, archived: boolean, who: Who): List;
-  deleteList(ref: string, who: Who): { id: string; title: string; records: number };
+  grant(ref: string, agent: string, access: Access | null, who: Who): Promise<List>;
+  archiveList(ref: string, archived: boolean, who: Who): Promise<List>;
+  deleteList(ref: string, who: Who): Promise<{ id: string; title: string; records: number }>;
 
   /* ---- the agents' folders a keeper reads (a person's) ---- */
-  sides(): Side[];
+  sides(): Promise<Side[]>;
   /**
    * Registers `dir` for the agent `name`, bound to the directory `bind(dir)` finds there (a face
    * that touches folders passes it; the store touches none). The same folder and name registered
    * again is bound again, and read afresh.
    */
-  addSide(dir: string, name: string, who: Who, bind?: (dir: string) => string): Side;
-  removeSide(name: string, who: Who): Side;
+  addSide(dir: string, name: string, who: Who, bind?: (dir: string) => string): Promise<Side>;
+  removeSide(name: string, who: Who): Promise<Side>;
   /** A keeper's first sight of a registered folder with no binding: records `bound` unless one is; returns the one that holds. */
-  bindSide(dir: string, bound: string): string;
+  bindSide(dir: string, bound: string): Promise<string>;
 
   /* ---- agents' tokens for HTTP (a person's; checking one is the HTTP face's) ---- */
-  tokens(who: Who): TokenInfo[];
+  tokens(who: Who): Promise<TokenInfo[]>;
   /** A new token for the agent of that name, returned whole this once; `expiresMs` from now. */
-  addToken(name: string, options: { expiresMs?: number }, who: Who): TokenMade;
+  addToken(name: string, options: { expiresMs?: number }, who: Who): Promise<TokenMade>;
   /** Revokes the token with that prefix, or every live token of the agent of that name. */
-  revokeTokens(ref: string, who: Who): TokenInfo[];
+  revokeTokens(ref: string, who: Who): Promise<TokenInfo[]>;
   /** Who a token is, or why it is not accepted; its use is noted (to the minute). */
-  checkToken(token: string): TokenCheck;
+  checkToken(token: string): Promise<TokenCheck>;
   /** A token sent where it may be kept (a URL): revoked now; null when it is no token. */
-  leakedToken(token: string): TokenInfo | null;
+  leakedToken(token: string): Promise<TokenInfo | null>;
 
   /** Records whose due time has come and was not told yet; each is returned once, ever (and a
    * `due` history row says so, for briefs). */
-  due(): DueRecord[];
+  due(): Promise<DueRecord[]>;
 
   /* ---- working together: claims, what is ready, what changed ---- */
   /** Makes the asker the record's holder under a lease, only if nobody else holds or owns it;
    * the holder taking it again moves the lease's end. */
-  take(id: number | string, who: Who, options?: TakeOptions): Claimed;
+  take(id: number | string, who: Who, options?: TakeOptions): Promise<Claimed>;
   /** Takes the first record of the list that `ready` would show, or refuses saying there is none. */
-  takeNext(list: string, who: Who, options?: TakeOptions): Claimed;
+  takeNext(list: string, who: Who, options?: TakeOptions): Promise<Claimed>;
   /** Ends a claim: its holder's, or any claim for a person. `note` is left on the record. */
-  release(id: number | string, who: Who, note?: string): Released;
+  release(id: number | string, who: Who, note?: string): Promise<Released>;
   /** Records the asker may start now, in one list or every list it can change. */
-  ready(list: string | undefined, who: Who, options?: { limit?: number }): ReadyPage;
+  ready(list: string | undefined, who: Who, options?: { limit?: number }): Promise<ReadyPage>;
   /** Frees the records whose lease ran out, each with a `lapse` history row by its holder. */
-  lapse(): LapsedClaim[];
+  lapse(): Promise<LapsedClaim[]>;
   /** What changed since the asker last looked, each change once (see BriefOptions). */
-  brief(who: Who, options?: BriefOptions): Brief;
+  brief(who: Who, options?: BriefOptions): Promise<Brief>;
 
   /* ---- records that wait on others ---- */
   /** Says the record needs `others` done first (write access to both lists; a circle is
    * refused, named), or with `remove` no longer needs them. */
-  needs(id: number | string, others: readonly (number | string)[], who: Who, options?: { remove?: boolean }): NeedsChanged;
+  needs(id: number | string, others: readonly (number | string)[], who: Who, options?: { remove?: boolean }): Promise<NeedsChanged>;
   /** What waits on what: the open records of one list (or every list the asker can change)
    * that need a record not done yet. */
-  blocked(list: string | undefined, who: Who, options?: { limit?: number }): BlockedPage;
+  blocked(list: string | undefined, who: Who, options?: { limit?: number }): Promise<BlockedPage>;
 
   /* ---- a binder moving out and in (a person's alone) ---- */
   /** Reads the lists named (or all) whole, in one snapshot, handing each piece to `give`. */
-  exportBinder(lists: readonly string[] | undefined, who: Who, give: (piece: Outgoing) => void): { lists: number; records: number };
+  exportBinder(lists: readonly string[] | undefined, who: Who, give: (piece: Outgoing) => void): Promise<{ lists: number; records: number }>;
   /** Writes what a file brings, in one transaction: all of it, or (the first rule broken,
    * with its line) nothing. */
-  importBinder(plan: ImportPlan, who: Who, options?: ImportOptions): Imported;
+  importBinder(plan: ImportPlan, who: Who, options?: ImportOptions): Promise<Imported>;
 
   /** Every change made through this store object, after it is committed. */
   onChange(listener: (change: Change) => void): () => void;
-  /** Changes by another connection (another process) move this number: see PRAGMA data_version. */
-  dataVersion(): number;
+  /**
+   * Changes committed by another process on the same binder (another keeper, `binder admin`):
+   * called soon after each (SQLite: a look at PRAGMA data_version every 50 ms while anyone
+   * listens; PostgreSQL: LISTEN). Several changes may make one call.
+   */
+  onOtherChange(listener: () => void): () => void;
 
-  /** Runs `fn` in one synchronous BEGIN IMMEDIATE transaction (nested calls join the outer one). */
-  transaction<T>(fn: () => T): T;
-  /** The underlying connection, for the keeper's ledger of asks (same file, same rules). */
-  readonly db: import('better-sqlite3').Database;
-  /** Folds the write-ahead log back into the file, so nothing deleted survives in it. */
-  checkpoint(): void;
-  close(): void;
+  /**
+   * Runs `fn` in one transaction, given a store whose every operation runs inside it (nested
+   * calls join it as savepoints). Committed when `fn` resolves, rolled back when it throws; on
+   * PostgreSQL it may be run again from the start after a serialization failure, so `fn` must
+   * change nothing outside it. Changes are announced after the outermost commit.
+   */
+  transaction<T>(fn: (tx: Store) => Promise<T>, options?: TxOptions): Promise<T>;
+  /** The keeper's ledger of asks, folder marks and held waits (inside `transaction`, in it). */
+  readonly ledger: Ledger;
+  /** Which engine holds the binder. */
+  readonly dialect: DialectName;
+  /** After a delete, what the engine does so no byte of it stays in its files (SQLite: the WAL folded back). */
+  checkpoint(): Promise<void>;
+  close(): Promise<void>;
 }

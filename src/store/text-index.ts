@@ -5,18 +5,17 @@
  */
 import type { Context } from './context.js';
 
-export function unindex(ctx: Context, id: number): void {
-  ctx.db.prepare('DELETE FROM record_text WHERE rowid = ?').run(id);
+export async function unindex(ctx: Context, id: number): Promise<void> {
+  (await ctx.q.run('DELETE FROM record_text WHERE rowid = ?', [id]));
 }
 
 /** `isNew`: the record was never indexed, so there is nothing to take out first. */
-export function reindex(ctx: Context, id: number, isNew = false): void {
-  if (!isNew) unindex(ctx, id);
-  const row = ctx.db.prepare('SELECT title, fields FROM records WHERE id = ?').get(id) as
+export async function reindex(ctx: Context, id: number, isNew = false): Promise<void> {
+  if (!isNew) await unindex(ctx, id);
+  const row = (await ctx.q.get('SELECT title, fields FROM records WHERE id = ?', [id])) as
     { title: string; fields: string } | undefined;
   if (!row) return;
-  const notes = ctx.db.prepare('SELECT text FROM notes WHERE record = ? ORDER BY id').pluck().all(id) as string[];
+  const notes = (await ctx.q.column('SELECT text FROM notes WHERE record = ? ORDER BY id', [id])) as string[];
   const values = Object.values(JSON.parse(row.fields) as Record<string, string>);
-  ctx.db.prepare('INSERT INTO record_text (rowid, title, notes, fields) VALUES (?, ?, ?, ?)')
-    .run(id, row.title, notes.join('\n'), values.join('\n'));
+  (await ctx.q.run('INSERT INTO record_text (rowid, title, notes, fields) VALUES (?, ?, ?, ?)', [id, row.title, notes.join('\n'), values.join('\n')]));
 }

@@ -58,34 +58,35 @@ const infoOf = (row: Row): TokenInfo => ({
   used: row.used === null ? null : iso(row.used), expires: row.expires === null ? null : iso(row.expires), revoked: row.revoked,
 });
 
-export function listTokens(ctx: Context, who: Who): TokenInfo[] {
+export async function listTokens(ctx: Context, who: Who): Promise<TokenInfo[]> {
   personOnly(who, 'see the agents\' tokens', 'token list', 'voir les jetons des agents');
-  return (ctx.db.prepare('SELECT * FROM tokens ORDER BY created, prefix').all() as Row[]).map(infoOf);
+  return ((await ctx.q.all('SELECT * FROM tokens ORDER BY created, prefix')) as Row[]).map(infoOf);
 }
 
-export function addToken(ctx: Context, name: string, options: { expiresMs?: number }, who: Who): TokenMade {
+export async function addToken(ctx: Context, name: string, options: { expiresMs?: number }, who: Who): Promise<TokenMade> {
   personOnly(who, 'make a token for an agent', 'token add', 'créer un jeton pour un agent');
   const clean = cleanName(name, 'An agent', 'd\'un agent');
   const agent = `agent:${slug(clean)}`;
   const now = ctx.now();
   const expires = options.expiresMs !== undefined ? now + options.expiresMs : null;
-  const insert = ctx.db.prepare('INSERT OR IGNORE INTO tokens (hash, prefix, name, agent, created, expires) VALUES (?, ?, ?, ?, ?, ?)');
   for (;;) {
     const token = `${TOKEN_START}${randomBytes(32).toString('base64url')}`;
     const prefix = token.slice(0, TOKEN_START.length + SHOWN);
     // Two tokens with one prefix could not be told apart when listed or revoked: draw again.
-    if (insert.run(hashToken(token), prefix, clean, agent, iso(now), expires).changes === 0) continue;
-    ctx.log(who, 'token-add', null, null, { name: clean, agent, prefix, expires: expires === null ? null : iso(expires) });
+    const made = await ctx.q.run('INSERT INTO tokens (hash, prefix, name, agent, created, expires) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING',
+      [hashToken(token), prefix, clean, agent, iso(now), expires]);
+    if (made.changes === 0) continue;
+    await ctx.log(who, 'token-add', null, null, { name: clean, agent, prefix, expires: expires === null ? null : iso(expires) });
     return { token, name: clean, agent, prefix, created: iso(now), used: null, expires: expires === null ? null : iso(expires), revoked: null };
   }
 }
 
 /** Revokes the token of that prefix, or every live token of the agent of that name. */
-export function revokeTokens(ctx: Context, ref: string, who: Who): TokenInfo[] {
+export async function revokeTokens(ctx: Context, ref: string, who: Who): Promise<TokenInfo[]> {
   personOnly(who, 'revoke an agent\'s token', 'token revoke', 'révoquer le jeton d\'un agent');
   const given = String(ref).trim();
   const prefix = given.startsWith(TOKEN_START) ? given.slice(0, TOKEN_START.length + SHOWN) : `${TOKEN_START}${given}`;
-  const live = ctx.db.prepare('SELECT * FROM tokens WHERE revoked IS NULL').all() as Row[];
+  const live = (await ctx.q.all('SELECT * FROM tokens WHERE revoked IS NULL')) as Row[];
   const agent = given.startsWith('agent:') ? given : `agent:${slug(given)}`;
   const byPrefix = live.filter((row) => row.prefix === prefix);
   const chosen = byPrefix.length ? byPrefix : live.filter((row) => row.agent === agent);
@@ -97,19 +98,18 @@ export function revokeTokens(ctx: Context, ref: string, who: Who): TokenInfo[] {
     );
   }
   const at = iso(ctx.now());
-  const revoke = ctx.db.prepare('UPDATE tokens SET revoked = ? WHERE hash = ?');
   for (const row of chosen) {
-    revoke.run(at, row.hash);
-    ctx.log(who, 'token-revoke', null, null, { name: row.name, agent: row.agent, prefix: row.prefix });
+    await ctx.q.run('UPDATE tokens SET revoked = ? WHERE hash = ?', [at, row.hash]);
+    await ctx.log(who, 'token-revoke', null, null, { name: row.name, agent: row.agent, prefix: row.prefix });
   }
   return chosen.map((row) => infoOf({ ...row, revoked: at }));
 }
 
 /** The row of a token, compared in constant time once found by its hash. */
-function rowOf(ctx: Context, token: string): Row | undefined {
+async function rowOf(ctx: Context, token: string): Promise<Row | undefined> {
   if (!tokenShaped(token)) return undefined;
   const hash = hashToken(token);
-  const row = ctx.db.prepare('SELECT * FROM tokens WHERE hash = ?').get(hash) as Row | undefined;
+  const row = (await ctx.q.get('SELECT * FROM tokens WHERE hash = ?', [hash])) as Row | undefined;
   if (!row || !timingSafeEqual(Buffer.from(row.hash, 'hex'), Buffer.from(hash, 'hex'))) return undefined;
   return row;
 }
@@ -118,31 +118,35 @@ function rowOf(ctx: Context, token: string): Row | undefined {
  * Who `token` is, if a person made it and it is neither revoked nor expired. Notes its use, in a
  * transaction of its own, at most once a minute: the look itself takes no lock.
  */
-export function checkToken(ctx: Context, token: string): TokenCheck {
-  const row = rowOf(ctx, token);
-  if (!row) return { ok: false, why: 'unknown' };
-  if (row.revoked !== null) return { ok: false, why: 'revoked', prefix: row.prefix, at: row.revoked };
+export async function checkToken(ctx: Context, token: string): Promise<{ check: TokenCheck; used?: { hash: string; at: number } }> {
+  const row = await rowOf(ctx, token);
+  if (!row) return { check: { ok: false, why: 'unknown' } };
+  if (row.revoked !== null) return { check: { ok: false, why: 'revoked', prefix: row.prefix, at: row.revoked } };
   const now = ctx.now();
-  if (row.expires !== null && row.expires <= now) return { ok: false, why: 'expired', prefix: row.prefix, at: iso(row.expires) };
-  if (row.used === null || now - row.used >= USE_STEP_MS) {
-    ctx.transaction(() => ctx.db.prepare('UPDATE tokens SET used = ? WHERE hash = ?').run(now - (now % USE_STEP_MS), row.hash));
-  }
+  if (row.expires !== null && row.expires <= now) return { check: { ok: false, why: 'expired', prefix: row.prefix, at: iso(row.expires) } };
   // Its folder's name, where a person registered one for the same agent: one agent, one name.
-  const side = ctx.db.prepare('SELECT name FROM sides WHERE agent = ?').pluck().get(row.agent) as string | undefined;
-  return { ok: true, who: { id: row.agent, kind: 'agent', name: side ?? row.name }, prefix: row.prefix };
+  const side = (await ctx.q.value('SELECT name FROM sides WHERE agent = ?', [row.agent])) as string | undefined;
+  const check: TokenCheck = { ok: true, who: { id: row.agent, kind: 'agent', name: side ?? row.name }, prefix: row.prefix };
+  const due = row.used === null || now - row.used >= USE_STEP_MS;
+  return due ? { check, used: { hash: row.hash, at: now - (now % USE_STEP_MS) } } : { check };
+}
+
+/** Notes a token's use (to the minute), in a transaction of the caller's own. */
+export async function noteTokenUse(ctx: Context, hash: string, at: number): Promise<void> {
+  await ctx.q.run('UPDATE tokens SET used = ? WHERE hash = ?', [at, hash]);
 }
 
 /**
  * A token that was sent where it may be kept (a URL's query, which logs and proxies keep): it is
  * revoked at once, by its own agent, and what it was is returned (null when it is no token).
  */
-export function leakedToken(ctx: Context, token: string): TokenInfo | null {
-  const row = rowOf(ctx, token);
+export async function leakedToken(ctx: Context, token: string): Promise<TokenInfo | null> {
+  const row = await rowOf(ctx, token);
   if (!row) return null;
   if (row.revoked !== null) return infoOf(row);
   const at = iso(ctx.now());
-  ctx.db.prepare('UPDATE tokens SET revoked = ? WHERE hash = ?').run(at, row.hash);
-  ctx.log({ id: row.agent, kind: 'agent', name: row.name }, 'token-revoke', null, null,
+  (await ctx.q.run('UPDATE tokens SET revoked = ? WHERE hash = ?', [at, row.hash]));
+  await ctx.log({ id: row.agent, kind: 'agent', name: row.name }, 'token-revoke', null, null,
     { name: row.name, agent: row.agent, prefix: row.prefix, why: 'sent in a URL' });
   return infoOf({ ...row, revoked: at });
 }

@@ -101,16 +101,16 @@ export function findField(list: List, ref: string): Field {
 }
 
 /** Who an owner or a person field names: `me`, an id, or a bare name. */
-export type NameToAgent = (name: string) => string | undefined;
+export type NameToAgent = (name: string) => Promise<string | undefined>;
 
-export function personId(given: string, who: Who, agentNamed: NameToAgent): string {
+export async function personId(given: string, who: Who, agentNamed: NameToAgent): Promise<string> {
   const text = given.trim();
   if (text.toLowerCase() === 'me') return who.id;
   if (/^(person|agent):./.test(text)) return text;
-  return agentNamed(text) ?? `person:${text}`;
+  return await agentNamed(text) ?? `person:${text}`;
 }
 
-export function cleanOwners(given: readonly string[], who: Who, agentNamed: NameToAgent): string[] {
+export async function cleanOwners(given: readonly string[], who: Who, agentNamed: NameToAgent): Promise<string[]> {
   const items = given.map((o) => String(o).trim()).filter((o) => o !== '');
   if (items.length === 1 && items[0]!.toLowerCase() === 'none') return [];
   const out: string[] = [];
@@ -121,7 +121,7 @@ export function cleanOwners(given: readonly string[], who: Who, agentNamed: Name
         `Un responsable compte au plus ${LIMITS.name} caractères : donnez un identifiant ou un nom court.`,
       );
     }
-    const id = personId(item, who, agentNamed);
+    const id = await personId(item, who, agentNamed);
     if (!out.includes(id)) out.push(id);
   }
   if (out.length > LIMITS.owners) {
@@ -134,7 +134,7 @@ export function cleanOwners(given: readonly string[], who: Who, agentNamed: Name
 }
 
 /** One field's value as it will be kept, or '' to clear it. */
-export function fieldValue(field: Field, given: string, who: Who, agentNamed: NameToAgent): string {
+export async function fieldValue(field: Field, given: string, who: Who, agentNamed: NameToAgent): Promise<string> {
   const text = String(given).trim();
   if (text === '') return '';
   if (chars(text) > LIMITS.value) {
@@ -175,7 +175,7 @@ export function fieldValue(field: Field, given: string, who: Who, agentNamed: Na
       return choice;
     }
     case 'person':
-      return personId(text, who, agentNamed);
+      return await personId(text, who, agentNamed);
     case 'url': {
       let url: URL | undefined;
       try { url = new URL(text); } catch { url = undefined; }
@@ -195,11 +195,11 @@ export function fieldValue(field: Field, given: string, who: Who, agentNamed: Na
 }
 
 /** Field changes by field id ('' clears), from values given by field name or id. */
-export function fieldChanges(list: List, given: Record<string, string>, who: Who, agentNamed: NameToAgent): Record<string, string> {
+export async function fieldChanges(list: List, given: Record<string, string>, who: Who, agentNamed: NameToAgent): Promise<Record<string, string>> {
   const out: Record<string, string> = {};
   for (const [ref, value] of Object.entries(given)) {
     const field = findField(list, ref);
-    out[field.id] = fieldValue(field, value ?? '', who, agentNamed);
+    out[field.id] = await fieldValue(field, value ?? '', who, agentNamed);
   }
   return out;
 }

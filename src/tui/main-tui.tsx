@@ -54,7 +54,12 @@ export async function main(argv: string[]): Promise<number> {
   }
 
   const fallback = defaultSide();
-  const sides = (): SideConfig[] => (given.length ? given : store.sides().length ? [] : [fallback]);
+  let registered = (await store.sides()).length > 0;
+  // Once a person registers a folder, the default one is kept no more (as at the next start).
+  store.onChange((change) => {
+    if (change.op.startsWith('side-')) void store.sides().then((all) => { registered = all.length > 0; }, () => undefined);
+  });
+  const sides = (): SideConfig[] => (given.length || registered ? given : [fallback]);
   for (const side of sides()) {
     try { mkdirSync(side.dir, { recursive: true }); } catch { /* the keeper reports the folder's problem */ }
   }
@@ -68,8 +73,8 @@ export async function main(argv: string[]): Promise<number> {
   try {
     if (plan) http = await startHttpFor(keeper, plan, (line) => { for (const l of listeners) l(line); });
   } catch (error) {
-    keeper.close();
-    store.close();
+    await keeper.close();
+    await store.close();
     if ((error as Error)?.name !== 'Refused') throw error;
     process.stderr.write(`${(error as Error).message}\n`);
     return 2;
@@ -95,7 +100,7 @@ export async function main(argv: string[]): Promise<number> {
       return () => listeners.delete(listener);
     },
     terminal: held ? suspender(held, process.stdin) : null,
-    defaultSide: !given.length && !store.sides().length ? fallback : null,
+    defaultSide: !given.length && !registered ? fallback : null,
   };
 
   held?.enter();
@@ -103,7 +108,7 @@ export async function main(argv: string[]): Promise<number> {
     // Ctrl-C is the screen's own key (it closes a form; at the top it quits), never Ink's.
     const screen = render(<Binder.Provider value={context}><App /></Binder.Provider>, { exitOnCtrlC: false, patchConsole: true });
     // Ink writes the first frame within render: the folders are kept from now on, not before.
-    keeper.start();
+    void keeper.start();
     // A closed SSH session (SIGHUP), a kill (SIGTERM) or an interrupt from outside (SIGINT) ends the screen as q does: the keeper says it stopped.
     const stop = () => screen.unmount();
     process.once('SIGHUP', stop);
@@ -118,8 +123,8 @@ export async function main(argv: string[]): Promise<number> {
     }
   } finally {
     await http?.stop();
-    keeper.close();
-    store.close();
+    await keeper.close();
+    await store.close();
     held?.leave();
   }
   return 0;

@@ -43,9 +43,9 @@ export type ListWindow = BoardWindow | TableWindow;
 /** Either a value or the sentence that says why it could not be read. */
 export type Read<T> = { ok: true; value: T } | { ok: false; text: string };
 
-function attempt<T>(read: () => T): Read<T> {
+async function attempt<T>(read: () => Promise<T>): Promise<Read<T>> {
   try {
-    return { ok: true, value: read() };
+    return { ok: true, value: await read() };
   } catch (error) {
     if (error instanceof Refused) return { ok: false, text: error.message };
     throw error;
@@ -61,7 +61,7 @@ export class PageCache {
   private readonly pages = new Map<string, ListPage>();
 
   /** The page for `key`, read by `load` unless already read since `generation` last changed. */
-  page(generation: string, key: string, load: () => ListPage): ListPage {
+  async page(generation: string, key: string, load: () => Promise<ListPage>): Promise<ListPage> {
     if (generation !== this.generation) {
       this.generation = generation;
       this.pages.clear();
@@ -69,14 +69,14 @@ export class PageCache {
     let page = this.pages.get(key);
     if (!page) {
       if (this.pages.size > 200) this.pages.clear();
-      page = load();
+      page = await load();
       this.pages.set(key, page);
     }
     return page;
   }
 }
 
-export function readLists(store: Store, who: Who, archived: boolean): ListSummary[] {
+export function readLists(store: Store, who: Who, archived: boolean): Promise<ListSummary[]> {
   return store.lists(who, { archived });
 }
 
@@ -92,12 +92,13 @@ export function shownStates(list: List, filters: Filters): State[] {
 }
 
 /** A board's columns, each with the page of records its cursor's window shows. */
-export function readBoard(store: Store, who: Who, listId: string, filters: Filters, cards: Record<string, Cursor>, page: number, cache: PageCache, version: number): Read<BoardWindow> {
-  return attempt(() => {
+export function readBoard(store: Store, who: Who, listId: string, filters: Filters, cards: Record<string, Cursor>, page: number, cache: PageCache, version: number): Promise<Read<BoardWindow>> {
+  return attempt(async () => {
     const generation = `${version}|${listId}|${filters.mine}|${filters.archived}|${page}`;
-    const base = cache.page(generation, 'base', () => store.show(listId, who, { ...showOptions(filters), limit: page, offset: 0 }));
+    const base = await cache.page(generation, 'base', () => store.show(listId, who, { ...showOptions(filters), limit: page, offset: 0 }));
     const states = shownStates(base.list, filters);
-    const columns = states.map((state): Column => {
+    const columns: Column[] = [];
+    for (const state of states) {
       const count = base.counts[state.id] ?? 0;
       const cursor = settle(cards[state.id] ?? START, count, page);
       // Pages of a fixed size and alignment (the first is the base's), so one step reads at most one page.
@@ -105,20 +106,20 @@ export function readBoard(store: Store, who: Who, listId: string, filters: Filte
       for (let at = Math.floor(cursor.scroll / page) * page; at < cursor.scroll + page && at < count; at += page) {
         const chunk = at === 0
           ? base.records.filter((r) => r.state === state.id)
-          : cache.page(generation, `${state.id}@${at}`, () => store.show(listId, who, { ...showOptions(filters), state: state.id, limit: page, offset: at })).records;
+          : (await cache.page(generation, `${state.id}@${at}`, () => store.show(listId, who, { ...showOptions(filters), state: state.id, limit: page, offset: at }))).records;
         records.push(...chunk.slice(Math.max(0, cursor.scroll - at), Math.max(0, cursor.scroll + page - at)));
       }
-      return { state, count, cursor, records };
-    });
+      columns.push({ state, count, cursor, records });
+    }
     return { kind: 'board', list: base.list, columns, total: columns.reduce((n, c) => n + c.count, 0) };
   });
 }
 
 /** A table's window: every record state by state, of which only the visible rows are fetched. */
-export function readTable(store: Store, who: Who, listId: string, filters: Filters, cursor: Cursor, page: number, cache: PageCache, version: number): Read<TableWindow> {
-  return attempt(() => {
+export function readTable(store: Store, who: Who, listId: string, filters: Filters, cursor: Cursor, page: number, cache: PageCache, version: number): Promise<Read<TableWindow>> {
+  return attempt(async () => {
     const generation = `${version}|${listId}|${filters.mine}|${filters.archived}|table`;
-    const base = cache.page(generation, 'counts', () => store.show(listId, who, { ...showOptions(filters), limit: 1, offset: 0 }));
+    const base = await cache.page(generation, 'counts', () => store.show(listId, who, { ...showOptions(filters), limit: 1, offset: 0 }));
     const counts = shownStates(base.list, filters).map((state) => ({ state, count: base.counts[state.id] ?? 0 }));
     const total = counts.reduce((n, c) => n + c.count, 0);
     const settled = settle(cursor, total, page);
@@ -127,7 +128,7 @@ export function readTable(store: Store, who: Who, listId: string, filters: Filte
       // Pages of a fixed size and alignment, so that moving one row reads at most one new page.
       const first = Math.floor(slice.offset / page) * page;
       for (let at = first; at < slice.offset + slice.limit; at += page) {
-        const chunk = cache.page(generation, `${slice.state}@${at}`, () => store.show(listId, who, { ...showOptions(filters), state: slice.state, offset: at, limit: page })).records;
+        const chunk = (await cache.page(generation, `${slice.state}@${at}`, () => store.show(listId, who, { ...showOptions(filters), state: slice.state, offset: at, limit: page }))).records;
         const from = Math.max(0, slice.offset - at);
         const to = Math.min(chunk.length, slice.offset + slice.limit - at);
         records.push(...chunk.slice(from, to));
@@ -142,15 +143,15 @@ export function readTable(store: Store, who: Who, listId: string, filters: Filte
  * its place, and every state's count, or null if it is not shown there. A binary search of
  * one-record pages, so a column of a hundred thousand is asked about twenty times, never read.
  */
-export function placeOf(store: Store, who: Who, listId: string, filters: Filters, state: string, id: number): { at: number; counts: Record<string, number> } | null {
+export async function placeOf(store: Store, who: Who, listId: string, filters: Filters, state: string, id: number): Promise<{ at: number; counts: Record<string, number> } | null> {
   try {
-    const { counts } = store.show(listId, who, { ...showOptions(filters), limit: 0 });
+    const { counts } = await store.show(listId, who, { ...showOptions(filters), limit: 0 });
     const options = { ...showOptions(filters), state, limit: 1 };
     let lo = 0;
     let hi = (counts[state] ?? 0) - 1;
     while (lo <= hi) {
       const mid = (lo + hi) >> 1;
-      const at = store.show(listId, who, { ...options, offset: mid }).records[0];
+      const at = (await store.show(listId, who, { ...options, offset: mid })).records[0];
       if (!at) return null;
       if (at.id === id) return { at: mid, counts };
       if (at.id < id) lo = mid + 1;
@@ -173,7 +174,7 @@ export const BARE: RecordPage = { notes: 0, history: 0 };
  * `recordLines`). Its needs are these and nothing more: `get` is bounded for agents' answers, so
  * the page is asked for whole.
  */
-export function readRecord(store: Store, who: Who, id: number): Read<RecordView> {
+export function readRecord(store: Store, who: Who, id: number): Promise<Read<RecordView>> {
   return attempt(() => store.get(id, who, WHOLE));
 }
 
@@ -189,14 +190,14 @@ export interface Matches {
 }
 
 /** The store's search, kept to the open list (and its archived records, or its live ones). */
-export function readMatches(store: Store, who: Who, listId: string, filters: Filters): Read<Matches> {
-  return attempt(() => {
-    const list = store.list(listId, who);
-    const found = store.search(filters.text, who, { archived: filters.archived, limit: FILTER_MATCHES });
+export function readMatches(store: Store, who: Who, listId: string, filters: Filters): Promise<Read<Matches>> {
+  return attempt(async () => {
+    const list = await store.list(listId, who);
+    const found = await store.search(filters.text, who, { archived: filters.archived, limit: FILTER_MATCHES });
     const ids: Record<string, number[]> = {};
     for (const hit of [...found].sort((a, b) => a.id - b.id)) {
       if (hit.list !== list.id || hit.archived !== filters.archived) continue;
-      if (filters.mine && !store.get(hit.id, who, BARE).record.owners.includes(who.id)) continue;
+      if (filters.mine && !(await store.get(hit.id, who, BARE)).record.owners.includes(who.id)) continue;
       (ids[hit.state] ??= []).push(hit.id);
     }
     return { list, ids, capped: found.length >= FILTER_MATCHES };
@@ -204,9 +205,9 @@ export function readMatches(store: Store, who: Who, listId: string, filters: Fil
 }
 
 /** A record as a card or a row shows it: its notes counted, not read. */
-function summaryOf(store: Store, who: Who, id: number): RecordSummary | null {
+async function summaryOf(store: Store, who: Who, id: number): Promise<RecordSummary | null> {
   try {
-    const { record, counts } = store.get(id, who, BARE);
+    const { record, counts } = await store.get(id, who, BARE);
     return { ...record, notes: counts.notes, attached: record.attached.length };
   } catch (error) {
     if (error instanceof Refused) return null;
@@ -215,30 +216,42 @@ function summaryOf(store: Store, who: Who, id: number): RecordSummary | null {
 }
 
 /** The window of a list filtered by words: only the records in view are read. */
-export function matchWindow(store: Store, who: Who, matches: Matches, view: 'board' | 'table', filters: Filters, cards: Record<string, Cursor>, table: Cursor, page: number): ListWindow {
+export async function matchWindow(store: Store, who: Who, matches: Matches, view: 'board' | 'table', filters: Filters, cards: Record<string, Cursor>, table: Cursor, page: number): Promise<ListWindow> {
   const states = shownStates(matches.list, filters);
-  const read = (ids: readonly number[]) => ids.map((id) => summaryOf(store, who, id)).filter((r): r is RecordSummary => r !== null);
+  const read = async (ids: readonly number[]): Promise<RecordSummary[]> => {
+    const out: RecordSummary[] = [];
+    for (const id of ids) {
+      const r = await summaryOf(store, who, id);
+      if (r) out.push(r);
+    }
+    return out;
+  };
   if (view === 'board') {
-    const columns = states.map((state): Column => {
+    const columns: Column[] = [];
+    for (const state of states) {
       const ids = matches.ids[state.id] ?? [];
       const cursor = settle(cards[state.id] ?? START, ids.length, page);
-      return { state, count: ids.length, cursor, records: read(ids.slice(cursor.scroll, cursor.scroll + page)) };
-    });
+      columns.push({ state, count: ids.length, cursor, records: await read(ids.slice(cursor.scroll, cursor.scroll + page)) });
+    }
     return { kind: 'board', list: matches.list, columns, total: columns.reduce((n, c) => n + c.count, 0), capped: matches.capped };
   }
   const counts = states.map((state) => ({ state, count: matches.ids[state.id]?.length ?? 0 }));
   const all = states.flatMap((state) => matches.ids[state.id] ?? []);
   const cursor = settle(table, all.length, page);
-  return { kind: 'table', list: matches.list, counts, total: all.length, cursor, records: read(all.slice(cursor.scroll, cursor.scroll + page)), capped: matches.capped };
+  return { kind: 'table', list: matches.list, counts, total: all.length, cursor, records: await read(all.slice(cursor.scroll, cursor.scroll + page)), capped: matches.capped };
 }
 
 /** Search across lists; state and `mine` filters are applied to the hits. */
-export function readSearch(store: Store, who: Who, text: string, filters: Filters): Read<SearchHit[]> {
+export async function readSearch(store: Store, who: Who, text: string, filters: Filters): Promise<Read<SearchHit[]>> {
   if (!text.trim()) return { ok: true, value: [] };
-  return attempt(() => {
-    let hits = store.search(text, who, { archived: filters.archived, limit: 200 });
+  return attempt(async () => {
+    let hits = await store.search(text, who, { archived: filters.archived, limit: 200 });
     if (filters.state) hits = hits.filter((h) => h.stateName === filters.state);
-    if (filters.mine) hits = hits.filter((h) => store.get(h.id, who, BARE).record.owners.includes(who.id));
+    if (filters.mine) {
+      const mine: SearchHit[] = [];
+      for (const h of hits) if ((await store.get(h.id, who, BARE)).record.owners.includes(who.id)) mine.push(h);
+      hits = mine;
+    }
     return hits;
   });
 }

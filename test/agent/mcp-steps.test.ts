@@ -67,67 +67,67 @@ function callsIn(text: string): string[] {
 }
 
 /** A binder driven so that every text that names a step is said at least once; returns the texts. */
-function drive(t: import('node:test').TestContext): string[] {
+async function drive(t: import('node:test').TestContext): Promise<string[]> {
   const store = openStore(tempDir(t));
   t.after(() => store.close());
   const perform = createPerform({ store, log: () => {} });
   const texts: string[] = [BUSY_TEXT, LATE_TEXT, busyAgentText(4), STOPPED_TEXT, OTHER_ASK_TEXT, FORGOTTEN_TEXT];
-  const say = (op: string, args: Record<string, unknown>, who = bot): void => { texts.push(perform(op, args, who).text); };
-  say('lists', {});
-  store.createList({ template: 'batches' }, ann);
-  store.createList({ template: 'batches', title: 'Empty' }, ann);
-  for (const list of ['batches', 'empty']) { store.grant(list, bot.id, 'write', ann); store.grant(list, other.id, 'write', ann); }
-  say('lists', {});
-  say('show', { list: 'empty' });
-  say('ready', {});
-  say('ready', { list: 'empty' });
-  say('take', { next: 'empty' });
-  say('take', {});
-  say('show', { list: 'nope' });
-  say('brief', {});
-  say('wait', {});
-  say('wait', { on: 'empty' });
+  const say = async (op: string, args: Record<string, unknown>, who = bot): Promise<void> => { texts.push((await perform(op, args, who)).text); };
+  await say('lists', {});
+  await store.createList({ template: 'batches' }, ann);
+  await store.createList({ template: 'batches', title: 'Empty' }, ann);
+  for (const list of ['batches', 'empty']) { await store.grant(list, bot.id, 'write', ann); await store.grant(list, other.id, 'write', ann); }
+  await say('lists', {});
+  await say('show', { list: 'empty' });
+  await say('ready', {});
+  await say('ready', { list: 'empty' });
+  await say('take', { next: 'empty' });
+  await say('take', {});
+  await say('show', { list: 'nope' });
+  await say('brief', {});
+  await say('wait', {});
+  await say('wait', { on: 'empty' });
   const ids: number[] = [];
-  store.transaction(() => { for (let i = 1; i <= 60; i++) ids.push(store.add('batches', { title: `Item ${i}` }, bot).id); });
-  for (const id of ids.slice(0, 12)) store.approve(id, true, ann);
+  await store.transaction(async (tx) => { for (let i = 1; i <= 60; i++) ids.push((await tx.add('batches', { title: `Item ${i}` }, bot)).id); });
+  for (const id of ids.slice(0, 12)) await store.approve(id, true, ann);
   const [a, b, c, d] = ids as [number, number, number, number];
-  say('show', { list: 'batches' });
-  say('ready', { list: 'batches' });
-  say('wait', { on: String(a) });
-  say('take', { id: a }, other);
-  say('take', { id: a });
-  say('edit', { id: a, title: 'changed' });
-  say('take', { id: a, for: '1h' }, other);
-  say('take', { id: a, for: '5m' }, other);
-  store.edit(b, { owners: ['person:ann'] }, ann);
-  say('take', { id: b });
-  say('take', { next: 'batches' });
-  say('ready', {});
-  say('needs', { id: c, others: ' ' });
-  say('needs', { id: c, others: String(d) });
-  say('needs', { id: d, others: String(c) });
-  say('take', { id: c });
-  store.note(c, `a long note ${'x'.repeat(300)}`, ann);
-  for (let i = 0; i < 12; i++) store.note(d, `note ${i}`, bot);
-  say('brief', {});
-  say('get', { id: d });
-  say('archive', { id: d });
-  say('note', { id: d, text: 'x' });
-  say('detach', { id: c, what: 'nothing' });
-  say('wait', { on: String(c) });
-  texts.push(perform('edit-note', { id: c, note: 999, text: 'x' }, ann).text);
+  await say('show', { list: 'batches' });
+  await say('ready', { list: 'batches' });
+  await say('wait', { on: String(a) });
+  await say('take', { id: a }, other);
+  await say('take', { id: a });
+  await say('edit', { id: a, title: 'changed' });
+  await say('take', { id: a, for: '1h' }, other);
+  await say('take', { id: a, for: '5m' }, other);
+  await store.edit(b, { owners: ['person:ann'] }, ann);
+  await say('take', { id: b });
+  await say('take', { next: 'batches' });
+  await say('ready', {});
+  await say('needs', { id: c, others: ' ' });
+  await say('needs', { id: c, others: String(d) });
+  await say('needs', { id: d, others: String(c) });
+  await say('take', { id: c });
+  await store.note(c, `a long note ${'x'.repeat(300)}`, ann);
+  for (let i = 0; i < 12; i++) await store.note(d, `note ${i}`, bot);
+  await say('brief', {});
+  await say('get', { id: d });
+  await say('archive', { id: d });
+  await say('note', { id: d, text: 'x' });
+  await say('detach', { id: c, what: 'nothing' });
+  await say('wait', { on: String(c) });
+  texts.push((await perform('edit-note', { id: c, note: 999, text: 'x' }, ann)).text);
   // Agents' tokens for HTTP: a person's, whose steps stay a person's commands.
-  texts.push(perform('token-list', {}, ann).text);
-  texts.push(perform('token-add', { name: 'Bot', expires: '30d' }, ann).text);
-  texts.push(perform('token-list', {}, ann).text);
-  texts.push(perform('token-revoke', { token: 'Bot' }, ann).text);
-  say('token-add', { name: 'Bot' });
-  say('frobnicate', {});
+  texts.push((await perform('token-list', {}, ann)).text);
+  texts.push((await perform('token-add', { name: 'Bot', expires: '30d' }, ann)).text);
+  texts.push((await perform('token-list', {}, ann)).text);
+  texts.push((await perform('token-revoke', { token: 'Bot' }, ann)).text);
+  await say('token-add', { name: 'Bot' });
+  await say('frobnicate', {});
   return texts;
 }
 
-test('every step the keeper\'s texts name reads as a valid tool call through MCP', (t) => {
-  const texts = drive(t);
+test('every step the keeper\'s texts name reads as a valid tool call through MCP', async (t) => {
+  const texts = await drive(t);
   const driven: { verb: string; flags: Set<string> }[] = [];
   for (const text of texts) {
     for (const [, , verb, rest] of text.matchAll(new RegExp(`(^|[\\s(])binder (${VERBS})\\b([^\\n.;:)]*)`, 'g'))) {
@@ -168,10 +168,10 @@ test('every step the keeper\'s texts name reads as a valid tool call through MCP
 test('through MCP: a title holding "binder add" is shown as written; a refusal names the call to make', async (t) => {
   const store = openStore(tempDir(t));
   t.after(() => store.close());
-  store.createList({ template: 'batches' }, ann);
-  store.grant('batches', bot.id, 'write', ann);
+  await store.createList({ template: 'batches' }, ann);
+  await store.grant('batches', bot.id, 'write', ann);
   const perform = createPerform({ store, log: () => {} });
-  const server = createMcpServer({ ask: async (op, args) => ({ outcome: 'answered', ...perform(op, args, bot) }) });
+  const server = createMcpServer({ ask: async (op, args) => ({ outcome: 'answered', ...await perform(op, args, bot) }) });
   const client = new Client({ name: 'test', version: '1' });
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await Promise.all([server.connect(serverSide), client.connect(clientSide)]);

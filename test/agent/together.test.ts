@@ -68,16 +68,16 @@ test('a person\'s wait with no keeper (binder admin wait) wakes on a change by a
   const bea = personWho('Bea');
   const mine = openStore(storeDir);
   const other = openStore(storeDir);
-  t.after(() => { mine.close(); other.close(); });
-  other.createList({ template: 'batches' }, ann);
-  const id = other.add('batches', { title: 'Dark mode' }, ann).id;
-  mine.brief(bea);
+  t.after(async () => { await mine.close(); await other.close(); });
+  await other.createList({ template: 'batches' }, ann);
+  const id = (await other.add('batches', { title: 'Dark mode' }, ann)).id;
+  await mine.brief(bea);
   const perform = createPerform({ store: mine, log: () => {} });
   let done = false;
   const waiting = waitHere(mine, perform, bea, { on: 'batches', timeout: '30s' }).then((a) => { done = true; return a; });
   await Promise.resolve();
   assert.equal(done, false, 'nothing changed yet: it waits');
-  other.approve(id, true, ann);
+  await other.approve(id, true, ann);
   const answer = await waiting;
   assert.equal(answer.text, `1 change since you last looked:\n#${id} Dark mode: approved by Ann`);
 

@@ -20,15 +20,16 @@ test('a backup made while a keeper answers 8 agents restores to a binder that pa
   const root = tempDir(t);
   const storeDir = join(root, 'store');
   const store = openStore(storeDir);
-  store.createList({ template: 'tasks', title: 'Work' }, ann);
-  const dirs = Array.from({ length: 8 }, (_, i) => {
+  await store.createList({ template: 'tasks', title: 'Work' }, ann);
+  const dirs: string[] = [];
+  for (let i = 0; i < 8; i++) {
     const dir = join(root, `agent${i}`, '.binder');
     mkdirSync(dir, { recursive: true });
-    store.addSide(dir, `Agent ${i}`, ann);
-    store.grant('work', `Agent ${i}`, 'write', ann);
-    return dir;
-  });
-  store.close();
+    await store.addSide(dir, `Agent ${i}`, ann);
+    await store.grant('work', `Agent ${i}`, 'write', ann);
+    dirs.push(dir);
+  }
+  await store.close();
   const keeper = await serveKeeper(t, ['--store', storeDir, '--quiet']);
 
   // Eight agents add, note and move records until told to stop.
@@ -73,33 +74,33 @@ test('a backup made while a keeper answers 8 agents restores to a binder that pa
   assert.match(checked.out, /Nothing is wrong\.\n$/);
   const copy = openStore(restoredDir);
   const live = openStore(storeDir);
-  t.after(() => { copy.close(); live.close(); });
+  t.after(async () => { await copy.close(); await live.close(); });
   const count = (s: typeof copy, sql: string) => s.db.prepare(sql).pluck().get() as number;
   const records = count(copy, 'SELECT count(*) FROM records');
   assert.ok(records > 0 && records < count(live, 'SELECT count(*) FROM records'), 'a moment before the end');
   assert.equal(count(copy, "SELECT count(*) FROM records r WHERE NOT EXISTS (SELECT 1 FROM log WHERE record = r.id AND op = 'add')"), 0, 'every record with its history');
   assert.equal(count(copy, "SELECT count(*) FROM log l WHERE op = 'add' AND NOT EXISTS (SELECT 1 FROM records WHERE id = l.record)"), 0, 'no history without its record');
   // Every record of the copy is as it was in the binder at that moment: the same in the live one, or moved on since.
-  for (const r of copy.show('work', ann, { limit: 1000 }).records) {
-    const now = live.get(r.id, ann).record;
+  for (const r of (await copy.show('work', ann, { limit: 1000 })).records) {
+    const now = (await live.get(r.id, ann)).record;
     assert.equal(now.title, r.title);
     assert.ok(now.notes.length >= r.notes);
   }
 });
 
-test('restore-backup asks a person first, and refuses what is not a backup', (t) => {
+test('restore-backup asks a person first, and refuses what is not a backup', async (t) => {
   const root = tempDir(t);
   const storeDir = join(root, 'store');
   const s = openStore(storeDir);
-  s.createList({ template: 'blank' }, ann);
-  s.add('blank', { title: 'kept' }, ann);
-  s.close();
+  await s.createList({ template: 'blank' }, ann);
+  await s.add('blank', { title: 'kept' }, ann);
+  await s.close();
   const file = join(root, 'b.db');
   assert.equal(binder(['admin', '--store', storeDir, 'backup', file]).code, 0);
   const other = join(root, 'other');
   const o = openStore(other);
-  o.createList({ template: 'tasks' }, ann);
-  o.close();
+  await o.createList({ template: 'tasks' }, ann);
+  await o.close();
   const asked = binder(['admin', '--store', other, 'restore-backup', file]);
   assert.equal(asked.code, 1);
   assert.match(asked.err, /^Not done: Nothing changed: run it again with --yes/);
@@ -112,13 +113,13 @@ test('restore-backup asks a person first, and refuses what is not a backup', (t)
   assert.match(notOne.err, /^Not done: Binder cannot read the backup/);
 });
 
-test('check says what is wrong: counts off, rows naming what is not there, a damaged search index', (t) => {
+test('check says what is wrong: counts off, rows naming what is not there, a damaged search index', async (t) => {
   const root = tempDir(t);
   const storeDir = join(root, 'store');
   const s = openStore(storeDir);
-  s.createList({ template: 'blank' }, ann);
-  for (let i = 0; i < 50; i++) s.add('blank', { title: `record ${i} with words`, note: `note ${i}` }, ann);
-  s.close();
+  await s.createList({ template: 'blank' }, ann);
+  for (let i = 0; i < 50; i++) await s.add('blank', { title: `record ${i} with words`, note: `note ${i}` }, ann);
+  await s.close();
   assert.equal(binder(['admin', '--store', storeDir, 'check']).code, 0);
   const db = new Database(join(storeDir, 'binder.db'));
   db.pragma('foreign_keys = OFF');

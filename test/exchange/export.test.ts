@@ -17,26 +17,26 @@ const ann = { id: 'person:ann', kind: 'person' as const, name: 'ann' };
 const bot = { id: 'agent:bot', kind: 'agent' as const, name: 'Bot' };
 const HOSTILE = '=HYPERLINK("http://evil.example") ![x](http://evil.example/p.png) <script>|x|';
 
-function laid(t: import('node:test').TestContext) {
+async function laid(t: import('node:test').TestContext) {
   const root = tempDir(t);
   const dir = join(root, 'store');
   const store = openStore(dir);
-  store.createList({ template: 'tasks' }, ann);
-  store.createList({ template: 'batches' }, ann);
-  store.grant('tasks', 'agent:bot', 'write', ann);
-  const a = store.add('tasks', { title: 'Build', fields: { Priority: 'High' }, note: 'first\nsecond line' }, bot).id;
-  const b = store.add('tasks', { title: HOSTILE, owners: ['me', 'person:ann'], due: '2026-12-24' }, bot).id;
-  store.needs(b, [a], bot);
-  store.attach(b, { kind: 'link', ref: 'https://example.com', title: 'spec' }, bot);
-  const c = store.add('batches', { title: 'Approved one' }, ann).id;
-  store.approve(c, true, ann);
-  store.close();
+  await store.createList({ template: 'tasks' }, ann);
+  await store.createList({ template: 'batches' }, ann);
+  await store.grant('tasks', 'agent:bot', 'write', ann);
+  const a = (await store.add('tasks', { title: 'Build', fields: { Priority: 'High' }, note: 'first\nsecond line' }, bot)).id;
+  const b = (await store.add('tasks', { title: HOSTILE, owners: ['me', 'person:ann'], due: '2026-12-24' }, bot)).id;
+  await store.needs(b, [a], bot);
+  await store.attach(b, { kind: 'link', ref: 'https://example.com', title: 'spec' }, bot);
+  const c = (await store.add('batches', { title: 'Approved one' }, ann)).id;
+  await store.approve(c, true, ann);
+  await store.close();
   const admin = (...args: string[]) => binder(['admin', '--store', dir, '--as', 'ann', ...args]);
   return { root, dir, admin, ids: { a, b, c } };
 }
 
-test('export JSON: the whole binder, one list or record per line, lossless and parseable', (t) => {
-  const { admin, root, ids } = laid(t);
+test('export JSON: the whole binder, one list or record per line, lossless and parseable', async (t) => {
+  const { admin, root, ids } = await laid(t);
   const out = join(root, 'binder.json');
   const done = admin('export', '--out', out);
   assert.equal(done.code, 0, done.err);
@@ -64,8 +64,8 @@ test('export JSON: the whole binder, one list or record per line, lossless and p
   assert.deepEqual(JSON.parse(one.out).records.map((r: { id: number }) => r.id), [ids.c]);
 });
 
-test('export CSV: a row per record with its list\'s fields; a formula is never a formula', (t) => {
-  const { admin, root, ids } = laid(t);
+test('export CSV: a row per record with its list\'s fields; a formula is never a formula', async (t) => {
+  const { admin, root, ids } = await laid(t);
   const out = join(root, 'tasks.csv');
   assert.equal(admin('export', 'tasks', '--out', out).code, 0);
   const rows = parseCsv(readFileSync(out, 'utf8'));
@@ -79,8 +79,8 @@ test('export CSV: a row per record with its list\'s fields; a formula is never a
   assert.equal(rows[2]!.cells[10], String(ids.a));
 });
 
-test('export Markdown: a file per list in a folder; what agents wrote stays text', (t) => {
-  const { admin, root } = laid(t);
+test('export Markdown: a file per list in a folder; what agents wrote stays text', async (t) => {
+  const { admin, root } = await laid(t);
   const out = join(root, 'md');
   assert.equal(admin('export', '--format', 'markdown', '--out', out).code, 0);
   assert.deepEqual(readdirSync(out).sort(), ['batches.md', 'tasks.md']);
@@ -93,8 +93,8 @@ test('export Markdown: a file per list in a folder; what agents wrote stays text
   assert.match(readFileSync(join(out, 'batches.md'), 'utf8'), /\| Approved one ✓ \|/);
 });
 
-test('export refused: nothing written; and no agent can export', (t) => {
-  const { admin, root, dir } = laid(t);
+test('export refused: nothing written; and no agent can export', async (t) => {
+  const { admin, root, dir } = await laid(t);
   const out = join(root, 'none.json');
   const refused = admin('export', 'Nowhere', '--out', out);
   assert.equal(refused.code, 1);
@@ -105,7 +105,7 @@ test('export refused: nothing written; and no agent can export', (t) => {
   const store = openStore(dir);
   t.after(() => store.close());
   const perform = createPerform({ store, log: () => {} });
-  assert.match(perform('export', {}, bot).text, /There is no operation "export"/);
-  assert.match(perform('export', {}, ann).text, /There is no operation "export"/, 'not in the catalog: no face but binder admin has it');
+  assert.match((await perform('export', {}, bot)).text, /There is no operation "export"/);
+  assert.match((await perform('export', {}, ann)).text, /There is no operation "export"/, 'not in the catalog: no face but binder admin has it');
   assert.equal(binder(['export', '--dir', root]).code, 64);
 });

@@ -17,30 +17,30 @@ const ann = { id: 'person:ann', kind: 'person' as const, name: 'ann' };
 const bot = { id: 'agent:bot', kind: 'agent' as const, name: 'Bot' };
 
 /** Lists and records, with notes, attachments, needs, approvals, moves and an archived one. */
-function fill(store: Store, n: number): void {
-  store.transaction(() => {
-    store.createList({ template: 'batches' }, ann);
-    store.createList({ template: 'tasks', title: 'Work' }, ann);
-    store.grant('batches', 'agent:bot', 'write', ann);
-    store.grant('work', 'agent:bot', 'read', ann);
-    store.editList('work', { fields: [...store.list('work', ann).fields.map((f) => ({ ...f })), { name: 'Size', type: 'number' }] }, ann);
+async function fill(store: Store, n: number): Promise<void> {
+  await store.transaction(async (tx) => {
+    await tx.createList({ template: 'batches' }, ann);
+    await tx.createList({ template: 'tasks', title: 'Work' }, ann);
+    await tx.grant('batches', 'agent:bot', 'write', ann);
+    await tx.grant('work', 'agent:bot', 'read', ann);
+    await tx.editList('work', { fields: [...(await tx.list('work', ann)).fields.map((f) => ({ ...f })), { name: 'Size', type: 'number' }] }, ann);
     for (let i = 1; i <= n; i++) {
       const list = i % 3 === 0 ? 'work' : 'batches';
       const by = i % 2 ? bot : ann;
-      const r = store.add(list, {
+      const r = await tx.add(list, {
         title: `record ${i} — «${'é'.repeat(i % 4)}»`,
         ...(list === 'work' ? { fields: { Priority: ['High', 'Normal', 'Low'][i % 3]!, Size: String(i % 17) } } : {}),
         ...(i % 5 === 0 ? { due: `2027-0${1 + (i % 9)}-1${i % 10}` } : {}),
         ...(i % 4 === 0 ? { note: `first note of ${i}\nsecond line` } : {}),
       }, list === 'work' ? ann : by);
-      if (i % 7 === 0) store.note(r.id, `a later note on ${i}`, ann);
+      if (i % 7 === 0) await tx.note(r.id, `a later note on ${i}`, ann);
       if (list === 'batches' && i % 4 === 1) {
-        store.approve(r.id, true, ann);
-        store.move(r.id, 'Doing', bot);
+        await tx.approve(r.id, true, ann);
+        await tx.move(r.id, 'Doing', bot);
       }
-      if (i % 11 === 0) store.attach(r.id, { kind: 'link', ref: `https://example.com/${i}`, title: 'spec' }, ann);
-      if (i > 3 && i % 13 === 0 && (i - 1) % 97 && (i - 2) % 97) store.needs(r.id, [r.id - 1, r.id - 2], ann);
-      if (i % 97 === 0) store.archive(r.id, true, ann);
+      if (i % 11 === 0) await tx.attach(r.id, { kind: 'link', ref: `https://example.com/${i}`, title: 'spec' }, ann);
+      if (i > 3 && i % 13 === 0 && (i - 1) % 97 && (i - 2) % 97) await tx.needs(r.id, [r.id - 1, r.id - 2], ann);
+      if (i % 97 === 0) await tx.archive(r.id, true, ann);
     }
   });
 }
@@ -48,13 +48,13 @@ function fill(store: Store, n: number): void {
 /** An export without its first line (which says when and by whom it was made). */
 const body = (text: string): string => text.slice(text.indexOf('\n') + 1);
 
-test('a round trip of a 10,000-record binder gives the same binder, approvals, needs and history included', { timeout: 170_000 }, (t) => {
+test('a round trip of a 10,000-record binder gives the same binder, approvals, needs and history included', { timeout: 170_000 }, async (t) => {
   const root = tempDir(t);
   const first = join(root, 'first');
   const store = openStore(first);
-  fill(store, 10_000);
-  const counts = store.lists(ann).map((l) => [l.id, l.count, l.waiting]);
-  store.close();
+  await fill(store, 10_000);
+  const counts = (await store.lists(ann)).map((l) => [l.id, l.count, l.waiting]);
+  await store.close();
   const out1 = join(root, 'one.json');
   const out2 = join(root, 'two.json');
   const exported = binder(['admin', '--store', first, '--as', 'ann', 'export', '--out', out1]);
@@ -72,19 +72,19 @@ test('a round trip of a 10,000-record binder gives the same binder, approvals, n
   const again = openStore(second);
   t.after(() => again.close());
   assert.equal(again.db.prepare("SELECT count(*) FROM notes WHERE text LIKE 'a later note%'").pluck().get(), Math.floor(10_000 / 7));
-  assert.equal(again.search('later note on 7000', ann)[0]?.id, 7000, 'the search index was made');
-  assert.deepEqual(again.lists(ann).map((l) => [l.id, l.count, l.waiting]), counts);
-  const approved = again.get(5, ann);
+  assert.equal((await again.search('later note on 7000', ann))[0]?.id, 7000, 'the search index was made');
+  assert.deepEqual((await again.lists(ann)).map((l) => [l.id, l.count, l.waiting]), counts);
+  const approved = await again.get(5, ann);
   assert.equal(approved.record.approved?.by.id, 'person:ann');
-  assert.equal(again.get(13, ann).needs!.map((l) => l.id).join(), '11,12');
+  assert.equal((await again.get(13, ann)).needs!.map((l) => l.id).join(), '11,12');
 });
 
-test('numbers taken here are mapped, with everything that names them', (t) => {
+test('numbers taken here are mapped, with everything that names them', async (t) => {
   const root = tempDir(t);
   const a = join(root, 'a');
   const store = openStore(a);
-  fill(store, 40);
-  store.close();
+  await fill(store, 40);
+  await store.close();
   const file = join(root, 'a.json');
   assert.equal(binder(['admin', '--store', a, '--as', 'ann', 'export', '--out', file]).code, 0);
   const done = binder(['admin', '--store', a, '--as', 'ann', 'import', file]);
@@ -93,22 +93,22 @@ test('numbers taken here are mapped, with everything that names them', (t) => {
   const s = openStore(a);
   t.after(() => s.close());
   // #39 needed #37 and #38; its copy #79 needs their copies, and its history says so.
-  const copy = s.get(79, ann);
+  const copy = await s.get(79, ann);
   assert.equal(copy.list.id, 'work-2');
   assert.deepEqual(copy.needs!.map((l) => l.id), [77, 78]);
   assert.deepEqual(copy.history.find((h) => h.op === 'needs')!.change, { add: [78, 77] });
-  const noted = s.get(44, ann);
+  const noted = await s.get(44, ann);
   const note = noted.record.notes[0]!;
   assert.deepEqual(noted.history.find((h) => h.op === 'add')!.change, { title: noted.record.title, state: 'proposed', note: note.id });
   assert.ok(note.id > 15, 'notes numbered after the binder\'s own 15');
 });
 
-test('a bad row refuses the whole import with its line, and nothing is written', (t) => {
+test('a bad row refuses the whole import with its line, and nothing is written', async (t) => {
   const root = tempDir(t);
   const a = join(root, 'a');
   const store = openStore(a);
-  fill(store, 30);
-  store.close();
+  await fill(store, 30);
+  await store.close();
   const file = join(root, 'a.json');
   assert.equal(binder(['admin', '--store', a, '--as', 'ann', 'export', '--out', file]).code, 0);
   const lines = readFileSync(file, 'utf8').split('\n');
@@ -123,9 +123,9 @@ test('a bad row refuses the whole import with its line, and nothing is written',
 
   const b = join(root, 'b');
   const target = openStore(b);
-  target.createList({ template: 'blank', title: 'Already here' }, ann);
+  await target.createList({ template: 'blank', title: 'Already here' }, ann);
   const before = dumpStore(target.db);
-  target.close();
+  await target.close();
   const refused = binder(['admin', '--store', b, '--as', 'ann', 'import', badFile]);
   assert.equal(refused.code, 1);
   assert.equal(refused.err, `Not done: Line ${at}: "nowhere" is not a state of "Batches": its states are Proposed, Approved, Doing, Done.\nNothing was imported.\n`);
@@ -142,50 +142,50 @@ test('a bad row refuses the whole import with its line, and nothing is written',
   assert.equal(dumpStore(after.db), before);
 });
 
-test('history brought in by an import is never an agent\'s news; the import itself is one history row', (t) => {
+test('history brought in by an import is never an agent\'s news; the import itself is one history row', async (t) => {
   const root = tempDir(t);
   const a = join(root, 'a');
   const store = openStore(a);
-  fill(store, 12);
-  store.close();
+  await fill(store, 12);
+  await store.close();
   const file = join(root, 'a.json');
   assert.equal(binder(['admin', '--store', a, '--as', 'ann', 'export', 'batches', '--out', file]).code, 0);
 
   const b = join(root, 'b');
   const target = openStore(b);
-  target.createList({ template: 'blank' }, ann);
-  target.grant('blank', 'agent:bot', 'write', ann);
-  target.brief(bot);
-  target.close();
+  await target.createList({ template: 'blank' }, ann);
+  await target.grant('blank', 'agent:bot', 'write', ann);
+  await target.brief(bot);
+  await target.close();
   assert.equal(binder(['admin', '--store', b, '--as', 'ann', 'import', file]).code, 0);
   const s = openStore(b);
   t.after(() => s.close());
   // The imported list grants bot write access, as the export said: its history is still no news.
-  assert.deepEqual(s.lists(bot).map((l) => l.id), ['blank', 'batches']);
-  assert.deepEqual(s.brief(bot).items, []);
+  assert.deepEqual((await s.lists(bot)).map((l) => l.id), ['blank', 'batches']);
+  assert.deepEqual((await s.brief(bot)).items, []);
   const row = s.db.prepare("SELECT * FROM log WHERE op = 'import'").get() as { by: string; change: string };
   assert.equal(JSON.parse(row.by).id, 'person:ann');
   assert.deepEqual(JSON.parse(row.change), { format: 'binder', file: 'a.json', lists: ['batches'], records: 8 });
   // New changes are news again.
-  s.note(1, 'after the import', ann);
-  assert.deepEqual(s.brief(bot).items.map((i) => i.text), ['after the import']);
+  await s.note(1, 'after the import', ann);
+  assert.deepEqual((await s.brief(bot)).items.map((i) => i.text), ['after the import']);
 });
 
-test('states and fields come back by their ids, whatever their names became', (t) => {
+test('states and fields come back by their ids, whatever their names became', async (t) => {
   const root = tempDir(t);
   const a = join(root, 'a');
   const store = openStore(a);
-  store.createList({ template: 'tasks' }, ann);
+  await store.createList({ template: 'tasks' }, ann);
   // "Review" renamed "Checking", and "Done" renamed "review": a name that is another state's id.
-  const states = store.list('tasks', ann).states.map((s) => ({ ...s, name: s.id === 'review' ? 'Checking' : s.id === 'done' ? 'review' : s.name }));
-  store.editList('tasks', { states }, ann);
-  const id = store.add('tasks', { title: 'in checking', state: 'Checking' }, ann).id;
-  store.close();
+  const states = (await store.list('tasks', ann)).states.map((s) => ({ ...s, name: s.id === 'review' ? 'Checking' : s.id === 'done' ? 'review' : s.name }));
+  await store.editList('tasks', { states }, ann);
+  const id = (await store.add('tasks', { title: 'in checking', state: 'Checking' }, ann)).id;
+  await store.close();
   const file = join(root, 'a.json');
   assert.equal(binder(['admin', '--store', a, 'export', '--out', file]).code, 0);
   const b = join(root, 'b');
   assert.equal(binder(['admin', '--store', b, 'import', file]).code, 0);
   const s = openStore(b);
   t.after(() => s.close());
-  assert.equal(s.get(id, ann).record.state, 'review', 'the state whose id is review, named Checking');
+  assert.equal((await s.get(id, ann)).record.state, 'review', 'the state whose id is review, named Checking');
 });

@@ -14,13 +14,13 @@ import { dumpStore } from '../survival/fuzz-kit.js';
 
 const ann = { id: 'person:ann', kind: 'person' as const, name: 'ann' };
 
-function place(t: import('node:test').TestContext) {
+async function place(t: import('node:test').TestContext) {
   const root = tempDir(t);
   const store = join(root, 'store');
   const s = openStore(store);
-  s.createList({ template: 'people' }, ann);
-  s.createList({ template: 'batches' }, ann);
-  s.close();
+  await s.createList({ template: 'people' }, ann);
+  await s.createList({ template: 'batches' }, ann);
+  await s.close();
   const admin = (...args: string[]) => binder(['admin', '--store', store, '--as', 'ann', ...args]);
   const file = (name: string, text: string): string => {
     const path = join(root, name);
@@ -34,12 +34,12 @@ const PEOPLE = 'Name,Role,E-mail,Shoe size,Status,notes,id,needs\r\n'
   + 'Ann,Lead,ann@x.example,38,Active,"first, note\nline two",a,\r\n'
   + 'Bob,Dev,bob@x.example,44,Former,,b,a\r\n';
 
-test('csv: the mapping is shown first; without a yes nothing is written', (t) => {
-  const { admin, file, store } = place(t);
+test('csv: the mapping is shown first; without a yes nothing is written', async (t) => {
+  const { admin, file, store } = await place(t);
   const path = file('people.csv', PEOPLE);
   const s = openStore(store);
   const before = dumpStore(s.db);
-  s.close();
+  await s.close();
   const asked = admin('import', path, '--into', 'People');
   assert.equal(asked.code, 1);
   assert.equal(asked.out, [
@@ -62,16 +62,16 @@ test('csv: the mapping is shown first; without a yes nothing is written', (t) =>
   const done = admin('import', path, '--into', 'People', '--yes');
   assert.equal(done.code, 0, done.err);
   assert.match(done.out, /Imported 2 records into people \(#1 to #2\)\.\n1 need between them\.\nLeft out: the column "Shoe size" \(People has no field of that name\)\.\n$/);
-  const bob = after.get(2, ann);
+  const bob = await after.get(2, ann);
   assert.deepEqual([bob.record.title, bob.record.state, bob.record.fields], ['Bob', 'former', { role: 'Dev', 'e-mail': 'bob@x.example' }]);
   assert.deepEqual(bob.needs!.map((l) => l.id), [1]);
-  assert.equal(after.get(1, ann).record.notes[0]!.text, 'first, note\nline two');
+  assert.equal((await after.get(1, ann)).record.notes[0]!.text, 'first, note\nline two');
   assert.equal(bob.record.approved, null);
   assert.deepEqual(bob.history.map((h) => [h.op, h.change]), [['import', { from: 'csv', ref: 'line 4' }]]);
 });
 
-test('csv: a bad row is named by the line it starts on, quoted line breaks counted, and nothing is written', (t) => {
-  const { admin, file } = place(t);
+test('csv: a bad row is named by the line it starts on, quoted line breaks counted, and nothing is written', async (t) => {
+  const { admin, file } = await place(t);
   const path = file('bad.csv', 'title,Status,notes\nOne,Active,"a note\nover\nthree lines"\nTwo,Nowhere,\n');
   const refused = admin('import', path, '--into', 'people', '--yes');
   assert.equal(refused.code, 1);
@@ -85,15 +85,15 @@ test('csv: a bad row is named by the line it starts on, quoted line breaks count
   assert.equal(admin('show', 'people').out.includes('One'), false);
 });
 
-test('csv: Binder\'s own CSV comes back: states, owners, needs, fields, formulas defused', (t) => {
-  const { admin, root } = place(t);
+test('csv: Binder\'s own CSV comes back: states, owners, needs, fields, formulas defused', async (t) => {
+  const { admin, root } = await place(t);
   const source = join(root, 'source');
   const s = openStore(source);
-  s.createList({ template: 'tasks' }, ann);
-  const a = s.add('tasks', { title: '=SUM(A1:A9)', fields: { Priority: 'Low', Branch: '-x' }, owners: ['me', 'agent:bot'] }, ann).id;
-  const b = s.add('tasks', { title: 'Second', state: 'Doing', due: '2027-01-02' }, ann).id;
-  s.needs(b, [a], ann);
-  s.close();
+  await s.createList({ template: 'tasks' }, ann);
+  const a = (await s.add('tasks', { title: '=SUM(A1:A9)', fields: { Priority: 'Low', Branch: '-x' }, owners: ['me', 'agent:bot'] }, ann)).id;
+  const b = (await s.add('tasks', { title: 'Second', state: 'Doing', due: '2027-01-02' }, ann)).id;
+  await s.needs(b, [a], ann);
+  await s.close();
   const csv = join(root, 'tasks.csv');
   assert.equal(binder(['admin', '--store', source, 'export', 'tasks', '--out', csv]).code, 0);
   assert.equal(admin('create-list', 'Tasks', '--template', 'tasks').code, 0);
@@ -103,9 +103,9 @@ test('csv: Binder\'s own CSV comes back: states, owners, needs, fields, formulas
   assert.match(done.out, /  list        → left out: the rows go into the list given with --into/);
   const target = openStore(join(root, 'store'));
   t.after(() => target.close());
-  const first = target.get(1, ann).record;
+  const first = (await target.get(1, ann)).record;
   assert.deepEqual([first.title, first.fields, first.owners], ['=SUM(A1:A9)', { priority: 'Low', branch: '-x' }, ['person:ann', 'agent:bot']]);
-  const second = target.get(2, ann);
+  const second = await target.get(2, ann);
   assert.deepEqual([second.record.state, second.record.due, second.needs!.map((l) => l.id)], ['doing', '2027-01-02', [1]]);
 
   // Into a list whose states are others: the first row says which.
@@ -114,8 +114,8 @@ test('csv: Binder\'s own CSV comes back: states, owners, needs, fields, formulas
   assert.match(other.err, /^Not done: Line 2: "To do" is not a state of "Batches"/);
 });
 
-test('csv: into a gated list, a row past the gate needs --approved, and is then approved by the person', (t) => {
-  const { admin, file, store } = place(t);
+test('csv: into a gated list, a row past the gate needs --approved, and is then approved by the person', async (t) => {
+  const { admin, file, store } = await place(t);
   const path = file('b.csv', 'title,state\nProposed one,Proposed\nDoing one,Doing\n');
   const refused = admin('import', path, '--into', 'batches', '--yes');
   assert.equal(refused.code, 1);
@@ -124,7 +124,7 @@ test('csv: into a gated list, a row past the gate needs --approved, and is then 
   assert.equal(done.code, 0, done.err);
   const s = openStore(store);
   t.after(() => s.close());
-  assert.deepEqual(s.show('batches', ann).records.map((r) => [r.title, r.state, r.approved?.by.id]), [
+  assert.deepEqual((await s.show('batches', ann)).records.map((r) => [r.title, r.state, r.approved?.by.id]), [
     ['Proposed one', 'proposed', 'person:ann'], ['Doing one', 'doing', 'person:ann'],
   ]);
 });

@@ -13,13 +13,13 @@ import { PROGRESS_FROM } from '../../src/exchange/progress.js';
 
 const ann = { id: 'person:ann', kind: 'person' as const, name: 'ann' };
 
-test('a long export shows a progress bar on a terminal, and nothing when piped', (t) => {
+test('a long export shows a progress bar on a terminal, and nothing when piped', async (t) => {
   const root = tempDir(t);
   const store = join(root, 'store');
   const s = openStore(store);
-  s.createList({ template: 'blank' }, ann);
-  s.transaction(() => { for (let i = 0; i < PROGRESS_FROM + 500; i++) s.add('blank', { title: `record ${i}` }, ann); });
-  s.close();
+  await s.createList({ template: 'blank' }, ann);
+  await s.transaction(async (tx) => { for (let i = 0; i < PROGRESS_FROM + 500; i++) await tx.add('blank', { title: `record ${i}` }, ann); });
+  await s.close();
 
   const piped = binder(['admin', '--store', store, 'export', '--out', join(root, 'piped.json')]);
   assert.equal(piped.code, 0, piped.err);

@@ -30,3 +30,10 @@ export async function until<T>(check: () => T | Promise<T>, ms = 5_000, what = '
     await new Promise((r) => setTimeout(r, 10));
   }
 }
+
+/** `fn` for each item in turn (never two at once), its results in order. */
+export async function inOrder<T, R>(items: readonly T[], fn: (item: T, i: number) => Promise<R>): Promise<R[]> {
+  const out: R[] = [];
+  for (const [i, item] of items.entries()) out.push(await fn(item, i));
+  return out;
+}

@@ -34,9 +34,9 @@ const env = (token: string | undefined, extra: NodeJS.ProcessEnv = {}): NodeJS.P
 };
 
 test('every verb through binder --url: the same text as through the folder, --json, and the exit codes', { timeout: 120_000 }, async (t) => {
-  const s = served(t);
+  const s = await served(t);
   const url = await listening(t, s);
-  const dir = folderFor(s, 'Claude');
+  const dir = await folderFor(s, 'Claude');
   const token = s.tokens.Claude!;
   const over = (args: string[], extra: NodeJS.ProcessEnv = {}) => binderAsync(['--url', url, ...args], { env: env(token, extra) });
   const through = (args: string[]) => binderAsync(['--dir', dir, ...args], { env: env(undefined) });
@@ -44,7 +44,7 @@ test('every verb through binder --url: the same text as through the folder, --js
   const added = await over(['add', 'Batches', 'Dark mode', '--note', 'login first', '--due', '2026-12-24']);
   assert.equal(added.code, 0, added.err);
   assert.match(added.out, /^Added #1 to batches in Proposed/);
-  s.store.approve(1, true, ann);
+  await s.store.approve(1, true, ann);
   const verbs: [string[], number][] = [
     [['lists'], 0], [['show', 'Batches'], 0], [['get', '1'], 0], [['search', 'dark'], 0],
     [['edit', '1', '--due', '2026-12-31'], 0], [['move', '1', 'Doing'], 0], [['note', '1', 'tests pass'], 0],
@@ -95,7 +95,7 @@ test('every verb through binder --url: the same text as through the folder, --js
 });
 
 test('a change sent and never answered is not known (exit 75, its id given); asked again with --ask-id it is done once', { timeout: 60_000 }, async (t) => {
-  const s = served(t);
+  const s = await served(t);
   const url = await listening(t, s);
   const token = s.tokens.Claude!;
   // A server that takes the request and never answers: the change may have been done there.
@@ -115,11 +115,11 @@ test('a change sent and never answered is not known (exit 75, its id given); ask
   const again = await binderAsync(['--url', url, '--ask-id', id, 'add', 'Batches', 'Once'], { env: env(token) });
   assert.equal(again.code, 0, again.err);
   assert.equal(again.out, first.out);
-  assert.equal(s.store.show('batches', ann).records.length, 1, 'done once');
+  assert.equal((await s.store.show('batches', ann)).records.length, 1, 'done once');
 });
 
 test('--token-file: read when only its owner may read it, refused otherwise', { timeout: 60_000 }, async (t) => {
-  const s = served(t);
+  const s = await served(t);
   const url = await listening(t, s);
   const file = join(s.root, 'token');
   writeFileSync(file, `${s.tokens.Claude}\n`, { mode: 0o644 });
@@ -134,7 +134,7 @@ test('--token-file: read when only its owner may read it, refused otherwise', { 
 });
 
 test('binder-mcp --url bridges stdio to a binder over HTTP, as the token\'s agent', { timeout: 60_000 }, async (t) => {
-  const s = served(t);
+  const s = await served(t);
   const url = await listening(t, s);
   const transport = new StdioClientTransport({ command: process.execPath, args: [BINDER_MCP, '--url', url], env: env(s.tokens.Claude) as Record<string, string>, stderr: 'pipe' });
   const client = new Client({ name: 'test', version: '1' });
@@ -144,13 +144,13 @@ test('binder-mcp --url bridges stdio to a binder over HTTP, as the token\'s agen
   const added = (await client.callTool({ name: 'add', arguments: { list: 'Batches', title: 'Bridged' } })) as CallToolResult;
   assert.ok(!added.isError);
   assert.match(added.content[0]?.type === 'text' ? added.content[0].text : '', /^Added #1/);
-  assert.equal(s.store.get(1, ann).history[0]!.by.id, 'agent:claude');
+  assert.equal((await s.store.get(1, ann)).history[0]!.by.id, 'agent:claude');
   const refused = (await client.callTool({ name: 'move', arguments: { id: '1', state: 'Doing' } })) as CallToolResult;
   assert.equal(refused.isError, true);
   // Steps read as tool calls, as binder-mcp through a folder writes them; someone's text as written.
   const said = (r: CallToolResult): string => (r.content[0]?.type === 'text' ? r.content[0].text : '');
   assert.match(said(refused), /`wait \{"on": "?1"?\}` returns when one does\.$/);
-  s.store.add('batches', { title: 'Fix binder take 1 parsing' }, ann);
+  await s.store.add('batches', { title: 'Fix binder take 1 parsing' }, ann);
   const shown = said((await client.callTool({ name: 'show', arguments: { list: 'batches' } })) as CallToolResult);
   assert.ok(shown.includes('#2 Fix binder take 1 parsing'), shown);
   assert.ok(!shown.includes('\u00a0'), shown);

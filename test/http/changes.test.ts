@@ -52,16 +52,16 @@ async function listening(t: TestContext, s: Served): Promise<string> {
 }
 
 test('one event per change the agent may see: a person\'s, another agent\'s, another process\'s; never its own, never a hidden list\'s', async (t) => {
-  const s = served(t, { agents: ['Claude', 'Codex'] });
+  const s = await served(t, { agents: ['Claude', 'Codex'] });
   const url = await listening(t, s);
   await s.call('GET', '/api/brief');
   const changes = await stream(t, url, s.tokens.Claude!);
   assert.equal(changes.status, 200);
   await s.call('POST', '/api/add', { body: { list: 'Batches', title: 'Mine' } });
-  s.store.add('hidden', { title: 'Secret' }, ann);
+  await s.store.add('hidden', { title: 'Secret' }, ann);
   await s.call('POST', '/api/add', { token: s.tokens.Codex!, body: { list: 'Batches', title: 'From Codex' } });
   await until(() => changes.events.length >= 1, 5_000, 'the first event');
-  s.keeper.act('approve', { id: 1 }, ann);
+  await s.keeper.act('approve', { id: 1 }, ann);
   await until(() => changes.events.length >= 2, 5_000, 'the approval');
   const admin = await binderAsync(['admin', '--store', s.storeDir, '--as', 'Bea', 'note', '1', 'from a shell']);
   assert.equal(admin.code, 0, admin.err);
@@ -78,16 +78,16 @@ test('one event per change the agent may see: a person\'s, another agent\'s, ano
 });
 
 test('the stream starts with what brief would show, resumes after Last-Event-ID, narrows with ?on=, and needs a token', async (t) => {
-  const s = served(t);
+  const s = await served(t);
   const url = await listening(t, s);
   await s.call('GET', '/api/brief');
-  s.store.add('batches', { title: 'One' }, ann);
-  s.store.add('batches', { title: 'Two' }, ann);
+  await s.store.add('batches', { title: 'One' }, ann);
+  await s.store.add('batches', { title: 'Two' }, ann);
   const first = await stream(t, url, s.tokens.Claude!);
   await until(() => first.events.length === 2, 5_000, 'what brief would show');
   first.close();
   const after = first.events[0]!.id;
-  s.store.add('batches', { title: 'Three' }, ann);
+  await s.store.add('batches', { title: 'Three' }, ann);
   const resumed = await stream(t, url, s.tokens.Claude!, { 'last-event-id': after });
   await until(() => resumed.events.length === 2, 5_000, 'the events after the first');
   assert.deepEqual(resumed.events.map((e) => e.data.line), ['#2 Two (batches): added by Ann in Proposed', '#3 Three (batches): added by Ann in Proposed']);
@@ -99,7 +99,7 @@ test('the stream starts with what brief would show, resumes after Last-Event-ID,
 });
 
 test('a client that does not read its stream is cut off once far behind, and what waited for it is dropped', { timeout: 120_000 }, async (t) => {
-  const s = served(t);
+  const s = await served(t);
   s.store.db.pragma('synchronous = OFF');
   const url = await listening(t, s);
   const socket = connect(Number(new URL(url).port), '127.0.0.1');
@@ -115,8 +115,8 @@ test('a client that does not read its stream is cut off once far behind, and wha
   // Changes by a person, each an event for the agent, while it reads nothing.
   let made = 0;
   for (let round = 0; round < 60 && !closed; round++) {
-    s.store.transaction(() => {
-      for (let i = 0; i < 1000; i++) s.store.add('batches', { title: `change ${made++} with a title long enough to fill a stream quickly` }, ann);
+    await s.store.transaction(async (tx) => {
+      for (let i = 0; i < 1000; i++) await tx.add('batches', { title: `change ${made++} with a title long enough to fill a stream quickly` }, ann);
     });
     await new Promise((r) => setImmediate(r));
   }

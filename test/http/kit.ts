@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { TestContext } from 'node:test';
 import { createKeeper, personWho } from '../../src/keeper/keeper.js';
 import type { Keeper, KeeperOptions } from '../../src/keeper/keeper-types.js';
-import { openStore, type Store } from '../../src/store/index.js';
+import { openStore, type SqliteStore } from '../../src/store/index.js';
 import { createHttpApp, type HttpApp, type HttpAppOptions } from '../../src/http/app.js';
 import { tempDir } from '../helpers/temp.js';
 
@@ -18,7 +18,7 @@ export const HOST = 'localhost:4180';
 export interface Served {
   root: string;
   storeDir: string;
-  store: Store;
+  store: SqliteStore;
   keeper: Keeper;
   http: HttpApp;
   /** A token per agent name, made by Ann. */
@@ -28,25 +28,25 @@ export interface Served {
   call(method: string, path: string, options?: { token?: string | null; body?: unknown; headers?: Record<string, string> }): Promise<{ status: number; headers: Headers; json: { ok: boolean; text: string; data: unknown } }>;
 }
 
-export function served(t: TestContext, options: { agents?: string[]; keeper?: Partial<KeeperOptions>; app?: Partial<HttpAppOptions> } = {}): Served {
+export async function served(t: TestContext, options: { agents?: string[]; keeper?: Partial<KeeperOptions>; app?: Partial<HttpAppOptions> } = {}): Promise<Served> {
   const root = tempDir(t, 'binder-http-');
   const storeDir = join(root, 'store');
   const store = openStore(storeDir);
-  store.createList({ template: 'batches' }, ann);
-  store.createList({ template: 'tasks', title: 'Hidden' }, ann);
+  await store.createList({ template: 'batches' }, ann);
+  await store.createList({ template: 'tasks', title: 'Hidden' }, ann);
   const tokens: Record<string, string> = {};
   for (const name of options.agents ?? ['Claude']) {
-    tokens[name] = store.addToken(name, {}, ann).token;
-    store.grant('batches', name, 'write', ann);
+    tokens[name] = (await store.addToken(name, {}, ann)).token;
+    await store.grant('batches', name, 'write', ann);
   }
   const keeper = createKeeper({ store, sides: [], log: () => {}, ...options.keeper });
-  keeper.start();
+  await keeper.start();
   const logs: string[] = [];
   const http = createHttpApp({ keeper, hosts: ['localhost', '127.0.0.1'], log: (line) => logs.push(line), told: (line) => logs.push(line), ...options.app });
   t.after(async () => {
     await http.close();
-    keeper.close();
-    store.close();
+    await keeper.close();
+    await store.close();
   });
   const first = Object.values(tokens)[0] ?? null;
   return {
@@ -75,9 +75,9 @@ export function served(t: TestContext, options: { agents?: string[]; keeper?: Pa
 }
 
 /** A folder registered for an agent, as a person registers one. */
-export function folderFor(s: Served, name: string): string {
+export async function folderFor(s: Served, name: string): Promise<string> {
   const dir = join(s.root, name.toLowerCase(), '.binder');
   mkdirSync(dir, { recursive: true });
-  s.store.addSide(dir, name, ann);
+  await s.store.addSide(dir, name, ann);
   return dir;
 }

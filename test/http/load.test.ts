@@ -10,7 +10,7 @@ import { ann, served } from './kit.js';
 
 test('1,000 concurrent requests from 50 tokens: all answered, each change done once', { timeout: 120_000 }, async (t) => {
   const agents = Array.from({ length: 50 }, (_, i) => `Agent ${i + 1}`);
-  const s = served(t, { agents });
+  const s = await served(t, { agents });
   // Durability is the crash tests' concern: here a sync per commit would only slow the machine down.
   s.store.db.pragma('synchronous = OFF');
   const serving = await startHttp(s.keeper, { host: '127.0.0.1', port: 0, behindProxy: false, allowHosts: [] }, { log: () => {} });
@@ -45,5 +45,5 @@ test('1,000 concurrent requests from 50 tokens: all answered, each change done o
     if (plan[i]!.op === 'add' && plan[i - 1]?.key === plan[i]!.key) assert.equal(answers[i]!.json.data.id, answers[i - 1]!.json.data.id);
   }
   assert.ok(answers.some((a) => a.replayed));
-  assert.equal(s.store.lists(ann).find((l) => l.id === 'batches')!.count, titles.size);
+  assert.equal((await s.store.lists(ann)).find((l) => l.id === 'batches')!.count, titles.size);
 });

@@ -32,7 +32,7 @@ async function client(t: Parameters<typeof served>[0], url: string, token: strin
 const text = (r: CallToolResult): string => (r.content[0]?.type === 'text' ? r.content[0].text : '');
 
 test('the tools over HTTP are binder-mcp\'s: names, words, schemas, hints, instructions; GET /api has the same schemas', async (t) => {
-  const s = served(t);
+  const s = await served(t);
   const url = await listening(t, s);
   const remote = await client(t, url, s.tokens.Claude!);
   const local = new Client({ name: 'test', version: '1' });
@@ -58,13 +58,13 @@ test('the tools over HTTP are binder-mcp\'s: names, words, schemas, hints, instr
 });
 
 test('tool calls over HTTP are the token\'s agent\'s: done, refused (isError), a forged identity dropped', async (t) => {
-  const s = served(t);
+  const s = await served(t);
   const url = await listening(t, s);
   const c = await client(t, url, s.tokens.Claude!);
   const added = (await c.callTool({ name: 'add', arguments: { list: 'Batches', title: 'Over MCP', as: 'Ann', who: 'person:Ann' } })) as CallToolResult;
   assert.ok(!added.isError, text(added));
   assert.match(text(added), /^Added #1 to batches/);
-  assert.equal(s.store.get(1, ann).history[0]!.by.id, 'agent:claude');
+  assert.equal((await s.store.get(1, ann)).history[0]!.by.id, 'agent:claude');
   const moved = (await c.callTool({ name: 'move', arguments: { id: '1', state: 'Doing' } })) as CallToolResult;
   assert.equal(moved.isError, true);
   assert.match(text(moved), /^Not done: .*approved/);
@@ -78,7 +78,7 @@ test('tool calls over HTTP are the token\'s agent\'s: done, refused (isError), a
 });
 
 test('MCP without a token, or with an unknown one, is refused before anything is read', async (t) => {
-  const s = served(t);
+  const s = await served(t);
   const url = await listening(t, s);
   await assert.rejects(client(t, url, null), /No token: send the header Authorization/);
   await assert.rejects(client(t, url, `binder_${'B'.repeat(43)}`), /not one this binder knows/);

@@ -11,13 +11,13 @@ import { until } from '../helpers/temp.js';
 import { ann, served } from './kit.js';
 
 test('every agent verb over REST, as the token\'s agent, with its text and data', async (t) => {
-  const s = served(t);
+  const s = await served(t);
   const add = await s.call('POST', '/api/add', { body: { list: 'Batches', title: 'Dark mode', note: 'login first' } });
   assert.equal(add.status, 200, add.json.text);
   assert.equal(add.json.ok, true);
   assert.match(add.json.text, /^Added #1 to batches in Proposed\. A person approves it/);
   assert.equal((add.json.data as { id: number }).id, 1);
-  s.store.approve(1, true, ann);
+  await s.store.approve(1, true, ann);
   const calls: [string, string, Record<string, unknown>, RegExp][] = [
     ['GET', '/api/lists', {}, /batches/],
     ['GET', '/api/show?list=Batches&state=Proposed', {}, /#1 Dark mode/],
@@ -47,14 +47,14 @@ test('every agent verb over REST, as the token\'s agent, with its text and data'
     assert.match(r.json.text, expected, path);
     assert.notEqual(r.json.data, undefined);
   }
-  const history = s.store.get(1, ann).history;
+  const history = (await s.store.get(1, ann)).history;
   assert.ok(history.every((h) => h.by.id === 'agent:claude' || h.by.id === 'person:Ann'), 'every change is the token\'s agent\'s or Ann\'s');
   assert.ok(s.logs.some((line) => /Claude add done over REST \(binder_[\w-]{8}\): Added #1/.test(line)), s.logs.join('\n'));
   assert.ok(!s.logs.some((line) => line.includes(s.tokens.Claude!)), 'the token is never logged');
 });
 
 test('every status: 400, 401, 403, 404, 405, 409, 413, 429 — each with a sentence and nothing done', async (t) => {
-  const s = served(t, { agents: ['Claude', 'Codex', 'Rusher'], app: { rate: { perSecond: 1, burst: 20 } } });
+  const s = await served(t, { agents: ['Claude', 'Codex', 'Rusher'], app: { rate: { perSecond: 1, burst: 20 } } });
   const before = s.store.db.prepare('SELECT count(*) FROM log').pluck().get();
   const cases: [string, Promise<Awaited<ReturnType<typeof s.call>>>, number, RegExp][] = [
     ['bad JSON', s.call('POST', '/api/add', { body: '{"list": ' }), 400, /one JSON object/],
@@ -103,13 +103,13 @@ test('every status: 400, 401, 403, 404, 405, 409, 413, 429 — each with a sente
 });
 
 test('a revoked or expired token is refused and says so; revoking takes effect at the next request', async (t) => {
-  const s = served(t);
+  const s = await served(t);
   assert.equal((await s.call('GET', '/api/lists')).status, 200);
-  s.store.revokeTokens('Claude', ann);
+  await s.store.revokeTokens('Claude', ann);
   const revoked = await s.call('GET', '/api/lists');
   assert.equal(revoked.status, 401);
   assert.match(revoked.json.text, /^This token \(binder_[\w-]{8}\) was revoked on \d{4}-\d\d-\d\d \d\d:\d\d UTC/);
-  const soon = s.store.addToken('Claude', { expiresMs: 1 }, ann).token;
+  const soon = (await s.store.addToken('Claude', { expiresMs: 1 }, ann)).token;
   const expired = await until(async () => {
     const r = await s.call('GET', '/api/lists', { token: soon });
     return r.status === 401 ? r : null;
@@ -118,13 +118,13 @@ test('a revoked or expired token is refused and says so; revoking takes effect a
 });
 
 test('nothing a request says of who it is is believed: a forged as, who or kind is dropped', async (t) => {
-  const s = served(t);
+  const s = await served(t);
   const lie = { as: 'Ann', who: { id: 'person:Ann', kind: 'person', name: 'Ann' }, kind: 'person', by: 'person:Ann' };
   const r = await s.call('POST', '/api/add', { body: { list: 'Batches', title: 'Forged', state: 'Approved', ...lie }, headers: { 'x-binder-as': 'Ann' } });
   assert.equal(r.status, 409, 'not past the gate: the asker is an agent');
   const added = await s.call('POST', '/api/add', { body: { list: 'Batches', title: 'Forged', ...lie } });
   assert.equal(added.status, 200);
-  const view = s.store.get((added.json.data as { id: number }).id, ann);
+  const view = await s.store.get((added.json.data as { id: number }).id, ann);
   assert.equal(view.history[0]!.by.id, 'agent:claude');
   assert.equal(view.record.approved, null);
   const approve = await s.call('POST', '/api/approve', { body: { id: view.record.id, ...lie } });
@@ -132,14 +132,14 @@ test('nothing a request says of who it is is believed: a forged as, who or kind 
 });
 
 test('a token in the URL is refused, and a known one is revoked as leaked', async (t) => {
-  const s = served(t);
+  const s = await served(t);
   const token = s.tokens.Claude!;
   const r = await s.call('GET', `/api/lists?access_token=${token}`, { token: null });
   assert.equal(r.status, 400);
   assert.match(r.json.text, /counts as leaked and is revoked now \(binder_[\w-]{8}\)/);
   assert.ok(!r.json.text.includes(token), 'the token is not said back');
   assert.equal((await s.call('GET', '/api/lists')).status, 401, 'revoked');
-  assert.match(s.store.tokens(ann)[0]!.revoked ?? '', /^\d{4}-/);
+  assert.match((await s.store.tokens(ann))[0]!.revoked ?? '', /^\d{4}-/);
   const other = await s.call('GET', '/api/show?list=Batches&token=whatever');
   assert.equal(other.status, 400);
   assert.match(other.json.text, /A token never goes in a URL/);
@@ -148,7 +148,7 @@ test('a token in the URL is refused, and a known one is revoked as leaked', asyn
 });
 
 test('the host and origin guard: another host is 421, a foreign origin 403, the server\'s own origin passes', async (t) => {
-  const s = served(t);
+  const s = await served(t);
   const evil = await s.call('GET', '/api/lists', { headers: { host: 'evil.example' } });
   assert.equal(evil.status, 421);
   assert.match(evil.json.text, /does not answer to the host "evil.example"/);
@@ -159,22 +159,22 @@ test('the host and origin guard: another host is 421, a foreign origin 403, the 
   assert.match(foreign.json.text, /foreign Origin/);
   assert.equal((await s.call('GET', '/api/lists', { headers: { origin: 'null' } })).status, 403);
   assert.equal((await s.call('GET', '/api/lists', { headers: { origin: 'http://localhost:4180' } })).status, 200);
-  assert.equal(s.store.search('x', ann).length, 0, 'nothing was added');
+  assert.equal((await s.store.search('x', ann)).length, 0, 'nothing was added');
 });
 
 test('behind a proxy, the proxy\'s X-Forwarded-Host and -Proto say what the client asked for; without --behind-proxy they are not believed', async (t) => {
-  const proxied = served(t, { app: { behindProxy: true, hosts: ['127.0.0.1', 'binder.example.org'] } });
+  const proxied = await served(t, { app: { behindProxy: true, hosts: ['127.0.0.1', 'binder.example.org'] } });
   const via = { 'x-forwarded-host': 'binder.example.org', 'x-forwarded-proto': 'https' };
   assert.equal((await proxied.call('GET', '/api/lists', { headers: { host: '127.0.0.1:4180', ...via } })).status, 200);
   assert.equal((await proxied.call('GET', '/api/lists', { headers: { host: '127.0.0.1:4180', 'x-forwarded-host': 'evil.example' } })).status, 421);
   assert.equal((await proxied.call('GET', '/api/lists', { headers: { host: '127.0.0.1:4180', ...via, origin: 'https://binder.example.org' } })).status, 200);
   assert.equal((await proxied.call('GET', '/api/lists', { headers: { host: '127.0.0.1:4180', ...via, origin: 'http://binder.example.org' } })).status, 403);
-  const direct = served(t);
+  const direct = await served(t);
   assert.equal((await direct.call('GET', '/api/lists', { headers: { host: 'evil.example', 'x-forwarded-host': 'localhost' } })).status, 421);
 });
 
 test('/healthz is a plain 200 with the store and the uptime, without a token', async (t) => {
-  const s = served(t);
+  const s = await served(t);
   const r = await s.http.app.request('/healthz', { headers: { host: '10.0.0.7:4180' } });
   assert.equal(r.status, 200);
   const text = await r.text();
@@ -182,7 +182,7 @@ test('/healthz is a plain 200 with the store and the uptime, without a token', a
 });
 
 test('exactly once: a change asked again with its Idempotency-Key is answered from the ledger, never done twice', async (t) => {
-  const s = served(t);
+  const s = await served(t);
   const key = randomUUID();
   const body = { list: 'Batches', title: 'Once' };
   const first = await s.call('POST', '/api/add', { body, headers: { 'idempotency-key': key } });
@@ -193,22 +193,22 @@ test('exactly once: a change asked again with its Idempotency-Key is answered fr
     assert.deepEqual(r.json, first.json);
     assert.equal(r.headers.get('idempotent-replayed'), 'true');
   }
-  assert.equal(s.store.search('Once', ann).length, 1, 'added once');
+  assert.equal((await s.store.search('Once', ann)).length, 1, 'added once');
   const other = await s.call('POST', '/api/add', { body: { list: 'Batches', title: 'Another' }, headers: { 'idempotency-key': key } });
   assert.equal(other.status, 409);
   assert.match(other.json.text, /given with another ask: nothing was done/);
-  assert.equal(s.store.search('Another', ann).length, 0);
+  assert.equal((await s.store.search('Another', ann)).length, 0);
   // The same key from another agent is another ask: keys are each agent's own.
-  const codexToken = s.store.addToken('Codex', {}, ann).token;
-  s.store.grant('batches', 'Codex', 'write', ann);
+  const codexToken = (await s.store.addToken('Codex', {}, ann)).token;
+  await s.store.grant('batches', 'Codex', 'write', ann);
   const codex = await s.call('POST', '/api/add', { token: codexToken, body, headers: { 'idempotency-key': key } });
   assert.equal(codex.status, 200);
   assert.equal(codex.headers.get('idempotent-replayed'), null);
-  assert.equal(s.store.search('Once', ann).length, 2);
+  assert.equal((await s.store.search('Once', ann)).length, 2);
 });
 
 test('GET /api lists the operations an agent may call, with their methods and schemas', async (t) => {
-  const s = served(t);
+  const s = await served(t);
   const r = await s.call('GET', '/api');
   assert.equal(r.status, 200);
   const ops = r.json.data as { name: string; method: string; schema: { type: string; properties: Record<string, unknown> } }[];
@@ -218,6 +218,6 @@ test('GET /api lists the operations an agent may call, with their methods and sc
   assert.deepEqual(Object.keys(ops.find((op) => op.name === 'add')!.schema.properties).sort(), ['due', 'fields', 'list', 'note', 'owners', 'state', 'title']);
   assert.equal((await s.call('GET', '/api', { token: null })).status, 401);
   // Each request takes one of its token's rate, whatever its path.
-  const counted = served(t, { app: { rate: { perSecond: 1, burst: 2 } } });
+  const counted = await served(t, { app: { rate: { perSecond: 1, burst: 2 } } });
   assert.deepEqual([(await counted.call('GET', '/api')).status, (await counted.call('GET', '/api')).status, (await counted.call('GET', '/api')).status], [200, 200, 429]);
 });

@@ -43,7 +43,7 @@ function send(port: number, options: { method?: string; path: string; headers: R
 }
 
 test('a slowloris client is cut off once its headers take too long, and others are served meanwhile', { timeout: 60_000 }, async (t) => {
-  const s = served(t);
+  const s = await served(t);
   const { port } = await listening(t, s, { headersMs: 800, requestMs: 1500, checkMs: 100 });
   const slow = raw(t, port);
   slow.socket.write('GET /api/lists HTTP/1.1\r\nHost: localhost\r\n');
@@ -64,7 +64,7 @@ test('a slowloris client is cut off once its headers take too long, and others a
 });
 
 test('a 2 MiB body is refused (413) without being read whole; headers past 16 KiB are refused (431)', async (t) => {
-  const s = served(t);
+  const s = await served(t);
   const { port } = await listening(t, s);
   // Says 2 MiB are coming, sends 64 KiB of them, and waits: the answer comes without the rest.
   for (const [path, extra] of [['/api/add', ''], ['/mcp', 'Accept: application/json, text/event-stream\r\n']] as const) {
@@ -87,11 +87,11 @@ test('a 2 MiB body is refused (413) without being read whole; headers past 16 Ki
   assert.match(chunked.said(), /^HTTP\/1\.1 413 /);
   const headers = await send(port, { path: '/api/lists', headers: { authorization: `Bearer ${s.tokens.Claude}`, 'x-big': 'z'.repeat(20 * 1024) } });
   assert.equal(headers.status, 431);
-  assert.equal(s.store.search('x', { id: 'person:Ann', kind: 'person', name: 'Ann' }).length, 0);
+  assert.equal((await s.store.search('x', { id: 'person:Ann', kind: 'person', name: 'Ann' })).length, 0);
 });
 
 test('on the socket: Host evil.example is 421, a foreign Origin 403, the server\'s own 200', async (t) => {
-  const s = served(t);
+  const s = await served(t);
   const { port } = await listening(t, s);
   const auth = { authorization: `Bearer ${s.tokens.Claude}` };
   assert.equal((await send(port, { path: '/api/lists', headers: { ...auth, host: 'evil.example' } })).status, 421);

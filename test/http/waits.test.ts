@@ -13,17 +13,17 @@ import { askKeeper } from '../../src/agent/ask.js';
 import { WAITS_PER_AGENT } from '../../src/keeper/held-waits.js';
 import { startHttp } from '../../src/http/listen.js';
 import { until } from '../helpers/temp.js';
-import { ann, folderFor, served, HOST } from './kit.js';
+import { ann, folderFor, served, HOST, type Served } from './kit.js';
 
-const held = (s: ReturnType<typeof served>): number => s.store.db.prepare('SELECT count(*) FROM waits').pluck().get() as number;
+const held = (s: Served): number => s.store.db.prepare('SELECT count(*) FROM waits').pluck().get() as number;
 
 test('a wait over REST is held until a person approves, then says so once', async (t) => {
-  const s = served(t);
+  const s = await served(t);
   assert.equal((await s.call('POST', '/api/add', { body: { list: 'Batches', title: 'Dark mode' } })).status, 200);
   await s.call('GET', '/api/brief');
   const waiting = s.call('POST', '/api/wait', { body: { on: '1', timeout: '30s' } });
   await until(() => held(s) === 1, 5_000, 'the keeper to hold the wait');
-  s.keeper.act('approve', { id: 1 }, ann);
+  await s.keeper.act('approve', { id: 1 }, ann);
   const r = await waiting;
   assert.equal(r.status, 200);
   assert.equal(r.json.text, '1 change since you last looked:\n#1 Dark mode: approved by Ann');
@@ -33,8 +33,8 @@ test('a wait over REST is held until a person approves, then says so once', asyn
 });
 
 test('one agent\'s waits through its folder and over HTTP count together: past its share, 429', async (t) => {
-  const s = served(t);
-  const dir = folderFor(s, 'Claude');
+  const s = await served(t);
+  const dir = await folderFor(s, 'Claude');
   await s.call('GET', '/api/brief');
   // Five seconds: held long enough to be counted, and all answered soon after the test asks its last.
   const folderWaits = [1, 2].map(() => askKeeper(dir, 'wait', { timeout: '5s' }, { waitMs: 10_000 }));
@@ -47,12 +47,12 @@ test('one agent\'s waits through its folder and over HTTP count together: past i
   const folderBusy = await askKeeper(dir, 'wait', { timeout: '30s' }, { waitMs: 10_000 });
   assert.ok(folderBusy.outcome === 'answered' && !folderBusy.ok && /^Busy: you hold/.test(folderBusy.text));
   // Another agent is not held back by Claude's waits.
-  const codex = s.store.addToken('Codex', {}, ann).token;
-  s.store.grant('batches', 'Codex', 'write', ann);
+  const codex = (await s.store.addToken('Codex', {}, ann)).token;
+  await s.store.grant('batches', 'Codex', 'write', ann);
   await s.call('GET', '/api/brief', { token: codex });
   const other = s.call('POST', '/api/wait', { token: codex, body: { timeout: '30s' } });
   await until(() => held(s) === WAITS_PER_AGENT + 1, 5_000, 'the other agent\'s wait held');
-  s.keeper.act('add', { list: 'batches', title: 'News' }, ann);
+  await s.keeper.act('add', { list: 'batches', title: 'News' }, ann);
   assert.match((await other).json.text, /News: added by Ann/);
   // Claude is told the news once, by one of its waits; the others keep waiting until their time.
   const texts = await Promise.all([...folderWaits.map((w) => w.then((a) => (a.outcome === 'answered' ? a.text : a.outcome))), ...httpWaits.map((w) => w.then((r) => r.json.text))]);
@@ -61,7 +61,7 @@ test('one agent\'s waits through its folder and over HTTP count together: past i
 });
 
 test('a wait without a key whose asker goes away is let go; one with a key is joined again when its asker comes back', async (t) => {
-  const s = served(t);
+  const s = await served(t);
   await s.call('GET', '/api/brief');
   const gone = new AbortController();
   const leaving = Promise.resolve(s.http.app.request('/api/wait', {
@@ -84,7 +84,7 @@ test('a wait without a key whose asker goes away is let go; one with a key is jo
   await first;
   assert.equal(held(s), 1, 'kept: its asker may come back');
   const back = s.call('POST', '/api/wait', { body: { timeout: '30s' }, headers: { 'idempotency-key': key } });
-  s.keeper.act('add', { list: 'batches', title: 'While away' }, ann);
+  await s.keeper.act('add', { list: 'batches', title: 'While away' }, ann);
   const r = await back;
   assert.equal(r.status, 200);
   assert.match(r.json.text, /While away: added by Ann/);
@@ -94,7 +94,7 @@ test('a wait without a key whose asker goes away is let go; one with a key is jo
 });
 
 test('a wait through MCP over HTTP is held by the keeper and woken by a change', async (t) => {
-  const s = served(t);
+  const s = await served(t);
   const serving = await startHttp(s.keeper, { host: '127.0.0.1', port: 0, behindProxy: false, allowHosts: [] }, { log: () => {} });
   t.after(() => serving.close());
   const client = new Client({ name: 'test', version: '1' });
@@ -105,7 +105,7 @@ test('a wait through MCP over HTTP is held by the keeper and woken by a change',
   await until(() => held(s) === 1, 5_000, 'the wait held');
   const row = s.store.db.prepare('SELECT at, until FROM waits').get() as { at: number; until: number };
   assert.ok(row.until - row.at <= 45_000, 'held at most 45 s through MCP');
-  s.keeper.act('add', { list: 'batches', title: 'Through MCP' }, ann);
+  await s.keeper.act('add', { list: 'batches', title: 'Through MCP' }, ann);
   const r = await waiting;
   assert.ok(!r.isError);
   assert.match(r.content[0]?.type === 'text' ? r.content[0].text : '', /Through MCP: added by Ann/);

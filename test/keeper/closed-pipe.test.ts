@@ -34,10 +34,10 @@ test('a person\'s command whose reader went away ends quietly, with its own exit
   const storeDir = join(root, 'store');
   const store = openStore(storeDir);
   const ann = personWho('ann');
-  store.createList({ template: 'batches' }, ann);
-  const id = store.add('batches', { title: 'A long record' }, ann).id;
-  store.transaction(() => { for (let i = 0; i < 300; i++) store.note(id, `note ${i} ${'x'.repeat(200)}`, ann); });
-  store.close();
+  await store.createList({ template: 'batches' }, ann);
+  const id = (await store.add('batches', { title: 'A long record' }, ann)).id;
+  await store.transaction(async (tx) => { for (let i = 0; i < 300; i++) await tx.note(id, `note ${i} ${'x'.repeat(200)}`, ann); });
+  await store.close();
   const lines = [
     ['admin', '--help'], ['admin', 'get', '--help'], ['admin', '--store', storeDir, 'get', String(id), '--notes', '200'],
     ['admin', '--store', storeDir, 'get', String(id), '--json'], ['admin', '--store', storeDir, 'lists'],
@@ -57,10 +57,10 @@ test('binder serve whose log\'s reader went away keeps the binder, then stops cl
   mkdirSync(dir, { recursive: true });
   const store = openStore(storeDir);
   const ann = personWho('ann');
-  store.createList({ template: 'batches' }, ann);
-  store.addSide(dir, 'Bot', ann);
-  store.grant('batches', agentWho('Bot').id, 'write', ann);
-  store.close();
+  await store.createList({ template: 'batches' }, ann);
+  await store.addSide(dir, 'Bot', ann);
+  await store.grant('batches', agentWho('Bot').id, 'write', ann);
+  await store.close();
   let answered = '';
   const ended = await readerGone(['serve', '--no-tui', '--store', storeDir], async () => {
     // The keeper's first lines met the closed pipe; it must still answer an agent.

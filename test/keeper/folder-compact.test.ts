@@ -9,6 +9,7 @@ import { createFolderPump, KEEP_ASKS_MS, OLD_ASKS_FILE } from '../../src/keeper/
 import { bytesRead } from '../../src/keeper/folder-files.js';
 import { ANSWERS_FILE, ASKS_FILE, TOO_LATE_MS } from '../../src/keeper/protocol.js';
 import { tempDir } from '../helpers/temp.js';
+import { pumpStore } from './pump-store.js';
 
 function setup(t: TestContext) {
   const root = tempDir(t, 'binder-compact-');
@@ -20,18 +21,17 @@ function setup(t: TestContext) {
   const dir = join(root, 'agent', '.binder');
   const logs: string[] = [];
   const pump = createFolderPump({
-    db,
-    transaction: (fn) => db.transaction(fn).immediate(),
+    store: pumpStore(db),
     now: () => clock.now,
     sides: () => [{ dir, who: { id: 'agent:c', kind: 'agent', name: 'C' } }],
-    perform: (op) => {
+    perform: async (op) => {
       db.prepare('INSERT INTO done (op) VALUES (?)').run(op);
       return { ok: true, text: `did ${op}` };
     },
     log: (line) => logs.push(line),
   });
-  t.after(() => {
-    pump.close();
+  t.after(async () => {
+    await pump.close();
     db.close();
   });
   return {
@@ -51,141 +51,140 @@ function setup(t: TestContext) {
   };
 }
 
-test('past the window no text of an old ask or answer is left in the folder, and the ledger forgets answers', (t) => {
+test('past the window no text of an old ask or answer is left in the folder, and the ledger forgets answers', async (t) => {
   const s = setup(t);
-  s.pump.pump();
+  await s.pump.pump();
   s.append(s.line('old-one') + s.line('old-two'));
-  assert.equal(s.pump.pump(), 2);
+  assert.equal(await s.pump.pump(), 2);
   assert.match(s.everything(), /old-one/);
   s.later(TOO_LATE_MS + 1000);
-  s.pump.pump();
+  await s.pump.pump();
   assert.ok(existsSync(join(s.dir, OLD_ASKS_FILE)), 'the asks file was renamed aside');
   assert.equal(existsSync(join(s.dir, ASKS_FILE)), false);
   assert.deepEqual(s.answered(), [], 'old answers are gone');
   s.later(1500);
-  s.pump.pump();
+  await s.pump.pump();
   assert.equal(existsSync(join(s.dir, OLD_ASKS_FILE)), false, 'and removed once nothing more came');
   assert.doesNotMatch(s.everything(), /old-one|old-two|title of/);
   const kept = s.db.prepare('SELECT count(*) AS n FROM asks WHERE answer IS NOT NULL').get() as { n: number };
   assert.equal(kept.n, 0, 'the ledger keeps the ids, not the answers');
   // A new ask after all that is read from a new file, and answered.
   s.append(s.line('new-one'));
-  assert.equal(s.pump.pump(), 1);
+  assert.equal(await s.pump.pump(), 1);
   assert.deepEqual(s.answered(), ['new-one']);
   // And the replay of an old id is still known.
   s.append(s.line('old-one'));
-  assert.equal(s.pump.pump(), 0);
+  assert.equal(await s.pump.pump(), 0);
   assert.equal(s.done(), 3);
 });
 
-test('an answer still waited for survives compaction; older ones go', (t) => {
+test('an answer still waited for survives compaction; older ones go', async (t) => {
   const s = setup(t);
-  s.pump.pump();
+  await s.pump.pump();
   s.append(s.line('early'));
-  s.pump.pump();
+  await s.pump.pump();
   s.later(TOO_LATE_MS - 10_000);
   s.append(s.line('recent'));
-  s.pump.pump();
+  await s.pump.pump();
   s.later(11_000); // early's answer is past the window, recent's is 11 s old
-  s.pump.pump();
+  await s.pump.pump();
   assert.deepEqual(s.answered(), ['recent']);
   assert.ok(existsSync(join(s.dir, ASKS_FILE)), 'the asks file stays while its newest ask is recent');
   // After compaction the keeper knows the new file: a pass does not read it.
   const before = bytesRead[ANSWERS_FILE] ?? 0;
   s.append(s.line('after'));
-  s.pump.pump();
+  await s.pump.pump();
   assert.equal(bytesRead[ANSWERS_FILE] ?? 0, before);
   assert.deepEqual(s.answered(), ['recent', 'after']);
 });
 
-test('an agent that never pauses a minute still has its old asks compacted away', (t) => {
+test('an agent that never pauses a minute still has its old asks compacted away', async (t) => {
   const s = setup(t);
-  s.pump.pump();
+  await s.pump.pump();
   for (let i = 0; i < 8; i++) {
     s.append(s.line(`busy-${i}`));
-    assert.equal(s.pump.pump(), 1);
+    assert.equal(await s.pump.pump(), 1);
     s.later(30_000);
-    s.pump.pump();
+    await s.pump.pump();
   }
   s.later(1500);
-  s.pump.pump();
+  await s.pump.pump();
   assert.doesNotMatch(s.everything(), /busy-0|busy-1"/);
   assert.equal(s.done(), 8);
 });
 
-test('an ask appended into the asks file as it is renamed aside is still read and answered', (t) => {
+test('an ask appended into the asks file as it is renamed aside is still read and answered', async (t) => {
   const s = setup(t);
-  s.pump.pump();
+  await s.pump.pump();
   s.append(s.line('first'));
-  s.pump.pump();
+  await s.pump.pump();
   // An agent opened the file before the rename and writes after it: its bytes land in the renamed file.
   const fd = openSync(join(s.dir, ASKS_FILE), 'a');
   t.after(() => closeSync(fd));
   s.later(TOO_LATE_MS + 1000);
-  s.pump.pump();
+  await s.pump.pump();
   assert.ok(existsSync(join(s.dir, OLD_ASKS_FILE)));
   writeSync(fd, s.line('late-comer'));
   s.later(200);
-  assert.equal(s.pump.pump(), 1);
+  assert.equal(await s.pump.pump(), 1);
   assert.deepEqual(s.answered(), ['late-comer']);
   // Quiet for a second: removed.
   s.later(1500);
-  s.pump.pump();
+  await s.pump.pump();
   s.later(1500);
-  s.pump.pump();
+  await s.pump.pump();
   assert.equal(existsSync(join(s.dir, OLD_ASKS_FILE)), false);
 });
 
-test('a renamed asks file left by a keeper that stopped is read by the next one, without redoing anything', (t) => {
+test('a renamed asks file left by a keeper that stopped is read by the next one, without redoing anything', async (t) => {
   const s = setup(t);
-  s.pump.pump();
+  await s.pump.pump();
   s.append(s.line('done-before'));
-  s.pump.pump();
+  await s.pump.pump();
   s.later(TOO_LATE_MS + 1000);
-  s.pump.pump();
+  await s.pump.pump();
   assert.ok(existsSync(join(s.dir, OLD_ASKS_FILE)));
   // This keeper stops now; an agent's late ask lands in the renamed file.
   appendFileSync(join(s.dir, OLD_ASKS_FILE), s.line('late'));
   const next = createFolderPump({
-    db: s.db,
-    transaction: (fn) => s.db.transaction(fn).immediate(),
+    store: pumpStore(s.db),
     now: () => s.clock.now,
     sides: () => [{ dir: s.dir, who: { id: 'agent:c', kind: 'agent', name: 'C' } }],
-    perform: (op) => {
+    perform: async (op) => {
       s.db.prepare('INSERT INTO done (op) VALUES (?)').run(op);
       return { ok: true, text: `did ${op}` };
     },
     log: (line) => s.logs.push(line),
   });
   t.after(() => next.close());
-  assert.equal(next.pump(), 1, 'it adopts the renamed file and reads it whole');
-  assert.equal(next.pump(), 0);
+  assert.equal(await next.pump(), 1, 'it adopts the renamed file and reads it whole');
+  assert.equal(await next.pump(), 0);
   assert.equal(s.done(), 2, 'the ask taken before is not done again');
   s.later(1500);
-  next.pump();
+  await next.pump();
   s.later(1500);
-  next.pump();
+  await next.pump();
   assert.equal(existsSync(join(s.dir, OLD_ASKS_FILE)), false);
   assert.deepEqual(s.logs.filter((l) => /already taken/.test(l)), [], 'reading it again is no replay to report');
 });
 
-test('asks a week old are forgotten: an id replayed after that is taken as a new ask', (t) => {
+test('asks a week old are forgotten: an id replayed after that is taken as a new ask', async (t) => {
   const s = setup(t);
-  s.pump.pump();
+  await s.pump.pump();
   s.append(s.line('weekly'));
-  s.pump.pump();
+  await s.pump.pump();
   s.later(KEEP_ASKS_MS + 60_000);
-  s.pump.pump();
+  await s.pump.pump();
   const rows = s.db.prepare('SELECT count(*) AS n FROM asks').get() as { n: number };
   assert.equal(rows.n, 0);
   s.append(s.line('weekly'));
-  assert.equal(s.pump.pump(), 1);
+  assert.equal(await s.pump.pump(), 1);
   assert.equal(s.done(), 2);
 });
 
-test('temporary files a stopped keeper left are removed', (t) => {
+test('temporary files a stopped keeper left are removed', async (t) => {
   const s = setup(t);
-  s.pump.pump();
+  await s.pump.pump();
   const stale = join(s.dir, '.answers.jsonl.4242.0123456789ab.tmp');
   writeFileSync(stale, '{"ask":"secret"}\n');
   const past = new Date(Date.now() - 3600_000);
@@ -194,15 +193,14 @@ test('temporary files a stopped keeper left are removed', (t) => {
   writeFileSync(theirs, 'x');
   utimesSync(theirs, past, past);
   const next = createFolderPump({
-    db: s.db,
-    transaction: (fn) => s.db.transaction(fn).immediate(),
+    store: pumpStore(s.db),
     now: () => s.clock.now,
     sides: () => [{ dir: s.dir, who: { id: 'agent:c', kind: 'agent', name: 'C' } }],
-    perform: () => ({ ok: true, text: '' }),
+    perform: async () => ({ ok: true, text: '' }),
     log: () => {},
   });
   t.after(() => next.close());
-  next.pump();
+  await next.pump();
   assert.equal(existsSync(stale), false);
   assert.equal(existsSync(theirs), true, 'a name not of ours is left alone');
 });

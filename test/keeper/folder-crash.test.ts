@@ -14,6 +14,7 @@ import { MIGRATIONS } from '../../src/store/schema.js';
 import { createFolderPump, type PumpDeps } from '../../src/keeper/folder-pump.js';
 import { ANSWERS_FILE, ASKS_FILE } from '../../src/keeper/protocol.js';
 import { tempDir, until } from '../helpers/temp.js';
+import { pumpStore } from './pump-store.js';
 
 const SELF = fileURLToPath(import.meta.url);
 const CHILD = 'BINDER_TEST_PUMP_CHILD';
@@ -31,11 +32,10 @@ function openStoreDb(path: string): Database.Database {
 function pumpDeps(db: Database.Database, dirs: string[], log: (line: string) => void): PumpDeps {
   const record = db.prepare('INSERT INTO done (dir, op, args) VALUES (?, ?, ?)');
   return {
-    db,
-    transaction: (fn) => db.transaction(fn).immediate(),
+    store: pumpStore(db),
     now: Date.now,
     sides: () => dirs.map((dir, i) => ({ dir, who: { id: `agent:k${i}`, kind: 'agent', name: `K${i}` } })),
-    perform: (op, args, who) => {
+    perform: async (op, args, who) => {
       record.run(who.id, op, JSON.stringify(args));
       return { ok: true, text: `did ${op}` };
     },
@@ -44,7 +44,7 @@ function pumpDeps(db: Database.Database, dirs: string[], log: (line: string) => 
 }
 
 /** The keeper process: one pass (maybe killed in the middle), or kept until SIGTERM. */
-function runChild(plan: ChildPlan): void {
+async function runChild(plan: ChildPlan): Promise<void> {
   const db = openStoreDb(plan.store);
   const die = () => {
     process.kill(process.pid, 'SIGKILL');
@@ -55,16 +55,16 @@ function runChild(plan: ChildPlan): void {
     ...(plan.mode === 'crash-after-append' ? { crashAfterAppend: die } : {}),
   });
   if (plan.mode === 'keep') {
-    process.on('SIGTERM', () => {
-      pump.close();
+    process.on('SIGTERM', async () => {
+      await pump.close();
       db.close();
     });
-    pump.start();
+    await pump.start();
     process.stdout.write('ready\n');
     return;
   }
-  const answered = pump.pump();
-  pump.close();
+  const answered = await pump.pump();
+  await pump.close();
   db.close();
   process.stdout.write(`${JSON.stringify({ answered })}\n`);
 }
@@ -96,7 +96,7 @@ function makeStore(t: TestContext, folders = 1) {
 }
 
 if (process.env[CHILD]) {
-  runChild(JSON.parse(process.env[CHILD]) as ChildPlan);
+  await runChild(JSON.parse(process.env[CHILD]) as ChildPlan);
 } else {
   test('killed between doing and answering: the next keeper answers from the store, and does not redo', (t) => {
     const s = makeStore(t);
@@ -132,7 +132,7 @@ if (process.env[CHILD]) {
     assert.equal(s.done(), 2);
   });
 
-  test('an answer appended by a keeper that stopped is not appended again after another keeper appended past it', (t) => {
+  test('an answer appended by a keeper that stopped is not appended again after another keeper appended past it', async (t) => {
     const s = makeStore(t);
     let now = Date.now();
     let crash = true;
@@ -146,21 +146,21 @@ if (process.env[CHILD]) {
     t.after(() => pump.close());
     crash = false;
     s.ask('x0');
-    assert.equal(pump.pump(), 1);
+    assert.equal(await pump.pump(), 1);
     crash = true;
     s.ask('x1');
-    assert.throws(() => pump.pump(), /stopped here/);
+    await assert.rejects(async () => pump.pump(), /stopped here/);
     assert.deepEqual(s.answers(), ['x0', 'x1']);
     assert.equal(s.delivered('x1'), 0);
     crash = false;
     // A new ask answered at once (no recovery yet: it waits ~2 s), then recovery later.
     s.ask('x2');
-    assert.equal(pump.pump(), 1);
+    assert.equal(await pump.pump(), 1);
     now += 5000;
-    pump.pump();
+    await pump.pump();
     const other = createFolderPump({ ...deps, now: () => now + 10_000 });
     t.after(() => other.close());
-    other.pump();
+    await other.pump();
     assert.deepEqual(s.answers(), ['x0', 'x1', 'x2']);
     assert.equal(s.delivered('x1'), 1);
     assert.equal(s.done(), 3);

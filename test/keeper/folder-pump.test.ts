@@ -13,6 +13,8 @@ import { bytesRead, fileKey } from '../../src/keeper/folder-files.js';
 import { ANSWERS_FILE, ASKS_FILE, LINE_MAX } from '../../src/keeper/protocol.js';
 import type { SideConfig } from '../../src/keeper/keeper-types.js';
 import { tempDir } from '../helpers/temp.js';
+import { pumpStore, type CountedStore } from './pump-store.js';
+import type { Store } from '../../src/store/store.js';
 
 const START = Date.parse('2030-01-02T03:04:05.000Z');
 
@@ -27,21 +29,16 @@ function setup(t: TestContext, more: Partial<PumpDeps> & { folders?: number } = 
   db.exec('CREATE TABLE done (dir TEXT, op TEXT, args TEXT)');
   const clock = { now: START };
   const logs: string[] = [];
-  let transactions = 0;
   const sides: SideConfig[] = Array.from({ length: more.folders ?? 1 }, (_, i) => ({
     dir: join(root, `agent${i}`, '.binder'),
     who: { id: `agent:a${i}`, kind: 'agent', name: `A${i}` },
   }));
   const record = db.prepare('INSERT INTO done (dir, op, args) VALUES (?, ?, ?)');
   const deps: PumpDeps = {
-    db,
-    transaction: (fn) => {
-      transactions++;
-      return db.transaction(fn).immediate();
-    },
+    store: pumpStore(db),
     now: () => clock.now,
     sides: () => sides,
-    perform: (op, args, who, want) => {
+    perform: async (op, args, who, want) => {
       record.run(who.id, op, JSON.stringify(args));
       return { ok: op !== 'refuse', text: `did ${op}`, ...(want === 'json' ? { data: { op, n: 1 } } : {}) };
     },
@@ -49,8 +46,8 @@ function setup(t: TestContext, more: Partial<PumpDeps> & { folders?: number } = 
     ...more,
   };
   const pump = createFolderPump(deps);
-  t.after(() => {
-    pump.close();
+  t.after(async () => {
+    await pump.close();
     db.close();
   });
   const dir = sides[0]!.dir;
@@ -58,7 +55,7 @@ function setup(t: TestContext, more: Partial<PumpDeps> & { folders?: number } = 
     root, db, pump, clock, logs, sides, dir, deps,
     /** The folder's key in the ledger: its directory's identity. */
     key: (at = dir) => fileKey(statSync(at)),
-    transactions: () => transactions,
+    transactions: () => (deps.store as CountedStore).transactions(),
     done: (op?: string) => (db.prepare(`SELECT count(*) AS n FROM done ${op ? 'WHERE op = ?' : ''}`).get(...(op ? [op] : [])) as { n: number }).n,
     line: (id: string, op = 'add', extra: Record<string, unknown> = {}) =>
       `${JSON.stringify({ id, at: new Date(clock.now).toISOString(), op, args: { title: id }, ...extra })}\n`,
@@ -71,17 +68,17 @@ function setup(t: TestContext, more: Partial<PumpDeps> & { folders?: number } = 
   };
 }
 
-test('an ask appended is done and answered once; the answer line has its shape', (t) => {
+test('an ask appended is done and answered once; the answer line has its shape', async (t) => {
   const s = setup(t);
-  s.pump.pump(); // makes the folder
+  await s.pump.pump(); // makes the folder
   assert.ok(statSync(s.dir).isDirectory(), 'a folder that did not exist is made');
   s.append(s.line('a1', 'add'));
-  assert.equal(s.pump.pump(), 1);
+  assert.equal(await s.pump.pump(), 1);
   assert.equal(s.done(), 1);
   const answers = s.answers();
   assert.deepEqual(answers, [{ ask: 'a1', at: new Date(START).toISOString(), ok: true, text: 'did add' }]);
   assert.equal(statSync(join(s.dir, ANSWERS_FILE)).mode & 0o777, 0o644, 'readable by the agent, written by the keeper alone');
-  assert.equal(s.pump.pump(), 0, 'nothing new: nothing done');
+  assert.equal(await s.pump.pump(), 0, 'nothing new: nothing done');
   assert.equal(s.done(), 1);
   assert.equal(s.answers().length, 1);
   const [status] = s.pump.folders();
@@ -97,32 +94,32 @@ test('an ask appended is done and answered once; the answer line has its shape',
   assert.equal(row.asks_ino, fileKey(st));
 });
 
-test('the answers file and the heartbeat are readable by the agent whatever the keeper\'s umask', (t) => {
+test('the answers file and the heartbeat are readable by the agent whatever the keeper\'s umask', async (t) => {
   const before = process.umask(0o077);
   t.after(() => process.umask(before));
   const s = setup(t);
-  s.pump.start();
+  await s.pump.start();
   s.append(s.line('u1'));
-  s.pump.pump();
-  s.pump.close();
+  await s.pump.pump();
+  await s.pump.close();
   for (const name of [ANSWERS_FILE, 'keeper.json']) assert.equal(statSync(join(s.dir, name)).mode & 0o777, 0o644, name);
 });
 
-test('several asks read together are done in one transaction and answered in one more', (t) => {
+test('several asks read together are done in one transaction and answered in one more', async (t) => {
   const s = setup(t);
-  s.pump.pump();
+  await s.pump.pump();
   s.append(Array.from({ length: 50 }, (_, i) => s.line(`g${i}`)).join(''));
   const before = s.transactions();
-  assert.equal(s.pump.pump(), 50);
+  assert.equal(await s.pump.pump(), 50);
   assert.equal(s.transactions() - before, 2);
   assert.equal(s.answers().length, 50);
 });
 
-test('a thousand asks in one write are all answered, and want:json carries data', (t) => {
+test('a thousand asks in one write are all answered, and want:json carries data', async (t) => {
   const s = setup(t);
-  s.pump.pump();
+  await s.pump.pump();
   s.append(Array.from({ length: 1000 }, (_, i) => s.line(`k${i}`, 'show', i % 2 ? { want: 'json' } : {})).join(''));
-  assert.equal(s.pump.pump(), 1000);
+  assert.equal(await s.pump.pump(), 1000);
   const answers = s.answers();
   assert.equal(answers.length, 1000);
   assert.equal(new Set(answers.map((a) => a.ask)).size, 1000);
@@ -130,89 +127,89 @@ test('a thousand asks in one write are all answered, and want:json carries data'
   assert.equal('data' in answers[0]!, false);
 });
 
-test('a partial last line waits until it is complete', (t) => {
+test('a partial last line waits until it is complete', async (t) => {
   const s = setup(t);
-  s.pump.pump();
+  await s.pump.pump();
   const whole = s.line('p1');
   s.append(whole.slice(0, 20));
-  assert.equal(s.pump.pump(), 0);
+  assert.equal(await s.pump.pump(), 0);
   assert.equal(s.answers().length, 0);
   s.append(whole.slice(20, -1));
-  assert.equal(s.pump.pump(), 0);
+  assert.equal(await s.pump.pump(), 0);
   s.append('\n');
-  assert.equal(s.pump.pump(), 1);
+  assert.equal(await s.pump.pump(), 1);
   assert.deepEqual(s.answers().map((a) => a.ask), ['p1']);
   assert.deepEqual(s.logs, [], 'a line read in pieces is no garbage');
 });
 
-test('a replaced asks file is read from its start, and so is a truncated one', (t) => {
+test('a replaced asks file is read from its start, and so is a truncated one', async (t) => {
   const s = setup(t);
-  s.pump.pump();
+  await s.pump.pump();
   s.append(s.line('r1') + s.line('r2'));
-  assert.equal(s.pump.pump(), 2);
+  assert.equal(await s.pump.pump(), 2);
   // Replaced: another inode, shorter than the offset reached.
   const next = join(s.dir, 'next.jsonl');
   writeFileSync(next, s.line('r3'));
   renameSync(next, join(s.dir, ASKS_FILE));
-  assert.equal(s.pump.pump(), 1);
+  assert.equal(await s.pump.pump(), 1);
   // Replaced by a longer file: still read from 0.
   writeFileSync(next, s.line('r4') + s.line('r5') + s.line('r6'));
   renameSync(next, join(s.dir, ASKS_FILE));
-  assert.equal(s.pump.pump(), 3);
+  assert.equal(await s.pump.pump(), 3);
   // Truncated in place, then written again.
   truncateSync(join(s.dir, ASKS_FILE), 0);
   s.append(s.line('r7'));
-  assert.equal(s.pump.pump(), 1);
+  assert.equal(await s.pump.pump(), 1);
   // Truncated, then written past where it was read before the pump looks, in lines of the same
   // length: the bytes before the place are not those read there, so it is read from its start.
   truncateSync(join(s.dir, ASKS_FILE), 0);
   s.append(s.line('r8') + s.line('r9'));
-  assert.equal(s.pump.pump(), 2);
+  assert.equal(await s.pump.pump(), 2);
   // The same by a keeper that never read this file (no bytes of it in memory): the place is
   // not at a line's end, so the file is read from its start.
   const other = createFolderPump(s.deps);
   t.after(() => other.close());
   truncateSync(join(s.dir, ASKS_FILE), 0);
   s.append(s.line('r10-longer') + s.line('r11-longer'));
-  assert.equal(other.pump(), 2);
-  assert.equal(s.pump.pump(), 0);
+  assert.equal(await other.pump(), 2);
+  assert.equal(await s.pump.pump(), 0);
   assert.deepEqual(s.answers().map((a) => a.ask), ['r1', 'r2', 'r3', 'r4', 'r5', 'r6', 'r7', 'r8', 'r9', 'r10-longer', 'r11-longer']);
 });
 
-test('a replayed id is never done again; a line written before its id was taken is not answered again, even with changed args', (t) => {
+test('a replayed id is never done again; a line written before its id was taken is not answered again, even with changed args', async (t) => {
   const s = setup(t);
-  s.pump.pump();
+  await s.pump.pump();
   s.append(s.line('same') + s.line('same', 'add', { args: { title: 'other' } }));
-  assert.equal(s.pump.pump(), 1);
+  assert.equal(await s.pump.pump(), 1);
   s.append(s.line('same', 'move'));
-  assert.equal(s.pump.pump(), 0);
+  assert.equal(await s.pump.pump(), 0);
   // Rewritten whole from 0 (a rotation): nothing in it is done twice either.
   truncateSync(join(s.dir, ASKS_FILE), 0);
   s.append(s.line('same'));
-  assert.equal(s.pump.pump(), 0);
+  assert.equal(await s.pump.pump(), 0);
   assert.equal(s.done(), 1);
   assert.equal(s.answers().length, 1);
   assert.ok(s.logs.some((l) => /already taken/.test(l)), 'a replay is said on the log');
 });
 
-test('an ask asked again with its id (an asker that got no answer) gets the answer recorded for it again, and is never done twice', (t) => {
+test('an ask asked again with its id (an asker that got no answer) gets the answer recorded for it again, and is never done twice', async (t) => {
   const s = setup(t);
-  s.pump.pump();
+  await s.pump.pump();
   s.append(s.line('first', 'add', { want: 'json' }));
-  assert.equal(s.pump.pump(), 1);
+  assert.equal(await s.pump.pump(), 1);
   // Asked again later, as `binder --ask-id first …` does: the answer given then, appended again now.
   s.clock.now += 30_000;
   s.append(s.line('first', 'add', { args: { title: 'changed' } }));
-  assert.equal(s.pump.pump(), 0, 'nothing new was done');
+  assert.equal(await s.pump.pump(), 0, 'nothing new was done');
   assert.equal(s.done(), 1);
   const [one, two] = s.answers();
   assert.deepEqual({ ...two, at: one!.at }, one, 'the same answer, data and all');
   assert.equal(two!.at, new Date(s.clock.now).toISOString(), 'dated when given again');
   // Long after, its answer forgotten: told that it was taken before, still not done again.
   s.clock.now += 2 * 60_000;
-  s.pump.pump();
+  await s.pump.pump();
   s.append(s.line('first'));
-  s.pump.pump();
+  await s.pump.pump();
   const last = s.answers().at(-1)!;
   assert.equal(last.ask, 'first');
   assert.equal(last.ok, false);
@@ -220,18 +217,18 @@ test('an ask asked again with its id (an asker that got no answer) gets the answ
   assert.equal(s.done(), 1);
   // Asked again in the same write as the first time: answered once.
   s.append(s.line('twice') + s.line('twice'));
-  s.pump.pump();
+  await s.pump.pump();
   assert.equal(s.answers().filter((a) => a.ask === 'twice').length, 1);
 });
 
-test('an ask older than a minute is answered too late and never done; one without a time is not understood', (t) => {
+test('an ask older than a minute is answered too late and never done; one without a time is not understood', async (t) => {
   const s = setup(t);
-  s.pump.pump();
+  await s.pump.pump();
   s.append(`${JSON.stringify({ id: 'old', at: new Date(START - 61_000).toISOString(), op: 'add', args: {} })}\n`);
   s.append(`${JSON.stringify({ id: 'notime', op: 'add', args: {} })}\n`);
   s.append(`${JSON.stringify({ id: 'badtime', at: 'yesterday', op: 'add', args: {} })}\n`);
   s.append(`${JSON.stringify({ id: 'fine', at: new Date(START - 59_000).toISOString(), op: 'add', args: {} })}\n`);
-  assert.equal(s.pump.pump(), 4);
+  assert.equal(await s.pump.pump(), 4);
   assert.equal(s.done(), 1);
   const texts = Object.fromEntries(s.answers().map((a) => [a.ask, a.text]));
   assert.equal(texts.old, TOO_LATE_TEXT);
@@ -242,9 +239,9 @@ test('an ask older than a minute is answered too late and never done; one withou
   assert.equal(recorded.n, 4, 'too late is recorded like any other answer');
 });
 
-test('an ask whose asker has stopped waiting (its until) is answered too late and never done', (t) => {
+test('an ask whose asker has stopped waiting (its until) is answered too late and never done', async (t) => {
   const s = setup(t);
-  s.pump.pump();
+  await s.pump.pump();
   const iso = (ms: number) => new Date(ms).toISOString();
   // Made 25 s ago by an asker that waited 20 s: it already told its agent that nothing was done.
   s.append(s.line('gave-up', 'add', { at: iso(START - 25_000), until: iso(START - 5_000) }));
@@ -256,7 +253,7 @@ test('an ask whose asker has stopped waiting (its until) is answered too late an
   // An until far off does not stretch the 60 s rule; a broken one is as if unsaid.
   s.append(s.line('far', 'add', { at: iso(START - 61_000), until: iso(START + 600_000) }));
   s.append(s.line('broken', 'add', { at: iso(START - 30_000), until: 'soon' }));
-  assert.equal(s.pump.pump(), 6);
+  assert.equal(await s.pump.pump(), 6);
   const texts = Object.fromEntries(s.answers().map((a) => [a.ask, a.text]));
   assert.deepEqual(texts, {
     'gave-up': TOO_LATE_TEXT, 'at-the-edge': TOO_LATE_TEXT, 'in-time': 'did add', short: 'did add', far: TOO_LATE_TEXT, broken: 'did add',
@@ -264,16 +261,16 @@ test('an ask whose asker has stopped waiting (its until) is answered too late an
   assert.equal(s.done(), 3);
 });
 
-test('an ask dated more than a few seconds ahead of the keeper\'s clock is refused, saying the asker\'s clock is ahead, with or without until', (t) => {
+test('an ask dated more than a few seconds ahead of the keeper\'s clock is refused, saying the asker\'s clock is ahead, with or without until', async (t) => {
   const s = setup(t);
-  s.pump.pump();
+  await s.pump.pump();
   const iso = (ms: number) => new Date(ms).toISOString();
   // Written while no keeper ran, an hour ahead, with no until: the 60 s rule alone would let it wait.
   s.append(s.line('hour-ahead', 'add', { at: iso(START + 3_600_000) }));
   s.append(s.line('ahead-until', 'add', { at: iso(START + 30_000), until: iso(START + 50_000) }));
   // A second or two of difference between two clocks is not the asker's fault.
   s.append(s.line('slightly', 'add', { at: iso(START + 2_000) }));
-  assert.equal(s.pump.pump(), 3);
+  assert.equal(await s.pump.pump(), 3);
   const said = Object.fromEntries(s.answers().map((a) => [a.ask, a]));
   assert.equal(said['hour-ahead']!.ok, false);
   assert.match(String(said['hour-ahead']!.text), /clock is ahead/);
@@ -284,33 +281,33 @@ test('an ask dated more than a few seconds ahead of the keeper\'s clock is refus
   assert.equal(s.done(), 1, 'only the ask within the few seconds was done');
   // Nor is it done later, when the keeper's clock reaches it.
   s.clock.now += 3_600_000;
-  s.pump.pump();
+  await s.pump.pump();
   assert.equal(s.done(), 1);
 });
 
-test('a pass of asks that only read commits without waiting for the disk; one that may change commits synced', (t) => {
+test('a pass of asks that only read commits without waiting for the disk; one that may change commits synced', async (t) => {
   const levels: string[] = [];
   const s = setup(t, {
-    perform: (op) => {
+    perform: async (op) => {
       levels.push(`${op} ${String(s.db.pragma('synchronous', { simple: true }))}`);
       return { ok: true, text: `did ${op}` };
     },
   });
-  s.pump.pump();
+  await s.pump.pump();
   s.append(s.line('r1', 'show') + s.line('r2', 'get'));
-  assert.equal(s.pump.pump(), 2);
+  assert.equal(await s.pump.pump(), 2);
   s.append(s.line('w1', 'show') + s.line('w2', 'add'));
-  assert.equal(s.pump.pump(), 2);
+  assert.equal(await s.pump.pump(), 2);
   s.append(s.line('n1', 'no-such-op'));
-  assert.equal(s.pump.pump(), 1);
+  assert.equal(await s.pump.pump(), 1);
   // 1 is NORMAL, 2 is FULL: the reads alone go unsynced, and the level is put back after.
   assert.deepEqual(levels, ['show 1', 'get 1', 'show 2', 'add 2', 'no-such-op 1']);
   assert.equal(s.db.pragma('synchronous', { simple: true }), 2);
 });
 
-test('lines without a usable id, garbage and invalid UTF-8 are skipped with a line on the log', (t) => {
+test('lines without a usable id, garbage and invalid UTF-8 are skipped with a line on the log', async (t) => {
   const s = setup(t);
-  s.pump.pump();
+  await s.pump.pump();
   const at = new Date(START).toISOString();
   s.append(`${JSON.stringify({ at, op: 'add' })}\n`);
   s.append(`${JSON.stringify({ id: '', at, op: 'add' })}\n`);
@@ -319,30 +316,30 @@ test('lines without a usable id, garbage and invalid UTF-8 are skipped with a li
   s.append('not json at all\n[1,2,3]\n"a string"\n\n');
   s.append(Buffer.concat([Buffer.from('{"id":"bad\xff'), Buffer.from([0xff, 0xfe]), Buffer.from('","at":"x"}\n')]));
   s.append(s.line('good'));
-  assert.equal(s.pump.pump(), 1);
+  assert.equal(await s.pump.pump(), 1);
   assert.deepEqual(s.answers().map((a) => a.ask), ['good']);
   assert.ok(s.logs.some((l) => /4 ask lines skipped: no usable id/.test(l)), s.logs.join('\n'));
   assert.ok(s.logs.some((l) => /skipped: not JSON/.test(l)));
   assert.ok(s.logs.some((l) => /skipped: not a JSON object/.test(l)));
   assert.ok(s.logs.some((l) => /skipped: not UTF-8/.test(l)));
-  assert.equal(s.pump.pump(), 0);
+  assert.equal(await s.pump.pump(), 0);
 });
 
-test('__proto__ and constructor in an ask pollute nothing, and ids of those names are asks like any', (t) => {
+test('__proto__ and constructor in an ask pollute nothing, and ids of those names are asks like any', async (t) => {
   const seen: unknown[] = [];
   const t2 = setup(t, {
-    perform: (op, args) => {
+    perform: async (op, args) => {
       seen.push(args);
       return { ok: true, text: `did ${op}` };
     },
   });
-  t2.pump.pump();
+  await t2.pump.pump();
   const at = new Date(START).toISOString();
   t2.append('{"id":"__proto__","at":"' + at + '","op":"add","args":{"__proto__":{"polluted":1},"constructor":{"prototype":{"polluted":2}}},"__proto__":{"polluted":3}}\n');
   t2.append('{"id":"constructor","at":"' + at + '","op":"note","args":{"title":"x"},"constructor":{"polluted":4}}\n');
   t2.append('{"id":"hasOwnProperty","at":"' + at + '","op":"get","args":[]}\n');
   t2.append('{"id":"__proto__","at":"' + at + '","op":"add","args":{}}\n');
-  assert.equal(t2.pump.pump(), 3);
+  assert.equal(await t2.pump.pump(), 3);
   assert.equal(({} as Record<string, unknown>).polluted, undefined);
   assert.equal((Object.prototype as Record<string, unknown>).polluted, undefined);
   assert.deepEqual(t2.answers().map((a) => a.ask), ['__proto__', 'constructor', 'hasOwnProperty']);
@@ -351,9 +348,9 @@ test('__proto__ and constructor in an ask pollute nothing, and ids of those name
   assert.deepEqual(seen[2], {}, 'args that are not an object are {}');
 });
 
-test('an over-long line is never held: at most ~1 MiB read per pass', (t) => {
+test('an over-long line is never held: at most ~1 MiB read per pass', async (t) => {
   const s = setup(t);
-  s.pump.pump();
+  await s.pump.pump();
   const path = join(s.dir, ASKS_FILE);
   // 100 MB on one line with no newline yet, written in pieces.
   const fd = openSync(path, 'a');
@@ -364,7 +361,7 @@ test('an over-long line is never held: at most ~1 MiB read per pass', (t) => {
   const before = bytesRead[ASKS_FILE] ?? 0;
   while (passes < 200) {
     const start = bytesRead[ASKS_FILE] ?? 0;
-    s.pump.pump();
+    await s.pump.pump();
     passes++;
     assert.ok((bytesRead[ASKS_FILE] ?? 0) - start <= READ_MAX, 'one pass reads at most READ_MAX');
     const row = s.db.prepare('SELECT asks_offset FROM folder_marks WHERE dir = ?').get(s.key()) as { asks_offset: number } | undefined;
@@ -374,7 +371,7 @@ test('an over-long line is never held: at most ~1 MiB read per pass', (t) => {
   assert.ok((bytesRead[ASKS_FILE] ?? 0) - before <= 100 * 1024 * 1024 + READ_MAX * 2);
   // Its end comes, then a good ask: only the good one is answered.
   s.append(`${'b'.repeat(10)}\n${s.line('after')}`);
-  s.pump.pump();
+  await s.pump.pump();
   assert.deepEqual(s.answers().map((a) => a.ask), ['after']);
   assert.equal(s.logs.filter((l) => /longer than/.test(l)).length, 1, s.logs.join('\n'));
   // A complete line just over the limit is dropped too; one at the limit is read.
@@ -383,15 +380,15 @@ test('an over-long line is never held: at most ~1 MiB read per pass', (t) => {
     return `${line.replace('"pad":""', `"pad":"${'x'.repeat(size - line.length)}"`)}\n`;
   };
   s.append(pad('over', LINE_MAX + 1) + pad('at-limit', LINE_MAX));
-  s.pump.pump();
+  await s.pump.pump();
   assert.deepEqual(s.answers().map((a) => `${a.ask} ${a.ok}`).sort(), ['after true', 'at-limit true', 'over false'], 'the one over is refused, by the id at its start');
   assert.equal(s.done(), 2);
   assert.equal(s.logs.filter((l) => /longer than/.test(l)).length, 2);
 });
 
-test('an over-long line whose id can be read from its start is answered with a refusal, never done; one with no id there is dropped', (t) => {
+test('an over-long line whose id can be read from its start is answered with a refusal, never done; one with no id there is dropped', async (t) => {
   const s = setup(t);
-  s.pump.pump();
+  await s.pump.pump();
   const iso = new Date(START).toISOString();
   const long = (id: string, size: number) => {
     const line = JSON.stringify({ id, at: iso, op: 'add', args: { title: '' } });
@@ -401,7 +398,7 @@ test('an over-long line whose id can be read from its start is answered with a r
   s.append(`${long('whole', LINE_MAX + 10)}\n`);
   s.append(`${JSON.stringify({ at: iso, op: 'add', id: 'not-first', args: { title: 'y'.repeat(LINE_MAX) } })}\n`);
   s.append(long('growing', LINE_MAX + 5000));
-  assert.equal(s.pump.pump(), 2);
+  assert.equal(await s.pump.pump(), 2);
   const said = Object.fromEntries(s.answers().map((a) => [a.ask, a]));
   assert.deepEqual(Object.keys(said).sort(), ['growing', 'whole']);
   assert.equal(said.whole!.ok, false);
@@ -409,14 +406,14 @@ test('an over-long line whose id can be read from its start is answered with a r
   assert.match(String(said.growing!.text), new RegExp(`over ${LINE_MAX} bytes`));
   // Its end comes, then a good ask: the long one is not answered again.
   s.append(`${'x'.repeat(LINE_MAX)}"}}\n${s.line('after')}`);
-  s.pump.pump();
+  await s.pump.pump();
   assert.deepEqual(s.answers().map((a) => a.ask).sort(), ['after', 'growing', 'whole']);
   assert.equal(s.done(), 1, 'only the good ask was done');
 });
 
-test('1,000,000 answered lines already in answers.jsonl are not read by a pass', (t) => {
+test('1,000,000 answered lines already in answers.jsonl are not read by a pass', async (t) => {
   const s = setup(t);
-  s.pump.pump();
+  await s.pump.pump();
   const path = join(s.dir, ANSWERS_FILE);
   const fd = openSync(path, 'a', 0o600);
   const at = new Date(START).toISOString();
@@ -434,21 +431,21 @@ test('1,000,000 answered lines already in answers.jsonl are not read by a pass',
   // The first answer into a file the keeper did not write last looks at its last byte (a newline?).
   let before = bytesRead[ANSWERS_FILE] ?? 0;
   s.append(s.line('new-0'));
-  assert.equal(s.pump.pump(), 1);
+  assert.equal(await s.pump.pump(), 1);
   assert.ok((bytesRead[ANSWERS_FILE] ?? 0) - before <= 1, 'at most its last byte was read');
   before = bytesRead[ANSWERS_FILE] ?? 0;
   for (let i = 1; i < 5; i++) {
     s.append(s.line(`new-${i}`));
-    assert.equal(s.pump.pump(), 1);
+    assert.equal(await s.pump.pump(), 1);
   }
   assert.equal(bytesRead[ANSWERS_FILE] ?? 0, before, 'then not one byte of the answers file is read');
   const tail = readFileSync(path).subarray(size).toString('utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l).ask);
   assert.deepEqual(tail, ['new-0', 'new-1', 'new-2', 'new-3', 'new-4']);
 });
 
-test('other folders are served when one is broken, and each folder answers its own', (t) => {
+test('other folders are served when one is broken, and each folder answers its own', async (t) => {
   const s = setup(t, { folders: 3 });
-  s.pump.pump();
+  await s.pump.pump();
   const [a, b, c] = s.sides.map((side) => side.dir) as [string, string, string];
   writeFileSync(join(b, 'elsewhere'), '');
   renameSync(b, `${b}-real`);
@@ -456,21 +453,21 @@ test('other folders are served when one is broken, and each folder answers its o
   s.append(s.line('in-a'), a);
   appendFileSync(join(`${b}-real`, ASKS_FILE), s.line('in-b'));
   s.append(s.line('in-c'), c);
-  assert.equal(s.pump.pump(), 2);
+  assert.equal(await s.pump.pump(), 2);
   assert.deepEqual(s.answers(a).map((x) => x.ask), ['in-a']);
   assert.deepEqual(s.answers(c).map((x) => x.ask), ['in-c']);
   assert.equal(existsSync(join(`${b}-real`, ANSWERS_FILE)), false);
   const status = s.pump.folders().find((f) => f.dir === b)!;
   assert.match(status.problem ?? '', /symbolic link/);
-  s.pump.pump();
-  s.pump.pump();
+  await s.pump.pump();
+  await s.pump.pump();
   assert.equal(s.logs.filter((l) => l.includes(b) && /symbolic link/.test(l)).length, 1, 'a problem is said once, not every pass');
   const done = s.db.prepare('SELECT dir FROM done ORDER BY dir').all() as { dir: string }[];
   assert.deepEqual(done.map((d) => d.dir), ['agent:a0', 'agent:a2'], 'each ask is done as its folder\'s agent');
 });
 
 for (const proc of [true, false]) {
-  test(`a folder whose path comes to lead to another directory is not read, nor one directory for two agents (${proc ? 'through /proc' : 'where there is no /proc'})`, (t) => {
+  test(`a folder whose path comes to lead to another directory is not read, nor one directory for two agents (${proc ? 'through /proc' : 'where there is no /proc'})`, async (t) => {
     useProc(proc ? null : false);
     t.after(() => useProc(null));
     const s = setup(t, { folders: 2 });
@@ -478,7 +475,7 @@ for (const proc of [true, false]) {
     // A third folder whose path leads, from the start, to a's directory (a link on a parent).
     symlinkSync(dirname(a), join(s.root, 'via-link'));
     s.sides.push({ dir: join(s.root, 'via-link', '.binder'), who: { id: 'agent:a2', kind: 'agent', name: 'A2' } });
-    s.pump.pump();
+    await s.pump.pump();
     const status = (dir: string) => s.pump.folders().find((f) => f.dir === dir)!.problem ?? '';
     assert.match(status(s.sides[2]!.dir), /is the same directory as .*agent0\/\.binder, read for A0/);
 
@@ -486,8 +483,8 @@ for (const proc of [true, false]) {
     renameSync(dirname(b), `${dirname(b)}-real`);
     symlinkSync(dirname(a), dirname(b));
     s.append(s.line('in-a'), a);
-    assert.equal(s.pump.pump(), 1);
-    assert.equal(s.pump.pump(), 0);
+    assert.equal(await s.pump.pump(), 1);
+    assert.equal(await s.pump.pump(), 0);
     assert.deepEqual(s.answers(a).map((x) => x.ask), ['in-a'], 'answered once, as its own folder\'s');
     assert.deepEqual((s.db.prepare('SELECT dir FROM done').all() as { dir: string }[]).map((d) => d.dir), ['agent:a0']);
     assert.match(status(b), /is not the folder kept for A1 any more: its path leads to another directory.*start the keeper again/);
@@ -496,7 +493,7 @@ for (const proc of [true, false]) {
     rmSync(a, { recursive: true });
     mkdirSync(a);
     s.append(s.line('planted'), a);
-    assert.equal(s.pump.pump(), 0);
+    assert.equal(await s.pump.pump(), 0);
     assert.deepEqual(s.answers(a), []);
     assert.match(status(a), /is not the folder kept for A0 any more/);
     assert.equal(s.done(), 1);
@@ -504,51 +501,50 @@ for (const proc of [true, false]) {
   });
 }
 
-test('onAnswer hears every ask answered; a refusal is an answer with ok false', (t) => {
+test('onAnswer hears every ask answered; a refusal is an answer with ok false', async (t) => {
   const s = setup(t);
   const heard: string[] = [];
   const off = s.pump.onAnswer((side, op, answer) => heard.push(`${side.who.id} ${op} ${answer.ok}`));
-  s.pump.pump();
+  await s.pump.pump();
   s.append(s.line('o1', 'add') + s.line('o2', 'refuse'));
-  s.pump.pump();
+  await s.pump.pump();
   assert.deepEqual(heard, ['agent:a0 add true', 'agent:a0 refuse false']);
   assert.equal(s.answers()[1]!.ok, false);
   off();
   s.append(s.line('o3'));
-  s.pump.pump();
+  await s.pump.pump();
   assert.equal(heard.length, 2);
 });
 
-test('a perform that throws undoes that ask alone and answers it as failed', (t) => {
+test('a perform that throws undoes that ask alone and answers it as failed', async (t) => {
   const holder: { db?: Database.Database } = {};
   const s = setup(t, {
-    perform: (op) => {
+    perform: async (op) => {
       holder.db!.prepare("INSERT INTO done (dir, op, args) VALUES ('x', ?, '')").run(op === 'boom' ? 'half' : op);
       if (op === 'boom') throw new Error('a bug');
       return { ok: true, text: 'fine' };
     },
   });
   holder.db = s.db;
-  s.pump.pump();
+  await s.pump.pump();
   s.append(s.line('b1', 'add') + s.line('b2', 'boom') + s.line('b3', 'add'));
-  assert.equal(s.pump.pump(), 3);
+  assert.equal(await s.pump.pump(), 3);
   assert.equal(s.done('half'), 0, 'what the failed ask wrote was undone');
   assert.equal(s.done('add'), 2);
   assert.deepEqual(s.answers().map((a) => a.ok), [true, false, true]);
 });
 
-test('two keepers on one store: the one that reads bytes already taken by the other drops them', (t) => {
+test('two keepers on one store: the one that reads bytes already taken by the other drops them', async (t) => {
   const s = setup(t);
-  s.pump.pump();
+  await s.pump.pump();
   const other = new Database(join(s.root, 'store.db'));
   other.pragma('busy_timeout = 5000');
   t.after(() => other.close());
   const otherPump = createFolderPump({
-    db: other,
-    transaction: (fn) => other.transaction(fn).immediate(),
+    store: pumpStore(other),
     now: () => s.clock.now,
     sides: () => s.sides,
-    perform: (op, args, who) => {
+    perform: async (op, args, who) => {
       other.prepare('INSERT INTO done (dir, op, args) VALUES (?, ?, ?)').run(who.id, op, JSON.stringify(args));
       return { ok: true, text: `did ${op}` };
     },
@@ -557,88 +553,90 @@ test('two keepers on one store: the one that reads bytes already taken by the ot
   t.after(() => otherPump.close());
   // The first keeper reads, then the other takes the same bytes before the first one's transaction.
   let first = true;
+  const racingStore = pumpStore(s.db);
+  const begin = racingStore.transaction;
+  racingStore.transaction = (async (fn, o) => {
+    if (first) {
+      first = false;
+      await otherPump.pump();
+    }
+    return begin(fn, o);
+  }) as Store['transaction'];
   const racing = createFolderPump({
-    db: s.db,
-    transaction: (fn) => {
-      if (first) {
-        first = false;
-        otherPump.pump();
-      }
-      return s.db.transaction(fn).immediate();
-    },
+    store: racingStore,
     now: () => s.clock.now,
     sides: () => s.sides,
-    perform: () => {
+    perform: async () => {
       s.db.prepare("INSERT INTO done (dir, op, args) VALUES ('racing', 'x', '')").run();
       return { ok: true, text: 'racing' };
     },
     log: (line) => s.logs.push(line),
   });
   t.after(() => racing.close());
-  racing.pump(); // first pass: nothing to read yet, but it marks the first transaction as taken
+  await racing.pump(); // first pass: nothing to read yet, but it marks the first transaction as taken
   first = true;
   s.append(s.line('c1') + s.line('c2'));
-  racing.pump();
+  await racing.pump();
   assert.equal(s.done(), 2);
   assert.equal(s.done('x'), 0, 'the keeper that lost the race did nothing');
   assert.deepEqual(s.answers().map((a) => a.text), ['did add', 'did add']);
   assert.deepEqual(s.logs.filter((l) => /already taken/.test(l)), [], 'it dropped what it read instead of meeting replays');
 });
 
-test('an ask taken with no answer yet is left alone, and answered by the next poll once its answer is set', (t) => {
+test('an ask taken with no answer yet is left alone, and answered by the next poll once its answer is set', async (t) => {
   const s = setup(t);
-  s.pump.pump();
+  await s.pump.pump();
   s.db.prepare("INSERT INTO asks (dir, id, at, answer, delivered) VALUES (?, 'held', ?, NULL, 0)").run(s.key(), START);
   s.append(s.line('other'));
-  s.pump.pump();
+  await s.pump.pump();
   s.clock.now += 5000;
-  s.pump.pump();
+  await s.pump.pump();
   const delivered = () => (s.db.prepare("SELECT delivered FROM asks WHERE id = 'held'").get() as { delivered: number }).delivered;
   assert.deepEqual(s.answers().map((a) => a.ask), ['other']);
   assert.equal(delivered(), 0);
   const line = JSON.stringify({ ask: 'held', at: new Date(s.clock.now).toISOString(), ok: true, text: 'something changed' });
   s.db.prepare("UPDATE asks SET answer = ? WHERE id = 'held'").run(line);
   s.clock.now += 1000;
-  s.pump.pump();
+  await s.pump.pump();
   assert.deepEqual(s.answers().map((a) => a.ask), ['other', 'held']);
   assert.equal(delivered(), 1);
 });
 
-test('a full disk: each ask read is refused once, by this keeper, another running or the next, then recorded as answered and never done', (t) => {
+test('a full disk: each ask read is refused once, by this keeper, another running or the next, then recorded as answered and never done', async (t) => {
   const s = setup(t);
-  const real = s.deps.transaction;
+  const real = s.deps.store.transaction;
   let full = false;
   const changes = () => s.db.prepare('SELECT total_changes()').pluck().get() as number;
-  s.deps.transaction = (fn) => real(() => {
+  s.deps.store.transaction = ((fn, o) => real(async (tx) => {
     const before = changes();
-    const result = fn();
+    const result = await fn(tx);
     // As SQLite does: the commit of a change fails; one that wrote nothing commits.
     if (full && changes() !== before) throw Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' });
     return result;
-  });
+  }, o)) as Store['transaction'];
   const running = createFolderPump(s.deps);
   t.after(() => running.close());
-  s.pump.pump();
-  running.pump();
+  await s.pump.pump();
+  await running.pump();
   full = true;
   s.append(s.line('f1') + s.line('f2') + s.line('f1'));
-  assert.equal(s.pump.pump(), 0);
-  running.pump();
+  assert.equal(await s.pump.pump(), 0);
+  await running.pump();
   s.append(s.line('f3'));
-  running.pump();
-  s.pump.pump();
+  await running.pump();
+  await s.pump.pump();
   const said = () => s.answers().map((a) => `${a.ask} ${a.ok} ${a.text}`);
   assert.deepEqual(said(), ['f1', 'f2', 'f3'].map((id) => `${id} false ${DISK_FULL_TEXT}`), 'each refused once, by one keeper or the other');
   assert.equal(s.logs.filter((l) => /is full/.test(l)).length, 2, 'each keeper said it once');
   // A keeper that starts while the disk is still full finds them answered in the file.
   const next = createFolderPump(s.deps);
   t.after(() => next.close());
-  next.pump();
+  await next.pump();
   assert.equal(s.answers().length, 3);
   full = false;
   s.append(s.line('f4'));
-  assert.equal(next.pump(), 1);
-  assert.equal(s.pump.pump() + running.pump(), 0);
+  assert.equal(await next.pump(), 1);
+  assert.equal(await s.pump.pump() + await running.pump(), 0);
   assert.deepEqual(s.answers().map((a) => a.ask), ['f1', 'f2', 'f3', 'f4']);
   assert.equal(s.done(), 1, 'only the ask read once there was room was done');
   assert.equal(s.db.prepare('SELECT count(*) FROM asks WHERE delivered = 1').pluck().get(), 4, 'the refusals are recorded');

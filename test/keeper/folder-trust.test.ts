@@ -15,6 +15,7 @@ import { MIGRATIONS } from '../../src/store/schema.js';
 import { createFolderPump } from '../../src/keeper/folder-pump.js';
 import { ANSWERS_FILE, ASKS_FILE, HEARTBEAT_FILE } from '../../src/keeper/protocol.js';
 import { tempDir } from '../helpers/temp.js';
+import { pumpStore } from './pump-store.js';
 
 const SELF = fileURLToPath(import.meta.url);
 const CHILD = 'BINDER_TEST_TRUST_CHILD';
@@ -25,30 +26,29 @@ const TRAPS = [
 ] as const;
 
 /** The child: three passes over every folder, then close; prints what it saw. */
-function runChild(root: string): void {
+async function runChild(root: string): Promise<void> {
   const db = new Database(join(root, 'store.db'));
   db.pragma('busy_timeout = 5000');
   const logs: string[] = [];
   const pump = createFolderPump({
-    db,
-    transaction: (fn) => db.transaction(fn).immediate(),
+    store: pumpStore(db),
     now: Date.now,
     sides: () => TRAPS.map((name) => ({ dir: join(root, name), who: { id: `agent:${name}`, kind: 'agent', name } })),
-    perform: (op, _args, who) => {
+    perform: async (op, _args, who) => {
       db.prepare('INSERT INTO done (who) VALUES (?)').run(who.id);
       return { ok: true, text: `did ${op}` };
     },
     log: (line) => logs.push(line),
   });
-  const answered = [pump.pump(), pump.pump(), pump.pump()];
-  pump.close();
+  const answered = [await pump.pump(), await pump.pump(), await pump.pump()];
+  await pump.close();
   const folders = pump.folders();
   db.close();
   process.stdout.write(JSON.stringify({ answered, folders, logs }));
 }
 
 if (process.env[CHILD]) {
-  runChild(process.env[CHILD]);
+  await runChild(process.env[CHILD]);
 } else {
   test('links, FIFOs, hard links, directories and sockets are refused, once each on the log, without a hang', async (t) => {
     const root = tempDir(t, 'binder-trust-');

@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { MIGRATIONS } from '../../src/store/schema.js';
 import { createFolderPump, type PumpDeps } from '../../src/keeper/folder-pump.js';
+import { pumpStore } from './pump-store.js';
 import { readHeartbeat } from '../../src/keeper/heartbeat.js';
 import { fileKey } from '../../src/keeper/folder-files.js';
 import { ANSWERS_FILE, ASKS_FILE, heartbeatSaysNobody } from '../../src/keeper/protocol.js';
@@ -28,27 +29,23 @@ function setup(root: string, more: Partial<PumpDeps> = {}) {
   for (const migration of MIGRATIONS) db.exec(migration);
   const logs: string[] = [];
   const sides: SideConfig[] = [{ dir: join(root, 'agent', '.binder'), who: { id: 'agent:w', kind: 'agent', name: 'W' } }];
-  let transactions = 0;
+  const store = pumpStore(db);
   const pump = createFolderPump({
-    db,
-    transaction: (fn) => {
-      transactions++;
-      return db.transaction(fn).immediate();
-    },
+    store,
     now: Date.now,
     sides: () => sides,
-    perform: (op) => ({ ok: true, text: `did ${op}` }),
+    perform: async (op) => ({ ok: true, text: `did ${op}` }),
     log: (line) => logs.push(line),
     ...more,
   });
-  return { db, pump, logs, sides, dir: sides[0]!.dir, transactions: () => transactions };
+  return { db, pump, logs, sides, dir: sides[0]!.dir, transactions: () => store.transactions() };
 }
 
 function started(t: TestContext, more: Partial<PumpDeps> = {}) {
   const root = tempDir(t, 'binder-watch-');
   const s = setup(root, more);
-  t.after(() => {
-    s.pump.close();
+  t.after(async () => {
+    await s.pump.close();
     s.db.close();
   });
   const ask = (id: string, dir = s.dir) =>
@@ -63,12 +60,12 @@ function started(t: TestContext, more: Partial<PumpDeps> = {}) {
 if (process.env[CHILD]) {
   // Started, one ask answered, closed: the process must then end by itself.
   const s = setup(process.env[CHILD]);
-  s.pump.start();
+  await s.pump.start();
   appendFileSync(join(s.dir, ASKS_FILE), `${JSON.stringify({ id: 'c1', at: new Date().toISOString(), op: 'get', args: {} })}\n`);
-  const wait = setInterval(() => {
+  const wait = setInterval(async () => {
     if (existsSync(join(s.dir, ANSWERS_FILE))) {
       clearInterval(wait);
-      s.pump.close();
+      await s.pump.close();
       s.db.close();
       process.stdout.write('closed\n');
     }
@@ -76,7 +73,7 @@ if (process.env[CHILD]) {
 } else {
   test('a file event wakes the pump: an ask is answered with the safety poll a minute away', async (t) => {
     const s = started(t, { pollMs: 60_000 });
-    s.pump.start();
+    await s.pump.start();
     await until(() => existsSync(s.dir), 5000, 'the folder to be made');
     s.ask('w1');
     await until(() => s.answered().includes('w1'), 10_000, 'the answer');
@@ -88,7 +85,7 @@ if (process.env[CHILD]) {
 
   test('a burst of asks while started is taken in few transactions', async (t) => {
     const s = started(t, { pollMs: 60_000 });
-    s.pump.start();
+    await s.pump.start();
     const before = s.transactions();
     appendFileSync(join(s.dir, ASKS_FILE), Array.from({ length: 500 }, (_, i) => `${JSON.stringify({ id: `b${i}`, at: new Date().toISOString(), op: 'get', args: {} })}\n`).join(''));
     await until(() => s.answered().length === 500, 10_000, 'every answer');
@@ -101,7 +98,7 @@ if (process.env[CHILD]) {
         throw Object.assign(new Error('no watching here'), { code: 'ENOSPC' });
       }) as unknown as typeof watch,
     });
-    s.pump.start();
+    await s.pump.start();
     s.ask('p1');
     await until(() => s.answered().includes('p1'), 10_000, 'the poll to answer');
     assert.deepEqual(s.logs, []);
@@ -116,7 +113,7 @@ if (process.env[CHILD]) {
         return w;
       }) as unknown as typeof watch,
     });
-    s.pump.start();
+    await s.pump.start();
     await until(() => made.length === 1, 5000, 'a watcher');
     made[0]!.emit('error', new Error('gone'));
     s.ask('e1');
@@ -142,7 +139,7 @@ if (process.env[CHILD]) {
         return w;
       }) as unknown as typeof watch,
     });
-    s.pump.start();
+    await s.pump.start();
     const extra = join(s.root, 'other', '.binder');
     mkdirSync(extra, { recursive: true });
     s.sides.push({ dir: extra, who: { id: 'agent:o', kind: 'agent', name: 'O' } });
@@ -156,12 +153,12 @@ if (process.env[CHILD]) {
 
   test('heartbeats say the folder is kept while started, and stopped after close', async (t) => {
     const s = started(t);
-    s.pump.start();
+    await s.pump.start();
     await until(() => readHeartbeat(s.dir), 5000, 'a heartbeat');
     const beat = readHeartbeat(s.dir)!;
     assert.equal(beat.stopped, false);
     assert.equal(heartbeatSaysNobody(beat, Date.now()), false);
-    s.pump.close();
+    await s.pump.close();
     assert.equal(readHeartbeat(s.dir)!.stopped, true);
     assert.equal(heartbeatSaysNobody(readHeartbeat(s.dir), Date.now()), true);
   });

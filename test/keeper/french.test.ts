@@ -35,33 +35,33 @@ interface Case {
   fr: RegExp;
 }
 
-function setup(t: import('node:test').TestContext) {
+async function setup(t: import('node:test').TestContext) {
   const keeper = createKeeper({ store: tempDir(t), log: () => {} });
   t.after(() => keeper.close());
-  const ok = (op: string, args: Record<string, unknown>, who: Who = ann) => {
-    const a = keeper.act(op, args, who);
+  const ok = async (op: string, args: Record<string, unknown>, who: Who = ann) => {
+    const a = await keeper.act(op, args, who);
     assert.equal(a.ok, true, `${op} should be done: ${a.text}`);
     return a.data as { id: number };
   };
-  ok('create-list', { template: 'batches', title: 'Batches' });
-  ok('create-list', { template: 'tasks', title: 'Tasks' });
-  ok('create-list', { template: 'blank', title: 'Secret' });
-  ok('grant', { list: 'batches', agent: 'Bot', access: 'write' });
-  ok('grant', { list: 'batches', agent: 'Eve', access: 'write' });
-  ok('grant', { list: 'tasks', agent: 'Bot', access: 'read' });
-  const proposed = ok('add', { list: 'batches', title: 'Dark mode' }, bot).id;
-  const archived = ok('add', { list: 'batches', title: 'Old idea' }).id;
-  ok('archive', { id: archived });
-  const taken = ok('add', { list: 'batches', title: 'Taken one' }, eve).id;
-  ok('take', { id: taken }, eve);
-  const hidden = ok('add', { list: 'secret', title: 'Hidden' }).id;
-  ok('note', { id: proposed, text: 'Started on it' }, bot);
-  const note = keeper.store.get(proposed, ann).record.notes[0]!.id;
+  await ok('create-list', { template: 'batches', title: 'Batches' });
+  await ok('create-list', { template: 'tasks', title: 'Tasks' });
+  await ok('create-list', { template: 'blank', title: 'Secret' });
+  await ok('grant', { list: 'batches', agent: 'Bot', access: 'write' });
+  await ok('grant', { list: 'batches', agent: 'Eve', access: 'write' });
+  await ok('grant', { list: 'tasks', agent: 'Bot', access: 'read' });
+  const proposed = (await ok('add', { list: 'batches', title: 'Dark mode' }, bot)).id;
+  const archived = (await ok('add', { list: 'batches', title: 'Old idea' })).id;
+  await ok('archive', { id: archived });
+  const taken = (await ok('add', { list: 'batches', title: 'Taken one' }, eve)).id;
+  await ok('take', { id: taken }, eve);
+  const hidden = (await ok('add', { list: 'secret', title: 'Hidden' })).id;
+  await ok('note', { id: proposed, text: 'Started on it' }, bot);
+  const note = (await keeper.store.get(proposed, ann)).record.notes[0]!.id;
   return { keeper, store: keeper.store, proposed, archived, taken, hidden, note };
 }
 
-test('every refusal reads in French for a French screen and in English otherwise, with the same facts', (t) => {
-  const { keeper, proposed, archived, taken, hidden, note } = setup(t);
+test('every refusal reads in French for a French screen and in English otherwise, with the same facts', async (t) => {
+  const { keeper, proposed, archived, taken, hidden, note } = await setup(t);
   const cases: Case[] = [
     { what: 'the gate', op: 'move', args: { id: proposed, state: 'Approved' }, who: bot, en: /is not approved: only a person can let it past "Approved"/, fr: new RegExp(`#${proposed}.*« Approved »`) },
     { what: 'starting past the gate', op: 'add', args: { list: 'batches', title: 'X', state: 'Doing' }, who: bot, en: /cannot start in "Doing"/, fr: /« Doing ».*« Approved ».*« Proposed »/ },
@@ -92,10 +92,10 @@ test('every refusal reads in French for a French screen and in English otherwise
     { what: 'an agent folder not registered', op: 'side-remove', args: { name: 'Nobody' }, who: ann, en: /no agent folder named "Nobody": binder admin sides lists them/, fr: /« Nobody ».*binder admin sides/ },
   ];
   for (const c of cases) {
-    const before = JSON.stringify(keeper.store.lists(ann, { archived: true }));
-    const fr = keeper.act(c.op, c.args, c.who, { lang: 'fr' });
-    const en = keeper.act(c.op, c.args, c.who, { lang: 'en' });
-    const plain = keeper.act(c.op, c.args, c.who);
+    const before = JSON.stringify(await keeper.store.lists(ann, { archived: true }));
+    const fr = await keeper.act(c.op, c.args, c.who, { lang: 'fr' });
+    const en = await keeper.act(c.op, c.args, c.who, { lang: 'en' });
+    const plain = await keeper.act(c.op, c.args, c.who);
     assert.equal(fr.ok, false, `${c.what}: refused in French too (${fr.text})`);
     assert.equal(en.ok, false, `${c.what}: refused`);
     assert.equal(plain.text, en.text, `${c.what}: English is the default`);
@@ -104,19 +104,19 @@ test('every refusal reads in French for a French screen and in English otherwise
     assert.match(fr.text, c.fr, `${c.what}: the French sentence keeps the facts: ${fr.text}`);
     for (const word of ENGLISH) assert.ok(!fr.text.includes(word), `${c.what}: "${word}" in the French sentence: ${fr.text}`);
     assert.match(fr.text, /^[A-ZÀ-Ÿ«#-]/u, `${c.what}: a sentence: ${fr.text}`);
-    assert.equal(JSON.stringify(keeper.store.lists(ann, { archived: true })), before, `${c.what}: nothing changed`);
+    assert.equal(JSON.stringify(await keeper.store.lists(ann, { archived: true })), before, `${c.what}: nothing changed`);
   }
 });
 
-test('a refusal the store throws carries its French sentence, with the same facts', (t) => {
-  const { store, proposed } = setup(t);
-  assert.throws(() => store.approve(proposed, true, bot), (error: unknown) => {
+test('a refusal the store throws carries its French sentence, with the same facts', async (t) => {
+  const { store, proposed } = await setup(t);
+  await assert.rejects(async () => store.approve(proposed, true, bot), (error: unknown) => {
     assert.ok(error instanceof Refused);
     assert.match(error.message, /^Only a person can approve a record/);
     assert.match(error.fr ?? '', /^Seule une personne peut approuver une fiche.*binder admin approve/);
     return true;
   });
-  assert.throws(() => store.deleteList('batches', bot), (error: unknown) => {
+  await assert.rejects(async () => store.deleteList('batches', bot), (error: unknown) => {
     assert.ok(error instanceof Refused);
     assert.match(error.fr ?? '', /^Seule une personne peut supprimer une liste/);
     return true;

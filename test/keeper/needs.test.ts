@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { askKeeper, type AskOutcome } from '../../src/agent/ask.js';
 import { createKeeper, personWho } from '../../src/keeper/keeper.js';
 import { openStore } from '../../src/store/index.js';
-import { tempDir, until } from '../helpers/temp.js';
+import { tempDir, until, inOrder } from '../helpers/temp.js';
 
 const ann = personWho('Ann');
 const text = (o: AskOutcome): string => (o.outcome === 'answered' ? `${o.ok ? '' : 'refused: '}${o.text}` : `${o.outcome}: ${o.text}`);
@@ -18,21 +18,21 @@ const text = (o: AskOutcome): string => (o.outcome === 'answered' ? `${o.ok ? ''
 test('needs through the keeper: the words an agent reads, and a wait woken when its record waits on nothing more', async (t) => {
   const root = tempDir(t, 'binder-needs-');
   const store = openStore(join(root, 'store'));
-  store.createList({ template: 'tasks' }, ann);
-  store.createList({ template: 'blank', title: 'Site' }, ann);
-  const dirs = ['Claude', 'Other'].map((name) => {
+  await store.createList({ template: 'tasks' }, ann);
+  await store.createList({ template: 'blank', title: 'Site' }, ann);
+  const dirs = await inOrder(['Claude', 'Other'], async (name) => {
     const dir = join(root, name.toLowerCase(), '.binder');
     mkdirSync(dir, { recursive: true });
-    store.addSide(dir, name, ann);
-    store.grant('tasks', name, 'write', ann);
-    store.grant('site', name, 'write', ann);
+    await store.addSide(dir, name, ann);
+    await store.grant('tasks', name, 'write', ann);
+    await store.grant('site', name, 'write', ann);
     return dir;
   });
   const keeper = createKeeper({ store, log: () => {} });
-  keeper.start();
-  t.after(() => {
-    keeper.close();
-    store.close();
+  await keeper.start();
+  t.after(async () => {
+    await keeper.close();
+    await store.close();
   });
   const [claude, other] = dirs as [string, string];
   const ask = (dir: string, op: string, args: Record<string, unknown> = {}) => askKeeper(dir, op, args, { waitMs: 10_000 });

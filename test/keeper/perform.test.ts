@@ -9,102 +9,102 @@ import { tempDir } from '../helpers/temp.js';
 const ann = personWho('ann');
 const bot = agentWho('Bot');
 
-function setup(t: import('node:test').TestContext) {
+async function setup(t: import('node:test').TestContext) {
   const store = openStore(tempDir(t));
   t.after(() => store.close());
   const logged: string[] = [];
   const perform = createPerform({ store, log: (l) => logged.push(l) });
-  const ok = (op: string, args: unknown, who = ann) => {
-    const a = perform(op, args, who, 'json');
+  const ok = async (op: string, args: unknown, who = ann) => {
+    const a = await perform(op, args, who, 'json');
     assert.equal(a.ok, true, `${op} should be done: ${a.text}`);
     return a;
   };
-  ok('create-list', { template: 'batches', title: 'Batches' });
-  ok('grant', { list: 'batches', agent: 'Bot', access: 'write' });
+  await ok('create-list', { template: 'batches', title: 'Batches' });
+  await ok('grant', { list: 'batches', agent: 'Bot', access: 'write' });
   return { store, perform, ok, logged };
 }
 
-test('an unknown operation is refused with a sentence, and nothing is done', (t) => {
-  const { perform } = setup(t);
-  const a = perform('frobnicate', {}, bot);
+test('an unknown operation is refused with a sentence, and nothing is done', async (t) => {
+  const { perform } = await setup(t);
+  const a = await perform('frobnicate', {}, bot);
   assert.equal(a.ok, false);
   assert.match(a.text, /no operation "frobnicate".*--help/);
-  const b = perform('__proto__', {}, bot);
+  const b = await perform('__proto__', {}, bot);
   assert.equal(b.ok, false);
 });
 
-test('every person-only operation is refused to an agent whatever it sends, and the binder is unchanged', (t) => {
-  const { perform, ok, store } = setup(t);
-  const added = ok('add', { list: 'batches', title: 'Dark mode' }, bot).data as { id: number };
-  const before = JSON.stringify(store.get(added.id, ann));
-  const listsBefore = JSON.stringify(store.lists(ann, { archived: true }));
+test('every person-only operation is refused to an agent whatever it sends, and the binder is unchanged', async (t) => {
+  const { perform, ok, store } = await setup(t);
+  const added = (await ok('add', { list: 'batches', title: 'Dark mode' }, bot)).data as { id: number };
+  const before = JSON.stringify(await store.get(added.id, ann));
+  const listsBefore = JSON.stringify(await store.lists(ann, { archived: true }));
   const forged = { by: ann, who: ann, person: 'ann', as: 'ann' };
   for (const spec of OPERATIONS.filter((o) => !o.agents)) {
-    const a = perform(spec.name, { id: added.id, list: 'batches', agent: 'Bot', access: 'write', template: 'blank', note: 1, text: 'x', dir: '/tmp/x', name: 'X', ...forged }, bot);
+    const a = await perform(spec.name, { id: added.id, list: 'batches', agent: 'Bot', access: 'write', template: 'blank', note: 1, text: 'x', dir: '/tmp/x', name: 'X', ...forged }, bot);
     assert.equal(a.ok, false, `${spec.name} must be refused to an agent`);
     assert.match(a.text, /Only a person/);
   }
-  assert.equal(JSON.stringify(store.get(added.id, ann)), before);
-  assert.equal(JSON.stringify(store.lists(ann, { archived: true })), listsBefore);
+  assert.equal(JSON.stringify(await store.get(added.id, ann)), before);
+  assert.equal(JSON.stringify(await store.lists(ann, { archived: true })), listsBefore);
 });
 
-test('forged identity fields in the arguments are ignored: the change is the asker\'s', (t) => {
-  const { ok, store } = setup(t);
-  const a = ok('add', { list: 'batches', title: 'Forged', by: ann, who: ann, person: 'ann' }, bot);
-  const view = store.get((a.data as { id: number }).id, ann);
+test('forged identity fields in the arguments are ignored: the change is the asker\'s', async (t) => {
+  const { ok, store } = await setup(t);
+  const a = await ok('add', { list: 'batches', title: 'Forged', by: ann, who: ann, person: 'ann' }, bot);
+  const view = await store.get((a.data as { id: number }).id, ann);
   assert.equal(view.history[0]?.by.id, bot.id);
   assert.equal(view.record.approved, null);
 });
 
-test('wrong argument types get a sentence naming the argument', (t) => {
-  const { perform } = setup(t);
-  const a = perform('move', { id: 1 }, bot);
+test('wrong argument types get a sentence naming the argument', async (t) => {
+  const { perform } = await setup(t);
+  const a = await perform('move', { id: 1 }, bot);
   assert.equal(a.ok, false);
   assert.match(a.text, /move needs state/);
-  const b = perform('attach', { id: 1, kind: 'virus', ref: 'x' }, bot);
+  const b = await perform('attach', { id: 1, kind: 'virus', ref: 'x' }, bot);
   assert.match(b.text, /kind must be one of: message, file, asset, branch, link, record/);
-  const c = perform('add', { list: { nested: true }, title: 'x' }, bot);
+  const c = await perform('add', { list: { nested: true }, title: 'x' }, bot);
   assert.equal(c.ok, false);
-  const d = perform('add', 'not an object', bot);
+  const d = await perform('add', 'not an object', bot);
   assert.equal(d.ok, false);
 });
 
-test('json is given only when wanted; the text reads the same either way', (t) => {
-  const { perform } = setup(t);
-  const plain = perform('lists', {}, bot);
-  const withData = perform('lists', {}, bot, 'json');
+test('json is given only when wanted; the text reads the same either way', async (t) => {
+  const { perform } = await setup(t);
+  const plain = await perform('lists', {}, bot);
+  const withData = await perform('lists', {}, bot, 'json');
   assert.equal(plain.text, withData.text);
   assert.equal(plain.data, undefined);
   assert.ok(Array.isArray(withData.data));
 });
 
-test('a long list is cut at 50 per state with a line that tells how to see the rest', (t) => {
-  const { ok, perform } = setup(t);
-  for (let i = 1; i <= 60; i++) ok('add', { list: 'batches', title: `Item ${i}` }, bot);
-  const a = perform('show', { list: 'batches' }, bot);
+test('a long list is cut at 50 per state with a line that tells how to see the rest', async (t) => {
+  const { ok, perform } = await setup(t);
+  for (let i = 1; i <= 60; i++) await ok('add', { list: 'batches', title: `Item ${i}` }, bot);
+  const a = await perform('show', { list: 'batches' }, bot);
   const lines = a.text.split('\n');
   assert.equal(lines.filter((l) => /^ {2}#\d+ Item/.test(l)).length, 50);
   assert.match(a.text, /10 more: binder show batches --state Proposed --offset 50/);
-  const rest = perform('show', { list: 'batches', state: 'Proposed', offset: 50 }, bot);
+  const rest = await perform('show', { list: 'batches', state: 'Proposed', offset: 50 }, bot);
   assert.equal(rest.text.split('\n').filter((l) => /^ {2}#\d+ Item/.test(l)).length, 10);
 });
 
-test('the seed\'s argument shapes are understood: owners, due "", archive with restore', (t) => {
-  const { ok, store } = setup(t);
-  const r = ok('add', { list: 'batches', title: 'Seed', owners: ['me'], due: '2026-12-01' }, bot).data as { id: number };
-  ok('edit', { id: String(r.id), due: '', owners: [] }, bot);
-  ok('edit', { id: `#${r.id}`, due: '', owners: [] }, bot);
-  assert.equal(store.get(r.id, ann).record.due, null);
-  ok('archive', { id: r.id }, bot);
-  ok('archive', { id: r.id, restore: true }, bot);
-  assert.equal(store.get(r.id, ann).record.archived, false);
+test('the seed\'s argument shapes are understood: owners, due "", archive with restore', async (t) => {
+  const { ok, store } = await setup(t);
+  const r = (await ok('add', { list: 'batches', title: 'Seed', owners: ['me'], due: '2026-12-01' }, bot)).data as { id: number };
+  await ok('edit', { id: String(r.id), due: '', owners: [] }, bot);
+  await ok('edit', { id: `#${r.id}`, due: '', owners: [] }, bot);
+  assert.equal((await store.get(r.id, ann)).record.due, null);
+  await ok('archive', { id: r.id }, bot);
+  await ok('archive', { id: r.id, restore: true }, bot);
+  assert.equal((await store.get(r.id, ann)).record.archived, false);
 });
 
-test('a bug inside an operation becomes a refusal and a log line, never a throw', (t) => {
-  const { store, logged } = setup(t);
+test('a bug inside an operation becomes a refusal and a log line, never a throw', async (t) => {
+  const { store, logged } = await setup(t);
   const broken = { ...store, transaction: () => { throw new TypeError('boom'); } } as typeof store;
   const perform = createPerform({ store: broken, log: (l) => logged.push(l) });
-  const a = perform('lists', {}, bot);
+  const a = await perform('lists', {}, bot);
   assert.equal(a.ok, false);
   assert.equal(a.text, 'The keeper failed on lists (its log says why): nothing was changed.');
   assert.ok(logged.some((l) => l.includes('boom')));

@@ -13,7 +13,7 @@ import type { TestContext } from 'node:test';
 import { openStore } from '../../src/store/index.js';
 import { personWho } from '../../src/keeper/keeper.js';
 import { binderAsync, serveKeeper, type Serving } from '../helpers/processes.js';
-import { until } from '../helpers/temp.js';
+import { until, inOrder } from '../helpers/temp.js';
 
 const ann = personWho('Ann');
 
@@ -33,19 +33,19 @@ test('8 agent processes race with take --next for the same 100 records: every re
   const storeDir = join(root, 'store');
   const store = openStore(storeDir);
   t.after(() => store.close());
-  store.createList({ template: 'batches' }, ann);
-  const dirs = Array.from({ length: 8 }, (_, i) => {
+  await store.createList({ template: 'batches' }, ann);
+  const dirs = await inOrder(Array.from({ length: 8 }, (_, i) => i), async (_, i) => {
     const dir = join(root, `agent${i}`, '.binder');
     mkdirSync(dir, { recursive: true });
-    store.addSide(dir, `Agent ${i}`, ann);
-    store.grant('batches', `Agent ${i}`, 'write', ann);
+    await store.addSide(dir, `Agent ${i}`, ann);
+    await store.grant('batches', `Agent ${i}`, 'write', ann);
     return dir;
   });
   const ids: number[] = [];
-  store.transaction(() => {
+  await store.transaction(async (tx) => {
     for (let i = 0; i < 100; i++) {
-      const id = store.add('batches', { title: `batch ${i}` }, ann).id;
-      store.approve(id, true, ann);
+      const id = (await tx.add('batches', { title: `batch ${i}` }, ann)).id;
+      await tx.approve(id, true, ann);
       ids.push(id);
     }
   });
@@ -72,18 +72,18 @@ test('8 agent processes race with take --next for the same 100 records: every re
   assert.deepEqual(all, ids, 'each record once, none twice, none left');
   assert.ok(byAgent.filter((l) => l.length > 0).length > 1, 'more than one agent won records');
   // The store agrees: each record has one owner, the agent that was told it won it.
-  byAgent.forEach((taken, i) => {
-    for (const id of taken) assert.deepEqual(store.get(id, ann).record.owners, [`agent:agent-${i}`]);
+  byAgent.forEach(async (taken, i) => {
+    for (const id of taken) assert.deepEqual((await store.get(id, ann)).record.owners, [`agent:agent-${i}`]);
   });
   const takes = store.db.prepare("SELECT count(*) FROM log WHERE op = 'take'").pluck().get();
   assert.equal(takes, 100);
 
   // All eight at once for one record by its number: one wins, seven are told who holds it and until when.
-  const one = store.add('batches', { title: 'the last one' }, ann).id;
+  const one = (await store.add('batches', { title: 'the last one' }, ann)).id;
   const runs = await Promise.all(dirs.map((dir) => binderAsync(['take', String(one)], { env: { BINDER_DIR: dir, BINDER_WAIT_MS: '30000' } })));
   const won = runs.filter((r) => r.code === 0);
   assert.equal(won.length, 1, runs.map((r) => r.out + r.err).join('\n'));
-  const winner = store.get(one, ann).record.lease!.by.name;
+  const winner = (await store.get(one, ann)).record.lease!.by.name;
   for (const lost of runs.filter((r) => r.code !== 0)) {
     assert.equal(lost.code, 1);
     assert.match(lost.err, new RegExp(`^Not done: #${one} is taken by ${winner} until \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC \\(in 30 min\\)`));
@@ -97,11 +97,11 @@ test('a wait held by a keeper killed with SIGKILL is answered by the next keeper
   mkdirSync(dir, { recursive: true });
   const store = openStore(storeDir);
   t.after(() => store.close());
-  store.createList({ template: 'batches' }, ann);
-  store.addSide(dir, 'Claude', ann);
-  store.grant('batches', 'Claude', 'write', ann);
-  const id = store.add('batches', { title: 'Dark mode' }, ann).id;
-  store.brief({ id: 'agent:claude', kind: 'agent', name: 'Claude' });
+  await store.createList({ template: 'batches' }, ann);
+  await store.addSide(dir, 'Claude', ann);
+  await store.grant('batches', 'Claude', 'write', ann);
+  const id = (await store.add('batches', { title: 'Dark mode' }, ann)).id;
+  await store.brief({ id: 'agent:claude', kind: 'agent', name: 'Claude' });
 
   const first = await serveKeeper(t, ['--store', storeDir, '--quiet']);
   keepers.push(first);
@@ -111,7 +111,7 @@ test('a wait held by a keeper killed with SIGKILL is answered by the next keeper
   first.child.kill('SIGKILL');
   await until(() => first.child.exitCode !== null || first.child.signalCode !== null, 10_000, 'the keeper to die');
 
-  store.approve(id, true, ann);
+  await store.approve(id, true, ann);
   keepers.push(await serveKeeper(t, ['--store', storeDir, '--quiet']));
   const run = await waiting;
   assert.equal(run.code, 0, run.err);

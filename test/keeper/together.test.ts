@@ -12,43 +12,44 @@ import { askKeeper, type AskOutcome } from '../../src/agent/ask.js';
 import { createKeeper, personWho } from '../../src/keeper/keeper.js';
 import { openStore, type Store } from '../../src/store/index.js';
 import { binderAsync } from '../helpers/processes.js';
-import { tempDir, until } from '../helpers/temp.js';
+import { tempDir, until, inOrder } from '../helpers/temp.js';
+import { dbOf } from '../helpers/sqlite-db.js';
 
 const ann = personWho('Ann');
 
 interface Setup { root: string; storeDir: string; store: Store; dirs: string[]; clock: { ms: number | null }; keeper: ReturnType<typeof createKeeper> }
 
 /** A store with Batches, `agents` registered folders that may write it, and a started keeper. */
-function setup(t: TestContext, agents: string[], options: { cap?: number } = {}): Setup {
+async function setup(t: TestContext, agents: string[], options: { cap?: number } = {}): Promise<Setup> {
   const root = tempDir(t, 'binder-together-');
   const storeDir = join(root, 'store');
   const clock: { ms: number | null } = { ms: null };
   const now = () => clock.ms ?? Date.now();
   const store = openStore(storeDir, { now });
-  store.createList({ template: 'batches' }, ann);
-  const dirs = agents.map((name) => {
+  await store.createList({ template: 'batches' }, ann);
+  const dirs = await inOrder(agents, async (name) => {
     const dir = join(root, name.toLowerCase(), '.binder');
     mkdirSync(dir, { recursive: true });
-    store.addSide(dir, name, ann);
-    store.grant('batches', name, 'write', ann);
+    await store.addSide(dir, name, ann);
+    await store.grant('batches', name, 'write', ann);
     return dir;
   });
   // The store's clock (claims) may be moved by a test; the folders' (asks, heartbeats) is the real one.
   const keeper = createKeeper({ store, log: () => {}, ...(options.cap !== undefined ? { waits: options.cap } : {}) });
-  keeper.start();
-  t.after(() => {
-    keeper.close();
-    store.close();
+  await keeper.start();
+  t.after(async () => {
+    await keeper.close();
+    await store.close();
   });
   return { root, storeDir, store, dirs, clock, keeper };
 }
 
 const ask = (dir: string, op: string, args: Record<string, unknown> = {}): Promise<AskOutcome> => askKeeper(dir, op, args, { waitMs: 10_000 });
 const text = (o: AskOutcome): string => (o.outcome === 'answered' ? `${o.ok ? '' : 'refused: '}${o.text}` : `${o.outcome}: ${o.text}`);
-const held = (store: Store): number => store.db.prepare('SELECT count(*) FROM waits').pluck().get() as number;
+const held = (store: Store): number => dbOf(store).prepare('SELECT count(*) FROM waits').pluck().get() as number;
 
 test('a wait is held until a person approves the record, then says so once; the approval was not the agent\'s own', async (t) => {
-  const s = setup(t, ['Claude']);
+  const s = await setup(t, ['Claude']);
   const dir = s.dirs[0]!;
   const added = await ask(dir, 'add', { list: 'batches', title: 'Dark mode' });
   assert.match(text(added), /Added #1/);
@@ -57,7 +58,7 @@ test('a wait is held until a person approves the record, then says so once; the 
   const waiting = ask(dir, 'wait', { on: '1', timeout: '30s' });
   await until(() => held(s.store) === 1, 5_000, 'the keeper to hold the wait');
   const t0 = performance.now();
-  assert.equal(s.keeper.act('approve', { id: 1 }, ann).ok, true);
+  assert.equal((await s.keeper.act('approve', { id: 1 }, ann)).ok, true);
   const answer = await waiting;
   t.diagnostic(`woken ${(performance.now() - t0).toFixed(1)} ms after the approval (through keeper.act)`);
   assert.equal(text(answer), '1 change since you last looked:\n#1 Dark mode: approved by Ann');
@@ -68,10 +69,10 @@ test('a wait is held until a person approves the record, then says so once; the 
 });
 
 test('a wait is woken by binder admin in another process; one on another record is not; a timeout says nothing changed', async (t) => {
-  const s = setup(t, ['Claude']);
+  const s = await setup(t, ['Claude']);
   const dir = s.dirs[0]!;
-  s.store.add('batches', { title: 'One' }, ann);
-  s.store.add('batches', { title: 'Two' }, ann);
+  await s.store.add('batches', { title: 'One' }, ann);
+  await s.store.add('batches', { title: 'Two' }, ann);
   await ask(dir, 'brief');
   const onTwo = ask(dir, 'wait', { on: '#2', timeout: '2s' });
   const onOne = ask(dir, 'wait', { on: '1', timeout: '30s' });
@@ -85,8 +86,8 @@ test('a wait is woken by binder admin in another process; one on another record 
 });
 
 test('past the cap a wait is answered busy at once; a refused wait is not held', async (t) => {
-  const s = setup(t, ['A1', 'A2', 'A3'], { cap: 2 });
-  s.store.add('batches', { title: 'Work' }, ann);
+  const s = await setup(t, ['A1', 'A2', 'A3'], { cap: 2 });
+  await s.store.add('batches', { title: 'Work' }, ann);
   for (const dir of s.dirs) await ask(dir, 'brief');
   const first = ask(s.dirs[0]!, 'wait', { timeout: '30s' });
   const second = ask(s.dirs[1]!, 'wait', { timeout: '30s' });
@@ -95,16 +96,16 @@ test('past the cap a wait is answered busy at once; a refused wait is not held',
   assert.match(text(busy), /^refused: Busy: .*try again in a few seconds/);
   assert.match(text(await ask(s.dirs[2]!, 'wait', { on: 'Nowhere' })), /^refused: There is no list "Nowhere"/);
   assert.match(text(await ask(s.dirs[2]!, 'wait', { timeout: '1h' })), /^refused: A wait lasts at most 10m/);
-  s.keeper.act('approve', { id: 1 }, ann);
+  await s.keeper.act('approve', { id: 1 }, ann);
   assert.match(text(await first), /approved by Ann/);
   assert.match(text(await second), /approved by Ann/);
 });
 
 test('a claim lapses on the keeper\'s clock and is retaken; its holder\'s brief says so; a person taking a claim away is seen', async (t) => {
-  const s = setup(t, ['Claude', 'Codex']);
+  const s = await setup(t, ['Claude', 'Codex']);
   const [claude, codex] = s.dirs as [string, string];
-  s.store.add('batches', { title: 'Only one' }, ann);
-  s.store.approve(1, true, ann);
+  await s.store.add('batches', { title: 'Only one' }, ann);
+  await s.store.approve(1, true, ann);
   for (const dir of s.dirs) await ask(dir, 'brief');
   s.clock.ms = Date.now();
   assert.match(text(await ask(claude, 'take', { next: 'batches', for: '1m' })), /^You hold #1 Only one \(batches, Proposed\) for 1m, until /);
@@ -116,21 +117,21 @@ test('a claim lapses on the keeper\'s clock and is retaken; its holder\'s brief 
   assert.match(text(await ask(codex, 'take', { next: 'batches' })), /^You hold #1/);
   assert.equal(text(await ask(claude, 'brief')), '1 change since you last looked:\n#1 Only one: your claim lapsed; binder take 1 if you still work on it');
 
-  assert.equal(s.keeper.act('release', { id: 1 }, ann).ok, true);
+  assert.equal((await s.keeper.act('release', { id: 1 }, ann)).ok, true);
   assert.equal(text(await ask(codex, 'brief')),
     "2 changes since you last looked:\n#1 Only one: Claude's claim lapsed; it is free\n#1 Only one: Ann took your claim away");
   assert.match(text(await ask(claude, 'ready', { list: 'batches' })), /^batches: 1 ready \(oldest first\):\n {2}#1 Only one/);
 });
 
 test('the keeper frees a lapsed claim on its own, and that wakes its holder\'s wait', { timeout: 30_000 }, async (t) => {
-  const s = setup(t, ['Claude']);
+  const s = await setup(t, ['Claude']);
   const dir = s.dirs[0]!;
-  s.store.add('batches', { title: 'Short' }, ann);
-  s.store.approve(1, true, ann);
+  await s.store.add('batches', { title: 'Short' }, ann);
+  await s.store.approve(1, true, ann);
   await ask(dir, 'brief');
   assert.match(text(await ask(dir, 'take', { id: '1', for: '1s' })), /^You hold #1 Short .* for 1s, until/);
   // No ask touches the claim after this: only the keeper's own pass over lapsed claims can free it.
   const answer = await askKeeper(dir, 'wait', { on: '1', timeout: '20s' }, { waitMs: 10_000 });
   assert.equal(text(answer), '1 change since you last looked:\n#1 Short: your claim lapsed; binder take 1 if you still work on it');
-  assert.deepEqual(s.store.get(1, ann).record.owners, []);
+  assert.deepEqual((await s.store.get(1, ann)).record.owners, []);
 });

@@ -11,7 +11,7 @@ import { createKeeper, personWho } from '../../src/keeper/keeper.js';
 import { WAITS_PER_AGENT } from '../../src/keeper/held-waits.js';
 import { ASKS_FILE, ANSWERS_FILE } from '../../src/keeper/protocol.js';
 import { openStore } from '../../src/store/index.js';
-import { tempDir, until } from '../helpers/temp.js';
+import { tempDir, until, inOrder } from '../helpers/temp.js';
 
 const ann = personWho('Ann');
 
@@ -40,19 +40,19 @@ const answers = (dir: string): { ask: string; ok: boolean; text: string }[] => {
 test('one agent cannot take every held wait: past a few it is told so, and another agent\'s wait is still held', async (t) => {
   const root = tempDir(t, 'binder-wait-cap-');
   const store = openStore(join(root, 'store'));
-  store.createList({ template: 'batches' }, ann);
-  const [greedy, other] = ['Greedy', 'Other'].map((name) => {
+  await store.createList({ template: 'batches' }, ann);
+  const [greedy, other] = await inOrder(['Greedy', 'Other'], async (name) => {
     const dir = join(root, name.toLowerCase(), '.binder');
     mkdirSync(dir, { recursive: true });
-    store.addSide(dir, name, ann);
-    store.grant('batches', name, 'write', ann);
+    await store.addSide(dir, name, ann);
+    await store.grant('batches', name, 'write', ann);
     return dir;
   }) as [string, string];
   const keeper = createKeeper({ store, log: () => {} });
-  keeper.start();
-  t.after(() => {
-    keeper.close();
-    store.close();
+  await keeper.start();
+  t.after(async () => {
+    await keeper.close();
+    await store.close();
   });
   const held = (): number => store.db.prepare('SELECT count(*) FROM waits').pluck().get() as number;
 
@@ -67,7 +67,7 @@ test('one agent cannot take every held wait: past a few it is told so, and anoth
   assert.equal(answers(other).length, 0, 'held, not answered busy');
 
   // A change is told once to each agent: one of the greedy agent's waits, and the other's.
-  keeper.act('add', { list: 'batches', title: 'News' }, ann);
+  await keeper.act('add', { list: 'batches', title: 'News' }, ann);
   await until(() => answers(other).length === 1 && answers(greedy).length === 12 - WAITS_PER_AGENT + 1, 10_000, 'the news told');
   assert.match(answers(other)[0]!.text, /News: added by Ann/);
   assert.equal(answers(greedy).filter((a) => /News: added by Ann/.test(a.text)).length, 1);

@@ -23,12 +23,12 @@ function setup(t: import('node:test').TestContext) {
   return createPerform({ store, log: () => {} });
 }
 
-test('a person\'s operation asked by an agent: one sentence of its own, naming a binder admin command that exists', (t) => {
+test('a person\'s operation asked by an agent: one sentence of its own, naming a binder admin command that exists', async (t) => {
   const perform = setup(t);
   const said = new Set<string>();
   for (const op of OPERATIONS) {
     if (op.agents) continue;
-    const answer = perform(op.name, { id: 1, list: 'x' }, bot);
+    const answer = await perform(op.name, { id: 1, list: 'x' }, bot);
     assert.equal(answer.ok, false);
     assert.equal(answer.text, onlyAPerson(op));
     // "Only a person can templates." once: what follows "can" is what the operation does, a verb first.
@@ -37,10 +37,10 @@ test('a person\'s operation asked by an agent: one sentence of its own, naming a
     said.add(answer.text);
   }
   assert.equal(said.size, OPERATIONS.filter((o) => !o.agents).length, 'each its own sentence');
-  assert.match(perform('side-add', {}, bot).text, /binder admin side add\.$/);
-  assert.match(perform('token-add', {}, bot).text, /^Only a person can make an agent's token for HTTP: .* binder admin token add\.$/);
-  assert.equal(perform('token revoke', {}, bot).text, perform('token-revoke', {}, bot).text);
-  assert.match(perform('templates', {}, bot).text, /^Only a person can list the templates lists are made from:/);
+  assert.match((await perform('side-add', {}, bot)).text, /binder admin side add\.$/);
+  assert.match((await perform('token-add', {}, bot)).text, /^Only a person can make an agent's token for HTTP: .* binder admin token add\.$/);
+  assert.equal((await perform('token revoke', {}, bot)).text, (await perform('token-revoke', {}, bot)).text);
+  assert.match((await perform('templates', {}, bot)).text, /^Only a person can list the templates lists are made from:/);
 });
 
 test('the binder admin command each sentence names exists', () => {
@@ -52,18 +52,18 @@ test('the binder admin command each sentence names exists', () => {
   }
 });
 
-test('an operation\'s name is quoted as given, made safe; side add is side-add', (t) => {
+test('an operation\'s name is quoted as given, made safe; side add is side-add', async (t) => {
   const perform = setup(t);
-  assert.equal(perform('side add', {}, bot).text, onlyAPerson(OPERATIONS.find((o) => o.name === 'side-add') as never));
-  const asPerson = perform('side add', {}, ann).text;
+  assert.equal((await perform('side add', {}, bot)).text, onlyAPerson(OPERATIONS.find((o) => o.name === 'side-add') as never));
+  const asPerson = (await perform('side add', {}, ann)).text;
   assert.equal(asPerson, 'There is no operation "side add" (did you mean side-add?): binder --help lists them.');
   assert.ok(!asPerson.includes('sideadd'));
-  assert.equal(perform('frob nicate', {}, bot).text, 'There is no operation "frob nicate": binder --help lists them.');
-  const hostile = perform('x\u001b]0;PWN\u0007y\nz', {}, bot).text;
+  assert.equal((await perform('frob nicate', {}, bot)).text, 'There is no operation "frob nicate": binder --help lists them.');
+  const hostile = (await perform('x\u001b]0;PWN\u0007y\nz', {}, bot)).text;
   assert.equal(hostile, 'There is no operation "xy z": binder --help lists them.');
 });
 
-test('the keeper\'s own refusals (a failure, a full disk, the pump\'s) never start with the "Not done: " a face puts before them', (t) => {
+test('the keeper\'s own refusals (a failure, a full disk, the pump\'s) never start with the "Not done: " a face puts before them', async (t) => {
   const store = openStore(tempDir(t));
   t.after(() => store.close());
   const failing = (error: Error) => createPerform({ store: { ...store, transaction: () => { throw error; } } as typeof store, log: () => {} });
@@ -72,8 +72,8 @@ test('the keeper\'s own refusals (a failure, a full disk, the pump\'s) never sta
     tooLongText({ bytes: 70_000, more: false }), tooLongText({ bytes: 0, more: true }),
   ];
   for (const lang of [undefined, 'fr'] as const) {
-    texts.push(failing(new TypeError('boom'))('lists', {}, bot, undefined, lang).text);
-    texts.push(failing(Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' }))('lists', {}, bot, undefined, lang).text);
+    texts.push((await failing(new TypeError('boom'))('lists', {}, bot, undefined, lang)).text);
+    texts.push((await failing(Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' }))('lists', {}, bot, undefined, lang)).text);
   }
   for (const text of texts) assert.doesNotMatch(text, /^(Not done|Pas fait)\b/i, text);
   assert.equal(texts[9], 'The keeper failed on lists (its log says why): nothing was changed.');

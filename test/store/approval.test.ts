@@ -8,86 +8,86 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { ann, bea, bot, refusal, withBatches } from './helpers.js';
 
-test('an approved record retitled by an agent loses its approval and goes back before the gate (the exact attack)', () => {
-  const f = withBatches();
+test('an approved record retitled by an agent loses its approval and goes back before the gate (the exact attack)', async () => {
+  const f = await withBatches();
   try {
-    const id = f.store.add('batches', { title: 'Harmless: fix typo' }, bot).id;
-    f.store.approve(id, true, ann);
-    f.store.move(id, 'Doing', bot);
-    f.store.brief(ann);
-    const edited = f.store.edit(id, { title: 'Drop the production database' }, bot);
+    const id = (await f.store.add('batches', { title: 'Harmless: fix typo' }, bot)).id;
+    await f.store.approve(id, true, ann);
+    await f.store.move(id, 'Doing', bot);
+    await f.store.brief(ann);
+    const edited = await f.store.edit(id, { title: 'Drop the production database' }, bot);
     assert.equal(edited.title, 'Drop the production database');
     assert.equal(edited.approved, null, 'the approval is withdrawn');
     assert.equal(edited.state, 'proposed', 'back before the gate');
     assert.deepEqual(edited.withdrawn, { approval: { by: ann, at: new Date(f.clock.ms).toISOString() }, title: true, fields: [], from: 'doing', to: 'proposed' });
-    assert.match(refusal(() => f.store.move(id, 'Doing', bot)), /is not approved/);
+    assert.match(await refusal(() => f.store.move(id, 'Doing', bot)), /is not approved/);
 
-    const history = f.store.get(id, ann).history.slice(-2);
+    const history = (await f.store.get(id, ann)).history.slice(-2);
     assert.deepEqual(history.map((h) => [h.op, h.by.id]), [['edit', 'agent:bot'], ['withdraw', 'agent:bot']]);
     assert.deepEqual(history[1]!.change, { approved: false, title: true, from: 'doing', to: 'proposed' });
 
     // The person is told, with what changed and where the record went back to.
-    const told = f.store.brief(ann).items;
+    const told = (await f.store.brief(ann)).items;
     assert.deepEqual(told.map((i) => [i.kind, i.by.id, i.title, i.changed, i.from, i.to]),
       [['withdrawn', 'agent:bot', 'Drop the production database', ['title'], 'Doing', 'Proposed']]);
 
     // Approved again, it may pass again.
-    f.store.approve(id, true, ann);
-    assert.equal(f.store.move(id, 'Doing', bot).state, 'doing');
+    await f.store.approve(id, true, ann);
+    assert.equal((await f.store.move(id, 'Doing', bot)).state, 'doing');
   } finally {
     f.done();
   }
 });
 
-test('a field changed by an agent withdraws the approval; before the gate it only clears it', () => {
-  const f = withBatches();
+test('a field changed by an agent withdraws the approval; before the gate it only clears it', async () => {
+  const f = await withBatches();
   try {
-    f.store.editList('batches', { fields: [{ name: 'Scope', type: 'text' }, { name: 'Size', type: 'number' }] }, ann);
-    const id = f.store.add('batches', { title: 'Batch', fields: { Scope: 'the login page' } }, bot).id;
-    f.store.approve(id, true, ann);
-    const edited = f.store.edit(id, { fields: { Scope: 'every page', Size: '3' } }, bot);
+    await f.store.editList('batches', { fields: [{ name: 'Scope', type: 'text' }, { name: 'Size', type: 'number' }] }, ann);
+    const id = (await f.store.add('batches', { title: 'Batch', fields: { Scope: 'the login page' } }, bot)).id;
+    await f.store.approve(id, true, ann);
+    const edited = await f.store.edit(id, { fields: { Scope: 'every page', Size: '3' } }, bot);
     assert.equal(edited.approved, null);
     assert.equal(edited.state, 'proposed');
     assert.deepEqual([edited.withdrawn?.title, edited.withdrawn?.fields], [false, ['scope', 'size']]);
     assert.equal(edited.withdrawn?.to, undefined, 'it was before the gate: not moved');
-    assert.deepEqual(f.store.get(id, ann).history.at(-1)!.change, { approved: false, fields: ['scope', 'size'] });
-    const told = f.store.brief(ann).items.filter((i) => i.kind === 'withdrawn');
+    assert.deepEqual((await f.store.get(id, ann)).history.at(-1)!.change, { approved: false, fields: ['scope', 'size'] });
+    const told = (await f.store.brief(ann)).items.filter((i) => i.kind === 'withdrawn');
     assert.deepEqual(told.map((i) => [i.changed, i.to]), [[['Scope', 'Size'], undefined]], 'the fields by their names');
     // Clearing a field is a change of it too.
-    f.store.approve(id, true, ann);
-    assert.equal(f.store.edit(id, { fields: { Size: '' } }, bot).approved, null);
+    await f.store.approve(id, true, ann);
+    assert.equal((await f.store.edit(id, { fields: { Size: '' } }, bot)).approved, null);
   } finally {
     f.done();
   }
 });
 
-test('owners, due date, notes and attachments by an agent keep the approval, and so does an edit that changes nothing', () => {
-  const f = withBatches();
+test('owners, due date, notes and attachments by an agent keep the approval, and so does an edit that changes nothing', async () => {
+  const f = await withBatches();
   try {
-    const id = f.store.add('batches', { title: 'Batch' }, bot).id;
-    f.store.approve(id, true, ann);
-    f.store.move(id, 'Doing', bot);
-    f.store.edit(id, { owners: ['me'], due: '2026-02-01' }, bot);
-    f.store.edit(id, { title: '  Batch ' }, bot);
-    f.store.note(id, 'started', bot);
-    f.store.attach(id, { kind: 'link', ref: 'https://example.com' }, bot);
-    const kept = f.store.get(id, ann).record;
+    const id = (await f.store.add('batches', { title: 'Batch' }, bot)).id;
+    await f.store.approve(id, true, ann);
+    await f.store.move(id, 'Doing', bot);
+    await f.store.edit(id, { owners: ['me'], due: '2026-02-01' }, bot);
+    await f.store.edit(id, { title: '  Batch ' }, bot);
+    await f.store.note(id, 'started', bot);
+    await f.store.attach(id, { kind: 'link', ref: 'https://example.com' }, bot);
+    const kept = (await f.store.get(id, ann)).record;
     assert.equal(kept.approved?.by.id, ann.id);
     assert.equal(kept.state, 'doing');
-    assert.ok(!f.store.get(id, ann).history.some((h) => h.op === 'withdraw'));
+    assert.ok(!(await f.store.get(id, ann)).history.some((h) => h.op === 'withdraw'));
   } finally {
     f.done();
   }
 });
 
-test('a person\'s own change keeps the approval, another person\'s too', () => {
-  const f = withBatches();
+test('a person\'s own change keeps the approval, another person\'s too', async () => {
+  const f = await withBatches();
   try {
-    f.store.editList('batches', { fields: [{ name: 'Scope', type: 'text' }] }, ann);
-    const id = f.store.add('batches', { title: 'Batch' }, bot).id;
-    f.store.approve(id, true, ann);
-    f.store.move(id, 'Doing', bot);
-    const edited = f.store.edit(id, { title: 'Batch, reworded', fields: { Scope: 'all' } }, bea);
+    await f.store.editList('batches', { fields: [{ name: 'Scope', type: 'text' }] }, ann);
+    const id = (await f.store.add('batches', { title: 'Batch' }, bot)).id;
+    await f.store.approve(id, true, ann);
+    await f.store.move(id, 'Doing', bot);
+    const edited = await f.store.edit(id, { title: 'Batch, reworded', fields: { Scope: 'all' } }, bea);
     assert.equal(edited.approved?.by.id, ann.id);
     assert.equal(edited.state, 'doing');
     assert.equal(edited.withdrawn, undefined);
@@ -96,15 +96,15 @@ test('a person\'s own change keeps the approval, another person\'s too', () => {
   }
 });
 
-test('a refused edit withdraws nothing: the change and the withdrawal are one', () => {
-  const f = withBatches();
+test('a refused edit withdraws nothing: the change and the withdrawal are one', async () => {
+  const f = await withBatches();
   try {
-    f.store.editList('batches', { fields: [{ name: 'Size', type: 'number' }] }, ann);
-    const id = f.store.add('batches', { title: 'Batch' }, bot).id;
-    f.store.approve(id, true, ann);
-    f.store.move(id, 'Doing', bot);
-    assert.match(refusal(() => f.store.edit(id, { title: 'Other', fields: { Size: 'many' } }, bot)), /is a number/);
-    const after = f.store.get(id, ann);
+    await f.store.editList('batches', { fields: [{ name: 'Size', type: 'number' }] }, ann);
+    const id = (await f.store.add('batches', { title: 'Batch' }, bot)).id;
+    await f.store.approve(id, true, ann);
+    await f.store.move(id, 'Doing', bot);
+    assert.match(await refusal(() => f.store.edit(id, { title: 'Other', fields: { Size: 'many' } }, bot)), /is a number/);
+    const after = await f.store.get(id, ann);
     assert.equal(after.record.title, 'Batch');
     assert.equal(after.record.approved?.by.id, ann.id);
     assert.equal(after.record.state, 'doing');

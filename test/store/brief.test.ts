@@ -6,49 +6,50 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ann, bea, bot, spy, withBatches } from './helpers.js';
 import type { Who } from '../../src/store/index.js';
+import { inOrder } from '../helpers/temp.js';
 
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;
 const cara: Who = { id: 'person:cara', kind: 'person', name: 'Cara' };
 
-test('brief: a person is told everyone\'s notes but their own; an agent, people\'s only', () => {
-  const f = withBatches();
+test('brief: a person is told everyone\'s notes but their own; an agent, people\'s only', async () => {
+  const f = await withBatches();
   try {
-    f.store.grant('batches', 'agent:spy', 'read', ann);
-    const id = f.store.add('batches', { title: 'Dark mode' }, ann).id;
-    for (const who of [ann, bea, bot, spy]) f.store.brief(who);
-    f.store.note(id, 'by the agent', bot);
-    f.store.note(id, 'by Ann', ann);
-    f.store.note(id, 'by Bea', bea);
-    const notes = (who: Who): [string, string][] =>
-      f.store.brief(who).items.map((i) => [i.by.id, i.kind === 'note' ? i.text ?? '' : i.kind]);
+    await f.store.grant('batches', 'agent:spy', 'read', ann);
+    const id = (await f.store.add('batches', { title: 'Dark mode' }, ann)).id;
+    for (const who of [ann, bea, bot, spy]) await f.store.brief(who);
+    await f.store.note(id, 'by the agent', bot);
+    await f.store.note(id, 'by Ann', ann);
+    await f.store.note(id, 'by Bea', bea);
+    const notes = async (who: Who): Promise<[string, string][]> =>
+      (await f.store.brief(who)).items.map((i) => [i.by.id, i.kind === 'note' ? i.text ?? '' : i.kind]);
 
-    assert.deepEqual(notes(ann), [['agent:bot', 'by the agent'], ['person:bea', 'by Bea']]);
-    assert.deepEqual(notes(bea), [['agent:bot', 'by the agent'], ['person:ann', 'by Ann']]);
-    assert.deepEqual(notes(spy), [['person:ann', 'by Ann'], ['person:bea', 'by Bea']], 'another agent\'s note is not told to an agent');
-    assert.deepEqual(notes(bot), [['person:ann', 'by Ann'], ['person:bea', 'by Bea']]);
-    assert.deepEqual(notes(ann), [], 'each note told once');
+    assert.deepEqual(await notes(ann), [['agent:bot', 'by the agent'], ['person:bea', 'by Bea']]);
+    assert.deepEqual(await notes(bea), [['agent:bot', 'by the agent'], ['person:ann', 'by Ann']]);
+    assert.deepEqual(await notes(spy), [['person:ann', 'by Ann'], ['person:bea', 'by Bea']], 'another agent\'s note is not told to an agent');
+    assert.deepEqual(await notes(bot), [['person:ann', 'by Ann'], ['person:bea', 'by Bea']]);
+    assert.deepEqual(await notes(ann), [], 'each note told once');
 
     // The same through a list, a record, a peek, and a first look.
-    f.store.note(id, 'the agent again', bot);
+    await f.store.note(id, 'the agent again', bot);
     const told = (b: { items: { by: Who; text?: string }[] }): string[] => b.items.map((i) => i.text ?? '');
-    assert.deepEqual(told(f.store.brief(ann, { list: 'Batches' })), ['the agent again']);
-    assert.deepEqual(told(f.store.brief(ann, { record: id })), ['the agent again']);
-    assert.deepEqual(told(f.store.brief(ann, { peek: true })), ['the agent again']);
-    assert.deepEqual(f.store.brief(cara).items.filter((i) => i.kind === 'note').map((i) => i.text),
+    assert.deepEqual(told(await f.store.brief(ann, { list: 'Batches' })), ['the agent again']);
+    assert.deepEqual(told(await f.store.brief(ann, { record: id })), ['the agent again']);
+    assert.deepEqual(told(await f.store.brief(ann, { peek: true })), ['the agent again']);
+    assert.deepEqual((await f.store.brief(cara)).items.filter((i) => i.kind === 'note').map((i) => i.text),
       ['by the agent', 'by Ann', 'by Bea', 'the agent again']);
-    assert.deepEqual(f.store.brief(spy).items, []);
+    assert.deepEqual((await f.store.brief(spy)).items, []);
   } finally {
     f.done();
   }
 });
 
-test('brief: a first look on a long history of several lists starts a day back and comes in history order, page by page', () => {
-  const f = withBatches();
+test('brief: a first look on a long history of several lists starts a day back and comes in history order, page by page', async () => {
+  const f = await withBatches();
   try {
-    f.store.createList({ template: 'tasks', title: 'Secret' }, ann);
-    f.store.createList({ template: 'tasks', title: 'Third' }, ann);
-    f.store.grant('third', 'agent:bot', 'write', ann);
+    await f.store.createList({ template: 'tasks', title: 'Secret' }, ann);
+    await f.store.createList({ template: 'tasks', title: 'Third' }, ann);
+    await f.store.grant('third', 'agent:bot', 'write', ann);
     const start = f.clock.ms;
     // Three days of adds, the lists taking turns, by a person and by the agent.
     const added: { id: number; list: string; by: string; at: number }[] = [];
@@ -56,7 +57,7 @@ test('brief: a first look on a long history of several lists starts a day back a
     for (let i = 0; i < 3 * 24 * 4; i++) {
       const list = lists[i % 3]!;
       const by = list === 'secret' || i % 2 === 0 ? ann : bot;
-      added.push({ id: f.store.add(list, { title: `r${i}` }, by).id, list, by: by.id, at: f.clock.ms });
+      added.push({ id: (await f.store.add(list, { title: `r${i}` }, by)).id, list, by: by.id, at: f.clock.ms });
       f.clock.ms += HOUR / 4;
     }
     // The first look comes exactly a day after one of the rows: that row is in it, the one before is not.
@@ -65,10 +66,10 @@ test('brief: a first look on a long history of several lists starts a day back a
     f.clock.ms = edge.at + DAY;
     assert.ok(edge.at > start, 'the history began more than a day before');
 
-    const pages = (who: Who, limit: number): number[][] => {
+    const pages = async (who: Who, limit: number): Promise<number[][]> => {
       const out: number[][] = [];
       for (let more = true; more;) {
-        const b = f.store.brief(who, { limit });
+        const b = await f.store.brief(who, { limit });
         assert.ok(b.items.length <= limit);
         assert.equal(b.more, b.items.length === limit && out.flat().length + limit < expectedFor(who).length);
         out.push(b.items.map((i) => i.record));
@@ -82,68 +83,68 @@ test('brief: a first look on a long history of several lists starts a day back a
 
     const forBea = expectedFor(bea);
     assert.ok(forBea.length > 60, 'more than a page');
-    assert.deepEqual(f.store.brief(bea, { peek: true, limit: 500 }).items.map((i) => i.record), forBea, 'a peek shows it all');
-    assert.equal(f.store.brief(bea, { peek: true, limit: 500 }).items[0]!.at, new Date(edge.at).toISOString());
-    const beaPages = pages(bea, 7);
+    assert.deepEqual((await f.store.brief(bea, { peek: true, limit: 500 })).items.map((i) => i.record), forBea, 'a peek shows it all');
+    assert.equal((await f.store.brief(bea, { peek: true, limit: 500 })).items[0]!.at, new Date(edge.at).toISOString());
+    const beaPages = await pages(bea, 7);
     assert.deepEqual(beaPages.flat(), forBea, 'each change once, in history order, across pages');
     assert.ok(beaPages.slice(0, -1).every((p) => p.length === 7));
-    assert.deepEqual(f.store.brief(bea).items, [], 'all seen');
+    assert.deepEqual((await f.store.brief(bea)).items, [], 'all seen');
 
     // Ann's first look: the agent's adds only, her own are not news.
-    assert.deepEqual(pages(ann, 50).flat(), expectedFor(ann));
+    assert.deepEqual((await pages(ann, 50)).flat(), expectedFor(ann));
     // The agent sees two of the three lists, and not its own adds.
     const forBot = expectedFor(bot);
     assert.ok(forBot.every((id) => added.find((a) => a.id === id)!.list !== 'secret'));
-    assert.deepEqual(pages(bot, 5).flat(), forBot);
+    assert.deepEqual((await pages(bot, 5)).flat(), forBot);
 
     // A filtered first look moves nothing, and keeps to its list or its record.
     const third = added.filter((a) => a.list === 'third' && a.at >= edge.at && a.by !== cara.id).map((a) => a.id);
-    const byList = f.store.brief(cara, { list: 'Third', limit: 500 });
+    const byList = await f.store.brief(cara, { list: 'Third', limit: 500 });
     assert.deepEqual(byList.items.map((i) => i.record), third);
-    assert.deepEqual(f.store.brief(cara, { list: 'Third', limit: 3 }).items.map((i) => i.record), third.slice(0, 3));
-    assert.equal(f.store.brief(cara, { list: 'Third', limit: 3 }).more, true);
+    assert.deepEqual((await f.store.brief(cara, { list: 'Third', limit: 3 })).items.map((i) => i.record), third.slice(0, 3));
+    assert.equal((await f.store.brief(cara, { list: 'Third', limit: 3 })).more, true);
     const one = third[4]!;
-    f.store.move(one, 'Doing', ann);
-    assert.deepEqual(f.store.brief(cara, { record: one }).items.map((i) => [i.record, i.kind]), [[one, 'added'], [one, 'moved']]);
+    await f.store.move(one, 'Doing', ann);
+    assert.deepEqual((await f.store.brief(cara, { record: one })).items.map((i) => [i.record, i.kind]), [[one, 'added'], [one, 'moved']]);
     const old = added[0]!.id;
-    f.store.move(old, 'Doing', ann);
-    assert.deepEqual(f.store.brief(cara, { record: old }).items.map((i) => i.kind), ['moved'], 'its add was more than a day back');
-    assert.deepEqual(pages(cara, 50).flat(), [...expectedFor(cara), one, old], 'the filtered looks moved nothing');
+    await f.store.move(old, 'Doing', ann);
+    assert.deepEqual((await f.store.brief(cara, { record: old })).items.map((i) => i.kind), ['moved'], 'its add was more than a day back');
+    assert.deepEqual((await pages(cara, 50)).flat(), [...expectedFor(cara), one, old], 'the filtered looks moved nothing');
   } finally {
     f.done();
   }
 });
 
-test('brief: a first look when the whole history is less than a day old, or more than a day old', () => {
-  const f = withBatches();
+test('brief: a first look when the whole history is less than a day old, or more than a day old', async () => {
+  const f = await withBatches();
   try {
-    assert.deepEqual(f.store.brief(bea).items, [], 'an empty history');
-    const ids = [1, 2, 3].map((i) => f.store.add('batches', { title: `r${i}` }, bot).id);
-    assert.deepEqual(f.store.brief(ann).items.map((i) => i.record), ids, 'all of it, from the first row');
+    assert.deepEqual((await f.store.brief(bea)).items, [], 'an empty history');
+    const ids = await inOrder([1, 2, 3], async (i) => (await f.store.add('batches', { title: `r${i}` }, bot)).id);
+    assert.deepEqual((await f.store.brief(ann)).items.map((i) => i.record), ids, 'all of it, from the first row');
     f.clock.ms += DAY + 1;
-    assert.deepEqual(f.store.brief(cara).items, [], 'none of it');
-    f.store.approve(ids[1]!, true, ann);
-    assert.deepEqual(f.store.brief({ ...cara, id: 'person:dan' }).items.map((i) => [i.record, i.kind]), [[ids[1], 'approved']]);
+    assert.deepEqual((await f.store.brief(cara)).items, [], 'none of it');
+    await f.store.approve(ids[1]!, true, ann);
+    assert.deepEqual((await f.store.brief({ ...cara, id: 'person:dan' })).items.map((i) => [i.record, i.kind]), [[ids[1], 'approved']]);
   } finally {
     f.done();
   }
 });
 
-test('brief: an agent far behind (more than a page) is told a summary and the latest few, and its place moves to now', () => {
-  const f = withBatches();
+test('brief: an agent far behind (more than a page) is told a summary and the latest few, and its place moves to now', async () => {
+  const f = await withBatches();
   try {
-    f.store.createList({ template: 'tasks' }, ann);
-    f.store.grant('tasks', 'agent:bot', 'read', ann);
-    f.store.createList({ template: 'tasks', title: 'Secret' }, ann);
-    const batch = Array.from({ length: 120 }, (_, i) => f.store.add('batches', { title: `b${i}` }, ann).id);
-    for (const id of batch.slice(0, 30)) f.store.approve(id, true, ann);
-    for (const id of batch.slice(0, 20)) f.store.move(id, 'Doing', ann);
-    const tasks = Array.from({ length: 40 }, (_, i) => f.store.add('tasks', { title: `t${i}` }, ann).id);
-    for (const id of tasks.slice(0, 5)) f.store.note(id, 'a person\'s note', ann);
-    for (let i = 0; i < 10; i++) f.store.add('secret', { title: `s${i}` }, ann);
-    const last = f.store.add('batches', { title: 'the latest' }, ann).id;
+    await f.store.createList({ template: 'tasks' }, ann);
+    await f.store.grant('tasks', 'agent:bot', 'read', ann);
+    await f.store.createList({ template: 'tasks', title: 'Secret' }, ann);
+    const batch = await inOrder(Array.from({ length: 120 }, (_, i) => i), async (_, i) => (await f.store.add('batches', { title: `b${i}` }, ann)).id);
+    for (const id of batch.slice(0, 30)) await f.store.approve(id, true, ann);
+    for (const id of batch.slice(0, 20)) await f.store.move(id, 'Doing', ann);
+    const tasks = await inOrder(Array.from({ length: 40 }, (_, i) => i), async (_, i) => (await f.store.add('tasks', { title: `t${i}` }, ann)).id);
+    for (const id of tasks.slice(0, 5)) await f.store.note(id, 'a person\'s note', ann);
+    for (let i = 0; i < 10; i++) await f.store.add('secret', { title: `s${i}` }, ann);
+    const last = (await f.store.add('batches', { title: 'the latest' }, ann)).id;
 
-    const b = f.store.brief(bot);
+    const b = await f.store.brief(bot);
     assert.ok(b.summary, 'a summary');
     assert.equal(b.more, false);
     assert.equal(b.summary.total, 121 + 30 + 20 + 40 + 5);
@@ -156,17 +157,17 @@ test('brief: an agent far behind (more than a page) is told a summary and the la
     assert.deepEqual(b.items.map((i) => [i.kind, i.record]), [
       ...tasks.slice(-4).map((id) => ['added', id]), ...tasks.slice(0, 5).map((id) => ['note', id]), ['added', last],
     ], 'in history order');
-    assert.deepEqual(f.store.brief(bot, { peek: true }).items, [], 'its place is now the latest change');
-    assert.deepEqual(f.store.brief(bot).items, []);
+    assert.deepEqual((await f.store.brief(bot, { peek: true })).items, [], 'its place is now the latest change');
+    assert.deepEqual((await f.store.brief(bot)).items, []);
 
     // Less than a page behind: each change, as before.
-    const few = Array.from({ length: 50 }, (_, i) => f.store.add('batches', { title: `c${i}` }, ann).id);
-    const told = f.store.brief(bot);
+    const few = await inOrder(Array.from({ length: 50 }, (_, i) => i), async (_, i) => (await f.store.add('batches', { title: `c${i}` }, ann)).id);
+    const told = await f.store.brief(bot);
     assert.equal(told.summary, undefined);
     assert.deepEqual(told.items.map((i) => i.record), few);
 
     // A person far behind still reads page by page (the screen pages through them).
-    const forBea = f.store.brief(bea);
+    const forBea = await f.store.brief(bea);
     assert.equal(forBea.summary, undefined);
     assert.equal(forBea.items.length, 50);
     assert.equal(forBea.more, true);

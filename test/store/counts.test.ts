@@ -25,30 +25,30 @@ const step = fc.oneof(
   fc.record({ op: fc.constant('delete' as const), pick: fc.nat() }),
 );
 
-test('kept counts equal the records counted, whatever changes come in any order', () => {
-  fc.assert(fc.property(fc.array(step, { maxLength: 40 }), fc.boolean(), (steps, dropList) => {
+test('kept counts equal the records counted, whatever changes come in any order', async () => {
+  await fc.assert(fc.asyncProperty(fc.array(step, { maxLength: 40 }), fc.boolean(), async (steps, dropList) => {
     const f = fresh();
     try {
       const lists = ['batches', 'tasks'];
-      for (const template of lists) f.store.createList({ template }, ann);
+      for (const template of lists) await f.store.createList({ template }, ann);
       const ids: number[] = [];
       for (const s of steps) {
         const id = ids.length ? ids[('pick' in s ? s.pick : 0) % ids.length]! : undefined;
         try {
           if (s.op === 'add') {
-            const list = f.store.list(lists[s.list]!, ann);
-            ids.push(f.store.add(list.id, { title: 'r', state: list.states[s.state % list.states.length]!.name }, ann).id);
+            const list = await f.store.list(lists[s.list]!, ann);
+            ids.push((await f.store.add(list.id, { title: 'r', state: list.states[s.state % list.states.length]!.name }, ann)).id);
           } else if (id === undefined) {
             continue;
           } else if (s.op === 'move') {
-            const list = f.store.list(f.store.get(id, ann).record.list, ann);
-            f.store.move(id, list.states[s.state % list.states.length]!.name, ann);
+            const list = await f.store.list((await f.store.get(id, ann)).record.list, ann);
+            await f.store.move(id, list.states[s.state % list.states.length]!.name, ann);
           } else if (s.op === 'approve') {
-            f.store.approve(id, s.yes, ann);
+            await f.store.approve(id, s.yes, ann);
           } else if (s.op === 'archive') {
-            f.store.archive(id, s.yes, ann);
+            await f.store.archive(id, s.yes, ann);
           } else {
-            f.store.delete(id, ann);
+            await f.store.delete(id, ann);
             ids.splice(ids.indexOf(id), 1);
           }
         } catch (e) {
@@ -57,10 +57,10 @@ test('kept counts equal the records counted, whatever changes come in any order'
         assert.deepEqual(kept(f.store.db), counted(f.store.db));
       }
       if (dropList) {
-        f.store.deleteList('tasks', ann);
+        await f.store.deleteList('tasks', ann);
         assert.deepEqual(kept(f.store.db), counted(f.store.db));
       }
-      const shown = f.store.lists(ann);
+      const shown = await f.store.lists(ann);
       for (const summary of shown) {
         const n = f.store.db.prepare('SELECT count(*) FROM records WHERE list = ? AND archived = 0').pluck().get(summary.id);
         assert.equal(summary.count, n);
@@ -71,23 +71,23 @@ test('kept counts equal the records counted, whatever changes come in any order'
   }), { numRuns: 40 });
 });
 
-test('a store made before kept counts gets them counted when it is opened', () => {
+test('a store made before kept counts gets them counted when it is opened', async () => {
   const f = fresh();
   try {
-    f.store.createList({ template: 'batches' }, ann);
-    for (let i = 0; i < 5; i++) f.store.add('batches', { title: `r${i}` }, ann);
-    const one = f.store.add('batches', { title: 'approved' }, ann);
-    f.store.approve(one.id, true, ann);
-    f.store.archive(f.store.add('batches', { title: 'old' }, ann).id, true, ann);
+    await f.store.createList({ template: 'batches' }, ann);
+    for (let i = 0; i < 5; i++) await f.store.add('batches', { title: `r${i}` }, ann);
+    const one = await f.store.add('batches', { title: 'approved' }, ann);
+    await f.store.approve(one.id, true, ann);
+    await f.store.archive((await f.store.add('batches', { title: 'old' }, ann)).id, true, ann);
     const before = counted(f.store.db);
     // As the store was at version 3: no kept counts, no triggers.
     f.store.db.exec(`DROP TRIGGER records_counted; DROP TRIGGER records_uncounted; DROP TRIGGER records_recounted;
         DROP TABLE record_counts; DROP INDEX asks_to_forget; DROP INDEX records_open; DROP INDEX records_priority; DROP INDEX records_priorite;
         DROP TABLE needs; ALTER TABLE log DROP COLUMN imported; ALTER TABLE sides DROP COLUMN bound; DROP TABLE tokens; PRAGMA user_version = 3;`);
-    f.store.close();
+    await f.store.close();
     const again = f.reopen();
     assert.deepEqual(kept(again.db), before);
-    const batches = again.lists(ann).find((l) => l.id === 'batches')!;
+    const batches = (await again.lists(ann)).find((l) => l.id === 'batches')!;
     assert.equal(batches.count, 6);
     assert.equal(batches.waiting, 5, 'the five not approved before the gate');
   } finally {

@@ -25,50 +25,50 @@ function bytesLeft(dir: string): string[] {
   return found;
 }
 
-function fill(f: ReturnType<typeof fresh>): number {
+async function fill(f: ReturnType<typeof fresh>): Promise<number> {
   const s = f.store;
-  s.createList({ template: 'tasks', title: 'Work' }, ann);
-  s.grant('work', 'bot', 'write', ann);
+  await s.createList({ template: 'tasks', title: 'Work' }, ann);
+  await s.grant('work', 'bot', 'write', ann);
   // Neighbours before and after, so the deleted one shares pages and index segments.
-  for (let i = 0; i < 30; i++) s.add('work', { title: `neighbour ${i} plain words`, note: `note ${i}` }, bot);
-  const r = s.add('work', {
+  for (let i = 0; i < 30; i++) await s.add('work', { title: `neighbour ${i} plain words`, note: `note ${i}` }, bot);
+  const r = await s.add('work', {
     title: `Secret ${WORDS[0]} plan`,
     note: `the ${WORDS[1]} detail`,
     fields: { branch: `feature/${WORDS[2]}` },
   }, bot);
-  s.note(r.id, `again ${WORDS[1]} and ${WORDS[0]}`, bot);
-  s.edit(r.id, { title: `Secret ${WORDS[0]} plan, revised` }, ann);
-  s.attach(r.id, { kind: 'link', ref: `https://example.com/${WORDS[2]}`, title: WORDS[0] }, bot);
-  for (let i = 30; i < 60; i++) s.add('work', { title: `neighbour ${i} plain words`, note: `note ${i}` }, bot);
+  await s.note(r.id, `again ${WORDS[1]} and ${WORDS[0]}`, bot);
+  await s.edit(r.id, { title: `Secret ${WORDS[0]} plan, revised` }, ann);
+  await s.attach(r.id, { kind: 'link', ref: `https://example.com/${WORDS[2]}`, title: WORDS[0] }, bot);
+  for (let i = 30; i < 60; i++) await s.add('work', { title: `neighbour ${i} plain words`, note: `note ${i}` }, bot);
   return r.id;
 }
 
-test('a deleted record leaves no byte of its text in the database nor its log', () => {
+test('a deleted record leaves no byte of its text in the database nor its log', async () => {
   const f = fresh();
   try {
-    const id = fill(f);
-    f.store.checkpoint();
+    const id = await fill(f);
+    await f.store.checkpoint();
     assert.ok(bytesLeft(f.dir).length > 0, 'the words are in the file before the delete');
-    assert.equal(f.store.search(WORDS[0]!, ann).length, 1);
+    assert.equal((await f.store.search(WORDS[0]!, ann)).length, 1);
 
-    assert.deepEqual(f.store.delete(`#${id}`, ann), { id, list: 'work' });
+    assert.deepEqual(await f.store.delete(`#${id}`, ann), { id, list: 'work' });
     assert.deepEqual(bytesLeft(f.dir), []);
-    assert.equal(f.store.search(WORDS[0]!, ann).length, 0);
-    assert.equal(f.store.search('neighbour', ann, { limit: 500 }).length, 60, 'the others are still found');
+    assert.equal((await f.store.search(WORDS[0]!, ann)).length, 0);
+    assert.equal((await f.store.search('neighbour', ann, { limit: 500 })).length, 60, 'the others are still found');
   } finally {
     f.done();
   }
 });
 
-test('a deleted list leaves no byte of its records in the files', () => {
+test('a deleted list leaves no byte of its records in the files', async () => {
   const f = fresh();
   try {
-    fill(f);
-    const gone = f.store.deleteList('Work', ann);
+    await fill(f);
+    const gone = await f.store.deleteList('Work', ann);
     assert.equal(gone.records, 61);
     assert.deepEqual(bytesLeft(f.dir), []);
-    assert.equal(f.store.lists(ann).length, 0);
-    assert.match(refusal(() => f.store.get(1, ann)), /There is no record #1 you can see\./);
+    assert.equal((await f.store.lists(ann)).length, 0);
+    assert.match(await refusal(() => f.store.get(1, ann)), /There is no record #1 you can see\./);
     const access = f.store.db.prepare('SELECT count(*) FROM access').pluck().get();
     assert.equal(access, 0);
   } finally {
@@ -76,12 +76,12 @@ test('a deleted list leaves no byte of its records in the files', () => {
   }
 });
 
-test('delete empties the history down to who and when, with one delete row', () => {
-  const f = withBatches();
+test('delete empties the history down to who and when, with one delete row', async () => {
+  const f = await withBatches();
   try {
-    const r = f.store.add('batches', { title: 'to go' }, bot);
-    f.store.note(r.id, 'a note', bot);
-    f.store.delete(r.id, ann);
+    const r = await f.store.add('batches', { title: 'to go' }, bot);
+    await f.store.note(r.id, 'a note', bot);
+    await f.store.delete(r.id, ann);
     const rows = f.store.db.prepare('SELECT by, op, list, record, change FROM log WHERE record = ? ORDER BY id').all(r.id) as
       { by: string; op: string; list: string; record: number; change: string | null }[];
     assert.deepEqual(rows.map((x) => x.op), ['erased', 'erased', 'delete']);
@@ -94,14 +94,14 @@ test('delete empties the history down to who and when, with one delete row', () 
   }
 });
 
-test('delete drops answers already delivered, keeps the ones still owed', () => {
-  const f = withBatches();
+test('delete drops answers already delivered, keeps the ones still owed', async () => {
+  const f = await withBatches();
   try {
-    const r = f.store.add('batches', { title: 'quoted' }, bot);
+    const r = await f.store.add('batches', { title: 'quoted' }, bot);
     const ins = f.store.db.prepare('INSERT INTO asks (dir, id, at, answer, delivered) VALUES (?, ?, ?, ?, ?)');
     ins.run('/d', 'a1', 1, '{"text":"#1 quoted"}', 1);
     ins.run('/d', 'a2', 2, '{"text":"owed"}', 0);
-    f.store.delete(r.id, ann);
+    await f.store.delete(r.id, ann);
     const answers = f.store.db.prepare('SELECT id, answer FROM asks ORDER BY id').all();
     assert.deepEqual(answers, [{ id: 'a1', answer: null }, { id: 'a2', answer: '{"text":"owed"}' }]);
   } finally {
@@ -109,13 +109,13 @@ test('delete drops answers already delivered, keeps the ones still owed', () => 
   }
 });
 
-test('an agent can delete nothing', () => {
-  const f = withBatches();
+test('an agent can delete nothing', async () => {
+  const f = await withBatches();
   try {
-    const r = f.store.add('batches', { title: 'stays' }, bot);
-    assert.match(refusal(() => f.store.delete(r.id, bot)), /Only a person can delete a record: a person does it on their screen or with `binder admin delete`\./);
-    assert.match(refusal(() => f.store.deleteList('batches', bot)), /Only a person can delete a list/);
-    assert.equal(f.store.get(r.id, ann).record.title, 'stays');
+    const r = await f.store.add('batches', { title: 'stays' }, bot);
+    assert.match(await refusal(() => f.store.delete(r.id, bot)), /Only a person can delete a record: a person does it on their screen or with `binder admin delete`\./);
+    assert.match(await refusal(() => f.store.deleteList('batches', bot)), /Only a person can delete a list/);
+    assert.equal((await f.store.get(r.id, ann)).record.title, 'stays');
   } finally {
     f.done();
   }

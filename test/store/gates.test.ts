@@ -5,69 +5,69 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { ann, bot, fresh, refusal, withBatches } from './helpers.js';
 
-test('an agent cannot move a record past the gate; a person approving lets it', () => {
-  const f = withBatches();
+test('an agent cannot move a record past the gate; a person approving lets it', async () => {
+  const f = await withBatches();
   try {
-    const r = f.store.add('batches', { title: 'Dark mode' }, bot);
+    const r = await f.store.add('batches', { title: 'Dark mode' }, bot);
     assert.equal(
-      refusal(() => f.store.move(r.id, 'Approved', bot)),
+      await refusal(() => f.store.move(r.id, 'Approved', bot)),
       `#${r.id} is not approved: only a person can let it past "Approved". Ask a person to approve it; binder wait ${r.id} returns when one does.`,
     );
-    assert.match(refusal(() => f.store.move(r.id, 'doing', bot)), /is not approved/, 'nor past it');
-    assert.equal(f.store.get(r.id, ann).record.state, 'proposed');
-    const approved = f.store.approve(r.id, true, ann);
+    assert.match(await refusal(() => f.store.move(r.id, 'doing', bot)), /is not approved/, 'nor past it');
+    assert.equal((await f.store.get(r.id, ann)).record.state, 'proposed');
+    const approved = await f.store.approve(r.id, true, ann);
     assert.equal(approved.approved?.by.id, ann.id);
-    assert.equal(f.store.move(r.id, 'Doing', bot).state, 'doing');
-    assert.equal(f.store.move(r.id, 'Done', bot).state, 'done');
+    assert.equal((await f.store.move(r.id, 'Doing', bot)).state, 'doing');
+    assert.equal((await f.store.move(r.id, 'Done', bot)).state, 'done');
   } finally {
     f.done();
   }
 });
 
-test('a person moving a record past the gate approves it', () => {
-  const f = withBatches();
+test('a person moving a record past the gate approves it', async () => {
+  const f = await withBatches();
   try {
-    const r = f.store.add('batches', { title: 'x' }, bot);
-    const moved = f.store.move(`#${r.id}`, 'doing', ann);
+    const r = await f.store.add('batches', { title: 'x' }, bot);
+    const moved = await f.store.move(`#${r.id}`, 'doing', ann);
     assert.equal(moved.state, 'doing');
     assert.deepEqual(moved.approved, { by: ann, at: new Date(f.clock.ms).toISOString() });
-    const last = f.store.get(r.id, ann).history.at(-1)!;
+    const last = (await f.store.get(r.id, ann)).history.at(-1)!;
     assert.deepEqual(last.change, { from: 'proposed', to: 'doing', approved: true });
   } finally {
     f.done();
   }
 });
 
-test('an agent cannot add a record at or past the gate; a person adding there approves it', () => {
-  const f = withBatches();
+test('an agent cannot add a record at or past the gate; a person adding there approves it', async () => {
+  const f = await withBatches();
   try {
     for (const state of ['Approved', 'Doing', 'done']) {
-      assert.match(refusal(() => f.store.add('batches', { title: 'sneak', state }, bot)),
+      assert.match(await refusal(() => f.store.add('batches', { title: 'sneak', state }, bot)),
         /only a person can let it past "Approved"\. Add it to "Proposed" and ask a person to approve it\./);
     }
-    assert.equal(f.store.show('batches', ann).records.length, 0);
-    const r = f.store.add('batches', { title: 'mine', state: 'Doing' }, ann);
+    assert.equal((await f.store.show('batches', ann)).records.length, 0);
+    const r = await f.store.add('batches', { title: 'mine', state: 'Doing' }, ann);
     assert.equal(r.state, 'doing');
     assert.equal(r.approved?.by.id, ann.id);
-    const agents = f.store.add('batches', { title: 'theirs', state: 'proposed' }, bot);
+    const agents = await f.store.add('batches', { title: 'theirs', state: 'proposed' }, bot);
     assert.equal(agents.approved, null);
   } finally {
     f.done();
   }
 });
 
-test('withdrawing approval of a record at or past the gate moves it back before the gate', () => {
-  const f = withBatches();
+test('withdrawing approval of a record at or past the gate moves it back before the gate', async () => {
+  const f = await withBatches();
   try {
-    const r = f.store.add('batches', { title: 'x' }, bot);
-    f.store.move(r.id, 'Done', ann);
-    const back = f.store.approve(r.id, false, ann);
+    const r = await f.store.add('batches', { title: 'x' }, bot);
+    await f.store.move(r.id, 'Done', ann);
+    const back = await f.store.approve(r.id, false, ann);
     assert.equal(back.state, 'proposed');
     assert.equal(back.approved, null);
-    assert.match(refusal(() => f.store.move(r.id, 'Doing', bot)), /is not approved/);
+    assert.match(await refusal(() => f.store.move(r.id, 'Doing', bot)), /is not approved/);
     // Withdrawing before the gate only clears the approval.
-    f.store.approve(r.id, true, ann);
-    const kept = f.store.approve(r.id, false, ann);
+    await f.store.approve(r.id, true, ann);
+    const kept = await f.store.approve(r.id, false, ann);
     assert.equal(kept.state, 'proposed');
     assert.equal(kept.approved, null);
   } finally {
@@ -75,41 +75,41 @@ test('withdrawing approval of a record at or past the gate moves it back before 
   }
 });
 
-test('approving twice is harmless and keeps the first approval', () => {
-  const f = withBatches();
+test('approving twice is harmless and keeps the first approval', async () => {
+  const f = await withBatches();
   try {
-    const r = f.store.add('batches', { title: 'x' }, bot);
-    const first = f.store.approve(r.id, true, ann);
+    const r = await f.store.add('batches', { title: 'x' }, bot);
+    const first = await f.store.approve(r.id, true, ann);
     f.clock.ms += 60_000;
-    const second = f.store.approve(r.id, true, { id: 'person:bea', kind: 'person', name: 'Bea' });
+    const second = await f.store.approve(r.id, true, { id: 'person:bea', kind: 'person', name: 'Bea' });
     assert.deepEqual(second.approved, first.approved);
-    assert.equal(f.store.get(r.id, ann).history.filter((h) => h.op === 'approve').length, 1);
+    assert.equal((await f.store.get(r.id, ann)).history.filter((h) => h.op === 'approve').length, 1);
   } finally {
     f.done();
   }
 });
 
-test('only a person approves, and an agent cannot approve its own record', () => {
-  const f = withBatches();
+test('only a person approves, and an agent cannot approve its own record', async () => {
+  const f = await withBatches();
   try {
-    const r = f.store.add('batches', { title: 'x' }, bot);
-    assert.equal(refusal(() => f.store.approve(r.id, true, bot)),
+    const r = await f.store.add('batches', { title: 'x' }, bot);
+    assert.equal(await refusal(() => f.store.approve(r.id, true, bot)),
       'Only a person can approve a record or withdraw an approval: a person does it on their screen or with `binder admin approve`.');
-    assert.equal(f.store.get(r.id, ann).record.approved, null);
+    assert.equal((await f.store.get(r.id, ann)).record.approved, null);
   } finally {
     f.done();
   }
 });
 
-test('a gate cannot be the first state', () => {
+test('a gate cannot be the first state', async () => {
   const f = fresh();
   try {
-    f.store.createList({ template: 'blank' }, ann);
-    const list = f.store.list('blank', ann);
-    assert.match(refusal(() => f.store.editList('blank', {
+    await f.store.createList({ template: 'blank' }, ann);
+    const list = await f.store.list('blank', ann);
+    assert.match(await refusal(() => f.store.editList('blank', {
       states: list.states.map((s, i) => ({ id: s.id, name: s.name, gate: i === 0 })),
     }, ann)), /cannot be a gate: a gate needs a state before it/);
-    const edited = f.store.editList('blank', {
+    const edited = await f.store.editList('blank', {
       states: list.states.map((s, i) => ({ id: s.id, name: s.name, gate: i === 1 })),
     }, ann);
     assert.deepEqual(edited.states.map((s) => s.gate), [false, true]);
@@ -118,14 +118,14 @@ test('a gate cannot be the first state', () => {
   }
 });
 
-test('lists counts the records waiting for a person before the gate', () => {
-  const f = withBatches();
+test('lists counts the records waiting for a person before the gate', async () => {
+  const f = await withBatches();
   try {
-    f.store.add('batches', { title: 'a' }, bot);
-    const b = f.store.add('batches', { title: 'b' }, bot);
-    f.store.add('batches', { title: 'c', state: 'Doing' }, ann);
-    f.store.approve(b.id, true, ann);
-    const [summary] = f.store.lists(ann);
+    await f.store.add('batches', { title: 'a' }, bot);
+    const b = await f.store.add('batches', { title: 'b' }, bot);
+    await f.store.add('batches', { title: 'c', state: 'Doing' }, ann);
+    await f.store.approve(b.id, true, ann);
+    const [summary] = await f.store.lists(ann);
     assert.equal(summary!.count, 3);
     assert.equal(summary!.waiting, 1);
   } finally {

@@ -5,7 +5,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openStore, type Store, type Who } from '../../src/store/index.js';
+import { openStore, type SqliteStore, type Who } from '../../src/store/index.js';
 
 export const ann: Who = { id: 'person:ann', kind: 'person', name: 'Ann' };
 export const bea: Who = { id: 'person:bea', kind: 'person', name: 'Bea' };
@@ -13,19 +13,19 @@ export const bot: Who = { id: 'agent:bot', kind: 'agent', name: 'Bot' };
 export const spy: Who = { id: 'agent:spy', kind: 'agent', name: 'Spy' };
 
 export interface Fixture {
-  store: Store;
+  store: SqliteStore;
   dir: string;
   clock: { ms: number };
   /** Another store object on the same folder. */
-  reopen(): Store;
+  reopen(): SqliteStore;
   done(): void;
 }
 
 export function fresh(start = Date.UTC(2026, 0, 15, 12, 0)): Fixture {
   const dir = mkdtempSync(join(tmpdir(), 'binder-store-'));
   const clock = { ms: start };
-  const opened: Store[] = [];
-  const open = (): Store => {
+  const opened: SqliteStore[] = [];
+  const open = (): SqliteStore => {
     const s = openStore(join(dir, 'store'), { now: () => clock.ms });
     opened.push(s);
     return s;
@@ -34,25 +34,25 @@ export function fresh(start = Date.UTC(2026, 0, 15, 12, 0)): Fixture {
   return {
     store, dir, clock,
     reopen: open,
-    done() {
-      for (const s of opened) s.close();
+    async done() {
+      for (const s of opened) await s.close();
       rmSync(dir, { recursive: true, force: true });
     },
   };
 }
 
 /** A store with a Batches list (gate on Approved) that `bot` may write and `spy` may only read. */
-export function withBatches(): Fixture {
+export async function withBatches(): Promise<Fixture> {
   const f = fresh();
-  f.store.createList({ template: 'batches' }, ann);
-  f.store.grant('batches', 'agent:bot', 'write', ann);
+  await f.store.createList({ template: 'batches' }, ann);
+  await f.store.grant('batches', 'agent:bot', 'write', ann);
   return f;
 }
 
 /** The refusal's sentence, or a failure if nothing was refused. */
-export function refusal(fn: () => unknown): string {
+export async function refusal(fn: () => unknown): Promise<string> {
   try {
-    fn();
+    await fn();
   } catch (e) {
     if (e instanceof Error && e.name === 'Refused') return e.message;
     throw e;

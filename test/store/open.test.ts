@@ -15,7 +15,7 @@ import { ann } from './helpers.js';
 
 const temp = (): string => mkdtempSync(join(tmpdir(), 'binder-open-'));
 
-test('a new store: folder 0700, file 0600, WAL and the other pragmas, migrations applied', () => {
+test('a new store: folder 0700, file 0600, WAL and the other pragmas, migrations applied', async () => {
   const root = temp();
   try {
     const dir = join(root, 'deep', 'store');
@@ -30,16 +30,16 @@ test('a new store: folder 0700, file 0600, WAL and the other pragmas, migrations
     assert.equal(p('busy_timeout'), 5000);
     assert.equal(p('secure_delete'), 1);
     assert.equal(p('user_version'), MIGRATIONS.length);
-    store.close();
+    await store.close();
     const again = openStore(dir);
-    assert.equal(again.lists(ann).length, 0);
-    again.close();
+    assert.equal((await again.lists(ann)).length, 0);
+    await again.close();
   } finally {
     rmSync(root, { recursive: true, force: true });
   }
 });
 
-test('a place that cannot hold a store is refused with one sentence naming it', () => {
+test('a place that cannot hold a store is refused with one sentence naming it', async () => {
   const root = temp();
   try {
     const file = join(root, 'a-file');
@@ -54,10 +54,10 @@ test('a place that cannot hold a store is refused with one sentence naming it', 
       e instanceof Refused && e.message === `Binder cannot open its store ${join(notDb, 'binder.db')}: the file is not a database.`);
 
     const newer = join(root, 'newer');
-    openStore(newer).close();
+    await openStore(newer).close();
     const s = openStore(newer);
     s.db.pragma(`user_version = ${MIGRATIONS.length + 1}`);
-    s.close();
+    await s.close();
     assert.throws(() => openStore(newer), /made by a newer Binder/);
 
     if (process.getuid?.() !== 0) {
@@ -79,8 +79,8 @@ test('two processes opening a new store at once both succeed, with one schema', 
     const index = fileURLToPath(new URL('../../src/store/index.js', import.meta.url));
     const script = `import { openStore } from ${JSON.stringify(index)};
       const s = openStore(${JSON.stringify(dir)});
-      s.createList({ template: 'blank', title: 'from ' + process.pid }, { id: 'person:p', kind: 'person', name: 'P' });
-      s.close(); console.log('ok');`;
+      await s.createList({ template: 'blank', title: 'from ' + process.pid }, { id: 'person:p', kind: 'person', name: 'P' });
+      await s.close(); console.log('ok');`;
     const run = (): Promise<string> => new Promise((resolve) => {
       const child = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'pipe'] });
       let out = '';
@@ -91,8 +91,8 @@ test('two processes opening a new store at once both succeed, with one schema', 
     const outs = await Promise.all([run(), run(), run()]);
     assert.deepEqual(outs, ['ok', 'ok', 'ok']);
     const s = openStore(dir);
-    assert.equal(s.lists(ann).length, 3);
-    s.close();
+    assert.equal((await s.lists(ann)).length, 3);
+    await s.close();
   } finally {
     rmSync(root, { recursive: true, force: true });
   }

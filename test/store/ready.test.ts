@@ -7,48 +7,49 @@ import { test } from 'node:test';
 import fc from 'fast-check';
 import { ann, bot, fresh } from './helpers.js';
 import { READY_COUNT_MAX } from '../../src/store/ready.js';
+import { inOrder } from '../helpers/temp.js';
 
-test('the page is the first of every ready record sorted by its choice of priority, then oldest', () => {
+test('the page is the first of every ready record sorted by its choice of priority, then oldest', async () => {
   const choice = fc.constantFrom(0, 1, 2, undefined);
-  fc.assert(fc.property(
+  await fc.assert(fc.asyncProperty(
     fc.array(fc.record({ priority: choice, state: fc.nat(3), owned: fc.boolean(), taken: fc.boolean() }), { maxLength: 30 }),
     fc.integer({ min: 1, max: 12 }),
     fc.boolean(),
     fc.boolean(),
-    (records, limit, french, changed) => {
+    async (records, limit, french, changed) => {
       const f = fresh();
       try {
-        const list = f.store.createList({ template: 'tasks', lang: french ? 'fr' : 'en' }, ann);
-        f.store.grant(list.id, 'agent:bot', 'write', ann);
+        const list = await f.store.createList({ template: 'tasks', lang: french ? 'fr' : 'en' }, ann);
+        await f.store.grant(list.id, 'agent:bot', 'write', ann);
         const field = list.fields.find((x) => x.type === 'choice')!;
         const names = field.choices!;
         const states = list.states;
-        const made = records.map((r, i) => {
-          const id = f.store.add(list.id, {
+        const made = await inOrder(records, async (r, i) => {
+          const id = (await f.store.add(list.id, {
             title: `r${i}`, state: states[r.state]!.name,
             ...(r.priority !== undefined ? { fields: { [field.name]: names[r.priority]! } } : {}),
             ...(r.owned ? { owners: ['Someone Else'] } : {}),
-          }, ann).id;
+          }, ann)).id;
           // Only a record nobody else owns can be taken.
           const taken = r.taken && !r.owned;
-          if (taken) f.store.take(id, ann);
+          if (taken) await f.store.take(id, ann);
           return { id, ...r, taken };
         });
         // The middle choice removed from the field: records that have it keep a value no longer
         // among the choices, and come with those that have none.
         if (changed) {
-          f.store.editList(list.id, { fields: list.fields.map((x) => (x.id === field.id ? { ...x, choices: [names[0]!, names[2]!] } : x)) }, ann);
+          await f.store.editList(list.id, { fields: list.fields.map((x) => (x.id === field.id ? { ...x, choices: [names[0]!, names[2]!] } : x)) }, ann);
         }
         const rank = (p: number | undefined) => (p === undefined || (changed && p === 1) ? 3 : p);
         const expected = made
           .filter((r) => r.state < 3 && !r.owned && !r.taken)
           .sort((a, b) => rank(a.priority) - rank(b.priority) || a.id - b.id)
           .map((r) => r.id);
-        const page = f.store.ready(list.id, bot, { limit }).lists[0]!;
+        const page = (await f.store.ready(list.id, bot, { limit })).lists[0]!;
         assert.deepEqual(page.records.map((r) => r.id), expected.slice(0, limit));
         assert.equal(page.total, expected.length);
         assert.equal(page.atLeast, undefined);
-        if (expected.length) assert.equal(f.store.takeNext(list.id, bot).record.id, expected[0]);
+        if (expected.length) assert.equal((await f.store.takeNext(list.id, bot)).record.id, expected[0]);
       } finally {
         f.done();
       }
@@ -56,15 +57,15 @@ test('the page is the first of every ready record sorted by its choice of priori
   ), { numRuns: 40 });
 });
 
-test('past 1,000 ready records the count stops and says so', () => {
+test('past 1,000 ready records the count stops and says so', async () => {
   const f = fresh();
   try {
-    f.store.createList({ template: 'blank' }, ann);
-    f.store.grant('blank', 'agent:bot', 'write', ann);
-    f.store.transaction(() => {
-      for (let i = 0; i < READY_COUNT_MAX + 5; i++) f.store.add('blank', { title: `r${i}` }, ann);
+    await f.store.createList({ template: 'blank' }, ann);
+    await f.store.grant('blank', 'agent:bot', 'write', ann);
+    await f.store.transaction(async (tx) => {
+      for (let i = 0; i < READY_COUNT_MAX + 5; i++) await tx.add('blank', { title: `r${i}` }, ann);
     });
-    const page = f.store.ready('blank', bot).lists[0]!;
+    const page = (await f.store.ready('blank', bot)).lists[0]!;
     assert.equal(page.total, READY_COUNT_MAX);
     assert.equal(page.atLeast, true);
     assert.equal(page.records.length, 20);

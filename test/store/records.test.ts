@@ -6,184 +6,184 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { ann, bea, bot, fresh, refusal, withBatches } from './helpers.js';
 
-function withTasks() {
+async function withTasks() {
   const f = fresh();
-  f.store.createList({ template: 'tasks' }, ann);
-  f.store.editList('tasks', {
+  await f.store.createList({ template: 'tasks' }, ann);
+  await f.store.editList('tasks', {
     fields: [
-      ...f.store.list('tasks', ann).fields,
+      ...(await f.store.list('tasks', ann)).fields,
       { name: 'Estimate', type: 'number' },
       { name: 'Start', type: 'date' },
       { name: 'Reviewer', type: 'person' },
       { name: 'Page', type: 'url' },
     ],
   }, ann);
-  f.store.grant('tasks', 'bot', 'write', ann);
-  f.store.addSide('/home/ann/site/.binder', 'Claude', ann);
+  await f.store.grant('tasks', 'bot', 'write', ann);
+  await f.store.addSide('/home/ann/site/.binder', 'Claude', ann);
   return f;
 }
 
-test('record refs: 12, "12" and "#12"; anything else is refused', () => {
-  const f = withBatches();
+test('record refs: 12, "12" and "#12"; anything else is refused', async () => {
+  const f = await withBatches();
   try {
-    const r = f.store.add('batches', { title: 'x' }, bot);
-    for (const ref of [r.id, String(r.id), `#${r.id}`, ` #${r.id} `]) assert.equal(f.store.get(ref, bot).record.id, r.id);
-    assert.equal(refusal(() => f.store.get('twelve', bot)), '"twelve" is not a record number: give it as 12 or #12.');
-    assert.match(refusal(() => f.store.get('1; DROP', bot)), /is not a record number/);
+    const r = await f.store.add('batches', { title: 'x' }, bot);
+    for (const ref of [r.id, String(r.id), `#${r.id}`, ` #${r.id} `]) assert.equal((await f.store.get(ref, bot)).record.id, r.id);
+    assert.equal(await refusal(() => f.store.get('twelve', bot)), '"twelve" is not a record number: give it as 12 or #12.');
+    assert.match(await refusal(() => f.store.get('1; DROP', bot)), /is not a record number/);
   } finally {
     f.done();
   }
 });
 
-test('list refs by id, title in any case, or the slug of the ref; state refs by name or id', () => {
+test('list refs by id, title in any case, or the slug of the ref; state refs by name or id', async () => {
   const f = fresh();
   try {
-    f.store.createList({ template: 'tasks', title: 'Site Work' }, ann);
-    for (const ref of ['site-work', 'SITE WORK', 'site work', 'Site-Work']) assert.equal(f.store.list(ref, ann).id, 'site-work');
-    const r = f.store.add('Site work', { title: 'x', state: 'review' }, ann);
+    await f.store.createList({ template: 'tasks', title: 'Site Work' }, ann);
+    for (const ref of ['site-work', 'SITE WORK', 'site work', 'Site-Work']) assert.equal((await f.store.list(ref, ann)).id, 'site-work');
+    const r = await f.store.add('Site work', { title: 'x', state: 'review' }, ann);
     assert.equal(r.state, 'review');
-    assert.equal(f.store.move(r.id, 'TO DO', ann).state, 'to-do');
-    assert.equal(refusal(() => f.store.move(r.id, 'Nowhere', ann)),
+    assert.equal((await f.store.move(r.id, 'TO DO', ann)).state, 'to-do');
+    assert.equal(await refusal(() => f.store.move(r.id, 'Nowhere', ann)),
       '"Nowhere" is not a state of "Site Work": its states are To do, Doing, Review, Done.');
   } finally {
     f.done();
   }
 });
 
-test('titles: newlines become spaces, 1 to 300 characters', () => {
-  const f = withBatches();
+test('titles: newlines become spaces, 1 to 300 characters', async () => {
+  const f = await withBatches();
   try {
-    assert.equal(f.store.add('batches', { title: 'two\nlines\r\nhere' }, bot).title, 'two lines here');
-    assert.match(refusal(() => f.store.add('batches', { title: '  \n ' }, bot)), /cannot be empty/);
-    assert.match(refusal(() => f.store.add('batches', { title: 'x'.repeat(301) }, bot)), /at most 300 characters/);
-    assert.equal(f.store.add('batches', { title: 'é'.repeat(300) }, bot).title.length, 300);
-    const r = f.store.add('batches', { title: 'ok' }, bot);
-    assert.match(refusal(() => f.store.note(r.id, 'n'.repeat(8001), bot)), /at most 8000 characters/);
-    assert.match(refusal(() => f.store.note(r.id, ' ', bot)), /cannot be empty/);
-    assert.match(refusal(() => f.store.attach(r.id, { kind: 'link', ref: 'r'.repeat(2001) }, bot)), /at most 2000 characters/);
-    assert.equal(f.store.note(r.id, '\u001b[31m kept as given', bot).text, '\u001b[31m kept as given');
+    assert.equal((await f.store.add('batches', { title: 'two\nlines\r\nhere' }, bot)).title, 'two lines here');
+    assert.match(await refusal(() => f.store.add('batches', { title: '  \n ' }, bot)), /cannot be empty/);
+    assert.match(await refusal(() => f.store.add('batches', { title: 'x'.repeat(301) }, bot)), /at most 300 characters/);
+    assert.equal((await f.store.add('batches', { title: 'é'.repeat(300) }, bot)).title.length, 300);
+    const r = await f.store.add('batches', { title: 'ok' }, bot);
+    assert.match(await refusal(() => f.store.note(r.id, 'n'.repeat(8001), bot)), /at most 8000 characters/);
+    assert.match(await refusal(() => f.store.note(r.id, ' ', bot)), /cannot be empty/);
+    assert.match(await refusal(() => f.store.attach(r.id, { kind: 'link', ref: 'r'.repeat(2001) }, bot)), /at most 2000 characters/);
+    assert.equal((await f.store.note(r.id, '\u001b[31m kept as given', bot)).text, '\u001b[31m kept as given');
   } finally {
     f.done();
   }
 });
 
-test('fields are typed; an unknown field names the list\'s fields; empty clears', () => {
-  const f = withTasks();
+test('fields are typed; an unknown field names the list\'s fields; empty clears', async () => {
+  const f = await withTasks();
   try {
-    const r = f.store.add('tasks', {
+    const r = await f.store.add('tasks', {
       title: 'typed',
       fields: { priority: 'high', Branch: 'site:dark', estimate: '3.5', start: '2026-02-28', reviewer: 'Claude', page: 'https://x.example/a' },
     }, bot);
     assert.deepEqual(r.fields, {
       priority: 'High', branch: 'site:dark', estimate: '3.5', start: '2026-02-28', reviewer: 'agent:claude', page: 'https://x.example/a',
     });
-    assert.match(refusal(() => f.store.edit(r.id, { fields: { estimate: 'lots' } }, bot)), /Estimate is a number/);
-    assert.match(refusal(() => f.store.edit(r.id, { fields: { start: '2026-02-30' } }, bot)), /Start is a date: write it as YYYY-MM-DD/);
-    assert.match(refusal(() => f.store.edit(r.id, { fields: { priority: 'urgent' } }, bot)), /Priority is one of High, Normal, Low/);
-    assert.match(refusal(() => f.store.edit(r.id, { fields: { page: 'javascript:alert(1)' } }, bot)), /web address/);
-    assert.equal(refusal(() => f.store.edit(r.id, { fields: { colour: 'red' } }, bot)),
+    assert.match(await refusal(() => f.store.edit(r.id, { fields: { estimate: 'lots' } }, bot)), /Estimate is a number/);
+    assert.match(await refusal(() => f.store.edit(r.id, { fields: { start: '2026-02-30' } }, bot)), /Start is a date: write it as YYYY-MM-DD/);
+    assert.match(await refusal(() => f.store.edit(r.id, { fields: { priority: 'urgent' } }, bot)), /Priority is one of High, Normal, Low/);
+    assert.match(await refusal(() => f.store.edit(r.id, { fields: { page: 'javascript:alert(1)' } }, bot)), /web address/);
+    assert.equal(await refusal(() => f.store.edit(r.id, { fields: { colour: 'red' } }, bot)),
       '"colour" is not a field of "Tasks": its fields are Priority, Branch, Estimate, Start, Reviewer, Page.');
-    assert.match(refusal(() => f.store.edit(r.id, { fields: { branch: 'b'.repeat(2001) } }, bot)), /at most 2000 characters/);
-    assert.equal(f.store.edit(r.id, { fields: { reviewer: 'me' } }, bot).fields.reviewer, 'agent:bot');
-    const cleared = f.store.edit(r.id, { fields: { branch: '' } }, bot);
+    assert.match(await refusal(() => f.store.edit(r.id, { fields: { branch: 'b'.repeat(2001) } }, bot)), /at most 2000 characters/);
+    assert.equal((await f.store.edit(r.id, { fields: { reviewer: 'me' } }, bot)).fields.reviewer, 'agent:bot');
+    const cleared = await f.store.edit(r.id, { fields: { branch: '' } }, bot);
     assert.equal('branch' in cleared.fields, false);
   } finally {
     f.done();
   }
 });
 
-test('owners: me, ids, agents by a side\'s name, people by name; at most 20', () => {
-  const f = withTasks();
+test('owners: me, ids, agents by a side\'s name, people by name; at most 20', async () => {
+  const f = await withTasks();
   try {
-    const r = f.store.add('tasks', { title: 'o', owners: ['me', 'Claude', 'Zoé', 'person:bea', 'me'] }, bot);
+    const r = await f.store.add('tasks', { title: 'o', owners: ['me', 'Claude', 'Zoé', 'person:bea', 'me'] }, bot);
     assert.deepEqual(r.owners, ['agent:bot', 'agent:claude', 'person:Zoé', 'person:bea']);
-    assert.deepEqual(f.store.edit(r.id, { owners: [] }, bot).owners, []);
+    assert.deepEqual((await f.store.edit(r.id, { owners: [] }, bot)).owners, []);
     const many = Array.from({ length: 21 }, (_, i) => `person:p${i}`);
-    assert.match(refusal(() => f.store.edit(r.id, { owners: many }, bot)), /at most 20 owners/);
+    assert.match(await refusal(() => f.store.edit(r.id, { owners: many }, bot)), /at most 20 owners/);
   } finally {
     f.done();
   }
 });
 
-test('due dates: a date or a date and time, a real one; none clears', () => {
-  const f = withBatches();
+test('due dates: a date or a date and time, a real one; none clears', async () => {
+  const f = await withBatches();
   try {
-    const r = f.store.add('batches', { title: 'd', due: '2026-11-04T09:30' }, bot);
+    const r = await f.store.add('batches', { title: 'd', due: '2026-11-04T09:30' }, bot);
     assert.equal(r.due, '2026-11-04 09:30');
-    assert.equal(f.store.edit(r.id, { due: '2026-11-05' }, bot).due, '2026-11-05');
+    assert.equal((await f.store.edit(r.id, { due: '2026-11-05' }, bot)).due, '2026-11-05');
     for (const bad of ['2026-02-30', '2026-13-01', '04/11/2026', '2026-11-04 25:00', 'tomorrow']) {
-      assert.match(refusal(() => f.store.edit(r.id, { due: bad }, bot)), /is not a due date/);
+      assert.match(await refusal(() => f.store.edit(r.id, { due: bad }, bot)), /is not a due date/);
     }
-    assert.equal(f.store.edit(r.id, { due: 'none' }, bot).due, null);
-    assert.equal(f.store.edit(r.id, { due: '2026-11-05 08:00' }, bot).due, '2026-11-05 08:00');
-    assert.equal(f.store.edit(r.id, { due: '' }, bot).due, null);
+    assert.equal((await f.store.edit(r.id, { due: 'none' }, bot)).due, null);
+    assert.equal((await f.store.edit(r.id, { due: '2026-11-05 08:00' }, bot)).due, '2026-11-05 08:00');
+    assert.equal((await f.store.edit(r.id, { due: '' }, bot)).due, null);
   } finally {
     f.done();
   }
 });
 
-test('notes, attachments and a note rewritten by its author only', () => {
-  const f = withBatches();
+test('notes, attachments and a note rewritten by its author only', async () => {
+  const f = await withBatches();
   try {
-    const r = f.store.add('batches', { title: 'n', note: 'first' }, bot);
-    const mine = f.store.note(r.id, 'by Ann', ann);
-    assert.equal(f.store.editNote(r.id, mine.id, 'by Ann, better', ann).edited, true);
-    const theirs = f.store.get(r.id, ann).record.notes[0]!;
-    assert.match(refusal(() => f.store.editNote(r.id, theirs.id, 'not mine', ann)), /Only its author, Bot, can rewrite note/);
-    assert.match(refusal(() => f.store.editNote(r.id, 9999, 'x', ann)), /has no note 9999/);
-    assert.match(refusal(() => f.store.editNote(r.id, mine.id, 'x', bea)), /Only its author, Ann/);
+    const r = await f.store.add('batches', { title: 'n', note: 'first' }, bot);
+    const mine = await f.store.note(r.id, 'by Ann', ann);
+    assert.equal((await f.store.editNote(r.id, mine.id, 'by Ann, better', ann)).edited, true);
+    const theirs = (await f.store.get(r.id, ann)).record.notes[0]!;
+    assert.match(await refusal(() => f.store.editNote(r.id, theirs.id, 'not mine', ann)), /Only its author, Bot, can rewrite note/);
+    assert.match(await refusal(() => f.store.editNote(r.id, 9999, 'x', ann)), /has no note 9999/);
+    assert.match(await refusal(() => f.store.editNote(r.id, mine.id, 'x', bea)), /Only its author, Ann/);
 
-    const other = f.store.add('batches', { title: 'other' }, bot);
-    const link = f.store.attach(r.id, { kind: 'record', ref: String(other.id), title: 'see\nalso' }, bot);
+    const other = await f.store.add('batches', { title: 'other' }, bot);
+    const link = await f.store.attach(r.id, { kind: 'record', ref: String(other.id), title: 'see\nalso' }, bot);
     assert.deepEqual([link.ref, link.title], [`#${other.id}`, 'see also']);
-    f.store.attach(r.id, { kind: 'branch', ref: 'site:dark' }, bot);
-    assert.equal(f.store.show('batches', bot).records.find((x) => x.id === r.id)!.attached, 2);
-    assert.equal(f.store.detach(r.id, 'site:dark', bot).kind, 'branch');
-    assert.equal(f.store.detach(r.id, String(link.id), bot).ref, `#${other.id}`);
-    assert.match(refusal(() => f.store.detach(r.id, 'site:dark', bot)), /Nothing attached to #\d+ is "site:dark"/);
-    assert.match(refusal(() => f.store.attach(r.id, { kind: 'nope' as 'link', ref: 'x' }, bot)), /not a kind of attachment/);
+    await f.store.attach(r.id, { kind: 'branch', ref: 'site:dark' }, bot);
+    assert.equal((await f.store.show('batches', bot)).records.find((x) => x.id === r.id)!.attached, 2);
+    assert.equal((await f.store.detach(r.id, 'site:dark', bot)).kind, 'branch');
+    assert.equal((await f.store.detach(r.id, String(link.id), bot)).ref, `#${other.id}`);
+    assert.match(await refusal(() => f.store.detach(r.id, 'site:dark', bot)), /Nothing attached to #\d+ is "site:dark"/);
+    assert.match(await refusal(() => f.store.attach(r.id, { kind: 'nope' as 'link', ref: 'x' }, bot)), /not a kind of attachment/);
   } finally {
     f.done();
   }
 });
 
-test('an archived record leaves the views and cannot change until restored', () => {
-  const f = withBatches();
+test('an archived record leaves the views and cannot change until restored', async () => {
+  const f = await withBatches();
   try {
-    const r = f.store.add('batches', { title: 'shelve me' }, bot);
-    f.store.archive(r.id, true, bot);
-    assert.equal(f.store.show('batches', bot).records.length, 0);
-    assert.equal(f.store.show('batches', bot, { archived: true }).records[0]!.id, r.id);
-    assert.deepEqual(f.store.search('shelve', bot), []);
-    assert.equal(f.store.search('shelve', bot, { archived: true })[0]!.archived, true);
-    assert.equal(f.store.lists(bot)[0]!.count, 0);
+    const r = await f.store.add('batches', { title: 'shelve me' }, bot);
+    await f.store.archive(r.id, true, bot);
+    assert.equal((await f.store.show('batches', bot)).records.length, 0);
+    assert.equal((await f.store.show('batches', bot, { archived: true })).records[0]!.id, r.id);
+    assert.deepEqual(await f.store.search('shelve', bot), []);
+    assert.equal((await f.store.search('shelve', bot, { archived: true }))[0]!.archived, true);
+    assert.equal((await f.store.lists(bot))[0]!.count, 0);
     const sentence = `#${r.id} is archived: restore it first (binder restore ${r.id}).`;
-    assert.equal(refusal(() => f.store.edit(r.id, { title: 'x' }, bot)), sentence);
-    assert.equal(refusal(() => f.store.move(r.id, 'Done', ann)), sentence);
-    assert.equal(refusal(() => f.store.note(r.id, 'x', bot)), sentence);
-    assert.equal(refusal(() => f.store.approve(r.id, true, ann)), sentence);
-    assert.equal(f.store.get(r.id, bot).record.archived, true, 'get still finds it');
-    assert.equal(f.store.archive(r.id, false, bot).archived, false);
-    assert.equal(f.store.edit(r.id, { title: 'back' }, bot).title, 'back');
+    assert.equal(await refusal(() => f.store.edit(r.id, { title: 'x' }, bot)), sentence);
+    assert.equal(await refusal(() => f.store.move(r.id, 'Done', ann)), sentence);
+    assert.equal(await refusal(() => f.store.note(r.id, 'x', bot)), sentence);
+    assert.equal(await refusal(() => f.store.approve(r.id, true, ann)), sentence);
+    assert.equal((await f.store.get(r.id, bot)).record.archived, true, 'get still finds it');
+    assert.equal((await f.store.archive(r.id, false, bot)).archived, false);
+    assert.equal((await f.store.edit(r.id, { title: 'back' }, bot)).title, 'back');
   } finally {
     f.done();
   }
 });
 
-test('every change writes a history row saying who, what and how', () => {
-  const f = withBatches();
+test('every change writes a history row saying who, what and how', async () => {
+  const f = await withBatches();
   try {
-    const r = f.store.add('batches', { title: 'old' }, bot);
+    const r = await f.store.add('batches', { title: 'old' }, bot);
     f.clock.ms += 1000;
-    f.store.edit(r.id, { title: 'new' }, bot);
-    f.store.move(r.id, 'Doing', ann);
-    f.store.note(r.id, 'n', bot);
-    f.store.attach(r.id, { kind: 'link', ref: 'https://x.example' }, bot);
-    f.store.detach(r.id, 'https://x.example', bot);
-    f.store.archive(r.id, true, bot);
-    f.store.archive(r.id, false, bot);
-    f.store.edit(r.id, { title: 'new' }, bot);
-    const h = f.store.get(r.id, ann).history;
+    await f.store.edit(r.id, { title: 'new' }, bot);
+    await f.store.move(r.id, 'Doing', ann);
+    await f.store.note(r.id, 'n', bot);
+    await f.store.attach(r.id, { kind: 'link', ref: 'https://x.example' }, bot);
+    await f.store.detach(r.id, 'https://x.example', bot);
+    await f.store.archive(r.id, true, bot);
+    await f.store.archive(r.id, false, bot);
+    await f.store.edit(r.id, { title: 'new' }, bot);
+    const h = (await f.store.get(r.id, ann)).history;
     assert.deepEqual(h.map((x) => x.op), ['add', 'edit', 'move', 'note', 'attach', 'detach', 'archive', 'restore']);
     assert.deepEqual(h[1]!.change, { title: ['old', 'new'] });
     assert.equal(h[1]!.at, new Date(f.clock.ms).toISOString());
@@ -196,12 +196,12 @@ test('every change writes a history row saying who, what and how', () => {
   }
 });
 
-test('get returns at most the last 200 history rows, newest last', () => {
-  const f = withBatches();
+test('get returns at most the last 200 history rows, newest last', async () => {
+  const f = await withBatches();
   try {
-    const r = f.store.add('batches', { title: 't0' }, bot);
-    for (let i = 1; i <= 210; i++) f.store.edit(r.id, { title: `t${i}` }, bot);
-    const h = f.store.get(r.id, bot).history;
+    const r = await f.store.add('batches', { title: 't0' }, bot);
+    for (let i = 1; i <= 210; i++) await f.store.edit(r.id, { title: `t${i}` }, bot);
+    const h = (await f.store.get(r.id, bot)).history;
     assert.equal(h.length, 200);
     assert.deepEqual(h.at(-1)!.change, { title: ['t209', 't210'] });
     assert.ok(h[0]!.id < h[199]!.id);

@@ -6,79 +6,79 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { ann, bot, fresh, withBatches } from './helpers.js';
 
-test('search finds words in titles, notes and field values, by prefix, all words required', () => {
+test('search finds words in titles, notes and field values, by prefix, all words required', async () => {
   const f = fresh();
   try {
-    f.store.createList({ template: 'tasks' }, ann);
-    const a = f.store.add('tasks', { title: 'Dark mode for the login page' }, ann);
-    const b = f.store.add('tasks', { title: 'Speed', note: 'the login is slow on mobile' }, ann);
-    const c = f.store.add('tasks', { title: 'Branching', fields: { branch: 'feature/café-login' } }, ann);
-    assert.deepEqual(f.store.search('dark', ann).map((h) => h.id), [a.id]);
-    assert.deepEqual(f.store.search('mob', ann).map((h) => h.id), [b.id], 'a prefix');
-    assert.deepEqual(f.store.search('CAFE', ann).map((h) => h.id), [c.id], 'any case, accents folded');
-    assert.deepEqual(f.store.search('login slow', ann).map((h) => h.id), [b.id], 'every word');
-    assert.equal(f.store.search('login', ann).length, 3);
-    f.store.edit(a.id, { title: 'Light mode' }, ann);
-    assert.deepEqual(f.store.search('dark', ann), [], 'the index follows an edit');
-    f.store.note(a.id, 'zebra stripes', ann);
-    assert.deepEqual(f.store.search('zebra', ann).map((h) => h.id), [a.id], 'and a note');
+    await f.store.createList({ template: 'tasks' }, ann);
+    const a = await f.store.add('tasks', { title: 'Dark mode for the login page' }, ann);
+    const b = await f.store.add('tasks', { title: 'Speed', note: 'the login is slow on mobile' }, ann);
+    const c = await f.store.add('tasks', { title: 'Branching', fields: { branch: 'feature/café-login' } }, ann);
+    assert.deepEqual((await f.store.search('dark', ann)).map((h) => h.id), [a.id]);
+    assert.deepEqual((await f.store.search('mob', ann)).map((h) => h.id), [b.id], 'a prefix');
+    assert.deepEqual((await f.store.search('CAFE', ann)).map((h) => h.id), [c.id], 'any case, accents folded');
+    assert.deepEqual((await f.store.search('login slow', ann)).map((h) => h.id), [b.id], 'every word');
+    assert.equal((await f.store.search('login', ann)).length, 3);
+    await f.store.edit(a.id, { title: 'Light mode' }, ann);
+    assert.deepEqual(await f.store.search('dark', ann), [], 'the index follows an edit');
+    await f.store.note(a.id, 'zebra stripes', ann);
+    assert.deepEqual((await f.store.search('zebra', ann)).map((h) => h.id), [a.id], 'and a note');
   } finally {
     f.done();
   }
 });
 
-test('a title match ranks above a note match; limit caps the hits', () => {
+test('a title match ranks above a note match; limit caps the hits', async () => {
   const f = fresh();
   try {
-    f.store.createList({ template: 'blank' }, ann);
-    const inNote = f.store.add('blank', { title: 'Something else entirely', note: 'mentions the kiwi once among many other words here' }, ann);
-    const inTitle = f.store.add('blank', { title: 'Kiwi' }, ann);
-    const hits = f.store.search('kiwi', ann);
+    await f.store.createList({ template: 'blank' }, ann);
+    const inNote = await f.store.add('blank', { title: 'Something else entirely', note: 'mentions the kiwi once among many other words here' }, ann);
+    const inTitle = await f.store.add('blank', { title: 'Kiwi' }, ann);
+    const hits = await f.store.search('kiwi', ann);
     assert.deepEqual(hits.map((h) => h.id), [inTitle.id, inNote.id]);
     assert.equal(hits[1]!.snippet, 'mentions the kiwi once among many other words here');
     assert.equal(hits[0]!.snippet, 'Kiwi');
     assert.equal(hits[0]!.listTitle, 'Blank');
     assert.equal(hits[0]!.stateName, 'To do');
-    for (let i = 0; i < 60; i++) f.store.add('blank', { title: `kiwi ${i}` }, ann);
-    assert.equal(f.store.search('kiwi', ann).length, 50);
-    assert.equal(f.store.search('kiwi', ann, { limit: 5 }).length, 5);
+    for (let i = 0; i < 60; i++) await f.store.add('blank', { title: `kiwi ${i}` }, ann);
+    assert.equal((await f.store.search('kiwi', ann)).length, 50);
+    assert.equal((await f.store.search('kiwi', ann, { limit: 5 })).length, 5);
   } finally {
     f.done();
   }
 });
 
-test('FTS syntax in the asker\'s text is only words and never throws', () => {
-  const f = withBatches();
+test('FTS syntax in the asker\'s text is only words and never throws', async () => {
+  const f = await withBatches();
   try {
-    const r = f.store.add('batches', { title: 'alpha AND beta', note: 'NEAR(gamma delta)' }, bot);
+    const r = await f.store.add('batches', { title: 'alpha AND beta', note: 'NEAR(gamma delta)' }, bot);
     for (const text of ['"', 'AND (', 'OR', '*', 'title:alpha', 'NEAR(', '""""', '-alpha', '^alpha', '(', ')', 'a"b', "'", '\\', '{title}: x', 'NOT alpha']) {
-      assert.doesNotThrow(() => f.store.search(text, bot), text);
+      await assert.doesNotReject(async () => f.store.search(text, bot), text);
     }
-    assert.deepEqual(f.store.search('AND', bot).map((h) => h.id), [r.id], 'AND is a word');
-    assert.deepEqual(f.store.search('beta:alpha', bot).map((h) => h.id), [r.id], 'no column filter: two words');
-    assert.deepEqual(f.store.search('title:alpha', bot), [], 'title is a word to find, not a column');
-    assert.deepEqual(f.store.search('NEAR(gamma', bot).map((h) => h.id), [r.id]);
-    assert.deepEqual(f.store.search('alpha OR zzz', bot), [], 'OR is a word too, and zzz is required');
-    assert.deepEqual(f.store.search('   ', bot), []);
+    assert.deepEqual((await f.store.search('AND', bot)).map((h) => h.id), [r.id], 'AND is a word');
+    assert.deepEqual((await f.store.search('beta:alpha', bot)).map((h) => h.id), [r.id], 'no column filter: two words');
+    assert.deepEqual(await f.store.search('title:alpha', bot), [], 'title is a word to find, not a column');
+    assert.deepEqual((await f.store.search('NEAR(gamma', bot)).map((h) => h.id), [r.id]);
+    assert.deepEqual(await f.store.search('alpha OR zzz', bot), [], 'OR is a word too, and zzz is required');
+    assert.deepEqual(await f.store.search('   ', bot), []);
   } finally {
     f.done();
   }
 });
 
-test('the best hits an asker may see come first, however many better ones it may not see', () => {
-  const f = withBatches();
+test('the best hits an asker may see come first, however many better ones it may not see', async () => {
+  const f = await withBatches();
   try {
-    f.store.createList({ template: 'blank' }, ann);
+    await f.store.createList({ template: 'blank' }, ann);
     // Short titles rank best: these, in a list the agent cannot read, outrank all the others.
-    for (let i = 0; i < 30; i++) f.store.add('blank', { title: 'plum' }, ann);
-    const archived = f.store.add('batches', { title: 'plum' }, ann);
-    f.store.archive(archived.id, true, ann);
+    for (let i = 0; i < 30; i++) await f.store.add('blank', { title: 'plum' }, ann);
+    const archived = await f.store.add('batches', { title: 'plum' }, ann);
+    await f.store.archive(archived.id, true, ann);
     const seen = [];
-    for (let i = 0; i < 4; i++) seen.push(f.store.add('batches', { title: `plum in a longer title number ${i}` }, bot).id);
-    assert.deepEqual(f.store.search('plum', bot, { limit: 3 }).map((h) => h.id), seen.slice(0, 3));
-    assert.deepEqual(f.store.search('plum', bot).map((h) => h.id), seen);
-    assert.equal(f.store.search('plum', ann, { limit: 3 })[0]!.listTitle, 'Blank');
-    assert.equal(f.store.search('plum', ann, { archived: true, limit: 50 }).length, 35);
+    for (let i = 0; i < 4; i++) seen.push((await f.store.add('batches', { title: `plum in a longer title number ${i}` }, bot)).id);
+    assert.deepEqual((await f.store.search('plum', bot, { limit: 3 })).map((h) => h.id), seen.slice(0, 3));
+    assert.deepEqual((await f.store.search('plum', bot)).map((h) => h.id), seen);
+    assert.equal((await f.store.search('plum', ann, { limit: 3 }))[0]!.listTitle, 'Blank');
+    assert.equal((await f.store.search('plum', ann, { archived: true, limit: 50 })).length, 35);
   } finally {
     f.done();
   }

@@ -12,7 +12,7 @@ import { answerTo, askLine, count, makeBinder, startKeeper, survivalDir } from '
 
 test('an ask dated an hour ahead, with no until, is refused as the asker\'s clock being ahead and never done', { timeout: 60_000 }, async (t) => {
   const root = survivalDir(t, 'binder-ahead-');
-  const { storeDir, store, dirs } = makeBinder(root, 1);
+  const { storeDir, store, dirs } = await makeBinder(root, 1);
   t.after(() => store.close());
   const dir = dirs[0]!;
   appendFileSync(join(dir, ASKS_FILE), askLine('ahead', 'add', { list: 'tasks', title: 'From the future' }, Date.now() + 3_600_000));

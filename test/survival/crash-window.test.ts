@@ -11,10 +11,11 @@ import { binderAsync } from '../helpers/processes.js';
 import { until } from '../helpers/temp.js';
 import { answeredTwice, answersIn, answerTo, appendAsk, count, integrity, makeBinder, startKeeper, survivalDir } from './harness.js';
 import { ASKS_FILE } from '../../src/keeper/protocol.js';
+import { dbOf } from '../helpers/sqlite-db.js';
 
 test('killed between commit and answer: the answers are appended on restart, the changes are not redone', { timeout: 90_000 }, async (t) => {
   const root = survivalDir(t, 'binder-window-');
-  const { storeDir, store, dirs } = makeBinder(root, 2);
+  const { storeDir, store, dirs } = await makeBinder(root, 2);
   t.after(() => store.close());
   const [one, two] = dirs as [string, string];
 
@@ -36,7 +37,7 @@ test('killed between commit and answer: the answers are appended on restart, the
   assert.equal(run.code, 0, run.err);
   const added = /^Added #(\d+) to tasks/.exec(run.out);
   assert.ok(added, run.out);
-  assert.equal(store.db.prepare('SELECT title FROM records WHERE id = ?').pluck().get(Number(added[1])), 'Dark mode',
+  assert.equal(dbOf(store).prepare('SELECT title FROM records WHERE id = ?').pluck().get(Number(added[1])), 'Dark mode',
     'the answer names the record the killed keeper made');
   const raw = await answerTo(two, 'raw-add');
   assert.equal(raw.ok, true, raw.text);

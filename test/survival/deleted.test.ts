@@ -51,16 +51,16 @@ function setup(t: TestContext) {
   const dir = join(root, 'agent', '.binder');
   mkdirSync(dir, { recursive: true });
   const keeper = createKeeper({ store, sides: [{ dir, who: bot }], now: () => clock.ms, log: () => {} });
-  t.after(() => {
-    keeper.close();
-    store.close();
+  t.after(async () => {
+    await keeper.close();
+    await store.close();
   });
   const answers = new Map<string, { ok: boolean; text: string; data?: unknown }>();
   /** One ask, as the agent's command writes it, pumped and answered at once. */
-  const ask = (op: string, args: Record<string, unknown>): { ok: boolean; text: string; data?: unknown } => {
+  const ask = async (op: string, args: Record<string, unknown>): Promise<{ ok: boolean; text: string; data?: unknown }> => {
     const id = randomUUID();
     appendFileSync(join(dir, ASKS_FILE), `${JSON.stringify({ id, at: new Date(clock.ms).toISOString(), op, args, want: 'json' })}\n`);
-    keeper.pump();
+    await keeper.pump();
     const path = join(dir, ANSWERS_FILE);
     for (const line of existsSync(path) ? readFileSync(path, 'utf8').split('\n').filter(Boolean) : []) {
       const a = JSON.parse(line) as { ask: string; ok: boolean; text: string; data?: unknown };
@@ -72,20 +72,20 @@ function setup(t: TestContext) {
     return answer;
   };
   /** Time passes, the agent asking now and then, the keeper pumping. */
-  const pass = (ms: number): void => {
+  const pass = async (ms: number): Promise<void> => {
     for (const end = clock.ms + ms; clock.ms < end;) {
       clock.ms += 5000;
-      if (clock.ms % 20_000 < 5000) ask('lists', {});
-      else keeper.pump();
+      if (clock.ms % 20_000 < 5000) await ask('lists', {});
+      else await keeper.pump();
     }
   };
   return { root, clock, store, keeper, dir, ask, pass };
 }
 
 /** The agent writes, reads, searches: its words end up in the store, the index, the asks and the answers. */
-function agentWorks(s: ReturnType<typeof setup>, list: string, words: readonly [string, string, string, string]): number {
+async function agentWorks(s: Awaited<ReturnType<typeof setup>>, list: string, words: readonly [string, string, string, string]): Promise<number> {
   const [title, note, field, ref] = words;
-  const added = s.ask('add', { list, title: `Plan ${title} phase one`, note: `first ${note} detail`, fields: { branch: `feature/${field}` } });
+  const added = await s.ask('add', { list, title: `Plan ${title} phase one`, note: `first ${note} detail`, fields: { branch: `feature/${field}` } });
   assert.equal(added.ok, true, added.text);
   const id = (added.data as { id: number }).id;
   for (const [op, args] of [
@@ -93,54 +93,54 @@ function agentWorks(s: ReturnType<typeof setup>, list: string, words: readonly [
     ['edit', { id, title: `Plan ${title} phase two` }],
     ['attach', { id, kind: 'link', ref: `https://example.com/${ref}`, title: `about ${title}` }],
     ['get', { id }], ['search', { text: title }], ['search', { text: note }], ['show', { list }], ['brief', {}],
-  ] as const) assert.equal(s.ask(op, args).ok, true, op);
+  ] as const) assert.equal((await s.ask(op, args)).ok, true, op);
   // Neighbours before and after share its pages.
-  for (let i = 0; i < 5; i++) s.ask('add', { list, title: `neighbour ${i}`, note: `plain note ${i}` });
+  for (let i = 0; i < 5; i++) await s.ask('add', { list, title: `neighbour ${i}`, note: `plain note ${i}` });
   return id;
 }
 
-test('a deleted record: past the answer window no byte of its title, notes, field or attachment is left in the store or the agent\'s folder', (t) => {
+test('a deleted record: past the answer window no byte of its title, notes, field or attachment is left in the store or the agent\'s folder', async (t) => {
   const s = setup(t);
-  s.keeper.act('create-list', { template: 'tasks', title: 'Work' }, ann);
-  s.keeper.act('grant', { list: 'work', agent: bot.id, access: 'write' }, ann);
+  await s.keeper.act('create-list', { template: 'tasks', title: 'Work' }, ann);
+  await s.keeper.act('grant', { list: 'work', agent: bot.id, access: 'write' }, ann);
   const WORDS = ['Zanquorith', 'Plevmoraxe', 'Quidbrentle', 'Yarwhistlen'] as const;
-  const id = agentWorks(s, 'work', WORDS);
-  s.store.checkpoint();
+  const id = await agentWorks(s, 'work', WORDS);
+  await s.store.checkpoint();
   const before = found(s.root, WORDS);
   for (const place of ['store/binder.db', `agent/.binder/${ASKS_FILE}`, `agent/.binder/${ANSWERS_FILE}`]) {
     assert.ok(before.some((w) => w.endsWith(place)), `the words are in ${place} before the delete (the check can fail)`);
   }
 
-  const deleted = s.keeper.act('delete', { id }, ann);
+  const deleted = await s.keeper.act('delete', { id }, ann);
   assert.equal(deleted.ok, true, deleted.text);
   assert.deepEqual(found(join(s.root, 'store'), WORDS), [], 'the store keeps the words right after the delete');
   // Within the window the folder still holds the asks and answers of the last minute: that is the protocol.
-  s.pass(2 * TOO_LATE_MS + 10_000);
+  await s.pass(2 * TOO_LATE_MS + 10_000);
   assert.deepEqual(found(s.root, WORDS), [], 'words left past the answer window');
   // The agent's asks about it now are refused, and say nothing of it.
-  const after = s.ask('get', { id });
+  const after = await s.ask('get', { id });
   assert.equal(after.ok, false);
   assert.equal(after.text, `There is no record #${id} you can see.`);
-  assert.equal(s.ask('search', { text: WORDS[0] }).text.startsWith('Nothing found'), true);
-  const neighbours = s.ask('search', { text: 'neighbour' });
+  assert.equal((await s.ask('search', { text: WORDS[0] })).text.startsWith('Nothing found'), true);
+  const neighbours = await s.ask('search', { text: 'neighbour' });
   assert.match(neighbours.text, /neighbour 4/, 'the others are kept');
   t.diagnostic(`${WORDS.length} words in ${before.length} places before the delete; 0 bytes of them in ${files(s.root).length} files past the window`);
 });
 
-test('a deleted list: past the answer window no byte of its records is left anywhere', (t) => {
+test('a deleted list: past the answer window no byte of its records is left anywhere', async (t) => {
   const s = setup(t);
-  s.keeper.act('create-list', { template: 'tasks', title: 'Orbwexel Projects' }, ann);
-  s.keeper.act('grant', { list: 'orbwexel-projects', agent: bot.id, access: 'write' }, ann);
-  s.keeper.act('create-list', { template: 'tasks', title: 'Kept' }, ann);
-  s.keeper.act('grant', { list: 'kept', agent: bot.id, access: 'write' }, ann);
+  await s.keeper.act('create-list', { template: 'tasks', title: 'Orbwexel Projects' }, ann);
+  await s.keeper.act('grant', { list: 'orbwexel-projects', agent: bot.id, access: 'write' }, ann);
+  await s.keeper.act('create-list', { template: 'tasks', title: 'Kept' }, ann);
+  await s.keeper.act('grant', { list: 'kept', agent: bot.id, access: 'write' }, ann);
   const WORDS = ['Trivexalum', 'Gronsquiddle', 'Mextropholy', 'Vunderkaswe'] as const;
-  agentWorks(s, 'orbwexel-projects', WORDS);
-  agentWorks(s, 'kept', ['Keptone', 'Kepttwo', 'Keptthree', 'Keptfour']);
+  await agentWorks(s, 'orbwexel-projects', WORDS);
+  await agentWorks(s, 'kept', ['Keptone', 'Kepttwo', 'Keptthree', 'Keptfour']);
   assert.ok(found(s.root, WORDS).length > 0);
 
-  const deleted = s.keeper.act('delete-list', { list: 'orbwexel-projects' }, ann);
+  const deleted = await s.keeper.act('delete-list', { list: 'orbwexel-projects' }, ann);
   assert.equal(deleted.ok, true, deleted.text);
-  s.pass(2 * TOO_LATE_MS + 10_000);
+  await s.pass(2 * TOO_LATE_MS + 10_000);
   assert.deepEqual(found(s.root, [...WORDS, 'Orbwexel']), [], 'words of the deleted list left past the answer window');
   assert.ok(found(join(s.root, 'store'), ['Keptone']).length > 0, 'the other list is kept');
 });

@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { binderAsync } from '../helpers/processes.js';
 import { until } from '../helpers/temp.js';
 import { answeredTwice, answerTo, answersIn, appendAsk, count, integrity, makeBinder, startKeeper, type Keeping } from './harness.js';
+import { dbOf } from '../helpers/sqlite-db.js';
 
 const FULL = /the disk that holds the binder is full/i;
 
@@ -50,17 +51,17 @@ test('a full disk: changes refused with a sentence, once each; nothing corrupted
     t.skip(`a tmpfs cannot be mounted here (${why}): the full-disk test needs root or CAP_SYS_ADMIN`);
     return;
   }
-  let made: ReturnType<typeof makeBinder> | null = null;
+  let made: Awaited<ReturnType<typeof makeBinder>> | null = null;
   let keeper: Keeping | null = null;
   // One hook, in this order: nothing may hold the tmpfs when it is unmounted.
   t.after(async () => {
     await keeper?.kill();
-    made?.store.close();
+    await made?.store.close();
     try { execFileSync('umount', [disk], { stdio: 'pipe' }); } catch { execFileSync('umount', ['-l', disk]); }
     rmSync(root, { recursive: true, force: true });
   });
 
-  made = makeBinder(root, 1, join(disk, 'store'));
+  made = await makeBinder(root, 1, join(disk, 'store'));
   const { storeDir, store, dirs } = made;
   const dir = dirs[0]!;
   keeper = await startKeeper(storeDir);
@@ -111,7 +112,7 @@ test('a full disk: changes refused with a sentence, once each; nothing corrupted
   for (const text of [firstSaid, said]) assert.equal(text.split('\n').filter((line) => /is full/.test(line)).length, 1, `each keeper said it once: ${text}`);
   assert.match(said, /has room again/);
 
-  const titles = store.db.prepare('SELECT title FROM records ORDER BY id').pluck().all() as string[];
+  const titles = dbOf(store).prepare('SELECT title FROM records ORDER BY id').pluck().all() as string[];
   assert.deepEqual(titles, ['before', ...fitted, 'after'], 'only the asks answered done were done');
   assert.deepEqual(answeredTwice(dir), [], 'each ask answered once');
   const answers = answersIn(dir);

@@ -77,19 +77,19 @@ function noStack(text: string, what: string): void {
 
 interface Binder { storeDir: string; dir: string; root: string; figures: Record<string, number> }
 
-function setup(t: TestContext): Binder & { store: ReturnType<typeof openStore>; keeper: ReturnType<typeof createKeeper> } {
+async function setup(t: TestContext): Promise<Binder & { store: ReturnType<typeof openStore>; keeper: ReturnType<typeof createKeeper> }> {
   const root = tempDir(t, 'binder-fuzz-argv-');
   const storeDir = join(root, 'store');
   const store = openStore(storeDir);
   store.db.pragma('synchronous = OFF');
-  layBinder(store);
+  await layBinder(store);
   const dir = join(root, 'work', '.binder');
   mkdirSync(dir, { recursive: true });
-  store.addSide(dir, 'Bot', ann);
+  await store.addSide(dir, 'Bot', ann);
   const keeper = createKeeper({ store, log: () => {} });
-  t.after(() => {
-    keeper.close();
-    store.close();
+  t.after(async () => {
+    await keeper.close();
+    await store.close();
   });
   return { root, storeDir, store, dir, keeper, figures: {} };
 }
@@ -114,8 +114,8 @@ test('fuzz: random argv into binder (in-process): the command line is read or re
 });
 
 test('fuzz: random argv into binder against a keeper (in-process): documented exits, sentences, no change when refused', async (t) => {
-  const s = setup(t);
-  s.keeper.start();
+  const s = await setup(t);
+  await s.keeper.start();
   const seed = fuzzSeed();
   const codes = new Map<number, number>();
   await fc.assert(fc.asyncProperty(argvOf(s.storeDir), async (argv) => {
@@ -142,7 +142,7 @@ test('fuzz: random argv into binder against a keeper (in-process): documented ex
 });
 
 test('fuzz: random argv into binder admin (in-process): documented exits, sentences, no change when refused', async (t) => {
-  const s = setup(t);
+  const s = await setup(t);
   // Whatever the fuzz names as a store or a folder is made under this test's own folder.
   const cwd = process.cwd();
   const storeEnv = process.env.BINDER_STORE;
@@ -197,8 +197,8 @@ function run(args: string[], env: NodeJS.ProcessEnv, cwd: string): Promise<{ cod
 }
 
 test('fuzz: random argv into the real binder and binder admin: documented exits, no stack, sentences', async (t) => {
-  const s = setup(t);
-  s.keeper.start();
+  const s = await setup(t);
+  await s.keeper.start();
   const seed = fuzzSeed();
   const codes: number[] = [];
   await fc.assert(fc.asyncProperty(argvOf(s.storeDir), fc.boolean(), async (argv, asAdmin) => {

@@ -11,6 +11,7 @@ import type { Database, Statement } from 'better-sqlite3';
 import type { Store } from '../../src/store/store.js';
 import type { Who } from '../../src/store/types.js';
 import type { ArgSpec } from '../../src/keeper/operations.js';
+import { inOrder } from '../helpers/temp.js';
 
 export const ann: Who = { id: 'person:ann', kind: 'person', name: 'ann' };
 export const bot: Who = { id: 'agent:bot', kind: 'agent', name: 'Bot' };
@@ -67,22 +68,22 @@ export interface Laid {
  * Batches (bot writes; a gate), Tasks (bot reads only), Customers (bot writes; typed fields),
  * and the hidden list (bot has nothing), each with records, notes and an attachment.
  */
-export function layBinder(store: Store): Laid {
-  store.createList({ template: 'batches' }, ann);
-  store.createList({ template: 'tasks' }, ann);
-  store.createList({ template: 'customers' }, ann);
-  store.createList({ template: 'blank', title: HIDDEN.title }, ann);
-  store.grant('batches', bot.id, 'write', ann);
-  store.grant('tasks', bot.id, 'read', ann);
-  store.grant('customers', bot.id, 'write', ann);
-  const batches = [1, 2, 3].map((i) => store.add('batches', { title: `Batch ${i}`, note: `first note ${i}` }, bot).id);
-  store.approve(batches[1]!, true, ann);
-  const tasks = [1, 2].map((i) => store.add('tasks', { title: `Task ${i}`, fields: { priority: 'High' } }, ann).id);
-  const customer = store.add('customers', { title: 'Acme', fields: { value: '1200' } }, bot).id;
-  const hidden = store.add(HIDDEN.id, { title: HIDDEN.record, note: HIDDEN.note }, ann).id;
-  const annNote = store.note(batches[0]!, 'a person\'s note', ann).id;
-  const botNote = store.note(batches[0]!, 'an agent\'s note', bot).id;
-  store.attach(batches[0]!, { kind: 'link', ref: 'https://example.com/a', title: 'a link' }, bot);
+export async function layBinder(store: Store): Promise<Laid> {
+  await store.createList({ template: 'batches' }, ann);
+  await store.createList({ template: 'tasks' }, ann);
+  await store.createList({ template: 'customers' }, ann);
+  await store.createList({ template: 'blank', title: HIDDEN.title }, ann);
+  await store.grant('batches', bot.id, 'write', ann);
+  await store.grant('tasks', bot.id, 'read', ann);
+  await store.grant('customers', bot.id, 'write', ann);
+  const batches = await inOrder([1, 2, 3], async (i) => (await store.add('batches', { title: `Batch ${i}`, note: `first note ${i}` }, bot)).id);
+  await store.approve(batches[1]!, true, ann);
+  const tasks = await inOrder([1, 2], async (i) => (await store.add('tasks', { title: `Task ${i}`, fields: { priority: 'High' } }, ann)).id);
+  const customer = (await store.add('customers', { title: 'Acme', fields: { value: '1200' } }, bot)).id;
+  const hidden = (await store.add(HIDDEN.id, { title: HIDDEN.record, note: HIDDEN.note }, ann)).id;
+  const annNote = (await store.note(batches[0]!, 'a person\'s note', ann)).id;
+  const botNote = (await store.note(batches[0]!, 'an agent\'s note', bot)).id;
+  await store.attach(batches[0]!, { kind: 'link', ref: 'https://example.com/a', title: 'a link' }, bot);
   return { batches, tasks, customer, hidden, annNote, botNote };
 }
 

@@ -14,6 +14,7 @@ import fc from 'fast-check';
 import { openStore, Refused, type Store, type Who } from '../../src/store/index.js';
 import { tempDir } from '../helpers/temp.js';
 import { ann, bot, dumpStore, fuzzSeed } from './fuzz-kit.js';
+import { dbOf } from '../helpers/sqlite-db.js';
 
 const spy: Who = { id: 'agent:spy', kind: 'agent', name: 'Spy' };
 const AGENTS = [bot, spy] as const;
@@ -50,9 +51,9 @@ const states = (l: ListModel) => TEMPLATES[l.template].states;
 const pastGate = (l: ListModel, state: number): boolean => TEMPLATES[l.template].gate >= 0 && state >= TEMPLATES[l.template].gate;
 
 /** `fn`'s value, or the refusal's sentence. Anything else thrown is a bug and fails the test. */
-function attempt<T>(fn: () => T): { ok: true; value: T } | { ok: false; text: string } {
+async function attempt<T>(fn: () => T | Promise<T>): Promise<{ ok: true; value: T } | { ok: false; text: string }> {
   try {
-    return { ok: true, value: fn() };
+    return { ok: true, value: await fn() };
   } catch (error) {
     if (error instanceof Refused) return { ok: false, text: error.message };
     throw error;
@@ -60,14 +61,14 @@ function attempt<T>(fn: () => T): { ok: true; value: T } | { ok: false; text: st
 }
 
 /** Runs `fn` expecting what the model says; a refusal must leave the store as it was. */
-function expect<T>(real: Real, expected: boolean, what: string, fn: () => T): T | undefined {
+async function expect<T>(real: Real, expected: boolean, what: string, fn: () => T | Promise<T>): Promise<T | undefined> {
   real.figures.steps++;
-  const before = dumpStore(real.store.db);
-  const got = attempt(fn);
+  const before = dumpStore(dbOf(real.store));
+  const got = await attempt(fn);
   if (!got.ok) {
     real.figures.refused++;
     assert.equal(expected, false, `${what} was refused, the model says it is done: ${got.text}`);
-    assert.equal(dumpStore(real.store.db), before, `${what} was refused and changed the store`);
+    assert.equal(dumpStore(dbOf(real.store)), before, `${what} was refused and changed the store`);
     return undefined;
   }
   real.figures.done++;
@@ -105,7 +106,7 @@ const pickRecord = (m: Model, n: number): number => {
 
 /** The store compared with the model, whole: records, lists, access, and the gate's rule. */
 function compare(m: Model, real: Real): void {
-  const rows = real.store.db.prepare(`SELECT id, list, state, approved_by IS NOT NULL AS approved, archived,
+  const rows = dbOf(real.store).prepare(`SELECT id, list, state, approved_by IS NOT NULL AS approved, archived,
       json_extract(lease_by, '$.id') AS holder, lease_until AS until, owners FROM records ORDER BY id`).all() as
     { id: number; list: string; state: string; approved: number; archived: number; holder: string | null; until: number | null; owners: string }[];
   assert.deepEqual(rows.map((r) => r.id), [...m.records.keys()].sort((a, b) => a - b), 'the records');
@@ -118,56 +119,56 @@ function compare(m: Model, real: Real): void {
       holder: r.holder, until: r.until, owners: r.owners }, `record #${row.id}`);
     if (pastGate(list, r.state)) assert.ok(r.approved, `#${row.id} is at or past the gate unapproved`);
   }
-  const lists = real.store.db.prepare('SELECT id, archived FROM lists ORDER BY id').all() as { id: string; archived: number }[];
+  const lists = dbOf(real.store).prepare('SELECT id, archived FROM lists ORDER BY id').all() as { id: string; archived: number }[];
   assert.deepEqual(lists, [...m.lists.values()].map((l) => ({ id: l.id, archived: l.archived ? 1 : 0 })).sort((a, b) => a.id.localeCompare(b.id)), 'the lists');
-  const access = real.store.db.prepare('SELECT list, agent, level FROM access ORDER BY list, agent').all();
+  const access = dbOf(real.store).prepare('SELECT list, agent, level FROM access ORDER BY list, agent').all();
   const modelAccess = [...m.lists.values()].flatMap((l) => [...l.access].map(([agent, level]) => ({ list: l.id, agent, level })))
     .sort((a, b) => a.list.localeCompare(b.list) || a.agent.localeCompare(b.agent));
   assert.deepEqual(access, modelAccess, 'the access');
 }
 
-type Cmd = fc.Command<Model, Real>;
-const cmd = (name: string, run: (m: Model, r: Real) => void): Cmd => ({
+type Cmd = fc.AsyncCommand<Model, Real>;
+const cmd = (name: string, run: (m: Model, r: Real) => void | Promise<void>): Cmd => ({
   check: () => true,
-  run: (m, r) => {
-    run(m, r);
-    compare(m, r);
+  run: async (m, r) => {
+    await run(m, r);
+    await compare(m, r);
   },
   toString: () => name,
 });
 
 const commands: fc.Arbitrary<Cmd>[] = [
   fc.tuple(fc.constantFrom<Template>('batches', 'tasks', 'blank'), fc.constantFrom('Work', 'Plans', 'Work'), fc.constantFrom(...WHO)).map(([template, title, who]) =>
-    cmd(`createList(${template}, ${title}, ${who.name})`, (m, r) => {
-      const made = expect(r, isPerson(who), 'createList', () => r.store.createList({ template, title }, who));
+    cmd(`createList(${template}, ${title}, ${who.name})`, async (m, r) => {
+      const made = await expect(r, isPerson(who), 'createList', () => r.store.createList({ template, title }, who));
       if (made) {
         assert.ok(!m.lists.has(made.id), `a new list took the id of another: ${made.id}`);
         m.lists.set(made.id, { id: made.id, title, template, archived: false, access: new Map() });
       }
     })),
   fc.tuple(fc.nat(4), fc.constantFrom(...AGENTS), fc.constantFrom<'read' | 'write' | null>('read', 'write', null), fc.constantFrom(...WHO)).map(([n, agent, level, who]) =>
-    cmd(`grant(list ${n}, ${agent.name}, ${level}, ${who.name})`, (m, r) => {
+    cmd(`grant(list ${n}, ${agent.name}, ${level}, ${who.name})`, async (m, r) => {
       const id = pickList(m, n);
       const list = m.lists.get(id);
-      expect(r, isPerson(who) && list !== undefined, 'grant', () => r.store.grant(id, agent.id, level, who));
+      await expect(r, isPerson(who) && list !== undefined, 'grant', () => r.store.grant(id, agent.id, level, who));
       if (isPerson(who) && list) {
         if (level) list.access.set(agent.id, level);
         else list.access.delete(agent.id);
       }
     })),
   fc.tuple(fc.nat(4), fc.option(fc.nat(3)), fc.constantFrom(...WHO)).map(([n, state, who]) =>
-    cmd(`add(list ${n}, state ${state}, ${who.name})`, (m, r) => {
+    cmd(`add(list ${n}, state ${state}, ${who.name})`, async (m, r) => {
       const id = pickList(m, n);
       const found = named(m, id, who);
       const list = found?.list;
       const at = state ?? 0;
       const ok = !!list && found!.level === 'write' && !list.archived && at < states(list).length && (isPerson(who) || !pastGate(list, at));
       const stateName = list && state !== null ? states(list)[state] ?? `state-${state}` : undefined;
-      const made = expect(r, ok, 'add', () => r.store.add(id, { title: 'a record', ...(stateName ? { state: stateName } : {}) }, who));
+      const made = await expect(r, ok, 'add', () => r.store.add(id, { title: 'a record', ...(stateName ? { state: stateName } : {}) }, who));
       if (made) m.records.set(made.id, record(made.id, list!.id, at, isPerson(who) && pastGate(list!, at)));
     })),
   fc.tuple(fc.nat(5), fc.nat(3), fc.constantFrom(...WHO)).map(([n, state, who]) =>
-    cmd(`move(record ${n}, state ${state}, ${who.name})`, (m, r) => {
+    cmd(`move(record ${n}, state ${state}, ${who.name})`, async (m, r) => {
       const id = pickRecord(m, n);
       const rec = m.records.get(id);
       const found = rec && seen(m, rec.list, who);
@@ -175,18 +176,18 @@ const commands: fc.Arbitrary<Cmd>[] = [
       const valid = !!list && state < states(list).length;
       const ok = !!rec && !!found && found.level === 'write' && !rec.archived && valid && free(r, rec, who)
         && (state === rec.state || rec.approved || !pastGate(list!, state) || isPerson(who));
-      expect(r, ok, 'move', () => r.store.move(id, list ? states(list)[state] ?? 'no-such-state' : 'doing', who));
+      await expect(r, ok, 'move', () => r.store.move(id, list ? states(list)[state] ?? 'no-such-state' : 'doing', who));
       if (ok && rec && state !== rec.state) {
         if (pastGate(list!, state) && !rec.approved) rec.approved = true;
         rec.state = state;
       }
     })),
   fc.tuple(fc.nat(5), fc.boolean(), fc.constantFrom(...WHO)).map(([n, yes, who]) =>
-    cmd(`approve(record ${n}, ${yes}, ${who.name})`, (m, r) => {
+    cmd(`approve(record ${n}, ${yes}, ${who.name})`, async (m, r) => {
       const id = pickRecord(m, n);
       const rec = m.records.get(id);
       const ok = isPerson(who) && !!rec && !rec.archived;
-      expect(r, ok, 'approve', () => r.store.approve(id, yes, who));
+      await expect(r, ok, 'approve', () => r.store.approve(id, yes, who));
       if (ok && rec) {
         const list = m.lists.get(rec.list)!;
         if (yes) rec.approved = true;
@@ -197,48 +198,48 @@ const commands: fc.Arbitrary<Cmd>[] = [
       }
     })),
   fc.tuple(fc.nat(5), fc.boolean(), fc.constantFrom(...WHO)).map(([n, archived, who]) =>
-    cmd(`archive(record ${n}, ${archived}, ${who.name})`, (m, r) => {
+    cmd(`archive(record ${n}, ${archived}, ${who.name})`, async (m, r) => {
       const id = pickRecord(m, n);
       const rec = m.records.get(id);
       const found = rec && seen(m, rec.list, who);
       const ok = !!found && found.level === 'write' && free(r, rec, who) && rec.archived !== archived;
-      expect(r, ok, 'archive', () => r.store.archive(id, archived, who));
+      await expect(r, ok, 'archive', () => r.store.archive(id, archived, who));
       if (ok && rec) rec.archived = archived;
     })),
   fc.tuple(fc.nat(4), fc.boolean(), fc.constantFrom(...WHO)).map(([n, archived, who]) =>
-    cmd(`archiveList(list ${n}, ${archived}, ${who.name})`, (m, r) => {
+    cmd(`archiveList(list ${n}, ${archived}, ${who.name})`, async (m, r) => {
       const id = pickList(m, n);
       const list = m.lists.get(id);
       const ok = isPerson(who) && !!list;
-      expect(r, ok, 'archiveList', () => r.store.archiveList(id, archived, who));
+      await expect(r, ok, 'archiveList', () => r.store.archiveList(id, archived, who));
       if (ok && list) list.archived = archived;
     })),
   fc.tuple(fc.nat(5), fc.constantFrom(...WHO)).map(([n, who]) =>
-    cmd(`delete(record ${n}, ${who.name})`, (m, r) => {
+    cmd(`delete(record ${n}, ${who.name})`, async (m, r) => {
       const id = pickRecord(m, n);
       const ok = isPerson(who) && m.records.has(id);
-      expect(r, ok, 'delete', () => r.store.delete(id, who));
+      await expect(r, ok, 'delete', () => r.store.delete(id, who));
       if (ok) m.records.delete(id);
     })),
   fc.tuple(fc.nat(4), fc.constantFrom(...WHO)).map(([n, who]) =>
-    cmd(`deleteList(list ${n}, ${who.name})`, (m, r) => {
+    cmd(`deleteList(list ${n}, ${who.name})`, async (m, r) => {
       const id = pickList(m, n);
       const ok = isPerson(who) && m.lists.has(id);
-      expect(r, ok, 'deleteList', () => r.store.deleteList(id, who));
+      await expect(r, ok, 'deleteList', () => r.store.deleteList(id, who));
       if (ok) {
         m.lists.delete(id);
         for (const [rid, rec] of m.records) if (rec.list === id) m.records.delete(rid);
       }
     })),
   fc.tuple(fc.nat(5), fc.constantFrom<'title' | 'due'>('title', 'title', 'due'), fc.nat(8), fc.constantFrom(...WHO)).map(([n, what, v, who]) =>
-    cmd(`edit(record ${n}, ${what} ${v}, ${who.name})`, (m, r) => {
+    cmd(`edit(record ${n}, ${what} ${v}, ${who.name})`, async (m, r) => {
       const id = pickRecord(m, n);
       const rec = m.records.get(id);
       const found = rec && seen(m, rec.list, who);
       const ok = !!rec && !!found && found.level === 'write' && !rec.archived && free(r, rec, who);
       // A new title each time (the step's number), so that a title edit always changes it.
       const input = what === 'title' ? { title: `title ${r.figures.steps}` } : { due: `2027-01-0${v + 1}` };
-      expect(r, ok, 'edit', () => r.store.edit(id, input, who));
+      await expect(r, ok, 'edit', () => r.store.edit(id, input, who));
       if (ok && rec && what === 'title' && !isPerson(who) && rec.approved) {
         // What a person approved changed: the approval goes, and the record back before the gate.
         const list = m.lists.get(rec.list)!;
@@ -248,14 +249,14 @@ const commands: fc.Arbitrary<Cmd>[] = [
       }
     })),
   fc.tuple(fc.nat(5), fc.constantFrom(5, 30), fc.constantFrom(...WHO)).map(([n, minutes, who]) =>
-    cmd(`take(record ${n}, ${minutes}m, ${who.name})`, (m, r) => {
+    cmd(`take(record ${n}, ${minutes}m, ${who.name})`, async (m, r) => {
       const id = pickRecord(m, n);
       const rec = m.records.get(id);
       const found = rec && seen(m, rec.list, who);
       const mine = rec?.holder === who.id;
       const ok = !!rec && !!found && found.level === 'write' && !rec.archived && (rec.holder === null || mine)
         && (mine || rec.owners.every((o) => o === who.id));
-      expect(r, ok, 'take', () => r.store.take(id, who, { forMs: minutes * MIN }));
+      await expect(r, ok, 'take', () => r.store.take(id, who, { forMs: minutes * MIN }));
       if (ok && rec) {
         rec.holder = who.id;
         rec.until = r.clock.ms + minutes * MIN;
@@ -263,13 +264,13 @@ const commands: fc.Arbitrary<Cmd>[] = [
       }
     })),
   fc.tuple(fc.nat(5), fc.constantFrom(...WHO)).map(([n, who]) =>
-    cmd(`release(record ${n}, ${who.name})`, (m, r) => {
+    cmd(`release(record ${n}, ${who.name})`, async (m, r) => {
       const id = pickRecord(m, n);
       const rec = m.records.get(id);
       const found = rec && seen(m, rec.list, who);
       // Taking a claim away is a person's act; with no claim, the asker's own ownership ends.
       const ok = !!rec && !!found && found.level === 'write' && free(r, rec, who);
-      expect(r, ok, 'release', () => r.store.release(id, who));
+      await expect(r, ok, 'release', () => r.store.release(id, who));
       if (ok && rec) {
         const gone = rec.holder ?? (rec.owners.includes(who.id) ? who.id : null);
         rec.owners = rec.owners.filter((o) => o !== gone);
@@ -278,10 +279,10 @@ const commands: fc.Arbitrary<Cmd>[] = [
       }
     })),
   fc.constantFrom(10, 40).map((minutes) =>
-    cmd(`time passes (${minutes}m)`, (m, r) => {
+    cmd(`time passes (${minutes}m)`, async (m, r) => {
       // The keeper's pass over claims: every lease that ran out lapses, its holder no owner.
       r.clock.ms += minutes * MIN;
-      r.store.lapse();
+      await r.store.lapse();
       for (const rec of m.records.values()) {
         if (rec.holder !== null && rec.until <= r.clock.ms) {
           rec.owners = rec.owners.filter((o) => o !== rec.holder);
@@ -291,15 +292,15 @@ const commands: fc.Arbitrary<Cmd>[] = [
       }
     })),
   fc.constantFrom(...AGENTS).map((agent) =>
-    cmd(`reads(${agent.name})`, (m, r) => {
+    cmd(`reads(${agent.name})`, async (m, r) => {
       // What an agent sees is what it was granted, in lists not archived: no more, no less.
-      const lists = r.store.lists(agent).map((l) => ({ id: l.id, access: l.access })).sort((a, b) => a.id.localeCompare(b.id));
+      const lists = (await r.store.lists(agent)).map((l) => ({ id: l.id, access: l.access })).sort((a, b) => a.id.localeCompare(b.id));
       const expected = [...m.lists.values()].filter((l) => seen(m, l.id, agent))
         .map((l) => ({ id: l.id, access: l.access.get(agent.id)! })).sort((a, b) => a.id.localeCompare(b.id));
       assert.deepEqual(lists, expected, `${agent.name}'s lists`);
       for (const rec of m.records.values()) {
         const visible = !!seen(m, rec.list, agent);
-        expect(r, visible, `get #${rec.id} by ${agent.name}`, () => r.store.get(rec.id, agent));
+        await expect(r, visible, `get #${rec.id} by ${agent.name}`, () => r.store.get(rec.id, agent));
       }
     })),
 ];
@@ -311,29 +312,29 @@ const commands: fc.Arbitrary<Cmd>[] = [
  * wiped by hand (not deleted through the store: that is the operations' to prove), so that
  * the whole-store comparisons stay small.
  */
-function start(store: Store): Model {
-  store.db.exec(`DELETE FROM notes; DELETE FROM attachments; DELETE FROM records; DELETE FROM access; DELETE FROM lists;
+async function start(store: Store): Promise<Model> {
+  dbOf(store).exec(`DELETE FROM notes; DELETE FROM attachments; DELETE FROM records; DELETE FROM access; DELETE FROM lists;
     DELETE FROM log; DELETE FROM cursors; INSERT INTO record_text (record_text) VALUES ('delete-all');`);
   const model: Model = { lists: new Map(), records: new Map() };
-  const batches = store.createList({ template: 'batches' }, ann).id;
-  const tasks = store.createList({ template: 'tasks' }, ann).id;
-  store.grant(batches, bot.id, 'write', ann);
-  store.grant(batches, spy.id, 'write', ann);
-  store.grant(tasks, spy.id, 'read', ann);
+  const batches = (await store.createList({ template: 'batches' }, ann)).id;
+  const tasks = (await store.createList({ template: 'tasks' }, ann)).id;
+  await store.grant(batches, bot.id, 'write', ann);
+  await store.grant(batches, spy.id, 'write', ann);
+  await store.grant(tasks, spy.id, 'read', ann);
   model.lists.set(batches, { id: batches, title: 'Batches', template: 'batches', archived: false, access: new Map([[bot.id, 'write'], [spy.id, 'write']]) });
   model.lists.set(tasks, { id: tasks, title: 'Tasks', template: 'tasks', archived: false, access: new Map([[spy.id, 'read']]) });
   for (const [list, who] of [[batches, bot], [tasks, ann]] as const) {
-    const made = store.add(list, { title: 'a first record' }, who);
+    const made = await store.add(list, { title: 'a first record' }, who);
     model.records.set(made.id, record(made.id, list, 0, false));
   }
   // One approved record to start with, so that agents' changes meet approvals often.
-  const approved = store.add(batches, { title: 'an approved record' }, bot).id;
-  store.approve(approved, true, ann);
+  const approved = (await store.add(batches, { title: 'an approved record' }, bot)).id;
+  await store.approve(approved, true, ann);
   model.records.set(approved, record(approved, batches, 0, true));
   return model;
 }
 
-test('model: the store\'s lists, records, gates and access follow a model through random sequences of operations', (t) => {
+test('model: the store\'s lists, records, gates and access follow a model through random sequences of operations', async (t) => {
   const clock = { ms: Date.UTC(2026, 0, 15, 12, 0) };
   const store = openStore(join(tempDir(t, 'binder-model-'), 'store'), { now: () => clock.ms });
   t.after(() => store.close());
@@ -341,9 +342,9 @@ test('model: the store\'s lists, records, gates and access follow a model throug
   const real: Real = { store, clock, figures: { steps: 0, refused: 0, done: 0, held: 0, withdrawn: 0 } };
   const seed = fuzzSeed();
   let runs = 0;
-  fc.assert(fc.property(fc.commands(commands, { maxCommands: 60, size: '+1' }), (cmds) => {
+  await fc.assert(fc.asyncProperty(fc.commands(commands, { maxCommands: 60, size: '+1' }), async (cmds) => {
     runs++;
-    fc.modelRun(() => ({ model: start(store), real }), cmds);
+    await fc.asyncModelRun(async () => ({ model: await start(store), real }), cmds);
   }), { numRuns: 200, seed, includeErrorInReport: true });
   t.diagnostic(`seed ${seed}: ${runs} sequences, ${real.figures.steps} operations (${real.figures.done} done, ${real.figures.refused} refused; `
     + `${real.figures.withdrawn} approvals withdrawn by an agent's edit, ${real.figures.held} changes to a record another held), every one as the model said`);

@@ -17,30 +17,30 @@ import { ann, argsFor, bot, dumpStore, fuzzSeed, layBinder, leaksHidden, notASen
 /** Runs per operation: about 30 operations, so some 3,600 asks in all. */
 const RUNS = 120;
 
-function setup(t: import('node:test').TestContext) {
+async function setup(t: import('node:test').TestContext) {
   const store = openStore(join(tempDir(t, 'binder-fuzz-'), 'store'), { now: () => Date.UTC(2026, 5, 1, 9, 0) });
   t.after(() => store.close());
   // Durability is the crash tests' concern; here, a sync per commit would only slow the fuzz down.
   store.db.pragma('synchronous = OFF');
-  const laid = layBinder(store);
+  const laid = await layBinder(store);
   const bugs: string[] = [];
   const perform = createPerform({ store, log: (line) => bugs.push(line) });
   return { store, laid, bugs, perform };
 }
 
-test('fuzz: random arguments into every catalog operation — no throw, no bug, no change when refused, refusals are sentences', (t) => {
-  const { store, bugs, perform } = setup(t);
+test('fuzz: random arguments into every catalog operation — no throw, no bug, no change when refused, refusals are sentences', async (t) => {
+  const { store, bugs, perform } = await setup(t);
   const seed = fuzzSeed();
   const figures = { runs: 0, refused: 0, done: 0, agentPersonOnly: 0 };
   for (const spec of OPERATIONS) {
     // A wait answers at once here (nothing changed since the last brief, or a refusal): no keeper holds it.
-    fc.assert(fc.property(argsFor(spec), fc.boolean(), fc.boolean(), fc.constantFrom<'en' | 'fr'>('en', 'en', 'fr'), (args, asPerson, json, lang) => {
+    await fc.assert(fc.asyncProperty(argsFor(spec), fc.boolean(), fc.boolean(), fc.constantFrom<'en' | 'fr'>('en', 'en', 'fr'), async (args, asPerson, json, lang) => {
       // A person may do anything to the hidden list, grant it too: then it is hidden no more.
       fc.pre(!asPerson || leaksHidden(JSON.stringify(args)).length === 0);
       figures.runs++;
       const who = asPerson ? ann : bot;
       const before = dumpStore(store.db);
-      const answer = perform(spec.name, args, who, json ? 'json' : undefined, lang);
+      const answer = await perform(spec.name, args, who, json ? 'json' : undefined, lang);
       assert.deepEqual(bugs, [], `${spec.name}: a bug in the keeper's log`);
       assert.equal(typeof answer.text, 'string');
       if (!asPerson && !spec.agents) {
@@ -70,8 +70,8 @@ test('fuzz: random arguments into every catalog operation — no throw, no bug, 
  * the keeper's own words for arguments it did not understand began with an operation's or an
  * argument's name in lowercase, or with a flag ("--for takes…").
  */
-test('fuzz regressions: what the dispatch says of missing or malformed arguments is a sentence', (t) => {
-  const { perform, laid } = setup(t);
+test('fuzz regressions: what the dispatch says of missing or malformed arguments is a sentence', async (t) => {
+  const { perform, laid } = await setup(t);
   const cases: [string, Record<string, unknown>][] = [
     ['add', { note: 'x' }], // found: "add needs list (the list: its name or id)."
     ['add', { list: 'batches', title: { a: 1 } }], // found: "title is not understood: the title."
@@ -82,7 +82,7 @@ test('fuzz regressions: what the dispatch says of missing or malformed arguments
     ['take', {}], // found: "take needs a record (binder take 12) or a list (…)."
   ];
   for (const [op, args] of cases) {
-    const a = perform(op, args, bot);
+    const a = await perform(op, args, bot);
     assert.equal(a.ok, false, op);
     assert.deepEqual(notASentence(a.text), [], `${op}: ${a.text}`);
   }
@@ -96,18 +96,18 @@ test('fuzz regressions: what the dispatch says of missing or malformed arguments
     ['edit-list', { list: 'batches', gate: ['nope'] }],
   ];
   for (const [op, args] of personCases) {
-    const a = perform(op, args, ann);
+    const a = await perform(op, args, ann);
     assert.equal(a.ok, false, op);
     assert.deepEqual(notASentence(a.text), [], `${op}: ${a.text}`);
   }
   // Names a person gave in lowercase begin the refusals about them.
-  assert.equal(perform('edit-list', { list: 'customers', addField: ['estimate:number', 'start:date', 'size:choice:S|M', 'site:url'] }, ann).ok, true);
+  assert.equal((await perform('edit-list', { list: 'customers', addField: ['estimate:number', 'start:date', 'size:choice:S|M', 'site:url'] }, ann)).ok, true);
   for (const [field, value] of [['estimate', 'lots'], ['start', '2026-02-30'], ['size', 'XL'], ['site', 'ftp://x']]) {
-    const a = perform('edit', { id: laid.customer, fields: { [field!]: value } }, bot);
+    const a = await perform('edit', { id: laid.customer, fields: { [field!]: value } }, bot);
     assert.equal(a.ok, false, field);
     assert.deepEqual(notASentence(a.text), [], `${field}: ${a.text}`);
   }
-  assert.equal(perform('edit-list', { list: 'customers', title: 'customers, lowercase' }, ann).ok, true);
-  const noState = perform('edit-list', { list: 'customers', gate: ['nope'] }, ann);
+  assert.equal((await perform('edit-list', { list: 'customers', title: 'customers, lowercase' }, ann)).ok, true);
+  const noState = await perform('edit-list', { list: 'customers', gate: ['nope'] }, ann);
   assert.deepEqual(notASentence(noState.text), [], noState.text);
 });

@@ -46,7 +46,7 @@ function usableIds(bytes: Buffer): string[] {
   return ids;
 }
 
-test('fuzz: random ask lines into the pump — each usable id answered once, nothing else; refusals are sentences and change nothing', (t) => {
+test('fuzz: random ask lines into the pump — each usable id answered once, nothing else; refusals are sentences and change nothing', async (t) => {
   const root = tempDir(t, 'binder-fuzz-pump-');
   const clock = { ms: START };
   const store = openStore(join(root, 'store'), { now: () => clock.ms });
@@ -54,14 +54,14 @@ test('fuzz: random ask lines into the pump — each usable id answered once, not
   mkdirSync(dir, { recursive: true });
   const logs: string[] = [];
   const keeper = createKeeper({ store, sides: [{ dir, who: bot }], now: () => clock.ms, log: (line) => logs.push(line) });
-  t.after(() => {
-    keeper.close();
-    store.close();
+  t.after(async () => {
+    await keeper.close();
+    await store.close();
   });
   // Durability is the crash tests' concern; here, a sync per commit would only slow the fuzz down.
   store.db.pragma('synchronous = OFF');
-  layBinder(store);
-  keeper.pump();
+  await layBinder(store);
+  await keeper.pump();
 
   const opNames = OPERATIONS.map((o) => o.name);
   const when = fc.constantFrom('now', 'now', 'now', 'stale', 'future', 'garbage', 'absent');
@@ -106,13 +106,13 @@ test('fuzz: random ask lines into the pump — each usable id answered once, not
   const figures = { runs: 0, lines: 0, answers: 0, refused: 0, replays: 0, again: 0 };
   const seed = fuzzSeed();
 
-  fc.assert(fc.property(fc.array(line, { minLength: 1, maxLength: 4 }), (lines) => {
+  await fc.assert(fc.asyncProperty(fc.array(line, { minLength: 1, maxLength: 4 }), async (lines) => {
     figures.runs++;
     clock.ms += 50;
     const before = dumpStore(store.db, LEDGER);
     for (const bytes of lines) appendFileSync(asksPath, bytes);
     figures.lines += lines.length;
-    keeper.pump();
+    await keeper.pump();
     assert.deepEqual(logs.filter((l) => /fail/i.test(l)), [], 'the keeper logged a failure');
 
     // The answers file only grows here: within the window nothing is compacted.

@@ -15,6 +15,7 @@ import { personWho } from '../../src/keeper/keeper.js';
 import { ANSWERS_FILE, ASKS_FILE } from '../../src/keeper/protocol.js';
 import { BINDER } from '../helpers/processes.js';
 import { until } from '../helpers/temp.js';
+import { dbOf } from '../helpers/sqlite-db.js';
 
 export const ann = personWho('Ann');
 
@@ -59,16 +60,17 @@ export interface Made {
 }
 
 /** A store in `root`/store (or `storeDir`) with the Tasks list (no gate) and `agents` folders registered and granted. */
-export function makeBinder(root: string, agents: number, storeDir = join(root, 'store')): Made {
+export async function makeBinder(root: string, agents: number, storeDir = join(root, 'store')): Promise<Made> {
   const store = openStore(storeDir);
-  store.createList({ template: 'tasks' }, ann);
-  const dirs = Array.from({ length: agents }, (_, i) => {
+  await store.createList({ template: 'tasks' }, ann);
+  const dirs: string[] = [];
+  for (let i = 0; i < agents; i++) {
     const dir = join(root, `agent${i}`, '.binder');
     mkdirSync(dir, { recursive: true });
-    store.addSide(dir, `Agent ${i}`, ann);
-    store.grant('tasks', `Agent ${i}`, 'write', ann);
-    return dir;
-  });
+    await store.addSide(dir, `Agent ${i}`, ann);
+    await store.grant('tasks', `Agent ${i}`, 'write', ann);
+    dirs.push(dir);
+  }
   return { storeDir, store, dirs };
 }
 
@@ -159,10 +161,10 @@ export function residentBytes(pid: number): number | null {
 
 /** `PRAGMA integrity_check` of the store, through the store's own connection. */
 export function integrity(store: Store): string {
-  return (store.db.pragma('integrity_check') as { integrity_check: string }[]).map((r) => r.integrity_check).join('; ');
+  return (dbOf(store).pragma('integrity_check') as { integrity_check: string }[]).map((r) => r.integrity_check).join('; ');
 }
 
 /** Counts the rows of a query on the store's connection. */
 export function count(store: Store, sql: string, ...params: unknown[]): number {
-  return store.db.prepare(sql).pluck().get(...params) as number;
+  return dbOf(store).prepare(sql).pluck().get(...params) as number;
 }

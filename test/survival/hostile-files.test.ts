@@ -17,6 +17,7 @@ import { join } from 'node:path';
 import { until } from '../helpers/temp.js';
 import { ANSWERS_FILE, ASKS_FILE, HEARTBEAT_FILE } from '../../src/keeper/protocol.js';
 import { ann, answerTo, appendAsk, askLine, count, integrity, makeBinder, residentBytes, startKeeper, survivalDir } from './harness.js';
+import { dbOf } from '../helpers/sqlite-db.js';
 
 /** Each trap: its folder's name, how it is set, and what the keeper must say of it. */
 const TRAPS = {
@@ -49,14 +50,14 @@ function filesUnder(dir: string): string[] {
 
 test('links, hard links, FIFOs, directories, sockets and swaps in a folder: nothing read or written outside it, no hang, one line each, the others served', { timeout: 90_000 }, async (t) => {
   const root = survivalDir(t, 'binder-hostile-files-');
-  const { storeDir, store, dirs } = makeBinder(root, 1);
+  const { storeDir, store, dirs } = await makeBinder(root, 1);
   t.after(() => store.close());
   const good = dirs[0]!;
   const dbPath = join(storeDir, 'binder.db');
   // A person's own record, in a list no agent sees: its title must never show in a folder.
   const SECRET_TITLE = 'KEEPERS-OWN-9f2c';
-  const privateList = store.createList({ template: 'people', title: 'Private' }, ann);
-  store.add(privateList.id, { title: SECRET_TITLE }, ann);
+  const privateList = await store.createList({ template: 'people', title: 'Private' }, ann);
+  await store.add(privateList.id, { title: SECRET_TITLE }, ann);
 
   const outside = join(root, 'outside');
   mkdirSync(outside);
@@ -78,8 +79,8 @@ test('links, hard links, FIFOs, directories, sockets and swaps in a folder: noth
     } else {
       mkdirSync(dir, { recursive: true });
     }
-    store.addSide(dir, `Trap ${i}`, ann);
-    store.grant('tasks', `Trap ${i}`, 'write', ann);
+    await store.addSide(dir, `Trap ${i}`, ann);
+    await store.grant('tasks', `Trap ${i}`, 'write', ann);
   }
   const at = (trap: Trap, file: string) => join(trapDir(trap), file);
   symlinkSync(dbPath, at('asks-to-store', ASKS_FILE));
@@ -143,7 +144,7 @@ test('links, hard links, FIFOs, directories, sockets and swaps in a folder: noth
   assert.equal(await keeper.stop(), 0, keeper.err());
 
   // Nothing planted outside was done; nothing outside changed or appeared.
-  const titles = store.db.prepare('SELECT title FROM records').pluck().all() as string[];
+  const titles = dbOf(store).prepare('SELECT title FROM records').pluck().all() as string[];
   assert.deepEqual(titles.filter((title) => title.startsWith('bait')), [], 'no ask planted outside was read');
   assert.equal(count(store, "SELECT count(*) FROM asks WHERE id LIKE 'bait%'"), 0);
   for (const trap of ['answers-to-store', 'answers-outside', 'answers-hardlink'] as const) {

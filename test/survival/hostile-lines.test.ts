@@ -13,6 +13,7 @@ import { until } from '../helpers/temp.js';
 import { ASKS_FILE, LINE_MAX } from '../../src/keeper/protocol.js';
 import { OPERATIONS, type ArgSpec } from '../../src/keeper/operations.js';
 import { answeredTwice, answersIn, answerTo, askLine, count, integrity, makeBinder, residentBytes, startKeeper, survivalDir } from './harness.js';
+import { dbOf } from '../helpers/sqlite-db.js';
 
 const RSS_BOUND = 200 * 1024 * 1024;
 const pace = (ms: number) => new Promise((done) => setTimeout(done, ms));
@@ -42,7 +43,7 @@ const WRONG = [
 
 test('hostile lines: bounded memory, no crash, no pollution, each well-formed ask answered once', { timeout: 120_000 }, async (t) => {
   const root = survivalDir(t, 'binder-hostile-lines-');
-  const { storeDir, store, dirs } = makeBinder(root, 5);
+  const { storeDir, store, dirs } = await makeBinder(root, 5);
   t.after(() => store.close());
   const [big, slow, odd, burst, turn] = dirs as [string, string, string, string, string];
   const asks = (dir: string) => join(dir, ASKS_FILE);
@@ -182,7 +183,7 @@ test('hostile lines: bounded memory, no crash, no pollution, each well-formed as
   const cutAnswered = cut.filter((id) => answered.has(id)).length;
   assert.equal(answers.length, sent + 2 + cutAnswered, 'every well-formed ask answered, each over-long one refused, and nothing else');
   // Nothing reached a prototype: the record made with __proto__ keys is as any other.
-  const record = (title: string) => store.db.prepare('SELECT state, owners FROM records WHERE title = ?').get(title) as { state: string; owners: string } | undefined;
+  const record = (title: string) => dbOf(store).prepare('SELECT state, owners FROM records WHERE title = ?').get(title) as { state: string; owners: string } | undefined;
   assert.deepEqual(record('proto'), { state: 'to-do', owners: '[]' });
   assert.deepEqual(record('ctor'), { state: 'to-do', owners: '[]' });
   assert.deepEqual(Object.keys(answersIn(odd).find((a) => a.ask === 'proto-line')!), ['ask', 'at', 'ok', 'text'], 'no json wanted by a __proto__ key');

@@ -9,6 +9,7 @@ import { BINDER } from '../helpers/processes.js';
 import { until } from '../helpers/temp.js';
 import { AGENT_ENV, AGENT_SCRIPT, random, type AgentPlan, type AgentReport } from './agent-process.js';
 import { answeredTwice, count, integrity, makeBinder, residentBytes, startKeeper, track, type Keeping } from './harness.js';
+import { dbOf } from '../helpers/sqlite-db.js';
 
 export interface KillPlan {
   /** An empty folder of the run's own. */
@@ -70,7 +71,7 @@ function runAgent(plan: AgentPlan): Promise<AgentReport> {
 export async function killRun(plan: KillPlan): Promise<{ figures: KillFigures; problems: string[] }> {
   const say = plan.say ?? (() => {});
   const started = Date.now();
-  const { storeDir, store, dirs } = makeBinder(plan.root, plan.agents);
+  const { storeDir, store, dirs } = await makeBinder(plan.root, plan.agents);
   const problems: string[] = [];
   const keeperSaid: string[] = [];
   let peak = 0;
@@ -167,22 +168,22 @@ export async function killRun(plan: KillPlan): Promise<{ figures: KillFigures; p
   if (made.length !== plan.asks) problems.push(`${made.length} asks made instead of ${plan.asks}`);
   if (refused) problems.push(`${refused} asks refused: ${all.flatMap((r) => r.made.filter((a) => r.answered[a.id] && !ok(r, a.id)).map((a) => r.answered[a.id]!.text)).slice(0, 3).join(' | ')}`);
 
-  const rows = store.db.prepare('SELECT id, title, state FROM records').all() as { id: number; title: string; state: string }[];
-  const stateIds = new Map(store.list('tasks', { id: 'person:Ann', kind: 'person', name: 'Ann' }).states.map((s) => [s.name, s.id]));
+  const rows = dbOf(store).prepare('SELECT id, title, state FROM records').all() as { id: number; title: string; state: string }[];
+  const stateIds = new Map((await store.list('tasks', { id: 'person:Ann', kind: 'person', name: 'Ann' })).states.map((s) => [s.name, s.id]));
   if (rows.length !== adds.size) problems.push(`${rows.length} records for ${adds.size} adds answered done`);
   for (const row of rows) {
     if (adds.get(row.id) !== row.title) problems.push(`record #${row.id} "${row.title}" is not the one an add was told of`);
     const expected = stateIds.get(states.get(row.id) ?? 'To do');
     if (row.state !== expected) problems.push(`record #${row.id} is in ${row.state}, its last move said ${expected}`);
   }
-  const stored = store.db.prepare('SELECT text FROM notes').pluck().all() as string[];
+  const stored = dbOf(store).prepare('SELECT text FROM notes').pluck().all() as string[];
   if (new Set(stored).size !== stored.length) problems.push(`${stored.length - new Set(stored).size} notes written twice`);
   if ([...stored].sort().join('\n') !== [...notes].sort().join('\n')) problems.push(`${stored.length} notes in the store for ${notes.length} notes answered done`);
   const ledger = count(store, 'SELECT count(*) FROM asks');
   if (ledger !== plan.asks) problems.push(`${ledger} asks in the ledger for ${plan.asks} made`);
   const health = integrity(store);
   if (health !== 'ok') problems.push(`integrity_check: ${health}`);
-  store.close();
+  await store.close();
 
   const figures: KillFigures = {
     asks: made.length, kills: killedAt.length, answered, lost: lost.length, duplicated: twice.length,

@@ -32,8 +32,8 @@ function chownAll(path: string, user: { uid: number; gid: number }): void {
 /** A binder with one agent folder, kept by `binder serve` as `keeperUser()`. */
 async function kept(t: TestContext, prefix: string) {
   const root = survivalDir(t, prefix);
-  const made = makeBinder(root, 1);
-  made.store.close();
+  const made = await makeBinder(root, 1);
+  await made.store.close();
   const user = keeperUser();
   if (user) {
     chmodSync(root, 0o755);

@@ -15,7 +15,7 @@ import { answerTo, count, makeBinder, startKeeper, survivalDir } from './harness
 
 test('an oversized ask is refused at once by binder and by the keeper; an answers file that is a link or a directory makes binder exit 2 at once', { timeout: 90_000 }, async (t) => {
   const root = survivalDir(t, 'binder-oversized-');
-  const { storeDir, store, dirs } = makeBinder(root, 1);
+  const { storeDir, store, dirs } = await makeBinder(root, 1);
   t.after(() => store.close());
   const dir = dirs[0]!;
   const keeper = await startKeeper(storeDir);

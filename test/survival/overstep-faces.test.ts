@@ -44,11 +44,11 @@ async function keptBinder(t: TestContext): Promise<Kept> {
   t.after(async () => {
     for (const end of ends.reverse()) await end();
     await keeping?.stop();
-    store.close();
+    await store.close();
     rmSync(root, { recursive: true, force: true });
   });
-  const laid = layBinder(store);
-  store.addSide(dir, 'Bot', ann);
+  const laid = await layBinder(store);
+  await store.addSide(dir, 'Bot', ann);
   keeping = await serveKeeper(t, ['--store', storeDir, '--quiet']);
   const asks = join(dir, ASKS_FILE);
   return {
@@ -167,8 +167,8 @@ test('MCP: a person\'s tools do not exist; calling one by name is an error and a
     const line = asks.find((a) => a.op === 'add')!;
     assert.deepEqual(Object.keys(line.args).filter((key) => key in FORGED), [], 'a forged field reached the ask');
     const check = openStore(k.storeDir);
-    const view = check.get(id, ann);
-    check.close();
+    const view = await check.get(id, ann);
+    await check.close();
     assert.equal(view.history[0]!.by.id, 'agent:bot');
     assert.equal(view.record.approved, null);
   }

@@ -14,6 +14,7 @@ import { openStore, type Store } from '../../src/store/index.js';
 import { binderAsync, serveKeeper, type Run } from '../helpers/processes.js';
 import { tempDir, until } from '../helpers/temp.js';
 import { ann } from './harness.js';
+import { dbOf } from '../helpers/sqlite-db.js';
 
 interface Kept { storeDir: string; store: Store; as: (agent: string, ...args: string[]) => Promise<Run>; admin: (...args: string[]) => Promise<Run> }
 
@@ -22,13 +23,13 @@ async function kept(t: TestContext): Promise<Kept> {
   const storeDir = join(root, 'store');
   const store = openStore(storeDir);
   t.after(() => store.close());
-  store.createList({ template: 'batches' }, ann);
+  await store.createList({ template: 'batches' }, ann);
   const dirs: Record<string, string> = {};
   for (const name of ['Alice', 'Carol']) {
     const dir = join(root, name.toLowerCase(), '.binder');
     mkdirSync(dir, { recursive: true });
-    store.addSide(dir, name, ann);
-    store.grant('batches', name, 'write', ann);
+    await store.addSide(dir, name, ann);
+    await store.grant('batches', name, 'write', ann);
     dirs[name] = dir;
   }
   await serveKeeper(t, ['--store', storeDir, '--quiet']);
@@ -60,7 +61,7 @@ test('an approved record retitled by an agent is not moved past the gate: the ap
   assert.equal(edited, 'Changed #1: title. Bea had approved it as it was: the approval is withdrawn. A person must approve it again; binder wait 1 returns when one does.');
   assert.equal(refused(await k.as('Alice', 'move', '1', 'Doing'), 'move'),
     'Not done: #1 is not approved: only a person can let it past "Approved". Ask a person to approve it; binder wait 1 returns when one does.');
-  const record = k.store.get(1, ann).record;
+  const record = (await k.store.get(1, ann)).record;
   assert.deepEqual([record.state, record.approved, record.title], ['proposed', null, 'Drop the production database']);
 
   // Past the gate, the same change puts it back before the gate.
@@ -69,7 +70,7 @@ test('an approved record retitled by an agent is not moved past the gate: the ap
   done(await k.as('Alice', 'move', '1', 'Doing'), 'move once approved');
   assert.match(done(await k.as('Alice', 'edit', '1', '--title', 'Drop the production database'), 'edit past the gate'),
     /the approval is withdrawn and it is back in Proposed\. A person must approve it again/);
-  assert.equal(k.store.get(1, ann).record.state, 'proposed');
+  assert.equal((await k.store.get(1, ann)).record.state, 'proposed');
   assert.match(done(await k.as('Carol', 'get', '1'), 'get'), /approval withdrawn: title changed by Alice, back in Proposed$/m);
   const brief = done(await k.admin('brief'), 'the person\'s brief');
   assert.match(brief, /^#1 Drop the production database: approval withdrawn: title changed by Alice; a person must approve it again$/m);
@@ -83,7 +84,7 @@ test('a record Alice holds is not changed by Carol: each change refused naming A
   done(await k.as('Alice', 'attach', '1', 'branch', 'site:dark-mode'), 'attach');
   assert.match(done(await k.as('Alice', 'take', '1', '--for', '2h'), 'take'), /^You hold #1 Dark mode/);
   done(await k.as('Carol', 'brief'), 'Carol\'s first brief');
-  const before = k.store.get(1, ann);
+  const before = await k.store.get(1, ann);
 
   const attacks = [
     ['edit', '1', '--title', 'Carol\'s now'], ['edit', '1', '--owner', 'me'], ['edit', '1', '--due', '2030-01-01'],
@@ -96,7 +97,7 @@ test('a record Alice holds is not changed by Carol: each change refused naming A
     assert.match(why, /binder wait 1 returns when (it|this one) changes, as when it is given back\.$/, argv.join(' '));
   }
   assert.match(refused(await k.as('Carol', 'release', '1'), 'release'), /^Not done: #1 is taken by Alice, not you: only Alice or a person can give it back\.$/);
-  const after = k.store.get(1, ann);
+  const after = await k.store.get(1, ann);
   assert.deepEqual(after.record, before.record, 'the record is as it was');
   assert.deepEqual(after.history, before.history);
 
@@ -104,7 +105,7 @@ test('a record Alice holds is not changed by Carol: each change refused naming A
   assert.match(done(await k.as('Alice', 'brief'), 'Alice\'s brief'), /#1 Dark mode: note by Carol: I need the login page too/);
 
   const waiting = k.as('Carol', 'wait', '1', '--timeout', '60s');
-  await until(() => (k.store.db.prepare('SELECT count(*) FROM waits').pluck().get() as number) === 1, 15_000, 'Carol\'s wait to be held');
+  await until(() => (dbOf(k.store).prepare('SELECT count(*) FROM waits').pluck().get() as number) === 1, 15_000, 'Carol\'s wait to be held');
   done(await k.as('Alice', 'release', '1'), 'release');
   assert.equal(done(await waiting, 'wait'), '1 change since you last looked:\n#1 Dark mode: given back by Alice; it is free');
   assert.match(done(await k.as('Carol', 'take', '1'), 'take once free'), /^You hold #1 Dark mode/);

@@ -15,11 +15,11 @@ import type { Answer } from '../../src/keeper/protocol.js';
 import { tempDir } from '../helpers/temp.js';
 import { FORGED, HIDDEN, ann, bot, dumpStore, layBinder, leaksHidden, notASentence, withoutEchoes, type Laid } from './fuzz-kit.js';
 
-function setup(t: TestContext) {
+async function setup(t: TestContext) {
   const store = openStore(join(tempDir(t, 'binder-overstep-'), 'store'));
   t.after(() => store.close());
   store.db.pragma('synchronous = OFF');
-  const laid = layBinder(store);
+  const laid = await layBinder(store);
   const bugs: string[] = [];
   const perform = createPerform({ store, log: (line) => bugs.push(line) });
   return { store, laid, perform, bugs };
@@ -49,8 +49,8 @@ function personArgs(laid: Laid, dir: string): Record<string, Record<string, unkn
 /** Each forged identity alone, all of them at once, and none. */
 const FORGERIES: Record<string, unknown>[] = [{}, FORGED, ...Object.entries(FORGED).map(([k, v]) => ({ [k]: v })), { who: { id: 'person:ann', kind: 'person', name: 'ann' }, kind: 'person' }];
 
-test('every person\'s operation, asked by an agent with every forged identity, is refused: 0 done, 0 changes', (t) => {
-  const { store, laid, perform, bugs } = setup(t);
+test('every person\'s operation, asked by an agent with every forged identity, is refused: 0 done, 0 changes', async (t) => {
+  const { store, laid, perform, bugs } = await setup(t);
   const dir = join(tempDir(t), 'side');
   const table = personArgs(laid, dir);
   const personOps = OPERATIONS.filter((o) => !o.agents).map((o) => o.name);
@@ -62,7 +62,7 @@ test('every person\'s operation, asked by an agent with every forged identity, i
       for (const lie of FORGERIES) {
         for (const want of [undefined, 'json'] as const) {
           tried++;
-          const a = perform(op, { ...lie, ...args }, bot, want);
+          const a = await perform(op, { ...lie, ...args }, bot, want);
           assert.equal(a.ok, false, `${op} was done for an agent`);
           assert.match(a.text, /^Only a person can /, op);
           assert.deepEqual(notASentence(a.text), [], a.text);
@@ -79,17 +79,17 @@ test('every person\'s operation, asked by an agent with every forged identity, i
   // The same arguments work for a person: the refusals above were the agent's, not the arguments'.
   const last = ['delete', 'delete-list', 'side-remove', 'token-revoke'];
   for (const op of [...personOps.filter((o) => !last.includes(o)), ...last]) {
-    const a = perform(op, table[op]![0]!, ann);
+    const a = await perform(op, table[op]![0]!, ann);
     assert.equal(a.ok, true, `${op} for a person: ${a.text}`);
   }
 });
 
-test('an agent\'s own operations with a forged identity are done as the agent, never approved, never past a gate', (t) => {
-  const { store, laid, perform } = setup(t);
-  const added = perform('add', { list: 'batches', title: 'forged add', ...FORGED }, bot, 'json');
+test('an agent\'s own operations with a forged identity are done as the agent, never approved, never past a gate', async (t) => {
+  const { store, laid, perform } = await setup(t);
+  const added = await perform('add', { list: 'batches', title: 'forged add', ...FORGED }, bot, 'json');
   assert.equal(added.ok, true, added.text);
   const id = (added.data as { id: number }).id;
-  const view = store.get(id, ann);
+  const view = await store.get(id, ann);
   assert.equal(view.history[0]!.by.id, bot.id);
   assert.equal(view.record.approved, null);
   const before = dumpStore(store.db);
@@ -102,7 +102,7 @@ test('an agent\'s own operations with a forged identity are done as the agent, n
       ['archive', { id: laid.hidden }],
       ['edit', { id: laid.tasks[0], title: 'changed' }],
     ] as const) {
-      const a = perform(op, { ...lie, ...args }, bot);
+      const a = await perform(op, { ...lie, ...args }, bot);
       assert.equal(a.ok, false, `${op} ${JSON.stringify(args)}`);
       assert.deepEqual(notASentence(a.text), [], a.text);
     }
@@ -110,8 +110,8 @@ test('an agent\'s own operations with a forged identity are done as the agent, n
   assert.equal(dumpStore(store.db), before);
 });
 
-test('every write to a list granted read only is refused: 0 done, 0 changes, and the refusal says why', (t) => {
-  const { store, laid, perform } = setup(t);
+test('every write to a list granted read only is refused: 0 done, 0 changes, and the refusal says why', async (t) => {
+  const { store, laid, perform } = await setup(t);
   const [task] = laid.tasks;
   const writes: [string, Record<string, unknown>][] = [
     ['add', { list: 'tasks', title: 'x' }], ['add', { list: 'Tasks', title: 'x', state: 'Doing' }],
@@ -127,7 +127,7 @@ test('every write to a list granted read only is refused: 0 done, 0 changes, and
   for (const [op, args] of writes) {
     for (const lie of [{}, FORGED]) {
       tried++;
-      const a = perform(op, { ...lie, ...args }, bot);
+      const a = await perform(op, { ...lie, ...args }, bot);
       assert.equal(a.ok, false, `${op} ${JSON.stringify(args)} was done on a list granted read only`);
       assert.deepEqual(notASentence(a.text), [], a.text);
       if (op !== 'take' || args.next === undefined) assert.match(a.text, /You may only read "Tasks": ask a person to give you write access to it\./, `${op}: ${a.text}`);
@@ -140,18 +140,18 @@ test('every write to a list granted read only is refused: 0 done, 0 changes, and
 /** `answer` with every mention of what was asked for put back to one neutral word. */
 const neutral = (answer: Answer, given: string): string => answer.text.split(given).join('⟨ref⟩');
 
-test('reads of a list not granted: no title, id, record or note of it in any answer, and refused as if absent', (t) => {
-  const { store, laid, perform } = setup(t);
+test('reads of a list not granted: no title, id, record or note of it in any answer, and refused as if absent', async (t) => {
+  const { store, laid, perform } = await setup(t);
   // A person's doings in the hidden list that a brief or a wait would tell if they leaked.
-  store.note(laid.hidden, `${HIDDEN.note}, again`, ann);
-  store.move(laid.hidden, 'Done', ann);
+  await store.note(laid.hidden, `${HIDDEN.note}, again`, ann);
+  await store.move(laid.hidden, 'Done', ann);
   const absent = 999_999;
   const before = dumpStore(store.db, ['cursors']);
   const told: string[] = [];
   let tried = 0;
-  const ask = (op: string, args: Record<string, unknown>): Answer => {
+  const ask = async (op: string, args: Record<string, unknown>): Promise<Answer> => {
     tried++;
-    const a = perform(op, args, bot, 'json');
+    const a = await perform(op, args, bot, 'json');
     told.push(withoutEchoes(`${a.text}\n${JSON.stringify(a.data ?? null)}`, args));
     return a;
   };
@@ -160,7 +160,7 @@ test('reads of a list not granted: no title, id, record or note of it in any ans
     ['lists', {}], ['search', { text: HIDDEN.record }], ['search', { text: 'zumbrality' }], ['search', { text: 'plinthwaxe', archived: true }],
     ['search', { text: HIDDEN.title }], ['ready', {}], ['ready', { blocked: true }], ['brief', {}], ['wait', {}],
   ] as const) {
-    const a = ask(op, args);
+    const a = await ask(op, args);
     if (op === 'search') assert.match(a.text, /^Nothing found for /, `${op} ${JSON.stringify(args)}: ${a.text}`);
   }
   // A hidden list by its id or title, against a list that does not exist.
@@ -169,8 +169,8 @@ test('reads of a list not granted: no title, id, record or note of it in any ans
       ['show', { list: ref }], ['show', { list: ref, archived: true }], ['ready', { list: ref }], ['ready', { list: ref, blocked: true }], ['take', { next: ref }],
       ['add', { list: ref, title: 'x' }], ['wait', { on: ref, timeout: '1s' }],
     ] as const) {
-      const hidden = ask(op, args);
-      const none = ask(op, { ...args, ...('list' in args ? { list: 'nowhere-at-all' } : {}), ...('next' in args ? { next: 'nowhere-at-all' } : {}), ...('on' in args ? { on: 'nowhere-at-all' } : {}) });
+      const hidden = await ask(op, args);
+      const none = await ask(op, { ...args, ...('list' in args ? { list: 'nowhere-at-all' } : {}), ...('next' in args ? { next: 'nowhere-at-all' } : {}), ...('on' in args ? { on: 'nowhere-at-all' } : {}) });
       assert.equal(hidden.ok, false, `${op} ${ref}`);
       assert.equal(neutral(hidden, ref.trim()), neutral(none, 'nowhere-at-all'), `${op} tells a hidden list from an absent one`);
     }
@@ -183,19 +183,19 @@ test('reads of a list not granted: no title, id, record or note of it in any ans
   ] as const) {
     for (const form of [(n: number) => n, (n: number) => `#${n}`]) {
       const key = op === 'wait' ? 'on' : 'id';
-      const hidden = ask(op, { ...args, [key]: form(laid.hidden) });
-      const none = ask(op, { ...args, [key]: form(absent) });
+      const hidden = await ask(op, { ...args, [key]: form(laid.hidden) });
+      const none = await ask(op, { ...args, [key]: form(absent) });
       assert.equal(hidden.ok, false, `${op} #${laid.hidden}`);
       assert.equal(neutral(hidden, String(laid.hidden)), neutral(none, String(absent)), `${op} tells a hidden record from an absent one`);
     }
   }
   // Naming a hidden record from a record the agent may change.
   for (const ref of [String(laid.hidden), `#${laid.hidden}`]) {
-    const hidden = ask('attach', { id: laid.batches[0], kind: 'record', ref });
-    const none = ask('attach', { id: laid.batches[0], kind: 'record', ref: ref.replace(String(laid.hidden), String(absent)) });
+    const hidden = await ask('attach', { id: laid.batches[0], kind: 'record', ref });
+    const none = await ask('attach', { id: laid.batches[0], kind: 'record', ref: ref.replace(String(laid.hidden), String(absent)) });
     assert.equal(neutral(hidden, String(laid.hidden)), neutral(none, String(absent)));
-    const needed = ask('needs', { id: laid.batches[0], others: ref });
-    const neededNone = ask('needs', { id: laid.batches[0], others: ref.replace(String(laid.hidden), String(absent)) });
+    const needed = await ask('needs', { id: laid.batches[0], others: ref });
+    const neededNone = await ask('needs', { id: laid.batches[0], others: ref.replace(String(laid.hidden), String(absent)) });
     assert.equal(needed.ok, false);
     assert.equal(neutral(needed, String(laid.hidden)), neutral(neededNone, String(absent)));
   }

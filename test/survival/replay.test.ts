@@ -12,14 +12,15 @@ import { join } from 'node:path';
 import { until } from '../helpers/temp.js';
 import { ASKS_FILE } from '../../src/keeper/protocol.js';
 import { answersIn, answerTo, askLine, count, integrity, makeBinder, startKeeper, survivalDir } from './harness.js';
+import { dbOf } from '../helpers/sqlite-db.js';
 
 test('a replayed ask id, same or changed, is never done again; asked again later, it is given its first answer again', { timeout: 90_000 }, async (t) => {
   const root = survivalDir(t, 'binder-replay-');
-  const { storeDir, store, dirs } = makeBinder(root, 2);
+  const { storeDir, store, dirs } = await makeBinder(root, 2);
   t.after(() => store.close());
   const [one, two] = dirs as [string, string];
   const append = (dir: string, text: string) => appendFileSync(join(dir, ASKS_FILE), text);
-  const titles = () => store.db.prepare('SELECT title FROM records ORDER BY id').pluck().all() as string[];
+  const titles = () => dbOf(store).prepare('SELECT title FROM records ORDER BY id').pluck().all() as string[];
   const said = (dir: string, id: string) => answersIn(dir).filter((a) => a.ask === id).map((a) => `${a.ok} ${a.text}`);
   let keeper = await startKeeper(storeDir);
   t.after(() => keeper.kill());
@@ -60,7 +61,7 @@ test('a replayed ask id, same or changed, is never done again; asked again later
   for (const id of ['s1', 's2', 's3']) assert.equal(said(one, id).length, 1);
   assert.deepEqual(titles(), ['First', 'Second', 'Another folder'], 'each ask done once');
   assert.equal(count(store, 'SELECT count(*) FROM notes'), 0);
-  assert.equal(store.db.prepare('SELECT state FROM records WHERE id = 1').pluck().get(), 'to-do', 'the replayed move was not done');
+  assert.equal(dbOf(store).prepare('SELECT state FROM records WHERE id = 1').pluck().get(), 'to-do', 'the replayed move was not done');
   await until(() => /already taken/.test(keeper.err()), 5_000, 'the replays said on the keeper\'s stderr');
   assert.equal(await keeper.stop(), 0);
   assert.equal(integrity(store), 'ok');

@@ -52,18 +52,18 @@ function byKind(bytes: string): { json: string; text: string } {
   };
 }
 
-function setup(t: TestContext) {
+async function setup(t: TestContext) {
   const root = mkdtempSync(join(tmpdir(), 'binder-survival-pty-'));
   const storeDir = join(root, 'store');
   const dir = join(root, 'work', '.binder');
   mkdirSync(dir, { recursive: true });
   const store = openStore(storeDir);
-  const list = store.createList({ template: 'batches' }, ann).id;
-  store.editList(list, { fields: [{ name: 'Branch', type: 'text' }, { name: 'Reviewer', type: 'person' }] }, ann);
-  store.addSide(dir, 'Bot', ann);
-  store.grant(list, agent.id, 'write', ann);
-  const texts = agentRecords(store, agent, list);
-  store.close();
+  const list = (await store.createList({ template: 'batches' }, ann)).id;
+  await store.editList(list, { fields: [{ name: 'Branch', type: 'text' }, { name: 'Reviewer', type: 'person' }] }, ann);
+  await store.addSide(dir, 'Bot', ann);
+  await store.grant(list, agent.id, 'write', ann);
+  const texts = await agentRecords(store, agent, list);
+  await store.close();
   const ends: (() => unknown)[] = [];
   t.after(async () => {
     for (const end of ends.reverse()) await end();
@@ -73,7 +73,7 @@ function setup(t: TestContext) {
 }
 
 test('binder, binder admin and binder serve in a terminal: hostile records shown made safe, 0 bytes of them written', { skip: hasScript ? false : why, timeout: 120_000 }, async (t) => {
-  const s = setup(t);
+  const s = await setup(t);
   const node = process.execPath;
   const env = { BINDER_STORE: s.storeDir, EVIL: hostileLine('Argv'), EVIL_NAME: HOSTILE_NAME, BINDER_DIR: '', CI: '' };
 

@@ -131,21 +131,21 @@ export const HOSTILE_NAME = `x\u001b]0;PWNOWNER\u0007\u001b[6n\u009b2J\u202eqq\u
  * two notes, both fields, an owner, an attachment's ref and title, a record falling due — or,
  * `calm`, the same records with harmless text of about the same shape. Returns how many texts.
  */
-export function agentRecords(store: Store, agent: Who, list: string, calm = false): number {
+export async function agentRecords(store: Store, agent: Who, list: string, calm = false): Promise<number> {
   const clean = (text: string): string => (calm ? text.replace(/[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '').replace(/PWN|UFdOQ0xJUA|evil\.example/g, 'ok') : text);
   const prefix = calm ? 'Calm' : 'Evil';
   const titles = hostileChunks(prefix).map(clean);
-  const first = store.add(list, {
+  const first = await store.add(list, {
     title: titles[0]!,
     note: clean(hostileNote(`${prefix} note`)),
     fields: { branch: clean(hostileLine('branch')), reviewer: `person:${clean(HOSTILE_NAME)}` },
     owners: [`person:${clean(HOSTILE_NAME)}`],
   }, agent);
-  store.edit(first.id, { title: titles[1] ?? `${titles[0]!} again` }, agent);
-  store.note(first.id, clean(hostileNote('Second note')), agent);
-  store.attach(first.id, { kind: 'link', ref: clean(hostileLine('ref')), title: titles[titles.length - 1]! }, agent);
-  for (const title of titles.slice(1)) store.add(list, { title: `More ${title}` }, agent);
-  store.add(list, { title: `Due ${titles[0]!}`, due: '2001-01-01' }, agent);
+  await store.edit(first.id, { title: titles[1] ?? `${titles[0]!} again` }, agent);
+  await store.note(first.id, clean(hostileNote('Second note')), agent);
+  await store.attach(first.id, { kind: 'link', ref: clean(hostileLine('ref')), title: titles[titles.length - 1]! }, agent);
+  for (const title of titles.slice(1)) await store.add(list, { title: `More ${title}` }, agent);
+  await store.add(list, { title: `Due ${titles[0]!}`, due: '2001-01-01' }, agent);
   // Titles (each record's, the edited one, the attachment's), two notes, two fields, an owner, a ref.
   return titles.length * 2 + 1 + 2 + 2 + 1 + 1 + 1;
 }

@@ -44,29 +44,29 @@ function fakeLines(text: string): string[] {
   return attached > 1 ? [...bad, `${attached} lines start with Attached:`] : bad;
 }
 
-function setup(t: TestContext) {
+async function setup(t: TestContext) {
   const root = mkdtempSync(join(tmpdir(), 'binder-pipes-'));
   const storeDir = join(root, 'store');
   const dir = join(root, 'work', '.binder');
   mkdirSync(dir, { recursive: true });
   const store = openStore(storeDir);
-  const list = store.createList({ template: 'batches' }, ann).id;
-  store.editList(list, { fields: [{ name: 'Branch', type: 'text' }, { name: 'Reviewer', type: 'person' }] }, ann);
-  store.addSide(dir, 'Bot', ann);
-  store.grant(list, agent.id, 'write', ann);
-  agentRecords(store, agent, list);
+  const list = (await store.createList({ template: 'batches' }, ann)).id;
+  await store.editList(list, { fields: [{ name: 'Branch', type: 'text' }, { name: 'Reviewer', type: 'person' }] }, ann);
+  await store.addSide(dir, 'Bot', ann);
+  await store.grant(list, agent.id, 'write', ann);
+  await agentRecords(store, agent, list);
   // A record whose every value an agent writes tries to fake lines of it, with \r, \n and \r\n.
-  const faked = store.add(list, {
+  const faked = await store.add(list, {
     title: 'Faked lines',
     note: faking('ok', '\r'),
     fields: { branch: faking('main', '\n') },
     owners: ['person:x\r\nAttached:\r\n  a9 link https://fake.example'],
   }, agent);
-  store.note(faked.id, faking('second', '\n'), agent);
-  store.attach(faked.id, { kind: 'link', ref: faking('https://ok.example', '\r'), title: 'the ref fakes lines' }, agent);
+  await store.note(faked.id, faking('second', '\n'), agent);
+  await store.attach(faked.id, { kind: 'link', ref: faking('https://ok.example', '\r'), title: 'the ref fakes lines' }, agent);
   // Record 1 (its title hostile) waits on the faked one: `ready --blocked` and `get` name both.
-  store.needs(1, [String(faked.id)], agent);
-  store.close();
+  await store.needs(1, [String(faked.id)], agent);
+  await store.close();
   // A CSV whose column names and cells are hostile: the import shows its mapping and what it left out.
   writeFileSync(join(root, 'hostile.csv'), `title,${hostileLine('Column').replace(/,/g, ' ')}\r\n"${faking('Row', '\r')}",x\r\n`);
   t.after(() => rmSync(root, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 }));
@@ -74,7 +74,7 @@ function setup(t: TestContext) {
 }
 
 test('every face with its output piped: no control byte but the line feed, --json exact, no value on a line of its own', { timeout: 120_000 }, async (t) => {
-  const s = setup(t);
+  const s = await setup(t);
   const keeper = await serveKeeper(t, ['--store', s.storeDir]);
   const env = { BINDER_DIR: '', BINDER_STORE: s.storeDir };
   const evil = hostileLine('Argv');
@@ -112,7 +112,7 @@ test('every face with its output piped: no control byte but the line feed, --jso
   // --json is exact: the hostile text comes back whole once parsed, its controls \u-escaped.
   const store = openStore(s.storeDir);
   t.after(() => store.close());
-  const whole = store.get(1, ann);
+  const whole = await store.get(1, ann);
   for (const argv of [['get', '1', '--json'], ['admin', '--as', 'ann', 'get', '1', '--json']]) {
     const r = await binderAsync(argv, { cwd: s.work, env });
     assert.equal(r.code, 0, r.err);

@@ -12,15 +12,15 @@ import { AGENT, KEYS, PERSON, batches, openScreen } from '../tui/harness.js';
 import { ATTACKS_PER_TEXT, agentRecords, leaks } from './terminal-kit.js';
 
 /** The Batches list with a text and a person field, and the agent's hostile records in it. */
-function hostileRecords(store: Store): number {
-  batches(store);
-  store.editList('batches', { fields: [{ name: 'Branch', type: 'text' }, { name: 'Reviewer', type: 'person' }] }, PERSON);
-  return agentRecords(store, AGENT, 'batches');
+async function hostileRecords(store: Store): Promise<number> {
+  await batches(store);
+  await store.editList('batches', { fields: [{ name: 'Branch', type: 'text' }, { name: 'Reviewer', type: 'person' }] }, PERSON);
+  return await agentRecords(store, AGENT, 'batches');
 }
 
 test('every screen shows hostile records made safe: board, record, edit form, dialogs, search, brief, table, due notice', async (t) => {
   let texts = 0;
-  const s = openScreen(t, { prepare: (store) => { texts = hostileRecords(store); } });
+  const s = await openScreen(t, { prepare: async (store) => { texts = await hostileRecords(store); } });
   await s.until((f) => f.includes('#1 Evil 2') && f.includes('Due: #'), 'the board and the due notice');
   await s.press(KEYS.enter, KEYS.enter);
   await s.until((f) => f.includes('Notes (2)') && f.includes('Evil note'), 'the record and its notes');
@@ -41,7 +41,7 @@ test('every screen shows hostile records made safe: board, record, edit form, di
   await s.press(KEYS.escape, 'b');
   await s.until((f) => f.includes('What changed since you last looked'), 'the brief of what the agent did');
   await s.press(KEYS.escape);
-  s.store.editList('batches', { view: 'table' }, PERSON);
+  await s.store.editList('batches', { view: 'table' }, PERSON);
   await s.until((f) => f.includes('Title') && f.includes('More Evil'), 'the table');
 
   const written = s.frames.join('');

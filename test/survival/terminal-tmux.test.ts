@@ -58,10 +58,10 @@ function start(t: TestContext, root: string, storeDir: string, agentDir: string)
 }
 
 /** A list of the batches template with the fields the kit's records fill. */
-function makeList(store: Store, title: string): string {
-  const list = store.createList({ template: 'batches', title }, ann).id;
-  store.editList(list, { fields: [{ name: 'Branch', type: 'text' }, { name: 'Reviewer', type: 'person' }] }, ann);
-  store.grant(list, agent.id, 'write', ann);
+async function makeList(store: Store, title: string): Promise<string> {
+  const list = (await store.createList({ template: 'batches', title }, ann)).id;
+  await store.editList(list, { fields: [{ name: 'Branch', type: 'text' }, { name: 'Reviewer', type: 'person' }] }, ann);
+  await store.grant(list, agent.id, 'write', ann);
   return list;
 }
 
@@ -111,31 +111,31 @@ test('binder tui in a real terminal: hostile records on every screen write nothi
   const agentDir = join(root, 'work', '.binder');
   mkdirSync(agentDir, { recursive: true });
   const store = openStore(storeDir);
-  t.after(() => {
-    store.close();
+  t.after(async () => {
+    await store.close();
     rmSync(root, { recursive: true, force: true });
   });
-  const calm = makeList(store, 'Calm');
-  const evil = makeList(store, 'Evil list');
-  agentRecords(store, agent, calm, true);
+  const calm = await makeList(store, 'Calm');
+  const evil = await makeList(store, 'Evil list');
+  await agentRecords(store, agent, calm, true);
 
   const term = start(t, root, storeDir, agentDir);
   await term.until((s) => s.includes('Calm') && s.includes('Evil list'), 'the lists');
   const titleBefore = term.tmux('display-message', '-p', '-t', 'main', '#{pane_title}');
   await term.until((s) => s.includes('#1 Calm 2'), 'the calm board');
   await visit(term, 'Calm');
-  store.editList(calm, { view: 'table' }, ann);
+  await store.editList(calm, { view: 'table' }, ann);
   await term.until((s) => s.includes('Title') && s.includes('More Calm'), 'the calm table');
   const own = term.bytes();
 
   // The agent writes meanwhile; the person opens its list.
-  const texts = agentRecords(store, agent, evil);
+  const texts = await agentRecords(store, agent, evil);
   term.keys('Escape');
   await term.until((s) => /> ?Evil list|>\s*Calm/.test(s) || s.includes('Lists'), 'the lists pane');
   term.keys('j');
   await term.until((s) => s.includes('Evil 2') && s.includes('Due: #') && s.includes('Due Evil'), 'the hostile board and its due notice');
   await visit(term, 'Evil');
-  store.editList(evil, { view: 'table' }, ann);
+  await store.editList(evil, { view: 'table' }, ann);
   await term.until((s) => s.includes('Title') && s.includes('More Evil'), 'the hostile table');
   assert.equal(term.tmux('display-message', '-p', '-t', 'main', '#{pane_title}'), titleBefore, 'nothing set the window title');
   term.keys('q');

@@ -14,20 +14,20 @@ import { AGENT, KEYS, PERSON, batches, mouse, openScreen } from './harness.js';
 
 const lineWith = (frame: string, text: string): string => frame.split('\n').find((l) => l.includes(text)) ?? '';
 
-function many(store: Store, n = 40): void {
-  batches(store);
-  store.transaction(() => { for (let i = 1; i <= n; i++) store.add('batches', { title: `Item ${i}` }, AGENT); });
+async function many(store: Store, n = 40): Promise<void> {
+  await batches(store);
+  await store.transaction(async (tx) => { for (let i = 1; i <= n; i++) await tx.add('batches', { title: `Item ${i}` }, AGENT); });
 }
 
 test('T detaches at once and u takes it back; X archives a list and u restores it; the offer ends with the next change', async (t) => {
   let clock = Date.now();
-  const s = openScreen(t, {
+  const s = await openScreen(t, {
     now: () => clock,
-    prepare: (store) => {
-      batches(store);
-      store.createList({ template: 'people', lang: 'en' }, PERSON);
-      store.add('batches', { title: 'Dark mode' }, AGENT);
-      store.attach(1, { kind: 'link', ref: 'https://example.org/spec', title: 'the spec' }, AGENT);
+    prepare: async (store) => {
+      await batches(store);
+      await store.createList({ template: 'people', lang: 'en' }, PERSON);
+      await store.add('batches', { title: 'Dark mode' }, AGENT);
+      await store.attach(1, { kind: 'link', ref: 'https://example.org/spec', title: 'the spec' }, AGENT);
     },
   });
   await s.until((f) => f.includes('#1 Dark mode'), 'the board');
@@ -38,17 +38,17 @@ test('T detaches at once and u takes it back; X archives a list and u restores i
   await s.until((f) => f.includes('Attached (0)') && f.includes('Detached from #1 · u undoes it'), 'detached, with the offer');
   await s.press('u');
   await s.until((f) => f.includes('Attached (1)') && f.includes('Undone: Detached from #1'), 'attached again');
-  const again = s.store.get(1, PERSON).record.attached[0]!;
+  const again = (await s.store.get(1, PERSON)).record.attached[0]!;
   assert.deepEqual([again.kind, again.ref, again.title], ['link', 'https://example.org/spec', 'the spec']);
 
   await s.press(KEYS.escape, KEYS.escape);
   await s.until((f) => f.includes('> Batches'), 'the lists');
   await s.press('X');
   await s.until((f) => f.includes('Archived the list “Batches” · u undoes it'), 'archived at once, with the offer');
-  assert.equal(s.store.list('batches', PERSON).archived, true);
+  assert.equal((await s.store.list('batches', PERSON)).archived, true);
   await s.press('u');
   await s.until((f) => f.includes('Undone:'), 'restored');
-  assert.equal(s.store.list('batches', PERSON).archived, false);
+  assert.equal((await s.store.list('batches', PERSON)).archived, false);
 
   // The offer lasts a few seconds only.
   await s.press('X');
@@ -57,11 +57,11 @@ test('T detaches at once and u takes it back; X archives a list and u restores i
   await s.press('j', 'k');
   await s.press('u');
   await s.until((f) => f.includes('Nothing to undo now.'), 'too late');
-  assert.equal(s.store.list('batches', PERSON).archived, true);
+  assert.equal((await s.store.list('batches', PERSON)).archived, true);
 });
 
 test('in French a question takes o (oui) as well as y', async (t) => {
-  const s = openScreen(t, { lang: 'fr', prepare: (store) => { batches(store); store.add('batches', { title: 'Vieille idée' }, AGENT); store.add('batches', { title: 'Autre' }, AGENT); } });
+  const s = await openScreen(t, { lang: 'fr', prepare: async (store) => { await batches(store); await store.add('batches', { title: 'Vieille idée' }, AGENT); await store.add('batches', { title: 'Autre' }, AGENT); } });
   await s.until((f) => f.includes('#1 Vieille idée'), 'the board');
   await s.press(KEYS.enter, 'D');
   await s.until((f) => f.includes('définitivement ?') && f.includes('o/O'), 'the question, saying o');
@@ -74,13 +74,13 @@ test('in French a question takes o (oui) as well as y', async (t) => {
 });
 
 test('f filters the open list by words; empty shows them all again', async (t) => {
-  const s = openScreen(t, {
-    prepare: (store) => {
-      batches(store);
-      for (const title of ['Dark mode for login', 'Fast search', 'Dark header', 'Unrelated']) store.add('batches', { title }, AGENT);
-      store.add('batches', { title: 'Plain', note: 'mentions dark things' }, AGENT);
-      store.createList({ template: 'tasks', lang: 'en' }, PERSON);
-      store.add('tasks', { title: 'Dark in another list' }, PERSON);
+  const s = await openScreen(t, {
+    prepare: async (store) => {
+      await batches(store);
+      for (const title of ['Dark mode for login', 'Fast search', 'Dark header', 'Unrelated']) await store.add('batches', { title }, AGENT);
+      await store.add('batches', { title: 'Plain', note: 'mentions dark things' }, AGENT);
+      await store.createList({ template: 'tasks', lang: 'en' }, PERSON);
+      await store.add('tasks', { title: 'Dark in another list' }, PERSON);
     },
   });
   await s.until((f) => f.includes('#4 Unrelated'), 'the board');
@@ -97,7 +97,7 @@ test('f filters the open list by words; empty shows them all again', async (t) =
 });
 
 test('gg and G, Ctrl-D and Ctrl-U on the board; Home and End in the list editor, access and folder screens', async (t) => {
-  const s = openScreen(t, { prepare: (store) => { many(store); for (let i = 1; i <= 4; i++) store.addSide(`${homedir()}/never-made-${process.pid}-${i}`, `Agent ${i}`, PERSON); } });
+  const s = await openScreen(t, { prepare: async (store) => { await many(store); for (let i = 1; i <= 4; i++) await store.addSide(`${homedir()}/never-made-${process.pid}-${i}`, `Agent ${i}`, PERSON); } });
   await s.until((f) => f.includes('Proposed (40)'), 'the board');
   await s.press(KEYS.enter, 'G');
   await s.until((f) => f.includes('>#40 Item 40'), 'G: the last');
@@ -130,11 +130,11 @@ test('gg and G, Ctrl-D and Ctrl-U on the board; Home and End in the list editor,
 });
 
 test('a click selects a list, a card, a row; the wheel scrolls', async (t) => {
-  const s = openScreen(t, {
-    prepare: (store) => {
-      many(store, 30);
-      store.createList({ template: 'people', lang: 'en' }, PERSON);
-      store.add('people', { title: 'Zoe' }, PERSON);
+  const s = await openScreen(t, {
+    prepare: async (store) => {
+      await many(store, 30);
+      await store.createList({ template: 'people', lang: 'en' }, PERSON);
+      await store.add('people', { title: 'Zoe' }, PERSON);
     },
   });
   const f = await s.until((x) => x.includes('#3 Item 3') && x.includes('People'), 'the board');
@@ -155,7 +155,7 @@ test('a click selects a list, a card, a row; the wheel scrolls', async (t) => {
 });
 
 test('the folder form takes ~ for the home folder; the folder kept by default is said at start', async (t) => {
-  const s = openScreen(t, { defaultSide: true, prepare: (store) => batches(store) });
+  const s = await openScreen(t, { defaultSide: true, prepare: (store) => batches(store) });
   await s.until((f) => f.replace(/\n/g, ' ').includes('No agent folder is registered, so the keeper reads') && f.includes('as “Agent”') && f.includes('S registers folders'), 'the default said');
   await s.press('S', 'n');
   await s.until((f) => f.includes('Add an agent folder'), 'the form');
@@ -163,5 +163,5 @@ test('the folder form takes ~ for the home folder; the folder kept by default is
   await s.press(`~/${name}/.binder`, KEYS.tab, 'Home', KEYS.enter);
   await s.until((f) => f.includes(`${homedir()}/${name}/.binder does not exist`), 'expanded, and refused as missing');
   assert.equal(existsSync(`${homedir()}/${name}`), false, 'nothing made unasked');
-  assert.equal(s.store.sides().length, 0);
+  assert.equal((await s.store.sides()).length, 0);
 });

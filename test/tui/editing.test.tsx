@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { AGENT, KEYS, PERSON, batches, openScreen } from './harness.js';
 
 test('a record added and edited through forms; a note added, and only one\'s own note edited; attach and detach', async (t) => {
-  const s = openScreen(t, { prepare: (store) => { store.createList({ template: 'tasks', lang: 'en' }, PERSON); store.grant('tasks', AGENT.id, 'write', PERSON); } });
+  const s = await openScreen(t, { prepare: async (store) => { await store.createList({ template: 'tasks', lang: 'en' }, PERSON); await store.grant('tasks', AGENT.id, 'write', PERSON); } });
   await s.until((f) => f.includes('To do (0)'), 'the empty board');
   await s.press(KEYS.enter, 'n');
   await s.until((f) => f.includes('Add a record') && f.includes('Priority'), 'the add form, with the list\'s fields');
@@ -15,17 +15,17 @@ test('a record added and edited through forms; a note added, and only one\'s own
   await s.until((f) => f.includes('‹ High ›'), 'a choice turned');
   await s.press(KEYS.enter);
   await s.until((f) => f.includes('Doing (1)') && f.includes('#1 Write the docs'), 'the record added in the state chosen');
-  const added = s.store.get(1, PERSON).record;
+  const added = (await s.store.get(1, PERSON)).record;
   assert.deepEqual([added.state, added.due, added.owners, added.fields.priority], ['doing', '2031-02-03', [PERSON.id], 'High']);
 
   await s.press(KEYS.right, 'e');
   await s.until((f) => f.includes('Edit a record #1'), 'the edit form');
   await s.press('!', KEYS.enter);
   await s.until((f) => f.includes('Changed #1'), 'the title changed');
-  assert.equal(s.store.get(1, PERSON).record.title, 'Write the docs!');
-  assert.equal(s.store.get(1, PERSON).history.filter((h) => h.op === 'edit').length, 1);
+  assert.equal((await s.store.get(1, PERSON)).record.title, 'Write the docs!');
+  assert.equal((await s.store.get(1, PERSON)).history.filter((h) => h.op === 'edit').length, 1);
 
-  assert.ok(s.keeper.act('note', { id: 1, text: 'from the agent' }, AGENT).ok);
+  assert.ok((await s.keeper.act('note', { id: 1, text: 'from the agent' }, AGENT)).ok);
   await s.press(KEYS.enter, 'N');
   await s.until((f) => f.includes('Add a note #1'), 'the note form');
   await s.press('mine', KEYS.enter);
@@ -51,7 +51,7 @@ test('a record added and edited through forms; a note added, and only one\'s own
 });
 
 test('a list\'s shape: renamed, a state added, made a gate, moved, removed; board to table', async (t) => {
-  const s = openScreen(t, { prepare: (store) => batches(store) });
+  const s = await openScreen(t, { prepare: (store) => batches(store) });
   await s.until((f) => f.includes('Batches'), 'the list');
   await s.press('E');
   await s.until((f) => f.includes('Editing “Batches”') && f.includes('State 2. Approved · gate'), 'the list editor');
@@ -77,11 +77,11 @@ test('a list\'s shape: renamed, a state added, made a gate, moved, removed; boar
   await s.until((f) => f.includes('View: table'), 'the view changed');
   await s.press(KEYS.escape);
   await s.until((f) => f.includes('Title') && f.includes('State') && !f.includes('Editing'), 'the list as a table');
-  assert.equal(s.store.list('batches', PERSON).title, 'Batches of work');
+  assert.equal((await s.store.list('batches', PERSON)).title, 'Batches of work');
 });
 
 test('a list is deleted only when its title is typed; archived lists come back with A', async (t) => {
-  const s = openScreen(t, { prepare: (store) => { batches(store); store.createList({ template: 'people', lang: 'en' }, PERSON); store.add('people', { title: 'Zoe' }, PERSON); } });
+  const s = await openScreen(t, { prepare: async (store) => { await batches(store); await store.createList({ template: 'people', lang: 'en' }, PERSON); await store.add('people', { title: 'Zoe' }, PERSON); } });
   await s.until((f) => f.includes('People'), 'the lists');
   await s.press(KEYS.down);
   await s.until((f) => f.includes('> People'), 'People selected');
@@ -89,7 +89,7 @@ test('a list is deleted only when its title is typed; archived lists come back w
   await s.until((f) => f.includes('Delete the list “People” and its 1 record for good?') && f.includes('Type the list\'s title'), 'the typed confirmation');
   await s.press('Peple', KEYS.enter);
   await s.until((f) => f.includes('nothing was deleted'), 'a wrong title deletes nothing');
-  assert.equal(s.store.list('people', PERSON).title, 'People');
+  assert.equal((await s.store.list('people', PERSON)).title, 'People');
   await s.press('X');
   await s.until((f) => !f.includes('People') || f.includes('Archived the list'), 'the list archived');
   await s.press('A');
@@ -98,11 +98,11 @@ test('a list is deleted only when its title is typed; archived lists come back w
   await s.until((f) => f.includes('Type the list\'s title'), 'the confirmation again');
   await s.press('people', KEYS.enter);
   await s.until((f) => f.includes('Deleted the list “People” and its 1 record for good'), 'deleted');
-  assert.throws(() => s.store.list('people', PERSON));
+  await assert.rejects(async () => s.store.list('people', PERSON));
 });
 
 test('agent folders: one added under a name, shown, then removed', async (t) => {
-  const s = openScreen(t, { prepare: (store) => batches(store) });
+  const s = await openScreen(t, { prepare: (store) => batches(store) });
   await s.until((f) => f.includes('Batches'), 'the list');
   await s.press('S');
   await s.until((f) => f.includes('Agent folders') && f.includes('Agent'), 'the folders screen');
@@ -112,17 +112,17 @@ test('agent folders: one added under a name, shown, then removed', async (t) => 
   await s.press(dir, KEYS.tab, 'Claude', KEYS.enter);
   // A folder that is not there is refused, unless the form is told to make it.
   await s.until((f) => f.includes(`${dir} does not exist`) && f.includes('Make it'), 'the folder refused, the form still open');
-  assert.equal(s.store.sides().length, 0);
+  assert.equal((await s.store.sides()).length, 0);
   await s.press(KEYS.right, KEYS.enter);
   await s.until((f) => f.includes(`Made the folder ${dir}`) && f.includes('Agent folders'), 'the folder made and registered');
-  assert.equal(s.store.sides()[0]?.name, 'Claude');
+  assert.equal((await s.store.sides())[0]?.name, 'Claude');
   assert.ok(existsSync(dir));
   while (!s.frame().split('\n').some((l) => l.startsWith('>') && l.includes('Claude'))) await s.press(KEYS.down);
   await s.press('D');
   await s.until((f) => f.includes('no longer reads') && f.includes('u undoes it'), 'removed, with an undo offered');
-  assert.equal(s.store.sides().length, 0);
+  assert.equal((await s.store.sides()).length, 0);
   await s.press('u');
   await s.until((f) => f.includes('Undone:'), 'taken back');
-  assert.equal(s.store.sides()[0]?.name, 'Claude', 'registered again under its name');
-  assert.equal(s.store.sides()[0]?.dir, dir);
+  assert.equal((await s.store.sides())[0]?.name, 'Claude', 'registered again under its name');
+  assert.equal((await s.store.sides())[0]?.dir, dir);
 });

@@ -5,12 +5,12 @@ import { mkdirSync, renameSync } from 'node:fs';
 import { batches, openScreen } from './harness.js';
 
 test('the screen shows a folder whose path leads elsewhere on the folders screen, as the keeper says it', async (t) => {
-  const s = openScreen(t, { prepare: batches });
-  s.keeper.pump();
+  const s = await openScreen(t, { prepare: batches });
+  await s.keeper.pump();
   await s.until((f) => f.includes('Batches'), 'the lists');
   renameSync(s.side.dir, `${s.side.dir}-moved`);
   mkdirSync(s.side.dir);
-  s.keeper.pump();
+  await s.keeper.pump();
   assert.match(s.keeper.folders()[0]!.problem ?? '', /is not the folder kept for Agent any more/);
   await s.press('S');
   // The sentence begins with the folder's path; the row shows it after the folder's own column, cut at the width.

@@ -72,12 +72,12 @@ export function tempRoot(t: TestContext, prefix = 'binder-tui-'): string {
 }
 
 /** A store and keeper, and the screen on them. `prepare` runs on the store before the first frame. */
-export function openScreen(t: TestContext, options: { lang?: Lang; prepare?: (store: Store, keeper: Keeper) => void; root?: string; defaultSide?: boolean; now?: () => number } = {}): Screen {
+export async function openScreen(t: TestContext, options: { lang?: Lang; prepare?: (store: Store, keeper: Keeper) => unknown; root?: string; defaultSide?: boolean; now?: () => number } = {}): Promise<Screen> {
   const root = options.root ?? tempRoot(t);
   const store = openStore(join(root, 'store'));
   const side: SideConfig = { dir: join(root, 'agent', '.binder'), who: AGENT };
   const keeper = createKeeper({ store, sides: [side], log: () => {} });
-  options.prepare?.(store, keeper);
+  await options.prepare?.(store, keeper);
   let suspensions = 0;
   const resumers = new Set<() => void>();
   const terminal: TerminalControl = {
@@ -104,12 +104,12 @@ export function openScreen(t: TestContext, options: { lang?: Lang; prepare?: (st
   Object.defineProperty(out, 'columns', { get: () => size.columns, configurable: true });
   Object.defineProperty(out, 'rows', { get: () => size.rows, configurable: true });
   let closed = false;
-  const unmount = () => {
+  const unmount = async () => {
     if (closed) return;
     closed = true;
     ink.unmount();
-    keeper.close();
-    store.close();
+    await keeper.close();
+    await store.close();
   };
   t.after(unmount);
   const frame = () => plain(ink.lastFrame());
@@ -147,7 +147,7 @@ export function openScreen(t: TestContext, options: { lang?: Lang; prepare?: (st
 }
 
 /** A Batches list (with its gate) opened to the agent for writing, made as the person. */
-export function batches(store: Store): void {
-  store.createList({ template: 'batches', lang: 'en' }, PERSON);
-  store.grant('batches', AGENT.id, 'write', PERSON);
+export async function batches(store: Store): Promise<void> {
+  await store.createList({ template: 'batches', lang: 'en' }, PERSON);
+  await store.grant('batches', AGENT.id, 'write', PERSON);
 }

@@ -5,12 +5,12 @@ import { AGENT, KEYS, PERSON, batches, openScreen } from './harness.js';
 import { EVIL, leaks } from './hostile.js';
 
 test('hostile record text is shown made safe on the board, the table, the record, search and dialogs', async (t) => {
-  const s = openScreen(t, {
-    prepare: (store) => {
-      batches(store);
-      store.add('batches', { title: EVIL, note: `${EVIL}\nsecond line ${EVIL}`, owners: [EVIL] }, AGENT);
-      store.attach(1, { kind: 'link', ref: EVIL, title: EVIL }, AGENT);
-      store.add('batches', { title: `Due ${EVIL}`, due: '2001-01-01' }, AGENT);
+  const s = await openScreen(t, {
+    prepare: async (store) => {
+      await batches(store);
+      await store.add('batches', { title: EVIL, note: `${EVIL}\nsecond line ${EVIL}`, owners: [EVIL] }, AGENT);
+      await store.attach(1, { kind: 'link', ref: EVIL, title: EVIL }, AGENT);
+      await store.add('batches', { title: `Due ${EVIL}`, due: '2001-01-01' }, AGENT);
     },
   });
   await s.until((f) => f.includes('#1 Evil') && f.includes('Due: #2'), 'the board and the due notice');
@@ -24,7 +24,7 @@ test('hostile record text is shown made safe on the board, the table, the record
   await s.until((f) => f.includes('#1 Evil'), 'the search result');
   await s.press(KEYS.escape);
   // The table view too.
-  s.store.editList('batches', { view: 'table' }, PERSON);
+  await s.store.editList('batches', { view: 'table' }, PERSON);
   await s.until((f) => f.includes('Title') && f.includes('#1') && f.includes('Evil'), 'the table');
 
   const written = s.frames.join('');

@@ -9,53 +9,53 @@ import assert from 'node:assert/strict';
 import type { Store } from '../../src/store/store.js';
 import { AGENT, KEYS, PERSON, batches, openScreen, paste } from './harness.js';
 
-function four(store: Store): void {
-  batches(store);
-  for (const title of ['First idea', 'Dark mode', 'Third idea', 'Daily standup']) store.add('batches', { title }, AGENT);
+async function four(store: Store): Promise<void> {
+  await batches(store);
+  for (const title of ['First idea', 'Dark mode', 'Third idea', 'Daily standup']) await store.add('batches', { title }, AGENT);
 }
 
 /** What the store holds, to see that nothing changed. */
-const snapshot = (store: Store) => JSON.stringify({ records: store.show('batches', PERSON, { limit: 50 }), lists: store.lists(PERSON, { archived: true }), sides: store.sides() });
+const snapshot = async (store: Store) => JSON.stringify({ records: await store.show('batches', PERSON, { limit: 50 }), lists: await store.lists(PERSON, { archived: true }), sides: await store.sides() });
 
 test('a word typed all at once on the board (a paste without bracketed paste) runs nothing and says so', async (t) => {
-  const s = openScreen(t, { prepare: four });
+  const s = await openScreen(t, { prepare: four });
   await s.until((f) => f.includes('#4 Daily standup'), 'the board');
   await s.press(KEYS.enter);
-  const before = snapshot(s.store);
+  const before = await snapshot(s.store);
   // D would ask to delete, a approve, i nothing, l move right, y answer yes.
   await s.press('Daily');
   await s.until((f) => f.includes('nothing was done with “Daily”'), 'the notice');
   assert.ok(!s.frame().includes('for good?'), 'no question was asked');
-  assert.equal(snapshot(s.store), before, 'nothing changed');
+  assert.equal(await snapshot(s.store), before, 'nothing changed');
   await s.press('xDax');
   await s.until((f) => f.includes('nothing was done with “xDax”'), 'another word, another notice');
-  assert.equal(snapshot(s.store), before, 'nothing archived, approved nor deleted');
+  assert.equal(await snapshot(s.store), before, 'nothing archived, approved nor deleted');
 });
 
 test('a paste on the board, marked as one by the terminal, runs nothing, even with Enter and arrows in it', async (t) => {
-  const s = openScreen(t, { prepare: four });
+  const s = await openScreen(t, { prepare: four });
   await s.until((f) => f.includes('#4 Daily standup'), 'the board');
   await s.press(KEYS.enter);
-  const before = snapshot(s.store);
+  const before = await snapshot(s.store);
   await s.press(paste(`Dy\r${KEYS.down}ax\rXq`));
   await s.until((f) => f.includes('nothing was done with'), 'the notice');
-  assert.equal(snapshot(s.store), before);
+  assert.equal(await snapshot(s.store), before);
   assert.ok(!s.exited(), 'the q in it did not quit');
   // A paste may come in pieces: still one paste.
   s.stdin.write('\u001b[200~Da');
   s.stdin.write('y\r\u001b[201~');
   await s.until((f) => f.includes('nothing was done with “Day ”'), 'the paste in two pieces, set aside whole');
-  assert.equal(snapshot(s.store), before);
+  assert.equal(await snapshot(s.store), before);
 });
 
 test('a question is answered only by a key pressed after it was drawn: keys of the burst that asked it are set aside', async (t) => {
-  const s = openScreen(t, { prepare: four });
+  const s = await openScreen(t, { prepare: four });
   await s.until((f) => f.includes('#4 Daily standup'), 'the board');
   await s.press(KEYS.enter);
   // An arrow (so the burst is keys, not text), D, then y: all in one read.
   await s.press(`${KEYS.down}Dy`);
   await s.until((f) => f.includes('Delete #2 “Dark mode” for good?') && f.includes('1 key typed before this question was set aside'), 'the question, the y set aside');
-  assert.equal(s.store.get(2, PERSON).record.title, 'Dark mode');
+  assert.equal((await s.store.get(2, PERSON)).record.title, 'Dark mode');
   // A key read on its own, after the one that asks but before the question is drawn, is set aside too.
   await s.press(KEYS.escape);
   await s.until((f) => !f.includes('for good?'), 'no question');
@@ -67,30 +67,30 @@ test('a question is answered only by a key pressed after it was drawn: keys of t
   await s.settle();
   await new Promise((r) => setTimeout(r, 50));
   assert.ok(s.frame().includes('for good?'), 'still asking');
-  assert.equal(s.store.get(2, PERSON).record.title, 'Dark mode');
+  assert.equal((await s.store.get(2, PERSON)).record.title, 'Dark mode');
   await s.press('y');
   await s.until((f) => f.includes('Deleted #2 for good'), 'a y pressed after the question deletes');
 });
 
 test('a key that is not an answer leaves the question unanswered: nothing is deleted', async (t) => {
-  const s = openScreen(t, { prepare: four });
+  const s = await openScreen(t, { prepare: four });
   await s.until((f) => f.includes('#4 Daily standup'), 'the board');
   await s.press(KEYS.enter, 'D');
   await s.until((f) => f.includes('for good?'), 'the question');
   await s.press('a');
   await s.until((f) => !f.includes('for good?') && f.includes('Nothing was done: only y/Y answers yes'), 'the question gone, saying why');
   await s.press('y');
-  assert.equal(s.store.get(1, PERSON).record.title, 'First idea');
+  assert.equal((await s.store.get(1, PERSON)).record.title, 'First idea');
 });
 
 test('every key of a burst reaches a text field, in order: text then Enter submits; Tab moves to the next field; Backspaces together each erase', async (t) => {
-  const s = openScreen(t, { prepare: four });
+  const s = await openScreen(t, { prepare: four });
   await s.until((f) => f.includes('#4 Daily standup'), 'the board');
   await s.press(KEYS.enter, 'n');
   await s.until((f) => f.includes('Add a record'), 'the form');
   await s.press(`Fast typing${KEYS.backspace}${KEYS.backspace}${KEYS.backspace}ed\r`);
   await s.until((f) => f.includes('#5 Fast typed') && !f.includes('Add a record'), 'the form closed by the Enter of the burst');
-  assert.equal(s.store.get(5, PERSON).record.title, 'Fast typed');
+  assert.equal((await s.store.get(5, PERSON)).record.title, 'Fast typed');
 
   await s.press('n');
   await s.until((f) => f.includes('Add a record'), 'the form again');
@@ -99,14 +99,14 @@ test('every key of a burst reaches a text field, in order: text then Enter submi
   await s.until((f) => f.includes('“def” is not a due date'), 'def went to the due field, not the title');
   await s.press(`${KEYS.ctrlU}2030-05-06\r`);
   await s.until((f) => f.includes('#6 abc'), 'added');
-  const added = s.store.get(6, PERSON).record;
+  const added = (await s.store.get(6, PERSON)).record;
   assert.deepEqual([added.title, added.state, added.due], ['abc', 'approved', '2030-05-06'].map((v, i) => (i === 1 ? added.state : v)));
   assert.equal(added.title, 'abc');
   assert.notEqual(added.state, 'proposed', 'the right arrow in the burst turned the state');
 });
 
 test('line editing: Home/End, Ctrl-A/E, Ctrl-U/K, Ctrl-W, Alt-Backspace, Alt-←/→, Delete', async (t) => {
-  const s = openScreen(t, { prepare: four });
+  const s = await openScreen(t, { prepare: four });
   await s.until((f) => f.includes('#4 Daily standup'), 'the board');
   await s.press(KEYS.enter, 'n');
   await s.until((f) => f.includes('Add a record'), 'the form');
@@ -130,7 +130,7 @@ test('line editing: Home/End, Ctrl-A/E, Ctrl-U/K, Ctrl-W, Alt-Backspace, Alt-←
 });
 
 test('a long paste into a 300-character field is cut at the limit at once, with a notice; the record is added', async (t) => {
-  const s = openScreen(t, { prepare: four });
+  const s = await openScreen(t, { prepare: four });
   await s.until((f) => f.includes('#4 Daily standup'), 'the board');
   await s.press(KEYS.enter, 'n');
   await s.until((f) => f.includes('Add a record'), 'the form');
@@ -138,11 +138,11 @@ test('a long paste into a 300-character field is cut at the limit at once, with 
   await s.until((f) => f.includes('Cut at 300 characters'), 'the notice, at once');
   await s.press(KEYS.enter);
   await s.until((f) => f.includes('Added #5'), 'added, not refused');
-  assert.equal(s.store.get(5, PERSON).record.title, 'x'.repeat(300));
+  assert.equal((await s.store.get(5, PERSON)).record.title, 'x'.repeat(300));
 });
 
 test('a field longer than its width scrolls around the cursor', async (t) => {
-  const s = openScreen(t, { prepare: four });
+  const s = await openScreen(t, { prepare: four });
   await s.until((f) => f.includes('#4 Daily standup'), 'the board');
   await s.press(KEYS.enter, 'n');
   await s.until((f) => f.includes('Add a record'), 'the form');
@@ -159,14 +159,14 @@ test('a field longer than its width scrolls around the cursor', async (t) => {
 });
 
 test('Ctrl-C in a form closes the form; at the top it quits at once, asking nothing', async (t) => {
-  const s = openScreen(t, { prepare: four });
+  const s = await openScreen(t, { prepare: four });
   await s.until((f) => f.includes('#4 Daily standup'), 'the board');
   await s.press(KEYS.enter, 'n');
   await s.until((f) => f.includes('Add a record'), 'the form');
   await s.press('half', KEYS.ctrlC);
   await s.until((f) => !f.includes('Add a record'), 'the form closed');
   assert.ok(!s.exited(), 'still running');
-  assert.throws(() => s.store.get(5, PERSON), 'nothing added');
+  await assert.rejects(async () => s.store.get(5, PERSON), 'nothing added');
   await s.press(KEYS.ctrlC);
   const end = Date.now() + 2000;
   while (!s.exited() && Date.now() < end) await new Promise((r) => setTimeout(r, 10));
@@ -174,7 +174,7 @@ test('Ctrl-C in a form closes the form; at the top it quits at once, asking noth
 });
 
 test('Ctrl-Z asks the terminal to suspend; when it is continued the screen is drawn again, whole', async (t) => {
-  const s = openScreen(t, { prepare: four });
+  const s = await openScreen(t, { prepare: four });
   await s.until((f) => f.includes('#4 Daily standup'), 'the board');
   await s.press(KEYS.ctrlZ);
   assert.equal(s.suspended(), 1);
@@ -187,7 +187,7 @@ test('Ctrl-Z asks the terminal to suspend; when it is continued the screen is dr
 });
 
 test('Escape and a key pressed fast, read as Alt with that key, are the two keys where Alt with it means nothing', async (t) => {
-  const s = openScreen(t, { prepare: four });
+  const s = await openScreen(t, { prepare: four });
   await s.until((f) => f.includes('#4 Daily standup'), 'the board');
   await s.press(KEYS.enter, 'n');
   await s.until((f) => f.includes('Add a record'), 'the form');

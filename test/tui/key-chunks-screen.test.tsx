@@ -4,20 +4,20 @@ import assert from 'node:assert/strict';
 import type { Store } from '../../src/store/store.js';
 import { AGENT, KEYS, PERSON, batches, openScreen, paste } from './harness.js';
 
-function three(store: Store): void {
-  batches(store);
-  for (const title of ['First idea', 'Dark mode', 'Third idea']) store.add('batches', { title }, AGENT);
+async function three(store: Store): Promise<void> {
+  await batches(store);
+  for (const title of ['First idea', 'Dark mode', 'Third idea']) await store.add('batches', { title }, AGENT);
 }
 
 test('j j Enter in one chunk opens the third row', async (t) => {
-  const s = openScreen(t, { prepare: three });
+  const s = await openScreen(t, { prepare: three });
   await s.until((f) => f.includes('#3 Third idea'), 'the board');
   await s.press(`${KEYS.enter}jj${KEYS.enter}`);
   await s.until((f) => f.includes('Binder · #3 Third idea') && f.includes('History'), 'the third record opened');
 });
 
 test('arrows in one chunk are whole keys: down down Enter opens the third row', async (t) => {
-  const s = openScreen(t, { prepare: three });
+  const s = await openScreen(t, { prepare: three });
   await s.until((f) => f.includes('#3 Third idea'), 'the board');
   await s.press(`${KEYS.enter}${KEYS.down}${KEYS.down}${KEYS.enter}`);
   await s.until((f) => f.includes('Binder · #3 Third idea'), 'the third record opened');
@@ -28,7 +28,7 @@ test('arrows in one chunk are whole keys: down down Enter opens the third row', 
 });
 
 test('/ then words then Enter in one chunk searches, and a second Enter opens the match', async (t) => {
-  const s = openScreen(t, { prepare: three });
+  const s = await openScreen(t, { prepare: three });
   await s.until((f) => f.includes('#3 Third idea'), 'the board');
   await s.press(`/dark${KEYS.enter}${KEYS.enter}`);
   await s.until((f) => f.includes('Binder · #2 Dark mode') && f.includes('History'), 'the match opened');
@@ -37,17 +37,17 @@ test('/ then words then Enter in one chunk searches, and a second Enter opens th
 });
 
 test('a key that opens a form, then its text, then Enter, in one chunk: the record is added with that title', async (t) => {
-  const s = openScreen(t, { prepare: three });
+  const s = await openScreen(t, { prepare: three });
   await s.until((f) => f.includes('#3 Third idea'), 'the board');
   await s.press(KEYS.enter);
   await s.until((f) => f.includes('Proposed (3)'), 'the records pane');
   await s.press(`nq jk/x${KEYS.enter}`);
   await s.until((f) => f.includes('#4 q jk/x'), 'the new record on the board');
-  assert.equal(s.store.get(4, PERSON).record.title, 'q jk/x');
+  assert.equal((await s.store.get(4, PERSON)).record.title, 'q jk/x');
 });
 
 test('a paste into a text field stays text, whole: no key in it is a command', async (t) => {
-  const s = openScreen(t, { prepare: three });
+  const s = await openScreen(t, { prepare: three });
   await s.until((f) => f.includes('#3 Third idea'), 'the board');
   await s.press(KEYS.enter, 'n');
   await s.until((f) => f.includes('Title'), 'the add form');
@@ -60,7 +60,7 @@ test('a paste into a text field stays text, whole: no key in it is a command', a
 });
 
 test('a chunk that comes before the last key is drawn waits its turn, and every key of it is heard there, in order', async (t) => {
-  const s = openScreen(t, { prepare: three });
+  const s = await openScreen(t, { prepare: three });
   await s.until((f) => f.includes('#3 Third idea'), 'the board');
   await s.settle();
   // Two chunks in the same moment: the second arrives before the search field the first opens is drawn.

@@ -11,10 +11,10 @@ import { BINDER as binder, NO_TMUX as why, hasTmux, startScreen } from './tmux-s
 
 test('in a real terminal, keys sent together each do what they would alone: j j Enter, / words Enter, arrows', { skip: hasTmux ? false : why }, async (t) => {
   assert.ok(existsSync(binder), `${binder} is built by npm run build`);
-  const term = startScreen(t, {
-    prepare: (store) => {
-      batches(store);
-      for (const title of ['First idea', 'Dark mode', 'Third idea']) store.add('batches', { title }, AGENT);
+  const term = await startScreen(t, {
+    prepare: async (store) => {
+      await batches(store);
+      for (const title of ['First idea', 'Dark mode', 'Third idea']) await store.add('batches', { title }, AGENT);
     },
   });
   await term.until((s) => s.includes('#3 Third idea') && s.includes('Lists'), 'the board');

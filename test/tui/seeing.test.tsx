@@ -19,14 +19,14 @@ const lineWith = (frame: string, text: string): string => frame.split('\n').find
 
 test('a record opened: its whole title and every field wrapped, its history in words, everyone by name', async (t) => {
   const long = `A title that goes on ${'and on '.repeat(30)}to its very end`;
-  const s = openScreen(t, {
-    prepare: (store) => {
-      store.createList({ template: 'tasks', lang: 'en' }, PERSON);
-      store.addSide(join(store.path, '..', 'bob'), 'Bob', PERSON);
-      store.grant('tasks', BOB.id, 'write', PERSON);
-      store.add('tasks', { title: long, fields: { Branch: `feature/${'x'.repeat(150)}-last` }, note: 'first words of a note that says a lot more than fits' }, PERSON);
-      store.edit(1, { owners: ['agent:bob'] }, PERSON);
-      store.take(1, { id: 'agent:bob', kind: 'agent', name: 'Bob' }, { for: '30m' } as never);
+  const s = await openScreen(t, {
+    prepare: async (store) => {
+      await store.createList({ template: 'tasks', lang: 'en' }, PERSON);
+      await store.addSide(join(store.path, '..', 'bob'), 'Bob', PERSON);
+      await store.grant('tasks', BOB.id, 'write', PERSON);
+      await store.add('tasks', { title: long, fields: { Branch: `feature/${'x'.repeat(150)}-last` }, note: 'first words of a note that says a lot more than fits' }, PERSON);
+      await store.edit(1, { owners: ['agent:bob'] }, PERSON);
+      await store.take(1, { id: 'agent:bob', kind: 'agent', name: 'Bob' }, { for: '30m' } as never);
     },
   });
   await s.until((f) => f.includes('#1 A title'), 'the board');
@@ -62,11 +62,11 @@ test('history: an operation the screen has no sentence for is still said in word
 });
 
 test('a CJK or combining title keeps the table\'s columns where they are', async (t) => {
-  const s = openScreen(t, {
-    prepare: (store) => {
-      batches(store);
-      store.editList('batches', { view: 'table' }, PERSON);
-      for (const title of ['Plain title', '漢字のタイトルです、とても長い題名がここにあります', 'Cafe\u0301 au lait', '👩‍👩‍👧 family']) store.add('batches', { title, due: '2030-01-02' }, AGENT);
+  const s = await openScreen(t, {
+    prepare: async (store) => {
+      await batches(store);
+      await store.editList('batches', { view: 'table' }, PERSON);
+      for (const title of ['Plain title', '漢字のタイトルです、とても長い題名がここにあります', 'Cafe\u0301 au lait', '👩‍👩‍👧 family']) await store.add('batches', { title, due: '2030-01-02' }, AGENT);
     },
   });
   const f = await s.until((x) => x.includes('#4'), 'the table');
@@ -81,11 +81,11 @@ test('a CJK or combining title keeps the table\'s columns where they are', async
 });
 
 test('cards take the rows they need; the pane and column with the keys are highlighted', async (t) => {
-  const s = openScreen(t, {
-    prepare: (store) => {
-      batches(store);
-      for (const title of ['One', 'Two', 'Three']) store.add('batches', { title }, AGENT);
-      store.add('batches', { title: 'Four', due: '2030-01-02' }, AGENT);
+  const s = await openScreen(t, {
+    prepare: async (store) => {
+      await batches(store);
+      for (const title of ['One', 'Two', 'Three']) await store.add('batches', { title }, AGENT);
+      await store.add('batches', { title: 'Four', due: '2030-01-02' }, AGENT);
     },
   });
   let f = await s.until((x) => x.includes('#4 Four'), 'the board');
@@ -101,10 +101,10 @@ test('cards take the rows they need; the pane and column with the keys are highl
 });
 
 test('a form taller than the screen shows the field in focus; a terminal too small says what it needs', async (t) => {
-  const s = openScreen(t, {
-    prepare: (store) => {
-      store.createList({ template: 'tasks', lang: 'en' }, PERSON);
-      store.editList('tasks', { fields: [...store.list('tasks', PERSON).fields, ...['A1', 'A2', 'A3', 'A4', 'A5', 'A6'].map((name) => ({ name, type: 'text' as const }))] }, PERSON);
+  const s = await openScreen(t, {
+    prepare: async (store) => {
+      await store.createList({ template: 'tasks', lang: 'en' }, PERSON);
+      await store.editList('tasks', { fields: [...(await store.list('tasks', PERSON)).fields, ...['A1', 'A2', 'A3', 'A4', 'A5', 'A6'].map((name) => ({ name, type: 'text' as const }))] }, PERSON);
     },
   });
   await s.until((f) => f.includes('To do (0)'), 'the board');
@@ -125,11 +125,11 @@ test('a form taller than the screen shows the field in focus; a terminal too sma
 });
 
 test('a message goes with the record it speaks of; an archived list is not "no list"; the example date is tomorrow', async (t) => {
-  const s = openScreen(t, { prepare: (store) => { batches(store); store.add('batches', { title: 'Dark mode' }, AGENT); store.add('batches', { title: 'Other' }, AGENT); } });
+  const s = await openScreen(t, { prepare: async (store) => { await batches(store); await store.add('batches', { title: 'Dark mode' }, AGENT); await store.add('batches', { title: 'Other' }, AGENT); } });
   await s.until((f) => f.includes('#1 Dark mode'), 'the board');
   await s.press(KEYS.enter, 'e', '!', KEYS.enter);
   await s.until((f) => f.includes('Changed #1'), 'the message');
-  s.store.delete(1, PERSON);
+  await s.store.delete(1, PERSON);
   await s.until((f) => !f.includes('Changed #1') && !f.includes('#1 Dark mode'), 'the message gone with the record');
 
   await s.press('n');
@@ -141,7 +141,7 @@ test('a message goes with the record it speaks of; an archived list is not "no l
   await s.until((f) => f.includes(`“next week” is not a due date: write ${day}`), 'the refusal, with tomorrow');
   await s.press(KEYS.escape, KEYS.escape);
 
-  s.store.archiveList('batches', true, PERSON);
+  await s.store.archiveList('batches', true, PERSON);
   await s.until((f) => f.replace(/\n\s*/g, ' ').includes('Every list is archived (1): A shows them.'), 'said as it is');
   assert.ok(!s.frame().includes('No list yet'));
 });

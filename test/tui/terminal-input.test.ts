@@ -15,9 +15,9 @@ import { AGENT, PERSON, batches } from './harness.js';
 import { BINDER as binder, NO_TMUX as why, hasTmux, startScreen, type Terminal } from './tmux-screen.js';
 import type { Store } from '../../src/store/store.js';
 
-function four(store: Store): void {
-  batches(store);
-  for (const title of ['First idea', 'Dark mode', 'Third idea', 'Daily standup']) store.add('batches', { title }, AGENT);
+async function four(store: Store): Promise<void> {
+  await batches(store);
+  for (const title of ['First idea', 'Dark mode', 'Third idea', 'Daily standup']) await store.add('batches', { title }, AGENT);
 }
 
 /** The binder as `binder admin` reads it, while the screen runs. */
@@ -31,7 +31,7 @@ const last = (screen: string, n = 1): string => screen.trimEnd().split('\n').at(
 
 test('in a real terminal, text typed all at once or pasted on the board runs nothing; a burst in a text field lands whole', { skip: hasTmux ? false : why }, async (t) => {
   assert.ok(existsSync(binder), `${binder} is built by npm run build`);
-  const term = startScreen(t, { prepare: four });
+  const term = await startScreen(t, { prepare: four });
   await term.until((s) => s.includes('#4 Daily standup'), 'the board');
   assert.equal(term.pane('#{mouse_sgr_flag}#{mouse_standard_flag}'), '11', 'clicks asked for, in SGR form');
   term.keys('Enter');
@@ -63,7 +63,7 @@ test('in a real terminal, text typed all at once or pasted on the board runs not
 });
 
 test('in a real terminal, Ctrl-Z gives the shell its terminal back and fg brings the screen back whole', { skip: hasTmux ? false : why }, async (t) => {
-  const term = startScreen(t, { prepare: four, shell: true, size: [100, 30] });
+  const term = await startScreen(t, { prepare: four, shell: true, size: [100, 30] });
   await term.until((s) => s.includes('#4 Daily standup'), 'the board');
   term.keys('C-z');
   await term.until((s) => /Stopped/.test(s) && s.includes('ready$'), 'stopped, the shell back');
@@ -81,12 +81,12 @@ test('in a real terminal, Ctrl-Z gives the shell its terminal back and fg brings
 });
 
 test('in a real terminal: the footer keeps help and quit at 60 and 200 columns; a CJK title keeps the table\'s columns; the focused pane is highlighted', { skip: hasTmux ? false : why }, async (t) => {
-  const term = startScreen(t, {
+  const term = await startScreen(t, {
     size: [200, 40],
-    prepare: (store) => {
-      batches(store);
-      store.editList('batches', { view: 'table' }, PERSON);
-      for (const title of ['Plain title', '漢字のタイトルです、とても長い題名がここにありますので、切られます。まだ続きます。', 'Cafe\u0301 au lait']) store.add('batches', { title, due: '2030-01-02' }, AGENT);
+    prepare: async (store) => {
+      await batches(store);
+      await store.editList('batches', { view: 'table' }, PERSON);
+      for (const title of ['Plain title', '漢字のタイトルです、とても長い題名がここにありますので、切られます。まだ続きます。', 'Cafe\u0301 au lait']) await store.add('batches', { title, due: '2030-01-02' }, AGENT);
     },
   });
   let screen = await term.until((s) => s.includes('#3') && s.includes('Cafe'), 'the table');
@@ -107,7 +107,7 @@ test('in a real terminal: the footer keeps help and quit at 60 and 200 columns; 
 });
 
 test('in a real terminal, a click selects and the wheel scrolls; with --no-mouse the terminal keeps its clicks', { skip: hasTmux ? false : why }, async (t) => {
-  const term = startScreen(t, { prepare: (store) => { batches(store); for (let i = 1; i <= 12; i++) store.add('batches', { title: `Item ${i}` }, AGENT); } });
+  const term = await startScreen(t, { prepare: async (store) => { await batches(store); for (let i = 1; i <= 12; i++) await store.add('batches', { title: `Item ${i}` }, AGENT); } });
   const screen = await term.until((s) => s.includes('#5 Item 5'), 'the board');
   const rows = screen.split('\n');
   const y = rows.findIndex((l) => l.includes('#5 Item 5'));
@@ -119,7 +119,7 @@ test('in a real terminal, a click selects and the wheel scrolls; with --no-mouse
   term.keys('q');
   await term.until(() => term.exitCode() !== null, 'the end');
 
-  const plain = startScreen(t, { prepare: four, args: ['--no-mouse'] });
+  const plain = await startScreen(t, { prepare: four, args: ['--no-mouse'] });
   await plain.until((s) => s.includes('#4 Daily standup'), 'the board');
   assert.equal(plain.pane('#{mouse_any_flag}#{mouse_sgr_flag}'), '00', 'no mouse asked for');
   plain.keys('q');

@@ -19,7 +19,7 @@ function agent(term: Terminal, ...args: string[]) {
 
 test('binder tui in a real terminal: an agent adds, the person approves, the agent moves; hostile text stays inert; q quits', { skip: hasTmux ? false : why }, async (t) => {
   assert.ok(existsSync(binder), `${binder} is built by npm run build`);
-  const term = start(t);
+  const term = await start(t);
   await term.until((s) => s.includes('Welcome to Binder') && s.includes('Batches'), 'the welcome');
   term.keys('Enter');
   await term.until((s) => s.includes('may now read and change “Batches”'), 'the first list opened to the agent');
@@ -81,7 +81,7 @@ test('a store that cannot be opened: one sentence, exit 2', { skip: hasTmux ? fa
 
 test('NO_COLOR: the screen writes no colour', { skip: hasTmux ? false : why }, async (t) => {
   assert.ok(existsSync(binder), `${binder} is built by npm run build`);
-  const term = start(t, { extraEnv: 'NO_COLOR=1' });
+  const term = await start(t, { extraEnv: 'NO_COLOR=1' });
   await term.until((s) => s.includes('Welcome to Binder'), 'the welcome');
   term.keys('Enter');
   await term.until((s) => s.includes('Proposed'), 'the board');

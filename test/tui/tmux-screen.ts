@@ -37,7 +37,7 @@ export interface Terminal {
 
 export interface ScreenOptions {
   extraEnv?: string;
-  prepare?: (store: Store) => void;
+  prepare?: (store: Store) => unknown;
   /** Columns and rows of the pane (120×35 unless said). */
   size?: [number, number];
   /** More words after `binder tui` (`--no-mouse`). */
@@ -47,7 +47,7 @@ export interface ScreenOptions {
 }
 
 /** Starts the screen on a store made by `prepare` (a fresh one without), with `extraEnv` before it. */
-export function startScreen(t: TestContext, { extraEnv = '', prepare, size = [120, 35], args = [], shell = false }: ScreenOptions = {}): Terminal {
+export async function startScreen(t: TestContext, { extraEnv = '', prepare, size = [120, 35], args = [], shell = false }: ScreenOptions = {}): Promise<Terminal> {
   const root = tempRoot(t, 'binder-tmux-');
   const work = join(root, 'work');
   const agentDir = join(work, '.binder');
@@ -55,9 +55,9 @@ export function startScreen(t: TestContext, { extraEnv = '', prepare, size = [12
   if (prepare) {
     const store = openStore(join(root, 'store'));
     try {
-      prepare(store);
+      await prepare(store);
     } finally {
-      store.close();
+      await store.close();
     }
   }
   const socket = `binder-test-${process.pid}-${Math.random().toString(36).slice(2, 8)}`;

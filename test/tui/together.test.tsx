@@ -10,13 +10,13 @@ const BOB: Who = { id: 'person:bob', kind: 'person', name: 'bob' };
 const lineWith = (frame: string, text: string): string => frame.split('\n').find((l) => l.includes(text)) ?? '';
 
 test('b: what changed since the person last looked, each change once; Enter opens its record; the status line counts what waits', async (t) => {
-  const s = openScreen(t, {
-    prepare: (store) => {
-      batches(store);
-      store.add('batches', { title: 'Dark mode' }, AGENT);
-      store.add('batches', { title: 'Fast search' }, AGENT);
-      store.approve(1, true, BOB);
-      store.add('batches', { title: 'Mine, not news' }, PERSON);
+  const s = await openScreen(t, {
+    prepare: async (store) => {
+      await batches(store);
+      await store.add('batches', { title: 'Dark mode' }, AGENT);
+      await store.add('batches', { title: 'Fast search' }, AGENT);
+      await store.approve(1, true, BOB);
+      await store.add('batches', { title: 'Mine, not news' }, PERSON);
     },
   });
   await s.until((f) => f.includes('3 new (b)'), 'the count of changes waiting, in the status line');
@@ -39,10 +39,10 @@ test('b: what changed since the person last looked, each change once; Enter open
   // Seen once: b again says nothing changed, and the store agrees.
   await s.press('b');
   await s.until((x) => x.includes('Nothing changed since you last looked.'), 'nothing new');
-  assert.equal(s.store.brief(PERSON, { peek: true }).items.length, 0);
+  assert.equal((await s.store.brief(PERSON, { peek: true })).items.length, 0);
 
   // A new change by the agent: counted, then shown, once.
-  assert.ok(s.keeper.act('move', { id: 1, state: 'Approved' }, AGENT).ok);
+  assert.ok((await s.keeper.act('move', { id: 1, state: 'Approved' }, AGENT)).ok);
   await s.until((x) => x.includes('1 new (b)'), 'one new change counted');
   await s.press('b');
   f = await s.until((x) => x.includes('moved Proposed → Approved by Agent'), 'the move in the brief');
@@ -52,11 +52,11 @@ test('b: what changed since the person last looked, each change once; Enter open
 });
 
 test('a claim shows on the card and the record with its lease; r takes it away as the person, and the agent\'s brief says so', async (t) => {
-  const s = openScreen(t, { prepare: (store) => { batches(store); store.add('batches', { title: 'Dark mode' }, AGENT); } });
+  const s = await openScreen(t, { prepare: async (store) => { await batches(store); await store.add('batches', { title: 'Dark mode' }, AGENT); } });
   await s.until((f) => f.includes('#1 Dark mode'), 'the record');
-  const taken = s.keeper.act('take', { id: 1 }, AGENT);
+  const taken = await s.keeper.act('take', { id: 1 }, AGENT);
   assert.ok(taken.ok, taken.text);
-  const until = s.store.get(1, PERSON).record.lease!.until;
+  const until = (await s.store.get(1, PERSON)).record.lease!.until;
   const d = new Date(until);
   const hhmm = `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
   await s.until((f) => f.includes(`⚑ Agent ${hhmm}`), 'the holder and the end of the lease on the card');
@@ -67,42 +67,42 @@ test('a claim shows on the card and the record with its lease; r takes it away a
   await s.press('r');
   // A claim taken away cannot be given back: asked first, in a person's words.
   await s.until((x) => x.includes('Take #1 “Dark mode” away from Agent?'), 'the question');
-  assert.ok(s.store.get(1, PERSON).record.lease, 'nothing is done before the answer');
+  assert.ok((await s.store.get(1, PERSON)).record.lease, 'nothing is done before the answer');
   await s.press('y');
   await s.until((x) => x.includes('Took #1 away from Agent; it is free'), 'the screen\'s words for it');
   await s.until((x) => lineWith(x, 'Claim:').includes('none (ann ended Agent\'s at'), 'the record says who ended the claim');
-  const record = s.store.get(1, PERSON);
+  const record = await s.store.get(1, PERSON);
   assert.equal(record.record.lease, undefined);
   const release = record.history.findLast((h) => h.op === 'release');
   assert.equal(release?.by.id, PERSON.id, 'released as the person, through the keeper');
 
   // The agent's next brief says who took it: the store's, then as `binder brief` reads it.
-  const items = s.store.brief(AGENT, { peek: true }).items;
+  const items = (await s.store.brief(AGENT, { peek: true })).items;
   assert.ok(items.some((i) => i.kind === 'taken-away' && i.record === 1 && i.by.id === PERSON.id && i.holder?.id === AGENT.id), JSON.stringify(items));
-  const brief = s.keeper.act('brief', {}, AGENT);
+  const brief = await s.keeper.act('brief', {}, AGENT);
   assert.ok(brief.ok, brief.text);
   assert.ok((brief.data as Brief).items.some((i) => i.kind === 'taken-away'));
   assert.match(brief.text, /#1 Dark mode: ann took your claim away/);
 });
 
 test('a lease that runs out shows as lapsed on the card, then on the record once freed', async (t) => {
-  const s = openScreen(t, { prepare: (store) => { batches(store); store.add('batches', { title: 'Short claim' }, AGENT); } });
+  const s = await openScreen(t, { prepare: async (store) => { await batches(store); await store.add('batches', { title: 'Short claim' }, AGENT); } });
   await s.until((f) => f.includes('#1 Short claim'), 'the record');
-  assert.ok(s.keeper.act('take', { id: 1, for: '1s' }, AGENT).ok);
+  assert.ok((await s.keeper.act('take', { id: 1, for: '1s' }, AGENT)).ok);
   await s.until((f) => f.includes('⚑ Agent lapsed'), 'the claim shown lapsed once its time is past', 8000);
-  s.store.lapse();
+  await s.store.lapse();
   await s.press(KEYS.enter, KEYS.enter);
   await s.until((f) => lineWith(f, 'Claim:').includes('Agent\'s lapsed at'), 'the record says the claim lapsed');
-  assert.equal(s.store.get(1, PERSON).record.lease, undefined);
+  assert.equal((await s.store.get(1, PERSON)).record.lease, undefined);
 });
 
 test('the cursor follows a record moved with > < and m, on a board and in a table', async (t) => {
-  const s = openScreen(t, {
-    prepare: (store) => {
-      store.createList({ template: 'tasks', lang: 'en' }, PERSON);
-      for (const title of ['One', 'Two', 'Three', 'Four']) store.add('tasks', { title }, PERSON);
-      store.add('tasks', { title: 'Five', state: 'Doing' }, PERSON);
-      store.add('tasks', { title: 'Zero', state: 'Doing' }, PERSON);
+  const s = await openScreen(t, {
+    prepare: async (store) => {
+      await store.createList({ template: 'tasks', lang: 'en' }, PERSON);
+      for (const title of ['One', 'Two', 'Three', 'Four']) await store.add('tasks', { title }, PERSON);
+      await store.add('tasks', { title: 'Five', state: 'Doing' }, PERSON);
+      await store.add('tasks', { title: 'Zero', state: 'Doing' }, PERSON);
     },
   });
   await s.until((f) => f.includes('To do (4)') && f.includes('Doing (2)'), 'the board');
@@ -120,14 +120,14 @@ test('the cursor follows a record moved with > < and m, on a board and in a tabl
   await s.until((x) => x.includes('Move to which state?'), 'the states to pick');
   await s.press(KEYS.down, KEYS.down, KEYS.down, KEYS.enter);
   f = await s.until((x) => x.includes('Moved #5 to Done') && x.includes('>#5 Five'), 'the cursor with #5 in Done');
-  assert.equal(s.store.get(5, PERSON).record.state, 'done');
+  assert.equal((await s.store.get(5, PERSON)).record.state, 'done');
 
   // A table: the row follows too. Rows are `> #1     One …` right of the lists pane.
   const rows = (frame: string) => frame.split('\n').flatMap((l) => {
     const m = [...l.matchAll(/([> ]) (#\d+) {2,}/g)].at(-1);
     return m ? [`${m[1]}${m[2]}`] : [];
   });
-  s.store.editList('tasks', { view: 'table' }, PERSON);
+  await s.store.editList('tasks', { view: 'table' }, PERSON);
   await s.until((x) => rows(x).includes('>#1'), 'the table, the cursor on its first row');
   await s.press('>');
   f = await s.until((x) => x.includes('Moved #1 to Doing') && rows(x).includes('>#1'), 'the cursor on #1 in its new place');
@@ -135,7 +135,7 @@ test('the cursor follows a record moved with > < and m, on a board and in a tabl
 });
 
 test('--lang fr: what was done is said in French, in the screen\'s words', async (t) => {
-  const s = openScreen(t, { lang: 'fr', prepare: (store) => { batches(store); store.add('batches', { title: 'Dark mode' }, AGENT); } });
+  const s = await openScreen(t, { lang: 'fr', prepare: async (store) => { await batches(store); await store.add('batches', { title: 'Dark mode' }, AGENT); } });
   await s.until((f) => f.includes('#1 Dark mode'), 'the record');
   await s.press(KEYS.enter, 'a');
   await s.until((f) => f.includes('Approuvé : #1'), 'approved, in French');
@@ -144,7 +144,7 @@ test('--lang fr: what was done is said in French, in the screen\'s words', async
   await s.press('b');
   await s.until((f) => f.includes('Ce qui a changé depuis votre dernier regard') && f.includes('ajoutée par Agent dans Proposed'), 'the brief, in French');
   // A refusal is the keeper's sentence, asked for in French.
-  s.store.archive(1, true, PERSON);
+  await s.store.archive(1, true, PERSON);
   await s.press(KEYS.escape, 'A');
   await s.until((f) => f.includes('#1 Dark mode') && f.includes('archivées'), 'the archived records');
   await s.press('>');

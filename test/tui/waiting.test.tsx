@@ -49,14 +49,14 @@ test('history: an approval withdrawn by an agent\'s change, needs added and take
 });
 
 test('a record that waits on others says so on its card, in the table, and in the record, whose needs open with Enter', async (t) => {
-  const s = openScreen(t, {
-    prepare: (store) => {
-      batches(store);
-      store.add('batches', { title: 'Build the base' }, PERSON);
-      store.add('batches', { title: 'Paint the walls' }, PERSON);
-      store.add('batches', { title: 'Hang the pictures' }, PERSON);
-      store.needs(3, [1, 2], PERSON);
-      store.move(2, 'Done', PERSON);
+  const s = await openScreen(t, {
+    prepare: async (store) => {
+      await batches(store);
+      await store.add('batches', { title: 'Build the base' }, PERSON);
+      await store.add('batches', { title: 'Paint the walls' }, PERSON);
+      await store.add('batches', { title: 'Hang the pictures' }, PERSON);
+      await store.needs(3, [1, 2], PERSON);
+      await store.move(2, 'Done', PERSON);
     },
   });
   let f = await s.until((x) => x.includes('#3 Hang'), 'the board');
@@ -77,20 +77,20 @@ test('a record that waits on others says so on its card, in the table, and in th
   await s.press(KEYS.escape);
   await s.until((x) => x.includes('Needs (2)'), 'back on the record that needs it');
   await s.press(KEYS.escape);
-  s.store.editList('batches', { view: 'table' }, PERSON);
+  await s.store.editList('batches', { view: 'table' }, PERSON);
   f = await s.until((x) => x.includes('Waits on'), 'the table');
   assert.match(lineWith(f, 'Hang the pictures'), /Hang the pictures\s+Proposed\s+1\b/, `the table says how many it waits on:\n${f}`);
   assert.doesNotMatch(lineWith(f, 'Build the base'), /Proposed\s+\d/);
 });
 
 test('--lang fr: a record that waits says it in French', async (t) => {
-  const s = openScreen(t, {
+  const s = await openScreen(t, {
     lang: 'fr',
-    prepare: (store) => {
-      const list = store.createList({ template: 'batches', lang: 'fr' }, PERSON);
-      store.add(list.id, { title: 'Base' }, PERSON);
-      store.add(list.id, { title: 'Murs' }, PERSON);
-      store.needs(2, [1], PERSON);
+    prepare: async (store) => {
+      const list = await store.createList({ template: 'batches', lang: 'fr' }, PERSON);
+      await store.add(list.id, { title: 'Base' }, PERSON);
+      await store.add(list.id, { title: 'Murs' }, PERSON);
+      await store.needs(2, [1], PERSON);
     },
   });
   await s.until((x) => x.includes('#2 Murs') && x.includes('attend 1'), 'the card');
@@ -102,13 +102,13 @@ test('--lang fr: a record that waits says it in French', async (t) => {
 });
 
 test('an approval an agent\'s change withdrew reads in the record\'s history', async (t) => {
-  const s = openScreen(t, {
-    prepare: (store) => {
-      batches(store);
-      store.add('batches', { title: 'Old title' }, PERSON);
-      store.approve(1, true, PERSON);
-      store.move(1, 'Doing', PERSON);
-      store.edit(1, { title: 'New title' }, AGENT);
+  const s = await openScreen(t, {
+    prepare: async (store) => {
+      await batches(store);
+      await store.add('batches', { title: 'Old title' }, PERSON);
+      await store.approve(1, true, PERSON);
+      await store.move(1, 'Doing', PERSON);
+      await store.edit(1, { title: 'New title' }, AGENT);
     },
   });
   await s.until((x) => x.includes('#1 New title'), 'the board');
@@ -118,14 +118,14 @@ test('an approval an agent\'s change withdrew reads in the record\'s history', a
 });
 
 test('the record view reads every note and the whole history, however many', async (t) => {
-  const s = openScreen(t, {
-    prepare: (store) => {
-      batches(store);
-      store.add('batches', { title: 'Long lived' }, PERSON);
-      for (let i = 1; i <= 250; i++) store.note(1, `note ${i}`, AGENT);
+  const s = await openScreen(t, {
+    prepare: async (store) => {
+      await batches(store);
+      await store.add('batches', { title: 'Long lived' }, PERSON);
+      for (let i = 1; i <= 250; i++) await store.note(1, `note ${i}`, AGENT);
     },
   });
-  const read = readRecord(s.store, PERSON, 1);
+  const read = await readRecord(s.store, PERSON, 1);
   assert.ok(read.ok);
   assert.equal(read.value.record.notes.length, 250);
   assert.equal(read.value.history.length, read.value.counts.history);
@@ -139,10 +139,10 @@ test('the record view reads every note and the whole history, however many', asy
 });
 
 test('a folder registered again is said to be bound again', async (t) => {
-  const s = openScreen(t, { prepare: (store) => batches(store) });
+  const s = await openScreen(t, { prepare: (store) => batches(store) });
   const dir = join(s.root, 'claude', '.binder');
   mkdirSync(dir, { recursive: true });
-  s.store.addSide(dir, 'Claude', PERSON);
+  await s.store.addSide(dir, 'Claude', PERSON);
   await s.until((f) => f.includes('Batches'), 'the list');
   await s.press('S');
   await s.until((f) => f.includes('Agent folders') && f.includes('Claude'), 'the folders screen');
@@ -150,5 +150,5 @@ test('a folder registered again is said to be bound again', async (t) => {
   await s.until((f) => f.includes('Add an agent folder'), 'the form');
   await s.press(dir, KEYS.tab, 'Claude', KEYS.enter);
   await s.until((f) => f.includes(`The keeper reads ${dir} as Claude again`), 'bound again');
-  assert.equal(s.store.sides().length, 1);
+  assert.equal((await s.store.sides()).length, 1);
 });

@@ -6,7 +6,7 @@
  * command could.
  */
 import { Box, useApp, useStdout } from 'ink';
-import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { terminalSafe } from '../../keeper/terminal-safe.js';
 import type { DueRecord } from '../../store/types.js';
 import { useBinder } from '../context.js';
@@ -17,6 +17,7 @@ import { useCommands } from '../hooks/use-commands.js';
 import { useDue } from '../hooks/use-due.js';
 import { useFolders } from '../hooks/use-folders.js';
 import { useInputGate } from '../hooks/use-input-gate.js';
+import { useLoaded } from '../hooks/use-loaded.js';
 import { useScreenSize } from '../hooks/use-screen-size.js';
 import { useStoreVersion } from '../hooks/use-store-version.js';
 import { useUnseen } from '../hooks/use-unseen.js';
@@ -46,15 +47,15 @@ export function App() {
 
   // A message about a record that is gone is gone too.
   const messageRecord = state.message?.record;
-  const recordGone = useMemo(() => {
+  const recordGone = useLoaded(async () => {
     if (messageRecord === undefined) return false;
     try {
-      keeper.store.get(messageRecord, person, BARE);
+      await keeper.store.get(messageRecord, person, BARE);
       return false;
     } catch {
       return true;
     }
-  }, [keeper, person, messageRecord, version]);
+  }, [keeper, person, messageRecord, version], false).value;
   const own = state.message && !recordGone ? state.message : null;
   const offered = own && state.undo ? { ...own, text: words.say.undoOffer(own.text, keyLabel(keysFor('undo', 'lists')[0]!, words)) } : own;
   const message = offered ?? (diagnostic ? { text: diagnostic, tone: 'refused' as const } : null);
@@ -119,7 +120,13 @@ export function App() {
     if (hit) dispatch({ type: 'select', hit, facts: d.facts });
   }, [words]);
 
+  /** Keys heard before the first reads came: heard once they have, in order. */
+  const early = useRef<InputEvent[]>([]);
   const hear = useCallback((event: InputEvent): InputEvent[] | void => {
+    if (!latest.current.data.ready) {
+      early.current.push(event);
+      return;
+    }
     const { state: s, data: d, context: where, run: doIt, layout: l } = latest.current;
     const typing = typingIn(s);
     const insert = (text: string) => dispatch({
@@ -159,6 +166,16 @@ export function App() {
   const place = useCallback(() => ({ typing: typingIn(latest.current.state), stopped: latest.current.state.quitting, question: questionOf(latest.current.state) }), []);
   const setAside = useCallback((count: number) => say(words.dialog.setAside(count)), [words, say]);
   useInputGate(hear, place, setAside);
+  useEffect(() => {
+    if (!data.ready || early.current.length === 0) return;
+    const heard = early.current.splice(0);
+    for (const event of heard) {
+      const more = hear(event);
+      if (more) for (const next of more) hear(next);
+    }
+  }, [data.ready, hear]);
+  // Nothing is drawn until the binder was read: never a frame of an empty binder that is not.
+  if (!data.ready) return null;
 
   if (layout.tooSmall) {
     return (

@@ -18,7 +18,7 @@ export interface ManageDeps {
   screen: Screen | null;
   data: ViewData;
   dispatch: (action: Action) => void;
-  act: (one: Act) => Answer;
+  act: (one: Act) => Promise<Answer>;
   /** An act done at once and offered back with `u` for a while. */
   undoable: (one: Act) => void;
   words: Words;
@@ -35,7 +35,7 @@ export function manageCommand(cmd: Command, deps: ManageDeps): void {
       const agent = data.agents[at];
       if (!agent || !managed) return;
       const access = nextAccess(agent.access, cmd === 'accessMore' ? 1 : -1);
-      if (access !== agent.access) act({ op: 'grant', args: { list: managed.id, agent: agent.agent, access } });
+      if (access !== agent.access) void act({ op: 'grant', args: { list: managed.id, agent: agent.agent, access } });
       return;
     }
     case 'sideAdd':
@@ -50,7 +50,7 @@ export function manageCommand(cmd: Command, deps: ManageDeps): void {
       if (managed) dispatch({ type: 'dialog', dialog: listTitleForm(managed, words) });
       return;
     case 'listView':
-      if (managed) act({ op: 'edit-list', args: { list: managed.id, view: managed.view === 'board' ? 'table' : 'board' } });
+      if (managed) void act({ op: 'edit-list', args: { list: managed.id, view: managed.view === 'board' ? 'table' : 'board' } });
       return;
     case 'stateAdd':
       if (managed) dispatch({ type: 'dialog', dialog: stateAddForm(managed, words) });
@@ -69,12 +69,13 @@ export function manageCommand(cmd: Command, deps: ManageDeps): void {
       if (!managed || row?.kind !== 'state') return;
       const to = row.position + (cmd === 'rowLater' ? 1 : -1);
       if (to < 1 || to > managed.states.length) return;
-      const answer = act({ op: 'edit-list', args: { list: managed.id, moveState: [`${row.id}=${to}`] } });
-      if (answer.ok) dispatch({ type: 'move', command: cmd === 'rowLater' ? 'down' : 'up', facts: data.facts });
+      void act({ op: 'edit-list', args: { list: managed.id, moveState: [`${row.id}=${to}`] } }).then((answer) => {
+        if (answer.ok) dispatch({ type: 'move', command: cmd === 'rowLater' ? 'down' : 'up', facts: data.facts });
+      });
       return;
     }
     case 'gateToggle':
-      if (managed && row?.kind === 'state') act({ op: 'edit-list', args: { list: managed.id, [row.gate ? 'ungate' : 'gate']: [row.id] } });
+      if (managed && row?.kind === 'state') void act({ op: 'edit-list', args: { list: managed.id, [row.gate ? 'ungate' : 'gate']: [row.id] } });
       return;
     case 'rowRemove':
       if (!managed || !row) return;

@@ -20,13 +20,13 @@ export interface SubmitDeps {
   dialog: Dialog;
   screen: Screen | null;
   dispatch: (action: Action) => void;
-  act: (one: Act) => Answer;
+  act: (one: Act) => Promise<Answer>;
   say: (text: string, tone: 'done' | 'refused' | 'info') => void;
   words: Words;
   now: number;
   /** The binder had no list before this act (the first list made opens to the first agent folder). */
   wasEmpty: boolean;
-  made: (answer: Answer, wasEmpty: boolean) => void;
+  made: (answer: Answer, wasEmpty: boolean) => Promise<void>;
   /** An act that can be taken back: offered as `u` for a while. */
   offer: (one: Act, answer: Answer) => void;
 }
@@ -62,7 +62,7 @@ function sideFolder(dialog: Extract<Dialog, { kind: 'form' }>, deps: SubmitDeps)
   return dir;
 }
 
-export function submitDialog(deps: SubmitDeps): void {
+export async function submitDialog(deps: SubmitDeps): Promise<void> {
   const { dialog, screen, dispatch, act, say, words } = deps;
   if (dialog.kind === 'pick') {
     const choice = dialog.choices[dialog.at];
@@ -72,7 +72,7 @@ export function submitDialog(deps: SubmitDeps): void {
     else if (dialog.intent.do === 'template') dispatch({ type: 'dialog', dialog: createListForm(choice.value, choice.label, words) });
     else {
       const one = actOf(dialog, choice.value);
-      if (one) act(one);
+      if (one) await act(one);
     }
     return;
   }
@@ -104,10 +104,12 @@ export function submitDialog(deps: SubmitDeps): void {
     dispatch({ type: 'dialog', dialog: null });
     return;
   }
-  const answer = act(one);
+  // Closed at once: a second Enter while the answer comes must not do it twice.
+  if (dialog.kind !== 'form') dispatch({ type: 'dialog', dialog: null });
+  const answer = await act(one);
   if (answer.ok || dialog.kind !== 'form') dispatch({ type: 'dialog', dialog: null });
   if (!answer.ok) return;
-  if (one.op === 'create-list') deps.made(answer, deps.wasEmpty);
+  if (one.op === 'create-list') await deps.made(answer, deps.wasEmpty);
   if (one.op === 'delete' && screen?.kind === 'record') dispatch({ type: 'pop' });
   if (one.op === 'delete-list') dispatch({ type: 'show-list', list: null });
   if (one.op === 'side-add' && dialog.kind === 'form' && dialog.values.create === 'yes') {

@@ -7,7 +7,7 @@
  */
 import { useCallback } from 'react';
 import type { Answer } from '../../keeper/protocol.js';
-import type { RecordSummary } from '../../store/types.js';
+import type { List, RecordSummary } from '../../store/types.js';
 import { doneText } from '../answer-words.js';
 import { useBinder } from '../context.js';
 import { safe } from '../format.js';
@@ -21,19 +21,23 @@ import type { ViewData } from './use-view-data.js';
 /** Operations after which the record may stand in another state. */
 const MOVING = new Set(['move', 'approve']);
 
-export function useAct(dispatch: (action: Action) => void, data: ViewData, filters: Filters, layout: Layout): (one: Act) => Answer {
+export function useAct(dispatch: (action: Action) => void, data: ViewData, filters: Filters, layout: Layout): (one: Act) => Promise<Answer> {
   const { keeper, person, words } = useBinder();
   const store = keeper.store;
 
-  return useCallback((one: Act): Answer => {
-    const answer = keeper.act(one.op, one.args, person, { lang: words.lang });
-    const stateName = (list: string, state: string): string => {
+  return useCallback(async (one: Act): Promise<Answer> => {
+    const answer = await keeper.act(one.op, one.args, person, { lang: words.lang });
+    // The states of the record's list, read once for the sentence that names one.
+    const listOf = (answer.data as { list?: unknown } | undefined)?.list;
+    let states: List['states'] = [];
+    if (answer.ok && typeof listOf === 'string') {
       try {
-        return store.list(list, person).states.find((s) => s.id === state)?.name ?? state;
+        states = (await store.list(listOf, person)).states;
       } catch {
-        return state;
+        states = [];
       }
-    };
+    }
+    const stateName = (_list: string, state: string): string => states.find((s) => s.id === state)?.name ?? state;
     const text = answer.ok ? doneText(one.op, answer.data, one.args, words, stateName, person) ?? safe(answer.text) : safe(answer.text);
     // A message about a record goes once the record is gone (a "Changed #2" after #2 was deleted).
     const record = Number(String(one.args.id ?? '').replace(/^#/, ''));
@@ -45,7 +49,7 @@ export function useAct(dispatch: (action: Action) => void, data: ViewData, filte
     const w = data.window?.ok ? data.window.value : null;
     const moved = answer.data as RecordSummary | undefined;
     if (answer.ok && w && MOVING.has(one.op) && moved?.list === w.list.id && !filters.text) {
-      const place = placeOf(store, person, w.list.id, filters, moved.state, moved.id);
+      const place = await placeOf(store, person, w.list.id, filters, moved.state, moved.id);
       if (place) {
         dispatch({
           type: 'follow',

@@ -79,9 +79,9 @@ export function useCommands(state: ScreenState, dispatch: (action: Action) => vo
       if (!list) say(words.say.noList, 'info');
       return list;
     };
-    const full = (id: number): RecordFull | null => {
+    const full = async (id: number): Promise<RecordFull | null> => {
       try {
-        return store.get(id, person, BARE).record;
+        return (await store.get(id, person, BARE)).record;
       } catch {
         say(words.record.gone, 'refused');
         return null;
@@ -91,14 +91,14 @@ export function useCommands(state: ScreenState, dispatch: (action: Action) => vo
     const grantKey = keyLabel(keysFor('grant', 'records')[0]!, words);
 
     /** A list was made: show it, and the first one ever opens to the first agent folder. */
-    const made = (answer: Answer, wasEmpty: boolean) => {
+    const made = async (answer: Answer, wasEmpty: boolean): Promise<void> => {
       const madeOne = madeList(answer);
       if (!madeOne) return;
       dispatch({ type: 'show-list', list: madeOne.id });
       dispatch({ type: 'pane', pane: 'records' });
       const side = wasEmpty ? firstSide() : null;
       if (side) {
-        const granted = keeper.act('grant', { list: madeOne.id, agent: side.who.id, access: 'write' }, person, { lang: words.lang });
+        const granted = await keeper.act('grant', { list: madeOne.id, agent: side.who.id, access: 'write' }, person, { lang: words.lang });
         say(granted.ok ? words.firstGrant(safe(side.who.name), safe(side.dir), safe(madeOne.title), grantKey) : safe(granted.text), granted.ok ? 'info' : 'refused');
       }
     };
@@ -107,7 +107,7 @@ export function useCommands(state: ScreenState, dispatch: (action: Action) => vo
       const back = undoOf(one, answer);
       if (back) dispatch({ type: 'undo', undo: { op: back.op, args: back.args, until: now() + UNDO_MS } });
     };
-    const undoable = (one: Act) => offer(one, act(one));
+    const undoable = (one: Act): void => void act(one).then((answer) => offer(one, answer));
 
     if (MOVES.has(command)) {
       if (context === 'pick') {
@@ -132,7 +132,7 @@ export function useCommands(state: ScreenState, dispatch: (action: Action) => vo
         else if (context === 'search') dispatch({ type: 'search-focus', focus: 'results' });
         else if (context === 'welcome') {
           const t = data.templates[state.browse.welcome.at];
-          if (t) made(act({ op: 'create-list', args: { template: t.id, lang: words.lang } }), data.empty);
+          if (t) void act({ op: 'create-list', args: { template: t.id, lang: words.lang } }).then((answer) => made(answer, data.empty));
         } else if (context === 'results' && screen?.kind === 'search' && data.search?.ok) {
           const hit = data.search.value[screen.cursor.at];
           if (hit) dispatch({ type: 'push', screen: { kind: 'record', id: hit.id, cursor: START } });
@@ -166,8 +166,10 @@ export function useCommands(state: ScreenState, dispatch: (action: Action) => vo
         const undo = state.undo;
         dispatch({ type: 'undo', undo: null });
         if (!undo || undo.until < now()) return say(words.say.nothingToUndo, 'info');
-        const answer = act({ op: undo.op, args: undo.args });
-        if (answer.ok) say(words.say.undone(safe(state.message?.text ?? '')), 'done');
+        const said = state.message?.text ?? '';
+        void act({ op: undo.op, args: undo.args }).then((answer) => {
+          if (answer.ok) say(words.say.undone(safe(said)), 'done');
+        });
         return;
       }
       case 'search':
@@ -208,7 +210,7 @@ export function useCommands(state: ScreenState, dispatch: (action: Action) => vo
 
       case 'submit':
       case 'yes':
-        if (dialog) submitDialog({ dialog, screen, dispatch, act, say, words, now: now(), wasEmpty: data.empty, made, offer });
+        if (dialog) void submitDialog({ dialog, screen, dispatch, act, say, words, now: now(), wasEmpty: data.empty, made, offer });
         return;
       case 'cancel':
         dispatch({ type: 'dialog', dialog: null });
@@ -224,7 +226,7 @@ export function useCommands(state: ScreenState, dispatch: (action: Action) => vo
 
       case 'approve': {
         const r = needRecord();
-        if (r) act({ op: 'approve', args: { id: r.id, withdraw: r.approved !== null } });
+        if (r) void act({ op: 'approve', args: { id: r.id, withdraw: r.approved !== null } });
         return;
       }
       case 'moveBack':
@@ -234,7 +236,7 @@ export function useCommands(state: ScreenState, dispatch: (action: Action) => vo
         const at = list.states.findIndex((s) => s.id === r.state);
         const to = list.states[at + (command === 'moveOn' ? 1 : -1)];
         if (!to) say(command === 'moveOn' ? words.say.lastState : words.say.firstState, 'info');
-        else act({ op: 'move', args: { id: r.id, state: to.id } });
+        else void act({ op: 'move', args: { id: r.id, state: to.id } });
         return;
       }
       case 'movePick': {
@@ -251,8 +253,13 @@ export function useCommands(state: ScreenState, dispatch: (action: Action) => vo
       }
       case 'edit': {
         const r = needRecord();
-        const whole = r && (context === 'record' ? (r as RecordFull) : full(r.id));
-        if (whole && list) dispatch({ type: 'dialog', dialog: editForm(whole, list, words, now()) });
+        if (!r || !list) return;
+        if (context === 'record') dispatch({ type: 'dialog', dialog: editForm(r as RecordFull, list, words, now()) });
+        else {
+          void full(r.id).then((whole) => {
+            if (whole) dispatch({ type: 'dialog', dialog: editForm(whole, list, words, now()) });
+          });
+        }
         return;
       }
       case 'note': {
@@ -279,7 +286,7 @@ export function useCommands(state: ScreenState, dispatch: (action: Action) => vo
       case 'archive': {
         const r = needRecord();
         if (!r) return;
-        if (r.archived) act({ op: 'restore', args: { id: r.id } });
+        if (r.archived) void act({ op: 'restore', args: { id: r.id } });
         else undoable({ op: 'archive', args: { id: r.id } });
         return;
       }
@@ -298,15 +305,17 @@ export function useCommands(state: ScreenState, dispatch: (action: Action) => vo
         if (r.lease && r.lease.by.id !== person.id) {
           const holder = data.nameOf(r.lease.by.id);
           dispatch({ type: 'dialog', dialog: confirm(words.dialog.takeAway(r.id, safe(r.title), holder), { do: 'release', id: r.id, holder }) });
-        } else act({ op: 'release', args: { id: r.id } });
+        } else void act({ op: 'release', args: { id: r.id } });
         return;
       }
       case 'brief': {
-        const answer = keeper.act('brief', {}, person, { lang: words.lang });
-        if (!answer.ok) return say(safe(answer.text), 'refused');
-        const brief = answer.data as Brief;
-        if (screen?.kind === 'brief') dispatch({ type: 'pop' });
-        dispatch({ type: 'push', screen: { kind: 'brief', items: brief.items, more: brief.more, cursor: START } });
+        const wasBrief = screen?.kind === 'brief';
+        void keeper.act('brief', {}, person, { lang: words.lang }).then((answer) => {
+          if (!answer.ok) return say(safe(answer.text), 'refused');
+          const brief = answer.data as Brief;
+          if (wasBrief) dispatch({ type: 'pop' });
+          dispatch({ type: 'push', screen: { kind: 'brief', items: brief.items, more: brief.more, cursor: START } });
+        });
         return;
       }
       case 'newList':
@@ -315,7 +324,7 @@ export function useCommands(state: ScreenState, dispatch: (action: Action) => vo
       case 'archiveList': {
         const l = data.lists.find((x) => x.id === data.listId);
         if (!l) return say(words.say.noList, 'info');
-        if (l.archived) act({ op: 'archive-list', args: { list: l.id, restore: true } });
+        if (l.archived) void act({ op: 'archive-list', args: { list: l.id, restore: true } });
         else undoable({ op: 'archive-list', args: { list: l.id } });
         return;
       }

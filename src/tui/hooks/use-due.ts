@@ -8,12 +8,17 @@ import type { DueRecord } from '../../store/types.js';
 
 export function useDue(keeper: Keeper, everyMs: number, tell: (records: DueRecord[]) => void): void {
   useEffect(() => {
+    let live = true;
     const look = () => {
-      const due = keeper.due();
-      if (due.length) tell(due);
+      keeper.due().then((due) => {
+        if (live && due.length) tell(due);
+      }, () => undefined);
     };
     look();
     const timer = setInterval(look, everyMs);
-    return () => clearInterval(timer);
+    return () => {
+      live = false;
+      clearInterval(timer);
+    };
   }, [keeper, everyMs, tell]);
 }

@@ -27,12 +27,10 @@ export function useUnseen(keeper: Keeper, person: Who, version: number, read: un
     const look = () => {
       pending.current = null;
       last.current = Date.now();
-      try {
-        const brief = keeper.store.brief(person, { peek: true, limit: CAP });
-        setUnseen({ count: brief.items.length, more: brief.more });
-      } catch {
-        setUnseen(null);
-      }
+      keeper.store.brief(person, { peek: true, limit: CAP }).then(
+        (brief) => setUnseen({ count: brief.items.length, more: brief.more }),
+        () => setUnseen(null),
+      );
     };
     pending.current = setTimeout(look, Math.max(0, last.current + everyMs - Date.now()));
   }, [keeper, person, version, read, everyMs]);

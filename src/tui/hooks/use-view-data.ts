@@ -6,7 +6,7 @@
  */
 import { useMemo, useRef } from 'react';
 import type { FolderStatus } from '../../keeper/keeper-types.js';
-import type { TemplateSummary } from '../../store/store.js';
+import type { Side, TemplateSummary } from '../../store/store.js';
 import type { List, ListSummary, RecordSummary, RecordView, SearchHit } from '../../store/types.js';
 import { useBinder } from '../context.js';
 import { briefLines } from '../brief-lines.js';
@@ -21,6 +21,7 @@ import { peopleOf, recordLines, type Line } from '../record-lines.js';
 import { agentRows, editorRows, sideRows, type AgentRow, type EditorRow, type SideRow } from '../rows.js';
 import type { Facts } from '../screen-reducer.js';
 import { contextOf, top, type ScreenState } from '../screen-state.js';
+import { useLoaded } from './use-loaded.js';
 import { settle, START } from '../window.js';
 
 export interface ViewData {
@@ -47,6 +48,8 @@ export interface ViewData {
   nameOf: NameOf;
   /** Board columns whose window had to start later for the cursor's card to show (cards take one row or two): to keep. */
   scrolled: { state: string; scroll: number }[];
+  /** The first reads have come: until then the screen shows nothing rather than a screen of nothing. */
+  ready: boolean;
 }
 
 export function useViewData(state: ScreenState, version: number, layout: Layout, folders: readonly FolderStatus[]): ViewData {
@@ -55,7 +58,8 @@ export function useViewData(state: ScreenState, version: number, layout: Layout,
   const { browse } = state;
   const screen = top(state);
 
-  const all = useMemo(() => readLists(store, person, true), [store, person, version]);
+  const allRead = useLoaded(() => readLists(store, person, true), [store, person, version], [] as ListSummary[]);
+  const all = allRead.value;
   const lists = useMemo(() => (browse.archivedLists ? all : all.filter((l) => !l.archived)), [all, browse.archivedLists]);
   const empty = all.length === 0;
   const listId = browse.list && lists.some((l) => l.id === browse.list) ? browse.list : (lists[0]?.id ?? null);
@@ -65,19 +69,22 @@ export function useViewData(state: ScreenState, version: number, layout: Layout,
     ? Object.entries(browse.cards).map(([s, c]) => `${s}:${c.scroll}`).sort().join(',')
     : String(browse.table.scroll);
   const cache = useRef(new PageCache());
-  const matches = useMemo(
+  const matchesRead = useLoaded(
     () => (listId && browse.filters.text.trim() ? readMatches(store, person, listId, browse.filters) : null),
     [store, person, version, listId, browse.filters],
+    null,
   );
-  const fetched = useMemo(() => {
+  const matches = matchesRead.value;
+  const fetchedRead = useLoaded(async (): Promise<Read<ListWindow> | null> => {
     if (!listId || !view) return null;
-    if (matches) return matches.ok ? { ok: true as const, value: matchWindow(store, person, matches.value, view, browse.filters, browse.cards, browse.table, view === 'board' ? layout.cardPage : layout.tablePage) } : matches;
+    if (matches) return matches.ok ? { ok: true as const, value: await matchWindow(store, person, matches.value, view, browse.filters, browse.cards, browse.table, view === 'board' ? layout.cardPage : layout.tablePage) } : matches;
     return view === 'board'
       ? readBoard(store, person, listId, browse.filters, browse.cards, layout.cardPage, cache.current, version)
       : readTable(store, person, listId, browse.filters, browse.table, layout.tablePage, cache.current, version);
     // The cursors' rows are left out on purpose: moving within the window reads nothing.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [store, person, version, listId, view, browse.filters, scrolls, layout.cardPage, layout.tablePage, matches]);
+  }, [store, person, version, listId, view, browse.filters, scrolls, layout.cardPage, layout.tablePage, matches], null);
+  // A window read for another list is not shown for this one.
+  const fetched = fetchedRead.value && (!fetchedRead.value.ok || fetchedRead.value.value.list.id === listId) ? fetchedRead.value : null;
 
   const window = useMemo((): Read<ListWindow> | null => {
     if (!fetched || !fetched.ok) return fetched;
@@ -116,9 +123,11 @@ export function useViewData(state: ScreenState, version: number, layout: Layout,
 
   const templates = useMemo(() => store.templates(words.lang), [store, words.lang]);
 
-  const registered = useMemo(() => store.sides(), [store, version]);
+  const registered = useLoaded(() => store.sides(), [store, version], [] as Side[]).value;
   const recordId = screen?.kind === 'record' ? screen.id : null;
-  const record = useMemo(() => (recordId === null ? null : readRecord(store, person, recordId)), [store, person, version, recordId]);
+  const recordRead = useLoaded(() => (recordId === null ? null : readRecord(store, person, recordId)), [store, person, version, recordId], null);
+  // The record read for another record is not shown for this one.
+  const record = recordRead.value && (!recordRead.value.ok || recordRead.value.value.record.id === recordId) ? recordRead.value : null;
   // Names from the folders and those registered first (people know agents by those), then whoever the record shows acting.
   const nameOf = useMemo(() => namesFrom([
     ...folders.map((f) => ({ id: f.agent, name: f.name })),
@@ -141,10 +150,11 @@ export function useViewData(state: ScreenState, version: number, layout: Layout,
 
   const searchText = screen?.kind === 'search' ? screen.text : null;
   const searchFilters = screen?.kind === 'search' ? screen.filters : null;
-  const search = useMemo(
+  const search = useLoaded(
     () => (searchText === null || !searchFilters ? null : readSearch(store, person, searchText, searchFilters)),
     [store, person, version, searchText, searchFilters],
-  );
+    null,
+  ).value;
 
   const helpFrom = screen?.kind === 'help' ? screen.context : null;
   const help = useMemo(() => (helpFrom
@@ -152,14 +162,15 @@ export function useViewData(state: ScreenState, version: number, layout: Layout,
     : []), [helpFrom, words, layout.columns]);
 
   const managedId = screen?.kind === 'grant' || screen?.kind === 'list-editor' ? screen.list : null;
-  const managed = useMemo(() => {
+  const managedRead = useLoaded(async () => {
     if (!managedId) return null;
     try {
-      return { list: store.list(managedId, person) };
+      return { list: await store.list(managedId, person) };
     } catch {
       return null;
     }
-  }, [store, person, version, managedId]);
+  }, [store, person, version, managedId], null);
+  const managed = managedRead.value && managedRead.value.list.id === managedId ? managedRead.value : null;
   const agents = useMemo(() => (managed ? agentRows(managed.list, folders, registered) : []), [managed, folders, registered]);
   const sides = useMemo(() => sideRows(folders, registered), [folders, registered]);
   const editor = useMemo(() => (managed ? editorRows(managed.list) : []), [managed]);
@@ -187,5 +198,6 @@ export function useViewData(state: ScreenState, version: number, layout: Layout,
   }
 
   const hiddenLists = browse.archivedLists ? 0 : all.length - lists.length;
-  return { lists, hiddenLists, empty, listId, window, selected, templates, record, lines, brief, search, help, managed, agents, sides, editor, facts, nameOf, scrolled };
+  const ready = allRead.ready;
+  return { lists, hiddenLists, empty, listId, window, selected, templates, record, lines, brief, search, help, managed, agents, sides, editor, facts, nameOf, scrolled, ready };
 }

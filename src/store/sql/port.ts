@@ -1,0 +1,53 @@
+/**
+ * The one port every rule of the store speaks SQL through, whatever the engine: rows come back
+ * as plain objects (integers as numbers, JSON as its text), placeholders are `?` in order. An
+ * engine implements it for a connection inside a transaction; the rules never see the engine,
+ * never a connection, and never an engine's own syntax (that is the dialect's, src/store/dialect).
+ */
+
+export type DialectName = 'sqlite' | 'postgres';
+
+export interface Sql {
+  readonly dialect: DialectName;
+  /** Every row. */
+  all<T>(sql: string, params?: readonly unknown[]): Promise<T[]>;
+  /** The first row, or undefined. */
+  get<T>(sql: string, params?: readonly unknown[]): Promise<T | undefined>;
+  /** The first column of the first row, or undefined when there is no row. */
+  value<T>(sql: string, params?: readonly unknown[]): Promise<T | undefined>;
+  /** The first column of every row. */
+  column<T>(sql: string, params?: readonly unknown[]): Promise<T[]>;
+  /** A change; `changes` = rows affected. New ids come back through `RETURNING id` with get(). */
+  run(sql: string, params?: readonly unknown[]): Promise<{ changes: number }>;
+}
+
+/** How a transaction is begun: `write` takes the write lock at once; `read` sees one snapshot and writes nothing. */
+export type TxMode = 'write' | 'read';
+
+export interface TxOptions {
+  mode?: TxMode;
+  /**
+   * false: the commit need not wait for the disk (a power loss, never a crash, may lose it). For
+   * commits whose loss is harmless only: reads, the ledger's delivery marks.
+   */
+  sync?: boolean;
+}
+
+/**
+ * An engine: a transaction on a connection of its own, savepoints inside it, and news of changes
+ * made by other processes. `begin` runs `fn` in one outermost transaction, committed when `fn`
+ * resolves, rolled back when it throws; an engine may run `fn` again from the start when its
+ * database asks (a serialization failure), so `fn` must do nothing outside it but through `q`.
+ */
+export interface Engine {
+  readonly dialect: DialectName;
+  /** Where the binder is: a file's path, or a database URL without its password. */
+  readonly path: string;
+  begin<T>(fn: (q: Sql) => Promise<T>, options: TxOptions): Promise<T>;
+  savepoint<T>(q: Sql, fn: () => Promise<T>): Promise<T>;
+  /** Changes by another connection (another keeper, binder admin): `listener` is called after each, soon. */
+  onOtherChange(listener: () => void): () => void;
+  /** After a delete: what the engine does so that no byte of it stays in its files. */
+  afterDelete(): Promise<void>;
+  close(): Promise<void>;
+}

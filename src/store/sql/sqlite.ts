@@ -1,0 +1,159 @@
+/**
+ * The port on SQLite (better-sqlite3, synchronous underneath): one connection, one transaction at
+ * a time (an in-process queue), BEGIN/COMMIT issued by hand, savepoints inside. Every query
+ * resolves at once, so a transaction's body runs in microtasks without yielding to I/O: nothing
+ * but the port may be awaited inside one. Statements are compiled once and kept.
+ */
+import type Database from 'better-sqlite3';
+import type { Engine, Sql, TxOptions } from './port.js';
+
+/** Beyond this many kept statements, SQL made on the fly (lists of placeholders) is not kept. */
+const KEPT_MAX = 500;
+/** How often another process's commits are looked for while someone listens (PRAGMA data_version: a few µs). */
+const OTHERS_POLL_MS = 50;
+
+export function sqliteSql(db: Database.Database): Sql {
+  const kept = new Map<string, Database.Statement>();
+  const prepare = (sql: string): Database.Statement => {
+    let statement = kept.get(sql);
+    if (!statement) {
+      statement = db.prepare(sql);
+      if (kept.size < KEPT_MAX) kept.set(sql, statement);
+    }
+    return statement;
+  };
+  /** The rows as arrays of values, the statement left as it was found. */
+  const raw = <R>(sql: string, params: readonly unknown[] | undefined, read: (s: Database.Statement) => R): R => {
+    const statement = prepare(sql);
+    statement.raw(true);
+    try {
+      return read(statement);
+    } finally {
+      statement.raw(false);
+    }
+  };
+  return {
+    dialect: 'sqlite',
+    all: async <T>(sql: string, params?: readonly unknown[]) => prepare(sql).all(...(params ?? [])) as T[],
+    get: async <T>(sql: string, params?: readonly unknown[]) => prepare(sql).get(...(params ?? [])) as T | undefined,
+    value: async <T>(sql: string, params?: readonly unknown[]) =>
+      raw(sql, params, (s) => (s.get(...(params ?? [])) as unknown[] | undefined)?.[0] as T | undefined),
+    column: async <T>(sql: string, params?: readonly unknown[]) =>
+      raw(sql, params, (s) => (s.all(...(params ?? [])) as unknown[][]).map((row) => row[0] as T)),
+    run: async (sql: string, params?: readonly unknown[]) => ({ changes: prepare(sql).run(...(params ?? [])).changes }),
+  };
+}
+
+/**
+ * One queue of transactions per database file in this process, whatever the store objects on it:
+ * two connections of one thread must never both hold a transaction while awaiting (the second's
+ * BEGIN would wait on the first's lock with the thread itself blocked, and fail as busy).
+ */
+const lanes = new Map<string, { queue: Promise<unknown>; users: number }>();
+
+export function sqliteEngine(db: Database.Database, path: string): Engine {
+  const q = sqliteSql(db);
+  // One transaction at a time on the file: the next waits for this one's end.
+  const lane = lanes.get(path) ?? { queue: Promise.resolve(), users: 0 };
+  lanes.set(path, lane);
+  lane.users++;
+  /** The last transaction this engine asked for, ended or not. */
+  let queue: Promise<unknown> = Promise.resolve();
+  /** Transactions asked for and not ended yet. */
+  let waiting = 0;
+  let depth = 0;
+  const others = new Set<() => void>();
+  let poll: NodeJS.Timeout | null = null;
+  let version = 0;
+  const dataVersion = (): number => db.pragma('data_version', { simple: true }) as number;
+
+  async function run<T>(fn: (q: Sql) => Promise<T>, options: TxOptions): Promise<T> {
+    // The level is the connection's, set outside a transaction: put back once it ends.
+    const lower = options.sync === false && (db.pragma('synchronous', { simple: true }) as number) > 1;
+    if (lower) db.pragma('synchronous = NORMAL');
+    try {
+      db.exec(options.mode === 'read' ? 'BEGIN DEFERRED' : 'BEGIN IMMEDIATE');
+      try {
+        const result = await fn(q);
+        db.exec('COMMIT');
+        return result;
+      } catch (error) {
+        if (db.inTransaction) db.exec('ROLLBACK');
+        throw error;
+      }
+    } finally {
+      if (lower && db.open) db.pragma('synchronous = FULL');
+    }
+  }
+
+  return {
+    dialect: 'sqlite',
+    path,
+    begin<T>(fn: (q: Sql) => Promise<T>, options: TxOptions): Promise<T> {
+      waiting++;
+      const turn = lane.queue.then(() => run(fn, options)).finally(() => { waiting--; });
+      queue = turn.catch(() => undefined);
+      lane.queue = queue;
+      return turn;
+    },
+    async savepoint<T>(_q: Sql, fn: () => Promise<T>): Promise<T> {
+      const name = `s${++depth}`;
+      db.exec(`SAVEPOINT ${name}`);
+      try {
+        const result = await fn();
+        db.exec(`RELEASE ${name}`);
+        return result;
+      } catch (error) {
+        if (db.inTransaction) {
+          db.exec(`ROLLBACK TO ${name}`);
+          db.exec(`RELEASE ${name}`);
+        }
+        throw error;
+      } finally {
+        depth--;
+      }
+    },
+    onOtherChange(listener) {
+      others.add(listener);
+      if (!poll) {
+        version = dataVersion();
+        poll = setInterval(() => {
+          if (!db.open) return;
+          const now = dataVersion();
+          if (now === version) return;
+          version = now;
+          for (const fn of [...others]) {
+            try {
+              fn();
+            } catch {
+              // One listener's failure is its own.
+            }
+          }
+        }, OTHERS_POLL_MS);
+        poll.unref();
+      }
+      return () => {
+        others.delete(listener);
+        if (others.size === 0 && poll) {
+          clearInterval(poll);
+          poll = null;
+        }
+      };
+    },
+    async afterDelete() {
+      // The write-ahead log folded back into the file: nothing deleted survives in it.
+      if (db.open && !db.inTransaction) db.pragma('wal_checkpoint(TRUNCATE)');
+    },
+    async close() {
+      if (poll) clearInterval(poll);
+      poll = null;
+      others.clear();
+      // Closed at once when no transaction runs or waits, so that a caller who does not wait finds it closed.
+      if (waiting > 0) await queue;
+      if (db.open) {
+        db.close();
+        if (--lane.users === 0 && lanes.get(path) === lane) lanes.delete(path);
+      }
+    },
+  };
+}

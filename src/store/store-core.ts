@@ -1,0 +1,198 @@
+/**
+ * The store over any engine: every operation of the rules bound to a transaction of the engine's.
+ * A change runs in one write transaction; a read in a read transaction (one snapshot, no write
+ * lock); changes are announced only after the outermost commit, and dropped when it (or the
+ * savepoint that made them) rolls back. The rules are never written here: only how they are run.
+ */
+import type { Context } from './context.js';
+import { iso, writeLog } from './context.js';
+import { deleteList, deleteRecord } from './erase.js';
+import { archiveList, createList, editList, grant, templates } from './list-admin.js';
+import { lists, show } from './lists.js';
+import { findList } from './access.js';
+import { attach, detach, editNote, get, note } from './record-parts.js';
+import { add, approve, archive, edit, move } from './records.js';
+import { search } from './search.js';
+import { addSide, bindSide, removeSide, sides } from './sides.js';
+import { brief, dueAndTell } from './brief.js';
+import { release, take, takeNext } from './claims.js';
+import { lapse } from './leases.js';
+import { ready } from './ready.js';
+import { blocked, needs, withNeeds } from './needs.js';
+import { exportBinder } from './exchange-out.js';
+import { importBinder } from './exchange-in.js';
+import { addToken, checkToken, leakedToken, listTokens, noteTokenUse, revokeTokens } from './tokens.js';
+import { ledgerOver, type Ledger } from './ledger.js';
+import type { Engine, Sql, TxOptions } from './sql/port.js';
+import type { Store } from './store.js';
+import type { Change, RecordPage, Who } from './types.js';
+import type { BriefOptions } from './together-types.js';
+
+export interface StoreOptions {
+  /** The clock, in ms. */
+  now?: () => number;
+}
+
+/** What one outermost transaction collects: its changes, announced once it commits. */
+interface Pending { changes: Change[]; tidy: boolean }
+
+type Op<A extends unknown[], R> = (c: Context, ...args: A) => Promise<R>;
+
+export function makeStore(engine: Engine, options: StoreOptions = {}): Store {
+  const now = options.now ?? Date.now;
+  const listeners = new Set<(change: Change) => void>();
+
+  const announce = (pending: Pending): void => {
+    for (const change of pending.changes) {
+      for (const listener of [...listeners]) {
+        try {
+          listener(change);
+        } catch {
+          // A watcher's failure must not undo nor hide a committed change.
+        }
+      }
+    }
+  };
+
+  /** The context of the transaction `q` belongs to. */
+  const contextOf = (q: Sql, pending: Pending): Context => {
+    const ctx: Context = {
+      q,
+      now,
+      async log(who, op, list, record, change) {
+        pending.changes.push(await writeLog(q, iso(now()), who, op, list, record, change));
+      },
+      checkpointAfterCommit: () => { pending.tidy = true; },
+      transaction: (fn) => savepoint(q, pending, fn),
+    };
+    return ctx;
+  };
+
+  async function savepoint<T>(q: Sql, pending: Pending, fn: () => Promise<T>): Promise<T> {
+    const mark = pending.changes.length;
+    const tidy = pending.tidy;
+    try {
+      return await engine.savepoint(q, fn);
+    } catch (error) {
+      pending.changes.length = mark;
+      pending.tidy = tidy;
+      throw error;
+    }
+  }
+
+  /** An outermost transaction: its changes announced after commit, its tidying done then. */
+  async function outermost<T>(fn: (ctx: Context, pending: Pending) => Promise<T>, txOptions: TxOptions): Promise<T> {
+    let pending: Pending = { changes: [], tidy: false };
+    const result = await engine.begin(async (q) => {
+      // Run again from the start after a serialization failure: nothing of a try before is kept.
+      pending = { changes: [], tidy: false };
+      return fn(contextOf(q, pending), pending);
+    }, txOptions);
+    if (pending.tidy) await engine.afterDelete();
+    announce(pending);
+    return result;
+  }
+
+  const write = <A extends unknown[], R>(op: Op<A, R>) =>
+    (...args: A): Promise<R> => outermost((c) => op(c, ...args), { mode: 'write' });
+  const read = <A extends unknown[], R>(op: Op<A, R>) =>
+    (...args: A): Promise<R> => outermost((c) => op(c, ...args), { mode: 'read', sync: false });
+
+  /** The operations as a Store, each run by `w` (writes) or `r` (reads). */
+  function face(
+    w: <A extends unknown[], R>(op: Op<A, R>) => (...args: A) => Promise<R>,
+    r: <A extends unknown[], R>(op: Op<A, R>) => (...args: A) => Promise<R>,
+    rest: Pick<Store, 'transaction' | 'ledger'>,
+  ): Store {
+    return {
+      path: engine.path,
+      dialect: engine.dialect,
+      lists: r(lists),
+      list: r(async (c, ref: string, who: Who) => (await findList(c, ref, who, 'read')).list),
+      show: r(show),
+      get: r(async (c, ref: number | string, who: Who, page?: RecordPage) => withNeeds(c, await get(c, ref, who, page), who)),
+      search: r(search),
+      add: w(add),
+      edit: w(edit),
+      move: w(move),
+      note: w(note),
+      attach: w(attach),
+      detach: w(detach),
+      archive: w(archive),
+      approve: w(approve),
+      delete: w(deleteRecord),
+      editNote: w(editNote),
+      templates: (lang) => templates(lang),
+      createList: w(createList),
+      editList: w(editList),
+      grant: w(grant),
+      archiveList: w(archiveList),
+      deleteList: w(deleteList),
+      sides: r(sides),
+      addSide: w(addSide),
+      removeSide: w(removeSide),
+      bindSide: w(bindSide),
+      tokens: r(listTokens),
+      addToken: w(addToken),
+      revokeTokens: w(revokeTokens),
+      // The look takes no write lock; a use is noted in a transaction of its own, now and then.
+      async checkToken(token: string) {
+        const { check, used } = await r(checkToken)(token);
+        if (used) await w(noteTokenUse)(used.hash, used.at);
+        return check;
+      },
+      leakedToken: w(leakedToken),
+      due: w(dueAndTell),
+      take: w(take),
+      takeNext: w(takeNext),
+      release: w(release),
+      // These lapse old claims first, so they write (a little) and take the write lock.
+      ready: w(async (c, list: string | undefined, who: Who, o?: { limit?: number }) => {
+        await lapse(c);
+        return ready(c, list, who, o);
+      }),
+      lapse: w(lapse),
+      needs: w(needs),
+      blocked: r(blocked),
+      exportBinder: r(exportBinder),
+      importBinder: w(importBinder),
+      // A peek only reads (waits peek on every change); a brief moves the asker's place.
+      brief: (who: Who, o?: BriefOptions) => (o?.peek
+        ? r(brief)(who, o)
+        : w(async (c, asker: Who, given?: BriefOptions) => {
+          await lapse(c);
+          return brief(c, asker, given);
+        })(who, o)),
+      onChange(listener) {
+        listeners.add(listener);
+        return () => { listeners.delete(listener); };
+      },
+      onOtherChange: (listener) => engine.onOtherChange(listener),
+      checkpoint: () => engine.afterDelete(),
+      close: () => engine.close(),
+      ...rest,
+    };
+  }
+
+  /** The store inside one transaction: each operation in a savepoint of it. */
+  function bound(ctx: Context, pending: Pending): Store {
+    const inside = <A extends unknown[], R>(op: Op<A, R>) =>
+      (...args: A): Promise<R> => savepoint(ctx.q, pending, () => op(ctx, ...args));
+    const self: Store = face(inside, inside, {
+      transaction: (fn) => savepoint(ctx.q, pending, () => fn(self)),
+      ledger: ledgerOver(ctx.q),
+    });
+    return self;
+  }
+
+  // The ledger outside a transaction: each call in one of its own.
+  const looseLedger = new Proxy({} as Ledger, {
+    get: (_t, key: keyof Ledger) => (...args: unknown[]) =>
+      outermost((c) => (ledgerOver(c.q)[key] as (...a: unknown[]) => Promise<unknown>)(...args), { mode: 'write' }),
+  });
+
+  return face(write, read, {
+    transaction: (fn, txOptions) => outermost((c, pending) => fn(bound(c, pending)), { mode: 'write', ...txOptions }),
+    ledger: looseLedger,
+  });
+}
