@@ -7,13 +7,17 @@
  */
 import { Command, Option } from 'commander';
 import type { Who } from '../store/types.js';
+import type { StoreSpec } from '../store/open-any.js';
+
+/** Where the binder is, who acts, and whether the answer is JSON. */
+export interface Place { store: StoreSpec; who: Who; json: boolean }
 import { runExport } from './run-export.js';
 import { IMPORT_FORMATS, runImport, type ImportFlags } from './run-import.js';
 import { runBackup, runCheck, runRestore } from './run-backup.js';
 
 /** What a chosen command runs once `binder admin` has read its global options. */
 export interface ExchangeRun {
-  (place: { storeDir: string; who: Who; json: boolean }): Promise<number>;
+  (place: Place): Promise<number>;
 }
 
 export const EXPORT_FORMATS = ['json', 'csv', 'markdown'] as const;

@@ -9,12 +9,30 @@ import { createInterface } from 'node:readline/promises';
 import { openStore, type SqliteStore } from '../store/index.js';
 import { Refused } from '../store/store.js';
 import type { Who } from '../store/types.js';
+import type { StoreSpec } from '../store/open-any.js';
 import { jsonDocument } from '../keeper/json-document.js';
 import { lines, said, word, type Shown } from '../keeper/text-values.js';
 import { backupTo, checkStore, readBackup, restoreFrom, storeInUse } from './backup.js';
 import { printAnswer, printSentence } from './print.js';
 
-type Place = { storeDir: string; who: Who; json: boolean };
+type Place = { store: StoreSpec; who: Who; json: boolean };
+
+/**
+ * The folder of a SQLite binder: backups, restores and checks are SQLite's own. On PostgreSQL the
+ * database server's tools do them, and the sentence says how, rather than pretend.
+ */
+function folderOf(place: Place, doing: 'backup' | 'restore' | 'check'): string {
+  if (place.store.kind === 'sqlite') return place.store.dir;
+  const hint = {
+    backup: ['pg_dump --format=custom --file binder.dump "$DATABASE_URL" (docs/team.md says more)', 'pg_dump --format=custom --file binder.dump "$DATABASE_URL" (docs/team.md en dit plus)'],
+    restore: ['pg_restore --clean --if-exists --dbname "$DATABASE_URL" binder.dump, keepers stopped (docs/team.md says more)', 'pg_restore --clean --if-exists --dbname "$DATABASE_URL" binder.dump, gardiens arrêtés (docs/team.md en dit plus)'],
+    check: ['the server\'s own checks (pg_amcheck) and binder admin export to read it whole (docs/team.md says more)', 'les vérifications du serveur (pg_amcheck) et binder admin export pour la lire en entier (docs/team.md en dit plus)'],
+  }[doing];
+  throw new NoStore(
+    `This binder is in PostgreSQL: binder admin ${doing === 'restore' ? 'restore-backup' : doing} is for a binder in a folder (SQLite). Use ${hint[0]}.`,
+    `Ce binder est dans PostgreSQL : binder admin ${doing === 'restore' ? 'restore-backup' : doing} est pour un binder dans un dossier (SQLite). Utilisez ${hint[1]}.`,
+  );
+}
 
 const plural = (n: number, one: string, many = `${one}s`): string => `${n.toLocaleString('en')} ${n === 1 ? one : many}`;
 
@@ -58,7 +76,7 @@ const sizes = (store: SqliteStore): { lists: number; records: number } => ({
 
 export function runBackup(file: string, place: Place): Promise<number> {
   return saying(async () => {
-    const store = opened(place.storeDir);
+    const store = opened(folderOf(place, 'backup'));
     try {
       const { lists, records } = sizes(store);
       await backupTo(store.db, file);
@@ -90,21 +108,22 @@ const inUse = (dir: string): Refused => new Refused(
 
 export function runRestore(file: string, o: { yes?: boolean }, place: Place): Promise<number> {
   return saying(async () => {
+    const dir = folderOf(place, 'restore');
     const backup = readBackup(file);
-    const path = join(place.storeDir, 'binder.db');
-    if (storeInUse(path)) throw inUse(place.storeDir);
+    const path = join(dir, 'binder.db');
+    if (storeInUse(path)) throw inUse(dir);
     if (!o.yes) {
       const there = existsSync(path) ? 'Replace the binder' : 'Make the binder';
-      const yes = await confirmed(said`${there} in ${place.storeDir} with the backup ${file} (${plural(backup.lists, 'list')}, ${plural(backup.records, 'record')})?`.text);
+      const yes = await confirmed(said`${there} in ${dir} with the backup ${file} (${plural(backup.lists, 'list')}, ${plural(backup.records, 'record')})?`.text);
       if (!yes) {
-        throw new Refused(`Nothing changed: run it again with --yes to put ${file} in place of the binder in ${place.storeDir}.`,
-          `Rien n'a changé : relancez avec --yes pour mettre ${file} à la place du binder de ${place.storeDir}.`);
+        throw new Refused(`Nothing changed: run it again with --yes to put ${file} in place of the binder in ${dir}.`,
+          `Rien n'a changé : relancez avec --yes pour mettre ${file} à la place du binder de ${dir}.`);
       }
       // The question took time: a keeper may have started meanwhile.
-      if (storeInUse(path)) throw inUse(place.storeDir);
+      if (storeInUse(path)) throw inUse(dir);
     }
     await restoreFrom(file, path);
-    const store = openStore(place.storeDir);
+    const store = openStore(dir);
     const now = sizes(store);
     await store.close();
     return place.json ? { file, ...now }
@@ -115,13 +134,14 @@ export function runRestore(file: string, o: { yes?: boolean }, place: Place): Pr
 export async function runCheck(place: Place): Promise<number> {
   let found: ReturnType<typeof checkStore> | undefined;
   const code = await saying(async () => {
-    const store = opened(place.storeDir);
+    const dir = folderOf(place, 'check');
+    const store = opened(dir);
     try {
       const { lists, records } = sizes(store);
       found = checkStore(store.db);
       const sound = found.integrity.length === 1 && found.integrity[0] === 'ok';
       if (place.json) return { lists, records, ...found };
-      const out: Shown[] = [said`Checked the binder in ${place.storeDir} (${plural(lists, 'list')}, ${plural(records, 'record')}):`];
+      const out: Shown[] = [said`Checked the binder in ${dir} (${plural(lists, 'list')}, ${plural(records, 'record')}):`];
       out.push(sound ? said`  the database file: sound (SQLite's integrity check: ok)`
         : said`  the database file: DAMAGED — SQLite found ${plural(found.integrity.length, 'problem')}: ${found.integrity.slice(0, 5).join('; ')}`);
       out.push(found.dangling.length === 0 ? said`  rows that name others: all found`

@@ -5,9 +5,10 @@
  */
 import { mkdirSync } from 'node:fs';
 import { extname, join } from 'node:path';
-import { openStore, type Store } from '../store/index.js';
+import { openAnyStore, type Store } from '../store/index.js';
+import type { Place } from './commands.js';
 import { Refused } from '../store/store.js';
-import type { Who } from '../store/types.js';
+
 import { jsonDocument } from '../keeper/json-document.js';
 import { said } from '../keeper/text-values.js';
 import { binderCsv } from './export-csv.js';
@@ -29,13 +30,13 @@ export function formatFor(given: Format | undefined, out: string | undefined): F
 }
 
 export async function runExport(
-  lists: readonly string[], o: { format?: Format; out?: string }, place: { storeDir: string; who: Who; json: boolean },
+  lists: readonly string[], o: { format?: Format; out?: string }, place: Place,
 ): Promise<number> {
   const format = formatFor(o.format, o.out);
   const makeBar = await progressMaker();
   let store: Store;
   try {
-    store = openStore(place.storeDir);
+    store = await openAnyStore(place.store);
   } catch (error) {
     if (error instanceof Refused) { printSentence(error.message); return 2; }
     throw error;

@@ -7,10 +7,11 @@
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { createInterface } from 'node:readline/promises';
-import { noInto, openStore, type Store } from '../store/index.js';
+import { noInto, openAnyStore, type Store } from '../store/index.js';
+import type { Place } from './commands.js';
 import type { ImportFormat, ImportPlan, Imported } from '../store/exchange-types.js';
 import { Refused } from '../store/store.js';
-import type { List, Who } from '../store/types.js';
+import type { List } from '../store/types.js';
 import { jsonDocument } from '../keeper/json-document.js';
 import { Shown, joined, lines, said } from '../keeper/text-values.js';
 import { printAnswer, printSentence } from './print.js';
@@ -68,11 +69,11 @@ export function sayImported(d: Imported, plan: ImportPlan): string {
   return lines(out);
 }
 
-export async function runImport(file: string, o: ImportFlags, place: { storeDir: string; who: Who; json: boolean }): Promise<number> {
+export async function runImport(file: string, o: ImportFlags, place: Place): Promise<number> {
   const makeBar = await progressMaker();
   let store: Store;
   try {
-    store = openStore(place.storeDir);
+    store = await openAnyStore(place.store);
   } catch (error) {
     if (error instanceof Refused) { printSentence(error.message); return 2; }
     throw error;

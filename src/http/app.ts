@@ -10,6 +10,7 @@ import { bodyLimit } from 'hono/body-limit';
 import type { Keeper } from '../keeper/keeper-types.js';
 import { terminalSafe } from '../keeper/terminal-safe.js';
 import { refuse, statusOf } from './answers.js';
+import { UNAVAILABLE_TEXT } from '../keeper/protocol.js';
 import { bearer, noTokenInUrl, type HttpEnv } from './auth.js';
 import { changesHandler } from './changes.js';
 import { guard } from './guard.js';
@@ -59,6 +60,11 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
   );
   const app = new Hono<HttpEnv>();
   app.onError((error, c) => {
+    // The binder's database cannot be reached now (a server store): nothing was done; try again.
+    if (error instanceof Error && error.name === 'StoreUnavailable') {
+      log(`binder http: ${c.req.method} ${clip(c.req.path, 80)}: ${error.message}`);
+      return refuse(c, 503, UNAVAILABLE_TEXT, { 'Retry-After': '5' });
+    }
     log(`binder http: ${c.req.method} ${clip(c.req.path, 80)} failed: ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
     return refuse(c, 500, 'The server failed on this request (its log says why).');
   });

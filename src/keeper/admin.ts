@@ -6,13 +6,13 @@
  * is made terminal-safe wherever it goes (`--json` is exact, its controls escaped).
  */
 import { Command, CommanderError } from 'commander';
-import { openStore } from '../store/index.js';
+import { openAnyStore, type PostgresStore, type Store, type StoreSpec } from '../store/index.js';
 import { Refused } from '../store/store.js';
 import { addOperation } from './command-builder.js';
 import { jsonDocument } from './json-document.js';
 import { OPERATIONS, adminWords, type OpSpec } from './operations.js';
 import { createPerform } from './perform.js';
-import { person, storeFolder } from './places.js';
+import { person, whereStore } from './places.js';
 import { safeAnswer, safeSentence } from './terminal-safe.js';
 import { asWritten } from './text-values.js';
 import { waitHere } from './wait-here.js';
@@ -21,12 +21,13 @@ import { addExchangeCommands, type ExchangeRun } from '../exchange/commands.js';
 interface Chosen { op?: OpSpec; args: Record<string, unknown>; exchange?: ExchangeRun; store?: string; as?: string; json: boolean }
 
 const ABOUT = `A person's operations on the binder, straight on its store (no keeper needed).
-The store: --store DIR, else $BINDER_STORE, else $XDG_DATA_HOME/binder, else ~/.local/share/binder.`;
+The store: --store DIR or postgres://USER@HOST/DB, else $BINDER_STORE, else PostgreSQL when $PGHOST
+or $PGDATABASE is set, else $XDG_DATA_HOME/binder, else ~/.local/share/binder.`;
 
 function program(chosen: (c: Chosen) => void): Command {
   const admin = new Command('binder admin')
     .description(ABOUT)
-    .option('--store <DIR>', 'the store folder')
+    .option('--store <DIR|URL>', 'the store: a folder (SQLite), or postgres://USER@HOST/DB')
     .option('--as <NAME>', 'who you are (else your OS user name)')
     .option('--json', "print the answer's data as one JSON document")
     .helpOption('-h, --help', 'show this help')
@@ -55,11 +56,40 @@ The agents' verbs (add, move, note…) work here too, as you.`);
     if (group) addOperation(group, op, pick(op), second);
     else addOperation(admin, op, pick(op), first);
   }
+  admin.command('migrate')
+    .description('Bring the store to this Binder\'s schema, and say at which version it is (a keeper does it too when it starts).')
+    .addHelpText('after', '\nExample:\n  binder admin migrate --store postgres://binder@db.example/binder')
+    .action(() => {
+      const g = admin.opts<{ store?: string; as?: string; json?: boolean }>();
+      chosen({ exchange: (place) => migrateStore(place.store, place.json), args: {}, store: g.store, as: g.as, json: g.json === true });
+    });
   addExchangeCommands(admin, (exchange) => {
     const g = admin.opts<{ store?: string; as?: string; json?: boolean }>();
     chosen({ exchange, args: {}, store: g.store, as: g.as, json: g.json === true });
   });
   return admin;
+}
+
+/** Opens the store (which migrates it) and says the schema it is at. */
+async function migrateStore(spec: StoreSpec, json: boolean): Promise<number> {
+  let store: Store;
+  try {
+    store = await openAnyStore(spec, { log: (line) => process.stderr.write(`${safeAnswer(line)}\n`) });
+  } catch (error) {
+    if (error instanceof Refused) { process.stderr.write(`${safeSentence(error.message)}\n`); return 2; }
+    throw error;
+  }
+  try {
+    const schema = (store as Partial<PostgresStore>).schema;
+    const data = { store: store.path, dialect: store.dialect, ...(schema ? { from: schema.before, to: schema.now } : {}) };
+    const text = !schema ? `The store ${store.path} is at this Binder's schema.`
+      : schema.before === schema.now ? `The database ${store.path} was at this Binder's schema (version ${schema.now}) already.`
+      : `Brought the database ${store.path} from schema version ${schema.before} to ${schema.now}.`;
+    process.stdout.write(json ? `${jsonDocument(data)}\n` : `${asWritten(safeAnswer(text))}\n`);
+    return 0;
+  } finally {
+    await store.close();
+  }
 }
 
 export async function admin(argv: readonly string[]): Promise<number> {
@@ -73,11 +103,11 @@ export async function admin(argv: readonly string[]): Promise<number> {
   if (!chosen) return 64;
   const { op, args, json } = chosen;
   const who = person(chosen.as);
-  if (chosen.exchange) return chosen.exchange({ storeDir: storeFolder(chosen.store), who, json });
+  if (chosen.exchange) return chosen.exchange({ store: whereStore(chosen.store), who, json });
   if (!op) return 64;
   let store;
   try {
-    store = openStore(storeFolder(chosen.store));
+    store = await openAnyStore(whereStore(chosen.store), { log: (line) => process.stderr.write(`${safeAnswer(line)}\n`) });
   } catch (error) {
     if (error instanceof Refused) { process.stderr.write(`${safeSentence(error.message)}\n`); return 2; }
     throw error;

@@ -8,12 +8,12 @@
  * It never believes who an ask says it is from: the caller says, having checked a token.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import type { Store } from '../store/store.js';
+import { StoreUnavailable, TransactionConflict, mustRethrow, type Store } from '../store/store.js';
 import type { Who } from '../store/types.js';
 import type { AnswerLater, HeldWaits } from './held-waits.js';
 import { operation } from './operations.js';
-import type { Perform } from './perform.js';
-import type { Answer } from './protocol.js';
+import { BUSY_STORE_TEXT, type Perform } from './perform.js';
+import { UNAVAILABLE_TEXT, type Answer } from './protocol.js';
 import { DISK_FULL_TEXT, FAILED_TEXT, diskFull } from './pump-types.js';
 import { terminalSafe } from './terminal-safe.js';
 
@@ -147,6 +147,7 @@ export function createDirectAsks(deps: DirectAsksDeps): DirectAsks {
       }
       answer = later ?? await performOne(tx, q.op, q.args, q.who);
     } catch (error) {
+      if (mustRethrow(error)) throw error;
       say(`an ask (${q.op}) over HTTP failed in the keeper and was undone: ${error instanceof Error ? error.message : String(error)}`);
       answer = { ok: false, text: FAILED_TEXT, refusal: 'failed' };
     }
@@ -172,7 +173,10 @@ export function createDirectAsks(deps: DirectAsksDeps): DirectAsks {
     } catch (error) {
       const full = diskFull(error);
       say(`${batch.length} ask${batch.length === 1 ? '' : 's'} over HTTP could not be done: ${error instanceof Error ? error.message : String(error)}`);
-      for (const q of batch) q.resolve({ ok: false, text: full ? DISK_FULL_TEXT : FAILED_TEXT, refusal: full ? 'stopped' : 'failed' });
+      const answer: Answer = error instanceof StoreUnavailable ? { ok: false, text: UNAVAILABLE_TEXT, refusal: 'stopped' }
+        : error instanceof TransactionConflict ? { ok: false, text: BUSY_STORE_TEXT, refusal: 'busy' }
+        : { ok: false, text: full ? DISK_FULL_TEXT : FAILED_TEXT, refusal: full ? 'stopped' : 'failed' };
+      for (const q of batch) q.resolve(answer);
       return;
     }
     if (!reads) deps.crashAfterCommit?.();

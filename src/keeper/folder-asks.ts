@@ -109,7 +109,7 @@ export async function setAsksAside(store: Store, folder: OpenFolder, seen: AsksS
     renameIn(folder, ASKS_FILE, OLD_ASKS_FILE);
     await tx.ledger.setAsks(folder.key, '', 0, 0, at.last_ask, at.compacted);
     return { key: at.asks_ino, offset: at.asks_offset, skipping: 0, size: at.asks_offset, quietSince: now, quiet: false };
-  });
+  }, { retry: false });
 }
 
 /**

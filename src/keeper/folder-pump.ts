@@ -5,7 +5,7 @@
  * It must never do an ask twice, answer one twice, block on a folder, or trust what it reads.
  */
 import { watch as fsWatch } from 'node:fs';
-import type { Store } from '../store/store.js';
+import { mustRethrow, type Store } from '../store/store.js';
 import type { Who } from '../store/types.js';
 import { AHEAD_MAX_MS, ANSWERS_FILE, ASKS_FILE, HEARTBEAT_MS, TOO_LATE_MS, startBy, type Answer } from './protocol.js';
 import type { SideConfig } from './keeper-types.js';
@@ -119,6 +119,7 @@ export function createFolderPump(deps: PumpDeps): FolderPump {
     try {
       return await performOne(tx, ask, who);
     } catch (error) {
+      if (mustRethrow(error)) throw error;
       say(`an ask (${ask.op}) failed in the keeper and was undone: ${error instanceof Error ? error.message : String(error)}`);
       return { ok: false, text: FAILED_TEXT };
     }
@@ -132,6 +133,7 @@ export function createFolderPump(deps: PumpDeps): FolderPump {
     try {
       return await holdOne(tx, dir, ask, who, now);
     } catch (error) {
+      if (mustRethrow(error)) throw error;
       say(`an ask (${ask.op}) failed in the keeper and was undone: ${error instanceof Error ? error.message : String(error)}`);
       return { ok: false, text: FAILED_TEXT };
     }
@@ -148,7 +150,8 @@ export function createFolderPump(deps: PumpDeps): FolderPump {
     if (!answer) return false;
     set.known();
     const folder = set.byKey(key);
-    if (!folder) return true; // its folder is kept no more: the recovery appends it if it comes back
+    // Its folder is kept no more, or by another keeper: the recovery of whoever keeps it appends it.
+    if (!folder || !kept.has(key)) return true;
     try {
       await deliver([{ folder, ids: [id] }], false, now);
     } finally {
@@ -270,7 +273,8 @@ export function createFolderPump(deps: PumpDeps): FolderPump {
         await guard(folder, 'answers', () => appendAnswers(tx.ledger, opened(folder), ids, recovery, now, folder.answers, again));
       }
       deps.crashAfterAppend?.();
-    }, { sync: false });
+      // Appended once: a conflict fails the delivery, and the recovery finds the lines in the file.
+    }, { sync: false, retry: false });
   }
 
   /** Answers recorded but never appended (a keeper stopped in between): all at the first pass, then those older than ~2 s. */
@@ -280,7 +284,7 @@ export function createFolderPump(deps: PumpDeps): FolderPump {
     const byFolder = new Map<Folder, string[]>();
     for (const row of rows) {
       const folder = set.byKey(row.dir);
-      if (!folder) continue;
+      if (!folder || !kept.has(folder.key)) continue;
       const ids = byFolder.get(folder) ?? [];
       ids.push(row.id);
       byFolder.set(folder, ids);
@@ -298,7 +302,7 @@ export function createFolderPump(deps: PumpDeps): FolderPump {
         if (folder.fresh) removeStaleTemps(open);
         folder.drain = tendOldAsks(open, folder.drain, folder.fresh, now);
         if (!folder.drain) folder.drain = await setAsksAside(store, open, folder.asksSeen, now);
-        if (await answersDue(ledger, open.key, now)) await store.transaction((tx) => compactAnswers(tx.ledger, open, now));
+        if (await answersDue(ledger, open.key, now)) await store.transaction((tx) => compactAnswers(tx.ledger, open, now), { retry: false });
       });
       folder.fresh = false;
     }
@@ -333,7 +337,8 @@ export function createFolderPump(deps: PumpDeps): FolderPump {
   async function beatAll(stopped: boolean): Promise<void> {
     const now = deps.now();
     try {
-      const list = stopped ? set.known() : await set.sync();
+      // Only a folder this keeper keeps: "stopped" said by one that keeps no folder would be a lie.
+      const list = stopped ? set.known().filter((folder) => !folder.key || kept.has(folder.key)) : await keep(await set.sync());
       for (const folder of list) await guard(folder, 'heartbeat', () => writeHeartbeat(opened(folder), now, stopped));
     } finally {
       set.closeAll();
@@ -341,6 +346,27 @@ export function createFolderPump(deps: PumpDeps): FolderPump {
   }
 
   /* ---- the pass ---- */
+
+  /**
+   * The folders this keeper keeps now: on PostgreSQL, those whose lock it holds (one keeper at a
+   * time per folder; another's is left to it, and taken over when it dies); on SQLite, all.
+   * A folder not bound yet is kept, to be bound (or told why it cannot be) by the pass.
+   */
+  const kept = new Set<string>();
+  async function keep(list: Folder[]): Promise<Folder[]> {
+    const out: Folder[] = [];
+    for (const folder of list) {
+      if (!folder.key || folder.twinOf) {
+        out.push(folder);
+        continue;
+      }
+      if (await store.holdFolder(folder.key)) {
+        kept.add(folder.key);
+        out.push(folder);
+      } else kept.delete(folder.key);
+    }
+    return out;
+  }
 
   // One pass at a time: a pass asked for while one runs waits for it, then runs.
   let passing: Promise<number> = Promise.resolve(0);
@@ -358,7 +384,7 @@ export function createFolderPump(deps: PumpDeps): FolderPump {
   async function pass(): Promise<number> {
     await deps.refresh?.();
     const now = deps.now();
-    let list = await set.sync();
+    let list = await keep(await set.sync());
     if (now - tidiedAt >= (deps.pollMs ?? POLL_MS) || !recoveredAll) {
       tidiedAt = now;
       try {
@@ -430,7 +456,7 @@ export function createFolderPump(deps: PumpDeps): FolderPump {
       await beatAll(true);
     },
     folders: () => set.known().map((folder) => ({ ...folder.status })),
-    keys: () => set.known().filter((folder) => folder.key && !folder.twinOf).map((folder) => folder.key),
+    keys: () => set.known().filter((folder) => folder.key && !folder.twinOf && kept.has(folder.key)).map((folder) => folder.key),
     onAnswer(fn) {
       listeners.add(fn);
       return () => listeners.delete(fn);

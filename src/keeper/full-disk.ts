@@ -40,7 +40,7 @@ export async function refuseFull(readings: Reading[], now: number, { store, guar
       const lines = [...fresh.values()].map((ask) => line(ask.id, ask));
       appendUnrecorded(open, lines);
       [...fresh.keys()].forEach((id, i) => folder.refusedFull.set(id, lines[i]!));
-    }));
+    }, { retry: false }));
     if (folder.problems.has('answers')) continue;
     for (const ask of fresh.values()) told(folder, ask.op ?? '', refusal);
   }

@@ -102,9 +102,10 @@ export function createKeeper(options: KeeperOptions): Keeper {
     },
     start: async () => {
       await refresh();
+      // The first pass binds and takes the folders this keeper keeps: their held waits are its.
+      await pump.start();
       adopted ??= waits.start();
       await adopted;
-      await pump.start();
     },
     due: () => store.due(),
     onChange: (listener: (change: Change) => void) => store.onChange(listener),

@@ -6,11 +6,14 @@
  * in English unless a person's screen asks for French; agents always read English.
  */
 import type { Store } from '../store/store.js';
-import { Refused } from '../store/store.js';
+import { Refused, StoreUnavailable, TransactionConflict, mustRethrow } from '../store/store.js';
 import type { Who } from '../store/types.js';
 import { CATALOG } from './catalog.js';
 import { adminWords, onlyAPerson, operation, type OpName } from './operations.js';
-import type { Answer } from './protocol.js';
+import { UNAVAILABLE_TEXT, type Answer } from './protocol.js';
+
+/** The store could not keep this change apart from others' after several tries: nothing was done. */
+export const BUSY_STORE_TEXT = 'The binder is too busy to do it now: nothing was done; ask again in a moment.';
 import { askSchema, explainIssue } from './schemas.js';
 import { DISK_FULL_TEXT } from './pump-types.js';
 import { terminalSafe } from './terminal-safe.js';
@@ -72,6 +75,15 @@ export function createPerform({ store, log }: PerformOptions) {
       return want === 'json' ? { ok: true, text, data } : { ok: true, text };
     } catch (error) {
       if (error instanceof Refused) return { ok: false, text: fr ? error.fr ?? error.message : error.message, refusal: error.kind };
+      // Inside another's transaction, these are that transaction's: it runs again, or fails whole.
+      if (inside && mustRethrow(error)) throw error;
+      if (error instanceof StoreUnavailable) {
+        log(`binder: ${spec.name} by ${who.id}: ${error.message}`);
+        return { ok: false, text: fr ? 'La base du binder est injoignable pour l\'instant : rien n\'a été fait ; redemandez dans un moment.' : UNAVAILABLE_TEXT, refusal: 'stopped' };
+      }
+      if (error instanceof TransactionConflict) {
+        return { ok: false, text: fr ? 'Le binder est trop occupé pour le faire maintenant : rien n\'a été fait ; redemandez dans un moment.' : BUSY_STORE_TEXT, refusal: 'busy' };
+      }
       log(`binder: ${spec.name} by ${who.id} failed: ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
       const full = /SQLITE_FULL|ENOSPC/.test(String((error as { code?: unknown })?.code ?? error));
       return {

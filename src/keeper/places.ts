@@ -6,6 +6,7 @@
 import { homedir, userInfo } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Refused } from '../store/store.js';
+import { storeSpec, type StoreSpec } from '../store/open-any.js';
 import type { Who } from '../store/types.js';
 import { agentWho, personWho } from './keeper.js';
 import type { SideConfig } from './keeper-types.js';
@@ -16,6 +17,14 @@ export function storeFolder(flag: string | undefined, env: NodeJS.ProcessEnv = p
   if (env.BINDER_STORE) return resolve(env.BINDER_STORE);
   if (env.XDG_DATA_HOME) return join(resolve(env.XDG_DATA_HOME), 'binder');
   return join(homedir(), '.local', 'share', 'binder');
+}
+
+/**
+ * The store a command opens: `--store` (a folder, or `postgres://…`), else BINDER_STORE, else a
+ * PG* environment (PostgreSQL), else the default folder (SQLite).
+ */
+export function whereStore(flag: string | undefined, env: NodeJS.ProcessEnv = process.env): StoreSpec {
+  return storeSpec(flag, (given) => (given !== undefined ? resolve(given) : storeFolder(undefined, { ...env, BINDER_STORE: undefined })), env);
 }
 
 /** `FOLDER=NAME` (NAME defaults to "Agent"). */

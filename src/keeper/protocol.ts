@@ -90,6 +90,9 @@ export interface Answer {
  */
 export type Refusal = 'unknown-op' | 'person-only' | 'not-understood' | 'access' | 'rule' | 'busy' | 'failed' | 'stopped';
 
+/** What an asker is told when the binder's database (a server store) cannot be reached: nothing was done. */
+export const UNAVAILABLE_TEXT = 'The binder\'s database cannot be reached now: nothing was done; ask again in a moment.';
+
 /** Is this heartbeat saying that nobody keeps the folder now? */
 export function heartbeatSaysNobody(beat: Partial<Heartbeat> | null, now: number): boolean {
   if (!beat || typeof beat !== 'object') return false;

@@ -7,10 +7,10 @@
  */
 import { Command, CommanderError } from 'commander';
 import { addHttpOptions, httpPlan, listeningLine, startHttpFor, type HttpFlags, type HttpStarted } from '../http/start.js';
-import { openStore } from '../store/index.js';
+import { openAnyStore } from '../store/index.js';
 import { Refused } from '../store/store.js';
 import { createKeeper } from './keeper.js';
-import { defaultSide, sideOption, storeFolder } from './places.js';
+import { defaultSide, sideOption, whereStore } from './places.js';
 import { safeAnswer, safeSentence, terminalSafe } from './terminal-safe.js';
 import type { SideConfig } from './keeper-types.js';
 
@@ -26,7 +26,7 @@ export async function serve(argv: string[]): Promise<number> {
   const program = new Command('binder serve')
     .description('Keep the binder: answer the agents\' asks from their folders.')
     .option('--no-tui', 'without the screen (the keeper alone)')
-    .option('--store <dir>', 'the store folder')
+    .option('--store <DIR|URL>', 'the store: a folder (SQLite), or postgres://USER@HOST/DB')
     .option('--side <folder=name>', 'an agent\'s folder and its name (repeatable)', (v: string, all: string[]) => [...all, v], [] as string[])
     .option('--lang <lang>', 'en or fr', 'en')
     .option('--quiet', 'no line per ask')
@@ -44,12 +44,11 @@ export async function serve(argv: string[]): Promise<number> {
   const plan = httpPlan(o);
   if (plan && 'problem' in plan) { process.stderr.write(`binder serve: ${plan.problem}\n`); return 64; }
   const w = WORDS[o.lang];
-  const folder = storeFolder(o.store);
   let store;
   let given: SideConfig[];
   try {
     given = o.side.map((s) => sideOption(s));
-    store = openStore(folder);
+    store = await openAnyStore(whereStore(o.store), { log: (line) => process.stderr.write(`${safeAnswer(line)}\n`) });
   } catch (error) {
     if (error instanceof Refused) { process.stderr.write(`${safeSentence(error.message)}\n`); return 2; }
     throw error;

@@ -12,14 +12,13 @@ import { findList, findRecord, isPerson, visibleListRows } from './access.js';
 import { iso, type Context } from './context.js';
 import { dueRecords } from './due-scan.js';
 import type { ListRow } from './rows.js';
+import { briefSqlOf } from './dialect/brief-sql.js';
 import type { Brief, BriefItem, BriefKind, BriefOptions, BriefSummary } from './together-types.js';
 import type { DueRecord, Field, State, Who } from './types.js';
 
 /** Who a record's due time is told by, in the history. */
 export const CLOCK: Who = { id: 'binder:clock', kind: 'agent', name: 'Binder' };
 
-/** The history's ops a brief tells, as SQL. */
-const OPS = "'add', 'move', 'approve', 'withdraw', 'note', 'lapse', 'release', 'due', 'unblocked'";
 const PAGE = 50;
 /** An asker's first brief goes back this far, not to the binder's beginning. */
 const FIRST_LOOK_MS = 24 * 3600_000;
@@ -29,12 +28,6 @@ const SUMMARY_COUNT_MAX = 100_000;
 /** The kinds in the order a summary says them. */
 const KINDS: readonly BriefKind[] = ['added', 'moved', 'approved', 'withdrawn', 'note', 'released', 'taken-away', 'lapsed', 'due', 'unblocked'];
 
-/** A history row's kind of change, as SQL (the same as `itemOf` decides). */
-const KIND_SQL = `CASE l.op WHEN 'add' THEN 'added' WHEN 'move' THEN 'moved'
-    WHEN 'approve' THEN CASE WHEN json_extract(l.change, '$.approved') = 0 THEN 'withdrawn' ELSE 'approved' END
-    WHEN 'withdraw' THEN 'withdrawn' WHEN 'note' THEN 'note' WHEN 'lapse' THEN 'lapsed'
-    WHEN 'release' THEN CASE WHEN json_extract(l.change, '$.holder.id') = json_extract(l.by, '$.id') THEN 'released' ELSE 'taken-away' END
-    WHEN 'due' THEN 'due' WHEN 'unblocked' THEN 'unblocked' END`;
 
 interface Row {
   id: number; at: string; by: string; op: string; list: string; record: number; change: string | null;
@@ -103,35 +96,14 @@ function itemOf(row: Row, shapes: Map<string, ListShape>): BriefItem {
   }
 }
 
-/**
- * The history rows `who` is told, as SQL over `log l CROSS JOIN records r`, and its parameters:
- * a record's rows by log_by_record, one list's by log_by_list, and several lists' along the
- * history itself (the `+` keeps SQLite from reading them list by list, which would sort them all
- * before a limit; CROSS JOIN keeps the history the outer loop). An agent is told people's notes,
- * and every note on a record it holds: a note is how others reach a record's holder.
- */
-function toldWhere(who: Who, lists: string[], record: number | null): { where: string; params: unknown[] } {
-  const [which, chosen] = record !== null ? ['l.record = ? AND +l.list = ?', [record, lists[0]]]
-    : lists.length === 1 ? ['l.list = ?', [lists[0]]]
-    : ['+l.list IN (SELECT value FROM json_each(?))', [JSON.stringify(lists)]];
-  const where = `${which}
-        AND l.op IN (${OPS}) AND l.imported = 0
-        AND (l.op IN ('lapse', 'unblocked') OR json_extract(l.by, '$.id') <> ?)
-        AND (l.op <> 'unblocked' OR EXISTS (SELECT 1 FROM json_each(l.change, '$.tell') t WHERE t.value = ?))
-        AND (? OR l.op <> 'note' OR json_extract(l.by, '$.kind') = 'person' OR json_extract(r.lease_by, '$.id') = ?)`;
-  return { where, params: [...chosen, who.id, who.id, isPerson(who) ? 1 : 0, who.id] };
-}
 
-const SELECT_ROWS = `SELECT l.id, l.at, l.by, l.op, l.list, l.record, l.change, r.title, n.text AS note_text
-      FROM log l
-      CROSS JOIN records r ON r.id = l.record
-      LEFT JOIN notes n ON l.op = 'note' AND n.id = json_extract(l.change, '$.note')`;
 
 /** The rows after `from` that `who` is told, at most `limit`, in id order, read in that order up to the limit. */
 async function rowsAfter(ctx: Context, who: Who, from: number, lists: string[], record: number | null, limit: number): Promise<Row[]> {
   if (lists.length === 0) return [];
-  const { where, params } = toldWhere(who, lists, record);
-  return ctx.q.all<Row>(`${SELECT_ROWS} WHERE l.id > ? AND ${where} ORDER BY l.id LIMIT ?`, [from, ...params, limit]);
+  const sql = briefSqlOf(ctx.q.dialect);
+  const { where, params } = sql.told({ id: who.id, person: isPerson(who) }, lists, record);
+  return ctx.q.all<Row>(`${sql.selectRows} WHERE l.id > ? AND ${where} ORDER BY l.id LIMIT ?`, [from, ...params, limit]);
 }
 
 /**
@@ -139,9 +111,10 @@ async function rowsAfter(ctx: Context, who: Who, from: number, lists: string[], 
  * (counting stops at SUMMARY_COUNT_MAX), and the latest few rows, read from the history's end.
  */
 async function summaryAfter(ctx: Context, who: Who, from: number, lists: ListRow[], shapes: Map<string, ListShape>): Promise<Brief> {
-  const { where, params } = toldWhere(who, lists.map((l) => l.id), null);
+  const sql = briefSqlOf(ctx.q.dialect);
+  const { where, params } = sql.told({ id: who.id, person: isPerson(who) }, lists.map((l) => l.id), null);
   const counted = (await ctx.q.all(`SELECT list, kind, count(*) AS n FROM (
-        SELECT l.list AS list, ${KIND_SQL} AS kind FROM log l CROSS JOIN records r ON r.id = l.record
+        SELECT l.list AS list, ${sql.kind} AS kind FROM ${sql.joined}
         WHERE l.id > ? AND ${where} ORDER BY l.id LIMIT ${SUMMARY_COUNT_MAX + 1}
       ) AS told GROUP BY list, kind`, [from, ...params])) as { list: string; kind: BriefKind; n: number }[];
   const total = counted.reduce((sum, c) => sum + c.n, 0);
@@ -157,7 +130,7 @@ async function summaryAfter(ctx: Context, who: Who, from: number, lists: ListRow
     }
     summary.lists.push({ list: list.id, title: list.title, total: mine.reduce((sum, c) => sum + c.n, 0), counts });
   }
-  const latest = (await ctx.q.all<Row>(`${SELECT_ROWS} WHERE l.id > ? AND ${where} ORDER BY l.id DESC LIMIT ${SUMMARY_LATEST}`, [from, ...params])).reverse();
+  const latest = (await ctx.q.all<Row>(`${sql.selectRows} WHERE l.id > ? AND ${where} ORDER BY l.id DESC LIMIT ${SUMMARY_LATEST}`, [from, ...params])).reverse();
   return { items: latest.map((row) => itemOf(row, shapes)), more: false, summary };
 }
 
@@ -196,8 +169,7 @@ export async function brief(ctx: Context, who: Who, options: BriefOptions = {}):
     ? items[items.length - 1]!.id
     : ((await ctx.q.value('SELECT coalesce(max(id), 0) FROM log')) as number);
   if (moving) {
-    (await ctx.q.run(`INSERT INTO cursors (who, log_id) VALUES (?, ?)
-        ON CONFLICT (who) DO UPDATE SET log_id = max(log_id, excluded.log_id)`, [who.id, Math.max(to, from)]));
+    await ctx.q.run(briefSqlOf(ctx.q.dialect).cursor, [who.id, Math.max(to, from)]);
   }
   if (summed) return summed;
   return looking ? { items, more, through: Math.max(to, from) } : { items, more };

@@ -3,6 +3,8 @@
  * and `slug`. Other parts import from here, never from the store's inner files.
  */
 export { openStore, type StoreOptions, type SqliteStore } from './sqlite-store.js';
+export { openAnyStore, storeSpec, type StoreSpec } from './open-any.js';
+export type { PostgresStore } from './postgres-store.js';
 export type { Ledger, MarkRow, WaitRow, AskRow } from './ledger.js';
 export type { Sql, TxOptions, DialectName } from './sql/port.js';
 export * from './store.js';

@@ -136,8 +136,8 @@ export async function createList(
   const fields = shapeFields(template.fields, []);
   const at = iso(ctx.now());
   const position = ((await ctx.q.value('SELECT coalesce(max(position), 0) + 1 FROM lists')) as number);
-  (await ctx.q.run(`INSERT INTO lists (id, title, states, fields, view, archived, position, created, updated)
-      VALUES (?, ?, ?, ?, ?, 0, ?, ?, ?)`, [id, title, JSON.stringify(states), JSON.stringify(fields), template.view, position, at, at]));
+  (await ctx.q.run(`INSERT INTO lists (id, title, states, fields, view, archived, position, created, updated, lang)
+      VALUES (?, ?, ?, ?, ?, 0, ?, ?, ?, ?)`, [id, title, JSON.stringify(states), JSON.stringify(fields), template.view, position, at, at, lang]));
   await ctx.log(who, 'create-list', id, null, { title, template: template.id, lang });
   return (await findList(ctx, id, who, 'read')).list;
 }

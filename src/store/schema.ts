@@ -227,4 +227,9 @@ export const MIGRATIONS: readonly string[] = [
   ) WITHOUT ROWID;
   CREATE INDEX tokens_by_agent ON tokens (agent);
   `,
+  // 10: a list's language ('en' or 'fr', from its template; NULL for one made before): the search
+  // of PostgreSQL stems its words in it.
+  `
+  ALTER TABLE lists ADD COLUMN lang TEXT;
+  `,
 ];

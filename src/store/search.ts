@@ -60,6 +60,55 @@ async function snippet(ctx: Context, id: number, title: string, word: string): P
 
 interface HitRow { id: number; list: string; listTitle: string; title: string; state: string; states: string; archived: number }
 
+const SELECT = 'SELECT r.id, r.list, l.title AS "listTitle", r.title, r.state, l.states, r.archived';
+
+/**
+ * SQLite (FTS5, bm25): the best hits are ranked by the index alone first, and only those are
+ * looked up: looking up every hit's record to filter it is what costs at a million records. The
+ * answer is the same as ranking all of them whenever enough of the best hits can be shown; else
+ * all are ranked.
+ */
+async function rankedSqlite(ctx: Context, query: string, visible: string[], seen: string[], limit: number): Promise<HitRow[]> {
+  const first = limit * 4;
+  const ranked = await ctx.q.all<{ id: number; score: number }>(`SELECT rowid AS id, bm25(record_text, 4.0, 1.0, 1.0) AS score FROM record_text
+      WHERE record_text MATCH ? ORDER BY score, rowid LIMIT ?`, [query, first]);
+  let rows: HitRow[] = [];
+  if (ranked.length > 0) {
+    rows = await ctx.q.all<HitRow>(`${SELECT}
+        FROM json_each(?) AS h JOIN records r ON r.id = h.value ->> 0 JOIN lists l ON l.id = r.list
+        WHERE ${[...visible, '1'].join(' AND ')}
+        ORDER BY h.value ->> 1, r.id LIMIT ?`, [JSON.stringify(ranked.map((h) => [h.id, h.score])), ...seen, limit]);
+  }
+  if (rows.length < limit && ranked.length === first) {
+    rows = await ctx.q.all<HitRow>(`${SELECT}
+        FROM record_text JOIN records r ON r.id = record_text.rowid JOIN lists l ON l.id = r.list
+        WHERE ${['record_text MATCH ?', ...visible].join(' AND ')}
+        ORDER BY bm25(record_text, 4.0, 1.0, 1.0), r.id LIMIT ?`, [query, ...seen, limit]);
+  }
+  return rows;
+}
+
+/** The configurations a record's text may be indexed in (one per list language, and none). */
+const CONFIGS = ['binder_english', 'binder_french', 'binder_simple'] as const;
+
+/**
+ * PostgreSQL's own full-text search: each word a prefix term (`'word':*`, the words being letters
+ * and digits alone, never syntax), stemmed in the configuration the record was indexed in,
+ * ranked by ts_rank with the title weighted first.
+ */
+async function rankedPostgres(ctx: Context, words: string[], visible: string[], seen: string[], limit: number): Promise<HitRow[]> {
+  const terms = words.map((w) => `'${w.toLowerCase()}':*`);
+  // Every word, stemmed in the configuration or as written (the index holds both).
+  const query = (config: string): string => terms.map(() => `(to_tsquery(${config}, ?) || to_tsquery('binder_simple', ?))`).join(' && ');
+  const twice = terms.flatMap((t) => [t, t]);
+  const match = CONFIGS.map((c) => `(t.config = '${c}'::regconfig AND t.tsv @@ (${query(`'${c}'`)}))`).join(' OR ');
+  return ctx.q.all<HitRow>(`${SELECT}
+      FROM record_text t JOIN records r ON r.id = t.record JOIN lists l ON l.id = r.list
+      WHERE (${match}) ${visible.map((v) => `AND ${v}`).join(' ')}
+      ORDER BY ts_rank('{0.1, 0.2, 0.4, 1.0}', t.tsv, ${query('t.config')}) DESC, r.id LIMIT ?`,
+  [...CONFIGS.flatMap(() => twice), ...seen, ...twice, limit]);
+}
+
 export async function search(
   ctx: Context, text: string, who: Who, options: { limit?: number; archived?: boolean } = {},
 ): Promise<SearchHit[]> {
@@ -73,26 +122,9 @@ export async function search(
     isPerson(who) ? (archived ? '' : 'l.archived = 0') : 'l.archived = 0 AND l.id IN (SELECT list FROM access WHERE agent = ?)',
   ].filter((w) => w !== '');
   const seen = isPerson(who) ? [] : [who.id];
-  const select = 'SELECT r.id, r.list, l.title AS "listTitle", r.title, r.state, l.states, r.archived';
-  // The best hits are ranked by the index alone first, and only those are looked up: looking up
-  // every hit's record to filter it is what costs at a million records. The answer is the same
-  // as ranking all of them whenever enough of the best hits can be shown; else all are ranked.
-  const first = limit * 4;
-  const ranked = await ctx.q.all<{ id: number; score: number }>(`SELECT rowid AS id, bm25(record_text, 4.0, 1.0, 1.0) AS score FROM record_text
-      WHERE record_text MATCH ? ORDER BY score, rowid LIMIT ?`, [query, first]);
-  let rows: HitRow[] = [];
-  if (ranked.length > 0) {
-    rows = await ctx.q.all<HitRow>(`${select}
-        FROM json_each(?) AS h JOIN records r ON r.id = h.value ->> 0 JOIN lists l ON l.id = r.list
-        WHERE ${[...visible, '1'].join(' AND ')}
-        ORDER BY h.value ->> 1, r.id LIMIT ?`, [JSON.stringify(ranked.map((h) => [h.id, h.score])), ...seen, limit]);
-  }
-  if (rows.length < limit && ranked.length === first) {
-    rows = await ctx.q.all<HitRow>(`${select}
-        FROM record_text JOIN records r ON r.id = record_text.rowid JOIN lists l ON l.id = r.list
-        WHERE ${['record_text MATCH ?', ...visible].join(' AND ')}
-        ORDER BY bm25(record_text, 4.0, 1.0, 1.0), r.id LIMIT ?`, [query, ...seen, limit]);
-  }
+  const rows = ctx.q.dialect === 'sqlite'
+    ? await rankedSqlite(ctx, query, visible, seen, limit)
+    : await rankedPostgres(ctx, words, visible, seen, limit);
   const hits: SearchHit[] = [];
   for (const row of rows) {
     const states = JSON.parse(row.states) as State[];

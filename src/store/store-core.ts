@@ -86,7 +86,9 @@ export function makeStore(engine: Engine, options: StoreOptions = {}): Store {
     const result = await engine.begin(async (q) => {
       // Run again from the start after a serialization failure: nothing of a try before is kept.
       pending = { changes: [], tidy: false };
-      return fn(contextOf(q, pending), pending);
+      const result = await fn(contextOf(q, pending), pending);
+      if (pending.changes.length && engine.announce) await engine.announce(q, pending.changes.length);
+      return result;
     }, txOptions);
     if (pending.tidy) await engine.afterDelete();
     announce(pending);
@@ -168,6 +170,7 @@ export function makeStore(engine: Engine, options: StoreOptions = {}): Store {
         return () => { listeners.delete(listener); };
       },
       onOtherChange: (listener) => engine.onOtherChange(listener),
+      holdFolder: async (key) => (engine.holdFolder ? engine.holdFolder(key) : true),
       checkpoint: () => engine.afterDelete(),
       close: () => engine.close(),
       ...rest,

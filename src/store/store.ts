@@ -33,6 +33,27 @@ export class Refused extends Error {
 }
 
 /**
+ * The database cannot be reached now (a server store: the connection was refused, cut, or the
+ * server is shutting down): nothing was done; asked again once it is back, the same ask is done
+ * once. A face says so (HTTP 503) or leaves the ask to be read again (a folder).
+ */
+export class StoreUnavailable extends Error {
+  override readonly name = 'StoreUnavailable';
+}
+
+/**
+ * Two transactions could not both be kept as if one after the other (PostgreSQL's serialization
+ * failure or a deadlock): the whole transaction is run again from its start. Never swallowed by
+ * an operation: it goes up to the transaction that begins it.
+ */
+export class TransactionConflict extends Error {
+  override readonly name = 'TransactionConflict';
+}
+
+/** An error an operation must let through to its transaction, never answer for: see above. */
+export const mustRethrow = (error: unknown): boolean => error instanceof StoreUnavailable || error instanceof TransactionConflict;
+
+/**
  * `rule`: the binder's rules say no (a gate, a claim, a state that does not exist); `access`: the
  * asker may not see or change it (said alike whether it exists or not); `not-understood`: a
  * value given is not one the operation reads.
@@ -219,6 +240,12 @@ export interface Store {
    * listens; PostgreSQL: LISTEN). Several changes may make one call.
    */
   onOtherChange(listener: () => void): () => void;
+  /**
+   * Whether this keeper may pump the folder `key` now: on PostgreSQL one keeper at a time (an
+   * advisory lock held while it runs, taken over when it dies); SQLite's keepers share one by the
+   * marks in the ledger.
+   */
+  holdFolder(key: string): Promise<boolean>;
 
   /**
    * Runs `fn` in one transaction, given a store whose every operation runs inside it (nested

@@ -1,21 +1,42 @@
 /**
- * Keeps the search index (record_text, rowid = record number) in step with a record's title,
- * notes and field values. The index is contentless: it never holds a copy of the text, and a
- * record taken out of it leaves no term behind.
+ * Keeps the search index in step with a record's title, notes and field values. It never holds a
+ * copy of the text, and a record taken out of it leaves no term behind. SQLite: a contentless
+ * FTS5 table (rowid = record number). PostgreSQL: `record_text`, a tsvector per record (title
+ * weighted first), in the language of the record's list where it has one.
  */
 import type { Context } from './context.js';
 
+/** PostgreSQL's text search configuration for a list's language. */
+export const configOf = (lang: string | null): string => (lang === 'en' ? 'binder_english' : lang === 'fr' ? 'binder_french' : 'binder_simple');
+
 export async function unindex(ctx: Context, id: number): Promise<void> {
-  (await ctx.q.run('DELETE FROM record_text WHERE rowid = ?', [id]));
+  await ctx.q.run(ctx.q.dialect === 'sqlite' ? 'DELETE FROM record_text WHERE rowid = ?' : 'DELETE FROM record_text WHERE record = ?', [id]);
 }
 
 /** `isNew`: the record was never indexed, so there is nothing to take out first. */
 export async function reindex(ctx: Context, id: number, isNew = false): Promise<void> {
-  if (!isNew) await unindex(ctx, id);
-  const row = (await ctx.q.get('SELECT title, fields FROM records WHERE id = ?', [id])) as
-    { title: string; fields: string } | undefined;
-  if (!row) return;
-  const notes = (await ctx.q.column('SELECT text FROM notes WHERE record = ? ORDER BY id', [id])) as string[];
-  const values = Object.values(JSON.parse(row.fields) as Record<string, string>);
-  (await ctx.q.run('INSERT INTO record_text (rowid, title, notes, fields) VALUES (?, ?, ?, ?)', [id, row.title, notes.join('\n'), values.join('\n')]));
+  const row = await ctx.q.get<{ title: string; fields: string; list: string; lang: string | null }>(
+    'SELECT r.title, r.fields, r.list, l.lang FROM records r JOIN lists l ON l.id = r.list WHERE r.id = ?', [id]);
+  if (!row) {
+    if (!isNew) await unindex(ctx, id);
+    return;
+  }
+  const notes = (await ctx.q.column<string>('SELECT text FROM notes WHERE record = ? ORDER BY id', [id])).join('\n');
+  const values = Object.values(JSON.parse(row.fields) as Record<string, string>).join('\n');
+  if (ctx.q.dialect === 'sqlite') {
+    if (!isNew) await unindex(ctx, id);
+    await ctx.q.run('INSERT INTO record_text (rowid, title, notes, fields) VALUES (?, ?, ?, ?)', [id, row.title, notes, values]);
+    return;
+  }
+  // Words alone, as the asker's are read (search.ts) and as SQLite's tokenizer splits them: no
+  // paths, URLs or hyphenated forms taken whole by PostgreSQL's parser.
+  const words = (text: string): string => text.replace(/[^\p{L}\p{N}\p{M}]+/gu, ' ');
+  // Each part both stemmed in the list's language and as written (a stop word is a word too).
+  const part = (weight: string): string =>
+    `setweight(to_tsvector(?::regconfig, ?) || to_tsvector('binder_simple', ?), '${weight}')`;
+  const config = configOf(row.lang);
+  const [title, said, fields] = [words(row.title), words(notes), words(values)];
+  await ctx.q.run(`INSERT INTO record_text (record, list, config, tsv) VALUES (?, ?, ?::regconfig, ${part('A')} || ${part('B')} || ${part('C')})
+    ON CONFLICT (record) DO UPDATE SET list = excluded.list, config = excluded.config, tsv = excluded.tsv`,
+  [id, row.list, config, config, title, title, config, said, said, config, fields, fields]);
 }

@@ -9,8 +9,8 @@ import { render } from 'ink';
 import { httpPlan, listeningLine, startHttpFor, type HttpStarted } from '../http/start.js';
 import { createKeeper } from '../keeper/keeper.js';
 import type { SideConfig } from '../keeper/keeper-types.js';
-import { defaultSide, person, sideOption, storeFolder } from '../keeper/places.js';
-import { openStore } from '../store/index.js';
+import { defaultSide, person, sideOption, whereStore } from '../keeper/places.js';
+import { openAnyStore } from '../store/index.js';
 import { Refused, type Store } from '../store/store.js';
 import { App } from './components/App.js';
 import { Binder, type BinderContext } from './context.js';
@@ -40,16 +40,16 @@ export async function main(argv: string[]): Promise<number> {
     return 2;
   }
 
-  const folder = storeFolder(options.store);
   let store: Store;
   let given: SideConfig[];
+  const where = whereStore(options.store);
   try {
     given = options.sides.map((s) => sideOption(s));
-    store = openStore(folder);
+    store = await openAnyStore(where);
   } catch (error) {
     // A refusal is already the sentence for a person; anything else is said with its reason.
     const why = error instanceof Error ? error.message.replace(/\s+/g, ' ').replace(/\.$/, '') : String(error);
-    process.stderr.write(error instanceof Refused ? `${why}.\n` : `binder tui cannot open the store in ${folder}: ${why}.\n`);
+    process.stderr.write(error instanceof Refused ? `${why}.\n` : `binder tui cannot open the store in ${where.kind === 'sqlite' ? where.dir : 'PostgreSQL'}: ${why}.\n`);
     return 2;
   }
 

@@ -19,7 +19,7 @@ export interface TuiOptions {
   http: HttpFlags;
 }
 
-export const USAGE = `Usage: binder tui [--store DIR] [--side FOLDER=NAME]... [--lang en|fr] [--as NAME] [--no-mouse]
+export const USAGE = `Usage: binder tui [--store DIR|URL] [--side FOLDER=NAME]... [--lang en|fr] [--as NAME] [--no-mouse]
        [--http [HOST:]PORT [--tls-cert FILE --tls-key FILE] [--behind-proxy] [--allow-host NAME]... [--rate N]]
 
 The person's screen, which keeps the binder at the same time (it answers the agents'
@@ -40,7 +40,7 @@ export function readOptions(argv: readonly string[]): TuiOptions | { problem: st
     switch (name) {
       case '--store': {
         const v = value();
-        if (!v) return { problem: '--store takes a folder.' };
+        if (!v) return { problem: '--store takes a folder or a postgres:// URL.' };
         o.store = v;
         break;
       }

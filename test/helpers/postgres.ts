@@ -130,6 +130,9 @@ export async function startCluster(): Promise<Cluster> {
     ]);
     server = spawn(run.command, run.args, { stdio: ['ignore', 'ignore', 'pipe'], detached: false });
     server.stderr!.resume();
+    // The server never keeps a test's process alive: it is stopped when the process exits.
+    server.unref();
+    (server.stderr as unknown as { unref(): void }).unref();
     await waitReady(top, server);
   };
   const stop = async (): Promise<void> => {
@@ -137,6 +140,8 @@ export async function startCluster(): Promise<Cluster> {
     server = null;
     if (!running || running.exitCode !== null) return;
     const gone = new Promise<void>((resolve) => running.once('exit', () => resolve()));
+    // Waited for: its end keeps the process alive until it comes.
+    running.ref();
     // SIGINT: PostgreSQL's fast shutdown (every connection cut, a clean stop), sent to the server
     // itself: runuser, between us and it, does not pass SIGINT on.
     postmasterPid(data, running).kill('SIGINT');

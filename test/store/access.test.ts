@@ -3,10 +3,9 @@
  * never learns of a list it was not given: hidden is worded exactly as absent.
  */
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
-import { ann, bot, refusal, spy, withBatches } from './helpers.js';
+import { ann, bot, refusal, spy, withBatches, eachStore } from './helpers.js';
 
-test('a hidden list and its records are refused in the words used for absent ones', async () => {
+eachStore('a hidden list and its records are refused in the words used for absent ones', async () => {
   const f = await withBatches();
   try {
     await f.store.createList({ template: 'tasks', title: 'Secret plans' }, ann);
@@ -26,11 +25,11 @@ test('a hidden list and its records are refused in the words used for absent one
     assert.deepEqual(await f.store.search('hamster', bot), []);
     assert.equal((await f.store.search('hamster', ann)).length, 1);
   } finally {
-    f.done();
+    await f.done();
   }
 });
 
-test('read access lets an agent read but not change', async () => {
+eachStore('read access lets an agent read but not change', async () => {
   const f = await withBatches();
   try {
     await f.store.grant('batches', 'spy', 'read', ann);
@@ -47,11 +46,11 @@ test('read access lets an agent read but not change', async () => {
     assert.equal(await refusal(() => f.store.archive(r.id, true, spy)), sentence);
     assert.equal((await f.store.get(r.id, ann)).record.title, 'readable');
   } finally {
-    f.done();
+    await f.done();
   }
 });
 
-test('an agent sees only its own access, and taking access away hides the list', async () => {
+eachStore('an agent sees only its own access, and taking access away hides the list', async () => {
   const f = await withBatches();
   try {
     await f.store.grant('batches', 'spy', 'read', ann);
@@ -61,11 +60,11 @@ test('an agent sees only its own access, and taking access away hides the list',
     assert.deepEqual(await f.store.lists(spy), []);
     assert.match(await refusal(() => f.store.grant('batches', 'person:bea', 'read', ann)), /People see and change every list/);
   } finally {
-    f.done();
+    await f.done();
   }
 });
 
-test('an archived list is invisible to agents and stays a person\'s', async () => {
+eachStore('an archived list is invisible to agents and stays a person\'s', async () => {
   const f = await withBatches();
   try {
     const r = await f.store.add('batches', { title: 'shelved thing' }, bot);
@@ -80,11 +79,11 @@ test('an archived list is invisible to agents and stays a person\'s', async () =
     await f.store.archiveList('batches', false, ann);
     assert.equal((await f.store.lists(bot)).length, 1);
   } finally {
-    f.done();
+    await f.done();
   }
 });
 
-test('the operations that are a person\'s alone are refused to any agent', async () => {
+eachStore('the operations that are a person\'s alone are refused to any agent', async () => {
   const f = await withBatches();
   try {
     const r = await f.store.add('batches', { title: 'x', note: 'first' }, bot);
@@ -110,6 +109,6 @@ test('the operations that are a person\'s alone are refused to any agent', async
     assert.equal((await f.store.list('batches', ann)).title, 'Batches');
     assert.equal((await f.store.get(r.id, ann)).record.notes[0]!.text, 'first');
   } finally {
-    f.done();
+    await f.done();
   }
 });

@@ -5,10 +5,9 @@
  * agent's owners, due date, notes and attachments are not what was approved.
  */
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
-import { ann, bea, bot, refusal, withBatches } from './helpers.js';
+import { ann, bea, bot, refusal, withBatches, eachStore } from './helpers.js';
 
-test('an approved record retitled by an agent loses its approval and goes back before the gate (the exact attack)', async () => {
+eachStore('an approved record retitled by an agent loses its approval and goes back before the gate (the exact attack)', async () => {
   const f = await withBatches();
   try {
     const id = (await f.store.add('batches', { title: 'Harmless: fix typo' }, bot)).id;
@@ -35,11 +34,11 @@ test('an approved record retitled by an agent loses its approval and goes back b
     await f.store.approve(id, true, ann);
     assert.equal((await f.store.move(id, 'Doing', bot)).state, 'doing');
   } finally {
-    f.done();
+    await f.done();
   }
 });
 
-test('a field changed by an agent withdraws the approval; before the gate it only clears it', async () => {
+eachStore('a field changed by an agent withdraws the approval; before the gate it only clears it', async () => {
   const f = await withBatches();
   try {
     await f.store.editList('batches', { fields: [{ name: 'Scope', type: 'text' }, { name: 'Size', type: 'number' }] }, ann);
@@ -57,11 +56,11 @@ test('a field changed by an agent withdraws the approval; before the gate it onl
     await f.store.approve(id, true, ann);
     assert.equal((await f.store.edit(id, { fields: { Size: '' } }, bot)).approved, null);
   } finally {
-    f.done();
+    await f.done();
   }
 });
 
-test('owners, due date, notes and attachments by an agent keep the approval, and so does an edit that changes nothing', async () => {
+eachStore('owners, due date, notes and attachments by an agent keep the approval, and so does an edit that changes nothing', async () => {
   const f = await withBatches();
   try {
     const id = (await f.store.add('batches', { title: 'Batch' }, bot)).id;
@@ -76,11 +75,11 @@ test('owners, due date, notes and attachments by an agent keep the approval, and
     assert.equal(kept.state, 'doing');
     assert.ok(!(await f.store.get(id, ann)).history.some((h) => h.op === 'withdraw'));
   } finally {
-    f.done();
+    await f.done();
   }
 });
 
-test('a person\'s own change keeps the approval, another person\'s too', async () => {
+eachStore('a person\'s own change keeps the approval, another person\'s too', async () => {
   const f = await withBatches();
   try {
     await f.store.editList('batches', { fields: [{ name: 'Scope', type: 'text' }] }, ann);
@@ -92,11 +91,11 @@ test('a person\'s own change keeps the approval, another person\'s too', async (
     assert.equal(edited.state, 'doing');
     assert.equal(edited.withdrawn, undefined);
   } finally {
-    f.done();
+    await f.done();
   }
 });
 
-test('a refused edit withdraws nothing: the change and the withdrawal are one', async () => {
+eachStore('a refused edit withdraws nothing: the change and the withdrawal are one', async () => {
   const f = await withBatches();
   try {
     await f.store.editList('batches', { fields: [{ name: 'Size', type: 'number' }] }, ann);
@@ -109,6 +108,6 @@ test('a refused edit withdraws nothing: the change and the withdrawal are one', 
     assert.equal(after.record.approved?.by.id, ann.id);
     assert.equal(after.record.state, 'doing');
   } finally {
-    f.done();
+    await f.done();
   }
 });

@@ -2,9 +2,8 @@
  * The brief's rules that claims.test.ts does not hold: whose notes each asker is told, and a
  * first brief on a long history of several lists — where it starts, its order, its pages.
  */
-import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ann, bea, bot, spy, withBatches } from './helpers.js';
+import { ann, bea, bot, spy, withBatches, eachStore } from './helpers.js';
 import type { Who } from '../../src/store/index.js';
 import { inOrder } from '../helpers/temp.js';
 
@@ -12,7 +11,7 @@ const HOUR = 3600_000;
 const DAY = 24 * HOUR;
 const cara: Who = { id: 'person:cara', kind: 'person', name: 'Cara' };
 
-test('brief: a person is told everyone\'s notes but their own; an agent, people\'s only', async () => {
+eachStore('brief: a person is told everyone\'s notes but their own; an agent, people\'s only', async () => {
   const f = await withBatches();
   try {
     await f.store.grant('batches', 'agent:spy', 'read', ann);
@@ -40,11 +39,11 @@ test('brief: a person is told everyone\'s notes but their own; an agent, people\
       ['by the agent', 'by Ann', 'by Bea', 'the agent again']);
     assert.deepEqual((await f.store.brief(spy)).items, []);
   } finally {
-    f.done();
+    await f.done();
   }
 });
 
-test('brief: a first look on a long history of several lists starts a day back and comes in history order, page by page', async () => {
+eachStore('brief: a first look on a long history of several lists starts a day back and comes in history order, page by page', async () => {
   const f = await withBatches();
   try {
     await f.store.createList({ template: 'tasks', title: 'Secret' }, ann);
@@ -111,11 +110,11 @@ test('brief: a first look on a long history of several lists starts a day back a
     assert.deepEqual((await f.store.brief(cara, { record: old })).items.map((i) => i.kind), ['moved'], 'its add was more than a day back');
     assert.deepEqual((await pages(cara, 50)).flat(), [...expectedFor(cara), one, old], 'the filtered looks moved nothing');
   } finally {
-    f.done();
+    await f.done();
   }
 });
 
-test('brief: a first look when the whole history is less than a day old, or more than a day old', async () => {
+eachStore('brief: a first look when the whole history is less than a day old, or more than a day old', async () => {
   const f = await withBatches();
   try {
     assert.deepEqual((await f.store.brief(bea)).items, [], 'an empty history');
@@ -126,11 +125,11 @@ test('brief: a first look when the whole history is less than a day old, or more
     await f.store.approve(ids[1]!, true, ann);
     assert.deepEqual((await f.store.brief({ ...cara, id: 'person:dan' })).items.map((i) => [i.record, i.kind]), [[ids[1], 'approved']]);
   } finally {
-    f.done();
+    await f.done();
   }
 });
 
-test('brief: an agent far behind (more than a page) is told a summary and the latest few, and its place moves to now', async () => {
+eachStore('brief: an agent far behind (more than a page) is told a summary and the latest few, and its place moves to now', async () => {
   const f = await withBatches();
   try {
     await f.store.createList({ template: 'tasks' }, ann);
@@ -172,6 +171,6 @@ test('brief: an agent far behind (more than a page) is told a summary and the la
     assert.equal(forBea.items.length, 50);
     assert.equal(forBea.more, true);
   } finally {
-    f.done();
+    await f.done();
   }
 });

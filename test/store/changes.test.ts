@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Change } from '../../src/store/index.js';
-import { ann, bot, fresh, refusal, withBatches } from './helpers.js';
+import { ann, bot, fresh, refusal, withBatches, eachStore } from './helpers.js';
 import { until } from '../helpers/temp.js';
 
 test('onChange hears a change after it is committed, with who and what', async () => {
@@ -14,7 +14,7 @@ test('onChange hears a change after it is committed, with who and what', async (
   try {
     const heard: Change[] = [];
     let committedWhenHeard = false;
-    const other = f.reopen();
+    const other = (await f.reopen());
     f.store.onChange((c) => {
       heard.push(c);
       committedWhenHeard = other.db.prepare('SELECT count(*) FROM records').pluck().get() === 1;
@@ -24,11 +24,11 @@ test('onChange hears a change after it is committed, with who and what', async (
     assert.deepEqual(heard[0], { at: new Date(f.clock.ms).toISOString(), by: bot, op: 'add', list: 'batches', record: r.id });
     assert.ok(committedWhenHeard, 'another connection already saw the record');
   } finally {
-    f.done();
+    await f.done();
   }
 });
 
-test('in an outer transaction, changes are announced once it commits, and dropped on rollback', async () => {
+eachStore('in an outer transaction, changes are announced once it commits, and dropped on rollback', async () => {
   const f = await withBatches();
   try {
     const heard: string[] = [];
@@ -58,11 +58,11 @@ test('in an outer transaction, changes are announced once it commits, and droppe
     await f.store.add('batches', { title: 'c' }, bot);
     assert.deepEqual(heard, [], 'no longer listening');
   } finally {
-    f.done();
+    await f.done();
   }
 });
 
-test('a change undone by a savepoint of the caller\'s own is not announced', async () => {
+eachStore('a change undone by a savepoint of the caller\'s own is not announced', async () => {
   const f = await withBatches();
   try {
     const heard: string[] = [];
@@ -78,14 +78,14 @@ test('a change undone by a savepoint of the caller\'s own is not announced', asy
     assert.equal((await f.store.show('batches', ann)).records.length, 1);
     assert.deepEqual(heard, [`add ${(await f.store.show('batches', ann)).records[0]!.id}`]);
   } finally {
-    f.done();
+    await f.done();
   }
 });
 
 test('a second store object on the same file hears the first one\'s change (onOtherChange)', async () => {
   const f = await withBatches();
   try {
-    const other = f.reopen();
+    const other = (await f.reopen());
     let heard = 0;
     const stop = other.onOtherChange(() => { heard++; });
     await other.add('batches', { title: 'from the other' }, bot);
@@ -94,11 +94,11 @@ test('a second store object on the same file hears the first one\'s change (onOt
     stop();
     assert.deepEqual((await other.show('batches', bot)).records.map((r) => r.title), ['from the other', 'from the first']);
   } finally {
-    f.done();
+    await f.done();
   }
 });
 
-test('due records are told once, and again only when their due date changes', async () => {
+eachStore('due records are told once, and again only when their due date changes', async () => {
   const f = await withBatches();
   try {
     const now = new Date(f.clock.ms);
@@ -117,12 +117,12 @@ test('due records are told once, and again only when their due date changes', as
     f.clock.ms = new Date(2099, 0, 1, 10, 0).getTime();
     assert.deepEqual((await f.store.due()).map((d) => d.id), [later.id]);
   } finally {
-    f.done();
+    await f.done();
   }
 });
 
-test('agents\' folders: added by a person under a unique name, agent and folder; removed by name', async () => {
-  const f = fresh();
+eachStore('agents\' folders: added by a person under a unique name, agent and folder; removed by name', async () => {
+  const f = await fresh();
   try {
     const side = await f.store.addSide('/home/ann/site/.binder/', 'Claude Code', ann);
     assert.deepEqual(side, { name: 'Claude Code', agent: 'agent:claude-code', dir: '/home/ann/site/.binder', created: new Date(f.clock.ms).toISOString(), bound: null });
@@ -142,6 +142,6 @@ test('agents\' folders: added by a person under a unique name, agent and folder;
     assert.deepEqual(await f.store.sides(), []);
     assert.match(await refusal(() => f.store.removeSide('Claude Code', ann)), /There is no agent folder named "Claude Code"/);
   } finally {
-    f.done();
+    await f.done();
   }
 });

@@ -5,7 +5,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { ann, bot, spy, refusal, withBatches, fresh, type Fixture } from './helpers.js';
+import { ann, bot, spy, refusal, withBatches, fresh, type Fixture, eachStore } from './helpers.js';
 import { openStore, type Who } from '../../src/store/index.js';
 import { MIGRATIONS } from '../../src/store/schema.js';
 import { inOrder } from '../helpers/temp.js';
@@ -31,7 +31,7 @@ test('take: the asker becomes the holder under a lease; another is told who hold
     const why = await refusal(() => f.store.take(id, spy));
     assert.match(why, /^#\d+ is taken by Bot until 2026-01-15 12:30 UTC \(in 30 min\)/);
     // The same from another connection to the same file: the claim is in the store, not in a process.
-    const other = f.reopen();
+    const other = (await f.reopen());
     assert.match(await refusal(() => other.take(id, spy)), /taken by Bot/);
 
     f.clock.ms += 10 * MIN;
@@ -45,11 +45,11 @@ test('take: the asker becomes the holder under a lease; another is told who hold
     assert.match(await refusal(() => f.store.take(id, bot, { forMs: 10 })), /at least a second/);
     assert.match(await refusal(() => f.store.take(id, { id: 'agent:nobody', kind: 'agent', name: 'Nobody' })), /no record/);
   } finally {
-    f.done();
+    await f.done();
   }
 });
 
-test('a record owned by someone else is not free; a lapsed lease frees it, and its history says so', async () => {
+eachStore('a record owned by someone else is not free; a lapsed lease frees it, and its history says so', async () => {
   const f = await withBatches();
   try {
     await f.store.grant('batches', 'agent:spy', 'write', ann);
@@ -75,11 +75,11 @@ test('a record owned by someone else is not free; a lapsed lease frees it, and i
     assert.deepEqual((await f.store.get(id, ann)).record.owners, []);
     assert.equal((await f.store.get(id, ann)).record.lease, undefined);
   } finally {
-    f.done();
+    await f.done();
   }
 });
 
-test('release: the holder gives it back with a note; an agent cannot end another\'s claim; a person can', async () => {
+eachStore('release: the holder gives it back with a note; an agent cannot end another\'s claim; a person can', async () => {
   const f = await withBatches();
   try {
     await f.store.grant('batches', 'agent:spy', 'write', ann);
@@ -100,11 +100,11 @@ test('release: the holder gives it back with a note; an agent cannot end another
     assert.equal(row.op, 'release');
     assert.equal(row.by.id, 'person:ann');
   } finally {
-    f.done();
+    await f.done();
   }
 });
 
-test('ready: approved past a gate, not done, free, not archived; oldest first; take --next takes the first', async () => {
+eachStore('ready: approved past a gate, not done, free, not archived; oldest first; take --next takes the first', async () => {
   const f = await withBatches();
   try {
     await f.store.grant('batches', 'agent:spy', 'write', ann);
@@ -132,12 +132,12 @@ test('ready: approved past a gate, not done, free, not archived; oldest first; t
     await f.store.grant('batches', 'agent:spy', 'read', ann);
     assert.match(await refusal(() => f.store.ready('batches', spy)), /only read/);
   } finally {
-    f.done();
+    await f.done();
   }
 });
 
-test('ready: a priority field orders first (choices in their order, numbers higher first), then oldest', async () => {
-  const f = fresh();
+eachStore('ready: a priority field orders first (choices in their order, numbers higher first), then oldest', async () => {
+  const f = await fresh();
   try {
     await f.store.createList({ template: 'tasks' }, ann);
     await f.store.grant('tasks', 'agent:bot', 'write', ann);
@@ -162,11 +162,11 @@ test('ready: a priority field orders first (choices in their order, numbers high
     assert.deepEqual((await f.store.ready('scored', bot)).lists[0]!.records.map((r) => r.id), [s3, s1, s4, s2]);
     assert.equal((await f.store.takeNext('scored', bot)).record.id, s3);
   } finally {
-    f.done();
+    await f.done();
   }
 });
 
-test('brief: each change once, never the asker\'s own, only lists it can see, people\'s notes, lapses, claims taken away, due', async () => {
+eachStore('brief: each change once, never the asker\'s own, only lists it can see, people\'s notes, lapses, claims taken away, due', async () => {
   const f = await withBatches();
   try {
     await f.store.grant('batches', 'agent:spy', 'read', ann);
@@ -217,11 +217,11 @@ test('brief: each change once, never the asker\'s own, only lists it can see, pe
     assert.deepEqual((await f.store.brief(bot)).items.map((i) => [i.kind, i.due]), [['due', '2026-01-15 13:00']]);
     assert.deepEqual((await f.store.brief(bot)).items, []);
   } finally {
-    f.done();
+    await f.done();
   }
 });
 
-test('brief: a peek or a filtered look moves nothing; a long brief comes in pages; a first brief goes back a day', async () => {
+eachStore('brief: a peek or a filtered look moves nothing; a long brief comes in pages; a first brief goes back a day', async () => {
   const f = await withBatches();
   try {
     const ids = await inOrder(Array.from({ length: 7 }, (_, i) => i), async (_, i) => (await f.store.add('batches', { title: `r${i}` }, ann)).id);
@@ -239,7 +239,7 @@ test('brief: a peek or a filtered look moves nothing; a long brief comes in page
     assert.equal(second.more, false);
     assert.equal((await f.store.brief(bot, { peek: true })).items.length, 0);
   } finally {
-    f.done();
+    await f.done();
   }
 });
 

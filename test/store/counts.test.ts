@@ -27,7 +27,7 @@ const step = fc.oneof(
 
 test('kept counts equal the records counted, whatever changes come in any order', async () => {
   await fc.assert(fc.asyncProperty(fc.array(step, { maxLength: 40 }), fc.boolean(), async (steps, dropList) => {
-    const f = fresh();
+    const f = await fresh();
     try {
       const lists = ['batches', 'tasks'];
       for (const template of lists) await f.store.createList({ template }, ann);
@@ -66,13 +66,13 @@ test('kept counts equal the records counted, whatever changes come in any order'
         assert.equal(summary.count, n);
       }
     } finally {
-      f.done();
+      await f.done();
     }
   }), { numRuns: 40 });
 });
 
 test('a store made before kept counts gets them counted when it is opened', async () => {
-  const f = fresh();
+  const f = await fresh();
   try {
     await f.store.createList({ template: 'batches' }, ann);
     for (let i = 0; i < 5; i++) await f.store.add('batches', { title: `r${i}` }, ann);
@@ -83,14 +83,15 @@ test('a store made before kept counts gets them counted when it is opened', asyn
     // As the store was at version 3: no kept counts, no triggers.
     f.store.db.exec(`DROP TRIGGER records_counted; DROP TRIGGER records_uncounted; DROP TRIGGER records_recounted;
         DROP TABLE record_counts; DROP INDEX asks_to_forget; DROP INDEX records_open; DROP INDEX records_priority; DROP INDEX records_priorite;
-        DROP TABLE needs; ALTER TABLE log DROP COLUMN imported; ALTER TABLE sides DROP COLUMN bound; DROP TABLE tokens; PRAGMA user_version = 3;`);
+        DROP TABLE needs; ALTER TABLE log DROP COLUMN imported; ALTER TABLE sides DROP COLUMN bound; DROP TABLE tokens; ALTER TABLE lists DROP COLUMN lang;
+        PRAGMA user_version = 3;`);
     await f.store.close();
-    const again = f.reopen();
+    const again = (await f.reopen());
     assert.deepEqual(kept(again.db), before);
     const batches = (await again.lists(ann)).find((l) => l.id === 'batches')!;
     assert.equal(batches.count, 6);
     assert.equal(batches.waiting, 5, 'the five not approved before the gate');
   } finally {
-    f.done();
+    await f.done();
   }
 });

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { ann, bot, fresh, refusal, withBatches } from './helpers.js';
+import { ann, bot, fresh, refusal, withBatches, eachStore, type Fixture } from './helpers.js';
 
 const WORDS = ['Zanzibarquux', 'Plovdivrexel', 'Quibblethorpe'];
 
@@ -25,7 +25,7 @@ function bytesLeft(dir: string): string[] {
   return found;
 }
 
-async function fill(f: ReturnType<typeof fresh>): Promise<number> {
+async function fill(f: Fixture): Promise<number> {
   const s = f.store;
   await s.createList({ template: 'tasks', title: 'Work' }, ann);
   await s.grant('work', 'bot', 'write', ann);
@@ -44,7 +44,7 @@ async function fill(f: ReturnType<typeof fresh>): Promise<number> {
 }
 
 test('a deleted record leaves no byte of its text in the database nor its log', async () => {
-  const f = fresh();
+  const f = await fresh();
   try {
     const id = await fill(f);
     await f.store.checkpoint();
@@ -56,12 +56,12 @@ test('a deleted record leaves no byte of its text in the database nor its log', 
     assert.equal((await f.store.search(WORDS[0]!, ann)).length, 0);
     assert.equal((await f.store.search('neighbour', ann, { limit: 500 })).length, 60, 'the others are still found');
   } finally {
-    f.done();
+    await f.done();
   }
 });
 
 test('a deleted list leaves no byte of its records in the files', async () => {
-  const f = fresh();
+  const f = await fresh();
   try {
     await fill(f);
     const gone = await f.store.deleteList('Work', ann);
@@ -72,7 +72,7 @@ test('a deleted list leaves no byte of its records in the files', async () => {
     const access = f.store.db.prepare('SELECT count(*) FROM access').pluck().get();
     assert.equal(access, 0);
   } finally {
-    f.done();
+    await f.done();
   }
 });
 
@@ -90,7 +90,7 @@ test('delete empties the history down to who and when, with one delete row', asy
     assert.equal(rows[2]!.list, 'batches');
     assert.equal(f.store.db.prepare('SELECT count(*) FROM notes').pluck().get(), 0);
   } finally {
-    f.done();
+    await f.done();
   }
 });
 
@@ -105,11 +105,11 @@ test('delete drops answers already delivered, keeps the ones still owed', async 
     const answers = f.store.db.prepare('SELECT id, answer FROM asks ORDER BY id').all();
     assert.deepEqual(answers, [{ id: 'a1', answer: null }, { id: 'a2', answer: '{"text":"owed"}' }]);
   } finally {
-    f.done();
+    await f.done();
   }
 });
 
-test('an agent can delete nothing', async () => {
+eachStore('an agent can delete nothing', async () => {
   const f = await withBatches();
   try {
     const r = await f.store.add('batches', { title: 'stays' }, bot);
@@ -117,6 +117,6 @@ test('an agent can delete nothing', async () => {
     assert.match(await refusal(() => f.store.deleteList('batches', bot)), /Only a person can delete a list/);
     assert.equal((await f.store.get(r.id, ann)).record.title, 'stays');
   } finally {
-    f.done();
+    await f.done();
   }
 });

@@ -2,10 +2,9 @@
  * The gate: a record is at or past a list's first gate only once a person approved it.
  */
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
-import { ann, bot, fresh, refusal, withBatches } from './helpers.js';
+import { ann, bot, fresh, refusal, withBatches, eachStore } from './helpers.js';
 
-test('an agent cannot move a record past the gate; a person approving lets it', async () => {
+eachStore('an agent cannot move a record past the gate; a person approving lets it', async () => {
   const f = await withBatches();
   try {
     const r = await f.store.add('batches', { title: 'Dark mode' }, bot);
@@ -20,11 +19,11 @@ test('an agent cannot move a record past the gate; a person approving lets it', 
     assert.equal((await f.store.move(r.id, 'Doing', bot)).state, 'doing');
     assert.equal((await f.store.move(r.id, 'Done', bot)).state, 'done');
   } finally {
-    f.done();
+    await f.done();
   }
 });
 
-test('a person moving a record past the gate approves it', async () => {
+eachStore('a person moving a record past the gate approves it', async () => {
   const f = await withBatches();
   try {
     const r = await f.store.add('batches', { title: 'x' }, bot);
@@ -34,11 +33,11 @@ test('a person moving a record past the gate approves it', async () => {
     const last = (await f.store.get(r.id, ann)).history.at(-1)!;
     assert.deepEqual(last.change, { from: 'proposed', to: 'doing', approved: true });
   } finally {
-    f.done();
+    await f.done();
   }
 });
 
-test('an agent cannot add a record at or past the gate; a person adding there approves it', async () => {
+eachStore('an agent cannot add a record at or past the gate; a person adding there approves it', async () => {
   const f = await withBatches();
   try {
     for (const state of ['Approved', 'Doing', 'done']) {
@@ -52,11 +51,11 @@ test('an agent cannot add a record at or past the gate; a person adding there ap
     const agents = await f.store.add('batches', { title: 'theirs', state: 'proposed' }, bot);
     assert.equal(agents.approved, null);
   } finally {
-    f.done();
+    await f.done();
   }
 });
 
-test('withdrawing approval of a record at or past the gate moves it back before the gate', async () => {
+eachStore('withdrawing approval of a record at or past the gate moves it back before the gate', async () => {
   const f = await withBatches();
   try {
     const r = await f.store.add('batches', { title: 'x' }, bot);
@@ -71,11 +70,11 @@ test('withdrawing approval of a record at or past the gate moves it back before 
     assert.equal(kept.state, 'proposed');
     assert.equal(kept.approved, null);
   } finally {
-    f.done();
+    await f.done();
   }
 });
 
-test('approving twice is harmless and keeps the first approval', async () => {
+eachStore('approving twice is harmless and keeps the first approval', async () => {
   const f = await withBatches();
   try {
     const r = await f.store.add('batches', { title: 'x' }, bot);
@@ -85,11 +84,11 @@ test('approving twice is harmless and keeps the first approval', async () => {
     assert.deepEqual(second.approved, first.approved);
     assert.equal((await f.store.get(r.id, ann)).history.filter((h) => h.op === 'approve').length, 1);
   } finally {
-    f.done();
+    await f.done();
   }
 });
 
-test('only a person approves, and an agent cannot approve its own record', async () => {
+eachStore('only a person approves, and an agent cannot approve its own record', async () => {
   const f = await withBatches();
   try {
     const r = await f.store.add('batches', { title: 'x' }, bot);
@@ -97,12 +96,12 @@ test('only a person approves, and an agent cannot approve its own record', async
       'Only a person can approve a record or withdraw an approval: a person does it on their screen or with `binder admin approve`.');
     assert.equal((await f.store.get(r.id, ann)).record.approved, null);
   } finally {
-    f.done();
+    await f.done();
   }
 });
 
-test('a gate cannot be the first state', async () => {
-  const f = fresh();
+eachStore('a gate cannot be the first state', async () => {
+  const f = await fresh();
   try {
     await f.store.createList({ template: 'blank' }, ann);
     const list = await f.store.list('blank', ann);
@@ -114,11 +113,11 @@ test('a gate cannot be the first state', async () => {
     }, ann);
     assert.deepEqual(edited.states.map((s) => s.gate), [false, true]);
   } finally {
-    f.done();
+    await f.done();
   }
 });
 
-test('lists counts the records waiting for a person before the gate', async () => {
+eachStore('lists counts the records waiting for a person before the gate', async () => {
   const f = await withBatches();
   try {
     await f.store.add('batches', { title: 'a' }, bot);
@@ -129,6 +128,6 @@ test('lists counts the records waiting for a person before the gate', async () =
     assert.equal(summary!.count, 3);
     assert.equal(summary!.waiting, 1);
   } finally {
-    f.done();
+    await f.done();
   }
 });

@@ -4,8 +4,7 @@
  * the holder, and the holder is told it); a person may do anything; a lapsed claim never blocks.
  */
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
-import { ann, bot, refusal, spy, withBatches } from './helpers.js';
+import { ann, bot, refusal, spy, withBatches, eachStore } from './helpers.js';
 
 const MIN = 60_000;
 
@@ -20,7 +19,7 @@ async function heldByBot() {
   return { f, id, attached };
 }
 
-test('another agent\'s every change to a held record is refused, naming the holder and until when', async () => {
+eachStore('another agent\'s every change to a held record is refused, naming the holder and until when', async () => {
   const { f, id, attached } = await heldByBot();
   try {
     const before = await f.store.get(id, ann);
@@ -50,22 +49,22 @@ test('another agent\'s every change to a held record is refused, naming the hold
     await f.store.note(id, 'I need this one too', spy);
     assert.deepEqual((await f.store.brief(bot)).items.map((i) => [i.kind, i.by.id, i.text]), [['note', 'agent:spy', 'I need this one too']]);
   } finally {
-    f.done();
+    await f.done();
   }
 });
 
-test('an archived held record is not restored by another agent either', async () => {
+eachStore('an archived held record is not restored by another agent either', async () => {
   const { f, id } = await heldByBot();
   try {
     await f.store.archive(id, true, ann);
     assert.match(await refusal(() => f.store.archive(id, false, spy)), /is taken by Bot/);
     assert.equal((await f.store.archive(id, false, bot)).archived, false, 'its holder may');
   } finally {
-    f.done();
+    await f.done();
   }
 });
 
-test('the holder and a person change a held record freely; taking a claim away stays a person\'s act', async () => {
+eachStore('the holder and a person change a held record freely; taking a claim away stays a person\'s act', async () => {
   const { f, id } = await heldByBot();
   try {
     assert.equal((await f.store.move(id, 'Doing', bot)).state, 'doing');
@@ -78,11 +77,11 @@ test('the holder and a person change a held record freely; taking a claim away s
     assert.equal((await f.store.release(id, ann)).holder?.id, 'agent:bot');
     assert.equal((await f.store.move(id, 'Doing', spy)).state, 'doing', 'free again');
   } finally {
-    f.done();
+    await f.done();
   }
 });
 
-test('a lapsed claim never blocks: it is lapsed first, and its history says so', async () => {
+eachStore('a lapsed claim never blocks: it is lapsed first, and its history says so', async () => {
   const { f, id } = await heldByBot();
   try {
     f.clock.ms += 31 * MIN;
@@ -91,11 +90,11 @@ test('a lapsed claim never blocks: it is lapsed first, and its history says so',
     assert.deepEqual(ops.slice(-2), ['lapse', 'edit']);
     assert.equal((await f.store.get(id, ann)).record.lease, undefined);
   } finally {
-    f.done();
+    await f.done();
   }
 });
 
-test('the holder giving it back is told to the others (so that a wait on it returns), not to the holder', async () => {
+eachStore('the holder giving it back is told to the others (so that a wait on it returns), not to the holder', async () => {
   const { f, id } = await heldByBot();
   try {
     for (const who of [ann, bot, spy]) await f.store.brief(who);
@@ -106,6 +105,6 @@ test('the holder giving it back is told to the others (so that a wait on it retu
     assert.deepEqual((await f.store.brief(ann)).items.map((i) => i.kind), ['released']);
     assert.deepEqual((await f.store.brief(bot)).items, [], 'its own release is not news');
   } finally {
-    f.done();
+    await f.done();
   }
 });

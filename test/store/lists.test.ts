@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { slug } from '../../src/store/index.js';
-import { ann, bot, fresh, refusal } from './helpers.js';
+import { ann, bot, fresh, refusal, eachStore } from './helpers.js';
 
 test('slug: lowercase ASCII, accents removed, other characters dashes', () => {
   assert.equal(slug('Feuille de route'), 'feuille-de-route');
@@ -14,8 +14,8 @@ test('slug: lowercase ASCII, accents removed, other characters dashes', () => {
   assert.equal(slug('***'), '');
 });
 
-test('every template exists in English and French, with its states and fields', async () => {
-  const f = fresh();
+eachStore('every template exists in English and French, with its states and fields', async () => {
+  const f = await fresh();
   try {
     const en = f.store.templates('en');
     const fr = f.store.templates('fr');
@@ -41,12 +41,12 @@ test('every template exists in English and French, with its states and fields', 
     assert.match(await refusal(() => f.store.createList({ template: 'kanban' }, ann)),
       /There is no template "kanban": use one of batches, tasks, customers, people, roadmap, blank\./);
   } finally {
-    f.done();
+    await f.done();
   }
 });
 
-test('list ids are slugs of titles, made unique; the id stays when the title changes', async () => {
-  const f = fresh();
+eachStore('list ids are slugs of titles, made unique; the id stays when the title changes', async () => {
+  const f = await fresh();
   try {
     assert.equal((await f.store.createList({ template: 'tasks', title: 'Été' }, ann)).id, 'ete');
     assert.equal((await f.store.createList({ template: 'tasks', title: 'ete' }, ann)).id, 'ete-2');
@@ -56,12 +56,12 @@ test('list ids are slugs of titles, made unique; the id stays when the title cha
     assert.equal((await f.store.list('winter', ann)).id, 'ete-2');
     assert.deepEqual((await f.store.lists(ann)).map((l) => l.id), ['ete', 'ete-2', 'ete-3'], 'in the order they were made');
   } finally {
-    f.done();
+    await f.done();
   }
 });
 
-test('editList renames and reorders states by id, adds new ones, and refuses removing a full one', async () => {
-  const f = fresh();
+eachStore('editList renames and reorders states by id, adds new ones, and refuses removing a full one', async () => {
+  const f = await fresh();
   try {
     await f.store.createList({ template: 'tasks' }, ann);
     const r = await f.store.add('tasks', { title: 'in review', state: 'Review' }, ann);
@@ -90,12 +90,12 @@ test('editList renames and reorders states by id, adds new ones, and refuses rem
     const fewer = await f.store.editList('tasks', { states: edited.states.filter((s) => s.id !== 'review') }, ann);
     assert.equal(fewer.states.length, 4);
   } finally {
-    f.done();
+    await f.done();
   }
 });
 
-test('editList: a removed field takes its values with it; view changes', async () => {
-  const f = fresh();
+eachStore('editList: a removed field takes its values with it; view changes', async () => {
+  const f = await fresh();
   try {
     await f.store.createList({ template: 'tasks' }, ann);
     const r = await f.store.add('tasks', { title: 't', fields: { branch: 'site:zephyrine', priority: 'Low' } }, ann);
@@ -111,12 +111,12 @@ test('editList: a removed field takes its values with it; view changes', async (
     assert.match(await refusal(() => f.store.editList('tasks', { fields: [{ name: 'C', type: 'choice' }] }, ann)), /needs its choices/);
     assert.match(await refusal(() => f.store.editList('tasks', { fields: [{ name: 'C', type: 'colour' as 'text' }] }, ann)), /not a field type/);
   } finally {
-    f.done();
+    await f.done();
   }
 });
 
-test('grant names an agent by id, by a side\'s name, or by a bare name', async () => {
-  const f = fresh();
+eachStore('grant names an agent by id, by a side\'s name, or by a bare name', async () => {
+  const f = await fresh();
   try {
     await f.store.createList({ template: 'tasks' }, ann);
     await f.store.addSide('/srv/claude/.binder', 'Claude Code', ann);
@@ -125,6 +125,6 @@ test('grant names an agent by id, by a side\'s name, or by a bare name', async (
     assert.deepEqual((await f.store.grant('tasks', 'agent:bot', 'read', ann)).access['agent:bot'], 'read');
     assert.equal((await f.store.lists(bot))[0]!.access, 'read');
   } finally {
-    f.done();
+    await f.done();
   }
 });

@@ -6,13 +6,13 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { ann, bot, fresh, refusal, spy } from './helpers.js';
+import { ann, bot, fresh, refusal, spy, eachStore } from './helpers.js';
 import type { Store } from '../../src/store/index.js';
 import { inOrder } from '../helpers/temp.js';
 
 /** Tasks (To do → Doing → Review → Done) and Blank (To do → Done), both written by bot. */
 async function twoLists() {
-  const f = fresh();
+  const f = await fresh();
   await f.store.createList({ template: 'tasks' }, ann);
   await f.store.createList({ template: 'blank' }, ann);
   await f.store.grant('tasks', 'agent:bot', 'write', ann);
@@ -23,7 +23,7 @@ async function twoLists() {
 const readyIds = async (s: Store, list: string | undefined, who = bot): Promise<number[]> =>
   (await s.ready(list, who)).lists.flatMap((l) => l.records.map((r) => r.id));
 
-test('needs: get names what a record needs and what needs it, across lists, with their states', async () => {
+eachStore('needs: get names what a record needs and what needs it, across lists, with their states', async () => {
   const f = await twoLists();
   try {
     const build = (await f.store.add('tasks', { title: 'Build' }, bot)).id;
@@ -53,11 +53,11 @@ test('needs: get names what a record needs and what needs it, across lists, with
     assert.equal(removed.record.blocked, 1);
     assert.deepEqual((await f.store.get(test1, bot)).neededBy, []);
   } finally {
-    f.done();
+    await f.done();
   }
 });
 
-test('needs: ready and take --next leave a waiting record out until what it needs, in another list, is done', async () => {
+eachStore('needs: ready and take --next leave a waiting record out until what it needs, in another list, is done', async () => {
   const f = await twoLists();
   try {
     const other = (await f.store.add('blank', { title: 'In the other list' }, bot)).id;
@@ -81,11 +81,11 @@ test('needs: ready and take --next leave a waiting record out until what it need
     await f.store.move(other, 'To do', bot);
     assert.deepEqual(await readyIds(f.store, 'tasks'), [free]);
   } finally {
-    f.done();
+    await f.done();
   }
 });
 
-test('needs: a circle is refused, named, and nothing is written', async () => {
+eachStore('needs: a circle is refused, named, and nothing is written', async () => {
   const f = await twoLists();
   try {
     const [a, b, c] = await inOrder(['A', 'B', 'C'], async (t) => (await f.store.add('tasks', { title: t }, bot)).id) as [number, number, number];
@@ -103,11 +103,11 @@ test('needs: a circle is refused, named, and nothing is written', async () => {
     assert.match(await refusal(() => f.store.needs(c, [d, a], bot)), /close a circle/);
     assert.deepEqual((await f.store.get(c, bot)).needs, [], 'nothing half-written');
   } finally {
-    f.done();
+    await f.done();
   }
 });
 
-test('needs: an agent needs write access to both lists; a record it cannot see is refused as an absent one', async () => {
+eachStore('needs: an agent needs write access to both lists; a record it cannot see is refused as an absent one', async () => {
   const f = await twoLists();
   try {
     await f.store.createList({ template: 'blank', title: 'Secret' }, ann);
@@ -144,7 +144,7 @@ test('needs: an agent needs write access to both lists; a record it cannot see i
     assert.match(said, /a record you cannot see/);
     assert.ok(!said.includes(`#${secret}`), said);
   } finally {
-    f.done();
+    await f.done();
   }
 });
 
@@ -166,11 +166,11 @@ test('needs: deleting a record takes its needs both ways, and frees what waited 
     const told = (await f.store.brief(bot)).items.filter((i) => i.kind === 'unblocked');
     assert.deepEqual(told.map((i) => [i.record, i.need]), [[last, gone]]);
   } finally {
-    f.done();
+    await f.done();
   }
 });
 
-test('needs: when the last need is done, the waiting record\'s holder and owners are told, and no one else', async () => {
+eachStore('needs: when the last need is done, the waiting record\'s holder and owners are told, and no one else', async () => {
   const f = await twoLists();
   try {
     await f.store.grant('tasks', 'agent:spy', 'write', ann);
@@ -196,11 +196,11 @@ test('needs: when the last need is done, the waiting record\'s holder and owners
     assert.deepEqual(await told(bot), [[held, b]]);
     assert.deepEqual((await f.store.blocked(undefined, bot)).lists.map((l) => l.total), [0, 0]);
   } finally {
-    f.done();
+    await f.done();
   }
 });
 
-test('needs: ready --blocked shows what waits on what, in every list one can change', async () => {
+eachStore('needs: ready --blocked shows what waits on what, in every list one can change', async () => {
   const f = await twoLists();
   try {
     const a = (await f.store.add('tasks', { title: 'A' }, bot)).id;
@@ -217,11 +217,11 @@ test('needs: ready --blocked shows what waits on what, in every list one can cha
     await f.store.move(c, 'Done', bot);
     assert.deepEqual((await f.store.blocked('blank', bot)).lists[0]!.records.map((r) => r.record.id), [b]);
   } finally {
-    f.done();
+    await f.done();
   }
 });
 
-test('needs: a record another agent holds is given no needs by a third agent; its holder and a person may, and a held record may be needed', async () => {
+eachStore('needs: a record another agent holds is given no needs by a third agent; its holder and a person may, and a held record may be needed', async () => {
   const f = await twoLists();
   try {
     await f.store.grant('tasks', 'agent:spy', 'write', ann);
@@ -242,6 +242,6 @@ test('needs: a record another agent holds is given no needs by a third agent; it
     // Needing a held record changes the one that needs it, not the held one.
     assert.deepEqual((await f.store.needs(other, [String(third)], spy)).added, [third]);
   } finally {
-    f.done();
+    await f.done();
   }
 });

@@ -3,13 +3,12 @@
  * same order as sorting every ready record by priority then age, and a count that stops at 1,000.
  */
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
 import fc from 'fast-check';
-import { ann, bot, fresh } from './helpers.js';
+import { ann, bot, fresh, eachStore } from './helpers.js';
 import { READY_COUNT_MAX } from '../../src/store/ready.js';
 import { inOrder } from '../helpers/temp.js';
 
-test('the page is the first of every ready record sorted by its choice of priority, then oldest', async () => {
+eachStore('the page is the first of every ready record sorted by its choice of priority, then oldest', async () => {
   const choice = fc.constantFrom(0, 1, 2, undefined);
   await fc.assert(fc.asyncProperty(
     fc.array(fc.record({ priority: choice, state: fc.nat(3), owned: fc.boolean(), taken: fc.boolean() }), { maxLength: 30 }),
@@ -17,7 +16,7 @@ test('the page is the first of every ready record sorted by its choice of priori
     fc.boolean(),
     fc.boolean(),
     async (records, limit, french, changed) => {
-      const f = fresh();
+      const f = await fresh();
       try {
         const list = await f.store.createList({ template: 'tasks', lang: french ? 'fr' : 'en' }, ann);
         await f.store.grant(list.id, 'agent:bot', 'write', ann);
@@ -51,14 +50,14 @@ test('the page is the first of every ready record sorted by its choice of priori
         assert.equal(page.atLeast, undefined);
         if (expected.length) assert.equal((await f.store.takeNext(list.id, bot)).record.id, expected[0]);
       } finally {
-        f.done();
+        await f.done();
       }
     },
   ), { numRuns: 40 });
 });
 
-test('past 1,000 ready records the count stops and says so', async () => {
-  const f = fresh();
+eachStore('past 1,000 ready records the count stops and says so', async () => {
+  const f = await fresh();
   try {
     await f.store.createList({ template: 'blank' }, ann);
     await f.store.grant('blank', 'agent:bot', 'write', ann);
@@ -70,6 +69,6 @@ test('past 1,000 ready records the count stops and says so', async () => {
     assert.equal(page.atLeast, true);
     assert.equal(page.records.length, 20);
   } finally {
-    f.done();
+    await f.done();
   }
 });

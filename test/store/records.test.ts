@@ -3,11 +3,10 @@
  * attachments, archive and restore, limits, and the history every change writes.
  */
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
-import { ann, bea, bot, fresh, refusal, withBatches } from './helpers.js';
+import { ann, bea, bot, fresh, refusal, withBatches, eachStore } from './helpers.js';
 
 async function withTasks() {
-  const f = fresh();
+  const f = await fresh();
   await f.store.createList({ template: 'tasks' }, ann);
   await f.store.editList('tasks', {
     fields: [
@@ -23,7 +22,7 @@ async function withTasks() {
   return f;
 }
 
-test('record refs: 12, "12" and "#12"; anything else is refused', async () => {
+eachStore('record refs: 12, "12" and "#12"; anything else is refused', async () => {
   const f = await withBatches();
   try {
     const r = await f.store.add('batches', { title: 'x' }, bot);
@@ -31,12 +30,12 @@ test('record refs: 12, "12" and "#12"; anything else is refused', async () => {
     assert.equal(await refusal(() => f.store.get('twelve', bot)), '"twelve" is not a record number: give it as 12 or #12.');
     assert.match(await refusal(() => f.store.get('1; DROP', bot)), /is not a record number/);
   } finally {
-    f.done();
+    await f.done();
   }
 });
 
-test('list refs by id, title in any case, or the slug of the ref; state refs by name or id', async () => {
-  const f = fresh();
+eachStore('list refs by id, title in any case, or the slug of the ref; state refs by name or id', async () => {
+  const f = await fresh();
   try {
     await f.store.createList({ template: 'tasks', title: 'Site Work' }, ann);
     for (const ref of ['site-work', 'SITE WORK', 'site work', 'Site-Work']) assert.equal((await f.store.list(ref, ann)).id, 'site-work');
@@ -46,11 +45,11 @@ test('list refs by id, title in any case, or the slug of the ref; state refs by 
     assert.equal(await refusal(() => f.store.move(r.id, 'Nowhere', ann)),
       '"Nowhere" is not a state of "Site Work": its states are To do, Doing, Review, Done.');
   } finally {
-    f.done();
+    await f.done();
   }
 });
 
-test('titles: newlines become spaces, 1 to 300 characters', async () => {
+eachStore('titles: newlines become spaces, 1 to 300 characters', async () => {
   const f = await withBatches();
   try {
     assert.equal((await f.store.add('batches', { title: 'two\nlines\r\nhere' }, bot)).title, 'two lines here');
@@ -63,11 +62,11 @@ test('titles: newlines become spaces, 1 to 300 characters', async () => {
     assert.match(await refusal(() => f.store.attach(r.id, { kind: 'link', ref: 'r'.repeat(2001) }, bot)), /at most 2000 characters/);
     assert.equal((await f.store.note(r.id, '\u001b[31m kept as given', bot)).text, '\u001b[31m kept as given');
   } finally {
-    f.done();
+    await f.done();
   }
 });
 
-test('fields are typed; an unknown field names the list\'s fields; empty clears', async () => {
+eachStore('fields are typed; an unknown field names the list\'s fields; empty clears', async () => {
   const f = await withTasks();
   try {
     const r = await f.store.add('tasks', {
@@ -88,11 +87,11 @@ test('fields are typed; an unknown field names the list\'s fields; empty clears'
     const cleared = await f.store.edit(r.id, { fields: { branch: '' } }, bot);
     assert.equal('branch' in cleared.fields, false);
   } finally {
-    f.done();
+    await f.done();
   }
 });
 
-test('owners: me, ids, agents by a side\'s name, people by name; at most 20', async () => {
+eachStore('owners: me, ids, agents by a side\'s name, people by name; at most 20', async () => {
   const f = await withTasks();
   try {
     const r = await f.store.add('tasks', { title: 'o', owners: ['me', 'Claude', 'Zoé', 'person:bea', 'me'] }, bot);
@@ -101,11 +100,11 @@ test('owners: me, ids, agents by a side\'s name, people by name; at most 20', as
     const many = Array.from({ length: 21 }, (_, i) => `person:p${i}`);
     assert.match(await refusal(() => f.store.edit(r.id, { owners: many }, bot)), /at most 20 owners/);
   } finally {
-    f.done();
+    await f.done();
   }
 });
 
-test('due dates: a date or a date and time, a real one; none clears', async () => {
+eachStore('due dates: a date or a date and time, a real one; none clears', async () => {
   const f = await withBatches();
   try {
     const r = await f.store.add('batches', { title: 'd', due: '2026-11-04T09:30' }, bot);
@@ -118,11 +117,11 @@ test('due dates: a date or a date and time, a real one; none clears', async () =
     assert.equal((await f.store.edit(r.id, { due: '2026-11-05 08:00' }, bot)).due, '2026-11-05 08:00');
     assert.equal((await f.store.edit(r.id, { due: '' }, bot)).due, null);
   } finally {
-    f.done();
+    await f.done();
   }
 });
 
-test('notes, attachments and a note rewritten by its author only', async () => {
+eachStore('notes, attachments and a note rewritten by its author only', async () => {
   const f = await withBatches();
   try {
     const r = await f.store.add('batches', { title: 'n', note: 'first' }, bot);
@@ -143,11 +142,11 @@ test('notes, attachments and a note rewritten by its author only', async () => {
     assert.match(await refusal(() => f.store.detach(r.id, 'site:dark', bot)), /Nothing attached to #\d+ is "site:dark"/);
     assert.match(await refusal(() => f.store.attach(r.id, { kind: 'nope' as 'link', ref: 'x' }, bot)), /not a kind of attachment/);
   } finally {
-    f.done();
+    await f.done();
   }
 });
 
-test('an archived record leaves the views and cannot change until restored', async () => {
+eachStore('an archived record leaves the views and cannot change until restored', async () => {
   const f = await withBatches();
   try {
     const r = await f.store.add('batches', { title: 'shelve me' }, bot);
@@ -166,11 +165,11 @@ test('an archived record leaves the views and cannot change until restored', asy
     assert.equal((await f.store.archive(r.id, false, bot)).archived, false);
     assert.equal((await f.store.edit(r.id, { title: 'back' }, bot)).title, 'back');
   } finally {
-    f.done();
+    await f.done();
   }
 });
 
-test('every change writes a history row saying who, what and how', async () => {
+eachStore('every change writes a history row saying who, what and how', async () => {
   const f = await withBatches();
   try {
     const r = await f.store.add('batches', { title: 'old' }, bot);
@@ -192,11 +191,11 @@ test('every change writes a history row saying who, what and how', async () => {
     assert.equal(h[2]!.by.id, ann.id);
     assert.ok(h.every((x) => x.record === r.id && x.list === 'batches'));
   } finally {
-    f.done();
+    await f.done();
   }
 });
 
-test('get returns at most the last 200 history rows, newest last', async () => {
+eachStore('get returns at most the last 200 history rows, newest last', async () => {
   const f = await withBatches();
   try {
     const r = await f.store.add('batches', { title: 't0' }, bot);
@@ -206,6 +205,6 @@ test('get returns at most the last 200 history rows, newest last', async () => {
     assert.deepEqual(h.at(-1)!.change, { title: ['t209', 't210'] });
     assert.ok(h[0]!.id < h[199]!.id);
   } finally {
-    f.done();
+    await f.done();
   }
 });

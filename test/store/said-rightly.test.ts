@@ -5,10 +5,9 @@
  * its claim ended before.
  */
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
-import { ann, bot, refusal, spy, withBatches } from './helpers.js';
+import { ann, bot, refusal, spy, withBatches, eachStore } from './helpers.js';
 
-test('archive of an archived record, and restore of one that is not, say so and change nothing', async () => {
+eachStore('archive of an archived record, and restore of one that is not, say so and change nothing', async () => {
   const f = await withBatches();
   try {
     const id = (await f.store.add('batches', { title: 'Batch' }, bot)).id;
@@ -18,22 +17,22 @@ test('archive of an archived record, and restore of one that is not, say so and 
     assert.equal(await refusal(() => f.store.archive(id, true, ann)), `#${id} is archived already: binder restore ${id} brings it back.`);
     assert.deepEqual((await f.store.get(id, ann)).history.map((h) => h.op), ['add', 'archive']);
   } finally {
-    f.done();
+    await f.done();
   }
 });
 
-test('the not-approved refusal says that binder wait ID tells when a person approves', async () => {
+eachStore('the not-approved refusal says that binder wait ID tells when a person approves', async () => {
   const f = await withBatches();
   try {
     const id = (await f.store.add('batches', { title: 'Batch' }, bot)).id;
     assert.equal(await refusal(() => f.store.move(id, 'Doing', bot)),
       `#${id} is not approved: only a person can let it past "Approved". Ask a person to approve it; binder wait ${id} returns when one does.`);
   } finally {
-    f.done();
+    await f.done();
   }
 });
 
-test('ready names the lists the asker may only read, where nothing is its to start', async () => {
+eachStore('ready names the lists the asker may only read, where nothing is its to start', async () => {
   const f = await withBatches();
   try {
     await f.store.grant('batches', 'agent:spy', 'read', ann);
@@ -50,11 +49,11 @@ test('ready names the lists the asker may only read, where nothing is its to sta
     assert.deepEqual((await f.store.ready('batches', bot)).readOnly, [], 'one list asked: only that one');
     assert.deepEqual((await f.store.ready(undefined, ann)).readOnly, [], 'a person may change every list');
   } finally {
-    f.done();
+    await f.done();
   }
 });
 
-test('a claim taken again says when it ended before, shorter or longer', async () => {
+eachStore('a claim taken again says when it ended before, shorter or longer', async () => {
   const f = await withBatches();
   try {
     const id = (await f.store.add('batches', { title: 'Batch' }, ann)).id;
@@ -65,6 +64,6 @@ test('a claim taken again says when it ended before, shorter or longer', async (
     assert.equal(shorter.previous, first.until);
     assert.equal(shorter.until, new Date(f.clock.ms + 5000).toISOString(), 'shortened, as asked');
   } finally {
-    f.done();
+    await f.done();
   }
 });

@@ -3,11 +3,10 @@
  * with no FTS syntax from the asker ever reaching the query.
  */
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
-import { ann, bot, fresh, withBatches } from './helpers.js';
+import { ann, bot, fresh, withBatches, eachStore } from './helpers.js';
 
-test('search finds words in titles, notes and field values, by prefix, all words required', async () => {
-  const f = fresh();
+eachStore('search finds words in titles, notes and field values, by prefix, all words required', async () => {
+  const f = await fresh();
   try {
     await f.store.createList({ template: 'tasks' }, ann);
     const a = await f.store.add('tasks', { title: 'Dark mode for the login page' }, ann);
@@ -23,12 +22,12 @@ test('search finds words in titles, notes and field values, by prefix, all words
     await f.store.note(a.id, 'zebra stripes', ann);
     assert.deepEqual((await f.store.search('zebra', ann)).map((h) => h.id), [a.id], 'and a note');
   } finally {
-    f.done();
+    await f.done();
   }
 });
 
-test('a title match ranks above a note match; limit caps the hits', async () => {
-  const f = fresh();
+eachStore('a title match ranks above a note match; limit caps the hits', async () => {
+  const f = await fresh();
   try {
     await f.store.createList({ template: 'blank' }, ann);
     const inNote = await f.store.add('blank', { title: 'Something else entirely', note: 'mentions the kiwi once among many other words here' }, ann);
@@ -43,11 +42,11 @@ test('a title match ranks above a note match; limit caps the hits', async () => 
     assert.equal((await f.store.search('kiwi', ann)).length, 50);
     assert.equal((await f.store.search('kiwi', ann, { limit: 5 })).length, 5);
   } finally {
-    f.done();
+    await f.done();
   }
 });
 
-test('FTS syntax in the asker\'s text is only words and never throws', async () => {
+eachStore('FTS syntax in the asker\'s text is only words and never throws', async () => {
   const f = await withBatches();
   try {
     const r = await f.store.add('batches', { title: 'alpha AND beta', note: 'NEAR(gamma delta)' }, bot);
@@ -61,11 +60,11 @@ test('FTS syntax in the asker\'s text is only words and never throws', async () 
     assert.deepEqual(await f.store.search('alpha OR zzz', bot), [], 'OR is a word too, and zzz is required');
     assert.deepEqual(await f.store.search('   ', bot), []);
   } finally {
-    f.done();
+    await f.done();
   }
 });
 
-test('the best hits an asker may see come first, however many better ones it may not see', async () => {
+eachStore('the best hits an asker may see come first, however many better ones it may not see', async () => {
   const f = await withBatches();
   try {
     await f.store.createList({ template: 'blank' }, ann);
@@ -80,6 +79,6 @@ test('the best hits an asker may see come first, however many better ones it may
     assert.equal((await f.store.search('plum', ann, { limit: 3 }))[0]!.listTitle, 'Blank');
     assert.equal((await f.store.search('plum', ann, { archived: true, limit: 50 })).length, 35);
   } finally {
-    f.done();
+    await f.done();
   }
 });

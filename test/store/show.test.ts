@@ -4,9 +4,9 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { ann, bot, refusal, withBatches } from './helpers.js';
+import { ann, bot, refusal, withBatches, eachStore } from './helpers.js';
 
-test('show pages each state, counts all, and filters by state and owner', async () => {
+eachStore('show pages each state, counts all, and filters by state and owner', async () => {
   const f = await withBatches();
   try {
     for (let i = 0; i < 7; i++) await f.store.add('batches', { title: `p${i}`, owners: i % 2 ? ['me'] : [] }, bot);
@@ -26,7 +26,7 @@ test('show pages each state, counts all, and filters by state and owner', async 
     assert.equal(mine.counts.proposed, 3);
     assert.match(await refusal(() => f.store.show('batches', bot, { state: 'Later' })), /"Later" is not a state of "Batches"/);
   } finally {
-    f.done();
+    await f.done();
   }
 });
 
@@ -71,6 +71,6 @@ test('show at 100,000 records gives 50 per state with the right counts', async (
     assert.ok(plan.some((p) => p.detail.includes('records_by_list')), JSON.stringify(plan));
     assert.ok(!plan.some((p) => p.detail.includes('TEMP B-TREE')), 'no sort of the whole state');
   } finally {
-    f.done();
+    await f.done();
   }
 });

@@ -31,6 +31,11 @@ export interface TxOptions {
    * commits whose loss is harmless only: reads, the ledger's delivery marks.
    */
   sync?: boolean;
+  /**
+   * false: never run `fn` again after a conflict (PostgreSQL), for a transaction that does
+   * something outside the database it cannot take back (appends to a folder's files).
+   */
+  retry?: boolean;
 }
 
 /**
@@ -45,6 +50,10 @@ export interface Engine {
   readonly path: string;
   begin<T>(fn: (q: Sql) => Promise<T>, options: TxOptions): Promise<T>;
   savepoint<T>(q: Sql, fn: () => Promise<T>): Promise<T>;
+  /** Inside the outermost transaction that made `changes` changes, before it commits: tells the other keepers (PostgreSQL). */
+  announce?(q: Sql, changes: number): Promise<void>;
+  /** Keeps a folder for this keeper if no other keeper does (PostgreSQL); SQLite's keepers share one. */
+  holdFolder?(key: string): Promise<boolean>;
   /** Changes by another connection (another keeper, binder admin): `listener` is called after each, soon. */
   onOtherChange(listener: () => void): () => void;
   /** After a delete: what the engine does so that no byte of it stays in its files. */

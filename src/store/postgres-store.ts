@@ -1,0 +1,71 @@
+/**
+ * The store on PostgreSQL, for a team: opens a pool on the database, checks its version and
+ * brings it to this Binder's under an advisory lock (two keepers starting together migrate once),
+ * and runs the same rules as SQLite's over the PostgreSQL engine. A database made by a newer
+ * Binder is refused with a sentence, and nothing in it is changed.
+ */
+import { PG_MIGRATIONS } from './schema-postgres.js';
+import { postgresEngine, redact, unreachable, type PostgresEngine } from './sql/postgres.js';
+import { makeStore, type StoreOptions } from './store-core.js';
+import { Refused, type Store } from './store.js';
+
+export interface PostgresStoreOptions extends StoreOptions {
+  /** Connections in the pool at most (8). */
+  max?: number;
+  log?: (line: string) => void;
+}
+
+export interface PostgresStore extends Store {
+  readonly dialect: 'postgres';
+  /** The database's schema version and this Binder's. */
+  readonly schema: { before: number; now: number };
+}
+
+const cannotOpen = (where: string, why: string, whyFr: string): Refused => new Refused(
+  `Binder cannot open its store ${where}: ${why}.`,
+  `Binder ne peut pas ouvrir son magasin ${where} : ${whyFr}.`,
+);
+
+/** Brings the database to this Binder's schema; returns the version it was at. */
+async function migrate(engine: PostgresEngine, where: string): Promise<number> {
+  const client = await engine.pool.connect();
+  try {
+    await client.query('BEGIN');
+    await client.query("SELECT pg_advisory_xact_lock(hashtextextended('binder migrate', 0))");
+    await client.query('CREATE TABLE IF NOT EXISTS binder_schema (version integer NOT NULL)');
+    const at = Number((await client.query('SELECT coalesce(max(version), 0) AS v FROM binder_schema')).rows[0]?.v ?? 0);
+    if (at > PG_MIGRATIONS.length) {
+      throw cannotOpen(where, `its database was made by a newer Binder (schema ${at}, this one knows ${PG_MIGRATIONS.length}); use that version`,
+        `sa base a été faite par un Binder plus récent (schéma ${at}, celui-ci connaît ${PG_MIGRATIONS.length}) ; utilisez cette version-là`);
+    }
+    for (let i = at; i < PG_MIGRATIONS.length; i++) {
+      await client.query(PG_MIGRATIONS[i]!);
+      await client.query('INSERT INTO binder_schema (version) VALUES ($1)', [i + 1]);
+    }
+    await client.query('COMMIT');
+    return at;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+/** The store in the database at `url` (or the PG* environment's), migrated to this Binder's schema. */
+export async function openPostgresStore(url: string | undefined, options: PostgresStoreOptions = {}): Promise<PostgresStore> {
+  const where = url ? redact(url) : 'postgres (from the PG* environment)';
+  const engine = await postgresEngine({ ...(url ? { url } : {}), ...(options.max ? { max: options.max } : {}), ...(options.log ? { log: options.log } : {}) });
+  let before: number;
+  try {
+    before = await migrate(engine, where);
+  } catch (error) {
+    await engine.close();
+    if (error instanceof Refused) throw error;
+    const why = error instanceof Error ? error.message : String(error);
+    if (unreachable(error)) throw cannotOpen(where, `its database cannot be reached (${why})`, `sa base est injoignable (${why})`);
+    throw cannotOpen(where, why, why);
+  }
+  const store = makeStore(engine, options);
+  return Object.assign(store, { dialect: 'postgres' as const, schema: { before, now: PG_MIGRATIONS.length } });
+}

@@ -1,0 +1,370 @@
+/**
+ * The port on PostgreSQL (`pg`): a bounded pool; a change in a SERIALIZABLE transaction, run again
+ * from its start when the server finds it conflicts with another (a few times, with jitter); a
+ * read in a REPEATABLE READ READ ONLY one. Statements are prepared once per connection (named by
+ * a hash of their text). Changes are told to the other keepers by NOTIFY in the transaction that
+ * makes them, and theirs heard on a LISTEN connection of its own; a folder is kept by one keeper
+ * at a time through a session advisory lock. It never runs SQL built from what an asker wrote.
+ */
+import { createHash, randomUUID } from 'node:crypto';
+import type { Pool, PoolClient, Client, QueryResult } from 'pg';
+import { StoreUnavailable, TransactionConflict } from '../store.js';
+import type { Engine, Sql, TxOptions } from './port.js';
+
+export interface PostgresOptions {
+  /** `postgres://user@host/db`; none: PG* environment variables say where. */
+  url?: string;
+  /** Connections in the pool at most (8). */
+  max?: number;
+  /** Where the engine says what went wrong with the server (one line each). */
+  log?: (line: string) => void;
+}
+
+/** The engine, and what only a server store has. */
+export interface PostgresEngine extends Engine {
+  /** Keeps the folder `key` for this keeper (a session advisory lock) if no other keeper does. */
+  holdFolder(key: string): Promise<boolean>;
+  /** Runs `sql` (statements separated by `;`) in one transaction under the migration lock. */
+  pool: Pool;
+}
+
+const CHANNEL = 'binder_change';
+const RETRIES = 8;
+/** Named statements kept per connection at most: SQL made on the fly past this is not named. */
+const NAMED_MAX = 1000;
+
+/** `?` placeholders to `$1…`, outside quotes (the rules write `?` for both engines). */
+const dollars = new Map<string, string>();
+export function toDollars(sql: string): string {
+  const known = dollars.get(sql);
+  if (known !== undefined) return known;
+  let out = '';
+  let n = 0;
+  let quote: string | null = null;
+  for (let i = 0; i < sql.length; i++) {
+    const c = sql[i]!;
+    if (quote) {
+      out += c;
+      if (c === quote) quote = null;
+    } else if (c === "'" || c === '"') {
+      quote = c;
+      out += c;
+    } else if (c === '?') {
+      out += `$${++n}`;
+    } else {
+      out += c;
+    }
+  }
+  if (dollars.size < 5000) dollars.set(sql, out);
+  return out;
+}
+
+const codeOf = (error: unknown): string => String((error as { code?: unknown })?.code ?? '');
+
+/** The server asks for the transaction to be run again. */
+export const conflicting = (error: unknown): boolean => {
+  const code = codeOf(error);
+  return code === '40001' || code === '40P01' || error instanceof TransactionConflict;
+};
+
+/** The server is not there, or the connection to it went. */
+export function unreachable(error: unknown): boolean {
+  if (error instanceof StoreUnavailable) return true;
+  const code = codeOf(error);
+  if (/^(08|57P)/.test(code)) return true;
+  if (['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ENOTFOUND', 'EHOSTUNREACH', 'ENOENT', 'EAI_AGAIN'].includes(code)) return true;
+  const message = error instanceof Error ? error.message : String(error);
+  return /Connection terminated|connection is closed|Client has encountered a connection error|timeout exceeded when trying to connect|Client was closed/i.test(message);
+}
+
+const unavailable = (error: unknown): StoreUnavailable =>
+  (error instanceof StoreUnavailable ? error
+    : new StoreUnavailable(`the binder's database cannot be reached: ${error instanceof Error ? error.message : String(error)}`));
+
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The port on one connection, inside one transaction. */
+class PgSql implements Sql {
+  readonly dialect = 'postgres' as const;
+  depth = 0;
+  constructor(readonly client: PoolClient | Client, private readonly named: Set<string>) {}
+
+  private async query(sql: string, params: readonly unknown[] | undefined, array: boolean): Promise<QueryResult> {
+    const text = toDollars(sql);
+    const values = (params ?? []).map((v) => (v === undefined ? null : v));
+    const name = this.named.has(text) || this.named.size < NAMED_MAX ? `b${createHash('sha1').update(text).digest('hex').slice(0, 24)}` : undefined;
+    try {
+      const result = await this.client.query({ text, values, ...(name ? { name } : {}), ...(array ? { rowMode: 'array' as const } : {}) });
+      if (name) this.named.add(text);
+      return result;
+    } catch (error) {
+      if (conflicting(error)) throw new TransactionConflict(error instanceof Error ? error.message : String(error));
+      if (unreachable(error)) throw unavailable(error);
+      throw error;
+    }
+  }
+
+  async all<T>(sql: string, params?: readonly unknown[]): Promise<T[]> {
+    return (await this.query(sql, params, false)).rows as T[];
+  }
+  async get<T>(sql: string, params?: readonly unknown[]): Promise<T | undefined> {
+    return (await this.query(sql, params, false)).rows[0] as T | undefined;
+  }
+  async value<T>(sql: string, params?: readonly unknown[]): Promise<T | undefined> {
+    const row = (await this.query(sql, params, true)).rows[0] as unknown[] | undefined;
+    return row?.[0] as T | undefined;
+  }
+  async column<T>(sql: string, params?: readonly unknown[]): Promise<T[]> {
+    return ((await this.query(sql, params, true)).rows as unknown[][]).map((row) => row[0] as T);
+  }
+  async run(sql: string, params?: readonly unknown[]): Promise<{ changes: number }> {
+    return { changes: (await this.query(sql, params, false)).rowCount ?? 0 };
+  }
+}
+
+export async function postgresEngine(options: PostgresOptions): Promise<PostgresEngine> {
+  // Loaded only where a PostgreSQL store is opened: nothing else pays for it.
+  const pg = (await import('pg')).default;
+  // Integers as JS numbers, as SQLite gives them: ids and ms times (int8), sums and counts (numeric).
+  const number = (value: string): number => Number(value);
+  const types = {
+    getTypeParser: ((oid: number, format?: string) => (oid === 20 || oid === 1700 ? number : pg.types.getTypeParser(oid, format as 'text'))) as typeof pg.types.getTypeParser,
+  };
+  const base = { ...(options.url ? { connectionString: options.url } : {}), types, connectionTimeoutMillis: 5000 };
+  const pool = new pg.Pool({ ...base, max: options.max ?? 8, idleTimeoutMillis: 30_000 });
+  const say = options.log ?? (() => {});
+  // An idle connection cut by the server is the pool's to drop: never the process's end.
+  pool.on('error', (error) => say(`binder store: a pooled connection to the database failed: ${error.message}`));
+  const named = new WeakMap<object, Set<string>>();
+  const namesOf = (client: object): Set<string> => {
+    let names = named.get(client);
+    if (!names) named.set(client, (names = new Set()));
+    return names;
+  };
+  const me = randomUUID();
+  const where = options.url ? redact(options.url) : 'postgres (from the PG* environment)';
+
+  async function connect(): Promise<PoolClient> {
+    try {
+      return await pool.connect();
+    } catch (error) {
+      throw unavailable(error);
+    }
+  }
+
+  async function begin<T>(fn: (q: Sql) => Promise<T>, tx: TxOptions): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      const client = await connect();
+      let broken = false;
+      try {
+        await client.query(tx.mode === 'read' ? 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY' : 'BEGIN ISOLATION LEVEL SERIALIZABLE');
+        if (tx.sync === false) await client.query('SET LOCAL synchronous_commit = off');
+        const result = await fn(new PgSql(client, namesOf(client)));
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        if (unreachable(error)) broken = true;
+        else {
+          try {
+            await client.query('ROLLBACK');
+          } catch {
+            broken = true;
+          }
+        }
+        if (broken) throw unavailable(error);
+        if (conflicting(error) && tx.retry !== false && attempt < RETRIES) {
+          await sleep(Math.random() * 5 * 2 ** attempt);
+          continue;
+        }
+        if (conflicting(error)) throw new TransactionConflict(`the binder's database was too busy to keep this change apart from others (${RETRIES} tries)`);
+        throw error;
+      } finally {
+        client.release(broken ? true : undefined);
+      }
+    }
+  }
+
+  /* ---- other keepers' changes: LISTEN on a connection of its own ---- */
+  const others = new Set<() => void>();
+  let listener: Client | null = null;
+  let listening: Promise<void> | null = null;
+  let closed = false;
+  const tell = (): void => {
+    for (const fn of [...others]) {
+      try {
+        fn();
+      } catch {
+        // One listener's failure is its own.
+      }
+    }
+  };
+  function listen(): Promise<void> {
+    listening ??= (async () => {
+      for (let wait = 100; !closed && others.size > 0; wait = Math.min(wait * 2, 2000)) {
+        const client = new pg.Client(base);
+        try {
+          await client.connect();
+          client.on('notification', (message) => {
+            try {
+              if ((JSON.parse(message.payload ?? '{}') as { from?: string }).from === me) return;
+            } catch {
+              // Not ours to read: told all the same.
+            }
+            tell();
+          });
+          const lost = (): void => {
+            if (listener !== client) return;
+            listener = null;
+            listening = null;
+            if (!closed && others.size > 0) void listen();
+          };
+          client.on('error', lost);
+          client.on('end', lost);
+          await client.query(`LISTEN ${CHANNEL}`);
+          listener = client;
+          // What changed while nobody listened (or the connection was down) is looked at once.
+          tell();
+          return;
+        } catch (error) {
+          say(`binder store: listening for other keepers' changes failed, trying again: ${error instanceof Error ? error.message : String(error)}`);
+          await client.end().catch(() => undefined);
+          await sleep(wait);
+        }
+      }
+      listening = null;
+    })();
+    return listening;
+  }
+
+  /* ---- folders kept by one keeper at a time ---- */
+  let locks: Client | null = null;
+  const held = new Set<string>();
+  async function lockConnection(): Promise<Client> {
+    if (locks) return locks;
+    const client = new pg.Client(base);
+    try {
+      await client.connect();
+    } catch (error) {
+      throw unavailable(error);
+    }
+    const lost = (): void => {
+      if (locks !== client) return;
+      // The locks went with the session: another keeper may take the folders now.
+      locks = null;
+      held.clear();
+    };
+    client.on('error', lost);
+    client.on('end', lost);
+    locks = client;
+    return client;
+  }
+
+  /* ---- counts kept as changes, folded now and then ---- */
+  const fold = setInterval(() => {
+    void (async () => {
+      const client = await pool.connect().catch(() => null);
+      if (!client) return;
+      try {
+        await client.query('BEGIN');
+        const got = await client.query("SELECT pg_try_advisory_xact_lock(hashtextextended('binder fold counts', 0)) AS ok");
+        if ((got.rows[0] as { ok: boolean }).ok) {
+          await client.query(`WITH gone AS (DELETE FROM record_counts RETURNING list, archived, state, approved, n)
+            INSERT INTO record_counts SELECT list, archived, state, approved, sum(n) FROM gone
+            GROUP BY list, archived, state, approved HAVING sum(n) <> 0`);
+        }
+        await client.query('COMMIT');
+      } catch {
+        await client.query('ROLLBACK').catch(() => undefined);
+      } finally {
+        client.release();
+      }
+    })();
+  }, 60_000);
+  fold.unref();
+
+  return {
+    dialect: 'postgres',
+    path: where,
+    pool,
+    begin,
+    async savepoint<T>(q: Sql, fn: () => Promise<T>): Promise<T> {
+      const sql = q as PgSql;
+      const name = `s${++sql.depth}`;
+      await sql.run(`SAVEPOINT ${name}`);
+      try {
+        const result = await fn();
+        await sql.run(`RELEASE SAVEPOINT ${name}`);
+        return result;
+      } catch (error) {
+        // A conflict or a lost connection is the whole transaction's: nothing to undo here.
+        if (!conflicting(error) && !unreachable(error)) {
+          await sql.run(`ROLLBACK TO SAVEPOINT ${name}`);
+          await sql.run(`RELEASE SAVEPOINT ${name}`);
+        }
+        throw error;
+      } finally {
+        sql.depth--;
+      }
+    },
+    async announce(q: Sql, changes: number) {
+      // Delivered to the listeners only if this transaction commits.
+      await q.get('SELECT pg_notify(?, ?)', [CHANNEL, JSON.stringify({ from: me, n: changes })]);
+    },
+    onOtherChange(fn) {
+      others.add(fn);
+      if (!listener) void listen();
+      return () => {
+        others.delete(fn);
+        if (others.size === 0 && listener) {
+          const client = listener;
+          listener = null;
+          listening = null;
+          void client.end().catch(() => undefined);
+        }
+      };
+    },
+    async holdFolder(key) {
+      if (held.has(key) && locks) return true;
+      const client = await lockConnection();
+      try {
+        const got = await client.query('SELECT pg_try_advisory_lock(hashtextextended($1, 0)) AS ok', [`binder folder ${key}`]);
+        const ok = (got.rows[0] as { ok: boolean }).ok;
+        if (ok) held.add(key);
+        return ok;
+      } catch (error) {
+        if (unreachable(error)) throw unavailable(error);
+        throw error;
+      }
+    },
+    async afterDelete() {
+      // A deleted row's bytes stay in its table's pages (and its TOAST's, and its indexes') until
+      // they are rewritten: VACUUM FULL rewrites them, outside any transaction.
+      try {
+        await pool.query('VACUUM FULL records, notes, attachments, log, asks, record_text, waits');
+      } catch (error) {
+        say(`binder store: the tables that held a deleted record could not be rewritten yet: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    },
+    async close() {
+      closed = true;
+      clearInterval(fold);
+      others.clear();
+      const ending = [listener, locks].filter((c): c is Client => c !== null);
+      listener = locks = null;
+      held.clear();
+      await Promise.all(ending.map((c) => c.end().catch(() => undefined)));
+      await pool.end().catch(() => undefined);
+    },
+  };
+}
+
+/** A database URL as it may be shown: without its password. */
+export function redact(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = '';
+    return u.toString().replace(/:@/, '@');
+  } catch {
+    return 'postgres://…';
+  }
+}
