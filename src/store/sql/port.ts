@@ -33,7 +33,8 @@ export interface TxOptions {
   sync?: boolean;
   /**
    * false: never run `fn` again after a conflict (PostgreSQL), for a transaction that does
-   * something outside the database it cannot take back (appends to a folder's files).
+   * something outside the database it cannot take back (appends to a folder's files); it must
+   * touch only rows no other keeper writes meanwhile (a folder's ledger, under its lock).
    */
   retry?: boolean;
 }

@@ -29,7 +29,8 @@ export interface PostgresEngine extends Engine {
 }
 
 const CHANNEL = 'binder_change';
-const RETRIES = 8;
+/** Tries of a transaction that conflicts with others before it gives up (its asker is told to ask again). */
+const RETRIES = 25;
 /** Named statements kept per connection at most: SQL made on the fly past this is not named. */
 const NAMED_MAX = 1000;
 
@@ -157,7 +158,10 @@ export async function postgresEngine(options: PostgresOptions): Promise<Postgres
       const client = await connect();
       let broken = false;
       try {
-        await client.query(tx.mode === 'read' ? 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY' : 'BEGIN ISOLATION LEVEL SERIALIZABLE');
+        // One that cannot be run again (it appends to a folder's files) touches only the ledger of
+        // a folder this keeper alone holds: READ COMMITTED, so it never fails for a conflict.
+        await client.query(tx.mode === 'read' ? 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY'
+          : tx.retry === false ? 'BEGIN ISOLATION LEVEL READ COMMITTED' : 'BEGIN ISOLATION LEVEL SERIALIZABLE');
         if (tx.sync === false) await client.query('SET LOCAL synchronous_commit = off');
         const result = await fn(new PgSql(client, namesOf(client)));
         await client.query('COMMIT');
@@ -173,7 +177,8 @@ export async function postgresEngine(options: PostgresOptions): Promise<Postgres
         }
         if (broken) throw unavailable(error);
         if (conflicting(error) && tx.retry !== false && attempt < RETRIES) {
-          await sleep(Math.random() * 5 * 2 ** attempt);
+          // Apart at random, longer each time (at most a quarter second): those that met meet no more.
+          await sleep(Math.random() * Math.min(250, 2 * 2 ** attempt));
           continue;
         }
         if (conflicting(error)) throw new TransactionConflict(`the binder's database was too busy to keep this change apart from others (${RETRIES} tries)`);
