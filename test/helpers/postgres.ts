@@ -105,9 +105,9 @@ function postmasterPid(data: string, child: ChildProcess): { kill(signal: NodeJS
 
 /**
  * Starts a cluster of this process's own: initdb (fsync off: a test's data need not survive a
- * power loss), then `postgres` on a Unix socket in the same temporary folder.
+ * power loss; `durable` keeps it on), then `postgres` on a Unix socket in the same temporary folder.
  */
-export async function startCluster(): Promise<Cluster> {
+export async function startCluster(options: { durable?: boolean } = {}): Promise<Cluster> {
   const bin = postgresBin();
   if (!bin) throw new Error(postgresMissing() ?? 'PostgreSQL is not installed');
   const top = mkdtempSync(join(tmpdir(), 'binder-pg-'));
@@ -124,8 +124,10 @@ export async function startCluster(): Promise<Cluster> {
 
   let server: ChildProcess | null = null;
   const start = async (): Promise<void> => {
+    // Durable (for a benchmark of durable changes): fsync and full pages, as a server keeps them.
+    const lax = options.durable ? [] : ['-c', 'fsync=off', '-c', 'full_page_writes=off'];
     const run = asServerUser(join(bin, 'postgres'), [
-      '-D', data, '-k', top, '-c', "listen_addresses=", '-c', 'fsync=off', '-c', 'full_page_writes=off',
+      '-D', data, '-k', top, '-c', "listen_addresses=", ...lax,
       '-c', 'max_connections=200', '-c', 'shared_buffers=32MB',
     ]);
     server = spawn(run.command, run.args, { stdio: ['ignore', 'ignore', 'pipe'], detached: false });

@@ -1,0 +1,146 @@
+// bench/postgres: the binder on PostgreSQL through one and two keepers on one database, side by
+// side with the SQLite store, in the same run, on binders of N records (10,000) each. Over HTTP
+// (REST, kept-alive connections): a read (`get` of a random record) and a durable change (`note`
+// with an Idempotency-Key) — median and p99 of one client asking one at a time — then reads and
+// durable changes per second with 16 clients asking at once (spread over the keepers). The
+// PostgreSQL server is a durable one (fsync on), on a Unix socket, started for the run and
+// removed after. Figures, not tests.
+//   node bench/postgres.mjs [--records 10000] [--requests 1000] [--seconds 5] [--clients 16] [--json FILE]
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import { Agent, request } from 'node:http';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { AGENT, fillStore } from './fill.mjs';
+import { BINDER, ROOT, admin, load, machine, median, option, percentile, round, tempDir } from './lib.mjs';
+
+const RECORDS = Number(option('--records', '10000'));
+const REQUESTS = Number(option('--requests', '1000'));
+const SECONDS = Number(option('--seconds', '5'));
+const CLIENTS = Number(option('--clients', '16'));
+const JSON_OUT = option('--json', '');
+const built = (path) => import(pathToFileURL(join(ROOT, 'build', path)).href);
+const PERSON = { id: 'person:bench', kind: 'person', name: 'bench' };
+
+const dir = tempDir('binder-bench-pg-');
+process.stdout.write(`bench/postgres on ${machine()}; load ${load()}\n`);
+
+// SQLite: the same records, filled as bench/fill makes them.
+const sqliteDir = join(dir, 'sqlite');
+await fillStore(sqliteDir, RECORDS, [join(dir, 'agent', '.binder')]);
+const sqliteToken = admin(sqliteDir, 'token', 'add', AGENT).split('\n')[0];
+
+// PostgreSQL: a durable server of the run's own.
+const { startCluster, postgresMissing } = await built('test/helpers/postgres.js');
+const missing = postgresMissing();
+if (missing) {
+  process.stdout.write(`PostgreSQL cannot be measured here: ${missing}\n`);
+  process.exit(0);
+}
+const cluster = await startCluster({ durable: true });
+const url = cluster.database('bench');
+const { openPostgresStore } = await built('src/store/postgres-store.js');
+const pg = await openPostgresStore(url);
+await pg.createList({ template: 'tasks' }, PERSON);
+const pgToken = (await pg.addToken(AGENT, {}, PERSON)).token;
+await pg.grant('tasks', AGENT, 'write', PERSON);
+const t0 = performance.now();
+for (let from = 0; from < RECORDS; from += 1000) {
+  await pg.transaction(async (tx) => {
+    for (let i = from; i < Math.min(RECORDS, from + 1000); i++) await tx.add('tasks', { title: `record ${i} of the bench` }, PERSON);
+  });
+}
+process.stdout.write(`filled ${RECORDS.toLocaleString('en')} records in PostgreSQL in ${round((performance.now() - t0) / 1000, 1)} s\n`);
+await pg.close();
+
+/** `binder serve --no-tui --quiet --http` on a free port, with a rate no bench reaches. */
+function serveHttp(store) {
+  return new Promise((done, fail) => {
+    const child = spawn(process.execPath, [BINDER, 'serve', '--no-tui', '--quiet', '--store', store, '--http', '127.0.0.1:0', '--rate', '1000000/1000000'], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (c) => {
+      out += c;
+      const at = /Answering on (http:\/\/\S+) too/.exec(out)?.[1];
+      if (at && out.includes('Stop with Ctrl-C')) done({ url: new URL(at), stop: () => new Promise((ok) => { child.on('exit', ok); child.kill('SIGTERM'); }) });
+    });
+    child.on('exit', (code) => fail(new Error(`keeper exited ${code}`)));
+  });
+}
+
+/** One request on `agent`'s kept-alive connection to `to`: resolves with its status once its body is read. */
+function ask(to, token, agent, method, path, body, headers = {}) {
+  return new Promise((resolve, reject) => {
+    const req = request({ agent, host: to.hostname, port: to.port, method, path, headers: { authorization: `Bearer ${token}`, ...headers } }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+const pick = () => 1 + Math.floor(Math.random() * RECORDS);
+const KINDS = {
+  read: (to, token, agent) => ask(to, token, agent, 'GET', `/api/get?id=${pick()}`),
+  change: (to, token, agent) => ask(to, token, agent, 'POST', '/api/note', JSON.stringify({ id: pick(), text: 'benched' }), { 'content-type': 'application/json', 'idempotency-key': randomUUID() }),
+};
+
+/** One client asking one at a time, to the keepers in turn: each request's time, in ms. */
+async function latency(keepers, token, kind) {
+  const agents = keepers.map(() => new Agent({ keepAlive: true, maxSockets: 1 }));
+  const times = [];
+  for (let i = 0; i < 100 + REQUESTS; i++) {
+    const k = i % keepers.length;
+    const t = process.hrtime.bigint();
+    const status = await KINDS[kind](keepers[k].url, token, agents[k]);
+    if (status !== 200) throw new Error(`${kind}: status ${status}`);
+    if (i >= 100) times.push(Number(process.hrtime.bigint() - t) / 1e6);
+  }
+  for (const a of agents) a.destroy();
+  return { medianMs: round(median(times), 3), p99Ms: round(percentile(times, 99), 3) };
+}
+
+/** CLIENTS clients, spread over the keepers, each asking one at a time for SECONDS: requests a second. */
+async function throughput(keepers, token, kind) {
+  const end = Date.now() + SECONDS * 1000;
+  let done = 0;
+  await Promise.all(Array.from({ length: CLIENTS }, async (_, c) => {
+    const to = keepers[c % keepers.length].url;
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    while (Date.now() < end) {
+      const status = await KINDS[kind](to, token, agent);
+      if (status !== 200) throw new Error(`${kind}: status ${status}`);
+      done++;
+    }
+    agent.destroy();
+  }));
+  return Math.round(done / SECONDS);
+}
+
+const setups = [
+  ['SQLite, 1 keeper', [sqliteDir], sqliteToken],
+  ['PostgreSQL, 1 keeper', [url], pgToken],
+  ['PostgreSQL, 2 keepers', [url, url], pgToken],
+];
+const results = { records: RECORDS, clients: CLIENTS, machine: machine(), load: { start: load() }, setups: {} };
+for (const [name, stores, token] of setups) {
+  const keepers = [];
+  for (const store of stores) keepers.push(await serveHttp(store));
+  const r = {
+    read: await latency(keepers, token, 'read'),
+    change: await latency(keepers, token, 'change'),
+    readsPerSecond: await throughput(keepers, token, 'read'),
+    changesPerSecond: await throughput(keepers, token, 'change'),
+  };
+  results.setups[name] = r;
+  process.stdout.write(`${name.padEnd(22)} read median ${r.read.medianMs} ms, p99 ${r.read.p99Ms} ms; change median ${r.change.medianMs} ms, p99 ${r.change.p99Ms} ms; `
+    + `${CLIENTS} clients: ${r.readsPerSecond.toLocaleString('en')} reads/s, ${r.changesPerSecond.toLocaleString('en')} durable changes/s\n`);
+  for (const k of keepers) await k.stop();
+}
+results.load.end = load();
+const two = results.setups['PostgreSQL, 2 keepers'];
+const one = results.setups['PostgreSQL, 1 keeper'];
+process.stdout.write(`budgets: ≥ 2,000 durable changes/s through two keepers: ${two.changesPerSecond.toLocaleString('en')} (${two.changesPerSecond >= 2000 ? 'met' : 'MISSED'}); `
+  + `a read ≤ 2 ms median over HTTP: ${one.read.medianMs} ms through one keeper, ${two.read.medianMs} ms through two (${Math.max(one.read.medianMs, two.read.medianMs) <= 2 ? 'met' : 'MISSED'})\n`);
+if (JSON_OUT) writeFileSync(JSON_OUT, JSON.stringify(results, null, 2));
+await cluster.stop();
