@@ -76,6 +76,8 @@ export function createDirectAsks(deps: DirectAsksDeps): DirectAsks {
   /** Askers waiting for a held wait's answer, by place and id. */
   const pending = new Map<string, Set<(answer: DirectAnswer) => void>>();
   let flushing: NodeJS.Immediate | null = null;
+  /** The batch being done: the next one waits for it (asks come in meanwhile and join it). */
+  let inFlight: Promise<void> = Promise.resolve();
   let closed = false;
 
   const say = (line: string): void => deps.log(`binder keeper: ${terminalSafe(line)}`);
@@ -157,7 +159,6 @@ export function createDirectAsks(deps: DirectAsksDeps): DirectAsks {
   }
 
   async function flush(): Promise<void> {
-    flushing = null;
     const batch = queue.splice(0);
     if (batch.length === 0) return;
     const now = deps.now();
@@ -191,7 +192,11 @@ export function createDirectAsks(deps: DirectAsksDeps): DirectAsks {
       if (options.key === undefined && spec?.readOnly && !spec.holds) return perform(op, args, who, 'json');
       return new Promise((resolve) => {
         queue.push({ who, op, args, options, resolve });
-        flushing ??= setImmediate(() => void flush());
+        flushing ??= setImmediate(() => {
+          flushing = null;
+          // One batch at a time: two of one keeper would only meet each other in the store.
+          inFlight = inFlight.then(flush).catch((error: unknown) => say(`a batch of asks over HTTP failed: ${error instanceof Error ? error.message : String(error)}`));
+        });
       });
     },
     async answerHeld(dir, id, _op, _want, decide) {

@@ -152,6 +152,12 @@ export async function needs(
       'not-understood',
     );
   }
+  // On PostgreSQL, both ends of every need are locked first: two keepers closing a circle from its
+  // two ends meet on a record, and the second, run again, sees the first's need (SQLite runs one
+  // change at a time anyway).
+  if (ctx.q.dialect === 'postgres') {
+    await ctx.q.column(`SELECT id FROM records WHERE id IN (${[id, ...ids].map(() => '?').join(', ')}) ORDER BY id FOR UPDATE`, [id, ...ids]);
+  }
   const added: number[] = [];
   const removed: number[] = [];
   for (const other of ids) {
