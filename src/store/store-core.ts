@@ -139,7 +139,10 @@ export function makeStore(engine: Engine, options: StoreOptions = {}): Store {
       revokeTokens: w(revokeTokens),
       // The look takes no write lock; a use is noted in a transaction of its own, now and then.
       async checkToken(token: string) {
-        const { check, used } = await r(checkToken)(token);
+        // One statement: on a server store, no transaction around it (every request asks it).
+        const { check, used } = await (r === read
+          ? outermost((c) => checkToken(c, token), { mode: 'read', sync: false, single: true })
+          : r(checkToken)(token));
         if (used) await w(noteTokenUse)(used.hash, used.at);
         return check;
       },

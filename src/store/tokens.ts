@@ -106,10 +106,12 @@ export async function revokeTokens(ctx: Context, ref: string, who: Who): Promise
 }
 
 /** The row of a token, compared in constant time once found by its hash. */
-async function rowOf(ctx: Context, token: string): Promise<Row | undefined> {
+async function rowOf(ctx: Context, token: string): Promise<(Row & { side?: string | null }) | undefined> {
   if (!tokenShaped(token)) return undefined;
   const hash = hashToken(token);
-  const row = (await ctx.q.get('SELECT * FROM tokens WHERE hash = ?', [hash])) as Row | undefined;
+  // With its folder's name, where a person registered one for the same agent: one agent, one name.
+  const row = await ctx.q.get<Row & { side: string | null }>(
+    'SELECT t.*, (SELECT s.name FROM sides s WHERE s.agent = t.agent) AS side FROM tokens t WHERE t.hash = ?', [hash]);
   if (!row || !timingSafeEqual(Buffer.from(row.hash, 'hex'), Buffer.from(hash, 'hex'))) return undefined;
   return row;
 }
@@ -124,9 +126,7 @@ export async function checkToken(ctx: Context, token: string): Promise<{ check: 
   if (row.revoked !== null) return { check: { ok: false, why: 'revoked', prefix: row.prefix, at: row.revoked } };
   const now = ctx.now();
   if (row.expires !== null && row.expires <= now) return { check: { ok: false, why: 'expired', prefix: row.prefix, at: iso(row.expires) } };
-  // Its folder's name, where a person registered one for the same agent: one agent, one name.
-  const side = (await ctx.q.value('SELECT name FROM sides WHERE agent = ?', [row.agent])) as string | undefined;
-  const check: TokenCheck = { ok: true, who: { id: row.agent, kind: 'agent', name: side ?? row.name }, prefix: row.prefix };
+  const check: TokenCheck = { ok: true, who: { id: row.agent, kind: 'agent', name: row.side ?? row.name }, prefix: row.prefix };
   const due = row.used === null || now - row.used >= USE_STEP_MS;
   return due ? { check, used: { hash: row.hash, at: now - (now % USE_STEP_MS) } } : { check };
 }

@@ -159,6 +159,19 @@ export async function postgresEngine(options: PostgresOptions): Promise<Postgres
   }
 
   async function begin<T>(fn: (q: Sql) => Promise<T>, tx: TxOptions): Promise<T> {
+    if (tx.single && tx.mode === 'read') {
+      const client = await connect();
+      let broken = false;
+      try {
+        return await fn(new PgSql(client, namesOf(client)));
+      } catch (error) {
+        broken = unreachable(error);
+        if (broken) throw unavailable(error);
+        throw error;
+      } finally {
+        client.release(broken ? true : undefined);
+      }
+    }
     for (let attempt = 1; ; attempt++) {
       const client = await connect();
       let broken = false;
