@@ -90,4 +90,6 @@ export function pageRoutes(app: Hono<HttpEnv>, signedIn: (c: Parameters<Middlewa
     return send(c, (await signedIn(c)) ? html.in : html.out, 'no-store');
   });
   for (const [path, file] of files) app.get(path, (c) => send(c, file, 'no-cache'));
+  // Asked by every browser: nothing, rather than a refusal in its console.
+  app.get('/favicon.ico', (c) => c.body(null, 204));
 }
