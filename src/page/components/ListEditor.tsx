@@ -41,10 +41,10 @@ export function ListEditor({ list }: { list: List }) {
         ))}
       </fieldset>
       <h3>{le.states}</h3>
-      <ol className="states">
+      <ul className="states">
         {list.states.map((s, at) => (
           <li key={s.id}>
-            <OneField key={`${s.id}-${s.name}`} label={`${at + 1}.`} initial={s.name} button={words.commands.rowRename} onSave={(name) => edit({ renameState: [`${s.id}=${name}`] })} />
+            <OneField key={`${s.id}-${s.name}`} label={`${le.states} ${at + 1}`} initial={s.name} button={words.commands.rowRename} onSave={(name) => edit({ renameState: [`${s.id}=${name}`] })} />
             <label className="choice">
               <input type="checkbox" checked={s.gate} onChange={() => void edit({ [s.gate ? 'ungate' : 'gate']: [s.id] })} /> {le.gate}
             </label>
@@ -53,7 +53,7 @@ export function ListEditor({ list }: { list: List }) {
             <button type="button" onClick={() => { if (confirm(words.dialog.removeState(s.name))) void edit({ removeState: [s.id] }); }}>{words.commands.rowRemove} <span className="visually-hidden">{s.name}</span></button>
           </li>
         ))}
-      </ol>
+      </ul>
       <OneField label={le.newState} initial="" button={words.commands.stateAdd} onSave={(name) => edit({ addState: [name] })} />
       <h3>{le.fields}</h3>
       <ul className="fields">

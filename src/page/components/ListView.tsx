@@ -98,7 +98,7 @@ export function ListView({ open, table, onAct }: { open: OpenList; table: boolea
           </tbody>
         </table>
       ) : (
-        <div className="board">
+        <div className="board" role="region" tabIndex={0} aria-label={`${pw.board}: ${list.title}`}>
           {open.columns.map((c, column) => (
             <section
               key={c.state.id}
