@@ -24,6 +24,8 @@ export interface PageContext {
   nameOf: NameOf;
   /** Does `op` as the person; says `done(data)` when it was done, the refusal when not. */
   act<T = unknown>(op: string, args: Record<string, unknown>, done?: (data: T) => string): Promise<Answer<T>>;
+  /** The cursor goes to this record once the list shows it (in that state, after a move). */
+  follow(id: number, state?: string): void;
 }
 
 export const Page = createContext<PageContext | null>(null);

@@ -53,7 +53,11 @@ export function Binder({ lang, words, pw, person, langSwitch, onSignedOut }: Bin
   }, [bump]);
 
   const nameOf = useMemo(() => namesFrom([person]), [person]);
-  const context: PageContext = { lang, words, pw, person, state, dispatch, version, nameOf, act };
+  const followed = useRef<{ id: number; state?: string } | null>(null);
+  const follow = useCallback((id: number, to?: string) => {
+    followed.current = { id, ...(to !== undefined ? { state: to } : {}) };
+  }, []);
+  const context: PageContext = { lang, words, pw, person, state, dispatch, version, nameOf, act, follow };
 
   const [lists, setLists] = useState<ListSummary[]>([]);
   useEffect(() => {
@@ -81,6 +85,21 @@ export function Binder({ lang, words, pw, person, langSwitch, onSignedOut }: Bin
     : open.columns[state.column]?.records[state.row] ?? null;
   const target = state.panel?.kind === 'record' ? state.panel.id : selected?.id ?? null;
   const targetRecord = state.panel?.kind === 'record' ? null : selected;
+
+  useEffect(() => {
+    const wanted = followed.current;
+    if (wanted === null) return;
+    const { id } = wanted;
+    const flat = open.columns.flatMap((c) => c.records);
+    // Only once the list shows it where it went: a read from before the change does not count.
+    const at = flat.find((r) => r.id === id);
+    if (!at || (wanted.state !== undefined && at.state !== wanted.state)) return;
+    const column = table ? 0 : open.columns.findIndex((c) => c.state.id === at.state);
+    if (column < 0) return;
+    followed.current = null;
+    const row = table ? flat.findIndex((r) => r.id === id) : open.columns[column]!.records.findIndex((r) => r.id === id);
+    dispatch({ type: 'select', column, row });
+  }, [open.columns, table]);
 
   const lastKey = useRef('');
   const run = (command: Command): boolean => {
@@ -138,7 +157,10 @@ export function Binder({ lang, words, pw, person, langSwitch, onSignedOut }: Bin
           const to = states[at + (command === 'moveOn' ? 1 : -1)];
           if (!r || at < 0) return;
           if (!to) dispatch({ type: 'say', text: command === 'moveOn' ? words.say.lastState : words.say.firstState, tone: 'warn' });
-          else await act('move', { id: record, state: to.id }, () => words.done.moved(record, to.name));
+          else {
+            follow(record, to.id);
+            await act('move', { id: record, state: to.id }, () => words.done.moved(record, to.name));
+          }
         })();
         return true;
       case 'movePick': dispatch({ type: 'dialog', dialog: { kind: 'move', id: record } }); return true;

@@ -35,7 +35,7 @@ const today = (): string => {
 
 /** A form from a catalog operation's arguments: what the screen's forms ask, for the same operation. */
 function OpForm({ op, id, list, onClose }: { op: OpName; id?: number; list: List | null; onClose(): void }) {
-  const { words, pw, act } = usePage();
+  const { words, pw, act, follow } = usePage();
   const spec = operation(op)!;
   const [values, setValues] = useState<Record<string, string>>({});
   const [fields, setFields] = useState<Record<string, string>>({});
@@ -81,6 +81,7 @@ function OpForm({ op, id, list, onClose }: { op: OpName; id?: number; list: List
       }
     }).then((answer) => {
       if (!answer.ok) return;
+      if (op === 'add' && answer.data) follow((answer.data as RecordSummary).id);
       if (op === 'token-add') setToken(answer.data as TokenMade);
       else onClose();
     });
@@ -172,7 +173,7 @@ function Typed({ dialog, onClose }: { dialog: Extract<Dialog, { kind: 'typed' }>
 }
 
 export function Dialogs({ list }: { list: List | null }) {
-  const { words, pw, state, dispatch, act } = usePage();
+  const { words, pw, state, dispatch, act, follow } = usePage();
   const dialog = state.dialog;
   if (!dialog) return null;
   const close = () => dispatch({ type: 'dialog', dialog: null });
@@ -187,6 +188,7 @@ export function Dialogs({ list }: { list: List | null }) {
             {(list?.states ?? []).map((s, at) => (
               <li key={s.id}>
                 <button type="button" autoFocus={at === 0} onClick={() => {
+                  follow(dialog.id, s.id);
                   void act('move', { id: dialog.id, state: s.id }, () => words.done.moved(dialog.id, s.name));
                   close();
                 }}>{s.name}{s.gate ? ` (${words.view.gate})` : ''}</button>

@@ -52,7 +52,7 @@ function Card({ record, cursor, column, row }: { record: RecordSummary; cursor: 
 }
 
 export function ListView({ open, table, onAct }: { open: OpenList; table: boolean; onAct(command: Command): boolean }) {
-  const { words, pw, state, act } = usePage();
+  const { words, pw, state, act, follow } = usePage();
   const page = open.page!;
   const list = page.list;
   const total = Object.values(page.counts).reduce((a, b) => a + b, 0);
@@ -61,6 +61,7 @@ export function ListView({ open, table, onAct }: { open: OpenList; table: boolea
     e.preventDefault();
     (e.currentTarget as HTMLElement).classList.remove('over');
     const to = list.states.find((s) => s.id === stateId);
+    if (id > 0 && to) follow(id, to.id);
     if (id > 0 && to) void act('move', { id, state: to.id }, () => words.done.moved(id, to.name));
   };
   return (
