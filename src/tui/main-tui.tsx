@@ -79,6 +79,7 @@ export async function main(argv: string[]): Promise<number> {
     process.stdout.write(`${loginLine(await http.loginLink(person(options.as).name), options.lang ?? langFromEnv())}\n`);
   }
 
+  const served = http;
   const context: BinderContext = {
     keeper,
     person: person(options.as),
@@ -99,6 +100,7 @@ export async function main(argv: string[]): Promise<number> {
     },
     terminal: held ? suspender(held, process.stdin) : null,
     defaultSide: !given.length && !store.sides().length ? fallback : null,
+    ...(served ? { loginLink: () => served.loginLink(person(options.as).name) } : {}),
   };
 
   held?.enter();
