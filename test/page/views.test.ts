@@ -35,7 +35,8 @@ test('keys: j and k, l and h, Enter, a, > and m, ?, /, b and Esc do on the page 
   await page.keyboard.press('Escape');
   await page.keyboard.press('?');
   await page.getByRole('heading', { name: 'Keys' }).waitFor();
-  assert.match(await page.locator('.help').innerText(), /approve \/ withdraw/);
+  assert.match(await page.locator('.panel').innerText(), /approve \/ withdraw/);
+  assert.doesNotMatch(await page.locator('.panel').innerText(), /suspend/, 'only the keys the page does');
   await shot(page, '12-keys');
   await axe(page, 'the keys');
   await page.keyboard.press('Escape');

@@ -146,7 +146,8 @@ export function Binder({ lang, words, pw, person, langSwitch, onSignedOut }: Bin
       case 'approve':
         void (async () => {
           const r = summary ?? (await call<{ record: RecordSummary }>('get', { id: record, notes: 0, history: 0 })).data?.record ?? null;
-          if (r) await act('approve', { id: record, withdraw: r.approved !== null }, () => (r.approved ? words.done.withdrawn(record, '') : words.done.approved(record)));
+          const stateName = (id: string) => states.find((s) => s.id === id)?.name ?? id;
+          if (r) await act<RecordSummary>('approve', { id: record, withdraw: r.approved !== null }, (d) => (r.approved ? words.done.withdrawn(record, stateName(d.state)) : words.done.approved(record)));
         })();
         return true;
       case 'moveBack':

@@ -6,8 +6,8 @@
  * catalog, as the person.
  */
 import { useState, type FormEvent } from 'react';
-import type { List } from '../../store/types.js';
-import { usePage } from '../page-context.js';
+import type { List, ListSummary } from '../../store/types.js';
+import { usePage, useRead } from '../page-context.js';
 
 function OneField({ label, initial, button, onSave }: { label: string; initial: string; button: string; onSave(value: string): Promise<boolean> }) {
   const [value, setValue] = useState(initial);
@@ -26,6 +26,7 @@ function OneField({ label, initial, button, onSave }: { label: string; initial: 
 export function ListEditor({ list }: { list: List }) {
   const { words, pw, act, dispatch } = usePage();
   const le = words.listEditor;
+  const records = useRead<ListSummary[]>('lists', {}).answer?.data?.find((l) => l.id === list.id)?.count ?? 0;
   const edit = async (args: Record<string, unknown>): Promise<boolean> =>
     (await act<List>('edit-list', { list: list.id, ...args }, (l) => words.done.listChanged(l.title))).ok;
   return (
@@ -68,7 +69,7 @@ export function ListEditor({ list }: { list: List }) {
       <h3>{words.op('archive-list').title}</h3>
       <button type="button" onClick={() => void act<List>('archive-list', { list: list.id, ...(list.archived ? { restore: true } : {}) },
         (l) => (l.archived ? words.done.listArchived(l.title) : words.done.listRestored(l.title)))}>{list.archived ? pw.restoreList : pw.archiveList}</button>{' '}
-      <button type="button" className="danger" onClick={() => dispatch({ type: 'dialog', dialog: { kind: 'typed', op: 'delete-list', list: list.id, title: list.title, text: words.dialog.deleteList(list.title, 0) } })}>{pw.deleteList}</button>
+      <button type="button" className="danger" onClick={() => dispatch({ type: 'dialog', dialog: { kind: 'typed', op: 'delete-list', list: list.id, title: list.title, text: words.dialog.deleteList(list.title, records) } })}>{pw.deleteList}</button>
     </section>
   );
 }

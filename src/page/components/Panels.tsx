@@ -10,7 +10,8 @@ import type { Brief } from '../../store/together-types.js';
 import type { List, SearchHit } from '../../store/types.js';
 import { changeText } from '../../tui/brief-lines.js';
 import { when } from '../../tui/format.js';
-import { helpLines } from '../../tui/help-lines.js';
+import { keyLabel } from '../../tui/help-lines.js';
+import { bindingsIn, isOpCommand, OP_COMMANDS, type Command, type Context } from '../../tui/keymap.js';
 import { call } from '../api.js';
 import { usePage, useRead } from '../page-context.js';
 
@@ -87,15 +88,36 @@ export function BriefPanel() {
   );
 }
 
+/** The commands the page does by key: the screen's others (quit, suspend, undo…) mean nothing here. */
+export const PAGE_COMMANDS: ReadonlySet<Command> = new Set<Command>([
+  'up', 'down', 'left', 'right', 'top', 'bottom', 'pageUp', 'pageDown', 'open', 'back', 'search', 'help', 'brief',
+  'grant', 'sides', 'editList', 'newList', 'filterArchived', 'add', 'deleteList', 'archiveList',
+  'approve', 'moveBack', 'moveOn', 'movePick', 'edit', 'note', 'attach', 'archive', 'delete', 'release',
+]);
+const HELP_CONTEXTS: readonly Context[] = ['lists', 'records', 'record'];
+
 export function HelpPanel() {
-  const { words, pw, state } = usePage();
-  const lines = helpLines(state.focus, words);
+  const { words, pw, lang } = usePage();
   return (
     <section aria-labelledby="help-title">
       <h2 id="help-title">{pw.keysTitle}</h2>
-      <div className="help">
-        {lines.map((line, at) => (line.tone === 'head' ? <h3 key={at}>{line.text}</h3> : <pre key={at}>{line.text}</pre>))}
-      </div>
+      {HELP_CONTEXTS.map((context) => (
+        <div key={context} className="help">
+          <h3>{words.contexts[context]}</h3>
+          <dl>
+            {bindingsIn(context, lang).filter((b) => PAGE_COMMANDS.has(b.command)).map(({ command, keys }) => {
+              const op = isOpCommand(command) ? OP_COMMANDS[command] : null;
+              const describe = op ? words.forPerson[op] ?? words.op(op).describe : null;
+              return (
+                <div key={command} className="key">
+                  <dt>{keys.filter((k) => !('name' in k && k.name === 'tab')).map((k) => keyLabel(k, words)).join(' ')}</dt>
+                  <dd>{words.commands[command]}{describe ? ` — ${describe}` : ''}</dd>
+                </div>
+              );
+            })}
+          </dl>
+        </div>
+      ))}
     </section>
   );
 }
