@@ -22,6 +22,7 @@ import { ready } from './ready.js';
 import { blocked, needs, withNeeds } from './needs.js';
 import { exportBinder } from './exchange-out.js';
 import { importBinder } from './exchange-in.js';
+import { addLoginLink, checkSession, endSession, listSessions, revokeSessions, useLoginLink } from './sessions.js';
 import { addToken, checkToken, leakedToken, listTokens, revokeTokens } from './tokens.js';
 import type { Store } from './store.js';
 import type { Change, RecordPage, Who } from './types.js';
@@ -134,6 +135,12 @@ export function openStore(dir: string, options: StoreOptions = {}): Store {
     revokeTokens: tx(revokeTokens),
     checkToken: (token) => checkToken(ctx, token),
     leakedToken: tx(leakedToken),
+    addLoginLink: tx(addLoginLink),
+    useLoginLink: tx(useLoginLink),
+    checkSession: (cookie) => checkSession(ctx, cookie),
+    endSession: tx(endSession),
+    sessions: read(listSessions),
+    revokeSessions: tx(revokeSessions),
     due: () => dueAndTell(ctx),
     take: tx(take),
     takeNext: tx(takeNext),

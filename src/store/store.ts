@@ -12,6 +12,7 @@ import type {
   BlockedPage, Brief, BriefOptions, Claimed, LapsedClaim, NeedsChanged, ReadyPage, Released, TakeOptions,
 } from './together-types.js';
 import type { TokenCheck, TokenInfo, TokenMade } from './tokens.js';
+import type { LoginLinkMade, SessionCheck, SessionInfo, SessionMade } from './sessions.js';
 
 /**
  * A refusal a person or an agent can cause: its message is the sentence they read, in English;
@@ -174,6 +175,19 @@ export interface Store {
   checkToken(token: string): TokenCheck;
   /** A token sent where it may be kept (a URL): revoked now; null when it is no token. */
   leakedToken(token: string): TokenInfo | null;
+
+  /* ---- a person's sessions on the web page (made by a person; checking one is the HTTP face's) ---- */
+  /** A one-time login link (10 minutes) for the person of that name; its key returned this once. */
+  addLoginLink(name: string, who: Who): LoginLinkMade;
+  /** Uses a link's key once, opening a session whose cookie is returned this once; refused if used or expired. */
+  useLoginLink(key: string, browser: string): SessionMade;
+  /** The person a session's cookie is, if it is open. */
+  checkSession(cookie: string): SessionCheck;
+  /** Signs the session of that cookie out; false if it was not open. */
+  endSession(cookie: string): boolean;
+  sessions(who: Who): SessionInfo[];
+  /** Ends a session by its id, a person's by their name, or every one (`all`). */
+  revokeSessions(ref: string, who: Who): SessionInfo[];
 
   /** Records whose due time has come and was not told yet; each is returned once, ever (and a
    * `due` history row says so, for briefs). */

@@ -57,7 +57,7 @@ function undoOf(one: Act, answer: Answer): Act | null {
 }
 
 export function useCommands(state: ScreenState, dispatch: (action: Action) => void, data: ViewData, context: Context, layout: Layout): (command: Command) => void {
-  const { keeper, person, words, firstSide, now, terminal } = useBinder();
+  const { keeper, person, words, firstSide, now, terminal, loginLink } = useBinder();
   const store = keeper.store;
   const screen = top(state);
 
@@ -301,6 +301,11 @@ export function useCommands(state: ScreenState, dispatch: (action: Action) => vo
         } else act({ op: 'release', args: { id: r.id } });
         return;
       }
+      case 'loginLink': {
+        if (!loginLink) return say(words.say.notServed, 'info');
+        void loginLink().then((link) => say(words.say.loginLink(link), 'info'), (error: unknown) => say(safe(String(error instanceof Error ? error.message : error)), 'refused'));
+        return;
+      }
       case 'brief': {
         const answer = keeper.act('brief', {}, person, { lang: words.lang });
         if (!answer.ok) return say(safe(answer.text), 'refused');
@@ -328,5 +333,5 @@ export function useCommands(state: ScreenState, dispatch: (action: Action) => vo
       default:
         manageCommand(command, { screen, data, dispatch, act, undoable, words });
     }
-  }, [state, dispatch, data, context, screen, keeper, person, words, firstSide, store, act, say, now, terminal]);
+  }, [state, dispatch, data, context, screen, keeper, person, words, firstSide, store, act, say, now, terminal, loginLink]);
 }
