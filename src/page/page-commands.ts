@@ -15,7 +15,7 @@ import type { Words } from '../tui/words.js';
 import { call } from './api.js';
 import type { OpenList } from './list-page.js';
 import type { PageContext, PanelKeys } from './page-context.js';
-import type { PageAction, PageState, Step } from './page-state.js';
+import type { PageAction, PageState, Step, Where } from './page-state.js';
 
 const STEPS: readonly Step[] = ['up', 'down', 'left', 'right', 'top', 'bottom', 'pageUp', 'pageDown'];
 
@@ -47,7 +47,11 @@ async function recordNow(id: number, seen: (list: List) => void): Promise<{ reco
   return { record: { ...record, notes: counts.notes, attached: record.attached.length }, list };
 }
 
-export function pageCommands(deps: CommandDeps): (command: Command) => boolean {
+/**
+ * Does `command`; false when it is none of the page's here (the browser keeps the key). `where`:
+ * the filters it sets are the open list's (its head's buttons), else the search's while it is in front.
+ */
+export function pageCommands(deps: CommandDeps): (command: Command, where?: Where) => boolean {
   const { state, dispatch, act, follow, words, person, lists, open, sizes, selected, panelKeys, seen } = deps;
   const say = (text: string): true => {
     dispatch({ type: 'say', text, tone: 'warn' });
@@ -55,7 +59,6 @@ export function pageCommands(deps: CommandDeps): (command: Command) => boolean {
   };
   const list = open.page?.list ?? null;
   const panel = state.panel;
-  const filters = panel?.kind === 'search' ? panel.filters : state.filters;
   /** The record a command is about: the one opened, else the one under the board's cursor. */
   const target = panel?.kind === 'record' ? panel.id : selected?.id ?? null;
   const openList = lists.find((l) => l.id === state.list) ?? null;
@@ -101,8 +104,11 @@ export function pageCommands(deps: CommandDeps): (command: Command) => boolean {
     }
   };
 
-  return (command: Command): boolean => {
-    const rows = panel ? panelKeys.current : null;
+  return (command: Command, scope?: Where): boolean => {
+    const where: Where = scope ?? (panel?.kind === 'search' ? 'search' : 'list');
+    const filters = where === 'search' && panel?.kind === 'search' ? panel.filters : state.filters;
+    // The panel in front hears its keys first; a button of the list's head is the list's.
+    const rows = panel && scope === undefined ? panelKeys.current : null;
     if (rows?.run(command)) return true;
     if ((STEPS as readonly string[]).includes(command)) {
       const step = command as Step;
@@ -137,13 +143,13 @@ export function pageCommands(deps: CommandDeps): (command: Command) => boolean {
       case 'editList': if (list) dispatch({ type: 'panel', panel: { kind: 'list-editor' } }); return true;
       case 'newList': dispatch({ type: 'panel', panel: { kind: 'new-list' } }); return true;
       case 'archivedLists': dispatch({ type: 'archived-lists' }); return true;
-      case 'filterArchived': dispatch({ type: 'filters', patch: { archived: !filters.archived } }); return true;
-      case 'filterMine': dispatch({ type: 'filters', patch: { mine: !filters.mine } }); return true;
+      case 'filterArchived': dispatch({ type: 'filters', where, patch: { archived: !filters.archived } }); return true;
+      case 'filterMine': dispatch({ type: 'filters', where, patch: { mine: !filters.mine } }); return true;
       case 'filterState':
         if (!list) return say(words.say.noList);
         dispatch({
           type: 'dialog',
-          dialog: { kind: 'filter-state', at: state.filters.state ?? '', choices: [{ value: '', label: words.view.allStates }, ...list.states.map((s) => ({ value: s.id, label: s.name }))] },
+          dialog: { kind: 'filter-state', where: 'list', at: state.filters.state ?? '', choices: [{ value: '', label: words.view.allStates }, ...list.states.map((s) => ({ value: s.id, label: s.name }))] },
         });
         return true;
       case 'filterText':

@@ -28,8 +28,8 @@ export type Dialog =
   | { kind: 'edit-note'; id: number; note: number; text: string }
   | { kind: 'filter-text'; text: string }
   | { kind: 'move'; id: number }
-  /** One state (`s`): `value` '' is every state. */
-  | { kind: 'filter-state'; choices: Choice[]; at: string }
+  /** One state (`s`) of the open list or of the search: `value` '' is every state. */
+  | { kind: 'filter-state'; where: Where; choices: Choice[]; at: string }
   | { kind: 'confirm'; op: 'delete' | 'release' | 'edit-list'; args: Record<string, unknown>; text: string }
   | { kind: 'typed'; op: 'delete-list'; list: string; title: string; text: string };
 
@@ -63,6 +63,9 @@ export const START: PageState = {
   panel: null, panelAt: 0, dialog: null, message: null, undo: null,
 };
 
+/** Whose filters: the open list's, or the search's. */
+export type Where = 'list' | 'search';
+
 export type Step = 'up' | 'down' | 'left' | 'right' | 'top' | 'bottom' | 'pageUp' | 'pageDown';
 
 export type PageAction =
@@ -76,8 +79,7 @@ export type PageAction =
   | { type: 'select-row'; at: number }
   | { type: 'dialog'; dialog: Dialog | null }
   | { type: 'say'; text: string; tone?: 'good' | 'warn' }
-  /** The filters of the search in front, else of the open list. */
-  | { type: 'filters'; patch: Partial<Filters> }
+  | { type: 'filters'; where: Where; patch: Partial<Filters> }
   | { type: 'archived-lists' }
   | { type: 'undo'; undo: Offer | null }
   | { type: 'list-gone' };
@@ -152,7 +154,7 @@ export function pageReducer(state: PageState, action: PageAction): PageState {
     case 'say': return { ...state, message: { text: action.text, tone: action.tone ?? 'good' } };
     case 'filters': {
       const panel = state.panel;
-      if (panel?.kind === 'search') return { ...state, panel: { ...panel, filters: { ...panel.filters, ...action.patch } }, panelAt: 0 };
+      if (action.where === 'search') return panel?.kind === 'search' ? { ...state, panel: { ...panel, filters: { ...panel.filters, ...action.patch } }, panelAt: 0 } : state;
       return { ...state, filters: { ...state.filters, ...action.patch }, column: 0, row: 0 };
     }
     case 'archived-lists':

@@ -102,6 +102,14 @@ test('search: one state, only mine, the archived ones', { timeout: 90_000 }, asy
   assert.match(await page.locator('.hits').innerText(), /Gamma report/);
   await shot(page, '23-search-filtered');
   await axe(page, 'search, filtered');
+  // The list's own buttons, with the search in front, filter the list, not the search.
+  await page.locator('.list-head').getByRole('button', { name: 'only mine' }).click();
+  await page.locator('main').getByText('Shown: mine.').waitFor();
+  await page.locator('.list-head').getByRole('button', { name: 'only one state' }).click();
+  await page.getByRole('dialog', { name: 'Show which state?' }).getByRole('button', { name: 'Proposed' }).click();
+  await page.locator('main').getByText('Shown: state Proposed · mine.').waitFor();
+  assert.match(await page.locator('.panel .filters').innerText(), /Shown: state Doing · archived\./, 'the search\'s filters as they were');
+  await page.locator('.panel .hits li').first().focus();
   await page.keyboard.press('j');
   await page.keyboard.press('Enter');
   await page.getByRole('heading', { name: /#3 Gamma report/ }).waitFor();

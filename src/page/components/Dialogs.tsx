@@ -207,7 +207,7 @@ function FilterText({ dialog, onClose }: { dialog: Extract<Dialog, { kind: 'filt
   return (
     <form onSubmit={(e) => {
       e.preventDefault();
-      dispatch({ type: 'filters', patch: { text: text.trim() } });
+      dispatch({ type: 'filters', where: 'list', patch: { text: text.trim() } });
       onClose();
     }}>
       <h2>{words.filter.title}</h2>
@@ -309,7 +309,7 @@ export function Dialogs({ list }: { list: List | null }) {
       return (
         <Pick title={words.dialog.filterState} at={dialog.at} choices={dialog.choices} onClose={close}
           onPick={(value) => {
-            dispatch({ type: 'filters', patch: { state: value || null } });
+            dispatch({ type: 'filters', where: dialog.where, patch: { state: value || null } });
             close();
           }} />
       );

@@ -12,6 +12,7 @@ import type { Command } from '../../tui/keymap.js';
 import { claimMark, dueStatus } from '../../tui/format.js';
 import { ownerNames } from '../../tui/names.js';
 import { SEARCH_MATCHES, type OpenList } from '../list-page.js';
+import type { Where } from '../page-state.js';
 import { NO_FILTERS } from '../../tui/screen-state.js';
 import { usePage } from '../page-context.js';
 
@@ -67,18 +68,18 @@ function Filters({ open }: { open: OpenList }) {
   return (
     <p className="filters">
       <span>{pw.filteredBy(said)}</span>{' '}
-      <button type="button" onClick={() => dispatch({ type: 'filters', patch: NO_FILTERS })}>{pw.clearFilters}</button>
+      <button type="button" onClick={() => dispatch({ type: 'filters', where: 'list', patch: NO_FILTERS })}>{pw.clearFilters}</button>
     </p>
   );
 }
 
-export function ListView({ open, table, onAct }: { open: OpenList; table: boolean; onAct(command: Command): boolean }) {
+export function ListView({ open, table, onAct }: { open: OpenList; table: boolean; onAct(command: Command, where?: Where): boolean }) {
   const { words, pw, state, act, follow, nameOf } = usePage();
   const page = open.page!;
   const list = page.list;
   const total = open.columns.reduce((n, c) => n + c.count, 0);
   const tool = (command: Command, label: string, key: string, pressed?: boolean) => (
-    <button type="button" onClick={() => onAct(command)} aria-keyshortcuts={key} {...(pressed !== undefined ? { 'aria-pressed': pressed } : {})}>{label}</button>
+    <button type="button" onClick={() => onAct(command, 'list')} aria-keyshortcuts={key} {...(pressed !== undefined ? { 'aria-pressed': pressed } : {})}>{label}</button>
   );
   const drop = (stateId: string) => (e: DragEvent) => {
     const id = Number(e.dataTransfer.getData(DRAG_TYPE));

@@ -48,7 +48,7 @@ export function SearchPanel({ filters }: { filters: Filters }) {
   const open = (id: number) => dispatch({ type: 'panel', panel: { kind: 'record', id } });
   const pickState = () => {
     const names = [...new Set(found.map((h) => h.stateName))];
-    dispatch({ type: 'dialog', dialog: { kind: 'filter-state', at: filters.state ?? '', choices: [{ value: '', label: words.view.allStates }, ...names.map((n) => ({ value: n, label: n }))] } });
+    dispatch({ type: 'dialog', dialog: { kind: 'filter-state', where: 'search', at: filters.state ?? '', choices: [{ value: '', label: words.view.allStates }, ...names.map((n) => ({ value: n, label: n }))] } });
   };
   usePanelKeys(hits.length, (command) => {
     switch (command) {
@@ -67,7 +67,7 @@ export function SearchPanel({ filters }: { filters: Filters }) {
   const tool = (command: 'filterState' | 'filterMine' | 'filterArchived', key: string, pressed: boolean) => (
     <button type="button" aria-pressed={pressed} aria-keyshortcuts={key} onClick={() => {
       if (command === 'filterState') pickState();
-      else dispatch({ type: 'filters', patch: command === 'filterMine' ? { mine: !filters.mine } : { archived: !filters.archived } });
+      else dispatch({ type: 'filters', where: 'search', patch: command === 'filterMine' ? { mine: !filters.mine } : { archived: !filters.archived } });
     }}>{words.commands[command]}</button>
   );
   return (
@@ -92,7 +92,7 @@ export function SearchPanel({ filters }: { filters: Filters }) {
       {said && (
         <p className="filters">
           <span>{pw.filteredBy(said)}</span>{' '}
-          <button type="button" onClick={() => dispatch({ type: 'filters', patch: { state: null, mine: false, archived: false } })}>{pw.clearFilters}</button>
+          <button type="button" onClick={() => dispatch({ type: 'filters', where: 'search', patch: { state: null, mine: false, archived: false } })}>{pw.clearFilters}</button>
         </p>
       )}
       {!asked ? <p>{words.search.typeToSearch}</p> : read.answer && !read.answer.ok ? <p className="warn">{read.answer.text}</p> : (
