@@ -40,10 +40,12 @@ export interface PageWords {
   agentName: string;
   newList: string;
   listTitleOptional: string;
-  archivedLists: string;
-  liveLists: string;
-  showArchived: string;
-  showLive: string;
+  filters: string;
+  filteredBy(said: string): string;
+  clearFilters: string;
+  parts: string;
+  accessKeys: string;
+  editorKeys: string;
   approve: string;
   withdraw: string;
   takeAway: string;
@@ -98,10 +100,12 @@ const en: PageWords = {
   agentName: 'Agent\'s name',
   newList: 'New list',
   listTitleOptional: 'Title (the template\'s if empty)',
-  archivedLists: 'Archived lists',
-  liveLists: 'Lists',
-  showArchived: 'Show archived',
-  showLive: 'Show the live ones',
+  filters: 'Filters',
+  filteredBy: (said) => `Shown: ${said}.`,
+  clearFilters: 'Show every record',
+  accessKeys: '↑ ↓ (or j k) go over the agents; ← → (or h l) give the one under the cursor less or more access.',
+  editorKeys: '↑ ↓ go over the rows; e renames the list, v board or table, n adds a state, f a field; on a state: Enter renames it, g gate on or off, < > earlier or later, D removes it (and a field).',
+  parts: 'Use ↑ ↓ (or j k) to go over its notes, attached things and the records it needs: E edits your note, T detaches, Enter opens a record.',
   approve: 'Approve',
   withdraw: 'Withdraw approval',
   takeAway: 'Take the claim away',
@@ -156,10 +160,12 @@ const fr: PageWords = {
   agentName: 'Nom de l\'agent',
   newList: 'Nouvelle liste',
   listTitleOptional: 'Titre (celui du modèle si vide)',
-  archivedLists: 'Listes archivées',
-  liveLists: 'Listes',
-  showArchived: 'Voir les archivées',
-  showLive: 'Voir les actives',
+  filters: 'Filtres',
+  filteredBy: (said) => `Affichées : ${said}.`,
+  clearFilters: 'Voir toutes les fiches',
+  accessKeys: '↑ ↓ (ou j k) parcourent les agents ; ← → (ou h l) donnent à celui du curseur moins ou plus d\'accès.',
+  editorKeys: '↑ ↓ parcourent les lignes ; e renomme la liste, v tableau ou table, n ajoute un état, f un champ ; sur un état : Entrée le renomme, g porte ou non, < > plus tôt ou plus tard, D le retire (et un champ).',
+  parts: '↑ ↓ (ou j k) parcourent ses notes, ses pièces jointes et les fiches dont elle a besoin : E modifie votre note, T détache, Entrée ouvre une fiche.',
   approve: 'Approuver',
   withdraw: 'Retirer l\'approbation',
   takeAway: 'Retirer la prise',

@@ -48,3 +48,37 @@ test('a browser\'s key means what the screen\'s keymap says, in the page\'s cont
   assert.equal(at(pageReducer(record, { type: 'dialog', dialog: { kind: 'move', id: 1 } })), 'pick');
   assert.equal(at(pageReducer(START, { type: 'panel', panel: { kind: 'agents' } })), 'grant');
 });
+
+test('filters: the open list\'s, cleared when another opens; the search\'s own while it is in front', () => {
+  let s = pageReducer(START, { type: 'open-list', list: 'batches' });
+  s = pageReducer(s, { type: 'filters', where: 'list', patch: { state: 'doing', mine: true } });
+  assert.deepEqual([s.filters.state, s.filters.mine], ['doing', true]);
+  assert.equal(pageReducer(s, { type: 'open-list', list: 'batches' }).filters.mine, true, 'the same list keeps them');
+  assert.equal(pageReducer(s, { type: 'open-list', list: 'tasks' }).filters.state, null, 'another list starts without');
+  const searching = pageReducer(s, { type: 'panel', panel: { kind: 'search', filters: { state: null, mine: false, archived: false, text: '' } } });
+  const archived = pageReducer(searching, { type: 'filters', where: 'search', patch: { archived: true } });
+  assert.equal(pageReducer(searching, { type: 'filters', where: 'list', patch: { mine: false } }).filters.mine, false, 'the list\'s, with the search in front');
+  assert.equal(archived.panel?.kind === 'search' && archived.panel.filters.archived, true);
+  assert.equal(archived.filters.archived, false, 'the list\'s are left as they were');
+  assert.equal(commandFor(contextOf(archived), key('M', { shift: true })), 'filterMine');
+  assert.equal(commandFor(contextOf(s), key('f')), 'filterText');
+  assert.equal(commandFor(contextOf(START), key('A', { shift: true })), 'archivedLists');
+  const shown = pageReducer(s, { type: 'archived-lists' });
+  assert.deepEqual([shown.archivedLists, shown.list, shown.filters.mine], [true, null, false]);
+});
+
+test('the panel\'s cursor: a record\'s starts on none of its parts; the others on their first row', () => {
+  const record = pageReducer(START, { type: 'panel', panel: { kind: 'record', id: 4 } });
+  assert.equal(record.panelAt, -1);
+  assert.equal(pageReducer(record, { type: 'step-panel', step: 'down', count: 3 }).panelAt, 0);
+  assert.equal(pageReducer(record, { type: 'step-panel', step: 'bottom', count: 3 }).panelAt, 2);
+  let brief = pageReducer(record, { type: 'panel', panel: { kind: 'brief', asked: 0 } });
+  assert.equal(brief.panelAt, 0);
+  brief = pageReducer(brief, { type: 'step-panel', step: 'down', count: 3 });
+  assert.equal(pageReducer(brief, { type: 'panel', panel: { kind: 'brief', asked: 0 } }).panelAt, 1, 'the same panel keeps its cursor');
+  assert.equal(pageReducer(brief, { type: 'panel', panel: { kind: 'brief', asked: 1 } }).panelAt, 0, 'what changed since starts at the top');
+  assert.equal(contextOf(pageReducer(START, { type: 'dialog', dialog: { kind: 'edit-note', id: 1, note: 2, text: 'x' } })), 'form');
+  assert.equal(contextOf(pageReducer(START, { type: 'dialog', dialog: { kind: 'filter-state', where: 'list', choices: [], at: '' } })), 'pick');
+  assert.equal(commandFor('record', key('E', { shift: true })), 'editNote');
+  assert.equal(commandFor('confirm', key('o'), 'fr'), 'yes', 'oui');
+});

@@ -76,6 +76,8 @@ test('an archived list is invisible to agents and stays a person\'s', () => {
     assert.deepEqual(f.store.search('shelved', bot), []);
     assert.deepEqual(f.store.lists(ann), [], 'out of the live lists');
     assert.equal(f.store.lists(ann, { archived: true })[0]!.archived, true);
+    assert.equal(refusal(() => f.store.lists(bot, { archived: true })),
+      'Only a person can see the archived lists: a person does it on their screen or with `binder admin lists --archived`.');
     assert.equal(f.store.show('batches', ann).records.length, 1);
     f.store.archiveList('batches', false, ann);
     assert.equal(f.store.lists(bot).length, 1);

@@ -1,25 +1,32 @@
 /// <reference lib="dom" />
 /**
- * The signed-in page: the lists, the open list (board or table), the panel beside it (a record,
- * search, what changed, agents, the list's editor, help), the dialogs, and the line that says what
- * happened. Keys are the screen's (its keymap says what each means where); the page is kept live
- * by the server's stream and says when it lost the server.
+ * The signed-in page: the lists, the open list (board or table) with its filters, the panel beside
+ * it (a record, search, what changed, agents, the list's editor, help), the dialogs, and the line
+ * that says what happened (and offers the last change back). Keys are the screen's (its keymap
+ * says what each means where; `pageCommands` does them); the page is kept live by the server's
+ * stream and says when it lost the server.
  */
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState, type ReactNode } from 'react';
-import type { ListSummary, RecordSummary } from '../../store/types.js';
-import { commandFor, type Command } from '../../tui/keymap.js';
+import type { Side } from '../../store/store.js';
+import type { List, ListSummary, RecordSummary } from '../../store/types.js';
+import { doneText } from '../../tui/answer-words.js';
+import { commandFor } from '../../tui/keymap.js';
 import { namesFrom } from '../../tui/names.js';
+import { UNDO_MS, undoOf } from '../../tui/undo.js';
 import type { Lang, Words } from '../../tui/words.js';
+import type { OpName } from '../../keeper/operations.js';
 import { call, signOut, type Answer } from '../api.js';
 import { keyPress } from '../keys.js';
 import { useOpenList } from '../list-page.js';
 import { followChanges, type Link } from '../live.js';
-import { Page, type PageContext } from '../page-context.js';
-import { START, contextOf, pageReducer, type Step } from '../page-state.js';
+import { pageCommands } from '../page-commands.js';
+import { Page, type PageContext, type PanelKeys } from '../page-context.js';
+import { START, contextOf, pageReducer } from '../page-state.js';
 import type { PageWords } from '../page-words.js';
 import { Dialogs } from './Dialogs.js';
 import { ListView } from './ListView.js';
 import { ListsNav } from './ListsNav.js';
+import { MessageLine } from './MessageLine.js';
 import { SidePanel } from './SidePanel.js';
 
 export interface BinderProps {
@@ -31,8 +38,6 @@ export interface BinderProps {
   onSignedOut(): void;
 }
 
-const STEPS: readonly Step[] = ['up', 'down', 'left', 'right', 'top', 'bottom', 'pageUp', 'pageDown'];
-
 export function Binder({ lang, words, pw, person, langSwitch, onSignedOut }: BinderProps) {
   const [state, dispatch] = useReducer(pageReducer, START);
   const [version, setVersion] = useState(0);
@@ -43,48 +48,71 @@ export function Binder({ lang, words, pw, person, langSwitch, onSignedOut }: Bin
     return () => live.close();
   }, [bump]);
 
-  const act = useCallback(async <T,>(op: string, args: Record<string, unknown>, done?: (data: T) => string): Promise<Answer<T>> => {
+  // The lists whose states the page has read, so that a sentence names a state as people know it.
+  const known = useRef(new Map<string, List>());
+  const seen = useCallback((list: List) => known.current.set(list.id, list), []);
+  const stateName = useCallback((list: string, id: string) => known.current.get(list)?.states.find((s) => s.id === id)?.name ?? id, []);
+
+  const act = useCallback(async <T,>(op: string, args: Record<string, unknown>, done?: ((data: T) => string) | null, options: { offer?: boolean } = {}): Promise<Answer<T>> => {
+    // An offer to take back an earlier change does not outlive the next one.
+    dispatch({ type: 'undo', undo: null });
     const answer = await call<T>(op, args);
     if (answer.ok) {
-      if (done && answer.data !== null) dispatch({ type: 'say', text: done(answer.data), tone: 'good' });
+      const text = (done && answer.data !== null ? done(answer.data) : doneText(op, answer.data, args, words, stateName, { ...person, kind: 'person' })) ?? answer.text;
+      const back = options.offer ? undoOf({ op: op as OpName, args }, answer) : null;
+      if (back) dispatch({ type: 'undo', undo: { ...back, until: Date.now() + UNDO_MS, text } });
+      dispatch({ type: 'say', text, tone: 'good' });
       bump();
     } else dispatch({ type: 'say', text: answer.text, tone: 'warn' });
     return answer;
-  }, [bump]);
+  }, [bump, words, stateName, person]);
 
-  const nameOf = useMemo(() => namesFrom([person]), [person]);
-  const followed = useRef<{ id: number; state?: string } | null>(null);
-  const follow = useCallback((id: number, to?: string) => {
-    followed.current = { id, ...(to !== undefined ? { state: to } : {}) };
-  }, []);
-  const context: PageContext = { lang, words, pw, person, state, dispatch, version, nameOf, act, follow };
-
-  const [lists, setLists] = useState<ListSummary[]>([]);
+  // People and agents by the names people know them by: the person, and the folders' names.
+  const [sides, setSides] = useState<Side[]>([]);
   useEffect(() => {
     let current = true;
-    void call<ListSummary[]>('lists').then((answer) => {
-      if (current && answer.ok && answer.data) setLists(answer.data);
+    void call<Side[]>('sides').then((answer) => {
+      if (current && answer.ok && answer.data) setSides(answer.data);
     });
     return () => {
       current = false;
     };
   }, [version]);
+  const nameOf = useMemo(() => namesFrom([person, ...sides.map((s) => ({ id: s.agent, name: s.name }))]), [person, sides]);
+  const followed = useRef<{ id: number; state?: string } | null>(null);
+  const follow = useCallback((id: number, to?: string) => {
+    followed.current = { id, ...(to !== undefined ? { state: to } : {}) };
+  }, []);
+  const panelKeys = useRef<PanelKeys | null>(null);
+  const context: PageContext = { lang, words, pw, person, state, dispatch, version, nameOf, act, follow, panelKeys };
+
+  // Every list, archived ones too: shown when asked (`A`), and counted when every list is archived.
+  const [all, setAll] = useState<ListSummary[] | null>(null);
+  useEffect(() => {
+    let current = true;
+    void call<ListSummary[]>('lists', { archived: true }).then((answer) => {
+      if (current && answer.ok && answer.data) setAll(answer.data);
+    });
+    return () => {
+      current = false;
+    };
+  }, [version]);
+  const lists = useMemo(() => (all ?? []).filter((l) => state.archivedLists || !l.archived), [all, state.archivedLists]);
   useEffect(() => {
     // The open list was deleted or archived, here or elsewhere.
-    if (state.list !== null && lists.length && !lists.some((l) => l.id === state.list)) dispatch({ type: 'list-gone' });
-  }, [lists, state.list]);
+    if (all !== null && state.list !== null && !lists.some((l) => l.id === state.list)) dispatch({ type: 'list-gone' });
+  }, [all, lists, state.list]);
   useEffect(() => {
     if (state.list === null && lists[0]) dispatch({ type: 'open-list', list: lists[0].id, at: 0 });
   }, [lists, state.list]);
 
-  const open = useOpenList(state.list, state.archivedRecords, version, lang);
+  const open = useOpenList(state.list, state.filters, version, lang, person.id);
+  if (open.page) seen(open.page.list);
   const table = open.page?.list.view === 'table';
   const sizes = table ? [open.columns.reduce((n, c) => n + c.records.length, 0)] : open.columns.map((c) => c.records.length);
   const selected: RecordSummary | null = table
     ? open.columns.flatMap((c) => c.records)[state.row] ?? null
     : open.columns[state.column]?.records[state.row] ?? null;
-  const target = state.panel?.kind === 'record' ? state.panel.id : selected?.id ?? null;
-  const targetRecord = state.panel?.kind === 'record' ? null : selected;
 
   useEffect(() => {
     const wanted = followed.current;
@@ -101,99 +129,18 @@ export function Binder({ lang, words, pw, person, langSwitch, onSignedOut }: Bin
     dispatch({ type: 'select', column, row });
   }, [open.columns, table]);
 
-  const lastKey = useRef('');
-  const run = (command: Command): boolean => {
-    const list = open.page?.list;
-    const record = target;
-    const states = list?.states ?? [];
-    if ((STEPS as readonly string[]).includes(command)) {
-      const step = command as Step;
-      if (state.panel || state.focus === 'records') dispatch({ type: 'step-records', step, sizes });
-      else dispatch({ type: 'step-lists', step, count: lists.length });
-      return true;
-    }
-    switch (command) {
-      case 'open':
-        if (state.focus === 'lists' && !state.panel) {
-          const l = lists[state.listAt];
-          if (l) dispatch({ type: 'open-list', list: l.id });
-        } else if (selected) dispatch({ type: 'panel', panel: { kind: 'record', id: selected.id } });
-        return true;
-      case 'back':
-        if (state.panel) dispatch({ type: 'panel', panel: null });
-        else dispatch({ type: 'focus', focus: 'lists' });
-        return true;
-      case 'search': dispatch({ type: 'panel', panel: { kind: 'search' } }); return true;
-      case 'help': dispatch({ type: 'panel', panel: { kind: 'help' } }); return true;
-      case 'brief': dispatch({ type: 'panel', panel: { kind: 'brief' } }); return true;
-      case 'grant': if (list) dispatch({ type: 'panel', panel: { kind: 'agents' } }); return true;
-      case 'sides': dispatch({ type: 'panel', panel: { kind: 'folders' } }); return true;
-      case 'editList': if (list) dispatch({ type: 'panel', panel: { kind: 'list-editor' } }); return true;
-      case 'newList': dispatch({ type: 'panel', panel: { kind: 'new-list' } }); return true;
-      case 'filterArchived': dispatch({ type: 'archived-records' }); return true;
-      case 'add': if (list) dispatch({ type: 'dialog', dialog: { kind: 'form', op: 'add' } }); return true;
-      case 'deleteList':
-        if (list) dispatch({ type: 'dialog', dialog: { kind: 'typed', op: 'delete-list', list: list.id, title: list.title, text: words.dialog.deleteList(list.title, Object.values(open.page?.counts ?? {}).reduce((a, b) => a + b, 0)) } });
-        return true;
-      case 'archiveList':
-        if (list) void act('archive-list', { list: list.id }, () => words.done.listArchived(list.title));
-        return true;
-      default: break;
-    }
-    if (record === null) return false;
-    const summary = targetRecord ?? null;
-    switch (command) {
-      case 'approve':
-        void (async () => {
-          const r = summary ?? (await call<{ record: RecordSummary }>('get', { id: record, notes: 0, history: 0 })).data?.record ?? null;
-          const stateName = (id: string) => states.find((s) => s.id === id)?.name ?? id;
-          if (r) await act<RecordSummary>('approve', { id: record, withdraw: r.approved !== null }, (d) => (r.approved ? words.done.withdrawn(record, stateName(d.state)) : words.done.approved(record)));
-        })();
-        return true;
-      case 'moveBack':
-      case 'moveOn':
-        void (async () => {
-          const r = summary ?? (await call<{ record: RecordSummary }>('get', { id: record, notes: 0, history: 0 })).data?.record ?? null;
-          const at = states.findIndex((s) => s.id === r?.state);
-          const to = states[at + (command === 'moveOn' ? 1 : -1)];
-          if (!r || at < 0) return;
-          if (!to) dispatch({ type: 'say', text: command === 'moveOn' ? words.say.lastState : words.say.firstState, tone: 'warn' });
-          else {
-            follow(record, to.id);
-            await act('move', { id: record, state: to.id }, () => words.done.moved(record, to.name));
-          }
-        })();
-        return true;
-      case 'movePick': dispatch({ type: 'dialog', dialog: { kind: 'move', id: record } }); return true;
-      case 'edit': dispatch({ type: 'dialog', dialog: { kind: 'form', op: 'edit', id: record } }); return true;
-      case 'note': dispatch({ type: 'dialog', dialog: { kind: 'form', op: 'note', id: record } }); return true;
-      case 'attach': dispatch({ type: 'dialog', dialog: { kind: 'form', op: 'attach', id: record } }); return true;
-      case 'archive':
-        void (async () => {
-          const r = summary ?? (await call<{ record: RecordSummary }>('get', { id: record, notes: 0, history: 0 })).data?.record ?? null;
-          if (r) await act(r.archived ? 'restore' : 'archive', { id: record }, () => (r.archived ? words.done.restored(record) : words.done.archived(record)));
-        })();
-        return true;
-      case 'delete':
-        void (async () => {
-          const got = await call<{ record: { title: string; notes: unknown[]; attached: unknown[] }; counts: { notes: number } }>('get', { id: record, notes: 0, history: 0 });
-          if (got.data) {
-            dispatch({ type: 'dialog', dialog: { kind: 'confirm', op: 'delete', id: record, text: words.dialog.deleteRecord(record, got.data.record.title, got.data.counts.notes, got.data.record.attached.length) } });
-          }
-        })();
-        return true;
-      case 'release':
-        void (async () => {
-          const r = summary ?? (await call<{ record: RecordSummary }>('get', { id: record, notes: 0, history: 0 })).data?.record ?? null;
-          if (r?.lease) dispatch({ type: 'dialog', dialog: { kind: 'confirm', op: 'release', id: record, text: words.dialog.takeAway(record, r.title, r.lease.by.name) } });
-          else dispatch({ type: 'say', text: words.done.notTaken(record), tone: 'warn' });
-        })();
-        return true;
-      default: return false;
-    }
-  };
+  // The offer to take a change back ends on time, and its button with it.
+  useEffect(() => {
+    if (!state.undo) return undefined;
+    const timer = setTimeout(() => dispatch({ type: 'undo', undo: null }), Math.max(0, state.undo.until - Date.now()));
+    return () => clearTimeout(timer);
+  }, [state.undo]);
 
+  const run = pageCommands({ state, dispatch, act, follow, words, person, lists, open, sizes, selected, panelKeys, seen });
+
+  const lastKey = useRef('');
   const onKey = (event: KeyboardEvent): void => {
+    // A dialog hears its own keys (a native <dialog> keeps the focus, and Esc closes it).
     if (event.defaultPrevented || state.dialog) return;
     const at = event.target as HTMLElement | null;
     if (at?.closest('input, textarea, select, [contenteditable="true"]')) return;
@@ -215,6 +162,7 @@ export function Binder({ lang, words, pw, person, langSwitch, onSignedOut }: Bin
   }, []);
 
   const title = open.page?.list.title ?? '';
+  const hidden = (all ?? []).length - lists.length;
   return (
     <Page.Provider value={context}>
       <a className="skip" href="#records">{pw.skip}</a>
@@ -232,16 +180,16 @@ export function Binder({ lang, words, pw, person, langSwitch, onSignedOut }: Bin
         <button type="button" onClick={() => void signOut().then(onSignedOut)}>{pw.signOut}</button>
       </header>
       <div className="body">
-        <ListsNav lists={lists} />
+        <ListsNav lists={lists} hidden={hidden} onAct={run} />
         <main id="records" tabIndex={-1} aria-label={title ? pw.records(title) : words.view.noAccess}>
           {open.problem !== null && <p className="warn" role="alert">{open.problem}</p>}
           {open.page ? (
             <ListView open={open} table={table} onAct={run} />
-          ) : lists.length === 0 ? <p>{words.lists.none}</p> : <p>{pw.loading}</p>}
+          ) : all !== null && lists.length === 0 ? <p>{hidden > 0 ? words.lists.allArchived(hidden, 'A') : words.lists.none}</p> : <p>{pw.loading}</p>}
         </main>
         {state.panel && <SidePanel panel={state.panel} list={open.page?.list ?? null} onAct={run} />}
       </div>
-      <p className={`message ${state.message?.tone ?? ''}`} role="status" aria-live="polite">{state.message?.text ?? ''}</p>
+      <MessageLine onUndo={() => run('undo')} />
       <Dialogs list={open.page?.list ?? null} />
     </Page.Provider>
   );

@@ -2,10 +2,14 @@
 /**
  * The dialogs in front of the page, each a native modal <dialog> (the browser keeps the focus in
  * it and Esc closes it): a form made from a catalog operation's arguments (its labels and hints
- * the screen's), a state to move to, a yes or no, and a list's deletion confirmed by typing its
- * title. A new token is shown here once, after it is made.
+ * the screen's), one's own note rewritten, the words to filter the list by, a state to move to or
+ * to show alone (↑ ↓ or j k go over them), a yes or no (`y`, or `o` in French, and `n`, as on the
+ * screen), and a list's deletion confirmed by typing its title. A new token is shown here once.
  */
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { commandFor } from '../../tui/keymap.js';
+import type { Choice } from '../../tui/screen-state.js';
+import { keyPress } from '../keys.js';
 import { ATTACH_KINDS, operation, type ArgSpec, type OpName } from '../../keeper/operations.js';
 import type { TokenMade } from '../../store/tokens.js';
 import type { List, RecordSummary, RecordView } from '../../store/types.js';
@@ -14,7 +18,7 @@ import { call } from '../api.js';
 import { usePage } from '../page-context.js';
 import type { Dialog } from '../page-state.js';
 
-function Modal({ label, children, onClose }: { label: string; children: ReactNode; onClose(): void }) {
+function Modal({ label, children, onClose, onKeyDown }: { label: string; children: ReactNode; onClose(): void; onKeyDown?: (e: KeyboardEvent<HTMLDialogElement>) => void }) {
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const dialog = ref.current;
@@ -25,7 +29,7 @@ function Modal({ label, children, onClose }: { label: string; children: ReactNod
       if (before && document.contains(before)) before.focus();
     };
   }, []);
-  return <dialog ref={ref} aria-label={label} onCancel={(e) => { e.preventDefault(); onClose(); }}>{children}</dialog>;
+  return <dialog ref={ref} aria-label={label} onKeyDown={onKeyDown} onCancel={(e) => { e.preventDefault(); onClose(); }}>{children}</dialog>;
 }
 
 const today = (): string => {
@@ -172,6 +176,112 @@ function Typed({ dialog, onClose }: { dialog: Extract<Dialog, { kind: 'typed' }>
   );
 }
 
+/** A note of the person's, rewritten: `edit-note`, its author's alone. */
+function EditNote({ dialog, onClose }: { dialog: Extract<Dialog, { kind: 'edit-note' }>; onClose(): void }) {
+  const { words, pw, act } = usePage();
+  const [text, setText] = useState(dialog.text);
+  const { label, hint } = words.arg('edit-note', 'text');
+  return (
+    <form onSubmit={(e) => {
+      e.preventDefault();
+      void act('edit-note', { id: dialog.id, note: dialog.note, text: text.trim() }).then((a) => { if (a.ok) onClose(); });
+    }}>
+      <h2>{words.dialog.editNote} n{dialog.note} (#{dialog.id})</h2>
+      <div className="form-row">
+        <label htmlFor="edit-note-text">{label}</label>
+        <textarea id="edit-note-text" rows={5} autoFocus required value={text} aria-describedby="edit-note-hint" onChange={(e) => setText(e.target.value)} />
+        <small id="edit-note-hint">{hint}</small>
+      </div>
+      <div className="buttons">
+        <button type="submit">{words.commands.submit}</button>
+        <button type="button" onClick={onClose}>{pw.cancel}</button>
+      </div>
+    </form>
+  );
+}
+
+/** The words the open list is filtered by (`f`): the screen's filter form; empty shows every record. */
+function FilterText({ dialog, onClose }: { dialog: Extract<Dialog, { kind: 'filter-text' }>; onClose(): void }) {
+  const { words, pw, dispatch } = usePage();
+  const [text, setText] = useState(dialog.text);
+  return (
+    <form onSubmit={(e) => {
+      e.preventDefault();
+      dispatch({ type: 'filters', where: 'list', patch: { text: text.trim() } });
+      onClose();
+    }}>
+      <h2>{words.filter.title}</h2>
+      <p>{words.filter.describe}</p>
+      <div className="form-row">
+        <label htmlFor="filter-text">{words.filter.label}</label>
+        <input id="filter-text" type="text" autoFocus value={text} aria-describedby="filter-text-hint" onChange={(e) => setText(e.target.value)} />
+        <small id="filter-text-hint">{words.filter.hint}</small>
+      </div>
+      <div className="buttons">
+        <button type="submit">{words.commands.submit}</button>
+        <button type="button" onClick={onClose}>{pw.cancel}</button>
+      </div>
+    </form>
+  );
+}
+
+/** One of a few choices, as buttons: ↑ ↓ (or j k) go over them, Enter or a click picks. */
+function Pick({ title, choices, at, onPick, onClose }: { title: string; choices: readonly Choice[]; at: string; onPick(value: string): void; onClose(): void }) {
+  const { pw, lang } = usePage();
+  const list = useRef<HTMLUListElement>(null);
+  const start = Math.max(0, choices.findIndex((c) => c.value === at));
+  const onKeyDown = (e: KeyboardEvent<HTMLDialogElement>) => {
+    const command = commandFor('pick', keyPress(e), lang);
+    if (command !== 'up' && command !== 'down') return;
+    e.preventDefault();
+    const buttons = [...(list.current?.querySelectorAll('button') ?? [])];
+    const now = buttons.indexOf(document.activeElement as HTMLButtonElement);
+    buttons[Math.max(0, Math.min(buttons.length - 1, (now < 0 ? start : now) + (command === 'down' ? 1 : -1)))]?.focus();
+  };
+  return (
+    <Modal label={title} onClose={onClose} onKeyDown={onKeyDown}>
+      <h2>{title}</h2>
+      <ul className="pick" ref={list}>
+        {choices.map((c, i) => (
+          <li key={c.value}>
+            <button type="button" autoFocus={i === start} aria-current={c.value === at || undefined} onClick={() => onPick(c.value)}>{c.label}</button>
+          </li>
+        ))}
+      </ul>
+      <button type="button" onClick={onClose}>{pw.cancel}</button>
+    </Modal>
+  );
+}
+
+/** A yes or no: the screen's keys answer it (`y`, `o` in French; `n` or Esc), and so do its buttons. */
+function Confirm({ dialog, onClose }: { dialog: Extract<Dialog, { kind: 'confirm' }>; onClose(): void }) {
+  const { words, pw, lang, act, state, dispatch } = usePage();
+  const yes = () => {
+    onClose();
+    void act(dialog.op, dialog.args).then((a) => {
+      const id = dialog.args.id;
+      if (a.ok && dialog.op === 'delete' && state.panel?.kind === 'record' && state.panel.id === id) dispatch({ type: 'panel', panel: null });
+    });
+  };
+  const onKeyDown = (e: KeyboardEvent<HTMLDialogElement>) => {
+    const command = commandFor('confirm', keyPress(e), lang);
+    if (command === 'yes') yes();
+    else if (command === 'cancel' && e.key !== 'Escape') onClose();
+    else return;
+    e.preventDefault();
+  };
+  const label = dialog.op === 'delete' ? words.op('delete').title : dialog.op === 'release' ? pw.takeAway : pw.remove;
+  return (
+    <Modal label={pw.confirm} onClose={onClose} onKeyDown={onKeyDown}>
+      <p>{dialog.text}</p>
+      <div className="buttons">
+        <button type="button" className="danger" autoFocus onClick={yes} aria-keyshortcuts={lang === 'fr' ? 'y o' : 'y'}>{label} <kbd>{lang === 'fr' ? 'o' : 'y'}</kbd></button>
+        <button type="button" onClick={onClose} aria-keyshortcuts="n">{pw.cancel} <kbd>n</kbd></button>
+      </div>
+    </Modal>
+  );
+}
+
 export function Dialogs({ list }: { list: List | null }) {
   const { words, pw, state, dispatch, act, follow } = usePage();
   const dialog = state.dialog;
@@ -180,40 +290,31 @@ export function Dialogs({ list }: { list: List | null }) {
   switch (dialog.kind) {
     case 'form':
       return <Modal label={words.op(dialog.op).title} onClose={close}><OpForm op={dialog.op} {...(dialog.id !== undefined ? { id: dialog.id } : {})} list={list} onClose={close} /></Modal>;
+    case 'edit-note':
+      return <Modal label={words.dialog.editNote} onClose={close}><EditNote dialog={dialog} onClose={close} /></Modal>;
+    case 'filter-text':
+      return <Modal label={words.filter.title} onClose={close}><FilterText dialog={dialog} onClose={close} /></Modal>;
     case 'move':
       return (
-        <Modal label={words.dialog.pickState} onClose={close}>
-          <h2>{words.dialog.pickState}</h2>
-          <ul className="pick">
-            {(list?.states ?? []).map((s, at) => (
-              <li key={s.id}>
-                <button type="button" autoFocus={at === 0} onClick={() => {
-                  follow(dialog.id, s.id);
-                  void act('move', { id: dialog.id, state: s.id }, () => words.done.moved(dialog.id, s.name));
-                  close();
-                }}>{s.name}{s.gate ? ` (${words.view.gate})` : ''}</button>
-              </li>
-            ))}
-          </ul>
-          <button type="button" onClick={close}>{pw.cancel}</button>
-        </Modal>
+        <Pick title={words.dialog.pickState} at="" onClose={close}
+          choices={(list?.states ?? []).map((s) => ({ value: s.id, label: `${s.name}${s.gate ? ` (${words.view.gate})` : ''}` }))}
+          onPick={(to) => {
+            const name = list?.states.find((s) => s.id === to)?.name ?? to;
+            follow(dialog.id, to);
+            void act('move', { id: dialog.id, state: to }, () => words.done.moved(dialog.id, name));
+            close();
+          }} />
+      );
+    case 'filter-state':
+      return (
+        <Pick title={words.dialog.filterState} at={dialog.at} choices={dialog.choices} onClose={close}
+          onPick={(value) => {
+            dispatch({ type: 'filters', where: dialog.where, patch: { state: value || null } });
+            close();
+          }} />
       );
     case 'confirm':
-      return (
-        <Modal label={pw.confirm} onClose={close}>
-          <p>{dialog.text}</p>
-          <div className="buttons">
-            <button type="button" className="danger" autoFocus onClick={() => {
-              const id = dialog.id;
-              void act<{ holder: { name: string } | null }>(dialog.op, { id }, (d) => (dialog.op === 'delete' ? words.done.deleted(id) : words.done.takenAway(id, d.holder?.name ?? '?'))).then((a) => {
-                if (a.ok && dialog.op === 'delete') dispatch({ type: 'panel', panel: null });
-              });
-              close();
-            }}>{dialog.op === 'delete' ? words.op('delete').title : pw.takeAway}</button>
-            <button type="button" onClick={close}>{pw.cancel}</button>
-          </div>
-        </Modal>
-      );
+      return <Confirm dialog={dialog} onClose={close} />;
     case 'typed':
       return <Modal label={pw.deleteList} onClose={close}><Typed dialog={dialog} onClose={close} /></Modal>;
     default: {

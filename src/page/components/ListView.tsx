@@ -1,7 +1,8 @@
 /// <reference lib="dom" />
 /**
  * The open list: a board (a column per state, cards dragged from one to another with HTML5
- * drag and drop, or moved by the screen's keys) or a table. A card or a row is a button that opens
+ * drag and drop, or moved by the screen's keys) or a table, under a head that says its filters
+ * (one state, only mine, archived, words) and sets them. A card or a row is a button that opens
  * the record; the cursor's card has the focus, so a screen reader follows the keys. Titles are
  * text, never HTML.
  */
@@ -9,13 +10,16 @@ import { useEffect, useRef, type DragEvent } from 'react';
 import type { RecordSummary } from '../../store/types.js';
 import type { Command } from '../../tui/keymap.js';
 import { claimMark, dueStatus } from '../../tui/format.js';
-import type { OpenList } from '../list-page.js';
+import { ownerNames } from '../../tui/names.js';
+import { SEARCH_MATCHES, type OpenList } from '../list-page.js';
+import type { Where } from '../page-state.js';
+import { NO_FILTERS } from '../../tui/screen-state.js';
 import { usePage } from '../page-context.js';
 
 const DRAG_TYPE = 'application/x-binder-record';
 
 function Card({ record, cursor, column, row }: { record: RecordSummary; cursor: boolean; column: number; row: number }) {
-  const { words, dispatch, state } = usePage();
+  const { words, dispatch, state, nameOf } = usePage();
   const ref = useRef<HTMLButtonElement>(null);
   const focusHere = cursor && state.focus === 'records' && !state.panel && !state.dialog;
   useEffect(() => {
@@ -42,7 +46,8 @@ function Card({ record, cursor, column, row }: { record: RecordSummary; cursor: 
       <span className="id">#{record.id}</span> <span className="title">{record.title}</span>
       <span className="marks">
         {record.approved && <span className="approved">✓ {words.view.approved}</span>}
-        {record.due && <span className={due === 'overdue' ? 'overdue' : 'due'}>{record.due}</span>}
+        {record.owners.length > 0 && <span className="owners">{ownerNames(record.owners, nameOf)}</span>}
+        {record.due && <span className={due === 'overdue' ? 'overdue' : 'due'}>{due === 'overdue' ? `! ${record.due}` : record.due}</span>}
         {record.lease && <span className="claim">{claimMark(record.lease, words, now)}</span>}
         {record.blocked ? <span className="blocked">{words.view.waitsOn(record.blocked)}</span> : null}
         {record.attached > 0 && <span className="attached">{words.view.attached(record.attached)}</span>}
@@ -51,11 +56,31 @@ function Card({ record, cursor, column, row }: { record: RecordSummary; cursor: 
   );
 }
 
-export function ListView({ open, table, onAct }: { open: OpenList; table: boolean; onAct(command: Command): boolean }) {
-  const { words, pw, state, act, follow } = usePage();
+/** The filters in force, in the screen's words (its header says the same), and how to clear them. */
+function Filters({ open }: { open: OpenList }) {
+  const { words, pw, state, dispatch } = usePage();
+  const { filters } = state;
+  const list = open.page!.list;
+  const shown = words.view.filters(filters.state ? list.states.find((s) => s.id === filters.state)?.name ?? filters.state : null, filters.mine, filters.archived);
+  const text = filters.text ? `${words.filter.shown(filters.text)}${open.capped ? ` (${words.filter.capped(SEARCH_MATCHES)})` : ''}` : '';
+  const said = [shown, text].filter(Boolean).join(' · ');
+  if (!said) return null;
+  return (
+    <p className="filters">
+      <span>{pw.filteredBy(said)}</span>{' '}
+      <button type="button" onClick={() => dispatch({ type: 'filters', where: 'list', patch: NO_FILTERS })}>{pw.clearFilters}</button>
+    </p>
+  );
+}
+
+export function ListView({ open, table, onAct }: { open: OpenList; table: boolean; onAct(command: Command, where?: Where): boolean }) {
+  const { words, pw, state, act, follow, nameOf } = usePage();
   const page = open.page!;
   const list = page.list;
-  const total = Object.values(page.counts).reduce((a, b) => a + b, 0);
+  const total = open.columns.reduce((n, c) => n + c.count, 0);
+  const tool = (command: Command, label: string, key: string, pressed?: boolean) => (
+    <button type="button" onClick={() => onAct(command, 'list')} aria-keyshortcuts={key} {...(pressed !== undefined ? { 'aria-pressed': pressed } : {})}>{label}</button>
+  );
   const drop = (stateId: string) => (e: DragEvent) => {
     const id = Number(e.dataTransfer.getData(DRAG_TYPE));
     e.preventDefault();
@@ -67,14 +92,25 @@ export function ListView({ open, table, onAct }: { open: OpenList; table: boolea
   return (
     <>
       <div className="list-head">
-        <h2>{list.title} <span className="count">{words.view.count(total)}</span>{state.archivedRecords && <span className="archived"> · {words.record.archived}</span>}</h2>
+        <h2>
+          {list.title} <span className="count">{words.view.count(total)}</span>
+          {list.archived && <span className="archived-mark"> · {words.lists.archivedMark}</span>}
+          {state.filters.archived && <span className="archived"> · {words.record.archived}</span>}
+        </h2>
         <div className="tools">
-          <button type="button" onClick={() => onAct('add')} aria-keyshortcuts="n">{words.commands.add}</button>
-          <button type="button" onClick={() => onAct('editList')} aria-keyshortcuts="E">{words.commands.editList}</button>
-          <button type="button" onClick={() => onAct('grant')} aria-keyshortcuts="p">{words.commands.grant}</button>
-          <button type="button" aria-pressed={state.archivedRecords} onClick={() => onAct('filterArchived')} aria-keyshortcuts="A">{words.commands.filterArchived}</button>
+          {list.archived && tool('archiveList', pw.restoreList, 'X')}
+          {tool('add', words.commands.add, 'n')}
+          {tool('editList', words.commands.editList, 'E')}
+          {tool('grant', words.commands.grant, 'p')}
+        </div>
+        <div className="tools" role="group" aria-label={pw.filters}>
+          {tool('filterState', words.commands.filterState, 's', state.filters.state !== null)}
+          {tool('filterMine', words.commands.filterMine, 'M', state.filters.mine)}
+          {tool('filterArchived', words.commands.filterArchived, 'A', state.filters.archived)}
+          {tool('filterText', words.commands.filterText, 'f', state.filters.text !== '')}
         </div>
       </div>
+      <Filters open={open} />
       {!table && <p className="hint">{pw.dragHint}</p>}
       {table ? (
         <table className="table">
@@ -82,7 +118,8 @@ export function ListView({ open, table, onAct }: { open: OpenList; table: boolea
           <thead>
             <tr>
               <th scope="col">{words.view.columns.id}</th><th scope="col">{words.view.columns.title}</th><th scope="col">{words.view.columns.state}</th>
-              <th scope="col">{words.view.columns.approved}</th><th scope="col">{words.view.columns.due}</th><th scope="col">{words.view.columns.claim}</th>
+              <th scope="col">{words.view.columns.owners}</th><th scope="col">{words.view.columns.due}</th><th scope="col">{words.view.columns.attached}</th>
+              <th scope="col">{words.view.columns.approved}</th><th scope="col">{words.view.columns.claim}</th><th scope="col">{words.view.columns.blocked}</th>
             </tr>
           </thead>
           <tbody>
@@ -91,9 +128,12 @@ export function ListView({ open, table, onAct }: { open: OpenList; table: boolea
                 <td>{r.id}</td>
                 <td><Card record={r} cursor={state.row === row} column={0} row={row} /></td>
                 <td>{list.states.find((s) => s.id === r.state)?.name ?? r.state}</td>
+                <td>{ownerNames(r.owners, nameOf)}</td>
+                <td>{r.due ? (dueStatus(r.due, Date.now()) === 'overdue' ? `! ${r.due}` : r.due) : ''}</td>
+                <td>{r.attached || ''}</td>
                 <td>{r.approved ? '✓' : ''}</td>
-                <td>{r.due ?? ''}</td>
-                <td>{r.lease ? r.lease.by.name : ''}</td>
+                <td>{r.lease ? claimMark(r.lease, words, Date.now()) : ''}</td>
+                <td>{r.blocked ?? ''}</td>
               </tr>
             ))}
           </tbody>

@@ -1,64 +1,29 @@
 /// <reference lib="dom" />
 /**
- * The small panels: search across every list, what changed since the person last looked (the
- * person's brief, in the screen's words), the keys (the screen's help, made from its keymap), and
- * a new list from a template.
+ * The small panels: what changed since the person last looked (the person's brief, in the screen's
+ * words: ↑ ↓ over it, Enter opens a record, `b` again what changed since), the keys (the screen's
+ * help, made from its keymap, for the keys the page does), and a new list from a template.
  */
 import { useEffect, useState } from 'react';
 import type { TemplateSummary } from '../../store/store.js';
 import type { Brief } from '../../store/together-types.js';
-import type { List, SearchHit } from '../../store/types.js';
+import type { List } from '../../store/types.js';
 import { changeText } from '../../tui/brief-lines.js';
 import { when } from '../../tui/format.js';
 import { keyLabel } from '../../tui/help-lines.js';
 import { bindingsIn, isOpCommand, OP_COMMANDS, type Command, type Context } from '../../tui/keymap.js';
 import { call } from '../api.js';
-import { usePage, useRead } from '../page-context.js';
+import { usePage, usePanelKeys, useRead } from '../page-context.js';
+import { Row } from './Row.js';
 
-export function SearchPanel() {
-  const { words, dispatch } = usePage();
-  const [text, setText] = useState('');
-  const [asked, setAsked] = useState('');
-  useEffect(() => {
-    const t = setTimeout(() => setAsked(text.trim()), 200);
-    return () => clearTimeout(t);
-  }, [text]);
-  const read = useRead<SearchHit[]>('search', asked ? { text: asked } : null);
-  const hits = read.answer?.data ?? [];
-  return (
-    <section aria-labelledby="search-title">
-      <h2 id="search-title">{words.search.title}</h2>
-      <label>
-        <span className="visually-hidden">{words.search.placeholder}</span>
-        <input type="search" autoFocus value={text} placeholder={words.search.placeholder} onChange={(e) => setText(e.target.value)}
-          onKeyDown={(e) => { if (e.key === 'Escape') dispatch({ type: 'panel', panel: null }); }} />
-      </label>
-      {!asked ? <p>{words.search.typeToSearch}</p> : read.answer && !read.answer.ok ? <p className="warn">{read.answer.text}</p> : (
-        <>
-          <p role="status">{hits.length ? words.search.results(hits.length) : words.search.noMatch}</p>
-          <ul className="hits">
-            {hits.map((h) => (
-              <li key={h.id}>
-                <button type="button" onClick={() => dispatch({ type: 'panel', panel: { kind: 'record', id: h.id } })}>
-                  #{h.id} {h.title} <span className="meta">({h.listTitle}, {h.stateName})</span>
-                </button>
-                {h.snippet && <p className="snippet">{h.snippet}</p>}
-              </li>
-            ))}
-          </ul>
-        </>
-      )}
-    </section>
-  );
-}
-
-export function BriefPanel() {
-  const { words, pw, dispatch } = usePage();
+export function BriefPanel({ asked }: { asked: number }) {
+  const { words, pw, dispatch, state } = usePage();
   const [brief, setBrief] = useState<Brief | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const [asked, setAsked] = useState(0);
   useEffect(() => {
     let current = true;
+    // Each change is shown once: asked again, only what came since.
+    setBrief(null);
     void call<Brief>('brief').then((answer) => {
       if (!current) return;
       if (answer.ok && answer.data) setBrief(answer.data);
@@ -68,33 +33,49 @@ export function BriefPanel() {
       current = false;
     };
   }, [asked]);
+  const items = brief?.items ?? [];
+  const open = (id: number) => dispatch({ type: 'panel', panel: { kind: 'record', id } });
+  usePanelKeys(items.length, (command) => {
+    const item = items[state.panelAt];
+    if (command !== 'open' || !item) return false;
+    open(item.record);
+    return true;
+  });
   return (
     <section aria-labelledby="brief-title">
       <h2 id="brief-title">{words.brief.title}</h2>
       {problem !== null && <p className="warn">{problem}</p>}
       {!brief ? <p>{pw.loading}</p> : brief.items.length === 0 ? <p>{words.brief.nothing}</p> : (
         <ul className="brief">
-          {brief.items.map((item) => (
-            <li key={item.id}>
+          {brief.items.map((item, at) => (
+            <Row key={item.id} at={at}>
               <span className="meta">{when(item.at)}</span>{' '}
-              <button type="button" onClick={() => dispatch({ type: 'panel', panel: { kind: 'record', id: item.record } })}>#{item.record} {item.title}</button>
+              <button type="button" onClick={() => open(item.record)}>#{item.record} {item.title}</button>
               {' — '}{changeText(item, words)}
-            </li>
+            </Row>
           ))}
         </ul>
       )}
-      {brief?.more && <button type="button" onClick={() => setAsked((n) => n + 1)}>{words.brief.more('b')}</button>}
+      {brief?.more && <button type="button" onClick={() => dispatch({ type: 'panel', panel: { kind: 'brief', asked: asked + 1 } })} aria-keyshortcuts="b">{words.brief.more('b')}</button>}
     </section>
   );
 }
 
-/** The commands the page does by key: the screen's others (quit, suspend, undo…) mean nothing here. */
+/**
+ * The commands the page does by key. The screen's others are the browser's here: quit and suspend
+ * (a tab is closed), Tab between panes (the browser's focus), Ctrl-U and Ctrl-D (its own keys),
+ * a form's and a text field's keys (its own fields), and W (the page is the web page).
+ */
 export const PAGE_COMMANDS: ReadonlySet<Command> = new Set<Command>([
-  'up', 'down', 'left', 'right', 'top', 'bottom', 'pageUp', 'pageDown', 'open', 'back', 'search', 'help', 'brief',
-  'grant', 'sides', 'editList', 'newList', 'filterArchived', 'add', 'deleteList', 'archiveList',
-  'approve', 'moveBack', 'moveOn', 'movePick', 'edit', 'note', 'attach', 'archive', 'delete', 'release',
+  'up', 'down', 'left', 'right', 'top', 'bottom', 'pageUp', 'pageDown', 'open', 'back', 'search', 'help', 'brief', 'undo',
+  'filterText', 'filterState', 'filterMine', 'filterArchived', 'archivedLists',
+  'grant', 'sides', 'editList', 'newList', 'add', 'deleteList', 'archiveList',
+  'approve', 'moveBack', 'moveOn', 'movePick', 'edit', 'note', 'editNote', 'attach', 'detach', 'archive', 'delete', 'release',
+  'accessLess', 'accessMore', 'sideAdd', 'sideRemove',
+  'listTitle', 'listView', 'stateAdd', 'fieldAdd', 'rowRename', 'rowEarlier', 'rowLater', 'rowRemove', 'gateToggle',
+  'submit', 'yes', 'cancel',
 ]);
-const HELP_CONTEXTS: readonly Context[] = ['lists', 'records', 'record'];
+const HELP_CONTEXTS: readonly Context[] = ['lists', 'records', 'record', 'brief', 'results', 'grant', 'sides', 'list-editor', 'pick', 'confirm'];
 
 export function HelpPanel() {
   const { words, pw, lang } = usePage();

@@ -11,7 +11,8 @@ import { usePage } from '../page-context.js';
 import type { Panel } from '../page-state.js';
 import { AgentsPanel, FoldersPanel } from './Agents.js';
 import { ListEditor } from './ListEditor.js';
-import { BriefPanel, HelpPanel, NewListPanel, SearchPanel } from './Panels.js';
+import { BriefPanel, HelpPanel, NewListPanel } from './Panels.js';
+import { SearchPanel } from './Search.js';
 import { RecordPanel } from './RecordPanel.js';
 
 export function SidePanel({ panel, list, onAct }: { panel: Panel; list: List | null; onAct(command: Command): boolean }) {
@@ -30,8 +31,8 @@ export function SidePanel({ panel, list, onAct }: { panel: Panel; list: List | n
   let label: string;
   switch (panel.kind) {
     case 'record': body = <RecordPanel id={panel.id} onAct={onAct} />; label = `#${panel.id}`; break;
-    case 'search': body = <SearchPanel />; label = words.search.title; break;
-    case 'brief': body = <BriefPanel />; label = words.brief.title; break;
+    case 'search': body = <SearchPanel filters={panel.filters} />; label = words.search.title; break;
+    case 'brief': body = <BriefPanel asked={panel.asked} />; label = words.brief.title; break;
     case 'help': body = <HelpPanel />; label = pw.keysTitle; break;
     case 'agents': body = list ? <AgentsPanel list={list} /> : null; label = pw.knownAgents; break;
     case 'folders': body = <FoldersPanel />; label = pw.folders; break;
