@@ -166,6 +166,31 @@ const commands = [
   // The HTTP face, required by the two above when a keeper listens (`--http`).
   { in: 'src/http/listen.ts', out: 'binder-http.js', format: 'cjs', plugins: [noElicitationValidator] },
 ];
+// The person's web page: React DOM and the screen's words, bundled for browsers, and its style.
+// Served by the HTTP face from dist/page with a CSP that allows nothing inline.
+const page = join(root, 'dist', 'page');
+mkdirSync(page, { recursive: true });
+await build({
+  entryPoints: { app: join(root, 'src', 'page', 'main.tsx') },
+  outdir: page,
+  bundle: true,
+  format: 'esm',
+  platform: 'browser',
+  target: ['chrome110', 'firefox115', 'safari16'],
+  jsx: 'automatic',
+  minify: true,
+  legalComments: 'none',
+  define: { 'process.env.NODE_ENV': '"production"' },
+  logLevel: 'warning',
+});
+await build({
+  entryPoints: { app: join(root, 'src', 'page', 'app.css') },
+  outdir: page,
+  bundle: true,
+  minify: true,
+  logLevel: 'warning',
+});
+
 const bin = join(root, 'dist', 'bin');
 mkdirSync(bin, { recursive: true });
 // Every .js here is CommonJS, whatever the package says.

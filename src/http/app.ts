@@ -3,7 +3,8 @@
  * socket (`app.request()`); `listen.ts` only serves it. Its routes are derived from the catalog:
  * MCP over Streamable HTTP at `/mcp`, REST at `/api/<op>`, the stream of changes at
  * `/api/changes`, `/healthz` for a load balancer. Every request passes the host and origin guard,
- * and every one under `/api` and `/mcp` a token; `/` is left for a person's page.
+ * and every one under `/api` and `/mcp` a token; the person's page (`/`, `/page/…`) a session
+ * opened by a login link, never a token.
  */
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
@@ -16,6 +17,9 @@ import { changesHandler } from './changes.js';
 import { guard } from './guard.js';
 import { BODY_MAX } from './limits.js';
 import { mcpHandler } from './mcp.js';
+import { pageApiRoutes } from './page-api.js';
+import { pageRoutes, securityHeaders } from './page-files.js';
+import { overTls, pageGuards, personOf, sessionRequired, sessionRoutes } from './person.js';
 import { createRateLimit, DEFAULT_RATE, type Rate } from './rate.js';
 import { restRoutes, type Told } from './rest.js';
 
@@ -34,6 +38,8 @@ export interface HttpAppOptions {
   /** One line per ask answered, with the token's prefix (never the token). */
   told?: (line: string) => void;
   now?: () => number;
+  /** Where the page's built files are (dist/page by default). */
+  pageDir?: string;
 }
 
 export interface HttpApp {
@@ -70,6 +76,7 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
   });
   app.notFound((c) => refuse(c, 404, 'Nothing here: agents use /mcp (MCP) or /api (REST; GET /api lists the operations).'));
 
+  app.use('*', securityHeaders);
   app.use('*', guard({ hosts: new Set([...options.hosts].map((h) => h.toLowerCase())), tls: options.tls === true, behindProxy: options.behindProxy === true }));
   app.get('/healthz', (c) => c.text(`ok\nstore ${keeper.store.path}\nup ${Math.round((now() - started) / 1000)} s\n`));
 
@@ -96,5 +103,14 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
 
   app.get('/api/changes', changesHandler(keeper));
   restRoutes(app, keeper, told);
+
+  const person = { tls: options.tls === true, behindProxy: options.behindProxy === true, rate };
+  app.use('/', ...pageGuards());
+  app.use('/page/*', ...pageGuards(), sized);
+  app.use('/page/api/*', sessionRequired(keeper, person));
+  app.use('/page/events', sessionRequired(keeper, person));
+  sessionRoutes(app, keeper, person);
+  pageApiRoutes(app, keeper);
+  pageRoutes(app, async (c) => (await personOf(keeper, c, overTls(c, person))) !== null, options.pageDir);
   return { app, close: () => mcp.close() };
 }

@@ -9,10 +9,12 @@ import { utc } from '../keeper/catalog-together.js';
 import type { Keeper } from '../keeper/keeper-types.js';
 import type { Who } from '../store/types.js';
 import { refuse } from './answers.js';
+import type { Person } from './person.js';
 import type { RateLimit } from './rate.js';
 
 export interface Caller { who: Who; prefix: string }
-export type HttpEnv = { Variables: { caller: Caller } };
+/** What a route knows of its asker: the agent of a token (`/api`, `/mcp`), or the person of a session (the page). */
+export type HttpEnv = { Variables: { caller: Caller; person: Person } };
 
 const ASK_FOR_ONE = 'a person makes one with binder admin token add NAME';
 const CHALLENGE = { 'WWW-Authenticate': 'Bearer realm="binder"' };

@@ -37,7 +37,7 @@ function catalog(): Answer {
 }
 
 /** `?a=1&b=2&b=3` → `{a: '1', b: ['2', '3']}`. */
-function queryArgs(url: string): Record<string, unknown> {
+export function queryArgs(url: string): Record<string, unknown> {
   const at = url.indexOf('?');
   const args: Record<string, unknown> = Object.create(null);
   if (at < 0) return args;

@@ -7,6 +7,7 @@ import type { Command } from 'commander';
 import type { Keeper } from '../keeper/keeper-types.js';
 import { loadHttp } from './load.js';
 import { httpPlan, type HttpFlags, type HttpPlan } from './plan.js';
+import { sayServing } from './serving.js';
 
 /** Adds --http, --tls-cert, --tls-key, --behind-proxy, --allow-host and --rate to a command. */
 export function addHttpOptions(command: Command): Command {
@@ -23,8 +24,18 @@ export { httpPlan, type HttpFlags, type HttpPlan };
 
 export interface HttpStarted {
   url: string;
+  /** A one-time login link to the page (10 minutes) for the person of that name. */
+  loginLink(name: string): Promise<string>;
   stop(): Promise<void>;
 }
+
+/** The page's address that signs a browser in with a link's key: the key stays in the browser (a fragment is never sent). */
+export const loginUrl = (url: string, key: string): string => `${url}/#login=${key}`;
+
+/** The line that gives the person a login link at start. */
+export const loginLine = (link: string, lang: 'en' | 'fr'): string => (lang === 'fr'
+  ? `La page, pour vous : ${link} (un seul usage, dans les 10 minutes ; binder admin login-link en donne un autre)`
+  : `Your page: ${link} (one use, within 10 minutes; binder admin login-link gives another)`);
 
 /** The line said at start, even with --quiet. */
 export const listeningLine = (url: string, lang: 'en' | 'fr'): string => (lang === 'fr'
@@ -38,5 +49,18 @@ export const listeningLine = (url: string, lang: 'en' | 'fr'): string => (lang =
 export async function startHttpFor(keeper: Keeper, plan: HttpPlan, log: (line: string) => void, told?: (line: string) => void): Promise<HttpStarted> {
   const { startHttp } = await loadHttp();
   const serving = await startHttp(keeper, plan, { log, ...(told ? { told } : {}) });
-  return { url: serving.url, stop: () => serving.close() };
+  // Where it answers, for binder admin login-link; taken back when it stops. A database server
+  // has no folder to say it in: there, login-link is given the address with --url.
+  const unsay = keeper.store.dialect === 'sqlite' ? sayServing(keeper.store.path, serving.url) : () => {};
+  return {
+    url: serving.url,
+    async loginLink(name) {
+      const made = await keeper.store.addLoginLink(name, { id: `person:${name}`, kind: 'person', name });
+      return loginUrl(serving.url, made.key);
+    },
+    async stop() {
+      unsay();
+      await serving.close();
+    },
+  };
 }

@@ -17,6 +17,7 @@ import { safeAnswer, safeSentence } from './terminal-safe.js';
 import { asWritten } from './text-values.js';
 import { waitHere } from './wait-here.js';
 import { addExchangeCommands, type ExchangeRun } from '../exchange/commands.js';
+import { addSessionCommands } from './admin-sessions.js';
 
 interface Chosen { op?: OpSpec; args: Record<string, unknown>; exchange?: ExchangeRun; store?: string; as?: string; json: boolean }
 
@@ -39,6 +40,7 @@ function program(chosen: (c: Chosen) => void): Command {
   binder admin export --out binder.json
   binder admin import tasks.json --into Tasks
   binder admin backup ~/binder-backup.db
+  binder admin login-link
 
 The agents' verbs (add, move, note…) work here too, as you.`);
   const pick = (op: OpSpec) => (args: Record<string, unknown>, command: Command) => {
@@ -63,10 +65,12 @@ The agents' verbs (add, move, note…) work here too, as you.`);
       const g = admin.opts<{ store?: string; as?: string; json?: boolean }>();
       chosen({ exchange: (place) => migrateStore(place.store, place.json), args: {}, store: g.store, as: g.as, json: g.json === true });
     });
-  addExchangeCommands(admin, (exchange) => {
+  const beside = (exchange: ExchangeRun): void => {
     const g = admin.opts<{ store?: string; as?: string; json?: boolean }>();
     chosen({ exchange, args: {}, store: g.store, as: g.as, json: g.json === true });
-  });
+  };
+  addExchangeCommands(admin, beside);
+  addSessionCommands(admin, beside);
   return admin;
 }
 

@@ -43,6 +43,11 @@ export interface ArgSpec {
   max?: number;
   /** Accepted in an ask (from older clients) but shown by no face. */
   hidden?: boolean;
+  /**
+   * A person's alone: shown by a person's faces (`binder admin`, the screen, the page), never by
+   * an agent's (`binder`, MCP, REST's catalog); the store refuses it to an agent that sends it.
+   */
+  person?: true;
 }
 
 interface OpBase {
@@ -91,7 +96,9 @@ export const OPERATIONS = [
   /* ---- the agents' verbs ---- */
   op({
     name: 'lists', title: 'Lists', describe: 'The lists you can see, with their counts and your access.',
-    example: 'binder lists', readOnly: true, agents: true, idempotent: true, args: {},
+    example: 'binder lists', readOnly: true, agents: true, idempotent: true,
+    // Agents never see an archived list (src/store/access.ts): a person's view alone.
+    args: { archived: { kind: 'flag', describe: 'the archived lists too', person: true } },
   }),
   op({
     name: 'show', title: 'Show a list', describe: 'The records of a list, by state (50 per state; filter to see more).',
@@ -336,8 +343,14 @@ export function operation(name: string): OpSpec | undefined {
   return byName.get(name);
 }
 
-/** The operations an agent may call, in catalog order. */
-export const AGENT_OPERATIONS: readonly OpSpec[] = OPERATIONS.filter((o) => o.agents);
+/** An operation as an agent's faces show it: without the arguments that are a person's alone. */
+function forAgents(op: OpSpec): OpSpec {
+  if (!Object.values(op.args).some((arg) => arg.person)) return op;
+  return { ...op, args: Object.fromEntries(Object.entries(op.args).filter(([, arg]) => !arg.person)) };
+}
+
+/** The operations an agent may call, in catalog order, as its faces show them. */
+export const AGENT_OPERATIONS: readonly OpSpec[] = OPERATIONS.filter((o) => o.agents).map(forAgents);
 
 /** The operations that are a person's alone, by name. */
 const PERSON_OPERATIONS = new Map<string, OpSpec & { agents: false }>(

@@ -6,11 +6,11 @@
  * --http it answers over HTTP too (src/http), and says where, even with --quiet.
  */
 import { Command, CommanderError } from 'commander';
-import { addHttpOptions, httpPlan, listeningLine, startHttpFor, type HttpFlags, type HttpStarted } from '../http/start.js';
+import { addHttpOptions, httpPlan, listeningLine, loginLine, startHttpFor, type HttpFlags, type HttpStarted } from '../http/start.js';
 import { openAnyStore } from '../store/index.js';
 import { Refused } from '../store/store.js';
 import { createKeeper } from './keeper.js';
-import { defaultSide, sideOption, whereStore } from './places.js';
+import { defaultSide, person, sideOption, whereStore } from './places.js';
 import { safeAnswer, safeSentence, terminalSafe } from './terminal-safe.js';
 import type { SideConfig } from './keeper-types.js';
 
@@ -30,6 +30,7 @@ export async function serve(argv: string[]): Promise<number> {
     .option('--side <folder=name>', 'an agent\'s folder and its name (repeatable)', (v: string, all: string[]) => [...all, v], [] as string[])
     .option('--lang <lang>', 'en or fr', 'en')
     .option('--quiet', 'no line per ask')
+    .option('--as <name>', 'with --http: the person the login link printed at start signs in (else your OS user name)')
     .exitOverride()
     .configureOutput({ writeOut: (s) => process.stdout.write(safeAnswer(s)), writeErr: (s) => process.stderr.write(safeAnswer(s)) });
   addHttpOptions(program);
@@ -39,7 +40,7 @@ export async function serve(argv: string[]): Promise<number> {
     if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : 64;
     throw error;
   }
-  const o = program.opts<{ store?: string; side: string[]; lang: string; quiet?: boolean } & HttpFlags>();
+  const o = program.opts<{ store?: string; side: string[]; lang: string; quiet?: boolean; as?: string } & HttpFlags>();
   if (o.lang !== 'en' && o.lang !== 'fr') { process.stderr.write('--lang takes en or fr.\n'); return 64; }
   const plan = httpPlan(o);
   if (plan && 'problem' in plan) { process.stderr.write(`binder serve: ${plan.problem}\n`); return 64; }
@@ -84,7 +85,10 @@ export async function serve(argv: string[]): Promise<number> {
     return 2;
   }
   process.stdout.write(`${w.kept} ${clip(store.path, 4096)}\n`);
-  if (http) process.stdout.write(`${listeningLine(http.url, o.lang)}\n`);
+  if (http) {
+    process.stdout.write(`${listeningLine(http.url, o.lang)}\n`);
+    process.stdout.write(`${loginLine(await http.loginLink(person(o.as).name), o.lang)}\n`);
+  }
   for (const f of keeper.folders()) process.stdout.write(`${w.reading} ${clip(f.dir, 4096)} ${w.as} ${clip(f.name, 200)} (${clip(f.agent, 200)})\n`);
   process.stdout.write(`${w.stop}\n`);
 

@@ -3,7 +3,7 @@
  * records by state. A page is read per state through the (list, archived, state, id) index,
  * so a list of a hundred thousand records is never scanned whole.
  */
-import { findList, visibleListRows } from './access.js';
+import { findList, personOnly, visibleListRows } from './access.js';
 import type { Context } from './context.js';
 import { recordColumns, recordOf, type RecordRow } from './rows.js';
 import type { ShowOptions } from './store.js';
@@ -16,6 +16,7 @@ const PAGE = 50;
 const MAX_PAGE = 1000;
 
 export async function lists(ctx: Context, who: Who, options: { archived?: boolean } = {}): Promise<ListSummary[]> {
+  if (options.archived === true) personOnly(who, 'see the archived lists', 'lists --archived', 'voir les listes archivées');
   const rows = await visibleListRows(ctx, who, options.archived === true);
   const out: ListSummary[] = [];
   for (const row of rows) {

@@ -6,7 +6,7 @@
  */
 
 export const PG_MIGRATIONS: readonly string[] = [
-  // 1: the binder as SQLite's migrations 1 to 10 make it, in PostgreSQL's words.
+  // 1: the binder as SQLite's migrations 1 to 11 make it, in PostgreSQL's words.
   `
   CREATE TABLE lists (
     id        text PRIMARY KEY,
@@ -187,6 +187,24 @@ export const PG_MIGRATIONS: readonly string[] = [
     revoked  text
   );
   CREATE INDEX tokens_by_agent ON tokens (agent);
+
+  -- A person's sign-in to the web page: only a hash of each link's key and session's cookie.
+  CREATE TABLE login_links (
+    hash     text PRIMARY KEY,
+    person   text NOT NULL,
+    created  bigint NOT NULL,
+    expires  bigint NOT NULL
+  );
+  CREATE TABLE sessions (
+    hash     text PRIMARY KEY,
+    id       text NOT NULL UNIQUE,
+    person   text NOT NULL,
+    created  bigint NOT NULL,
+    used     bigint NOT NULL,
+    expires  bigint NOT NULL,
+    revoked  bigint,
+    browser  text NOT NULL DEFAULT ''
+  );
 
   -- The search's configurations: a list's language, accents folded where unaccent is there (a
   -- trusted extension since PostgreSQL 13: a database's owner may make it).

@@ -227,7 +227,27 @@ export const MIGRATIONS: readonly string[] = [
   ) WITHOUT ROWID;
   CREATE INDEX tokens_by_agent ON tokens (agent);
   `,
-  // 10: a list's language ('en' or 'fr', from its template; NULL for one made before): the search
+  // 10: a person's sign-in to the web page: one-time login links and the sessions they open. Only
+  // a hash of each link's key and of each session's cookie is kept.
+  `
+  CREATE TABLE login_links (
+    hash     TEXT PRIMARY KEY,          -- sha-256 of the link's key, hex
+    person   TEXT NOT NULL,             -- the person's name: the session is person:<name>
+    created  INTEGER NOT NULL,          -- ms
+    expires  INTEGER NOT NULL           -- ms; a link is deleted when used
+  ) WITHOUT ROWID;
+  CREATE TABLE sessions (
+    hash     TEXT PRIMARY KEY,          -- sha-256 of the session's cookie value, hex
+    id       TEXT NOT NULL UNIQUE,      -- a short id of its own (never part of the cookie): shown, and enough to revoke it
+    person   TEXT NOT NULL,
+    created  INTEGER NOT NULL,          -- ms
+    used     INTEGER NOT NULL,          -- ms of its last use, to the minute
+    expires  INTEGER NOT NULL,          -- ms
+    revoked  INTEGER,                   -- ms a person revoked it (or signed out), or NULL
+    browser  TEXT NOT NULL DEFAULT ''   -- the browser's User-Agent as it said it, cut short: for the list only
+  ) WITHOUT ROWID;
+  `,
+  // 11: a list's language ('en' or 'fr', from its template; NULL for one made before): the search
   // of PostgreSQL stems its words in it.
   `
   ALTER TABLE lists ADD COLUMN lang TEXT;

@@ -21,6 +21,7 @@ import { ready } from './ready.js';
 import { blocked, needs, withNeeds } from './needs.js';
 import { exportBinder } from './exchange-out.js';
 import { importBinder } from './exchange-in.js';
+import { addLoginLink, checkSession, endSession, listSessions, noteSessionUse, revokeSessions, useLoginLink } from './sessions.js';
 import { addToken, checkToken, leakedToken, listTokens, noteTokenUse, revokeTokens } from './tokens.js';
 import { ledgerOver, type Ledger } from './ledger.js';
 import type { Engine, Sql, TxOptions } from './sql/port.js';
@@ -147,6 +148,19 @@ export function makeStore(engine: Engine, options: StoreOptions = {}): Store {
         return check;
       },
       leakedToken: w(leakedToken),
+      addLoginLink: w(addLoginLink),
+      useLoginLink: w(useLoginLink),
+      // As a token's: the look takes no write lock, a use is noted now and then.
+      async checkSession(cookie: string) {
+        const { check, used } = await (r === read
+          ? outermost((c) => checkSession(c, cookie), { mode: 'read', sync: false, single: true })
+          : r(checkSession)(cookie));
+        if (used) await w(noteSessionUse)(used.hash, used.at);
+        return check;
+      },
+      endSession: w(endSession),
+      sessions: r(listSessions),
+      revokeSessions: w(revokeSessions),
       due: w(dueAndTell),
       take: w(take),
       takeNext: w(takeNext),

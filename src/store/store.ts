@@ -14,6 +14,7 @@ import type {
 import type { TokenCheck, TokenInfo, TokenMade } from './tokens.js';
 import type { DialectName, TxOptions } from './sql/port.js';
 import type { Ledger } from './ledger.js';
+import type { LoginLinkMade, SessionCheck, SessionInfo, SessionMade } from './sessions.js';
 
 /**
  * A refusal a person or an agent can cause: its message is the sentence they read, in English;
@@ -197,6 +198,19 @@ export interface Store {
   checkToken(token: string): Promise<TokenCheck>;
   /** A token sent where it may be kept (a URL): revoked now; null when it is no token. */
   leakedToken(token: string): Promise<TokenInfo | null>;
+
+  /* ---- a person's sessions on the web page (made by a person; checking one is the HTTP face's) ---- */
+  /** A one-time login link (10 minutes) for the person of that name; its key returned this once. */
+  addLoginLink(name: string, who: Who): Promise<LoginLinkMade>;
+  /** Uses a link's key once, opening a session whose cookie is returned this once; refused if used or expired. */
+  useLoginLink(key: string, browser: string): Promise<SessionMade>;
+  /** The person a session's cookie is, if it is open. */
+  checkSession(cookie: string): Promise<SessionCheck>;
+  /** Signs the session of that cookie out; false if it was not open. */
+  endSession(cookie: string): Promise<boolean>;
+  sessions(who: Who): Promise<SessionInfo[]>;
+  /** Ends a session by its id, a person's by their name, or every one (`all`). */
+  revokeSessions(ref: string, who: Who): Promise<SessionInfo[]>;
 
   /** Records whose due time has come and was not told yet; each is returned once, ever (and a
    * `due` history row says so, for briefs). */

@@ -23,6 +23,8 @@ export interface BinderContext {
   onDiagnostic: (listener: (line: string) => void) => () => void;
   /** The terminal the screen runs in, for Ctrl-Z; null where it cannot be suspended (a test's). */
   terminal: TerminalControl | null;
+  /** A one-time login link to the web page, when the screen answers over HTTP (--http); else undefined. */
+  loginLink?: () => Promise<string>;
   /** The folder kept because none was given nor registered (`./.binder` as "Agent"), said at start; else null. */
   defaultSide: SideConfig | null;
 }

@@ -67,7 +67,7 @@ export type OpCommand = keyof typeof OP_COMMANDS;
 export const PLAIN_COMMANDS = [
   'up', 'down', 'left', 'right', 'pageUp', 'pageDown', 'halfUp', 'halfDown', 'top', 'bottom',
   'open', 'back', 'switchPane', 'help', 'quit', 'suspend', 'search', 'undo',
-  'filterText', 'filterState', 'filterMine', 'filterArchived', 'archivedLists',
+  'filterText', 'filterState', 'filterMine', 'filterArchived', 'archivedLists', 'loginLink',
   'grant', 'sides', 'editList',
   'submit', 'cancel', 'nextField', 'prevField', 'choicePrev', 'choiceNext', 'yes',
 ] as const;
@@ -155,6 +155,7 @@ export const KEYMAP: readonly Binding[] = [
   { command: 'archiveList', keys: [c('X')], where: ['lists'] },
   { command: 'deleteList', keys: [c('D')], where: ['lists'] },
   { command: 'sides', keys: [c('S')], where: ['lists', 'records', 'welcome'] },
+  { command: 'loginLink', keys: [c('W')], where: BROWSE },
 
   { command: 'accessLess', keys: [k('left'), c('h')], where: ['grant'] },
   { command: 'accessMore', keys: [k('right'), c('l')], where: ['grant'] },

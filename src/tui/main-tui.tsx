@@ -6,7 +6,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { render } from 'ink';
-import { httpPlan, listeningLine, startHttpFor, type HttpStarted } from '../http/start.js';
+import { httpPlan, listeningLine, loginLine, startHttpFor, type HttpStarted } from '../http/start.js';
 import { createKeeper } from '../keeper/keeper.js';
 import type { SideConfig } from '../keeper/keeper-types.js';
 import { defaultSide, person, sideOption, whereStore } from '../keeper/places.js';
@@ -79,8 +79,12 @@ export async function main(argv: string[]): Promise<number> {
     process.stderr.write(`${(error as Error).message}\n`);
     return 2;
   }
-  if (http) process.stdout.write(`${listeningLine(http.url, options.lang ?? langFromEnv())}\n`);
+  if (http) {
+    process.stdout.write(`${listeningLine(http.url, options.lang ?? langFromEnv())}\n`);
+    process.stdout.write(`${loginLine(await http.loginLink(person(options.as).name), options.lang ?? langFromEnv())}\n`);
+  }
 
+  const served = http;
   const context: BinderContext = {
     keeper,
     person: person(options.as),
@@ -101,6 +105,7 @@ export async function main(argv: string[]): Promise<number> {
     },
     terminal: held ? suspender(held, process.stdin) : null,
     defaultSide: !given.length && !registered ? fallback : null,
+    ...(served ? { loginLink: () => served.loginLink(person(options.as).name) } : {}),
   };
 
   held?.enter();

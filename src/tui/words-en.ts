@@ -49,7 +49,7 @@ export const en: Words = {
     listTitle: 'rename the list', listView: 'board / table', stateAdd: 'add a state', fieldAdd: 'add a field',
     rowRename: 'rename', rowEarlier: 'earlier', rowLater: 'later', rowRemove: 'remove', gateToggle: 'gate on / off',
     halfUp: 'half a page up', halfDown: 'half a page down', suspend: 'suspend (fg comes back)', undo: 'undo the last change',
-    filterText: 'filter by words',
+    filterText: 'filter by words', loginLink: 'a login link to the web page (with --http)',
     editLeft: 'left', editRight: 'right', editWordLeft: 'word left', editWordRight: 'word right',
     editHome: 'start of the line', editEnd: 'end of the line', editBackspace: 'erase back', editDelete: 'erase forward',
     editWordBack: 'erase the word back', editKillStart: 'erase to the start', editKillEnd: 'erase to the end',
@@ -294,5 +294,7 @@ export const en: Words = {
     firstState: 'It is already in the first state.',
     lastState: 'It is already in the last state.',
     sameTitle: 'The title typed is not the list\'s: nothing was deleted.',
+    loginLink: (link) => `Your page, one use within 10 minutes: ${link}`,
+    notServed: 'The screen answers no browser: start it with binder tui --http for the web page.',
   },
 };

@@ -113,7 +113,7 @@ export const fr: Words = {
     listTitle: 'renommer la liste', listView: 'tableau / table', stateAdd: 'ajouter un état', fieldAdd: 'ajouter un champ',
     rowRename: 'renommer', rowEarlier: 'plus tôt', rowLater: 'plus tard', rowRemove: 'retirer', gateToggle: 'porte oui / non',
     halfUp: 'demi-page précédente', halfDown: 'demi-page suivante', suspend: 'suspendre (fg revient)', undo: 'annuler le dernier changement',
-    filterText: 'filtrer par mots',
+    filterText: 'filtrer par mots', loginLink: 'un lien de connexion à la page web (avec --http)',
     editLeft: 'gauche', editRight: 'droite', editWordLeft: 'mot précédent', editWordRight: 'mot suivant',
     editHome: 'début de la ligne', editEnd: 'fin de la ligne', editBackspace: 'effacer en arrière', editDelete: 'effacer en avant',
     editWordBack: 'effacer le mot précédent', editKillStart: 'effacer jusqu\'au début', editKillEnd: 'effacer jusqu\'à la fin',
@@ -359,5 +359,7 @@ export const fr: Words = {
     firstState: 'Elle est déjà dans le premier état.',
     lastState: 'Elle est déjà dans le dernier état.',
     sameTitle: 'Le titre tapé n\'est pas celui de la liste : rien n\'a été supprimé.',
+    loginLink: (link) => `Votre page, un seul usage dans les 10 minutes : ${link}`,
+    notServed: 'L\'écran ne répond à aucun navigateur : lancez binder tui --http pour la page web.',
   },
 };

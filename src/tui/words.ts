@@ -308,6 +308,9 @@ export interface Words {
     firstState: string;
     lastState: string;
     sameTitle: string;
+    /** A one-time login link to the web page (`binder tui --http`), and the screen without --http. */
+    loginLink(link: string): string;
+    notServed: string;
   };
 }
 

@@ -75,6 +75,8 @@ eachStore('an archived list is invisible to agents and stays a person\'s', async
     assert.deepEqual(await f.store.search('shelved', bot), []);
     assert.deepEqual(await f.store.lists(ann), [], 'out of the live lists');
     assert.equal((await f.store.lists(ann, { archived: true }))[0]!.archived, true);
+    assert.equal(await refusal(() => f.store.lists(bot, { archived: true })),
+      'Only a person can see the archived lists: a person does it on their screen or with `binder admin lists --archived`.');
     assert.equal((await f.store.show('batches', ann)).records.length, 1);
     await f.store.archiveList('batches', false, ann);
     assert.equal((await f.store.lists(bot)).length, 1);

@@ -103,6 +103,7 @@ test('fuzz: random ask lines into the pump — each usable id answered once, not
   /** Every usable id appended so far. */
   const asked = new Set<string>();
   let answersSeen = 0;
+  let said = '';
   const figures = { runs: 0, lines: 0, answers: 0, refused: 0, replays: 0, again: 0 };
   const seed = fuzzSeed();
 
@@ -120,7 +121,9 @@ test('fuzz: random ask lines into the pump — each usable id answered once, not
     const fresh = bytes.subarray(answersSeen).toString('utf8').split('\n').filter(Boolean)
       .map((l) => JSON.parse(l) as { ask: string; ok: boolean; text: string; data?: unknown });
     answersSeen = bytes.length;
-    const said = Buffer.concat(lines).toString('utf8').toLowerCase();
+    // Everything the agent ever wrote: an id asked again is given its first answer again, which
+    // may quote what was said with it then.
+    said += Buffer.concat(lines).toString('utf8').toLowerCase();
     const newIds = usableIds(Buffer.concat(lines));
     const firstTime = newIds.filter((id, i) => !asked.has(id) && newIds.indexOf(id) === i);
     figures.replays += newIds.length - firstTime.length;

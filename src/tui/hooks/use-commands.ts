@@ -8,8 +8,7 @@
 import { useCallback } from 'react';
 import type { Answer } from '../../keeper/protocol.js';
 import type { Brief } from '../../store/together-types.js';
-import type { Attachment, List, RecordFull, RecordSummary } from '../../store/types.js';
-import type { Side } from '../../store/store.js';
+import type { List, RecordFull, RecordSummary } from '../../store/types.js';
 import { useBinder } from '../context.js';
 import { safe } from '../format.js';
 import { keyLabel } from '../help-lines.js';
@@ -21,14 +20,13 @@ import type { Action, MoveCommand } from '../screen-reducer.js';
 import { top, type ScreenState } from '../screen-state.js';
 import { BARE } from '../reading.js';
 import { START } from '../window.js';
+import { UNDO_MS, undoOf } from '../undo.js';
 import { manageCommand } from './manage-commands.js';
 import { madeList, submitDialog } from './submit-dialog.js';
 import { useAct } from './use-act.js';
 import type { ViewData } from './use-view-data.js';
 
 const MOVES = new Set<Command>(['up', 'down', 'left', 'right', 'pageUp', 'pageDown', 'halfUp', 'halfDown', 'top', 'bottom']);
-/** How long a change may be taken back with `u`. */
-export const UNDO_MS = 10_000;
 
 const EDITS: Record<EditCommand, LineEdit> = {
   editLeft: { do: 'left' }, editRight: { do: 'right' }, editWordLeft: { do: 'wordLeft' }, editWordRight: { do: 'wordRight' },
@@ -36,28 +34,8 @@ const EDITS: Record<EditCommand, LineEdit> = {
   editWordBack: { do: 'wordBack' }, editKillStart: { do: 'killStart' }, editKillEnd: { do: 'killEnd' },
 };
 
-/** The act that takes `one` back, from what the keeper answered; null when there is none. */
-function undoOf(one: Act, answer: Answer): Act | null {
-  if (!answer.ok) return null;
-  switch (one.op) {
-    case 'detach': {
-      const gone = (answer.data as { record: number; attachment: Attachment } | undefined);
-      if (!gone?.attachment) return null;
-      const { kind, ref, title } = gone.attachment;
-      return { op: 'attach', args: { id: gone.record, kind, ref, ...(title ? { title } : {}) } };
-    }
-    case 'archive-list': return one.args.restore ? null : { op: 'archive-list', args: { list: one.args.list, restore: true } };
-    case 'side-remove': {
-      const side = answer.data as Side | undefined;
-      return side ? { op: 'side-add', args: { dir: side.dir, name: side.name } } : null;
-    }
-    case 'archive': return { op: 'restore', args: { id: one.args.id } };
-    default: return null;
-  }
-}
-
 export function useCommands(state: ScreenState, dispatch: (action: Action) => void, data: ViewData, context: Context, layout: Layout): (command: Command) => void {
-  const { keeper, person, words, firstSide, now, terminal } = useBinder();
+  const { keeper, person, words, firstSide, now, terminal, loginLink } = useBinder();
   const store = keeper.store;
   const screen = top(state);
 
@@ -308,6 +286,11 @@ export function useCommands(state: ScreenState, dispatch: (action: Action) => vo
         } else void act({ op: 'release', args: { id: r.id } });
         return;
       }
+      case 'loginLink': {
+        if (!loginLink) return say(words.say.notServed, 'info');
+        void loginLink().then((link) => say(words.say.loginLink(link), 'info'), (error: unknown) => say(safe(String(error instanceof Error ? error.message : error)), 'refused'));
+        return;
+      }
       case 'brief': {
         const wasBrief = screen?.kind === 'brief';
         void keeper.act('brief', {}, person, { lang: words.lang }).then((answer) => {
@@ -337,5 +320,5 @@ export function useCommands(state: ScreenState, dispatch: (action: Action) => vo
       default:
         manageCommand(command, { screen, data, dispatch, act, undoable, words });
     }
-  }, [state, dispatch, data, context, screen, keeper, person, words, firstSide, store, act, say, now, terminal]);
+  }, [state, dispatch, data, context, screen, keeper, person, words, firstSide, store, act, say, now, terminal, loginLink]);
 }

@@ -1,0 +1,100 @@
+/**
+ * The person's API, for the web page: every operation of the catalog (`GET /page/api/<op>?…` for
+ * those that only read, `POST` with a JSON object for the others), done through the keeper's one
+ * dispatch as the person of the session — never as anyone a request names. Answers carry the
+ * data (the page draws from data with the screen's words, never from an agent's text). And
+ * `GET /page/events`: a stream that says "changed" whenever the binder changes, by anyone, so
+ * that the page reads its view again; it carries no record, only that something changed.
+ */
+import type { Hono } from 'hono';
+import type { Keeper } from '../keeper/keeper-types.js';
+import { operation } from '../keeper/operations.js';
+import { bodyOf, jsonOf, refuse, statusOf } from './answers.js';
+import type { HttpEnv } from './auth.js';
+import { STREAMS_PER_AGENT, STREAM_PING_MS } from './limits.js';
+import { queryArgs } from './rest.js';
+
+/** What the page never asks through this route: a wait is held for agents (the page has its stream). */
+const NOT_HERE = new Set(['wait']);
+
+export function pageApiRoutes(app: Hono<HttpEnv>, keeper: Keeper): void {
+  app.on(['GET', 'POST'], '/page/api/:op', async (c) => {
+    const name = c.req.param('op');
+    const spec = operation(name);
+    if (!spec || NOT_HERE.has(name)) return refuse(c, 404, `The page has no operation "${name.slice(0, 40).replace(/[^\x20-\x7e]/g, '?')}".`);
+    if (c.req.method === 'GET' && !spec.readOnly) return refuse(c, 405, `${name} changes the binder: POST it.`, { Allow: 'POST' });
+    let args: unknown;
+    if (c.req.method === 'GET') args = queryArgs(c.req.url);
+    else {
+      const text = await c.req.text();
+      try {
+        args = text.trim() === '' ? {} : JSON.parse(text);
+      } catch {
+        args = undefined;
+      }
+      if (!args || typeof args !== 'object' || Array.isArray(args)) return refuse(c, 400, 'Send the arguments as one JSON object.');
+    }
+    const lang = c.req.header('binder-lang') === 'fr' ? 'fr' : 'en';
+    const answer = await keeper.act(name, args, c.get('person').who, { lang });
+    return jsonOf(c, bodyOf(answer), statusOf(answer), { 'Cache-Control': 'no-store' });
+  });
+
+  const open = new Map<string, number>();
+  app.get('/page/events', (c) => {
+    const { session } = c.get('person');
+    if ((open.get(session) ?? 0) >= STREAMS_PER_AGENT) {
+      return refuse(c, 429, `This browser has ${STREAMS_PER_AGENT} pages open on the binder already: close one first.`, { 'Retry-After': '5' });
+    }
+    const encoder = new TextEncoder();
+    let stopped = false;
+    let told = 0;
+    let soon: NodeJS.Immediate | null = null;
+    let unlisten = (): void => {};
+    let ping: NodeJS.Timeout | null = null;
+    const stop = (): void => {
+      if (stopped) return;
+      stopped = true;
+      unlisten();
+      if (ping) clearInterval(ping);
+      if (soon) clearImmediate(soon);
+      open.set(session, (open.get(session) ?? 1) - 1);
+      if ((open.get(session) ?? 0) <= 0) open.delete(session);
+    };
+    let send = (_text: string): void => {};
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        send = (text) => {
+          if (stopped) return;
+          try {
+            controller.enqueue(encoder.encode(text));
+            // A page that does not read is let go: it comes back, and reads its view afresh.
+            if ((controller.desiredSize ?? 0) < -64 * 1024) {
+              stop();
+              controller.error(new Error('the page reads too slowly'));
+            }
+          } catch {
+            stop();
+          }
+        };
+      },
+      cancel: stop,
+    });
+    open.set(session, (open.get(session) ?? 0) + 1);
+    send('retry: 1000\n\nevent: ready\ndata: {}\n\n');
+    // Several changes at once make one event: the page reads its view once for them.
+    unlisten = keeper.onNews(() => {
+      if (soon || stopped) return;
+      soon = setImmediate(() => {
+        soon = null;
+        told += 1;
+        send(`event: changed\ndata: {"n":${told}}\n\n`);
+      });
+    });
+    ping = setInterval(() => send(': ping\n\n'), STREAM_PING_MS);
+    ping.unref();
+    c.req.raw.signal.addEventListener('abort', stop, { once: true });
+    return new Response(body, {
+      headers: { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-cache, no-transform', 'X-Accel-Buffering': 'no' },
+    });
+  });
+}

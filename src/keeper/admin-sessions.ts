@@ -1,0 +1,89 @@
+/**
+ * `binder admin login-link` and `binder admin sessions`: a person's commands beside the catalog
+ * for signing in to the web page. A link is made in the store (only its key's hash kept) and
+ * given with the address of the server that keeps this store over HTTP (its `serving.json`), or
+ * `--url`. These are never an agent's: no catalog verb, no MCP tool reaches them.
+ */
+import type { Command } from 'commander';
+import { readServing } from '../http/serving.js';
+import type { Place } from '../exchange/commands.js';
+import { openAnyStore } from '../store/index.js';
+import { Refused, type Store } from '../store/store.js';
+import type { SessionInfo } from '../store/sessions.js';
+import { utc } from './catalog-together.js';
+import { jsonDocument } from './json-document.js';
+import { safeAnswer, safeSentence } from './terminal-safe.js';
+
+type Run = (place: Place) => Promise<number>;
+
+async function withStore(place: Place, use: (store: Store) => Promise<number>): Promise<number> {
+  let store: Store;
+  try {
+    store = await openAnyStore(place.store);
+  } catch (error) {
+    if (error instanceof Refused) {
+      process.stderr.write(`${safeSentence(error.message)}\n`);
+      return 2;
+    }
+    throw error;
+  }
+  try {
+    return await use(store);
+  } catch (error) {
+    if (error instanceof Refused) {
+      process.stderr.write(`${safeSentence(`Not done: ${error.message}`)}\n`);
+      return 1;
+    }
+    throw error;
+  } finally {
+    await store.close();
+  }
+}
+
+const sessionLine = (s: SessionInfo): string =>
+  `${s.id}  ${s.person}  signed in ${utc(s.created)}, last used ${utc(s.used)}, ends ${utc(s.expires)}${s.browser ? `  (${s.browser.slice(0, 60)})` : ''}`;
+
+export function addSessionCommands(admin: Command, chosen: (run: Run) => void): void {
+  admin.command('login-link')
+    .description('Print a one-time link (10 minutes, one use) that signs a browser in to the page, as you (or --as NAME).')
+    .option('--url <URL>', 'the page\'s address, when the server is reached by another (a proxy, a tunnel)')
+    .addHelpText('after', '\nExample:\n  binder admin login-link --as Ann\n\nThe server must be running with --http (binder serve --http, binder tui --http).')
+    .action((o: { url?: string }) => {
+      chosen(async (place) => {
+        const { who, json } = place;
+        const given = o.url?.trim().replace(/\/+$/, '');
+        if (given !== undefined && !/^https?:\/\/[^\s/]+$/.test(given)) {
+          process.stderr.write('--url takes the page\'s address: http://HOST:PORT or https://HOST.\n');
+          return 64;
+        }
+        // A keeper of a folder's store says where it answers beside it; a database server's is given with --url.
+        const url = given ?? (place.store.kind === 'sqlite' ? readServing(place.store.dir)?.url : undefined);
+        if (!url) {
+          process.stderr.write('Not done: no server keeps this binder over HTTP: start binder serve --http (or binder tui --http), '
+            + 'or give the page\'s address with --url.\n');
+          return 3;
+        }
+        return withStore(place, async (store) => {
+          const made = await store.addLoginLink(who.name, who);
+          const link = `${url}/#login=${made.key}`;
+          process.stdout.write(json ? `${jsonDocument({ link, person: made.person, expires: made.expires })}\n`
+            : `${link}\n${safeAnswer(`Opens the page as ${made.person}, once, until ${utc(made.expires)}: open it in your browser (over SSH: ssh -L PORT:127.0.0.1:PORT host first).`)}\n`);
+          return 0;
+        });
+      });
+    });
+  admin.command('sessions')
+    .description('The page\'s open sessions (who, since when, last used), or end one: --revoke ID, a person\'s name, or all.')
+    .option('--revoke <ID|NAME|all>', 'end that session, that person\'s sessions, or every one')
+    .addHelpText('after', '\nExamples:\n  binder admin sessions\n  binder admin sessions --revoke all')
+    .action((o: { revoke?: string }) => {
+      chosen(async (place) => withStore(place, async (store) => {
+        const { who, json } = place;
+        const shown = o.revoke !== undefined ? await store.revokeSessions(o.revoke, who) : await store.sessions(who);
+        if (json) process.stdout.write(`${jsonDocument(shown)}\n`);
+        else if (o.revoke !== undefined) process.stdout.write(safeAnswer(`Ended ${shown.length === 1 ? 'one session' : `${shown.length} sessions`}: ${shown.map((s) => `${s.id} (${s.person})`).join(', ')}.`) + '\n');
+        else process.stdout.write(shown.length ? `${shown.map((s) => safeAnswer(sessionLine(s))).join('\n')}\n` : 'No session is open.\n');
+        return 0;
+      }));
+    });
+}

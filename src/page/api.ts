@@ -1,0 +1,68 @@
+/// <reference lib="dom" />
+/**
+ * The page's one way to the binder: the person's API (`/page/api/<op>`), as the signed-in person,
+ * with the data of each answer. A read is a GET, a change a POST (the browser adds the Origin the
+ * server checks). It never sends who the person is: the session cookie says it, and only it.
+ */
+import { operation } from '../keeper/operations.js';
+import type { Lang } from '../tui/words.js';
+
+export interface Answer<T = unknown> {
+  ok: boolean;
+  status: number;
+  text: string;
+  data: T | null;
+}
+
+/** Called when the server says the session is gone (401): the page shows how to sign in. */
+let signedOut: () => void = () => {};
+export const onSignedOut = (fn: () => void): void => {
+  signedOut = fn;
+};
+
+let lang: Lang = 'en';
+export const setLang = (given: Lang): void => {
+  lang = given;
+};
+
+function query(args: Record<string, unknown>): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(args)) {
+    if (value === undefined || value === null || value === false) continue;
+    for (const one of Array.isArray(value) ? value : [value]) params.append(name, String(one));
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+async function send<T>(url: string, init: RequestInit): Promise<Answer<T>> {
+  let res: Response;
+  try {
+    res = await fetch(url, { credentials: 'same-origin', ...init, headers: { 'Binder-Lang': lang, ...init.headers } });
+  } catch {
+    return { ok: false, status: 0, text: lang === 'fr' ? 'Le serveur ne répond pas.' : 'The server does not answer.', data: null };
+  }
+  let body: { ok?: boolean; text?: string; data?: unknown } = {};
+  try {
+    body = (await res.json()) as typeof body;
+  } catch {
+    // An answer that is no JSON: said by its status below.
+  }
+  if (res.status === 401) signedOut();
+  return { ok: body.ok === true, status: res.status, text: String(body.text ?? res.statusText), data: (body.data ?? null) as T | null };
+}
+
+/** One operation of the catalog, as the person. */
+export function call<T = unknown>(op: string, args: Record<string, unknown> = {}): Promise<Answer<T>> {
+  const spec = operation(op);
+  const url = `/page/api/${encodeURIComponent(op)}`;
+  if (spec?.readOnly) return send<T>(`${url}${query(args)}`, { method: 'GET' });
+  return send<T>(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(args) });
+}
+
+export const session = (): Promise<Answer<{ person: { id: string; name: string } }>> => send('/page/session', { method: 'GET' });
+
+export const signIn = (key: string): Promise<Answer<{ person: { id: string; name: string } }>> =>
+  send('/page/login', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ key }) });
+
+export const signOut = (): Promise<Answer> => send('/page/logout', { method: 'POST' });

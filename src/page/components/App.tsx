@@ -1,0 +1,84 @@
+/// <reference lib="dom" />
+/**
+ * The page: signs the browser in with a login link's key (from the address's fragment, sent once
+ * in a same-origin POST and taken out of the address at once), or says how to sign in; then the
+ * binder. The language is the browser's, or the one the person switched to (kept in this browser).
+ */
+import { useCallback, useEffect, useState } from 'react';
+import { wordsFor, type Lang } from '../../tui/words.js';
+import { onSignedOut, session, setLang, signIn } from '../api.js';
+import { pageWordsFor } from '../page-words.js';
+import { Binder } from './Binder.js';
+
+const LANG_KEY = 'binder-lang';
+
+function firstLang(): Lang {
+  try {
+    const kept = localStorage.getItem(LANG_KEY);
+    if (kept === 'en' || kept === 'fr') return kept;
+  } catch {
+    // No storage (a private window): the browser's language.
+  }
+  return /^fr\b/i.test(navigator.language || '') ? 'fr' : 'en';
+}
+
+type Who = { id: string; name: string };
+
+export function App() {
+  const [lang, setLangState] = useState<Lang>(firstLang);
+  const [person, setPerson] = useState<Who | null | 'asking'>('asking');
+  const [problem, setProblem] = useState<string | null>(null);
+  const pw = pageWordsFor(lang);
+  setLang(lang);
+
+  useEffect(() => {
+    document.documentElement.lang = lang;
+  }, [lang]);
+
+  useEffect(() => {
+    onSignedOut(() => setPerson(null));
+    const key = /(?:^#|&)login=([A-Za-z0-9_-]{1,200})/.exec(location.hash)?.[1];
+    void (async () => {
+      if (key) {
+        // The key leaves the address (and so the history) before anything else happens.
+        history.replaceState(null, '', location.pathname);
+        const signed = await signIn(key);
+        if (!signed.ok) setProblem(signed.text);
+      }
+      const me = await session();
+      setPerson(me.ok && me.data ? me.data.person : null);
+    })();
+  }, []);
+
+  const switchLang = useCallback((to: Lang) => {
+    setLangState(to);
+    try {
+      localStorage.setItem(LANG_KEY, to);
+    } catch {
+      // Not kept: this page only.
+    }
+  }, []);
+
+  const langSwitch = (
+    <label className="lang">
+      <span>{pw.language}</span>{' '}
+      <select value={lang} onChange={(e) => switchLang(e.target.value === 'fr' ? 'fr' : 'en')}>
+        <option value="en">English</option>
+        <option value="fr">Français</option>
+      </select>
+    </label>
+  );
+
+  if (person === 'asking') return <main className="sign-in" aria-busy="true"><p>{pw.loading}</p></main>;
+  if (person === null) {
+    return (
+      <main className="sign-in" aria-labelledby="sign-in-title">
+        <h1 id="sign-in-title">Binder — {pw.signIn.title}</h1>
+        {problem !== null && <p className="warn" role="alert">{pw.signIn.failed} {problem}</p>}
+        <p>{pw.signIn.text}</p>
+        {langSwitch}
+      </main>
+    );
+  }
+  return <Binder lang={lang} words={wordsFor(lang)} pw={pw} person={person} langSwitch={langSwitch} onSignedOut={() => setPerson(null)} />;
+}

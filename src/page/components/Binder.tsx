@@ -1,0 +1,196 @@
+/// <reference lib="dom" />
+/**
+ * The signed-in page: the lists, the open list (board or table) with its filters, the panel beside
+ * it (a record, search, what changed, agents, the list's editor, help), the dialogs, and the line
+ * that says what happened (and offers the last change back). Keys are the screen's (its keymap
+ * says what each means where; `pageCommands` does them); the page is kept live by the server's
+ * stream and says when it lost the server.
+ */
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState, type ReactNode } from 'react';
+import type { Side } from '../../store/store.js';
+import type { List, ListSummary, RecordSummary } from '../../store/types.js';
+import { doneText } from '../../tui/answer-words.js';
+import { commandFor } from '../../tui/keymap.js';
+import { namesFrom } from '../../tui/names.js';
+import { UNDO_MS, undoOf } from '../../tui/undo.js';
+import type { Lang, Words } from '../../tui/words.js';
+import type { OpName } from '../../keeper/operations.js';
+import { call, signOut, type Answer } from '../api.js';
+import { keyPress } from '../keys.js';
+import { useOpenList } from '../list-page.js';
+import { followChanges, type Link } from '../live.js';
+import { pageCommands } from '../page-commands.js';
+import { Page, type PageContext, type PanelKeys } from '../page-context.js';
+import { START, contextOf, pageReducer } from '../page-state.js';
+import type { PageWords } from '../page-words.js';
+import { Dialogs } from './Dialogs.js';
+import { ListView } from './ListView.js';
+import { ListsNav } from './ListsNav.js';
+import { MessageLine } from './MessageLine.js';
+import { SidePanel } from './SidePanel.js';
+
+export interface BinderProps {
+  lang: Lang;
+  words: Words;
+  pw: PageWords;
+  person: { id: string; name: string };
+  langSwitch: ReactNode;
+  onSignedOut(): void;
+}
+
+export function Binder({ lang, words, pw, person, langSwitch, onSignedOut }: BinderProps) {
+  const [state, dispatch] = useReducer(pageReducer, START);
+  const [version, setVersion] = useState(0);
+  const [link, setLink] = useState<Link>('connecting');
+  const bump = useCallback(() => setVersion((v) => v + 1), []);
+  useEffect(() => {
+    const live = followChanges({ changed: bump, link: setLink });
+    return () => live.close();
+  }, [bump]);
+
+  // The lists whose states the page has read, so that a sentence names a state as people know it.
+  const known = useRef(new Map<string, List>());
+  const seen = useCallback((list: List) => known.current.set(list.id, list), []);
+  const stateName = useCallback((list: string, id: string) => known.current.get(list)?.states.find((s) => s.id === id)?.name ?? id, []);
+
+  const act = useCallback(async <T,>(op: string, args: Record<string, unknown>, done?: ((data: T) => string) | null, options: { offer?: boolean } = {}): Promise<Answer<T>> => {
+    // An offer to take back an earlier change does not outlive the next one.
+    dispatch({ type: 'undo', undo: null });
+    const answer = await call<T>(op, args);
+    if (answer.ok) {
+      const text = (done && answer.data !== null ? done(answer.data) : doneText(op, answer.data, args, words, stateName, { ...person, kind: 'person' })) ?? answer.text;
+      const back = options.offer ? undoOf({ op: op as OpName, args }, answer) : null;
+      if (back) dispatch({ type: 'undo', undo: { ...back, until: Date.now() + UNDO_MS, text } });
+      dispatch({ type: 'say', text, tone: 'good' });
+      bump();
+    } else dispatch({ type: 'say', text: answer.text, tone: 'warn' });
+    return answer;
+  }, [bump, words, stateName, person]);
+
+  // People and agents by the names people know them by: the person, and the folders' names.
+  const [sides, setSides] = useState<Side[]>([]);
+  useEffect(() => {
+    let current = true;
+    void call<Side[]>('sides').then((answer) => {
+      if (current && answer.ok && answer.data) setSides(answer.data);
+    });
+    return () => {
+      current = false;
+    };
+  }, [version]);
+  const nameOf = useMemo(() => namesFrom([person, ...sides.map((s) => ({ id: s.agent, name: s.name }))]), [person, sides]);
+  const followed = useRef<{ id: number; state?: string } | null>(null);
+  const follow = useCallback((id: number, to?: string) => {
+    followed.current = { id, ...(to !== undefined ? { state: to } : {}) };
+  }, []);
+  const panelKeys = useRef<PanelKeys | null>(null);
+  const context: PageContext = { lang, words, pw, person, state, dispatch, version, nameOf, act, follow, panelKeys };
+
+  // Every list, archived ones too: shown when asked (`A`), and counted when every list is archived.
+  const [all, setAll] = useState<ListSummary[] | null>(null);
+  useEffect(() => {
+    let current = true;
+    void call<ListSummary[]>('lists', { archived: true }).then((answer) => {
+      if (current && answer.ok && answer.data) setAll(answer.data);
+    });
+    return () => {
+      current = false;
+    };
+  }, [version]);
+  const lists = useMemo(() => (all ?? []).filter((l) => state.archivedLists || !l.archived), [all, state.archivedLists]);
+  useEffect(() => {
+    // The open list was deleted or archived, here or elsewhere.
+    if (all !== null && state.list !== null && !lists.some((l) => l.id === state.list)) dispatch({ type: 'list-gone' });
+  }, [all, lists, state.list]);
+  useEffect(() => {
+    if (state.list === null && lists[0]) dispatch({ type: 'open-list', list: lists[0].id, at: 0 });
+  }, [lists, state.list]);
+
+  const open = useOpenList(state.list, state.filters, version, lang, person.id);
+  if (open.page) seen(open.page.list);
+  const table = open.page?.list.view === 'table';
+  const sizes = table ? [open.columns.reduce((n, c) => n + c.records.length, 0)] : open.columns.map((c) => c.records.length);
+  const selected: RecordSummary | null = table
+    ? open.columns.flatMap((c) => c.records)[state.row] ?? null
+    : open.columns[state.column]?.records[state.row] ?? null;
+
+  useEffect(() => {
+    const wanted = followed.current;
+    if (wanted === null) return;
+    const { id } = wanted;
+    const flat = open.columns.flatMap((c) => c.records);
+    // Only once the list shows it where it went: a read from before the change does not count.
+    const at = flat.find((r) => r.id === id);
+    if (!at || (wanted.state !== undefined && at.state !== wanted.state)) return;
+    const column = table ? 0 : open.columns.findIndex((c) => c.state.id === at.state);
+    if (column < 0) return;
+    followed.current = null;
+    const row = table ? flat.findIndex((r) => r.id === id) : open.columns[column]!.records.findIndex((r) => r.id === id);
+    dispatch({ type: 'select', column, row });
+  }, [open.columns, table]);
+
+  // The offer to take a change back ends on time, and its button with it.
+  useEffect(() => {
+    if (!state.undo) return undefined;
+    const timer = setTimeout(() => dispatch({ type: 'undo', undo: null }), Math.max(0, state.undo.until - Date.now()));
+    return () => clearTimeout(timer);
+  }, [state.undo]);
+
+  const run = pageCommands({ state, dispatch, act, follow, words, person, lists, open, sizes, selected, panelKeys, seen });
+
+  const lastKey = useRef('');
+  const onKey = (event: KeyboardEvent): void => {
+    // A dialog hears its own keys (a native <dialog> keeps the focus, and Esc closes it).
+    if (event.defaultPrevented || state.dialog) return;
+    const at = event.target as HTMLElement | null;
+    if (at?.closest('input, textarea, select, [contenteditable="true"]')) return;
+    // Tab moves the browser's focus; Enter and Space press what has it.
+    if (event.key === 'Tab') return;
+    if ((event.key === 'Enter' || event.key === ' ') && at?.closest('button, a, summary')) return;
+    const press = keyPress(event);
+    const again = press.name === null && lastKey.current === press.text;
+    const command = commandFor(contextOf(state), press, lang, again);
+    lastKey.current = command ? '' : press.text;
+    if (command && run(command)) event.preventDefault();
+  };
+  const keyRef = useRef(onKey);
+  keyRef.current = onKey;
+  useEffect(() => {
+    const listener = (event: KeyboardEvent) => keyRef.current(event);
+    document.addEventListener('keydown', listener);
+    return () => document.removeEventListener('keydown', listener);
+  }, []);
+
+  const title = open.page?.list.title ?? '';
+  const hidden = (all ?? []).length - lists.length;
+  return (
+    <Page.Provider value={context}>
+      <a className="skip" href="#records">{pw.skip}</a>
+      <header className="top">
+        <h1>Binder</h1>
+        <p className={`link link-${link}`} role="status">{pw.link[link]}</p>
+        <nav aria-label={pw.menu} className="views">
+          <button type="button" onClick={() => run('search')} aria-keyshortcuts="/">{words.search.title}</button>
+          <button type="button" onClick={() => run('brief')} aria-keyshortcuts="b">{words.commands.brief}</button>
+          <button type="button" onClick={() => run('sides')} aria-keyshortcuts="S">{pw.folders}</button>
+          <button type="button" onClick={() => run('help')} aria-keyshortcuts="?">{pw.keysTitle} (?)</button>
+        </nav>
+        {langSwitch}
+        <p className="who">{pw.signedInAs(person.name)}</p>
+        <button type="button" onClick={() => void signOut().then(onSignedOut)}>{pw.signOut}</button>
+      </header>
+      <div className="body">
+        <ListsNav lists={lists} hidden={hidden} onAct={run} />
+        <main id="records" tabIndex={-1} aria-label={title ? pw.records(title) : words.view.noAccess}>
+          {open.problem !== null && <p className="warn" role="alert">{open.problem}</p>}
+          {open.page ? (
+            <ListView open={open} table={table} onAct={run} />
+          ) : all !== null && lists.length === 0 ? <p>{hidden > 0 ? words.lists.allArchived(hidden, 'A') : words.lists.none}</p> : <p>{pw.loading}</p>}
+        </main>
+        {state.panel && <SidePanel panel={state.panel} list={open.page?.list ?? null} onAct={run} />}
+      </div>
+      <MessageLine onUndo={() => run('undo')} />
+      <Dialogs list={open.page?.list ?? null} />
+    </Page.Provider>
+  );
+}

@@ -1,0 +1,205 @@
+/**
+ * The page's state as a reducer in plain TypeScript: which list is open and with which filters,
+ * where the cursors are (the lists, the board, the rows of the panel in front), which panel and
+ * which dialog are in front, the last message and the change it offers to take back. Pure, tested
+ * without a browser. What a key means is the screen's keymap (`commandFor` in src/tui/keymap.ts):
+ * this file only says where the page is, so that the same key does the same thing here.
+ */
+import type { Context } from '../tui/keymap.js';
+import { NO_FILTERS, type Choice, type Filters, type Undo } from '../tui/screen-state.js';
+
+export type { Filters } from '../tui/screen-state.js';
+
+export type Panel =
+  | { kind: 'record'; id: number }
+  /** Its filters as the screen's search has them: `state` is a state's name, across lists. */
+  | { kind: 'search'; filters: Filters }
+  /** `asked` grows at each `b`: what changed since is read again. */
+  | { kind: 'brief'; asked: number }
+  | { kind: 'agents' }
+  | { kind: 'folders' }
+  | { kind: 'list-editor' }
+  | { kind: 'new-list' }
+  | { kind: 'help' };
+
+/** A form of the catalog's operation `op` (derived from its arguments), a pick, a confirmation. */
+export type Dialog =
+  | { kind: 'form'; op: 'add' | 'edit' | 'note' | 'attach' | 'token-add' | 'side-add'; id?: number }
+  | { kind: 'edit-note'; id: number; note: number; text: string }
+  | { kind: 'filter-text'; text: string }
+  | { kind: 'move'; id: number }
+  /** One state (`s`) of the open list or of the search: `value` '' is every state. */
+  | { kind: 'filter-state'; where: Where; choices: Choice[]; at: string }
+  | { kind: 'confirm'; op: 'delete' | 'release' | 'edit-list'; args: Record<string, unknown>; text: string }
+  | { kind: 'typed'; op: 'delete-list'; list: string; title: string; text: string };
+
+/** A change offered back (`u`) until `until`, and the message that said it. */
+export interface Offer extends Undo {
+  text: string;
+}
+
+export interface PageState {
+  list: string | null;
+  focus: 'lists' | 'records';
+  /** The row of the lists. */
+  listAt: number;
+  /** Archived lists shown among the lists (`A` there). */
+  archivedLists: boolean;
+  /** The board's column (the table has one), and the row in it. */
+  column: number;
+  row: number;
+  /** The open list's filters (`s`, `M`, `A`, `f`): cleared when another list opens. */
+  filters: Filters;
+  panel: Panel | null;
+  /** The row of the panel in front that keys act on; -1: none yet (a record's parts). */
+  panelAt: number;
+  dialog: Dialog | null;
+  message: { text: string; tone: 'good' | 'warn' } | null;
+  undo: Offer | null;
+}
+
+export const START: PageState = {
+  list: null, focus: 'lists', listAt: 0, archivedLists: false, column: 0, row: 0, filters: NO_FILTERS,
+  panel: null, panelAt: 0, dialog: null, message: null, undo: null,
+};
+
+/** Whose filters: the open list's, or the search's. */
+export type Where = 'list' | 'search';
+
+export type Step = 'up' | 'down' | 'left' | 'right' | 'top' | 'bottom' | 'pageUp' | 'pageDown';
+
+export type PageAction =
+  | { type: 'open-list'; list: string; at?: number }
+  | { type: 'focus'; focus: PageState['focus'] }
+  | { type: 'step-lists'; step: Step; count: number }
+  | { type: 'step-records'; step: Step; sizes: readonly number[] }
+  | { type: 'select'; column: number; row: number }
+  | { type: 'panel'; panel: Panel | null }
+  | { type: 'step-panel'; step: Step; count: number }
+  | { type: 'select-row'; at: number }
+  | { type: 'dialog'; dialog: Dialog | null }
+  | { type: 'say'; text: string; tone?: 'good' | 'warn' }
+  | { type: 'filters'; where: Where; patch: Partial<Filters> }
+  | { type: 'archived-lists' }
+  | { type: 'undo'; undo: Offer | null }
+  | { type: 'list-gone' };
+
+const PAGE = 10;
+const clamp = (n: number, most: number): number => Math.max(0, Math.min(n, Math.max(0, most)));
+
+function stepped(at: number, step: Step, count: number): number {
+  switch (step) {
+    case 'up': return clamp(at - 1, count - 1);
+    case 'down': return clamp(at + 1, count - 1);
+    case 'top': return 0;
+    case 'bottom': return clamp(count - 1, count - 1);
+    case 'pageUp': return clamp(at - PAGE, count - 1);
+    case 'pageDown': return clamp(at + PAGE, count - 1);
+    case 'left':
+    case 'right': return clamp(at, count - 1);
+    default: {
+      const never: never = step;
+      throw new Error(`unknown step ${String(never)}`);
+    }
+  }
+}
+
+const samePanel = (a: Panel | null, b: Panel | null): boolean => {
+  if (a === null || b === null) return a === b;
+  if (a.kind === 'record' && b.kind === 'record') return a.id === b.id;
+  if (a.kind === 'brief' && b.kind === 'brief') return a.asked === b.asked;
+  return a.kind === b.kind;
+};
+
+/** The panels that speak of the open list: they close when another list opens. */
+const ofTheList = (panel: Panel | null): boolean => panel?.kind === 'record' || panel?.kind === 'list-editor' || panel?.kind === 'agents';
+
+export function pageReducer(state: PageState, action: PageAction): PageState {
+  switch (action.type) {
+    case 'open-list':
+      return {
+        ...state, list: action.list, focus: 'records', column: 0, row: 0,
+        ...(action.at !== undefined ? { listAt: action.at } : {}),
+        ...(action.list !== state.list ? { filters: NO_FILTERS } : {}),
+        panel: ofTheList(state.panel) ? null : state.panel,
+      };
+    case 'focus': return { ...state, focus: action.focus };
+    case 'step-lists': return { ...state, listAt: stepped(state.listAt, action.step, action.count) };
+    case 'step-records': {
+      const { sizes, step } = action;
+      if (sizes.length === 0) return state;
+      let column = clamp(state.column, sizes.length - 1);
+      if (step === 'left' || step === 'right') {
+        // Over empty columns to the next one with records, as the screen's board does; stays put when none.
+        const way = step === 'left' ? -1 : 1;
+        for (let c = column + way; c >= 0 && c < sizes.length; c += way) {
+          if ((sizes[c] ?? 0) > 0) {
+            column = c;
+            break;
+          }
+        }
+        return { ...state, column, row: clamp(state.row, (sizes[column] ?? 0) - 1) };
+      }
+      return { ...state, column, row: stepped(state.row, step, sizes[column] ?? 0) };
+    }
+    case 'select': return { ...state, focus: 'records', column: action.column, row: action.row };
+    case 'panel':
+      if (samePanel(state.panel, action.panel)) return { ...state, panel: action.panel };
+      // A record's cursor starts on none of its parts, as the screen's starts on its title.
+      return { ...state, panel: action.panel, panelAt: action.panel?.kind === 'record' ? -1 : 0 };
+    case 'step-panel':
+      return action.count > 0 ? { ...state, panelAt: stepped(Math.max(state.panelAt, action.step === 'down' ? -1 : 0), action.step, action.count) } : state;
+    case 'select-row': return { ...state, panelAt: action.at };
+    case 'dialog': return { ...state, dialog: action.dialog };
+    case 'say': return { ...state, message: { text: action.text, tone: action.tone ?? 'good' } };
+    case 'filters': {
+      const panel = state.panel;
+      if (action.where === 'search') return panel?.kind === 'search' ? { ...state, panel: { ...panel, filters: { ...panel.filters, ...action.patch } }, panelAt: 0 } : state;
+      return { ...state, filters: { ...state.filters, ...action.patch }, column: 0, row: 0 };
+    }
+    case 'archived-lists':
+      return {
+        ...state, archivedLists: !state.archivedLists, list: null, focus: 'lists', listAt: 0, column: 0, row: 0, filters: NO_FILTERS,
+        panel: ofTheList(state.panel) ? null : state.panel,
+      };
+    case 'undo': return { ...state, undo: action.undo };
+    case 'list-gone': return { ...state, list: null, focus: 'lists', panel: null, column: 0, row: 0, filters: NO_FILTERS };
+    default: {
+      const never: never = action;
+      throw new Error(`unknown action ${String((never as { type: string }).type)}`);
+    }
+  }
+}
+
+/** Where keys are heard, in the screen's terms: the dialog in front, else the panel, else the focused pane. */
+export function contextOf(state: PageState): Context {
+  if (state.dialog) {
+    switch (state.dialog.kind) {
+      case 'form': case 'edit-note': case 'filter-text': return 'form';
+      case 'move': case 'filter-state': return 'pick';
+      case 'confirm': return 'confirm';
+      case 'typed': return 'typed';
+      default: {
+        const never: never = state.dialog;
+        throw new Error(`unknown dialog ${String(never)}`);
+      }
+    }
+  }
+  if (state.panel) {
+    switch (state.panel.kind) {
+      case 'record': return 'record';
+      case 'search': return 'results';
+      case 'brief': return 'brief';
+      case 'agents': return 'grant';
+      case 'folders': return 'sides';
+      case 'list-editor': return 'list-editor';
+      case 'new-list': return 'welcome';
+      case 'help': return 'help';
+      default: {
+        const never: never = state.panel;
+        throw new Error(`unknown panel ${String(never)}`);
+      }
+    }
+  }
+  return state.focus;
+}

@@ -1,0 +1,183 @@
+/**
+ * The words only the web page says (signing in, the connection, buttons a terminal has no need
+ * of), in English and French: a word missing in one language is a type error. Everything the
+ * screen also says comes from the screen's own tables (src/tui/words*.ts), never copied here.
+ */
+import type { Lang } from '../tui/words.js';
+
+export interface PageWords {
+  signIn: { title: string; text: string; working: string; failed: string };
+  signedInAs(name: string): string;
+  signOut: string;
+  language: string;
+  skip: string;
+  link: { connecting: string; live: string; lost: string };
+  loading: string;
+  close: string;
+  save: string;
+  cancel: string;
+  confirm: string;
+  remove: string;
+  more(n: number): string;
+  board: string;
+  table: string;
+  records(list: string): string;
+  dragHint: string;
+  moveTo: string;
+  openRecord(id: number, title: string): string;
+  agents: string;
+  folders: string;
+  tokens: string;
+  tokenShown: string;
+  tokenFor(name: string): string;
+  noTokens: string;
+  revoke: string;
+  revoked: string;
+  expires(at: string): string;
+  usedAt(at: string): string;
+  notUsed: string;
+  knownAgents: string;
+  agentName: string;
+  newList: string;
+  listTitleOptional: string;
+  filters: string;
+  filteredBy(said: string): string;
+  clearFilters: string;
+  parts: string;
+  accessKeys: string;
+  editorKeys: string;
+  approve: string;
+  withdraw: string;
+  takeAway: string;
+  opensAt(ref: string): string;
+  noteText: string;
+  typed: string;
+  deleteList: string;
+  archiveList: string;
+  restoreList: string;
+  keysTitle: string;
+  menu: string;
+  failed(status: number): string;
+}
+
+const en: PageWords = {
+  signIn: {
+    title: 'Sign in',
+    text: 'This page is a person\'s. Open a login link from binder admin login-link (the screen and binder serve --http show one at start): it signs this browser in.',
+    working: 'Signing in…',
+    failed: 'This link did not sign you in:',
+  },
+  signedInAs: (name) => `Signed in as ${name}`,
+  signOut: 'Sign out',
+  language: 'Language',
+  skip: 'Skip to the records',
+  link: { connecting: 'Connecting…', live: 'Live', lost: 'Lost the server: reconnecting by itself…' },
+  loading: 'Loading…',
+  close: 'Close',
+  save: 'Save',
+  cancel: 'Cancel',
+  confirm: 'Confirm',
+  remove: 'Remove',
+  more: (n) => `Show ${n} more`,
+  board: 'Board',
+  table: 'Table',
+  records: (list) => `Records of ${list}`,
+  dragHint: 'Drag a card to another state, or select it and press < or > (m to pick a state).',
+  moveTo: 'Move to',
+  openRecord: (id, title) => `#${id} ${title}`,
+  agents: 'Agents',
+  folders: 'Agent folders',
+  tokens: 'Agent tokens (HTTP)',
+  tokenShown: 'Shown this once: copy it now and give it to that agent alone. It asks with the header Authorization: Bearer <token>.',
+  tokenFor: (name) => `Token for ${name}`,
+  noTokens: 'No token yet.',
+  revoke: 'Revoke',
+  revoked: 'revoked',
+  expires: (at) => `expires ${at}`,
+  usedAt: (at) => `last used ${at}`,
+  notUsed: 'never used',
+  knownAgents: 'Agents\' access to this list',
+  agentName: 'Agent\'s name',
+  newList: 'New list',
+  listTitleOptional: 'Title (the template\'s if empty)',
+  filters: 'Filters',
+  filteredBy: (said) => `Shown: ${said}.`,
+  clearFilters: 'Show every record',
+  accessKeys: '↑ ↓ (or j k) go over the agents; ← → (or h l) give the one under the cursor less or more access.',
+  editorKeys: '↑ ↓ go over the rows; e renames the list, v board or table, n adds a state, f a field; on a state: Enter renames it, g gate on or off, < > earlier or later, D removes it (and a field).',
+  parts: 'Use ↑ ↓ (or j k) to go over its notes, attached things and the records it needs: E edits your note, T detaches, Enter opens a record.',
+  approve: 'Approve',
+  withdraw: 'Withdraw approval',
+  takeAway: 'Take the claim away',
+  opensAt: (ref) => `opens ${ref}`,
+  noteText: 'Note',
+  typed: 'List title',
+  deleteList: 'Delete the list',
+  archiveList: 'Archive the list',
+  restoreList: 'Restore the list',
+  keysTitle: 'Keys',
+  menu: 'Lists and views',
+  failed: (status) => `The server answered ${status}.`,
+};
+
+const fr: PageWords = {
+  signIn: {
+    title: 'Connexion',
+    text: 'Cette page est celle d\'une personne. Ouvrez un lien de connexion donné par binder admin login-link (l\'écran et binder serve --http en montrent un au démarrage) : il connecte ce navigateur.',
+    working: 'Connexion…',
+    failed: 'Ce lien ne vous a pas connecté :',
+  },
+  signedInAs: (name) => `Connecté : ${name}`,
+  signOut: 'Se déconnecter',
+  language: 'Langue',
+  skip: 'Aller aux fiches',
+  link: { connecting: 'Connexion au serveur…', live: 'En direct', lost: 'Serveur perdu : reconnexion automatique…' },
+  loading: 'Chargement…',
+  close: 'Fermer',
+  save: 'Enregistrer',
+  cancel: 'Annuler',
+  confirm: 'Confirmer',
+  remove: 'Retirer',
+  more: (n) => `Voir ${n} de plus`,
+  board: 'Tableau',
+  table: 'Table',
+  records: (list) => `Fiches de ${list}`,
+  dragHint: 'Glissez une carte vers un autre état, ou choisissez-la et tapez < ou > (m pour choisir l\'état).',
+  moveTo: 'Déplacer vers',
+  openRecord: (id, title) => `#${id} ${title}`,
+  agents: 'Agents',
+  folders: 'Dossiers des agents',
+  tokens: 'Jetons des agents (HTTP)',
+  tokenShown: 'Montré cette seule fois : copiez-le maintenant et donnez-le à cet agent seul. Il s\'en sert dans l\'en-tête Authorization: Bearer <jeton>.',
+  tokenFor: (name) => `Jeton de ${name}`,
+  noTokens: 'Aucun jeton encore.',
+  revoke: 'Révoquer',
+  revoked: 'révoqué',
+  expires: (at) => `expire le ${at}`,
+  usedAt: (at) => `dernier usage ${at}`,
+  notUsed: 'jamais utilisé',
+  knownAgents: 'Accès des agents à cette liste',
+  agentName: 'Nom de l\'agent',
+  newList: 'Nouvelle liste',
+  listTitleOptional: 'Titre (celui du modèle si vide)',
+  filters: 'Filtres',
+  filteredBy: (said) => `Affichées : ${said}.`,
+  clearFilters: 'Voir toutes les fiches',
+  accessKeys: '↑ ↓ (ou j k) parcourent les agents ; ← → (ou h l) donnent à celui du curseur moins ou plus d\'accès.',
+  editorKeys: '↑ ↓ parcourent les lignes ; e renomme la liste, v tableau ou table, n ajoute un état, f un champ ; sur un état : Entrée le renomme, g porte ou non, < > plus tôt ou plus tard, D le retire (et un champ).',
+  parts: '↑ ↓ (ou j k) parcourent ses notes, ses pièces jointes et les fiches dont elle a besoin : E modifie votre note, T détache, Entrée ouvre une fiche.',
+  approve: 'Approuver',
+  withdraw: 'Retirer l\'approbation',
+  takeAway: 'Retirer la prise',
+  opensAt: (ref) => `ouvre ${ref}`,
+  noteText: 'Note',
+  typed: 'Titre de la liste',
+  deleteList: 'Supprimer la liste',
+  archiveList: 'Archiver la liste',
+  restoreList: 'Restaurer la liste',
+  keysTitle: 'Touches',
+  menu: 'Listes et vues',
+  failed: (status) => `Le serveur a répondu ${status}.`,
+};
+
+export const pageWordsFor = (lang: Lang): PageWords => (lang === 'fr' ? fr : en);

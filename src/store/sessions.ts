@@ -1,0 +1,158 @@
+/**
+ * A person's sign-in to the web page: a one-time login link (made by a person, ten minutes, one
+ * use) opens a session, whose cookie is the person on every later request. Only sha-256 hashes
+ * of a link's key and of a session's cookie are kept; the key and the cookie are returned once,
+ * when made, and must never be written anywhere by the store. A session is always a person's:
+ * nothing here makes one for an agent.
+ */
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { personOnly } from './access.js';
+import { iso, type Context } from './context.js';
+import { Refused } from './store.js';
+import type { Who } from './types.js';
+import { cleanName } from './values.js';
+
+/** How long a login link may wait for its one use. */
+export const LINK_MS = 10 * 60_000;
+/** How long a session lasts from its sign-in. */
+export const SESSION_MS = 30 * 24 * 3_600_000;
+/** A session's last use is written at most this often. */
+const USE_STEP_MS = 60_000;
+/** What is kept of a browser's User-Agent, for the list of sessions. */
+const BROWSER_MAX = 120;
+const SECRET = /^[A-Za-z0-9_-]{43}$/;
+
+export interface LoginLinkMade {
+  /** The link's key, in this answer alone: the page's address ends with `#login=<key>`. */
+  key: string;
+  person: string;
+  expires: string;
+}
+
+export interface SessionInfo {
+  id: string;
+  person: string;
+  created: string;
+  used: string;
+  expires: string;
+  revoked: string | null;
+  browser: string;
+}
+
+/** A session just opened: the only time its cookie value is known. */
+export interface SessionMade extends SessionInfo {
+  cookie: string;
+}
+
+export type SessionCheck = { ok: true; who: Who; id: string } | { ok: false };
+
+interface Row { hash: string; id: string; person: string; created: number; used: number; expires: number; revoked: number | null; browser: string }
+
+const hashOf = (secret: string): string => createHash('sha256').update(secret, 'utf8').digest('hex');
+const secret = (): string => randomBytes(32).toString('base64url');
+
+const infoOf = (row: Row): SessionInfo => ({
+  id: row.id, person: row.person, created: iso(row.created), used: iso(row.used), expires: iso(row.expires),
+  revoked: row.revoked === null ? null : iso(row.revoked), browser: row.browser,
+});
+
+/** Links past their time, and sessions ended a day ago or more, are forgotten. */
+async function sweep(ctx: Context, now: number): Promise<void> {
+  await ctx.q.run('DELETE FROM login_links WHERE expires <= ?', [now]);
+  await ctx.q.run('DELETE FROM sessions WHERE expires <= ? OR revoked <= ?', [now - 86_400_000, now - 86_400_000]);
+}
+
+/** A one-time link for the person of that name; the person who makes it must be one. */
+export async function addLoginLink(ctx: Context, name: string, who: Who): Promise<LoginLinkMade> {
+  personOnly(who, 'make a login link', 'login-link', 'créer un lien de connexion');
+  const person = cleanName(name, 'A person', 'd\'une personne');
+  const now = ctx.now();
+  await sweep(ctx, now);
+  const key = secret();
+  await ctx.q.run('INSERT INTO login_links (hash, person, created, expires) VALUES (?, ?, ?, ?)', [hashOf(key), person, now, now + LINK_MS]);
+  return { key, person, expires: iso(now + LINK_MS) };
+}
+
+/** Uses a link once: it is gone, and a session for its person is opened. */
+export async function useLoginLink(ctx: Context, key: string, browser: string): Promise<SessionMade> {
+  const now = ctx.now();
+  // Taken by its delete: two keepers given the same link at once open one session between them.
+  const row = SECRET.test(key)
+    ? await ctx.q.get<{ person: string; expires: number }>('DELETE FROM login_links WHERE hash = ? RETURNING person, expires', [hashOf(key)])
+    : undefined;
+  if (!row || row.expires <= now) {
+    throw new Refused(
+      'This sign-in link was used already, has expired (a link lasts 10 minutes) or is not one: ask for a new one with binder admin login-link.',
+      'Ce lien de connexion a déjà servi, a expiré (un lien dure 10 minutes) ou n\'en est pas un : demandez-en un autre avec binder admin login-link.',
+      'access',
+    );
+  }
+  const cookie = secret();
+  const said = Array.from(browser.replace(/[^\x20-\x7e]/g, '?')).slice(0, BROWSER_MAX).join('');
+  for (;;) {
+    const id = randomBytes(6).toString('base64url');
+    const used = now - (now % USE_STEP_MS);
+    const made = await ctx.q.run('INSERT INTO sessions (hash, id, person, created, used, expires, browser) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING',
+      [hashOf(cookie), id, row.person, now, used, now + SESSION_MS, said]);
+    if (made.changes === 0) continue;
+    return { cookie, ...infoOf({ hash: '', id, person: row.person, created: now, used, expires: now + SESSION_MS, revoked: null, browser: said }) };
+  }
+}
+
+async function rowOf(ctx: Context, cookie: string): Promise<Row | undefined> {
+  if (!SECRET.test(cookie)) return undefined;
+  const hash = hashOf(cookie);
+  const row = await ctx.q.get<Row>('SELECT * FROM sessions WHERE hash = ?', [hash]);
+  if (!row || !timingSafeEqual(Buffer.from(row.hash, 'hex'), Buffer.from(hash, 'hex'))) return undefined;
+  return row;
+}
+
+/**
+ * The person a session's cookie is, while it is neither revoked nor expired. A read: when its
+ * last use is a minute old or more, `used` says what to note (in a write of its own).
+ */
+export async function checkSession(ctx: Context, cookie: string): Promise<{ check: SessionCheck; used?: { hash: string; at: number } }> {
+  const row = await rowOf(ctx, cookie);
+  const now = ctx.now();
+  if (!row || row.revoked !== null || row.expires <= now) return { check: { ok: false } };
+  const check: SessionCheck = { ok: true, who: { id: `person:${row.person}`, kind: 'person', name: row.person }, id: row.id };
+  return now - row.used >= USE_STEP_MS ? { check, used: { hash: row.hash, at: now - (now % USE_STEP_MS) } } : { check };
+}
+
+export async function noteSessionUse(ctx: Context, hash: string, at: number): Promise<void> {
+  await ctx.q.run('UPDATE sessions SET used = ? WHERE hash = ?', [at, hash]);
+}
+
+/** Signing out: the session of that cookie ends now. */
+export async function endSession(ctx: Context, cookie: string): Promise<boolean> {
+  const row = await rowOf(ctx, cookie);
+  if (!row || row.revoked !== null) return false;
+  await ctx.q.run('UPDATE sessions SET revoked = ? WHERE hash = ?', [ctx.now(), row.hash]);
+  return true;
+}
+
+/** The sessions still open. */
+export async function listSessions(ctx: Context, who: Who): Promise<SessionInfo[]> {
+  personOnly(who, 'see the page\'s sessions', 'sessions', 'voir les sessions de la page');
+  const rows = await ctx.q.all<Row>('SELECT * FROM sessions WHERE revoked IS NULL AND expires > ? ORDER BY created, id', [ctx.now()]);
+  return rows.map(infoOf);
+}
+
+/** Ends the session of that id, every session of the person of that name, or all of them (`all`). */
+export async function revokeSessions(ctx: Context, ref: string, who: Who): Promise<SessionInfo[]> {
+  personOnly(who, 'end a session of the page', 'sessions --revoke', 'fermer une session de la page');
+  const given = String(ref).trim();
+  const now = ctx.now();
+  const live = await ctx.q.all<Row>('SELECT * FROM sessions WHERE revoked IS NULL AND expires > ?', [now]);
+  const byId = live.filter((row) => row.id === given);
+  const chosen = given === 'all' ? live : byId.length ? byId : live.filter((row) => row.person.toLowerCase() === given.toLowerCase());
+  if (chosen.length === 0) {
+    const shown = given.slice(0, 60);
+    throw new Refused(
+      `No open session has the id "${shown}" or is that person's: binder admin sessions lists them.`,
+      `Aucune session ouverte n'a l'identifiant « ${shown} » ni n'est celle de cette personne : binder admin sessions les liste.`,
+    );
+  }
+  for (const row of chosen) await ctx.q.run('UPDATE sessions SET revoked = ? WHERE hash = ?', [now, row.hash]);
+  return chosen.map((row) => infoOf({ ...row, revoked: now }));
+}
