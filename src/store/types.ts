@@ -6,10 +6,12 @@
 
 /** Who did something. What an ask says about itself is never believed: the keeper sets this. */
 export interface Who {
-  /** `person:<name>` or `agent:<slug>`. */
+  /** `person:<name>` (a local person), `person:<issuer>/<subject>` (signed in) or `agent:<slug>`. */
   id: string;
   kind: 'person' | 'agent';
   name: string;
+  /** A signed-in person's e-mail, as their identity provider gave it. */
+  email?: string;
 }
 
 export type Access = 'read' | 'write';
