@@ -20,6 +20,8 @@ import { mcpHandler } from './mcp.js';
 import { pageApiRoutes } from './page-api.js';
 import { pageRoutes, securityHeaders } from './page-files.js';
 import { overTls, pageGuards, personOf, sessionRequired, sessionRoutes } from './person.js';
+import type { SignIn } from './oidc.js';
+import { signInRoutes, type OnSignIn } from './oidc-routes.js';
 import { createRateLimit, DEFAULT_RATE, type Rate } from './rate.js';
 import { restRoutes, type Told } from './rest.js';
 
@@ -40,6 +42,10 @@ export interface HttpAppOptions {
   now?: () => number;
   /** Where the page's built files are (dist/page by default). */
   pageDir?: string;
+  /** People sign in through this identity provider (no login links then); a person's access token is a caller too. */
+  signIn?: SignIn;
+  /** Called at each sign-in through the provider, before its session opens (a refusal opens none). */
+  onSignIn?: OnSignIn;
 }
 
 export interface HttpApp {
@@ -92,7 +98,7 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
     return counted(c, next);
   };
   // `/api/*` is `/api` too: each request passes these once.
-  for (const path of ['/api/*', '/mcp']) app.use(path, noTokenInUrl(keeper, log), bearer(keeper, rate), sized);
+  for (const path of ['/api/*', '/mcp']) app.use(path, noTokenInUrl(keeper, log), bearer(keeper, rate, options.signIn), sized);
 
   const mcp = mcpHandler(keeper, told);
   app.post('/mcp', (c) => mcp.handle(c));
@@ -104,13 +110,14 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
   app.get('/api/changes', changesHandler(keeper));
   restRoutes(app, keeper, told);
 
-  const person = { tls: options.tls === true, behindProxy: options.behindProxy === true, rate };
-  app.use('/', ...pageGuards());
-  app.use('/page/*', ...pageGuards(), sized);
+  const person = { tls: options.tls === true, behindProxy: options.behindProxy === true, rate, ...(options.signIn ? { signIn: options.signIn } : {}) };
+  app.use('/', ...pageGuards(options.signIn));
+  app.use('/page/*', ...pageGuards(options.signIn), sized);
   app.use('/page/api/*', sessionRequired(keeper, person));
   app.use('/page/events', sessionRequired(keeper, person));
   sessionRoutes(app, keeper, person);
+  if (options.signIn) signInRoutes(app, keeper, options.signIn, person, options.onSignIn);
   pageApiRoutes(app, keeper);
-  pageRoutes(app, async (c) => (await personOf(keeper, c, overTls(c, person))) !== null, options.pageDir);
+  pageRoutes(app, async (c) => (await personOf(keeper, c, overTls(c, person))) !== null, options.pageDir, options.signIn?.provider);
   return { app, close: () => mcp.close() };
 }

@@ -1,6 +1,7 @@
 /**
- * Who asks over HTTP: the agent of the token in `Authorization: Bearer …` — nothing a request
- * says of itself is believed. A token in a URL is refused and, being where proxies and logs keep
+ * Who asks over HTTP: the agent of the token in `Authorization: Bearer …` (or, where people sign
+ * in through a provider, the person of the provider's access token) — nothing a request says of
+ * itself is believed. A token in a URL is refused and, being where proxies and logs keep
  * it, revoked at once. Each token has its rate. A token is never logged nor said back: its
  * prefix is.
  */
@@ -9,10 +10,12 @@ import { utc } from '../keeper/catalog-together.js';
 import type { Keeper } from '../keeper/keeper-types.js';
 import type { Who } from '../store/types.js';
 import { refuse } from './answers.js';
-import type { Person } from './person.js';
+import type { SignIn } from './oidc.js';
+import { invalidToken, type Person } from './person.js';
 import type { RateLimit } from './rate.js';
 
-export interface Caller { who: Who; prefix: string }
+/** Who asks, the token's prefix for the log (never the token), and a signed-in person's organisation. */
+export interface Caller { who: Who; prefix: string; org?: string }
 /** What a route knows of its asker: the agent of a token (`/api`, `/mcp`), or the person of a session (the page). */
 export type HttpEnv = { Variables: { caller: Caller; person: Person } };
 
@@ -51,12 +54,22 @@ export function noTokenInUrl(keeper: Keeper, log: (line: string) => void): Middl
 }
 
 /** Sets the caller from its token, or answers 401; then takes one request of the token's rate (429). */
-export function bearer(keeper: Keeper, rate: RateLimit): MiddlewareHandler<HttpEnv> {
+export function bearer(keeper: Keeper, rate: RateLimit, signIn?: SignIn): MiddlewareHandler<HttpEnv> {
   return async (c, next) => {
     const header = c.req.header('authorization') ?? '';
     const given = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(header)?.[1];
     if (!given) {
-      return refuse(c, 401, `No token: send the header Authorization: Bearer <token>; ${ASK_FOR_ONE}.`, CHALLENGE);
+      return refuse(c, 401, `No token: send the header Authorization: Bearer <token>; ${ASK_FOR_ONE}${signIn ? `, or a person sends an access token from ${signIn.provider}` : ''}.`, CHALLENGE);
+    }
+    if (signIn && !given.startsWith('binder_')) {
+      // A person's access token from the provider: checked against its keys, never looked up here.
+      const vouched = await signIn.verifyAccess(given);
+      if (!vouched.ok) return refuse(c, 401, vouched.text, invalidToken(vouched.text));
+      const prefix = `${signIn.provider}/${vouched.who.id.slice(vouched.who.id.lastIndexOf('/') + 1).slice(0, 12)}`;
+      const wait = rate.take(`person:${vouched.who.id}`);
+      if (wait > 0) return refuse(c, 429, `Too many requests with this token: ask again in ${Math.ceil(wait / 1000)} s.`, { 'Retry-After': String(Math.ceil(wait / 1000)) });
+      c.set('caller', { who: vouched.who, prefix, org: vouched.org });
+      return next();
     }
     const check = await keeper.store.checkToken(given);
     if (!check.ok) {

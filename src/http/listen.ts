@@ -12,6 +12,8 @@ import { getRequestListener } from '@hono/node-server';
 import type { Keeper } from '../keeper/keeper-types.js';
 import { Refused } from '../store/store.js';
 import { createHttpApp } from './app.js';
+import type { OnSignIn } from './oidc-routes.js';
+import { discoverSignIn, type SignIn } from './oidc.js';
 import { HEADERS_MAX, HEADERS_MS, KEEP_ALIVE_MS, REQUEST_MS } from './limits.js';
 import { isLoopback, isWildcard, type HttpPlan } from './plan.js';
 
@@ -19,6 +21,8 @@ export interface Serving {
   /** Where it listens, as a client would write it: `http://127.0.0.1:4180`. */
   url: string;
   port: number;
+  /** The identity provider people sign in with (its host), when there is one. */
+  provider?: string;
   close(): Promise<void>;
 }
 
@@ -51,13 +55,27 @@ function read(path: string, what: string): Buffer {
 export interface HttpLog {
   log(line: string): void;
   told?: (line: string) => void;
+  /** At each sign-in through the provider, before its session opens. */
+  onSignIn?: OnSignIn;
 }
 
 /** Serves `keeper` over HTTP as `plan` says; resolves once it listens. Refused with a sentence if it cannot. */
-export async function startHttp(keeper: Keeper, plan: HttpPlan, { log, told }: HttpLog, bounds?: Partial<Bounds>): Promise<Serving> {
+export async function startHttp(keeper: Keeper, plan: HttpPlan, { log, told, onSignIn }: HttpLog, bounds?: Partial<Bounds>): Promise<Serving> {
+  let signIn: SignIn | undefined;
+  if (plan.oidc) {
+    // Before anything listens: a provider that cannot be reached is said now, not at the first sign-in.
+    signIn = await discoverSignIn(plan.oidc);
+    await keeper.store.markSignIn(signIn.issuer);
+  } else {
+    const issuer = await keeper.store.signInIssuer();
+    if (issuer) {
+      throw new Refused(`This store is a signed-in service's (people sign in through ${issuer}): start it with --oidc-issuer ${issuer} --oidc-client-id ID, or serve another store.`,
+        `Ce magasin est celui d'un service où l'on se connecte (par ${issuer}) : lancez-le avec --oidc-issuer ${issuer} --oidc-client-id ID, ou servez un autre magasin.`);
+    }
+  }
   const { app, close: closeApp } = createHttpApp({
     keeper, hosts: servedHosts(plan), tls: plan.tls !== undefined, behindProxy: plan.behindProxy, log, ...(told ? { told } : {}),
-    ...(plan.rate ? { rate: plan.rate } : {}),
+    ...(plan.rate ? { rate: plan.rate } : {}), ...(signIn ? { signIn } : {}), ...(onSignIn ? { onSignIn } : {}),
   });
   const options = {
     maxHeaderSize: HEADERS_MAX,
@@ -95,6 +113,7 @@ export async function startHttp(keeper: Keeper, plan: HttpPlan, { log, told }: H
   return {
     url: `${plan.tls ? 'https' : 'http'}://${shown}:${port}`,
     port,
+    ...(signIn ? { provider: signIn.provider } : {}),
     async close() {
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       // Waits held open end with the keeper: their askers ask again, with their keys, of the next one.
