@@ -12,7 +12,7 @@ import type { Keeper } from '../keeper/keeper-types.js';
 import { terminalSafe } from '../keeper/terminal-safe.js';
 import { refuse, statusOf } from './answers.js';
 import { UNAVAILABLE_TEXT } from '../keeper/protocol.js';
-import { bearer, noTokenInUrl, type HttpEnv } from './auth.js';
+import { bearer, noTokenInUrl, type HttpEnv, type Orgs } from './auth.js';
 import { changesHandler } from './changes.js';
 import { guard } from './guard.js';
 import { BODY_MAX } from './limits.js';
@@ -46,6 +46,8 @@ export interface HttpAppOptions {
   signIn?: SignIn;
   /** Called at each sign-in through the provider, before its session opens (a refusal opens none). */
   onSignIn?: OnSignIn;
+  /** Each organisation's binder, where people sign in through a provider: every request acts on its own. */
+  orgs?: Orgs;
 }
 
 export interface HttpApp {
@@ -98,26 +100,26 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
     return counted(c, next);
   };
   // `/api/*` is `/api` too: each request passes these once.
-  for (const path of ['/api/*', '/mcp']) app.use(path, noTokenInUrl(keeper, log), bearer(keeper, rate, options.signIn), sized);
+  for (const path of ['/api/*', '/mcp']) app.use(path, noTokenInUrl(keeper, log, options.orgs), bearer(keeper, rate, options.signIn, options.orgs), sized);
 
-  const mcp = mcpHandler(keeper, told);
+  const mcp = mcpHandler(told);
   app.post('/mcp', (c) => mcp.handle(c));
   app.on(['GET', 'DELETE'], '/mcp', (c) => c.json(
     { jsonrpc: '2.0', error: { code: -32000, message: 'Method not allowed: this server keeps no session; POST each message.' }, id: null },
     405, { Allow: 'POST' },
   ));
 
-  app.get('/api/changes', changesHandler(keeper));
-  restRoutes(app, keeper, told);
+  app.get('/api/changes', changesHandler());
+  restRoutes(app, told);
 
-  const person = { tls: options.tls === true, behindProxy: options.behindProxy === true, rate, ...(options.signIn ? { signIn: options.signIn } : {}) };
+  const person = { tls: options.tls === true, behindProxy: options.behindProxy === true, rate, ...(options.signIn ? { signIn: options.signIn } : {}), ...(options.orgs ? { orgs: options.orgs } : {}) };
   app.use('/', ...pageGuards(options.signIn));
   app.use('/page/*', ...pageGuards(options.signIn), sized);
   app.use('/page/api/*', sessionRequired(keeper, person));
   app.use('/page/events', sessionRequired(keeper, person));
   sessionRoutes(app, keeper, person);
   if (options.signIn) signInRoutes(app, keeper, options.signIn, person, options.onSignIn);
-  pageApiRoutes(app, keeper);
+  pageApiRoutes(app);
   pageRoutes(app, async (c) => (await personOf(keeper, c, overTls(c, person))) !== null, options.pageDir, options.signIn?.provider);
   return { app, close: () => mcp.close() };
 }

@@ -16,8 +16,18 @@ import type { RateLimit } from './rate.js';
 
 /** Who asks, the token's prefix for the log (never the token), and a signed-in person's organisation. */
 export interface Caller { who: Who; prefix: string; org?: string }
-/** What a route knows of its asker: the agent of a token (`/api`, `/mcp`), or the person of a session (the page). */
-export type HttpEnv = { Variables: { caller: Caller; person: Person } };
+/**
+ * What a route knows of its asker: the agent of a token (`/api`, `/mcp`), or the person of a
+ * session (the page); and the keeper of the binder it acts on (its organisation's, where people
+ * sign in through a provider).
+ */
+export type HttpEnv = { Variables: { caller: Caller; person: Person; keeper: Keeper } };
+
+/** Where people sign in: each organisation's binder (its keeper), and the organisation of an agent's token. */
+export interface Orgs {
+  of(org: string): Promise<Keeper>;
+  tokenOrg(token: string): Promise<string | null>;
+}
 
 const ASK_FOR_ONE = 'a person makes one with binder admin token add NAME';
 const CHALLENGE = { 'WWW-Authenticate': 'Bearer realm="binder"' };
@@ -26,7 +36,7 @@ const TOKEN_NAMES = new Set(['token', 'access_token', 'bearer', 'auth', 'authori
 const TOKEN_IN_TEXT = /binder_[A-Za-z0-9_-]{43}/g;
 
 /** Refuses a request whose URL holds a token; a known token found there is revoked. */
-export function noTokenInUrl(keeper: Keeper, log: (line: string) => void): MiddlewareHandler {
+export function noTokenInUrl(keeper: Keeper, log: (line: string) => void, orgs?: Orgs): MiddlewareHandler {
   return async (c, next) => {
     const url = c.req.url;
     const query = url.indexOf('?');
@@ -41,7 +51,9 @@ export function noTokenInUrl(keeper: Keeper, log: (line: string) => void): Middl
     if (!named && found.size === 0) return next();
     const revoked: string[] = [];
     for (const token of found) {
-      const leaked = await keeper.store.leakedToken(token);
+      const org = orgs ? await orgs.tokenOrg(token) : null;
+      if (orgs && org === null) continue;
+      const leaked = await (org !== null && orgs ? await orgs.of(org) : keeper).store.leakedToken(token);
       if (leaked) revoked.push(leaked.prefix);
     }
     if (revoked.length) {
@@ -54,7 +66,7 @@ export function noTokenInUrl(keeper: Keeper, log: (line: string) => void): Middl
 }
 
 /** Sets the caller from its token, or answers 401; then takes one request of the token's rate (429). */
-export function bearer(keeper: Keeper, rate: RateLimit, signIn?: SignIn): MiddlewareHandler<HttpEnv> {
+export function bearer(keeper: Keeper, rate: RateLimit, signIn?: SignIn, orgs?: Orgs): MiddlewareHandler<HttpEnv> {
   return async (c, next) => {
     const header = c.req.header('authorization') ?? '';
     const given = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(header)?.[1];
@@ -69,9 +81,13 @@ export function bearer(keeper: Keeper, rate: RateLimit, signIn?: SignIn): Middle
       const wait = rate.take(`person:${vouched.who.id}`);
       if (wait > 0) return refuse(c, 429, `Too many requests with this token: ask again in ${Math.ceil(wait / 1000)} s.`, { 'Retry-After': String(Math.ceil(wait / 1000)) });
       c.set('caller', { who: vouched.who, prefix, org: vouched.org });
+      c.set('keeper', orgs ? await orgs.of(vouched.org) : keeper);
       return next();
     }
-    const check = await keeper.store.checkToken(given);
+    // An agent's token is its organisation's: found in one look, then checked in that binder alone.
+    const org = orgs ? await orgs.tokenOrg(given) : null;
+    const at = orgs && org !== null ? await orgs.of(org) : keeper;
+    const check = orgs && org === null ? { ok: false as const, why: 'unknown' as const } : await at.store.checkToken(given);
     if (!check.ok) {
       const text = check.why === 'unknown'
         ? `This token is not one this binder knows: ${ASK_FOR_ONE}.`
@@ -82,7 +98,8 @@ export function bearer(keeper: Keeper, rate: RateLimit, signIn?: SignIn): Middle
     if (wait > 0) {
       return refuse(c, 429, `Too many requests with this token: ask again in ${Math.ceil(wait / 1000)} s.`, { 'Retry-After': String(Math.ceil(wait / 1000)) });
     }
-    c.set('caller', { who: check.who, prefix: check.prefix });
+    c.set('caller', { who: check.who, prefix: check.prefix, ...(org !== null ? { org } : {}) });
+    c.set('keeper', at);
     return next();
   };
 }

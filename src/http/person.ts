@@ -11,7 +11,7 @@ import type { Keeper } from '../keeper/keeper-types.js';
 import { SESSION_MS } from '../store/sessions.js';
 import type { Who } from '../store/types.js';
 import { jsonOf, refuse, refusalOf } from './answers.js';
-import type { HttpEnv } from './auth.js';
+import type { HttpEnv, Orgs } from './auth.js';
 import type { SignIn } from './oidc.js';
 import type { RateLimit } from './rate.js';
 
@@ -81,7 +81,7 @@ const ownOrigin = (signIn: SignIn | undefined): MiddlewareHandler => async (c, n
   return next();
 };
 
-export interface PersonOptions { tls: boolean; behindProxy: boolean; rate: RateLimit; signIn?: SignIn }
+export interface PersonOptions { tls: boolean; behindProxy: boolean; rate: RateLimit; signIn?: SignIn; orgs?: Orgs }
 
 /** The guards of every page route: no agent's token, an own Origin for a change. */
 export const pageGuards = (signIn?: SignIn): MiddlewareHandler[] => [noToken(signIn), ownOrigin(signIn)];
@@ -104,6 +104,8 @@ export function sessionRequired(keeper: Keeper, options: PersonOptions): Middlew
     const wait = options.rate.take(`session:${person.session}`);
     if (wait > 0) return refuse(c, 429, `Too many requests: ask again in ${Math.ceil(wait / 1000)} s.`, { 'Retry-After': String(Math.ceil(wait / 1000)) });
     c.set('person', person);
+    // A signed-in person acts in their organisation's binder; a login link's, in the one binder.
+    c.set('keeper', person.org && options.orgs ? await options.orgs.of(person.org) : keeper);
     return next();
   };
 }
