@@ -194,12 +194,16 @@ export function makeStore(engine: Engine, options: StoreOptions = {}): Store {
     };
   }
 
-  /** The store inside one transaction: each operation in a savepoint of it. */
-  function bound(ctx: Context, pending: Pending): Store {
+  /**
+   * The store inside one transaction: each operation in a savepoint of it. A read transaction
+   * writes nothing a savepoint could undo: there, none is made (two round trips of a server's).
+   */
+  function bound(ctx: Context, pending: Pending, reading: boolean): Store {
+    const within = <T>(fn: () => Promise<T>): Promise<T> => (reading ? fn() : savepoint(ctx.q, pending, fn));
     const inside = <A extends unknown[], R>(op: Op<A, R>) =>
-      (...args: A): Promise<R> => savepoint(ctx.q, pending, () => op(ctx, ...args));
+      (...args: A): Promise<R> => within(() => op(ctx, ...args));
     const self: Store = face(inside, inside, {
-      transaction: (fn) => savepoint(ctx.q, pending, () => fn(self)),
+      transaction: (fn) => within(() => fn(self)),
       ledger: ledgerOver(ctx.q),
     });
     return self;
@@ -212,7 +216,7 @@ export function makeStore(engine: Engine, options: StoreOptions = {}): Store {
   });
 
   return face(write, read, {
-    transaction: (fn, txOptions) => outermost((c, pending) => fn(bound(c, pending)), { mode: 'write', ...txOptions }),
+    transaction: (fn, txOptions) => outermost((c, pending) => fn(bound(c, pending, txOptions?.mode === 'read')), { mode: 'write', ...txOptions }),
     ledger: looseLedger,
   });
 }
