@@ -241,4 +241,16 @@ export const PG_MIGRATIONS: readonly string[] = [
   );
   CREATE UNIQUE INDEX people_first_admin ON people (first_admin) WHERE first_admin IS NOT NULL;
   `,
+  // 3: a service store's own (SQLite's 13).
+  `
+  CREATE TABLE orgs (
+    name     text PRIMARY KEY,
+    slug     text NOT NULL UNIQUE,
+    created  text NOT NULL
+  );
+  CREATE TABLE token_orgs (
+    hash  text PRIMARY KEY,
+    org   text NOT NULL
+  );
+  `,
 ];

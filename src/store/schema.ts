@@ -268,4 +268,17 @@ export const MIGRATIONS: readonly string[] = [
   ) WITHOUT ROWID;
   CREATE UNIQUE INDEX people_first_admin ON people (first_admin) WHERE first_admin IS NOT NULL;
   `,
+  // 13: a service store's own: each organisation's binder by its slug, and the organisation each
+  // agent token was made in (a request finds the binder of its token in one look).
+  `
+  CREATE TABLE orgs (
+    name     TEXT PRIMARY KEY,          -- as cleaned: lowercased, one line
+    slug     TEXT NOT NULL UNIQUE,      -- [a-z0-9-]: the binder's folder, or its schema org_<slug>
+    created  TEXT NOT NULL
+  ) WITHOUT ROWID;
+  CREATE TABLE token_orgs (
+    hash  TEXT PRIMARY KEY,             -- sha-256 of the whole token, hex
+    org   TEXT NOT NULL
+  ) WITHOUT ROWID;
+  `,
 ];

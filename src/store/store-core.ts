@@ -25,6 +25,7 @@ import { addLoginLink, checkSession, endSession, listSessions, noteSessionUse, r
 import { addToken, checkToken, leakedToken, listTokens, noteTokenUse, revokeTokens } from './tokens.js';
 import { ledgerOver, type Ledger } from './ledger.js';
 import { actingRole, adminOnly, listPeople, removePerson, setRole, signIn, type AdminDoing, type PeopleRules } from './people.js';
+import { indexToken, listOrgs, orgSlug, tokenOrg } from './orgs.js';
 import type { Engine, Sql, TxOptions } from './sql/port.js';
 import type { Store } from './store.js';
 import type { Change, RecordPage, Who } from './types.js';
@@ -221,6 +222,10 @@ export function makeStore(engine: Engine, options: StoreOptions = {}): Store {
       people: r(listPeople),
       setRole: w(setRole),
       removePerson: w(removePerson),
+      orgSlug: w(orgSlug),
+      orgs: r(listOrgs),
+      indexToken: w(indexToken),
+      tokenOrg: (token) => outermost((c) => tokenOrg(c, token), { mode: 'read', sync: false, single: true }),
       exportBinder: r(exportBinder),
       importBinder: w(importBinder),
       // A peek only reads (waits peek on every change); a brief moves the asker's place.

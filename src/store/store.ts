@@ -16,6 +16,7 @@ import type { DialectName, TxOptions } from './sql/port.js';
 import type { Ledger } from './ledger.js';
 import type { LoginLinkMade, SessionCheck, SessionInfo, SessionMade } from './sessions.js';
 import type { Person, Role, SignedIn } from './people.js';
+import type { Organisation } from './orgs.js';
 
 /**
  * A refusal a person or an agent can cause: its message is the sentence they read, in English;
@@ -253,6 +254,15 @@ export interface Store {
   setRole(person: string, role: Role, who: Who): Promise<Person>;
   /** Removes a person, whose history stays; never the last admin (an admin's). */
   removePerson(person: string, who: Who): Promise<Person>;
+
+  /* ---- a service store's own: the organisations' binders and their tokens (orgs.ts, keeper/binders.ts) ---- */
+  /** The slug of the organisation's binder (made and kept at its first use); a hostile name is refused. */
+  orgSlug(org: string): Promise<string>;
+  orgs(): Promise<Organisation[]>;
+  /** Notes that the token of that hash was made in `org`'s binder. */
+  indexToken(hash: string, org: string): Promise<void>;
+  /** The organisation a token was made in, or null. */
+  tokenOrg(token: string): Promise<string | null>;
 
   /* ---- a binder moving out and in (a person's alone) ---- */
   /** Reads the lists named (or all) whole, in one snapshot, handing each piece to `give`. */
