@@ -16,3 +16,5 @@ export { slug } from './slug.js';
 export { LEASE_DEFAULT_MS, LEASE_MAX_MS } from './claims.js';
 export { TOKEN_START, type TokenCheck, type TokenInfo, type TokenMade } from './tokens.js';
 export { LINK_MS, SESSION_MS, type LoginLinkMade, type SessionCheck, type SessionInfo, type SessionMade } from './sessions.js';
+export { ROLES, type Person, type Role, type SignedIn } from './people.js';
+export { cleanOrg, type Organisation } from './orgs.js';
