@@ -10,7 +10,7 @@ import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { Keeper } from '../keeper/keeper-types.js';
 import { terminalSafe } from '../keeper/terminal-safe.js';
-import { refuse, statusOf } from './answers.js';
+import { refusalOf, refuse, statusOf } from './answers.js';
 import { UNAVAILABLE_TEXT } from '../keeper/protocol.js';
 import { bearer, noTokenInUrl, type HttpEnv, type Orgs } from './auth.js';
 import { changesHandler } from './changes.js';
@@ -75,6 +75,9 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
   const app = new Hono<HttpEnv>();
   app.onError((error, c) => {
     // The binder's database cannot be reached now (a server store): nothing was done; try again.
+    // An organisation's binder refused (a name it cannot be): a sentence, nothing done.
+    const refused = refusalOf(error);
+    if (refused) return refuse(c, 403, refused.text);
     if (error instanceof Error && error.name === 'StoreUnavailable') {
       log(`binder http: ${c.req.method} ${clip(c.req.path, 80)}: ${error.message}`);
       return refuse(c, 503, UNAVAILABLE_TEXT, { 'Retry-After': '5' });

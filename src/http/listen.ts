@@ -9,7 +9,9 @@ import { createServer as createHttpServer, type Server } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import { hostname, networkInterfaces } from 'node:os';
 import { getRequestListener } from '@hono/node-server';
+import { openBinders, type Binders } from '../keeper/binders.js';
 import type { Keeper } from '../keeper/keeper-types.js';
+import type { StoreSpec } from '../store/open-any.js';
 import { Refused } from '../store/store.js';
 import { createHttpApp } from './app.js';
 import type { OnSignIn } from './oidc-routes.js';
@@ -57,15 +59,28 @@ export interface HttpLog {
   told?: (line: string) => void;
   /** At each sign-in through the provider, before its session opens. */
   onSignIn?: OnSignIn;
+  /** The store served, as opened: where people sign in, each organisation's binder is beside it. */
+  spec?: StoreSpec;
 }
 
 /** Serves `keeper` over HTTP as `plan` says; resolves once it listens. Refused with a sentence if it cannot. */
-export async function startHttp(keeper: Keeper, plan: HttpPlan, { log, told, onSignIn }: HttpLog, bounds?: Partial<Bounds>): Promise<Serving> {
+export async function startHttp(keeper: Keeper, plan: HttpPlan, { log, told, onSignIn, spec }: HttpLog, bounds?: Partial<Bounds>): Promise<Serving> {
   let signIn: SignIn | undefined;
+  let binders: Binders | undefined;
+  let signedIn = onSignIn;
   if (plan.oidc) {
     // Before anything listens: a provider that cannot be reached is said now, not at the first sign-in.
     signIn = await discoverSignIn(plan.oidc);
     await keeper.store.markSignIn(signIn.issuer);
+    if (spec) {
+      // The store served is the service's: each organisation acts in a binder of its own beside it.
+      const opened = await openBinders(spec, { log });
+      binders = opened;
+      signedIn = async (who, org) => {
+        await (await opened.of(org)).store.signIn(who);
+        await onSignIn?.(who, org);
+      };
+    }
   } else {
     const issuer = await keeper.store.signInIssuer();
     if (issuer) {
@@ -75,7 +90,8 @@ export async function startHttp(keeper: Keeper, plan: HttpPlan, { log, told, onS
   }
   const { app, close: closeApp } = createHttpApp({
     keeper, hosts: servedHosts(plan), tls: plan.tls !== undefined, behindProxy: plan.behindProxy, log, ...(told ? { told } : {}),
-    ...(plan.rate ? { rate: plan.rate } : {}), ...(signIn ? { signIn } : {}), ...(onSignIn ? { onSignIn } : {}),
+    ...(plan.rate ? { rate: plan.rate } : {}), ...(signIn ? { signIn } : {}), ...(signedIn ? { onSignIn: signedIn } : {}),
+    ...(binders ? { orgs: { of: async (org: string) => (await binders!.of(org)).keeper, tokenOrg: (token: string) => binders!.tokenOrg(token) } } : {}),
   });
   const options = {
     maxHeaderSize: HEADERS_MAX,
@@ -120,6 +136,7 @@ export async function startHttp(keeper: Keeper, plan: HttpPlan, { log, told, onS
       server.closeAllConnections();
       await closed;
       await closeApp();
+      await binders?.close();
     },
   };
 }

@@ -5,6 +5,7 @@
  */
 import type { Command } from 'commander';
 import type { Keeper } from '../keeper/keeper-types.js';
+import type { StoreSpec } from '../store/open-any.js';
 import { loadHttp } from './load.js';
 import { httpPlan, type HttpFlags, type HttpPlan } from './plan.js';
 import { sayServing } from './serving.js';
@@ -59,9 +60,9 @@ export const listeningLine = (url: string, lang: 'en' | 'fr'): string => (lang =
  * Starts the HTTP face: `log` hears what goes wrong, `told` (if given) a line per ask answered.
  * A sentence, thrown as an Error named Refused, if it cannot listen.
  */
-export async function startHttpFor(keeper: Keeper, plan: HttpPlan, log: (line: string) => void, told?: (line: string) => void): Promise<HttpStarted> {
+export async function startHttpFor(keeper: Keeper, plan: HttpPlan, log: (line: string) => void, told?: (line: string) => void, spec?: StoreSpec): Promise<HttpStarted> {
   const { startHttp } = await loadHttp();
-  const serving = await startHttp(keeper, plan, { log, ...(told ? { told } : {}) });
+  const serving = await startHttp(keeper, plan, { log, ...(told ? { told } : {}), ...(spec ? { spec } : {}) });
   // Where it answers, for binder admin login-link; taken back when it stops. A database server
   // has no folder to say it in: there, login-link is given the address with --url.
   const unsay = keeper.store.dialect === 'sqlite' ? sayServing(keeper.store.path, serving.url) : () => {};

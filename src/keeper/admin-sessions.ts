@@ -58,6 +58,11 @@ export function addSessionCommands(admin: Command, chosen: (run: Run) => void): 
         }
         // A keeper of a folder's store says where it answers beside it; a database server's is given with --url.
         const url = given ?? (place.store.kind === 'sqlite' ? readServing(place.store.dir)?.url : undefined);
+        if (!url && place.store.kind === 'postgres') {
+          process.stderr.write('Not done: this binder is in PostgreSQL, where its keepers say nowhere which address they answer on: '
+            + 'give the page\'s address with --url (binder admin login-link --url https://binder.example).\n');
+          return 3;
+        }
         if (!url) {
           process.stderr.write('Not done: no server keeps this binder over HTTP: start binder serve --http (or binder tui --http), '
             + 'or give the page\'s address with --url.\n');

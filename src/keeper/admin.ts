@@ -18,8 +18,13 @@ import { asWritten } from './text-values.js';
 import { waitHere } from './wait-here.js';
 import { addExchangeCommands, type ExchangeRun } from '../exchange/commands.js';
 import { addSessionCommands } from './admin-sessions.js';
+import { openBinders, type Binders } from './binders.js';
+import { cleanOrg } from '../store/orgs.js';
+import type { Who } from '../store/types.js';
 
-interface Chosen { op?: OpSpec; args: Record<string, unknown>; exchange?: ExchangeRun; store?: string; as?: string; json: boolean }
+interface Chosen { op?: OpSpec; args: Record<string, unknown>; exchange?: ExchangeRun; store?: string; as?: string; org?: string; json: boolean }
+
+type Globals = { store?: string; as?: string; org?: string; json?: boolean };
 
 const ABOUT = `A person's operations on the binder, straight on its store (no keeper needed).
 The store: --store DIR or postgres://USER@HOST/DB, else $BINDER_STORE, else PostgreSQL when $PGHOST
@@ -30,6 +35,7 @@ function program(chosen: (c: Chosen) => void): Command {
     .description(ABOUT)
     .option('--store <DIR|URL>', 'the store: a folder (SQLite), or postgres://USER@HOST/DB')
     .option('--as <NAME>', 'who you are (else your OS user name)')
+    .option('--org <ORG>', 'the organisation whose binder to act on, when the store is a signed-in service\'s (binder admin orgs lists them)')
     .option('--json', "print the answer's data as one JSON document")
     .helpOption('-h, --help', 'show this help')
     .configureHelp({ showGlobalOptions: true })
@@ -41,11 +47,12 @@ function program(chosen: (c: Chosen) => void): Command {
   binder admin import tasks.json --into Tasks
   binder admin backup ~/binder-backup.db
   binder admin login-link
+  binder admin --org acme.example people
 
 The agents' verbs (add, move, note…) work here too, as you.`);
   const pick = (op: OpSpec) => (args: Record<string, unknown>, command: Command) => {
-    const g = command.optsWithGlobals<{ store?: string; as?: string; json?: boolean }>();
-    chosen({ op, args, store: g.store, as: g.as, json: g.json === true });
+    const g = command.optsWithGlobals<Globals>();
+    chosen({ op, args, store: g.store, as: g.as, org: g.org, json: g.json === true });
   };
   // Folder and token operations read as `side add`, `token list`…: `sides` stays beside them.
   const groups = new Map([
@@ -62,16 +69,67 @@ The agents' verbs (add, move, note…) work here too, as you.`);
     .description('Bring the store to this Binder\'s schema, and say at which version it is (a keeper does it too when it starts).')
     .addHelpText('after', '\nExample:\n  binder admin migrate --store postgres://binder@db.example/binder')
     .action(() => {
-      const g = admin.opts<{ store?: string; as?: string; json?: boolean }>();
-      chosen({ exchange: (place) => migrateStore(place.store, place.json), args: {}, store: g.store, as: g.as, json: g.json === true });
+      const g = admin.opts<Globals>();
+      chosen({ exchange: (place) => migrateStore(place.store, place.json), args: {}, store: g.store, as: g.as, org: g.org, json: g.json === true });
     });
   const beside = (exchange: ExchangeRun): void => {
-    const g = admin.opts<{ store?: string; as?: string; json?: boolean }>();
-    chosen({ exchange, args: {}, store: g.store, as: g.as, json: g.json === true });
+    const g = admin.opts<Globals>();
+    chosen({ exchange, args: {}, store: g.store, as: g.as, org: g.org, json: g.json === true });
   };
+  admin.command('orgs')
+    .description('The organisations that have a binder in this signed-in service\'s store (their first person signed in).')
+    .addHelpText('after', '\nExample:\n  binder admin orgs --store /srv/binder')
+    .action(() => beside((place) => listOrgs(place.store, place.json)));
   addExchangeCommands(admin, beside);
   addSessionCommands(admin, beside);
   return admin;
+}
+
+/** The organisations of a service store, one a line (or as JSON). */
+async function listOrgs(spec: StoreSpec, json: boolean): Promise<number> {
+  let store: Store;
+  try {
+    store = await openAnyStore(spec, { log: (line) => process.stderr.write(`${safeAnswer(line)}\n`) });
+  } catch (error) {
+    if (error instanceof Refused) { process.stderr.write(`${safeSentence(error.message)}\n`); return 2; }
+    throw error;
+  }
+  try {
+    const orgs = await store.orgs();
+    if (json) process.stdout.write(`${jsonDocument(orgs)}\n`);
+    else process.stdout.write(orgs.length ? `${orgs.map((o) => safeAnswer(`${o.name}  (${o.slug}, since ${o.created.slice(0, 10)})`)).join('\n')}\n`
+      : 'No organisation has a binder in this store: the first sign-in of an organisation\'s person makes its binder.\n');
+    return 0;
+  } finally {
+    await store.close();
+  }
+}
+
+/**
+ * Where `--org` says to act: the organisation's binder beside the service store, if it has one
+ * (a name mistyped must not make a binder). The binders are closed again: only their place is kept.
+ */
+async function orgPlace(spec: StoreSpec, org: string): Promise<{ spec: StoreSpec; tokenMade: (hash: string) => Promise<void>; done: () => Promise<void> } | number> {
+  let binders: Binders;
+  try {
+    binders = await openBinders(spec, { start: false, log: (line) => process.stderr.write(`${safeAnswer(line)}\n`) });
+  } catch (error) {
+    if (error instanceof Refused) { process.stderr.write(`${safeSentence(error.message)}\n`); return 2; }
+    throw error;
+  }
+  try {
+    const name = cleanOrg(org);
+    if (!(await binders.service.orgs()).some((o) => o.name === name)) {
+      process.stderr.write(`${safeSentence(`No organisation "${name}" has a binder in this store: binder admin orgs lists those that do (an organisation's binder is made when its first person signs in).`)}\n`);
+      await binders.close();
+      return 1;
+    }
+    return { spec: await binders.specOf(name), tokenMade: (hash) => binders.service.indexToken(hash, name), done: () => binders.close() };
+  } catch (error) {
+    await binders.close();
+    if (error instanceof Refused) { process.stderr.write(`${safeSentence(error.message)}\n`); return 64; }
+    throw error;
+  }
 }
 
 /** Opens the store (which migrates it) and says the schema it is at. */
@@ -107,11 +165,32 @@ export async function admin(argv: readonly string[]): Promise<number> {
   if (!chosen) return 64;
   const { op, args, json } = chosen;
   const who = person(chosen.as);
-  if (chosen.exchange) return chosen.exchange({ store: whereStore(chosen.store), who, json });
-  if (!op) return 64;
+  let where = whereStore(chosen.store);
+  let org: Exclude<Awaited<ReturnType<typeof orgPlace>>, number> | undefined;
+  if (chosen.org !== undefined) {
+    const found = await orgPlace(where, chosen.org);
+    if (typeof found === 'number') return found;
+    org = found;
+    where = found.spec;
+  }
+  try {
+    if (chosen.exchange) return await chosen.exchange({ store: where, who, json });
+    if (!op) return 64;
+    return await runOperation(op, args, where, who, json, org?.tokenMade);
+  } finally {
+    await org?.done();
+  }
+}
+
+/** One operation of the catalog on the store, as `who`; an organisation's binder indexes its tokens. */
+async function runOperation(op: OpSpec, args: Record<string, unknown>, where: StoreSpec, who: Who, json: boolean,
+  tokenMade: ((hash: string) => Promise<void>) | undefined): Promise<number> {
   let store;
   try {
-    store = await openAnyStore(whereStore(chosen.store), { log: (line) => process.stderr.write(`${safeAnswer(line)}\n`) });
+    store = await openAnyStore(where, {
+      log: (line) => process.stderr.write(`${safeAnswer(line)}\n`),
+      ...(tokenMade ? { tokenMade, signedIn: true } : {}),
+    });
   } catch (error) {
     if (error instanceof Refused) { process.stderr.write(`${safeSentence(error.message)}\n`); return 2; }
     throw error;

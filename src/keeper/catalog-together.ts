@@ -12,6 +12,7 @@ import type { List, Who } from '../store/types.js';
 import type { CatalogContext, CatalogEntry } from './catalog.js';
 import { WAIT_DEFAULT_MS, WAIT_MAX_MS, hasUnit, readDuration, sayDuration } from './durations.js';
 import { recordLine } from './text-reading.js';
+import { whoName } from '../store/who-name.js';
 import { sayBlocked } from './text-needs.js';
 import { Shown, lines, said, word } from './text-values.js';
 
@@ -94,24 +95,24 @@ export function itemLine(i: BriefItem, who: Who, withList: boolean): Shown {
   const head = said`#${i.record} ${i.title}${withList ? said` (${i.list})` : ''}: `;
   const holder = i.holder ? (i.holder.id === who.id ? said`your` : said`${i.holder.name}'s`) : '';
   switch (i.kind) {
-    case 'approved': return said`${head}approved by ${i.by.name}`;
+    case 'approved': return said`${head}approved by ${whoName(i.by)}`;
     case 'withdrawn': {
       const changed = i.changed?.length ? said`: ${i.changed.join(', ')} changed` : '';
       const back = i.to && i.to !== i.from ? said`, back in ${i.to}` : '';
-      return said`${head}approval withdrawn${changed} by ${i.by.name}${back}${changed ? '; a person must approve it again' : ''}`;
+      return said`${head}approval withdrawn${changed} by ${whoName(i.by)}${back}${changed ? '; a person must approve it again' : ''}`;
     }
-    case 'added': return said`${head}added by ${i.by.name}${i.to ? said` in ${i.to}` : ''}`;
-    case 'moved': return said`${head}moved ${i.from ?? '?'} → ${i.to ?? '?'} by ${i.by.name}`;
+    case 'added': return said`${head}added by ${whoName(i.by)}${i.to ? said` in ${i.to}` : ''}`;
+    case 'moved': return said`${head}moved ${i.from ?? '?'} → ${i.to ?? '?'} by ${whoName(i.by)}`;
     case 'note': {
       const text = (i.text ?? '').replace(/\s+/g, ' ').trim();
       const cut = Array.from(text);
-      return said`${head}note by ${i.by.name}: ${cut.length > 200 ? said`${cut.slice(0, 200).join('')}… (binder get ${i.record})` : text}`;
+      return said`${head}note by ${whoName(i.by)}: ${cut.length > 200 ? said`${cut.slice(0, 200).join('')}… (binder get ${i.record})` : text}`;
     }
     case 'lapsed': return i.holder?.id === who.id
       ? said`${head}your claim lapsed; binder take ${i.record} if you still work on it`
       : said`${head}${holder} claim lapsed; it is free`;
-    case 'taken-away': return said`${head}${i.by.name} took ${holder} claim away`;
-    case 'released': return said`${head}given back by ${i.by.name}; it is free`;
+    case 'taken-away': return said`${head}${whoName(i.by)} took ${holder} claim away`;
+    case 'released': return said`${head}given back by ${whoName(i.by)}; it is free`;
     case 'due': return said`${head}due now${i.due ? said` (${i.due})` : ''}`;
     case 'unblocked': return said`${head}waits on nothing more${i.need ? said` (the last it needed: #${i.need})` : ''}; it may start`;
     default: {

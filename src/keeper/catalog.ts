@@ -15,6 +15,7 @@ import { TOGETHER } from './catalog-together.js';
 import { NEEDS } from './catalog-needs.js';
 import { bindPath } from './folder-bind.js';
 import { TOKENS } from './catalog-tokens.js';
+import { PEOPLE } from './catalog-people.js';
 
 export interface CatalogContext {
   store: Store;
@@ -251,4 +252,5 @@ export const CATALOG: Record<OpName, CatalogEntry> = {
     (s) => said`The keeper no longer reads ${s.dir} (${s.name}).`.text,
   ),
   ...TOKENS,
+  ...PEOPLE,
 };

@@ -66,6 +66,11 @@ interface OpBase {
   args: Readonly<Record<string, ArgSpec>>;
   /** The argument that says how long the keeper may hold the ask open before answering (a wait). */
   holds?: string;
+  /**
+   * An admin's alone, among a person's operations: a member of the binder is refused it (the
+   * store decides, src/store/people.ts); every other person's operation is a member's too.
+   */
+  admin?: true;
 }
 
 export type OpSpec = OpBase & (
@@ -256,7 +261,7 @@ export const OPERATIONS = [
   }),
   op({
     name: 'create-list', title: 'Make a list', describe: 'Make a list from a template.',
-    example: 'binder admin create-list "Site work" --template batches', readOnly: false, agents: false, doing: 'make a list', idempotent: false,
+    example: 'binder admin create-list "Site work" --template batches', readOnly: false, agents: false, admin: true, doing: 'make a list', idempotent: false,
     args: {
       title: { kind: 'words', describe: 'its title (the template\'s by default)', positional: true, placeholder: 'TITLE' },
       template: { kind: 'text', describe: 'batches, tasks, customers, people, roadmap or blank', required: true, placeholder: 'T' },
@@ -265,7 +270,7 @@ export const OPERATIONS = [
   }),
   op({
     name: 'edit-list', title: 'Edit a list', describe: 'Change a list: title, view, states and their order, gates, fields.',
-    example: 'binder admin edit-list batches --add-state Review --move-state Review=3 --gate Review', readOnly: false, agents: false, doing: 'change a list\'s states, gates, fields or title', idempotent: false,
+    example: 'binder admin edit-list batches --add-state Review --move-state Review=3 --gate Review', readOnly: false, agents: false, admin: true, doing: 'change a list\'s states, gates, fields or title', idempotent: false,
     args: {
       list,
       title: { kind: 'text', describe: 'a new title', placeholder: 'TITLE' },
@@ -282,7 +287,7 @@ export const OPERATIONS = [
   }),
   op({
     name: 'grant', title: 'Grant', describe: 'Give an agent read or write access to a list, or take it away (none).',
-    example: 'binder admin grant batches Agent write', readOnly: false, agents: false, doing: 'give an agent access to a list', idempotent: true,
+    example: 'binder admin grant batches Agent write', readOnly: false, agents: false, admin: true, doing: 'give an agent access to a list', idempotent: true,
     args: {
       list,
       agent: { kind: 'text', describe: 'the agent: its name or id', required: true, positional: true, placeholder: 'AGENT' },
@@ -291,12 +296,12 @@ export const OPERATIONS = [
   }),
   op({
     name: 'archive-list', title: 'Archive a list', describe: 'Archive a list (or restore it): it leaves everyone\'s lists.',
-    example: 'binder admin archive-list batches', readOnly: false, agents: false, doing: 'archive or restore a list', idempotent: true,
+    example: 'binder admin archive-list batches', readOnly: false, agents: false, admin: true, doing: 'archive or restore a list', idempotent: true,
     args: { list, restore: { kind: 'flag', describe: 'restore it instead' } },
   }),
   op({
     name: 'delete-list', title: 'Delete a list', describe: 'Delete a list with all its records, for good.',
-    example: 'binder admin delete-list batches', readOnly: false, agents: false, doing: 'delete a list', idempotent: false, args: { list },
+    example: 'binder admin delete-list batches', readOnly: false, agents: false, admin: true, doing: 'delete a list', idempotent: false, args: { list },
   }),
   op({
     name: 'sides', title: 'Agent folders', describe: 'The agents\' folders the keeper reads.',
@@ -304,7 +309,7 @@ export const OPERATIONS = [
   }),
   op({
     name: 'side-add', title: 'Add an agent folder', describe: 'Register an agent\'s folder for the keeper to read, under a name.',
-    example: 'binder admin side add ~/work/site/.binder Claude', readOnly: false, agents: false, doing: 'register an agent\'s folder', idempotent: false,
+    example: 'binder admin side add ~/work/site/.binder Claude', readOnly: false, agents: false, admin: true, doing: 'register an agent\'s folder', idempotent: false,
     args: {
       dir: { kind: 'text', describe: 'the folder', required: true, positional: true, placeholder: 'FOLDER' },
       name: { kind: 'words', describe: 'the agent\'s name', required: true, positional: true, placeholder: 'NAME' },
@@ -312,7 +317,7 @@ export const OPERATIONS = [
   }),
   op({
     name: 'side-remove', title: 'Remove an agent folder', describe: 'Stop reading an agent\'s folder.',
-    example: 'binder admin side remove Claude', readOnly: false, agents: false, doing: 'stop the keeper reading an agent\'s folder', idempotent: false,
+    example: 'binder admin side remove Claude', readOnly: false, agents: false, admin: true, doing: 'stop the keeper reading an agent\'s folder', idempotent: false,
     args: { name: { kind: 'words', describe: 'the agent\'s name', required: true, positional: true, placeholder: 'NAME' } },
   }),
   op({
@@ -321,7 +326,7 @@ export const OPERATIONS = [
   }),
   op({
     name: 'token-add', title: 'Make an agent token', describe: 'Make a token an agent asks over HTTP with, as the agent of that name; shown once.',
-    example: 'binder admin token add Claude --expires 30d', readOnly: false, agents: false, doing: 'make an agent\'s token for HTTP', idempotent: false,
+    example: 'binder admin token add Claude --expires 30d', readOnly: false, agents: false, admin: true, doing: 'make an agent\'s token for HTTP', idempotent: false,
     args: {
       name: { kind: 'words', describe: 'the agent\'s name', required: true, positional: true, placeholder: 'NAME' },
       expires: { kind: 'text', describe: 'it stops working after this long: 30d, 12h…', placeholder: 'TIME' },
@@ -329,8 +334,27 @@ export const OPERATIONS = [
   }),
   op({
     name: 'token-revoke', title: 'Revoke an agent token', describe: 'Revoke a token (by its prefix) or every token of an agent (by its name).',
-    example: 'binder admin token revoke Claude', readOnly: false, agents: false, doing: 'revoke an agent\'s token', idempotent: false,
+    example: 'binder admin token revoke Claude', readOnly: false, agents: false, admin: true, doing: 'revoke an agent\'s token', idempotent: false,
     args: { token: { kind: 'words', describe: 'the agent\'s name, or the token\'s prefix', required: true, positional: true, placeholder: 'NAME|PREFIX' } },
+  }),
+
+  /* ---- the people who sign in, and their roles (an admin's) ---- */
+  op({
+    name: 'people', title: 'People', describe: 'Everyone who signed in to this binder, with their roles (admin or member).',
+    example: 'binder admin people', readOnly: true, agents: false, admin: true, doing: 'see the binder\'s people', idempotent: true, args: {},
+  }),
+  op({
+    name: 'set-role', title: 'Set a role', describe: 'Make a person an admin or a member (a removed person is let back in); never the last admin a member.',
+    example: 'binder admin set-role ann@example.com admin', readOnly: false, agents: false, admin: true, doing: 'change a person\'s role', idempotent: true,
+    args: {
+      person: { kind: 'text', describe: 'the person: their e-mail, name or id', required: true, positional: true, placeholder: 'PERSON' },
+      role: { kind: 'choice', describe: 'admin or member', choices: ['admin', 'member'], required: true, positional: true, placeholder: 'ROLE' },
+    },
+  }),
+  op({
+    name: 'remove-person', title: 'Remove a person', describe: 'Take a person out of this binder: refused from now on, their history kept; never the last admin.',
+    example: 'binder admin remove-person bob@example.com', readOnly: false, agents: false, admin: true, doing: 'remove a person from the binder', idempotent: false,
+    args: { person: { kind: 'text', describe: 'the person: their e-mail, name or id', required: true, positional: true, placeholder: 'PERSON' } },
   }),
 ] as const satisfies readonly OpSpec[];
 

@@ -67,7 +67,7 @@ export interface FolderPump {
   answerHeld(dir: string, id: string, op: string, want: 'json' | undefined, decide: (tx: Store) => Promise<Answer | null>): Promise<boolean>;
 }
 
-export const TOO_LATE_TEXT = 'Too late: the keeper came to this ask after its asker had stopped waiting (or more than a minute after it was made), so it was not done; ask again.';
+export const TOO_LATE_TEXT = 'The keeper came to this ask too late, after its asker had stopped waiting (or more than a minute after it was made), so it was not done; ask again.';
 /** The refusal of an ask line longer than a keeper reads (`more`: its end was not there yet). */
 export const tooLongText = ({ bytes, more }: { bytes: number; more: boolean }): string =>
   `Too long: this ask line is ${more ? `over ${LINE_MAX} bytes, the most` : `${bytes} bytes, over the ${LINE_MAX} bytes`} a keeper reads; it was not done. Make it shorter: a long text can go in several notes.`;

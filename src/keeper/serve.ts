@@ -54,7 +54,9 @@ export async function serve(argv: string[]): Promise<number> {
     if (error instanceof Refused) { process.stderr.write(`${safeSentence(error.message)}\n`); return 2; }
     throw error;
   }
-  if (given.length === 0 && (await store.sides()).length === 0) given = [defaultSide()];
+  // The folder beside you is a start for one machine; a server over HTTP has its agents come with
+  // tokens, and must not make a .binder wherever it was started.
+  if (given.length === 0 && !plan && (await store.sides()).length === 0) given = [defaultSide()];
   const keeper = createKeeper({ store, sides: given, log: (line) => process.stderr.write(`${safeAnswer(line)}\n`) });
   const say = (line: string) => { if (!o.quiet) process.stdout.write(`${line}\n`); };
   const time = () => new Date().toTimeString().slice(0, 8);
@@ -74,7 +76,7 @@ export async function serve(argv: string[]): Promise<number> {
   await keeper.start();
   let http: HttpStarted | null = null;
   try {
-    if (plan) http = await startHttpFor(keeper, plan, (line) => process.stderr.write(`${safeAnswer(line)}\n`), o.quiet ? undefined : say);
+    if (plan) http = await startHttpFor(keeper, plan, (line) => process.stderr.write(`${safeAnswer(line)}\n`), o.quiet ? undefined : say, whereStore(o.store));
   } catch (error) {
     if ((error as Error)?.name !== 'Refused') throw error;
     process.removeListener('SIGINT', onStop);

@@ -6,6 +6,7 @@
  * the answer.
  */
 import type { List, ListPage, ListSummary, LogRow, Note, RecordSummary, RecordView, SearchHit, Who } from '../store/types.js';
+import { whoName } from '../store/who-name.js';
 import { GET_HISTORY, GET_NOTES } from './operations.js';
 import { needLines } from './text-needs.js';
 import { Shown, block, joined, lines, said, word } from './text-values.js';
@@ -91,11 +92,11 @@ function pageOf(r: number, what: 'notes' | 'history', total: number, shown: numb
 }
 
 const noteLine = (n: Note): Shown =>
-  said`  n${n.id} ${shortTime(n.at)} ${n.by.name}${new Shown(n.edited ? ' (edited)' : '')}: ${block(n.text, '    ')}`;
+  said`  n${n.id} ${shortTime(n.at)} ${whoName(n.by)}${new Shown(n.edited ? ' (edited)' : '')}: ${block(n.text, '    ')}`;
 
 const historyLine = (h: LogRow, list: List): Shown => (h.op === 'withdraw'
   ? said`  ${shortTime(h.at)} ${describeWithdrawal(h, list)}`
-  : said`  ${shortTime(h.at)} ${h.by.name} ${h.op}${describeChange(h.change, list)}`);
+  : said`  ${shortTime(h.at)} ${whoName(h.by)} ${h.op}${describeChange(h.change, list)}`);
 
 export function sayRecord(view: RecordView, page: RecordShown = {}): string {
   const { record: r, list, history, counts } = view;

@@ -16,6 +16,8 @@ export interface Context {
   checkpointAfterCommit(): void;
   /** Runs `fn` in a savepoint of the current transaction: a failure undoes what it did alone. */
   transaction<T>(fn: () => Promise<T>): Promise<T>;
+  /** Told a new agent token's hash before its transaction commits (an organisation's binder indexes it). */
+  tokenMade?: (hash: string) => Promise<void>;
 }
 
 export const iso = (ms: number): string => new Date(ms).toISOString();

@@ -8,7 +8,7 @@ import { openStore } from './sqlite-store.js';
 import type { StoreOptions } from './store-core.js';
 
 /** A store to open, as a person names it. */
-export type StoreSpec = { kind: 'sqlite'; dir: string } | { kind: 'postgres'; url: string | undefined };
+export type StoreSpec = { kind: 'sqlite'; dir: string } | { kind: 'postgres'; url: string | undefined; schema?: string };
 
 const isUrl = (text: string): boolean => /^postgres(ql)?:\/\//i.test(text.trim());
 
@@ -27,5 +27,7 @@ export async function openAnyStore(spec: StoreSpec, options: StoreOptions & { ma
   if (spec.kind === 'sqlite') return openStore(spec.dir, options);
   const { openPostgresStore } = await import('./postgres-store.js');
   const max = Number(process.env.BINDER_PG_POOL);
-  return openPostgresStore(spec.url, { ...options, ...(Number.isInteger(max) && max > 0 ? { max } : {}) });
+  return openPostgresStore(spec.url, {
+    ...options, ...(Number.isInteger(max) && max > 0 ? { max } : {}), ...(spec.schema ? { schema: spec.schema } : {}),
+  });
 }

@@ -5,7 +5,8 @@
  * Binder is refused with a sentence, and nothing in it is changed.
  */
 import { PG_MIGRATIONS } from './schema-postgres.js';
-import { postgresEngine, redact, unreachable, type PostgresEngine } from './sql/postgres.js';
+import type { PoolClient } from 'pg';
+import { SCHEMA_SHAPE, postgresEngine, redact, unreachable, type PostgresEngine } from './sql/postgres.js';
 import { makeStore, type StoreOptions } from './store-core.js';
 import { Refused, type Store } from './store.js';
 
@@ -13,6 +14,8 @@ export interface PostgresStoreOptions extends StoreOptions {
   /** Connections in the pool at most (8). */
   max?: number;
   log?: (line: string) => void;
+  /** An organisation's binder: its schema (`org_<slug>`), made and migrated here; none: the database's own. */
+  schema?: string;
 }
 
 export interface PostgresStore extends Store {
@@ -26,12 +29,34 @@ const cannotOpen = (where: string, why: string, whyFr: string): Refused => new R
   `Binder ne peut pas ouvrir son magasin ${where} : ${whyFr}.`,
 );
 
-/** Brings the database to this Binder's schema; returns the version it was at. */
-async function migrate(engine: PostgresEngine, where: string): Promise<number> {
+/**
+ * An organisation's schema, made if it is not there, and the path its migrations run on: the
+ * schema first (where they make their tables), then where `unaccent` lives (its dictionary is
+ * named by the search's configurations), kept in `public` where it can be made there.
+ */
+async function prepareSchema(client: PoolClient, schema: string): Promise<void> {
+  await client.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
+  await client.query('SAVEPOINT unaccent');
+  try {
+    await client.query('CREATE EXTENSION IF NOT EXISTS unaccent SCHEMA public');
+    await client.query('RELEASE SAVEPOINT unaccent');
+  } catch {
+    // Not allowed here: search works without it, accents counting (as on the database's own binder).
+    await client.query('ROLLBACK TO SAVEPOINT unaccent');
+  }
+  const found = await client.query("SELECT extnamespace::regnamespace::text AS at FROM pg_extension WHERE extname = 'unaccent'");
+  const at = (found.rows[0] as { at?: string } | undefined)?.at;
+  const path = [schema, ...(at && at !== schema && SCHEMA_SHAPE.test(at) ? [at] : [])].join(', ');
+  await client.query(`SET LOCAL search_path = ${path}`);
+}
+
+/** Brings the database (or the organisation's schema) to this Binder's schema; returns the version it was at. */
+async function migrate(engine: PostgresEngine, where: string, schema: string | undefined): Promise<number> {
   const client = await engine.pool.connect();
   try {
     await client.query('BEGIN');
     await client.query("SELECT pg_advisory_xact_lock(hashtextextended('binder migrate', 0))");
+    if (schema) await prepareSchema(client, schema);
     await client.query('CREATE TABLE IF NOT EXISTS binder_schema (version integer NOT NULL)');
     const at = Number((await client.query('SELECT coalesce(max(version), 0) AS v FROM binder_schema')).rows[0]?.v ?? 0);
     if (at > PG_MIGRATIONS.length) {
@@ -55,10 +80,13 @@ async function migrate(engine: PostgresEngine, where: string): Promise<number> {
 /** The store in the database at `url` (or the PG* environment's), migrated to this Binder's schema. */
 export async function openPostgresStore(url: string | undefined, options: PostgresStoreOptions = {}): Promise<PostgresStore> {
   const where = url ? redact(url) : 'postgres (from the PG* environment)';
-  const engine = await postgresEngine({ ...(url ? { url } : {}), ...(options.max ? { max: options.max } : {}), ...(options.log ? { log: options.log } : {}) });
+  const engine = await postgresEngine({
+    ...(url ? { url } : {}), ...(options.max ? { max: options.max } : {}), ...(options.log ? { log: options.log } : {}),
+    ...(options.schema ? { schema: options.schema } : {}),
+  });
   let before: number;
   try {
-    before = await migrate(engine, where);
+    before = await migrate(engine, where, options.schema);
   } catch (error) {
     await engine.close();
     if (error instanceof Refused) throw error;

@@ -227,7 +227,33 @@ export const PG_MIGRATIONS: readonly string[] = [
     END IF;
   END $$;
   `,
-  // 2: people signed in through an identity provider (SQLite's migration 12).
+  // 2: the people of a binder where people sign in (SQLite's 12).
+  `
+  CREATE TABLE people (
+    id           text PRIMARY KEY,
+    name         text NOT NULL,
+    email        text,
+    role         text NOT NULL CHECK (role IN ('admin', 'member')),
+    first_admin  integer CHECK (first_admin = 1),
+    first_in     bigint NOT NULL,
+    last_in      bigint NOT NULL,
+    removed      bigint
+  );
+  CREATE UNIQUE INDEX people_first_admin ON people (first_admin) WHERE first_admin IS NOT NULL;
+  `,
+  // 3: a service store's own (SQLite's 13).
+  `
+  CREATE TABLE orgs (
+    name     text PRIMARY KEY,
+    slug     text NOT NULL UNIQUE,
+    created  text NOT NULL
+  );
+  CREATE TABLE token_orgs (
+    hash  text PRIMARY KEY,
+    org   text NOT NULL
+  );
+  `,
+  // 4: people signed in through an identity provider (SQLite's 14).
   `
   ALTER TABLE sessions ADD COLUMN who text;
   ALTER TABLE sessions ADD COLUMN org text;

@@ -252,7 +252,36 @@ export const MIGRATIONS: readonly string[] = [
   `
   ALTER TABLE lists ADD COLUMN lang TEXT;
   `,
-  // 12: people signed in through an identity provider (OpenID Connect): a session carries its
+  // 12: the people of a binder where people sign in through an identity provider: each with a
+  // role; the first to sign in is its admin (`first_admin` is 1 on that row alone: two first
+  // sign-ins at once cannot both insert it). A removed person's row stays: their history names them.
+  `
+  CREATE TABLE people (
+    id           TEXT PRIMARY KEY,          -- the Who id: person:<issuer host>/<subject>
+    name         TEXT NOT NULL,             -- as the provider last gave it
+    email        TEXT,                      -- as the provider last gave it, or NULL
+    role         TEXT NOT NULL CHECK (role IN ('admin', 'member')),
+    first_admin  INTEGER CHECK (first_admin = 1),
+    first_in     INTEGER NOT NULL,          -- ms of the first sign-in
+    last_in      INTEGER NOT NULL,          -- ms of the latest sign-in
+    removed      INTEGER                    -- ms an admin removed them, or NULL
+  ) WITHOUT ROWID;
+  CREATE UNIQUE INDEX people_first_admin ON people (first_admin) WHERE first_admin IS NOT NULL;
+  `,
+  // 13: a service store's own: each organisation's binder by its slug, and the organisation each
+  // agent token was made in (a request finds the binder of its token in one look).
+  `
+  CREATE TABLE orgs (
+    name     TEXT PRIMARY KEY,          -- as cleaned: lowercased, one line
+    slug     TEXT NOT NULL UNIQUE,      -- [a-z0-9-]: the binder's folder, or its schema org_<slug>
+    created  TEXT NOT NULL
+  ) WITHOUT ROWID;
+  CREATE TABLE token_orgs (
+    hash  TEXT PRIMARY KEY,             -- sha-256 of the whole token, hex
+    org   TEXT NOT NULL
+  ) WITHOUT ROWID;
+  `,
+  // 14: people signed in through an identity provider (OpenID Connect): a session carries its
   // person (their Who, with e-mail) and organisation; a sign-in under way waits in signin_pending
   // (keyed by the hash of its state, its secrets sealed by the state itself, ten minutes, one use);
   // signin_issuer says the store is a signed-in service's, where login links are refused.

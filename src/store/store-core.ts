@@ -25,15 +25,43 @@ import { addLoginLink, checkSession, endSession, listSessions, noteSessionUse, o
 import { beginSignIn, finishSignIn, markSignIn, signInIssuer } from './signin.js';
 import { addToken, checkToken, leakedToken, listTokens, noteTokenUse, revokeTokens } from './tokens.js';
 import { ledgerOver, type Ledger } from './ledger.js';
+import { actingRole, adminOnly, listPeople, removePerson, setRole, signIn, type AdminDoing, type PeopleRules } from './people.js';
+import { indexToken, listOrgs, orgSlug, tokenOrg } from './orgs.js';
 import type { Engine, Sql, TxOptions } from './sql/port.js';
 import type { Store } from './store.js';
 import type { Change, RecordPage, Who } from './types.js';
 import type { BriefOptions } from './together-types.js';
 
-export interface StoreOptions {
+export interface StoreOptions extends PeopleRules {
   /** The clock, in ms. */
   now?: () => number;
+  /**
+   * Called with a new agent token's hash, inside the transaction that makes it, before it
+   * commits: an organisation's binder tells its service store which binder the token is in.
+   */
+  tokenMade?: (hash: string) => Promise<void>;
 }
+
+/** The operations only an admin may do, with the words that say so; every other is a member's too. */
+const ADMIN_ONLY = new Map<Op<never[], unknown>, AdminDoing>([
+  [createList, { en: 'make a list', fr: 'créer une liste' }],
+  [editList, { en: 'change a list', fr: 'modifier une liste' }],
+  [grant, { en: 'give an agent access to a list', fr: 'donner à un agent l\'accès à une liste' }],
+  [archiveList, { en: 'archive or restore a list', fr: 'archiver ou restaurer une liste' }],
+  [deleteList, { en: 'delete a list', fr: 'supprimer une liste' }],
+  [addSide, { en: 'register an agent\'s folder', fr: 'inscrire le dossier d\'un agent' }],
+  [removeSide, { en: 'stop the keeper reading an agent\'s folder', fr: 'arrêter la lecture du dossier d\'un agent' }],
+  [addToken, { en: 'make an agent\'s token', fr: 'créer le jeton d\'un agent' }],
+  [revokeTokens, { en: 'revoke an agent\'s token', fr: 'révoquer le jeton d\'un agent' }],
+  [importBinder, { en: 'bring lists into the binder', fr: 'importer des listes dans le binder' }],
+  [listPeople, { en: 'see the binder\'s people', fr: 'voir les personnes du binder' }],
+  [setRole, { en: 'change a person\'s role', fr: 'changer le rôle d\'une personne' }],
+  [removePerson, { en: 'remove a person', fr: 'retirer une personne' }],
+] as [Op<never[], unknown>, AdminDoing][]);
+
+/** The person an operation is asked by, if it takes one: every operation takes its asker as a Who. */
+const askerOf = (args: readonly unknown[]): Who | undefined =>
+  args.find((a): a is Who => typeof a === 'object' && a !== null && (a as Who).kind === 'person' && typeof (a as Who).id === 'string');
 
 /** What one outermost transaction collects: its changes, announced once it commits. */
 interface Pending { changes: Change[]; tidy: boolean }
@@ -66,6 +94,7 @@ export function makeStore(engine: Engine, options: StoreOptions = {}): Store {
       },
       checkpointAfterCommit: () => { pending.tidy = true; },
       transaction: (fn) => savepoint(q, pending, fn),
+      ...(options.tokenMade ? { tokenMade: options.tokenMade } : {}),
     };
     return ctx;
   };
@@ -97,10 +126,26 @@ export function makeStore(engine: Engine, options: StoreOptions = {}): Store {
     return result;
   }
 
+  const rules: PeopleRules = { signedIn: options.signedIn === true };
+  /**
+   * An operation as its asker may do it: a person acts with their role (a removed person not at
+   * all), and what is an admin's is refused to a member, before the operation reads anything.
+   */
+  const ruled = async <A extends unknown[], R>(c: Context, op: Op<A, R>, args: A): Promise<R> => {
+    // A sign-in is how a person comes to have a role: it decides its own (removed: refused).
+    const asker = (op as unknown) === signIn ? undefined : askerOf(args);
+    if (asker) {
+      const role = await actingRole(c, asker, rules);
+      const doing = ADMIN_ONLY.get(op as unknown as Op<never[], unknown>);
+      if (doing && role === 'member') throw adminOnly(doing);
+    }
+    return op(c, ...args);
+  };
+
   const write = <A extends unknown[], R>(op: Op<A, R>) =>
-    (...args: A): Promise<R> => outermost((c) => op(c, ...args), { mode: 'write' });
+    (...args: A): Promise<R> => outermost((c) => ruled(c, op, args), { mode: 'write' });
   const read = <A extends unknown[], R>(op: Op<A, R>) =>
-    (...args: A): Promise<R> => outermost((c) => op(c, ...args), { mode: 'read', sync: false });
+    (...args: A): Promise<R> => outermost((c) => ruled(c, op, args), { mode: 'read', sync: false });
 
   /** The operations as a Store, each run by `w` (writes) or `r` (reads). */
   function face(
@@ -179,6 +224,14 @@ export function makeStore(engine: Engine, options: StoreOptions = {}): Store {
       lapse: w(lapse),
       needs: w(needs),
       blocked: r(blocked),
+      signIn: w(signIn),
+      people: r(listPeople),
+      setRole: w(setRole),
+      removePerson: w(removePerson),
+      orgSlug: w(orgSlug),
+      orgs: r(listOrgs),
+      indexToken: w(indexToken),
+      tokenOrg: (token) => outermost((c) => tokenOrg(c, token), { mode: 'read', sync: false, single: true }),
       exportBinder: r(exportBinder),
       importBinder: w(importBinder),
       // A peek only reads (waits peek on every change); a brief moves the asker's place.
@@ -200,12 +253,16 @@ export function makeStore(engine: Engine, options: StoreOptions = {}): Store {
     };
   }
 
-  /** The store inside one transaction: each operation in a savepoint of it. */
-  function bound(ctx: Context, pending: Pending): Store {
+  /**
+   * The store inside one transaction: each operation in a savepoint of it. A read transaction
+   * writes nothing a savepoint could undo: there, none is made (two round trips of a server's).
+   */
+  function bound(ctx: Context, pending: Pending, reading: boolean): Store {
+    const within = <T>(fn: () => Promise<T>): Promise<T> => (reading ? fn() : savepoint(ctx.q, pending, fn));
     const inside = <A extends unknown[], R>(op: Op<A, R>) =>
-      (...args: A): Promise<R> => savepoint(ctx.q, pending, () => op(ctx, ...args));
+      (...args: A): Promise<R> => within(() => ruled(ctx, op, args));
     const self: Store = face(inside, inside, {
-      transaction: (fn) => savepoint(ctx.q, pending, () => fn(self)),
+      transaction: (fn) => within(() => fn(self)),
       ledger: ledgerOver(ctx.q),
     });
     return self;
@@ -218,7 +275,7 @@ export function makeStore(engine: Engine, options: StoreOptions = {}): Store {
   });
 
   return face(write, read, {
-    transaction: (fn, txOptions) => outermost((c, pending) => fn(bound(c, pending)), { mode: 'write', ...txOptions }),
+    transaction: (fn, txOptions) => outermost((c, pending) => fn(bound(c, pending, txOptions?.mode === 'read')), { mode: 'write', ...txOptions }),
     ledger: looseLedger,
   });
 }

@@ -16,6 +16,8 @@ import type { DialectName, TxOptions } from './sql/port.js';
 import type { Ledger } from './ledger.js';
 import type { LoginLinkMade, SessionCheck, SessionInfo, SessionMade } from './sessions.js';
 import type { PendingSignIn } from './signin.js';
+import type { Person, Role, SignedIn } from './people.js';
+import type { Organisation } from './orgs.js';
 
 /**
  * A refusal a person or an agent can cause: its message is the sentence they read, in English;
@@ -250,6 +252,29 @@ export interface Store {
   /** What waits on what: the open records of one list (or every list the asker can change)
    * that need a record not done yet. */
   blocked(list: string | undefined, who: Who, options?: { limit?: number }): Promise<BlockedPage>;
+
+  /* ---- the people who sign in, and their roles (people.ts) ---- */
+  /**
+   * Records a person's sign-in (name and e-mail as the provider gave them): the binder's first
+   * person becomes its admin, in this transaction; everyone after is a member. A removed person
+   * is refused. Every later operation of that person's is done with the role found then.
+   */
+  signIn(who: Who): Promise<SignedIn>;
+  /** Everyone who signed in, with their roles (an admin's). */
+  people(who: Who): Promise<Person[]>;
+  /** Gives a person (by e-mail, name or id) a role; never takes the last admin's away (an admin's). */
+  setRole(person: string, role: Role, who: Who): Promise<Person>;
+  /** Removes a person, whose history stays; never the last admin (an admin's). */
+  removePerson(person: string, who: Who): Promise<Person>;
+
+  /* ---- a service store's own: the organisations' binders and their tokens (orgs.ts, keeper/binders.ts) ---- */
+  /** The slug of the organisation's binder (made and kept at its first use); a hostile name is refused. */
+  orgSlug(org: string): Promise<string>;
+  orgs(): Promise<Organisation[]>;
+  /** Notes that the token of that hash was made in `org`'s binder. */
+  indexToken(hash: string, org: string): Promise<void>;
+  /** The organisation a token was made in, or null. */
+  tokenOrg(token: string): Promise<string | null>;
 
   /* ---- a binder moving out and in (a person's alone) ---- */
   /** Reads the lists named (or all) whole, in one snapshot, handing each piece to `give`. */

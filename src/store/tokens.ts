@@ -76,6 +76,7 @@ export async function addToken(ctx: Context, name: string, options: { expiresMs?
     const made = await ctx.q.run('INSERT INTO tokens (hash, prefix, name, agent, created, expires) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING',
       [hashToken(token), prefix, clean, agent, iso(now), expires]);
     if (made.changes === 0) continue;
+    if (ctx.tokenMade) await ctx.tokenMade(hashToken(token));
     await ctx.log(who, 'token-add', null, null, { name: clean, agent, prefix, expires: expires === null ? null : iso(expires) });
     return { token, name: clean, agent, prefix, created: iso(now), used: null, expires: expires === null ? null : iso(expires), revoked: null };
   }

@@ -71,7 +71,7 @@ export async function main(argv: string[]): Promise<number> {
   // Listening is said before the screen takes the terminal (and is there again when it leaves it).
   let http: HttpStarted | null = null;
   try {
-    if (plan) http = await startHttpFor(keeper, plan, (line) => { for (const l of listeners) l(line); });
+    if (plan) http = await startHttpFor(keeper, plan, (line) => { for (const l of listeners) l(line); }, undefined, where);
   } catch (error) {
     await keeper.close();
     await store.close();

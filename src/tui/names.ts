@@ -4,14 +4,18 @@
  * the binder last saw it act under, else the id without its kind. Pure; the names it gives are
  * made terminal-safe. It never shows a kind prefix a person did not type.
  */
+import { whoName } from '../store/who-name.js';
 import { safe } from './format.js';
 
 export type NameOf = (id: string) => string;
 
-/** Names from everyone known (folders, registered sides, the person, whoever acted on a record). */
-export function namesFrom(known: Iterable<{ id: string; name: string }>): NameOf {
+/**
+ * Names from everyone known (folders, registered sides, the person, whoever acted on a record);
+ * a signed-in person with the e-mail their provider gave (`Ann Lee <ann@acme.test>`).
+ */
+export function namesFrom(known: Iterable<{ id: string; name: string; email?: string }>): NameOf {
   const names = new Map<string, string>();
-  for (const { id, name } of known) if (name && !names.has(id)) names.set(id, name);
+  for (const who of known) if (who.name && !names.has(who.id)) names.set(who.id, whoName(who));
   return (id) => safe(names.get(id) ?? id.replace(/^(person|agent):/, ''));
 }
 

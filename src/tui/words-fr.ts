@@ -41,6 +41,9 @@ const ops: Record<OpName, { title: string; describe: string }> = {
   'token-list': { title: 'Jetons des agents', describe: 'Les jetons des agents pour HTTP : nom, début, création, dernier usage, échéance (jamais le jeton).' },
   'token-add': { title: 'Créer un jeton d\'agent', describe: 'Créer un jeton avec lequel un agent demande par HTTP, comme l\'agent de ce nom ; montré une fois.' },
   'token-revoke': { title: 'Révoquer un jeton d\'agent', describe: 'Révoquer un jeton (par son début) ou tous ceux d\'un agent (par son nom).' },
+  people: { title: 'Personnes', describe: 'Tous ceux qui se sont connectés à ce binder, avec leur rôle (admin ou member).' },
+  'set-role': { title: 'Changer un rôle', describe: 'Faire d\'une personne un administrateur ou un membre (une personne retirée revient) ; jamais le dernier administrateur membre.' },
+  'remove-person': { title: 'Retirer une personne', describe: 'Retirer une personne de ce binder : refusée désormais, son historique gardé ; jamais le dernier administrateur.' },
 };
 
 const args: Record<ArgName, { label: string; hint: string }> = {
@@ -78,6 +81,8 @@ const args: Record<ArgName, { label: string; hint: string }> = {
   name: { label: 'Nom', hint: 'le nom de l\'agent' },
   expires: { label: 'Échéance', hint: 'il cesse de valoir après ce temps : 30d, 12h…' },
   token: { label: 'Jeton', hint: 'le nom de l\'agent, ou le début du jeton' },
+  person: { label: 'Personne', hint: 'son e-mail, son nom ou son identifiant' },
+  role: { label: 'Rôle', hint: 'admin ou member' },
   next: { label: 'Suivante de', hint: 'la première fiche prête de cette liste' },
   notes: { label: 'Notes', hint: 'combien des dernières notes' },
   history: { label: 'Historique', hint: 'combien des dernières lignes de l\'historique' },

@@ -42,3 +42,16 @@ test('login-link gives a link to the running server\'s page; it opens one sessio
   assert.equal(await keeper.stop(), 0);
   assert.ok(!existsSync(join(store, 'serving.json')), 'taken back when the server stops');
 });
+
+test('on PostgreSQL, login-link asks for the page\'s address (no keeper writes where it answers), and with --url gives a link', { timeout: 60_000 }, async (t) => {
+  const { cluster, postgresMissing } = await import('../helpers/postgres.js');
+  const missing = postgresMissing();
+  if (missing) { t.skip(missing); return; }
+  const url = (await cluster()).database();
+  const none = binder(['admin', '--store', url, 'login-link', '--as', 'Ann']);
+  assert.equal(none.code, 3);
+  assert.match(none.err, /this binder is in PostgreSQL.*--url/);
+  const made = binder(['admin', '--store', url, 'login-link', '--as', 'Ann', '--url', 'https://binder.example']);
+  assert.equal(made.code, 0, made.err);
+  assert.match(made.out, /^https:\/\/binder\.example\/#login=[A-Za-z0-9_-]{43}\n/);
+});

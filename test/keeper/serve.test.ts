@@ -83,3 +83,17 @@ test('a log line is cut at whole characters, on one line, and says it was cut', 
   assert.equal(clip('one\ntwo\r\nthree\u001b[2J', 40), 'one⏎two⏎three', 'a line break shown, not obeyed');
   assert.doesNotMatch(clip('x\n'.repeat(100), 160), /\n/);
 });
+
+test('serve --http with no folder registered reads none: it makes no .binder where it was started', { timeout: 60_000 }, async (t) => {
+  const root = tempDir(t);
+  const p = spawn(process.execPath, [BINDER, 'serve', '--no-tui', '--store', join(root, 'store'), '--http', '127.0.0.1:0'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+  t.after(() => p.kill('SIGKILL'));
+  let out = '';
+  p.stdout.on('data', (c) => { out += c; });
+  const ended = new Promise<number | null>((resolve) => p.on('close', (code) => resolve(code)));
+  await until(() => out.includes('Stop with Ctrl-C'), 15_000, 'the keeper to start');
+  assert.doesNotMatch(out, /Reading /, 'no folder read');
+  assert.equal(existsSync(join(root, '.binder')), false, 'no .binder made in the folder it was started from');
+  p.kill('SIGTERM');
+  assert.equal(await ended, 0);
+});

@@ -32,7 +32,7 @@ test('a person\'s operation asked by an agent: one sentence of its own, naming a
     assert.equal(answer.ok, false);
     assert.equal(answer.text, onlyAPerson(op));
     // "Only a person can templates." once: what follows "can" is what the operation does, a verb first.
-    assert.match(answer.text, /^Only a person can (approve|delete|rewrite|list|make|change|give|archive|see|register|stop|revoke) [a-z]/, answer.text);
+    assert.match(answer.text, /^Only a person can (approve|delete|rewrite|list|make|change|give|archive|see|register|stop|revoke|remove) [a-z]/, answer.text);
     assert.ok(answer.text.endsWith(`or with binder admin ${adminWords(op).join(' ')}.`), answer.text);
     said.add(answer.text);
   }

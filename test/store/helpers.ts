@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test, type TestContext, type TestOptions } from 'node:test';
-import { openStore, type SqliteStore, type Who } from '../../src/store/index.js';
+import { openStore, type SqliteStore, type StoreOptions, type Who } from '../../src/store/index.js';
 import { openPostgresStore } from '../../src/store/postgres-store.js';
 import { cluster, dropDatabase, postgresMissing } from '../helpers/postgres.js';
 
@@ -49,7 +49,7 @@ export function eachStore(name: string, fn: (t: TestContext) => Promise<void>, o
   }
 }
 
-const TABLES = 'lists, access, records, notes, attachments, log, record_text, sides, folder_marks, asks, cursors, waits, record_counts, needs, tokens, login_links, sessions, signin_pending, signin_issuer';
+const TABLES = 'lists, access, records, notes, attachments, log, record_text, sides, folder_marks, asks, cursors, waits, record_counts, needs, tokens, login_links, sessions, people, orgs, token_orgs, signin_pending, signin_issuer';
 
 /** This test file's database, made at its first use and dropped when the process ends. */
 let database: Promise<{ url: string; wipe(): void }> | null = null;
@@ -67,18 +67,18 @@ function fileDatabase(): Promise<{ url: string; wipe(): void }> {
   return database;
 }
 
-export async function fresh(start = Date.UTC(2026, 0, 15, 12, 0)): Promise<Fixture> {
+export async function fresh(start = Date.UTC(2026, 0, 15, 12, 0), options: Omit<StoreOptions, 'now'> = {}): Promise<Fixture> {
   const dir = mkdtempSync(join(tmpdir(), 'binder-store-'));
   const clock = { ms: start };
   const engine = current;
   const opened: SqliteStore[] = [];
   let open: () => Promise<SqliteStore>;
   if (engine === 'sqlite') {
-    open = async () => openStore(join(dir, 'store'), { now: () => clock.ms });
+    open = async () => openStore(join(dir, 'store'), { ...options, now: () => clock.ms });
   } else {
     const db = await fileDatabase();
     db.wipe();
-    open = async () => (await openPostgresStore(db.url, { now: () => clock.ms })) as unknown as SqliteStore;
+    open = async () => (await openPostgresStore(db.url, { ...options, now: () => clock.ms })) as unknown as SqliteStore;
   }
   const reopen = async (): Promise<SqliteStore> => {
     const s = await open();

@@ -19,7 +19,16 @@ export interface PostgresOptions {
   max?: number;
   /** Where the engine says what went wrong with the server (one line each). */
   log?: (line: string) => void;
+  /**
+   * An organisation's binder: the schema (`org_<slug>`, made of [a-z0-9_] alone) every
+   * connection of this engine works in, set as the connection's search_path when it opens —
+   * never by a query. Its changes and its folders' locks are told apart from other schemas'.
+   */
+  schema?: string;
 }
+
+/** A schema this engine may be given: never anything an asker wrote, but checked all the same. */
+export const SCHEMA_SHAPE = /^[a-z][a-z0-9_]{0,62}$/;
 
 /** The engine, and what only a server store has. */
 export interface PostgresEngine extends Engine {
@@ -29,7 +38,7 @@ export interface PostgresEngine extends Engine {
   pool: Pool;
 }
 
-const CHANNEL = 'binder_change';
+const CHANNEL_BASE = 'binder_change';
 /** Tries of a transaction that conflicts with others before it gives up (its asker is told to ask again). */
 const RETRIES = 25;
 /** Named statements kept per connection at most: SQL made on the fly past this is not named. */
@@ -136,7 +145,15 @@ export async function postgresEngine(options: PostgresOptions): Promise<Postgres
   const types = {
     getTypeParser: ((oid: number, format?: string) => (oid === 20 || oid === 1700 ? number : pg.types.getTypeParser(oid, format as 'text'))) as typeof pg.types.getTypeParser,
   };
-  const base = { ...(options.url ? { connectionString: options.url } : {}), types, connectionTimeoutMillis: 5000 };
+  if (options.schema !== undefined && !SCHEMA_SHAPE.test(options.schema)) throw new Error(`not a schema this engine opens: ${options.schema}`);
+  const schema = options.schema;
+  // One schema's changes wake that schema's keepers alone; its folders' locks are its own.
+  const CHANNEL = schema ? `${CHANNEL_BASE}_${schema}` : CHANNEL_BASE;
+  const keyed = (key: string): string => (schema ? `${schema} ${key}` : key);
+  const base = {
+    ...(options.url ? { connectionString: options.url } : {}), types, connectionTimeoutMillis: 5000,
+    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+  };
   const pool = new pg.Pool({ ...base, max: options.max ?? 8, idleTimeoutMillis: 30_000 });
   const say = options.log ?? (() => {});
   // An idle connection cut by the server is the pool's to drop: never the process's end.
@@ -292,7 +309,7 @@ export async function postgresEngine(options: PostgresOptions): Promise<Postgres
       if (!client) return;
       try {
         await client.query('BEGIN');
-        const got = await client.query("SELECT pg_try_advisory_xact_lock(hashtextextended('binder fold counts', 0)) AS ok");
+        const got = await client.query('SELECT pg_try_advisory_xact_lock(hashtextextended($1, 0)) AS ok', [keyed('binder fold counts')]);
         if ((got.rows[0] as { ok: boolean }).ok) {
           await client.query(`WITH gone AS (DELETE FROM record_counts RETURNING list, archived, state, approved, n)
             INSERT INTO record_counts SELECT list, archived, state, approved, sum(n) FROM gone
@@ -310,7 +327,7 @@ export async function postgresEngine(options: PostgresOptions): Promise<Postgres
 
   return {
     dialect: 'postgres',
-    path: where,
+    path: schema ? `${where} (schema ${schema})` : where,
     pool,
     begin,
     async savepoint<T>(q: Sql, fn: () => Promise<T>): Promise<T> {
@@ -353,7 +370,7 @@ export async function postgresEngine(options: PostgresOptions): Promise<Postgres
       if (held.has(key) && locks) return true;
       const client = await lockConnection();
       try {
-        const got = await client.query('SELECT pg_try_advisory_lock(hashtextextended($1, 0)) AS ok', [`binder folder ${key}`]);
+        const got = await client.query('SELECT pg_try_advisory_lock(hashtextextended($1, 0)) AS ok', [keyed(`binder folder ${key}`)]);
         const ok = (got.rows[0] as { ok: boolean }).ok;
         if (ok) held.add(key);
         return ok;

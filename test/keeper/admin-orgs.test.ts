@@ -1,0 +1,71 @@
+/**
+ * `binder admin --org ORG` and `binder admin people` on a signed-in service's store: the
+ * operator acts on one organisation's binder (its people, roles, lists, tokens), never another's,
+ * an organisation that has no binder is refused rather than made, and a hostile name is refused.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { openBinders } from '../../src/keeper/binders.js';
+import type { Who } from '../../src/store/index.js';
+import { binder } from '../helpers/processes.js';
+import { tempDir } from '../helpers/temp.js';
+
+const ann: Who = { id: 'person:idp.test/ann', kind: 'person', name: 'Ann Lee', email: 'ann@acme.test' };
+const bob: Who = { id: 'person:idp.test/bob', kind: 'person', name: 'Bob Ray', email: 'bob@acme.test' };
+const bea: Who = { id: 'person:idp.test/bea', kind: 'person', name: 'Bea Ho', email: 'bea@other.test' };
+
+test('binder admin --org acts on that organisation\'s binder alone: people, roles, lists, tokens', async (t) => {
+  const store = join(tempDir(t), 'service');
+  const binders = await openBinders({ kind: 'sqlite', dir: store }, { start: false, log: () => {} });
+  try {
+    const acme = await binders.of('acme.test');
+    await acme.store.signIn(ann);
+    await acme.store.signIn(bob);
+    await (await binders.of('other.test')).store.signIn(bea);
+  } finally {
+    await binders.close();
+  }
+  const admin = (...args: string[]) => binder(['admin', '--store', store, ...args]);
+  const orgs = admin('orgs');
+  assert.equal(orgs.code, 0, orgs.err);
+  assert.match(orgs.out, /^acme\.test {2}\(acme-test, since .+\)\nother\.test {2}\(other-test, since .+\)\n$/);
+
+  const people = admin('--org', 'acme.test', 'people');
+  assert.equal(people.code, 0, people.err);
+  assert.match(people.out, /^Ann Lee <ann@acme\.test> {2}admin .*\nBob Ray <bob@acme\.test> {2}member /);
+  assert.ok(!people.out.includes('bea@other.test'));
+
+  const last = admin('--org', 'acme.test', 'set-role', 'ann@acme.test', 'member');
+  assert.equal(last.code, 1);
+  assert.match(last.err, /^Not done: Ann Lee is this binder's last admin, so cannot be made a member/);
+  assert.equal(admin('--org', 'ACME.test', 'set-role', 'Bob Ray', 'admin').code, 0);
+  const removed = admin('--org', 'acme.test', 'remove-person', 'ann@acme.test');
+  assert.equal(removed.code, 0, removed.err);
+  assert.match(removed.out, /^Removed Ann Lee <ann@acme\.test>: refused from now on/);
+
+  assert.equal(admin('--org', 'acme.test', 'create-list', 'Acme tasks', '--template', 'tasks').code, 0);
+  const token = admin('--org', 'acme.test', 'token', 'add', 'Bot');
+  assert.equal(token.code, 0, token.err);
+  assert.match(admin('--org', 'other.test', 'lists').out, /^No list yet/);
+  assert.match(admin('lists').out, /^No list yet/, 'the service store holds no organisation\'s list');
+  assert.match(admin('--org', 'acme.test', 'lists').out, /acme-tasks: Acme tasks/);
+
+  const again = await openBinders({ kind: 'sqlite', dir: store }, { start: false, log: () => {} });
+  try {
+    assert.equal(await again.tokenOrg(token.out.split('\n')[0]!), 'acme.test');
+    const acme = await again.of('acme.test');
+    await assert.rejects(acme.store.signIn(ann), /You were removed from this binder/);
+    assert.equal((await acme.store.signIn(bob)).role, 'admin');
+  } finally {
+    await again.close();
+  }
+
+  const unknown = admin('--org', 'nope.test', 'lists');
+  assert.equal(unknown.code, 1);
+  assert.match(unknown.err, /^No organisation "nope\.test" has a binder in this store/);
+  assert.equal(admin('orgs').out.split('\n').filter(Boolean).length, 2, 'a mistyped organisation makes no binder');
+  const hostile = admin('--org', 'bad\u0001name', 'lists');
+  assert.equal(hostile.code, 64);
+  assert.match(hostile.err, /^An organisation's name is 1 to 200 characters on one line/);
+});
