@@ -27,6 +27,12 @@ export type HttpEnv = { Variables: { caller: Caller; person: Person; keeper: Kee
 export interface Orgs {
   of(org: string): Promise<Keeper>;
   tokenOrg(token: string): Promise<string | null>;
+  /**
+   * Records a person the provider vouched for in their organisation's binder (their role there);
+   * a removed person is refused. Done at each sign-in, and for a provider's token too: a person
+   * who never opened the page is no stranger to the rules.
+   */
+  record(who: Who, org: string): Promise<void>;
 }
 
 const ASK_FOR_ONE = 'a person makes one with binder admin token add NAME';
@@ -80,6 +86,7 @@ export function bearer(keeper: Keeper, rate: RateLimit, signIn?: SignIn, orgs?: 
       const prefix = `${signIn.provider}/${vouched.who.id.slice(vouched.who.id.lastIndexOf('/') + 1).slice(0, 12)}`;
       const wait = rate.take(`person:${vouched.who.id}`);
       if (wait > 0) return refuse(c, 429, `Too many requests with this token: ask again in ${Math.ceil(wait / 1000)} s.`, { 'Retry-After': String(Math.ceil(wait / 1000)) });
+      if (orgs) await orgs.record(vouched.who, vouched.org);
       c.set('caller', { who: vouched.who, prefix, org: vouched.org });
       c.set('keeper', orgs ? await orgs.of(vouched.org) : keeper);
       return next();

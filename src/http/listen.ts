@@ -14,6 +14,7 @@ import type { Keeper } from '../keeper/keeper-types.js';
 import type { StoreSpec } from '../store/open-any.js';
 import { Refused } from '../store/store.js';
 import { createHttpApp } from './app.js';
+import type { Orgs } from './auth.js';
 import type { OnSignIn } from './oidc-routes.js';
 import { discoverSignIn, type SignIn } from './oidc.js';
 import { HEADERS_MAX, HEADERS_MS, KEEP_ALIVE_MS, REQUEST_MS } from './limits.js';
@@ -63,6 +64,22 @@ export interface HttpLog {
   spec?: StoreSpec;
 }
 
+/** Each organisation's keeper, an agent token's organisation, and a person recorded in theirs (at most once a minute each). */
+export function orgsOf(binders: Binders, now: () => number = Date.now): Orgs {
+  const recorded = new Map<string, number>();
+  return {
+    of: async (org) => (await binders.of(org)).keeper,
+    tokenOrg: (token) => binders.tokenOrg(token),
+    async record(who, org) {
+      const key = `${org}\n${who.id}`;
+      if ((recorded.get(key) ?? 0) > now()) return;
+      await (await binders.of(org)).store.signIn(who);
+      if (recorded.size >= 10_000) recorded.clear();
+      recorded.set(key, now() + 60_000);
+    },
+  };
+}
+
 /** Serves `keeper` over HTTP as `plan` says; resolves once it listens. Refused with a sentence if it cannot. */
 export async function startHttp(keeper: Keeper, plan: HttpPlan, { log, told, onSignIn, spec }: HttpLog, bounds?: Partial<Bounds>): Promise<Serving> {
   let signIn: SignIn | undefined;
@@ -91,7 +108,7 @@ export async function startHttp(keeper: Keeper, plan: HttpPlan, { log, told, onS
   const { app, close: closeApp } = createHttpApp({
     keeper, hosts: servedHosts(plan), tls: plan.tls !== undefined, behindProxy: plan.behindProxy, log, ...(told ? { told } : {}),
     ...(plan.rate ? { rate: plan.rate } : {}), ...(signIn ? { signIn } : {}), ...(signedIn ? { onSignIn: signedIn } : {}),
-    ...(binders ? { orgs: { of: async (org: string) => (await binders!.of(org)).keeper, tokenOrg: (token: string) => binders!.tokenOrg(token) } } : {}),
+    ...(binders ? { orgs: orgsOf(binders) } : {}),
   });
   const options = {
     maxHeaderSize: HEADERS_MAX,

@@ -99,6 +99,7 @@ export function sessionRequired(keeper: Keeper, options: PersonOptions): Middlew
     const token = providerToken(c, options.signIn);
     const found = token && options.signIn ? await tokenPerson(c, token, options.signIn) : await personOf(keeper, c, overTls(c, options));
     if (found instanceof Response) return found;
+    if (token && found && found.org && options.orgs) await options.orgs.record(found.who, found.org);
     const person = found;
     if (!person) return refuse(c, 401, signInText(options.signIn));
     const wait = options.rate.take(`session:${person.session}`);
