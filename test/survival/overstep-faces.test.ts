@@ -201,6 +201,7 @@ test('raw ask lines with forged identities against binder serve: every person\'s
     grant: { list: HIDDEN.id, agent: 'Bot', access: 'write' }, 'archive-list': { list: 'batches' }, 'delete-list': { list: 'tasks' },
     sides: {}, 'side-add': { dir: join(k.root, 'elsewhere'), name: 'Ann' }, 'side-remove': { name: 'Bot' },
     'token-list': {}, 'token-add': { name: 'Bot' }, 'token-revoke': { token: 'Bot' },
+    people: {}, 'set-role': { person: 'ann', role: 'member' }, 'remove-person': { person: 'ann' },
   };
   assert.deepEqual(Object.keys(args).sort(), [...PERSON_OPS].sort());
   const lines: { id: string; op: string; args: Record<string, unknown> }[] = [];

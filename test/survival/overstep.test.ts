@@ -43,6 +43,9 @@ function personArgs(laid: Laid, dir: string): Record<string, Record<string, unkn
     'token-list': [{}],
     'token-add': [{ name: 'Bot' }, { name: 'Ann', expires: '30d' }],
     'token-revoke': [{ token: 'Bot' }],
+    people: [{}],
+    'set-role': [{ person: 'yan@acme.test', role: 'admin' }, { person: 'xia@acme.test', role: 'member' }],
+    'remove-person': [{ person: 'yan@acme.test' }],
   };
 }
 
@@ -55,6 +58,9 @@ test('every person\'s operation, asked by an agent with every forged identity, i
   const table = personArgs(laid, dir);
   const personOps = OPERATIONS.filter((o) => !o.agents).map((o) => o.name);
   assert.deepEqual(Object.keys(table).sort(), [...personOps].sort(), 'every person\'s operation is tried');
+  // Two people signed in, for the people operations: Xia first (the admin), then Yan.
+  await store.signIn({ id: 'person:idp.test/xia', kind: 'person', name: 'Xia', email: 'xia@acme.test' });
+  await store.signIn({ id: 'person:idp.test/yan', kind: 'person', name: 'Yan', email: 'yan@acme.test' });
   const before = dumpStore(store.db);
   let tried = 0;
   for (const [op, argsList] of Object.entries(table)) {
@@ -77,7 +83,7 @@ test('every person\'s operation, asked by an agent with every forged identity, i
   t.diagnostic(`${tried} asks of a person's operations by an agent: 0 done, 0 changes`);
 
   // The same arguments work for a person: the refusals above were the agent's, not the arguments'.
-  const last = ['delete', 'delete-list', 'side-remove', 'token-revoke'];
+  const last = ['delete', 'delete-list', 'side-remove', 'token-revoke', 'remove-person'];
   for (const op of [...personOps.filter((o) => !last.includes(o)), ...last]) {
     const a = await perform(op, table[op]![0]!, ann);
     assert.equal(a.ok, true, `${op} for a person: ${a.text}`);
