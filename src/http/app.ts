@@ -10,9 +10,9 @@ import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { Keeper } from '../keeper/keeper-types.js';
 import { terminalSafe } from '../keeper/terminal-safe.js';
-import { refuse, statusOf } from './answers.js';
+import { refusalOf, refuse, statusOf } from './answers.js';
 import { UNAVAILABLE_TEXT } from '../keeper/protocol.js';
-import { bearer, noTokenInUrl, type HttpEnv } from './auth.js';
+import { bearer, noTokenInUrl, type HttpEnv, type Orgs } from './auth.js';
 import { changesHandler } from './changes.js';
 import { guard } from './guard.js';
 import { BODY_MAX } from './limits.js';
@@ -20,6 +20,8 @@ import { mcpHandler } from './mcp.js';
 import { pageApiRoutes } from './page-api.js';
 import { pageRoutes, securityHeaders } from './page-files.js';
 import { overTls, pageGuards, personOf, sessionRequired, sessionRoutes } from './person.js';
+import type { SignIn } from './oidc.js';
+import { signInRoutes, type OnSignIn } from './oidc-routes.js';
 import { createRateLimit, DEFAULT_RATE, type Rate } from './rate.js';
 import { restRoutes, type Told } from './rest.js';
 
@@ -40,6 +42,12 @@ export interface HttpAppOptions {
   now?: () => number;
   /** Where the page's built files are (dist/page by default). */
   pageDir?: string;
+  /** People sign in through this identity provider (no login links then); a person's access token is a caller too. */
+  signIn?: SignIn;
+  /** Called at each sign-in through the provider, before its session opens (a refusal opens none). */
+  onSignIn?: OnSignIn;
+  /** Each organisation's binder, where people sign in through a provider: every request acts on its own. */
+  orgs?: Orgs;
 }
 
 export interface HttpApp {
@@ -67,6 +75,9 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
   const app = new Hono<HttpEnv>();
   app.onError((error, c) => {
     // The binder's database cannot be reached now (a server store): nothing was done; try again.
+    // An organisation's binder refused (a name it cannot be): a sentence, nothing done.
+    const refused = refusalOf(error);
+    if (refused) return refuse(c, 403, refused.text);
     if (error instanceof Error && error.name === 'StoreUnavailable') {
       log(`binder http: ${c.req.method} ${clip(c.req.path, 80)}: ${error.message}`);
       return refuse(c, 503, UNAVAILABLE_TEXT, { 'Retry-After': '5' });
@@ -92,25 +103,26 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
     return counted(c, next);
   };
   // `/api/*` is `/api` too: each request passes these once.
-  for (const path of ['/api/*', '/mcp']) app.use(path, noTokenInUrl(keeper, log), bearer(keeper, rate), sized);
+  for (const path of ['/api/*', '/mcp']) app.use(path, noTokenInUrl(keeper, log, options.orgs), bearer(keeper, rate, options.signIn, options.orgs), sized);
 
-  const mcp = mcpHandler(keeper, told);
+  const mcp = mcpHandler(told);
   app.post('/mcp', (c) => mcp.handle(c));
   app.on(['GET', 'DELETE'], '/mcp', (c) => c.json(
     { jsonrpc: '2.0', error: { code: -32000, message: 'Method not allowed: this server keeps no session; POST each message.' }, id: null },
     405, { Allow: 'POST' },
   ));
 
-  app.get('/api/changes', changesHandler(keeper));
-  restRoutes(app, keeper, told);
+  app.get('/api/changes', changesHandler());
+  restRoutes(app, told);
 
-  const person = { tls: options.tls === true, behindProxy: options.behindProxy === true, rate };
-  app.use('/', ...pageGuards());
-  app.use('/page/*', ...pageGuards(), sized);
+  const person = { tls: options.tls === true, behindProxy: options.behindProxy === true, rate, ...(options.signIn ? { signIn: options.signIn } : {}), ...(options.orgs ? { orgs: options.orgs } : {}) };
+  app.use('/', ...pageGuards(options.signIn));
+  app.use('/page/*', ...pageGuards(options.signIn), sized);
   app.use('/page/api/*', sessionRequired(keeper, person));
   app.use('/page/events', sessionRequired(keeper, person));
   sessionRoutes(app, keeper, person);
-  pageApiRoutes(app, keeper);
-  pageRoutes(app, async (c) => (await personOf(keeper, c, overTls(c, person))) !== null, options.pageDir);
+  if (options.signIn) signInRoutes(app, keeper, options.signIn, person, options.onSignIn);
+  pageApiRoutes(app);
+  pageRoutes(app, async (c) => (await personOf(keeper, c, overTls(c, person))) !== null, options.pageDir, options.signIn?.provider);
   return { app, close: () => mcp.close() };
 }

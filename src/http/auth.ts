@@ -1,6 +1,7 @@
 /**
- * Who asks over HTTP: the agent of the token in `Authorization: Bearer …` — nothing a request
- * says of itself is believed. A token in a URL is refused and, being where proxies and logs keep
+ * Who asks over HTTP: the agent of the token in `Authorization: Bearer …` (or, where people sign
+ * in through a provider, the person of the provider's access token) — nothing a request says of
+ * itself is believed. A token in a URL is refused and, being where proxies and logs keep
  * it, revoked at once. Each token has its rate. A token is never logged nor said back: its
  * prefix is.
  */
@@ -9,12 +10,30 @@ import { utc } from '../keeper/catalog-together.js';
 import type { Keeper } from '../keeper/keeper-types.js';
 import type { Who } from '../store/types.js';
 import { refuse } from './answers.js';
-import type { Person } from './person.js';
+import type { SignIn } from './oidc.js';
+import { invalidToken, type Person } from './person.js';
 import type { RateLimit } from './rate.js';
 
-export interface Caller { who: Who; prefix: string }
-/** What a route knows of its asker: the agent of a token (`/api`, `/mcp`), or the person of a session (the page). */
-export type HttpEnv = { Variables: { caller: Caller; person: Person } };
+/** Who asks, the token's prefix for the log (never the token), and a signed-in person's organisation. */
+export interface Caller { who: Who; prefix: string; org?: string }
+/**
+ * What a route knows of its asker: the agent of a token (`/api`, `/mcp`), or the person of a
+ * session (the page); and the keeper of the binder it acts on (its organisation's, where people
+ * sign in through a provider).
+ */
+export type HttpEnv = { Variables: { caller: Caller; person: Person; keeper: Keeper } };
+
+/** Where people sign in: each organisation's binder (its keeper), and the organisation of an agent's token. */
+export interface Orgs {
+  of(org: string): Promise<Keeper>;
+  tokenOrg(token: string): Promise<string | null>;
+  /**
+   * Records a person the provider vouched for in their organisation's binder (their role there);
+   * a removed person is refused. Done at each sign-in, and for a provider's token too: a person
+   * who never opened the page is no stranger to the rules.
+   */
+  record(who: Who, org: string): Promise<void>;
+}
 
 const ASK_FOR_ONE = 'a person makes one with binder admin token add NAME';
 const CHALLENGE = { 'WWW-Authenticate': 'Bearer realm="binder"' };
@@ -23,7 +42,7 @@ const TOKEN_NAMES = new Set(['token', 'access_token', 'bearer', 'auth', 'authori
 const TOKEN_IN_TEXT = /binder_[A-Za-z0-9_-]{43}/g;
 
 /** Refuses a request whose URL holds a token; a known token found there is revoked. */
-export function noTokenInUrl(keeper: Keeper, log: (line: string) => void): MiddlewareHandler {
+export function noTokenInUrl(keeper: Keeper, log: (line: string) => void, orgs?: Orgs): MiddlewareHandler {
   return async (c, next) => {
     const url = c.req.url;
     const query = url.indexOf('?');
@@ -38,7 +57,9 @@ export function noTokenInUrl(keeper: Keeper, log: (line: string) => void): Middl
     if (!named && found.size === 0) return next();
     const revoked: string[] = [];
     for (const token of found) {
-      const leaked = await keeper.store.leakedToken(token);
+      const org = orgs ? await orgs.tokenOrg(token) : null;
+      if (orgs && org === null) continue;
+      const leaked = await (org !== null && orgs ? await orgs.of(org) : keeper).store.leakedToken(token);
       if (leaked) revoked.push(leaked.prefix);
     }
     if (revoked.length) {
@@ -51,14 +72,29 @@ export function noTokenInUrl(keeper: Keeper, log: (line: string) => void): Middl
 }
 
 /** Sets the caller from its token, or answers 401; then takes one request of the token's rate (429). */
-export function bearer(keeper: Keeper, rate: RateLimit): MiddlewareHandler<HttpEnv> {
+export function bearer(keeper: Keeper, rate: RateLimit, signIn?: SignIn, orgs?: Orgs): MiddlewareHandler<HttpEnv> {
   return async (c, next) => {
     const header = c.req.header('authorization') ?? '';
     const given = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(header)?.[1];
     if (!given) {
-      return refuse(c, 401, `No token: send the header Authorization: Bearer <token>; ${ASK_FOR_ONE}.`, CHALLENGE);
+      return refuse(c, 401, `No token: send the header Authorization: Bearer <token>; ${ASK_FOR_ONE}${signIn ? `, or a person sends an access token from ${signIn.provider}` : ''}.`, CHALLENGE);
     }
-    const check = await keeper.store.checkToken(given);
+    if (signIn && !given.startsWith('binder_')) {
+      // A person's access token from the provider: checked against its keys, never looked up here.
+      const vouched = await signIn.verifyAccess(given);
+      if (!vouched.ok) return refuse(c, 401, vouched.text, invalidToken(vouched.text));
+      const prefix = `${signIn.provider}/${vouched.who.id.slice(vouched.who.id.lastIndexOf('/') + 1).slice(0, 12)}`;
+      const wait = rate.take(`person:${vouched.who.id}`);
+      if (wait > 0) return refuse(c, 429, `Too many requests with this token: ask again in ${Math.ceil(wait / 1000)} s.`, { 'Retry-After': String(Math.ceil(wait / 1000)) });
+      if (orgs) await orgs.record(vouched.who, vouched.org);
+      c.set('caller', { who: vouched.who, prefix, org: vouched.org });
+      c.set('keeper', orgs ? await orgs.of(vouched.org) : keeper);
+      return next();
+    }
+    // An agent's token is its organisation's: found in one look, then checked in that binder alone.
+    const org = orgs ? await orgs.tokenOrg(given) : null;
+    const at = orgs && org !== null ? await orgs.of(org) : keeper;
+    const check = orgs && org === null ? { ok: false as const, why: 'unknown' as const } : await at.store.checkToken(given);
     if (!check.ok) {
       const text = check.why === 'unknown'
         ? `This token is not one this binder knows: ${ASK_FOR_ONE}.`
@@ -69,7 +105,8 @@ export function bearer(keeper: Keeper, rate: RateLimit): MiddlewareHandler<HttpE
     if (wait > 0) {
       return refuse(c, 429, `Too many requests with this token: ask again in ${Math.ceil(wait / 1000)} s.`, { 'Retry-After': String(Math.ceil(wait / 1000)) });
     }
-    c.set('caller', { who: check.who, prefix: check.prefix });
+    c.set('caller', { who: check.who, prefix: check.prefix, ...(org !== null ? { org } : {}) });
+    c.set('keeper', at);
     return next();
   };
 }

@@ -18,10 +18,11 @@ const PAGE = 100;
 /** Bytes a stream may have waiting for its client to read them before it is closed. */
 const BEHIND_MAX = 1024 * 1024;
 
-export function changesHandler(keeper: Keeper): (c: Context<HttpEnv>) => Promise<Response> {
+export function changesHandler(): (c: Context<HttpEnv>) => Promise<Response> {
   const open = new Map<string, number>();
   return async (c) => {
     const { who } = c.get('caller');
+    const keeper: Keeper = c.get('keeper');
     if ((open.get(who.id) ?? 0) >= STREAMS_PER_AGENT) {
       return refuse(c, 429, `You have ${STREAMS_PER_AGENT} streams of changes open already: close one first.`, { 'Retry-After': '5' });
     }

@@ -9,9 +9,14 @@ import { createServer as createHttpServer, type Server } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import { hostname, networkInterfaces } from 'node:os';
 import { getRequestListener } from '@hono/node-server';
+import { openBinders, type Binders } from '../keeper/binders.js';
 import type { Keeper } from '../keeper/keeper-types.js';
+import type { StoreSpec } from '../store/open-any.js';
 import { Refused } from '../store/store.js';
 import { createHttpApp } from './app.js';
+import type { Orgs } from './auth.js';
+import type { OnSignIn } from './oidc-routes.js';
+import { discoverSignIn, type SignIn } from './oidc.js';
 import { HEADERS_MAX, HEADERS_MS, KEEP_ALIVE_MS, REQUEST_MS } from './limits.js';
 import { isLoopback, isWildcard, type HttpPlan } from './plan.js';
 
@@ -19,6 +24,8 @@ export interface Serving {
   /** Where it listens, as a client would write it: `http://127.0.0.1:4180`. */
   url: string;
   port: number;
+  /** The identity provider people sign in with (its host), when there is one. */
+  provider?: string;
   close(): Promise<void>;
 }
 
@@ -51,13 +58,57 @@ function read(path: string, what: string): Buffer {
 export interface HttpLog {
   log(line: string): void;
   told?: (line: string) => void;
+  /** At each sign-in through the provider, before its session opens. */
+  onSignIn?: OnSignIn;
+  /** The store served, as opened: where people sign in, each organisation's binder is beside it. */
+  spec?: StoreSpec;
+}
+
+/** Each organisation's keeper, an agent token's organisation, and a person recorded in theirs (at most once a minute each). */
+export function orgsOf(binders: Binders, now: () => number = Date.now): Orgs {
+  const recorded = new Map<string, number>();
+  return {
+    of: async (org) => (await binders.of(org)).keeper,
+    tokenOrg: (token) => binders.tokenOrg(token),
+    async record(who, org) {
+      const key = `${org}\n${who.id}`;
+      if ((recorded.get(key) ?? 0) > now()) return;
+      await (await binders.of(org)).store.signIn(who);
+      if (recorded.size >= 10_000) recorded.clear();
+      recorded.set(key, now() + 60_000);
+    },
+  };
 }
 
 /** Serves `keeper` over HTTP as `plan` says; resolves once it listens. Refused with a sentence if it cannot. */
-export async function startHttp(keeper: Keeper, plan: HttpPlan, { log, told }: HttpLog, bounds?: Partial<Bounds>): Promise<Serving> {
+export async function startHttp(keeper: Keeper, plan: HttpPlan, { log, told, onSignIn, spec }: HttpLog, bounds?: Partial<Bounds>): Promise<Serving> {
+  let signIn: SignIn | undefined;
+  let binders: Binders | undefined;
+  let signedIn = onSignIn;
+  if (plan.oidc) {
+    // Before anything listens: a provider that cannot be reached is said now, not at the first sign-in.
+    signIn = await discoverSignIn(plan.oidc);
+    await keeper.store.markSignIn(signIn.issuer);
+    if (spec) {
+      // The store served is the service's: each organisation acts in a binder of its own beside it.
+      const opened = await openBinders(spec, { log });
+      binders = opened;
+      signedIn = async (who, org) => {
+        await (await opened.of(org)).store.signIn(who);
+        await onSignIn?.(who, org);
+      };
+    }
+  } else {
+    const issuer = await keeper.store.signInIssuer();
+    if (issuer) {
+      throw new Refused(`This store is a signed-in service's (people sign in through ${issuer}): start it with --oidc-issuer ${issuer} --oidc-client-id ID, or serve another store.`,
+        `Ce magasin est celui d'un service où l'on se connecte (par ${issuer}) : lancez-le avec --oidc-issuer ${issuer} --oidc-client-id ID, ou servez un autre magasin.`);
+    }
+  }
   const { app, close: closeApp } = createHttpApp({
     keeper, hosts: servedHosts(plan), tls: plan.tls !== undefined, behindProxy: plan.behindProxy, log, ...(told ? { told } : {}),
-    ...(plan.rate ? { rate: plan.rate } : {}),
+    ...(plan.rate ? { rate: plan.rate } : {}), ...(signIn ? { signIn } : {}), ...(signedIn ? { onSignIn: signedIn } : {}),
+    ...(binders ? { orgs: orgsOf(binders) } : {}),
   });
   const options = {
     maxHeaderSize: HEADERS_MAX,
@@ -95,12 +146,14 @@ export async function startHttp(keeper: Keeper, plan: HttpPlan, { log, told }: H
   return {
     url: `${plan.tls ? 'https' : 'http'}://${shown}:${port}`,
     port,
+    ...(signIn ? { provider: signIn.provider } : {}),
     async close() {
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       // Waits held open end with the keeper: their askers ask again, with their keys, of the next one.
       server.closeAllConnections();
       await closed;
       await closeApp();
+      await binders?.close();
     },
   };
 }

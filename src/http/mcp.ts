@@ -14,20 +14,20 @@ import type { HttpEnv } from './auth.js';
 import type { Told } from './rest.js';
 import { BODY_MAX } from './limits.js';
 
-interface Lent { server: McpServer; caller: HttpEnv['Variables']['caller'] | null }
+interface Lent { server: McpServer; caller: HttpEnv['Variables']['caller'] | null; keeper: Keeper | null }
 
 /** Servers kept for the next requests; more may be lent at once, and are dropped after. */
 const KEPT = 16;
 
-export function mcpHandler(keeper: Keeper, told: Told): { handle(c: Context<HttpEnv>): Promise<Response>; close(): Promise<void> } {
+export function mcpHandler(told: Told): { handle(c: Context<HttpEnv>): Promise<Response>; close(): Promise<void> } {
   const idle: Lent[] = [];
   const all = new Set<Lent>();
   const make = (): Lent => {
-    const lent: Lent = { server: null as unknown as McpServer, caller: null };
+    const lent: Lent = { server: null as unknown as McpServer, caller: null, keeper: null };
     lent.server = createMcpServer({
       ask: async (op, args) => {
-        const caller = lent.caller;
-        if (!caller) return { outcome: 'nobody', text: 'This call came after its request ended: nothing was asked.' };
+        const { caller, keeper } = lent;
+        if (!caller || !keeper) return { outcome: 'nobody', text: 'This call came after its request ended: nothing was asked.' };
         const answer = await keeper.ask(caller.who, op, args, { wait: holdOf(op, args) });
         told(caller, op, answer, 'MCP');
         return { outcome: 'answered', ok: answer.ok, text: answer.text, ...(answer.data !== undefined ? { data: answer.data } : {}) };
@@ -40,6 +40,7 @@ export function mcpHandler(keeper: Keeper, told: Told): { handle(c: Context<Http
     async handle(c) {
       const lent = idle.pop() ?? make();
       lent.caller = c.get('caller');
+      lent.keeper = c.get('keeper');
       const transport = new WebStandardStreamableHTTPServerTransport({
         sessionIdGenerator: undefined, enableJsonResponse: true, maxRequestBodySize: BODY_MAX,
       });
@@ -57,6 +58,7 @@ export function mcpHandler(keeper: Keeper, told: Told): { handle(c: Context<Http
         // The answer is whole (JSON, not a stream): the server is free for the next request.
         await transport.close();
         lent.caller = null;
+        lent.keeper = null;
         if (idle.length < KEPT) idle.push(lent);
         else all.delete(lent);
       }

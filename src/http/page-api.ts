@@ -17,7 +17,7 @@ import { queryArgs } from './rest.js';
 /** What the page never asks through this route: a wait is held for agents (the page has its stream). */
 const NOT_HERE = new Set(['wait']);
 
-export function pageApiRoutes(app: Hono<HttpEnv>, keeper: Keeper): void {
+export function pageApiRoutes(app: Hono<HttpEnv>): void {
   app.on(['GET', 'POST'], '/page/api/:op', async (c) => {
     const name = c.req.param('op');
     const spec = operation(name);
@@ -35,13 +35,14 @@ export function pageApiRoutes(app: Hono<HttpEnv>, keeper: Keeper): void {
       if (!args || typeof args !== 'object' || Array.isArray(args)) return refuse(c, 400, 'Send the arguments as one JSON object.');
     }
     const lang = c.req.header('binder-lang') === 'fr' ? 'fr' : 'en';
-    const answer = await keeper.act(name, args, c.get('person').who, { lang });
+    const answer = await c.get('keeper').act(name, args, c.get('person').who, { lang });
     return jsonOf(c, bodyOf(answer), statusOf(answer), { 'Cache-Control': 'no-store' });
   });
 
   const open = new Map<string, number>();
   app.get('/page/events', (c) => {
     const { session } = c.get('person');
+    const keeper: Keeper = c.get('keeper');
     if ((open.get(session) ?? 0) >= STREAMS_PER_AGENT) {
       return refuse(c, 429, `This browser has ${STREAMS_PER_AGENT} pages open on the binder already: close one first.`, { 'Retry-After': '5' });
     }

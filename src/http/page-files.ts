@@ -53,7 +53,17 @@ const SIGN_IN_HTML = `<section class="sign-in" aria-labelledby="sign-in-title">
 <p lang="fr">Pas connecté : cette page est celle d&#39;une personne. Ouvrez un lien de connexion donné par <code>binder admin login-link</code> (l&#39;écran et <code>binder serve --http</code> en montrent un au démarrage) : il connecte ce navigateur.</p>
 </section>`;
 
-const shell = (signedIn: boolean): string => `<!doctype html>
+/** Signed out, where people sign in through a provider: its button, and no word of login links. */
+const providerSignIn = (provider: string): string => {
+  const host = provider.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+  return `<section class="sign-in" aria-labelledby="sign-in-title">
+<h1 id="sign-in-title">Binder</h1>
+<p>Not signed in: this page is a person&#39;s.</p>
+<p><a class="sign-in-button" href="/page/oidc/start">Sign in with ${host}</a></p>
+</section>`;
+};
+
+const shell = (signedIn: boolean, signedOut = SIGN_IN_HTML): string => `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -64,19 +74,19 @@ const shell = (signedIn: boolean): string => `<!doctype html>
 <script type="module" src="/page/app.js"></script>
 </head>
 <body>
-<div id="root">${signedIn ? '' : SIGN_IN_HTML}</div>
+<div id="root">${signedIn ? '' : signedOut}</div>
 </body>
 </html>
 `;
 
-export function pageRoutes(app: Hono<HttpEnv>, signedIn: (c: Parameters<MiddlewareHandler<HttpEnv>>[0]) => Promise<boolean>, dir?: string): void {
+export function pageRoutes(app: Hono<HttpEnv>, signedIn: (c: Parameters<MiddlewareHandler<HttpEnv>>[0]) => Promise<boolean>, dir?: string, provider?: string): void {
   const at = pageDir(dir);
   const files = new Map<string, Built>();
   if (at) {
     files.set('/page/app.js', built(readFileSync(join(at, 'app.js')), 'text/javascript; charset=utf-8'));
     files.set('/page/app.css', built(readFileSync(join(at, 'app.css')), 'text/css; charset=utf-8'));
   }
-  const html = { in: built(Buffer.from(shell(true)), 'text/html; charset=utf-8'), out: built(Buffer.from(shell(false)), 'text/html; charset=utf-8') };
+  const html = { in: built(Buffer.from(shell(true)), 'text/html; charset=utf-8'), out: built(Buffer.from(shell(false, provider ? providerSignIn(provider) : SIGN_IN_HTML)), 'text/html; charset=utf-8') };
   const send = (c: Parameters<MiddlewareHandler<HttpEnv>>[0], file: Built, cache: string): Response => {
     if (c.req.header('if-none-match') === file.etag) return c.body(null, 304, { ETag: file.etag, 'Cache-Control': cache });
     const gzip = /\bgzip\b/.test(c.req.header('accept-encoding') ?? '');

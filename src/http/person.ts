@@ -1,9 +1,9 @@
 /**
  * Who a person is over HTTP, in one place: the resolver from a request to the person of its
- * session cookie (a login link opened it), and the routes that open and close a session. A sign-in
- * method added later (OpenID Connect) opens sessions beside the login link and is resolved here
- * too. An agent's token never makes a person: a page request that carries one is refused, and
- * nothing a request says of who it is is believed.
+ * session cookie (a login link, or the identity provider, opened it) or of a provider's access
+ * token, and the routes that open and close a session with a link. An agent's token never makes a
+ * person: a page request that carries one is refused, and nothing a request says of who it is is
+ * believed.
  */
 import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
@@ -11,10 +11,12 @@ import type { Keeper } from '../keeper/keeper-types.js';
 import { SESSION_MS } from '../store/sessions.js';
 import type { Who } from '../store/types.js';
 import { jsonOf, refuse, refusalOf } from './answers.js';
-import type { HttpEnv } from './auth.js';
+import type { HttpEnv, Orgs } from './auth.js';
+import type { SignIn } from './oidc.js';
 import type { RateLimit } from './rate.js';
 
-export interface Person { who: Who; session: string; cookie: string }
+/** A person: `session` names what they came with (a session's id, or a provider token's hash); `org` a signed-in person's. */
+export interface Person { who: Who; session: string; cookie: string; org?: string }
 
 /** The cookie's name: under TLS, `__Host-` binds it to this origin and to Secure. */
 export const cookieName = (secure: boolean): string => (secure ? '__Host-binder_session' : 'binder_session');
@@ -22,10 +24,33 @@ export const cookieName = (secure: boolean): string => (secure ? '__Host-binder_
 export const SIGN_IN = 'Not signed in: this page is a person\'s. Open a login link from binder admin login-link '
   + '(the screen and binder serve --http show one at start): it signs this browser in.';
 
+/** How to sign in: with the provider where there is one, else with a login link. */
+export const signInText = (signIn: SignIn | undefined): string => (signIn
+  ? `Not signed in: this page is a person's. Open it and choose "Sign in with ${signIn.provider}".`
+  : SIGN_IN);
+
+/** A provider's access token in `Authorization: Bearer` (not an agent's `binder_…`), or undefined. */
+export function providerToken(c: Context, signIn: SignIn | undefined): string | undefined {
+  if (!signIn) return undefined;
+  const given = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(c.req.header('authorization') ?? '')?.[1];
+  return given && !given.startsWith('binder_') ? given : undefined;
+}
+
+/** Says why a provider's token was refused, as RFC 6750 asks. */
+export const invalidToken = (text: string): Record<string, string> => ({
+  'WWW-Authenticate': `Bearer realm="binder", error="invalid_token", error_description="${text.replace(/["\\]/g, "'").replace(/[^\x20-\x7e]/g, '?')}"`,
+});
+
 /** Does this request reach the browser over TLS (the server's own, or a proxy's said by it)? */
 export function overTls(c: Context, options: { tls: boolean; behindProxy: boolean }): boolean {
   if (options.tls) return true;
   return options.behindProxy && c.req.header('x-forwarded-proto')?.split(',')[0]?.trim().toLowerCase() === 'https';
+}
+
+/** This server's own origin as the browser sees it (the guard checked its host already). */
+export function originOf(c: Context, options: { tls: boolean; behindProxy: boolean }): string {
+  const host = options.behindProxy ? c.req.header('x-forwarded-host')?.split(',')[0]?.trim() ?? c.req.header('host') : c.req.header('host');
+  return `${overTls(c, options) ? 'https' : 'http'}://${host ?? new URL(c.req.url).host}`;
 }
 
 /** The person a request is, by its session cookie; null for anyone else. The one resolver. */
@@ -33,12 +58,12 @@ export async function personOf(keeper: Keeper, c: Context, secure: boolean): Pro
   const cookie = getCookie(c, cookieName(secure));
   if (!cookie) return null;
   const check = await keeper.store.checkSession(cookie);
-  return check.ok ? { who: check.who, session: check.id, cookie } : null;
+  return check.ok ? { who: check.who, session: check.id, cookie, ...(check.org ? { org: check.org } : {}) } : null;
 }
 
-/** A page request with an agent's token is not a person's, whatever else it carries. */
-const noToken: MiddlewareHandler = async (c, next) => {
-  if (c.req.header('authorization') !== undefined) {
+/** A page request with an agent's token is not a person's, whatever else it carries (a provider's token may be). */
+const noToken = (signIn: SignIn | undefined): MiddlewareHandler => async (c, next) => {
+  if (c.req.header('authorization') !== undefined && !providerToken(c, signIn)) {
     return refuse(c, 403, 'The page is a person\'s: an agent\'s token does not open it. Agents use /api and /mcp.');
   }
   return next();
@@ -48,26 +73,40 @@ const noToken: MiddlewareHandler = async (c, next) => {
  * A change needs a browser's `Origin`, the server's own (the guard refused any other already):
  * a request without one is no page of this server's.
  */
-const ownOrigin: MiddlewareHandler = async (c, next) => {
-  if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && c.req.header('origin') === undefined) {
+const ownOrigin = (signIn: SignIn | undefined): MiddlewareHandler => async (c, next) => {
+  // A provider's token is sent by its holder, never added by a browser: no other site can send it.
+  if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && c.req.header('origin') === undefined && !providerToken(c, signIn)) {
     return refuse(c, 403, 'A change from the page needs the browser\'s Origin header: this request has none.');
   }
   return next();
 };
 
-export interface PersonOptions { tls: boolean; behindProxy: boolean; rate: RateLimit }
+export interface PersonOptions { tls: boolean; behindProxy: boolean; rate: RateLimit; signIn?: SignIn; orgs?: Orgs }
 
-/** The guards of every page route: no token, an own Origin for a change. */
-export const pageGuards = (): MiddlewareHandler[] => [noToken, ownOrigin];
+/** The guards of every page route: no agent's token, an own Origin for a change. */
+export const pageGuards = (signIn?: SignIn): MiddlewareHandler[] => [noToken(signIn), ownOrigin(signIn)];
+
+/** The person of a provider's access token; a Response (401) when it is refused. */
+export async function tokenPerson(c: Context, token: string, signIn: SignIn): Promise<Person | Response> {
+  const vouched = await signIn.verifyAccess(token);
+  if (!vouched.ok) return refuse(c, 401, vouched.text, invalidToken(vouched.text));
+  return { who: vouched.who, session: `token:${vouched.who.id}`, cookie: '', org: vouched.org };
+}
 
 /** Sets the person, or answers 401 with the sign-in explanation; then takes one of the session's rate. */
 export function sessionRequired(keeper: Keeper, options: PersonOptions): MiddlewareHandler<HttpEnv> {
   return async (c, next) => {
-    const person = await personOf(keeper, c, overTls(c, options));
-    if (!person) return refuse(c, 401, SIGN_IN);
+    const token = providerToken(c, options.signIn);
+    const found = token && options.signIn ? await tokenPerson(c, token, options.signIn) : await personOf(keeper, c, overTls(c, options));
+    if (found instanceof Response) return found;
+    if (token && found && found.org && options.orgs) await options.orgs.record(found.who, found.org);
+    const person = found;
+    if (!person) return refuse(c, 401, signInText(options.signIn));
     const wait = options.rate.take(`session:${person.session}`);
     if (wait > 0) return refuse(c, 429, `Too many requests: ask again in ${Math.ceil(wait / 1000)} s.`, { 'Retry-After': String(Math.ceil(wait / 1000)) });
     c.set('person', person);
+    // A signed-in person acts in their organisation's binder; a login link's, in the one binder.
+    c.set('keeper', person.org && options.orgs ? await options.orgs.of(person.org) : keeper);
     return next();
   };
 }
@@ -98,14 +137,21 @@ export function sessionRoutes(route: Hono<HttpEnv>, keeper: Keeper, options: Per
   });
   route.get('/page/session', async (c) => {
     const person = await personOf(keeper, c, overTls(c, options));
-    if (!person) return refuse(c, 401, SIGN_IN);
-    return jsonOf(c, { ok: true, text: `Signed in as ${person.who.name}.`, data: { person: { id: person.who.id, name: person.who.name }, session: person.session } });
+    const signIn = options.signIn ? { provider: options.signIn.provider, start: '/page/oidc/start' } : null;
+    if (!person) return jsonOf(c, { ok: false, text: signInText(options.signIn), data: { signIn } }, 401);
+    const { who } = person;
+    return jsonOf(c, {
+      ok: true, text: `Signed in as ${who.name}${who.email ? ` <${who.email}>` : ''}.`,
+      data: { person: { id: who.id, name: who.name, ...(who.email ? { email: who.email } : {}) }, session: person.session, ...(person.org ? { org: person.org } : {}), signIn },
+    });
   });
   route.post('/page/logout', async (c) => {
     const secure = overTls(c, options);
     const person = await personOf(keeper, c, secure);
     if (person) await keeper.store.endSession(person.cookie);
     setCookie(c, cookieName(secure), '', { httpOnly: true, sameSite: 'Strict', path: '/', secure, maxAge: 0 });
-    return jsonOf(c, { ok: true, text: 'Signed out.', data: null });
+    const provider = options.signIn?.endSession(`${originOf(c, options)}/`) ?? null;
+    const text = provider ? `Signed out of this binder. To sign out of ${options.signIn!.provider} too: ${provider}` : 'Signed out.';
+    return jsonOf(c, { ok: true, text, data: { providerSignOut: provider } });
   });
 }

@@ -3,6 +3,7 @@
  * a non-loopback address needs TLS, or a proxy said to be in front. Pure and light (no HTTP
  * library): `binder serve` and `binder tui` read their options with it.
  */
+import { readFileSync, statSync } from 'node:fs';
 import type { Rate } from './rate.js';
 
 export const DEFAULT_HOST = '127.0.0.1';
@@ -15,6 +16,18 @@ export interface HttpPlan {
   behindProxy: boolean;
   allowHosts: string[];
   rate?: Rate;
+  /** People sign in through this identity provider (OpenID Connect); without it, login links. */
+  oidc?: OidcPlan;
+}
+
+/** What `--oidc-*` ask for; the secret read from its file or the environment, never from argv. */
+export interface OidcPlan {
+  issuer: string;
+  clientId: string;
+  clientSecret?: string;
+  orgClaim?: string;
+  allowOrgs: string[];
+  audience?: string;
 }
 
 /** The options as given on the command line. */
@@ -26,6 +39,47 @@ export interface HttpFlags {
   behindProxy?: boolean;
   allowHost?: string[];
   rate?: string;
+  oidcIssuer?: string;
+  oidcClientId?: string;
+  oidcClientSecretFile?: string;
+  oidcOrgClaim?: string;
+  oidcAllowOrg?: string[];
+  oidcAudience?: string;
+}
+
+/** The client's secret: from its file (readable by its owner alone), else BINDER_OIDC_CLIENT_SECRET, else none. */
+function secretOf(file: string | undefined, env: NodeJS.ProcessEnv): { secret?: string } | { problem: string } {
+  if (file === undefined) {
+    const said = env.BINDER_OIDC_CLIENT_SECRET?.trim();
+    return said ? { secret: said } : {};
+  }
+  try {
+    if (process.platform !== 'win32' && (statSync(file).mode & 0o077) !== 0) {
+      return { problem: `The client secret's file ${file} may be read by others: chmod 600 ${file}, then start again.` };
+    }
+    const secret = readFileSync(file, 'utf8').trim();
+    return secret ? { secret } : { problem: `The client secret's file ${file} is empty.` };
+  } catch (error) {
+    return { problem: `binder cannot read the client secret's file ${file} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}).` };
+  }
+}
+
+/** `--oidc-*` read: null without --oidc-issuer, or the sentence that says what is wrong. */
+function oidcPlan(flags: HttpFlags, env: NodeJS.ProcessEnv): OidcPlan | null | { problem: string } {
+  const companions = [flags.oidcClientId && '--oidc-client-id', flags.oidcClientSecretFile && '--oidc-client-secret-file',
+    flags.oidcOrgClaim && '--oidc-org-claim', flags.oidcAllowOrg?.length && '--oidc-allow-org', flags.oidcAudience && '--oidc-audience'].filter(Boolean);
+  if (!flags.oidcIssuer) return companions.length ? { problem: `${companions.join(', ')} only go with --oidc-issuer URL.` } : null;
+  if (!flags.oidcClientId) return { problem: '--oidc-issuer needs --oidc-client-id ID: the client this binder is at the provider.' };
+  const secret = secretOf(flags.oidcClientSecretFile, env);
+  if ('problem' in secret) return secret;
+  return {
+    issuer: flags.oidcIssuer.trim(),
+    clientId: flags.oidcClientId.trim(),
+    ...(secret.secret ? { clientSecret: secret.secret } : {}),
+    ...(flags.oidcOrgClaim ? { orgClaim: flags.oidcOrgClaim.trim() } : {}),
+    allowOrgs: (flags.oidcAllowOrg ?? []).map((o) => o.trim().toLowerCase()).filter(Boolean),
+    ...(flags.oidcAudience ? { audience: flags.oidcAudience.trim() } : {}),
+  };
 }
 
 export const isLoopback = (host: string): boolean => {
@@ -54,9 +108,11 @@ function address(given: string): { host: string; port: number } | null {
 }
 
 /** The plan, null without --http, or the sentence that says what is wrong. */
-export function httpPlan(flags: HttpFlags): HttpPlan | null | { problem: string } {
+export function httpPlan(flags: HttpFlags, env: NodeJS.ProcessEnv = process.env): HttpPlan | null | { problem: string } {
+  const oidc = oidcPlan(flags, env);
+  if (oidc && 'problem' in oidc) return oidc;
   const companions = [flags.tlsCert && '--tls-cert', flags.tlsKey && '--tls-key', flags.behindProxy && '--behind-proxy',
-    flags.allowHost?.length && '--allow-host', flags.rate && '--rate'].filter(Boolean);
+    flags.allowHost?.length && '--allow-host', flags.rate && '--rate', oidc && '--oidc-issuer'].filter(Boolean);
   if (flags.http === undefined || flags.http === false) {
     return companions.length ? { problem: `${companions.join(', ')} only go with --http [HOST:]PORT.` } : null;
   }
@@ -83,5 +139,6 @@ export function httpPlan(flags: HttpFlags): HttpPlan | null | { problem: string 
     behindProxy: flags.behindProxy === true,
     allowHosts: (flags.allowHost ?? []).map((h) => h.trim().toLowerCase()).filter(Boolean),
     ...(rate ? { rate } : {}),
+    ...(oidc ? { oidc } : {}),
   };
 }

@@ -7,7 +7,6 @@
 import type { Hono } from 'hono';
 import { toJsonSchemaCompat } from '@modelcontextprotocol/sdk/server/zod-json-schema-compat.js';
 import { holdOf } from '../keeper/durations.js';
-import type { Keeper } from '../keeper/keeper-types.js';
 import { AGENT_OPERATIONS, operation } from '../keeper/operations.js';
 import type { DirectAnswer } from '../keeper/direct-asks.js';
 import type { Answer } from '../keeper/protocol.js';
@@ -48,7 +47,7 @@ export function queryArgs(url: string): Record<string, unknown> {
   return args;
 }
 
-export function restRoutes(app: Hono<HttpEnv>, keeper: Keeper, told: Told): void {
+export function restRoutes(app: Hono<HttpEnv>, told: Told): void {
   const listed = catalog();
   app.get('/api', (c) => jsonOf(c, bodyOf(listed)));
 
@@ -78,7 +77,7 @@ export function restRoutes(app: Hono<HttpEnv>, keeper: Keeper, told: Told): void
     }
     const given = args as Record<string, unknown>;
     const wait = holdOf(name, given);
-    const answer = await keeper.ask(caller.who, name, given, {
+    const answer = await c.get('keeper').ask(caller.who, name, given, {
       ...(key !== undefined ? { key } : {}),
       // Only a wait is held long enough for its asker to go away meanwhile (the signal costs a little).
       ...(wait > 0 ? { wait, signal: c.req.raw.signal } : {}),

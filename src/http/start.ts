@@ -5,6 +5,7 @@
  */
 import type { Command } from 'commander';
 import type { Keeper } from '../keeper/keeper-types.js';
+import type { StoreSpec } from '../store/open-any.js';
 import { loadHttp } from './load.js';
 import { httpPlan, type HttpFlags, type HttpPlan } from './plan.js';
 import { sayServing } from './serving.js';
@@ -17,13 +18,21 @@ export function addHttpOptions(command: Command): Command {
     .option('--tls-key <file>', 'with --http: the certificate\'s private key (PEM)')
     .option('--behind-proxy', 'with --http: a proxy in front speaks TLS; believe its X-Forwarded-* headers')
     .option('--allow-host <name>', 'with --http: a name the server is reached by (repeatable)', (v: string, all: string[] | undefined) => [...(all ?? []), v])
-    .option('--rate <n>', 'with --http: requests a second per token (200, bursts of 5×; or N/BURST)');
+    .option('--rate <n>', 'with --http: requests a second per token (200, bursts of 5×; or N/BURST)')
+    .option('--oidc-issuer <url>', 'with --http: people sign in through this OpenID Connect provider (no login links then)')
+    .option('--oidc-client-id <id>', 'with --oidc-issuer: this binder\'s client id at the provider')
+    .option('--oidc-client-secret-file <file>', 'with --oidc-issuer: the client secret, in a file only you can read (else $BINDER_OIDC_CLIENT_SECRET)')
+    .option('--oidc-org-claim <name>', 'with --oidc-issuer: the claim naming a person\'s organisation (else their verified e-mail\'s domain)')
+    .option('--oidc-allow-org <org>', 'with --oidc-issuer: an organisation that may sign in (repeatable; none: any)', (v: string, all: string[] | undefined) => [...(all ?? []), v])
+    .option('--oidc-audience <aud>', 'with --oidc-issuer: the audience a provider\'s access token must name (the client id by default)');
 }
 
 export { httpPlan, type HttpFlags, type HttpPlan };
 
 export interface HttpStarted {
   url: string;
+  /** The identity provider people sign in with (its host); none: login links. */
+  provider?: string;
   /** A one-time login link to the page (10 minutes) for the person of that name. */
   loginLink(name: string): Promise<string>;
   stop(): Promise<void>;
@@ -37,6 +46,11 @@ export const loginLine = (link: string, lang: 'en' | 'fr'): string => (lang === 
   ? `La page, pour vous : ${link} (un seul usage, dans les 10 minutes ; binder admin login-link en donne un autre)`
   : `Your page: ${link} (one use, within 10 minutes; binder admin login-link gives another)`);
 
+/** Where people sign in, said at start instead of a login link. */
+export const providerLine = (url: string, provider: string, lang: 'en' | 'fr'): string => (lang === 'fr'
+  ? `La page : ${url}/ (on s'y connecte avec ${provider} ; pas de lien de connexion)`
+  : `The page: ${url}/ (people sign in with ${provider} there; no login links)`);
+
 /** The line said at start, even with --quiet. */
 export const listeningLine = (url: string, lang: 'en' | 'fr'): string => (lang === 'fr'
   ? `Répond aussi sur ${url} (MCP : ${url}/mcp, REST : ${url}/api)`
@@ -46,14 +60,15 @@ export const listeningLine = (url: string, lang: 'en' | 'fr'): string => (lang =
  * Starts the HTTP face: `log` hears what goes wrong, `told` (if given) a line per ask answered.
  * A sentence, thrown as an Error named Refused, if it cannot listen.
  */
-export async function startHttpFor(keeper: Keeper, plan: HttpPlan, log: (line: string) => void, told?: (line: string) => void): Promise<HttpStarted> {
+export async function startHttpFor(keeper: Keeper, plan: HttpPlan, log: (line: string) => void, told?: (line: string) => void, spec?: StoreSpec): Promise<HttpStarted> {
   const { startHttp } = await loadHttp();
-  const serving = await startHttp(keeper, plan, { log, ...(told ? { told } : {}) });
+  const serving = await startHttp(keeper, plan, { log, ...(told ? { told } : {}), ...(spec ? { spec } : {}) });
   // Where it answers, for binder admin login-link; taken back when it stops. A database server
   // has no folder to say it in: there, login-link is given the address with --url.
   const unsay = keeper.store.dialect === 'sqlite' ? sayServing(keeper.store.path, serving.url) : () => {};
   return {
     url: serving.url,
+    ...(serving.provider ? { provider: serving.provider } : {}),
     async loginLink(name) {
       const made = await keeper.store.addLoginLink(name, { id: `person:${name}`, kind: 'person', name });
       return loginUrl(serving.url, made.key);

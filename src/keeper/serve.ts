@@ -6,7 +6,7 @@
  * --http it answers over HTTP too (src/http), and says where, even with --quiet.
  */
 import { Command, CommanderError } from 'commander';
-import { addHttpOptions, httpPlan, listeningLine, loginLine, startHttpFor, type HttpFlags, type HttpStarted } from '../http/start.js';
+import { addHttpOptions, httpPlan, listeningLine, loginLine, providerLine, startHttpFor, type HttpFlags, type HttpStarted } from '../http/start.js';
 import { openAnyStore } from '../store/index.js';
 import { Refused } from '../store/store.js';
 import { createKeeper } from './keeper.js';
@@ -76,7 +76,7 @@ export async function serve(argv: string[]): Promise<number> {
   await keeper.start();
   let http: HttpStarted | null = null;
   try {
-    if (plan) http = await startHttpFor(keeper, plan, (line) => process.stderr.write(`${safeAnswer(line)}\n`), o.quiet ? undefined : say);
+    if (plan) http = await startHttpFor(keeper, plan, (line) => process.stderr.write(`${safeAnswer(line)}\n`), o.quiet ? undefined : say, whereStore(o.store));
   } catch (error) {
     if ((error as Error)?.name !== 'Refused') throw error;
     process.removeListener('SIGINT', onStop);
@@ -89,7 +89,7 @@ export async function serve(argv: string[]): Promise<number> {
   process.stdout.write(`${w.kept} ${clip(store.path, 4096)}\n`);
   if (http) {
     process.stdout.write(`${listeningLine(http.url, o.lang)}\n`);
-    process.stdout.write(`${loginLine(await http.loginLink(person(o.as).name), o.lang)}\n`);
+    process.stdout.write(`${http.provider ? providerLine(http.url, http.provider, o.lang) : loginLine(await http.loginLink(person(o.as).name), o.lang)}\n`);
   }
   for (const f of keeper.folders()) process.stdout.write(`${w.reading} ${clip(f.dir, 4096)} ${w.as} ${clip(f.name, 200)} (${clip(f.agent, 200)})\n`);
   process.stdout.write(`${w.stop}\n`);

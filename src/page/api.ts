@@ -60,9 +60,13 @@ export function call<T = unknown>(op: string, args: Record<string, unknown> = {}
   return send<T>(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(args) });
 }
 
-export const session = (): Promise<Answer<{ person: { id: string; name: string } }>> => send('/page/session', { method: 'GET' });
+/** Where people sign in through an identity provider: its name, and where the page sends the browser to. */
+export interface ProviderSignIn { provider: string; start: string }
+
+export const session = (): Promise<Answer<{ person?: { id: string; name: string; email?: string }; signIn: ProviderSignIn | null }>> =>
+  send('/page/session', { method: 'GET' });
 
 export const signIn = (key: string): Promise<Answer<{ person: { id: string; name: string } }>> =>
   send('/page/login', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ key }) });
 
-export const signOut = (): Promise<Answer> => send('/page/logout', { method: 'POST' });
+export const signOut = (): Promise<Answer<{ providerSignOut: string | null } | null>> => send('/page/logout', { method: 'POST' });

@@ -6,8 +6,8 @@
 import type { Lang } from '../tui/words.js';
 
 export interface PageWords {
-  signIn: { title: string; text: string; working: string; failed: string };
-  signedInAs(name: string): string;
+  signIn: { title: string; text: string; working: string; failed: string; with(provider: string): string; signedOut: string; providerToo(provider: string): string };
+  signedInAs(name: string, email?: string): string;
   signOut: string;
   language: string;
   skip: string;
@@ -66,8 +66,11 @@ const en: PageWords = {
     text: 'This page is a person\'s. Open a login link from binder admin login-link (the screen and binder serve --http show one at start): it signs this browser in.',
     working: 'Signing in…',
     failed: 'This link did not sign you in:',
+    with: (provider) => `Sign in with ${provider}`,
+    signedOut: 'Signed out of this binder.',
+    providerToo: (provider) => `Sign out of ${provider} too`,
   },
-  signedInAs: (name) => `Signed in as ${name}`,
+  signedInAs: (name, email) => `Signed in as ${name}${email ? ` <${email}>` : ''}`,
   signOut: 'Sign out',
   language: 'Language',
   skip: 'Skip to the records',
@@ -126,8 +129,11 @@ const fr: PageWords = {
     text: 'Cette page est celle d\'une personne. Ouvrez un lien de connexion donné par binder admin login-link (l\'écran et binder serve --http en montrent un au démarrage) : il connecte ce navigateur.',
     working: 'Connexion…',
     failed: 'Ce lien ne vous a pas connecté :',
+    with: (provider) => `Se connecter avec ${provider}`,
+    signedOut: 'Déconnecté de ce binder.',
+    providerToo: (provider) => `Se déconnecter aussi de ${provider}`,
   },
-  signedInAs: (name) => `Connecté : ${name}`,
+  signedInAs: (name, email) => `Connecté : ${name}${email ? ` <${email}>` : ''}`,
   signOut: 'Se déconnecter',
   language: 'Langue',
   skip: 'Aller aux fiches',

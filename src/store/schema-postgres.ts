@@ -253,4 +253,19 @@ export const PG_MIGRATIONS: readonly string[] = [
     org   text NOT NULL
   );
   `,
+  // 4: people signed in through an identity provider (SQLite's 14).
+  `
+  ALTER TABLE sessions ADD COLUMN who text;
+  ALTER TABLE sessions ADD COLUMN org text;
+  CREATE TABLE signin_pending (
+    hash     text PRIMARY KEY,
+    browser  text NOT NULL,
+    sealed   text NOT NULL,
+    expires  bigint NOT NULL
+  );
+  CREATE TABLE signin_issuer (
+    issuer   text PRIMARY KEY,
+    since    bigint NOT NULL
+  );
+  `,
 ];

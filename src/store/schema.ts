@@ -281,4 +281,22 @@ export const MIGRATIONS: readonly string[] = [
     org   TEXT NOT NULL
   ) WITHOUT ROWID;
   `,
+  // 14: people signed in through an identity provider (OpenID Connect): a session carries its
+  // person (their Who, with e-mail) and organisation; a sign-in under way waits in signin_pending
+  // (keyed by the hash of its state, its secrets sealed by the state itself, ten minutes, one use);
+  // signin_issuer says the store is a signed-in service's, where login links are refused.
+  `
+  ALTER TABLE sessions ADD COLUMN who TEXT;           -- the signed-in person's Who as JSON, NULL for a login link's
+  ALTER TABLE sessions ADD COLUMN org TEXT;           -- their organisation, NULL for a login link's
+  CREATE TABLE signin_pending (
+    hash     TEXT PRIMARY KEY,          -- sha-256 of the sign-in's state, hex
+    browser  TEXT NOT NULL,             -- sha-256 of the cookie of the browser that started it, hex
+    sealed   TEXT NOT NULL,             -- nonce, PKCE verifier and where to return, sealed with a key from the state
+    expires  INTEGER NOT NULL           -- ms; taken by its delete when used
+  ) WITHOUT ROWID;
+  CREATE TABLE signin_issuer (
+    issuer   TEXT PRIMARY KEY,          -- the identity provider this service signs people in with
+    since    INTEGER NOT NULL           -- ms
+  ) WITHOUT ROWID;
+  `,
 ];

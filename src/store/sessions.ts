@@ -8,6 +8,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { personOnly } from './access.js';
 import { iso, type Context } from './context.js';
+import { noLinksWhenSignedIn } from './signin.js';
 import { Refused } from './store.js';
 import type { Who } from './types.js';
 import { cleanName } from './values.js';
@@ -32,6 +33,9 @@ export interface LoginLinkMade {
 export interface SessionInfo {
   id: string;
   person: string;
+  /** A signed-in person's e-mail and organisation (none for a login link's session). */
+  email?: string;
+  org?: string;
   created: string;
   used: string;
   expires: string;
@@ -44,15 +48,30 @@ export interface SessionMade extends SessionInfo {
   cookie: string;
 }
 
-export type SessionCheck = { ok: true; who: Who; id: string } | { ok: false };
+/** A session's person; `org` is a signed-in person's organisation (none for a login link's). */
+export type SessionCheck = { ok: true; who: Who; id: string; org?: string } | { ok: false };
 
-interface Row { hash: string; id: string; person: string; created: number; used: number; expires: number; revoked: number | null; browser: string }
+interface Row {
+  hash: string; id: string; person: string; created: number; used: number; expires: number; revoked: number | null; browser: string;
+  who?: string | null; org?: string | null;
+}
+
+/** The Who a session was opened for: a signed-in person's as their provider said it, else the local person of a link. */
+function whoOf(row: Row): Who {
+  if (row.who) {
+    const w = JSON.parse(row.who) as Who;
+    return { id: String(w.id), kind: 'person', name: String(w.name), ...(typeof w.email === 'string' ? { email: w.email } : {}) };
+  }
+  return { id: `person:${row.person}`, kind: 'person', name: row.person };
+}
 
 const hashOf = (secret: string): string => createHash('sha256').update(secret, 'utf8').digest('hex');
 const secret = (): string => randomBytes(32).toString('base64url');
 
 const infoOf = (row: Row): SessionInfo => ({
-  id: row.id, person: row.person, created: iso(row.created), used: iso(row.used), expires: iso(row.expires),
+  id: row.id, person: row.person,
+  ...(row.who ? { email: whoOf(row).email ?? '' } : {}), ...(row.org ? { org: row.org } : {}),
+  created: iso(row.created), used: iso(row.used), expires: iso(row.expires),
   revoked: row.revoked === null ? null : iso(row.revoked), browser: row.browser,
 });
 
@@ -65,6 +84,7 @@ async function sweep(ctx: Context, now: number): Promise<void> {
 /** A one-time link for the person of that name; the person who makes it must be one. */
 export async function addLoginLink(ctx: Context, name: string, who: Who): Promise<LoginLinkMade> {
   personOnly(who, 'make a login link', 'login-link', 'créer un lien de connexion');
+  await noLinksWhenSignedIn(ctx);
   const person = cleanName(name, 'A person', 'd\'une personne');
   const now = ctx.now();
   await sweep(ctx, now);
@@ -75,6 +95,7 @@ export async function addLoginLink(ctx: Context, name: string, who: Who): Promis
 
 /** Uses a link once: it is gone, and a session for its person is opened. */
 export async function useLoginLink(ctx: Context, key: string, browser: string): Promise<SessionMade> {
+  await noLinksWhenSignedIn(ctx);
   const now = ctx.now();
   // Taken by its delete: two keepers given the same link at once open one session between them.
   const row = SECRET.test(key)
@@ -87,16 +108,31 @@ export async function useLoginLink(ctx: Context, key: string, browser: string): 
       'access',
     );
   }
+  return newSession(ctx, row.person, null, null, browser);
+}
+
+async function newSession(ctx: Context, person: string, who: Who | null, org: string | null, browser: string): Promise<SessionMade> {
+  const now = ctx.now();
   const cookie = secret();
   const said = Array.from(browser.replace(/[^\x20-\x7e]/g, '?')).slice(0, BROWSER_MAX).join('');
+  const whoJson = who ? JSON.stringify({ id: who.id, kind: 'person', name: who.name, ...(who.email ? { email: who.email } : {}) }) : null;
   for (;;) {
     const id = randomBytes(6).toString('base64url');
     const used = now - (now % USE_STEP_MS);
-    const made = await ctx.q.run('INSERT INTO sessions (hash, id, person, created, used, expires, browser) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING',
-      [hashOf(cookie), id, row.person, now, used, now + SESSION_MS, said]);
+    const made = await ctx.q.run('INSERT INTO sessions (hash, id, person, created, used, expires, browser, who, org) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING',
+      [hashOf(cookie), id, person, now, used, now + SESSION_MS, said, whoJson, org]);
     if (made.changes === 0) continue;
-    return { cookie, ...infoOf({ hash: '', id, person: row.person, created: now, used, expires: now + SESSION_MS, revoked: null, browser: said }) };
+    return { cookie, ...infoOf({ hash: '', id, person, created: now, used, expires: now + SESSION_MS, revoked: null, browser: said, who: whoJson, org }) };
   }
+}
+
+/**
+ * A session for a person whom the identity provider vouched for (the HTTP face checked the ID
+ * token): their Who and organisation are kept with it, and are the person on every later request.
+ */
+export async function openSession(ctx: Context, who: Who, org: string, browser: string): Promise<SessionMade> {
+  if (who.kind !== 'person' || !who.id.startsWith('person:')) throw new Error('a session is a person\'s');
+  return newSession(ctx, who.name, who, org, browser);
 }
 
 async function rowOf(ctx: Context, cookie: string): Promise<Row | undefined> {
@@ -115,7 +151,7 @@ export async function checkSession(ctx: Context, cookie: string): Promise<{ chec
   const row = await rowOf(ctx, cookie);
   const now = ctx.now();
   if (!row || row.revoked !== null || row.expires <= now) return { check: { ok: false } };
-  const check: SessionCheck = { ok: true, who: { id: `person:${row.person}`, kind: 'person', name: row.person }, id: row.id };
+  const check: SessionCheck = { ok: true, who: whoOf(row), id: row.id, ...(row.org ? { org: row.org } : {}) };
   return now - row.used >= USE_STEP_MS ? { check, used: { hash: row.hash, at: now - (now % USE_STEP_MS) } } : { check };
 }
 

@@ -21,7 +21,8 @@ import { ready } from './ready.js';
 import { blocked, needs, withNeeds } from './needs.js';
 import { exportBinder } from './exchange-out.js';
 import { importBinder } from './exchange-in.js';
-import { addLoginLink, checkSession, endSession, listSessions, noteSessionUse, revokeSessions, useLoginLink } from './sessions.js';
+import { addLoginLink, checkSession, endSession, listSessions, noteSessionUse, openSession, revokeSessions, useLoginLink } from './sessions.js';
+import { beginSignIn, finishSignIn, markSignIn, signInIssuer } from './signin.js';
 import { addToken, checkToken, leakedToken, listTokens, noteTokenUse, revokeTokens } from './tokens.js';
 import { ledgerOver, type Ledger } from './ledger.js';
 import { actingRole, adminOnly, listPeople, removePerson, setRole, signIn, type AdminDoing, type PeopleRules } from './people.js';
@@ -206,6 +207,11 @@ export function makeStore(engine: Engine, options: StoreOptions = {}): Store {
       endSession: w(endSession),
       sessions: r(listSessions),
       revokeSessions: w(revokeSessions),
+      signInIssuer: r(signInIssuer),
+      markSignIn: w(markSignIn),
+      beginSignIn: w(beginSignIn),
+      finishSignIn: w(finishSignIn),
+      openSession: w(openSession),
       due: w(dueAndTell),
       take: w(take),
       takeNext: w(takeNext),

@@ -15,6 +15,7 @@ import type { TokenCheck, TokenInfo, TokenMade } from './tokens.js';
 import type { DialectName, TxOptions } from './sql/port.js';
 import type { Ledger } from './ledger.js';
 import type { LoginLinkMade, SessionCheck, SessionInfo, SessionMade } from './sessions.js';
+import type { PendingSignIn } from './signin.js';
 import type { Person, Role, SignedIn } from './people.js';
 import type { Organisation } from './orgs.js';
 
@@ -213,6 +214,17 @@ export interface Store {
   sessions(who: Who): Promise<SessionInfo[]>;
   /** Ends a session by its id, a person's by their name, or every one (`all`). */
   revokeSessions(ref: string, who: Who): Promise<SessionInfo[]>;
+  /* ---- a signed-in service (OpenID Connect): its provider, sign-ins under way, their sessions ---- */
+  /** The identity provider this store's service signs people in with, or null: a local binder. */
+  signInIssuer(): Promise<string | null>;
+  /** Says the store is a signed-in service's, with that provider: login links are refused from now on. */
+  markSignIn(issuer: string): Promise<void>;
+  /** Keeps a sign-in under way (ten minutes), under the hash of its state, for the browser of that cookie. */
+  beginSignIn(state: string, browser: string, pending: PendingSignIn): Promise<void>;
+  /** Takes it back, once; null when taken, expired, unknown, or begun by another browser. */
+  finishSignIn(state: string, browser: string): Promise<PendingSignIn | null>;
+  /** Opens a session for a person the provider vouched for, in their organisation; its cookie returned this once. */
+  openSession(who: Who, org: string, browser: string): Promise<SessionMade>;
 
   /** Records whose due time has come and was not told yet; each is returned once, ever (and a
    * `due` history row says so, for briefs). */

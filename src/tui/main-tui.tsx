@@ -6,7 +6,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { render } from 'ink';
-import { httpPlan, listeningLine, loginLine, startHttpFor, type HttpStarted } from '../http/start.js';
+import { httpPlan, listeningLine, loginLine, providerLine, startHttpFor, type HttpStarted } from '../http/start.js';
 import { createKeeper } from '../keeper/keeper.js';
 import type { SideConfig } from '../keeper/keeper-types.js';
 import { defaultSide, person, sideOption, whereStore } from '../keeper/places.js';
@@ -71,7 +71,7 @@ export async function main(argv: string[]): Promise<number> {
   // Listening is said before the screen takes the terminal (and is there again when it leaves it).
   let http: HttpStarted | null = null;
   try {
-    if (plan) http = await startHttpFor(keeper, plan, (line) => { for (const l of listeners) l(line); });
+    if (plan) http = await startHttpFor(keeper, plan, (line) => { for (const l of listeners) l(line); }, undefined, where);
   } catch (error) {
     await keeper.close();
     await store.close();
@@ -81,7 +81,8 @@ export async function main(argv: string[]): Promise<number> {
   }
   if (http) {
     process.stdout.write(`${listeningLine(http.url, options.lang ?? langFromEnv())}\n`);
-    process.stdout.write(`${loginLine(await http.loginLink(person(options.as).name), options.lang ?? langFromEnv())}\n`);
+    const lang = options.lang ?? langFromEnv();
+    process.stdout.write(`${http.provider ? providerLine(http.url, http.provider, lang) : loginLine(await http.loginLink(person(options.as).name), lang)}\n`);
   }
 
   const served = http;

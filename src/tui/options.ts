@@ -20,7 +20,9 @@ export interface TuiOptions {
 }
 
 export const USAGE = `Usage: binder tui [--store DIR|URL] [--side FOLDER=NAME]... [--lang en|fr] [--as NAME] [--no-mouse]
-       [--http [HOST:]PORT [--tls-cert FILE --tls-key FILE] [--behind-proxy] [--allow-host NAME]... [--rate N]]
+       [--http [HOST:]PORT [--tls-cert FILE --tls-key FILE] [--behind-proxy] [--allow-host NAME]... [--rate N]
+        [--oidc-issuer URL --oidc-client-id ID [--oidc-client-secret-file FILE] [--oidc-org-claim NAME]
+         [--oidc-allow-org ORG]... [--oidc-audience AUD]]]
 
 The person's screen, which keeps the binder at the same time (it answers the agents'
 folders while it runs). Without --side, the folders registered in the store are read,
@@ -83,6 +85,17 @@ export function readOptions(argv: readonly string[]): TuiOptions | { problem: st
       case '--behind-proxy':
         o.http.behindProxy = true;
         break;
+      case '--oidc-issuer': case '--oidc-client-id': case '--oidc-client-secret-file': case '--oidc-org-claim': case '--oidc-allow-org': case '--oidc-audience': {
+        const v = value();
+        if (!v) return { problem: `${name} takes a value.` };
+        if (name === '--oidc-issuer') o.http.oidcIssuer = v;
+        else if (name === '--oidc-client-id') o.http.oidcClientId = v;
+        else if (name === '--oidc-client-secret-file') o.http.oidcClientSecretFile = v;
+        else if (name === '--oidc-org-claim') o.http.oidcOrgClaim = v;
+        else if (name === '--oidc-audience') o.http.oidcAudience = v;
+        else o.http.oidcAllowOrg = [...(o.http.oidcAllowOrg ?? []), v];
+        break;
+      }
       case '--help': case '-h':
         o.help = true;
         break;

@@ -12,7 +12,7 @@ import { build } from 'esbuild';
 import { BINDER, ROOT } from '../helpers/processes.js';
 import { tempDir } from '../helpers/temp.js';
 
-const HEAVY = /node_modules\/(ink|ink-text-input|react|react-reconciler|yoga-layout|zod|@modelcontextprotocol)\//;
+const HEAVY = /node_modules\/(ink|ink-text-input|react|react-reconciler|yoga-layout|zod|@modelcontextprotocol|openid-client|oauth4webapi|jose)\//;
 
 /** Every file esbuild would bundle from `entry`, with the build's own settings. */
 async function bundled(entry: string): Promise<string[]> {
@@ -23,7 +23,7 @@ async function bundled(entry: string): Promise<string[]> {
   return Object.keys(result.metafile.inputs);
 }
 
-test('the binder bundle holds nothing of ink, react, zod or the MCP SDK (and the check can see them)', async () => {
+test('the binder bundle holds nothing of ink, react, zod, the MCP SDK or the sign-in libraries (and the check can see them)', async () => {
   const binder = await bundled('src/agent/main-binder.ts');
   assert.ok(binder.some((file) => file.includes('node_modules/commander/')), 'the check sees packages');
   assert.deepEqual(binder.filter((file) => HEAVY.test(file)), []);

@@ -41,9 +41,10 @@ export interface Server {
 }
 
 /** A store with an agent's folder registered, served by a real `binder serve --http`. */
-export async function serve(t: TestContext, options: { port?: number } = {}): Promise<Server> {
+export async function serve(t: TestContext, options: { port?: number; store?: string; args?: string[] } = {}): Promise<Server> {
   const root = tempDir(t, 'binder-page-');
-  const store = join(root, 'store');
+  // A folder of its own, or a PostgreSQL database's URL (test/helpers/postgres.ts).
+  const store = options.store ?? join(root, 'store');
   const folder = join(root, 'claude', '.binder');
   mkdirSync(folder, { recursive: true });
   const admin = (...args: string[]): Run => binder(['admin', '--store', store, '--as', 'Ann', ...args]);
@@ -58,7 +59,7 @@ export async function serve(t: TestContext, options: { port?: number } = {}): Pr
     agent: (...args) => binder(['--dir', folder, ...args]),
     async start() {
       out = '';
-      const started = spawn(process.execPath, [BINDER, 'serve', '--no-tui', '--quiet', '--store', store, '--http', `127.0.0.1:${port}`, '--as', 'Ann'],
+      const started = spawn(process.execPath, [BINDER, 'serve', '--no-tui', '--quiet', '--store', store, '--http', `127.0.0.1:${port}`, '--as', 'Ann', ...(options.args ?? [])],
         { stdio: ['ignore', 'pipe', 'pipe'] });
       child = started;
       started.stdout!.on('data', (c) => { out += c; });

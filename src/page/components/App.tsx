@@ -6,7 +6,7 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import { wordsFor, type Lang } from '../../tui/words.js';
-import { onSignedOut, session, setLang, signIn } from '../api.js';
+import { onSignedOut, session, setLang, signIn, type ProviderSignIn } from '../api.js';
 import { pageWordsFor } from '../page-words.js';
 import { Binder } from './Binder.js';
 
@@ -22,12 +22,15 @@ function firstLang(): Lang {
   return /^fr\b/i.test(navigator.language || '') ? 'fr' : 'en';
 }
 
-type Who = { id: string; name: string };
+type Who = { id: string; name: string; email?: string };
 
 export function App() {
   const [lang, setLangState] = useState<Lang>(firstLang);
   const [person, setPerson] = useState<Who | null | 'asking'>('asking');
   const [problem, setProblem] = useState<string | null>(null);
+  const [provider, setProvider] = useState<ProviderSignIn | null>(null);
+  /** Just signed out, and where to sign out of the provider too (if it says). */
+  const [out, setOut] = useState<{ providerSignOut: string | null } | null>(null);
   const pw = pageWordsFor(lang);
   setLang(lang);
 
@@ -39,6 +42,7 @@ export function App() {
     onSignedOut(() => setPerson(null));
     const key = /(?:^#|&)login=([A-Za-z0-9_-]{1,200})/.exec(location.hash)?.[1];
     void (async () => {
+      // A login link where people sign in through a provider: none is offered, none is sent.
       if (key) {
         // The key leaves the address (and so the history) before anything else happens.
         history.replaceState(null, '', location.pathname);
@@ -46,7 +50,8 @@ export function App() {
         if (!signed.ok) setProblem(signed.text);
       }
       const me = await session();
-      setPerson(me.ok && me.data ? me.data.person : null);
+      setProvider(me.data?.signIn ?? null);
+      setPerson(me.ok && me.data?.person ? me.data.person : null);
     })();
   }, []);
 
@@ -74,11 +79,17 @@ export function App() {
     return (
       <main className="sign-in" aria-labelledby="sign-in-title">
         <h1 id="sign-in-title">Binder — {pw.signIn.title}</h1>
-        {problem !== null && <p className="warn" role="alert">{pw.signIn.failed} {problem}</p>}
-        <p>{pw.signIn.text}</p>
+        {problem !== null && <p className="warn" role="alert">{provider ? '' : `${pw.signIn.failed} `}{problem}</p>}
+        {out && <p role="status">{pw.signIn.signedOut}{out.providerSignOut && provider ? <> <a href={out.providerSignOut}>{pw.signIn.providerToo(provider.provider)}</a></> : null}</p>}
+        {provider
+          ? <p><a className="sign-in-button" href={provider.start}>{pw.signIn.with(provider.provider)}</a></p>
+          : <p>{pw.signIn.text}</p>}
         {langSwitch}
       </main>
     );
   }
-  return <Binder lang={lang} words={wordsFor(lang)} pw={pw} person={person} langSwitch={langSwitch} onSignedOut={() => setPerson(null)} />;
+  return <Binder lang={lang} words={wordsFor(lang)} pw={pw} person={person} langSwitch={langSwitch} onSignedOut={(providerSignOut) => {
+    setOut({ providerSignOut: providerSignOut ?? null });
+    setPerson(null);
+  }} />;
 }

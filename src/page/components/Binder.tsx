@@ -33,9 +33,10 @@ export interface BinderProps {
   lang: Lang;
   words: Words;
   pw: PageWords;
-  person: { id: string; name: string };
+  person: { id: string; name: string; email?: string };
   langSwitch: ReactNode;
-  onSignedOut(): void;
+  /** Signed out; `providerSignOut` is where to sign out of the identity provider too, if it says. */
+  onSignedOut(providerSignOut?: string | null): void;
 }
 
 export function Binder({ lang, words, pw, person, langSwitch, onSignedOut }: BinderProps) {
@@ -176,8 +177,8 @@ export function Binder({ lang, words, pw, person, langSwitch, onSignedOut }: Bin
           <button type="button" onClick={() => run('help')} aria-keyshortcuts="?">{pw.keysTitle} (?)</button>
         </nav>
         {langSwitch}
-        <p className="who">{pw.signedInAs(person.name)}</p>
-        <button type="button" onClick={() => void signOut().then(onSignedOut)}>{pw.signOut}</button>
+        <p className="who">{pw.signedInAs(person.name, person.email)}</p>
+        <button type="button" onClick={() => void signOut().then((out) => onSignedOut(out.data?.providerSignOut ?? null))}>{pw.signOut}</button>
       </header>
       <div className="body">
         <ListsNav lists={lists} hidden={hidden} onAct={run} />

@@ -1,0 +1,82 @@
+/**
+ * A person's access token from the provider as `Authorization: Bearer` on /api, /mcp and
+ * /page/api, against a real provider process on loopback: checked against the provider's keys
+ * (signature, issuer, audience, expiry), resolved to the person; an expired one, one for another
+ * audience, one signed by another key, one from another provider — each refused with 401, a
+ * sentence and WWW-Authenticate, nothing done. Agents' tokens keep working beside them.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { OAuth2Server } from 'oauth2-mock-server';
+import { discoverSignIn } from '../../src/http/oidc.js';
+import { provider } from '../helpers/oidc-provider.js';
+import { HOST, served } from './kit.js';
+import { signedInService } from './oidc-kit.js';
+
+const ann = { sub: 'u-ann', name: 'Ann Lee', email: 'ann@acme.test', email_verified: true };
+const MCP_HEADERS = { accept: 'application/json, text/event-stream' };
+const mcpList = { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'lists', arguments: {} } };
+
+test('a person\'s access token is the person on REST, MCP and the page\'s API; an agent\'s token still the agent', async (t) => {
+  const s = await signedInService(t);
+  const token = await s.idp.token(ann);
+  const rest = await s.call('GET', '/api/lists', { token });
+  assert.equal(rest.status, 200, rest.json.text);
+  const added = await s.call('POST', '/api/add', { token, body: { list: 'Batches', title: 'From a script' } });
+  assert.equal(added.status, 200, added.json.text);
+  const got = await s.store.get(1, { id: 'person:x', kind: 'person', name: 'x' });
+  assert.equal(got.history[0]!.by.id, `person:${new URL(s.idp.issuer).host}/u-ann`);
+  assert.equal(got.history[0]!.by.email, 'ann@acme.test');
+  const mcp = await s.call('POST', '/mcp', { token, body: mcpList, headers: MCP_HEADERS });
+  assert.equal(mcp.status, 200);
+  const page = await s.call('POST', '/page/api/note', { token, body: { id: 1, text: 'no Origin needed with a token' } });
+  assert.equal(page.status, 200, page.json.text);
+  const agent = await s.call('GET', '/api/lists');
+  assert.equal(agent.status, 200, 'the agent\'s binder_ token works beside them');
+  assert.match(s.logs.join('\n'), /Ann Lee add done over REST \(localhost:\d+\/u-ann\)/);
+  assert.doesNotMatch(s.logs.join('\n'), new RegExp(token.slice(-20)), 'the token is never logged');
+});
+
+test('tokens refused: expired, another audience, signed by another key, from another provider — 401, a sentence, nothing done', async (t) => {
+  const s = await signedInService(t);
+  const kid = (s.idp.server.issuer.keys.toJSON() as { kid: string }[])[0]!.kid;
+  const forger = new OAuth2Server();
+  await forger.issuer.keys.generate('RS256', { kid });
+  await forger.start(0, '127.0.0.1');
+  t.after(() => forger.stop());
+  const stranger = await provider(t, s.idp.clientId);
+  const cases: [string, string, RegExp][] = [
+    ['expired', await s.idp.token(ann, { expiresIn: -120 }), /^This token expired: sign in again/],
+    ['another audience', await s.idp.token(ann, { change: (p) => { p.aud = 'someone-else'; } }), /made for another audience, not "binder-test"/],
+    ['another key', await forger.issuer.buildToken({ scopesOrTransform: (_h, p) => { Object.assign(p, ann, { iss: s.idp.issuer, aud: s.idp.clientId }); } }),
+      /not signed by http:\/\/localhost:\d+'s keys/],
+    ['another provider', await stranger.token(ann), /not signed by http:\/\/localhost:\d+'s keys/],
+    ['another issuer named', await s.idp.token(ann, { change: (p) => { p.iss = stranger.issuer; } }), /not from http:\/\/localhost:\d+, the provider/],
+    ['not yet', await s.idp.token(ann, { change: (p) => { p.nbf = Math.floor(Date.now() / 1000) + 600; } }), /not valid yet/],
+    ['not a token', 'plainly-not-a-token', /neither an agent's token/],
+  ];
+  for (const [what, token, said] of cases) {
+    for (const [method, path, body] of [['POST', '/api/add', { list: 'Batches', title: `by ${what}` }], ['POST', '/mcp', mcpList], ['POST', '/page/api/add', { list: 'Batches', title: what }]] as const) {
+      const res = await s.call(method, path, { token, body, headers: path === '/mcp' ? MCP_HEADERS : {} });
+      assert.equal(res.status, 401, `${what} on ${path}`);
+      assert.match(res.json.text, said, `${what} on ${path}`);
+      assert.match(res.headers.get('www-authenticate') ?? '', /^Bearer realm="binder", error="invalid_token", error_description="/, what);
+    }
+  }
+  assert.equal((await s.store.show('batches', { id: 'person:x', kind: 'person', name: 'x' })).records.length, 0, 'nothing was done');
+});
+
+test('a verified token is remembered a minute at most, and never past its expiry', async (t) => {
+  const idp = await provider(t);
+  const clock = { ms: Date.now() };
+  const signIn = await discoverSignIn({ issuer: idp.issuer, clientId: idp.clientId, now: () => clock.ms });
+  const s = await served(t, { app: { signIn } });
+  const token = await idp.token(ann, { expiresIn: 30 });
+  assert.equal((await s.call('GET', '/api/lists', { token })).status, 200);
+  assert.equal((await signIn.verifyAccess(token)).ok, true);
+  clock.ms += 31_000;
+  const late = await s.call('GET', '/api/lists', { token });
+  assert.equal(late.status, 401, 'past its expiry, though seen a moment ago');
+  assert.match(late.json.text, /expired/);
+  assert.equal(HOST, 'localhost:4180');
+});

@@ -1,0 +1,47 @@
+/**
+ * The HTTP face signing people in through a real provider (oauth2-mock-server on loopback): the
+ * app made with the provider discovered, and a browser's sign-in walked through as a browser
+ * does it — to the start, to the provider, back to the callback with the cookies it was given.
+ */
+import assert from 'node:assert/strict';
+import type { TestContext } from 'node:test';
+import { discoverSignIn, type SignIn, type SignInOptions } from '../../src/http/oidc.js';
+import { provider, type Provider } from '../helpers/oidc-provider.js';
+import { HOST, served, type Served } from './kit.js';
+
+export interface SignedIn extends Served { idp: Provider; signIn: SignIn }
+
+export async function signedInService(t: TestContext, options: Partial<SignInOptions> = {}): Promise<SignedIn> {
+  const idp = await provider(t);
+  const signIn = await discoverSignIn({ issuer: idp.issuer, clientId: idp.clientId, ...options });
+  const s = await served(t, { app: { signIn } });
+  await s.store.markSignIn(signIn.issuer);
+  return { ...s, idp, signIn };
+}
+
+/** The cookies a response sets, as `name=value` by name. */
+export function cookiesOf(headers: Headers): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const line of headers.getSetCookie()) {
+    const [pair] = line.split(';');
+    const at = pair!.indexOf('=');
+    out.set(pair!.slice(0, at), pair!.slice(at + 1));
+  }
+  return out;
+}
+
+export interface Walk { status: number; text: string; cookies: Map<string, string>; callback: string; pending: string }
+
+/** A browser's sign-in: the start, the provider, the callback (with what it was given, unless told otherwise). */
+export async function walkSignIn(s: SignedIn, change: { cookie?: string | null } = {}): Promise<Walk> {
+  const start = await s.http.app.request('/page/oidc/start', { headers: { host: HOST } });
+  assert.equal(start.status, 302);
+  const pending = cookiesOf(start.headers).get('binder_signin') ?? '';
+  const atProvider = await fetch(start.headers.get('location')!, { redirect: 'manual' });
+  assert.equal(atProvider.status, 302, 'the provider sends the browser back');
+  const back = new URL(atProvider.headers.get('location')!);
+  const callback = `${back.pathname}${back.search}`;
+  const cookie = change.cookie === undefined ? `binder_signin=${pending}` : change.cookie;
+  const res = await s.http.app.request(callback, { headers: { host: HOST, ...(cookie ? { cookie } : {}) } });
+  return { status: res.status, text: await res.text(), cookies: cookiesOf(res.headers), callback, pending };
+}

@@ -1,0 +1,112 @@
+/**
+ * Signing in through a provider (OpenID Connect) over HTTP, against a real provider process on
+ * loopback: the code flow with PKCE (S256), state and nonce; the ID token checked; the person's
+ * Who (issuer host and subject, name, e-mail) and organisation in the session; a sign-in finished
+ * once, by the browser that began it; refusals that open nothing; sign-out; no login links.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { HOST } from './kit.js';
+import { signedInService, walkSignIn } from './oidc-kit.js';
+
+test('the start sends the browser to the provider with a PKCE S256 challenge, a state and a nonce, and keeps no secret in the browser', async (t) => {
+  const s = await signedInService(t);
+  const res = await s.http.app.request('/page/oidc/start', { headers: { host: HOST } });
+  assert.equal(res.status, 302);
+  const to = new URL(res.headers.get('location')!);
+  assert.equal(`${to.origin}`, s.idp.issuer);
+  assert.equal(to.searchParams.get('code_challenge_method'), 'S256');
+  assert.match(to.searchParams.get('code_challenge') ?? '', /^[A-Za-z0-9_-]{43}$/);
+  assert.ok((to.searchParams.get('state') ?? '').length >= 32);
+  assert.ok((to.searchParams.get('nonce') ?? '').length >= 32);
+  assert.equal(to.searchParams.get('redirect_uri'), `http://${HOST}/page/oidc/callback`);
+  assert.equal(to.searchParams.get('scope'), 'openid email profile');
+  const cookie = res.headers.getSetCookie().join('\n');
+  assert.match(cookie, /binder_signin=[A-Za-z0-9_-]{43}; Max-Age=600; Path=\/page\/oidc; HttpOnly; SameSite=Lax/);
+});
+
+test('a sign-in opens a session for the person the provider vouched for: their Who, e-mail and organisation', async (t) => {
+  const s = await signedInService(t);
+  const walk = await walkSignIn(s);
+  assert.equal(walk.status, 200, walk.text);
+  assert.match(walk.text, /Signed in as Ann Lee &#60;ann@acme\.test&#62;/);
+  assert.match(walk.text, /<meta http-equiv="refresh" content="0;url=\/">/);
+  const session = walk.cookies.get('binder_session');
+  assert.ok(session, 'a session cookie');
+  const me = await s.call('GET', '/page/session', { token: null, headers: { cookie: `binder_session=${session}` } });
+  assert.equal(me.status, 200);
+  assert.deepEqual((me.json.data as { person: unknown }).person, { id: `person:${new URL(s.idp.issuer).host}/u-ann`, name: 'Ann Lee', email: 'ann@acme.test' });
+  assert.equal((me.json.data as { org: string }).org, 'acme.test');
+  const lists = await s.call('GET', '/page/api/lists', { token: null, headers: { cookie: `binder_session=${session}` } });
+  assert.equal(lists.status, 200);
+  // Sign-out ends it, and says where to sign out of the provider too.
+  const out = await s.call('POST', '/page/logout', { token: null, headers: { cookie: `binder_session=${session}`, origin: `http://${HOST}` } });
+  assert.match(out.json.text, /Signed out of this binder\. To sign out of localhost:\d+ too: http:\/\/localhost:\d+\/endsession\?/);
+  const after = await s.call('GET', '/page/api/lists', { token: null, headers: { cookie: `binder_session=${session}` } });
+  assert.equal(after.status, 401);
+  assert.match(after.json.text, /choose "Sign in with localhost:\d+"/);
+});
+
+test('a callback is finished once, only by the browser that began it', async (t) => {
+  const s = await signedInService(t);
+  const stranger = await walkSignIn(s, { cookie: 'binder_signin=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' });
+  assert.equal(stranger.status, 400);
+  assert.match(stranger.text, /not one this browser began/);
+  assert.equal(stranger.cookies.get('binder_session'), undefined);
+  const none = await walkSignIn(s, { cookie: null });
+  assert.equal(none.status, 400);
+  const walk = await walkSignIn(s);
+  assert.equal(walk.status, 200);
+  const again = await s.http.app.request(walk.callback, { headers: { host: HOST, cookie: `binder_signin=${walk.pending}` } });
+  assert.equal(again.status, 400, 'the same callback again opens nothing');
+  assert.equal(again.headers.getSetCookie().some((c) => c.startsWith('binder_session=') && !c.startsWith('binder_session=;')), false);
+});
+
+test('an ID token with another nonce, for another audience, or from another issuer opens no session', async (t) => {
+  const s = await signedInService(t);
+  for (const [what, change] of [
+    ['nonce', (p: Record<string, unknown>) => { if (p.nonce) p.nonce = 'not-the-one'; }],
+    ['audience', (p: Record<string, unknown>) => { if (p.nonce) p.aud = 'another-client'; }],
+    ['issuer', (p: Record<string, unknown>) => { if (p.nonce) p.iss = 'http://localhost:1'; }],
+  ] as const) {
+    const hook = (token: { payload: Record<string, unknown> }): void => change(token.payload);
+    s.idp.server.service.on('beforeTokenSigning', hook);
+    const walk = await walkSignIn(s);
+    s.idp.server.service.off('beforeTokenSigning', hook);
+    assert.equal(walk.status, 403, `${what}: ${walk.text}`);
+    assert.match(walk.text, /Not signed in: the provider&#39;s answer was refused/);
+    assert.equal(walk.cookies.get('binder_session'), undefined, what);
+  }
+});
+
+test('the organisation: a claim named by --oidc-org-claim, else a verified e-mail\'s domain; none, or one not admitted, is refused', async (t) => {
+  const s = await signedInService(t, { orgClaim: 'org', allowOrgs: ['acme', 'acme.test'] });
+  s.idp.as({ sub: 'u-1', name: 'Ann', email: 'ann@acme.test', email_verified: true, org: 'ACME' });
+  const named = await walkSignIn(s);
+  assert.equal(named.status, 200);
+  const me = await s.call('GET', '/page/session', { token: null, headers: { cookie: `binder_session=${named.cookies.get('binder_session')}` } });
+  assert.equal((me.json.data as { org: string }).org, 'acme');
+  s.idp.as({ sub: 'u-2', name: 'Bob', email: 'bob@acme.test', email_verified: false });
+  const unverified = await walkSignIn(s);
+  assert.equal(unverified.status, 403);
+  assert.match(unverified.text, /no &#34;org&#34; claim\) and no verified e-mail address/);
+  s.idp.as({ sub: 'u-3', name: 'Eve', email: 'eve@evil.test', email_verified: true });
+  const other = await walkSignIn(s);
+  assert.equal(other.status, 403);
+  assert.match(other.text, /the organisation &#34;evil\.test&#34; may not use this binder/);
+  assert.equal(other.cookies.get('binder_session'), undefined);
+});
+
+test('where people sign in through a provider, a login link opens nothing and the page offers the provider alone', async (t) => {
+  const s = await signedInService(t);
+  const res = await s.call('POST', '/page/login', { token: null, body: { key: 'A'.repeat(43) }, headers: { origin: `http://${HOST}` } });
+  assert.equal(res.status, 403);
+  assert.match(res.json.text, /signs people in through localhost:\d+: there are no login links/);
+  const shell = await s.http.app.request('/', { headers: { host: HOST } });
+  const html = await shell.text();
+  assert.match(html, /<a class="sign-in-button" href="\/page\/oidc\/start">Sign in with localhost:\d+<\/a>/);
+  assert.doesNotMatch(html, /login-link/);
+  const session = await s.call('GET', '/page/session', { token: null });
+  assert.equal(session.status, 401);
+  assert.deepEqual((session.json.data as { signIn: unknown }).signIn, { provider: new URL(s.idp.issuer).host, start: '/page/oidc/start' });
+});
