@@ -83,8 +83,10 @@ function orgOf(claims: JWTPayload, options: SignInOptions): { org: string } | { 
 
 /** The person and organisation of a provider's signed claims, or the sentence that refuses them. */
 export function vouched(claims: JWTPayload, issuerHost: string, options: SignInOptions, until: number): Vouched {
-  const sub = text(claims.sub, 255);
-  if (!sub) return { ok: false, text: 'The provider named no subject: nobody can be signed in.' };
+  // The subject is the person's identity: taken as sent or not at all. Cleaned (a control byte made
+  // a space, then trimmed), two subjects could become one person.
+  const sub = typeof claims.sub === 'string' && /^[\x21-\x7e]{1,255}$/.test(claims.sub) ? claims.sub : undefined;
+  if (!sub) return { ok: false, text: 'The provider named no subject this binder can take (printable ASCII, at most 255 characters): nobody can be signed in.' };
   const email = text(claims.email, 320);
   const name = text(claims.name, 120) ?? text(claims.preferred_username, 120) ?? email ?? sub;
   const found = orgOf(claims, options);
