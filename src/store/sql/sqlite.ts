@@ -69,7 +69,8 @@ export function sqliteEngine(db: Database.Database, path: string): Engine {
 
   async function run<T>(fn: (q: Sql) => Promise<T>, options: TxOptions): Promise<T> {
     // The level is the connection's, set outside a transaction: put back once it ends.
-    const lower = options.sync === false && (db.pragma('synchronous', { simple: true }) as number) > 1;
+    // A read commits nothing to the disk: its sync level does not matter, and is left alone.
+    const lower = options.sync === false && options.mode !== 'read' && (db.pragma('synchronous', { simple: true }) as number) > 1;
     if (lower) db.pragma('synchronous = NORMAL');
     try {
       db.exec(options.mode === 'read' ? 'BEGIN DEFERRED' : 'BEGIN IMMEDIATE');
