@@ -11,7 +11,7 @@ import type { Keeper } from '../keeper/keeper-types.js';
 import type { Who } from '../store/types.js';
 import { refuse } from './answers.js';
 import type { SignIn } from './oidc.js';
-import { invalidToken, type Person } from './person.js';
+import { refusedVouch, type Person } from './person.js';
 import type { RateLimit } from './rate.js';
 
 /** Who asks, the token's prefix for the log (never the token), and a signed-in person's organisation. */
@@ -82,7 +82,7 @@ export function bearer(keeper: Keeper, rate: RateLimit, signIn?: SignIn, orgs?: 
     if (signIn && !given.startsWith('binder_')) {
       // A person's access token from the provider: checked against its keys, never looked up here.
       const vouched = await signIn.verifyAccess(given);
-      if (!vouched.ok) return refuse(c, 401, vouched.text, invalidToken(vouched.text));
+      if (!vouched.ok) return refusedVouch(c, vouched);
       const prefix = `${signIn.provider}/${vouched.who.id.slice(vouched.who.id.lastIndexOf('/') + 1).slice(0, 12)}`;
       const wait = rate.take(`person:${vouched.who.id}`);
       if (wait > 0) return refuse(c, 429, `Too many requests with this token: ask again in ${Math.ceil(wait / 1000)} s.`, { 'Retry-After': String(Math.ceil(wait / 1000)) });

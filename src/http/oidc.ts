@@ -31,7 +31,7 @@ export interface SignInOptions {
 }
 
 /** A person the provider vouched for, and their organisation; or why not, in a sentence. */
-export type Vouched = { ok: true; who: Who; org: string; until: number } | { ok: false; text: string };
+export type Vouched = { ok: true; who: Who; org: string; until: number } | { ok: false; text: string; unreachable?: true };
 
 export interface SignIn {
   /** The provider's issuer, as it says it. */
@@ -130,7 +130,15 @@ export async function discoverSignIn(options: SignInOptions): Promise<SignIn> {
   if (!meta.jwks_uri) throw refusedStart(options.issuer, 'it publishes no keys (jwks_uri)');
   const issuer = meta.issuer;
   const host = new URL(issuer).host;
-  const keys = createRemoteJWKSet(new URL(meta.jwks_uri), { timeoutDuration: 5000 });
+  const remote = createRemoteJWKSet(new URL(meta.jwks_uri), { timeoutDuration: 5000 });
+  // The keys could not be fetched (not yet, or refreshed): the provider's failure, never the token's.
+  const keys = async (header: Parameters<typeof remote>[0], token: Parameters<typeof remote>[1]): Promise<CryptoKey> => {
+    try {
+      return await remote(header, token);
+    } catch (error) {
+      throw keysFailed(error) ? new KeysUnreachable(error) : error;
+    }
+  };
   const audience = options.audience ?? options.clientId;
   const now = options.now ?? Date.now;
   const remembered = new Map<string, Vouched & { ok: true }>();
@@ -172,6 +180,7 @@ export async function discoverSignIn(options: SignInOptions): Promise<SignIn> {
       try {
         ({ payload } = await jwtVerify(token, keys, { issuer, audience, currentDate: new Date(at), requiredClaims: ['exp', 'sub'] }));
       } catch (error) {
+        if (error instanceof KeysUnreachable) return { ok: false, text: UNREACHABLE, unreachable: true };
         return { ok: false, text: refusedToken(error, issuer, audience) };
       }
       const result = vouched(payload, host, options, Math.min(at + REMEMBER_MS, (payload.exp ?? 0) * 1000));
@@ -184,10 +193,23 @@ export async function discoverSignIn(options: SignInOptions): Promise<SignIn> {
   };
 }
 
+const UNREACHABLE = 'This token could not be checked against the provider\'s keys now (the provider cannot be reached): ask again in a moment.';
+
+/** The provider's keys could not be had: the token is neither good nor bad yet. */
+class KeysUnreachable extends Error {
+  constructor(cause: unknown) {
+    super('the provider\'s keys could not be fetched', { cause });
+    this.name = 'KeysUnreachable';
+  }
+}
+
+/** An error of fetching the keys (the network, a timeout, an answer not 200 or not JSON), not of a key matched. */
+const keysFailed = (error: unknown): boolean => error instanceof errors.JWKSTimeout || error instanceof TypeError
+  || (error instanceof errors.JOSEError && error.code === errors.JOSEError.code);
+
 /** Why a provider's token is refused, in a sentence (never the token). */
 function refusedToken(error: unknown, issuer: string, audience: string): string {
   const get = 'sign in again to get a new one';
-  if (error instanceof errors.JWKSTimeout) return 'This token could not be checked against the provider\'s keys now (the provider did not answer): ask again in a moment.';
   if (error instanceof errors.JWTExpired) return `This token expired: ${get}.`;
   if (error instanceof errors.JWTClaimValidationFailed) {
     if (error.claim === 'iss') return `This token is not from ${issuer}, the provider this binder signs people in with.`;

@@ -12,7 +12,7 @@ import { SESSION_MS } from '../store/sessions.js';
 import type { Who } from '../store/types.js';
 import { jsonOf, refuse, refusalOf } from './answers.js';
 import type { HttpEnv, Orgs } from './auth.js';
-import type { SignIn } from './oidc.js';
+import type { SignIn, Vouched } from './oidc.js';
 import type { RateLimit } from './rate.js';
 
 /** A person: `session` names what they came with (a session's id, or a provider token's hash); `org` a signed-in person's. */
@@ -86,10 +86,19 @@ export interface PersonOptions { tls: boolean; behindProxy: boolean; rate: RateL
 /** The guards of every page route: no agent's token, an own Origin for a change. */
 export const pageGuards = (signIn?: SignIn): MiddlewareHandler[] => [noToken(signIn), ownOrigin(signIn)];
 
-/** The person of a provider's access token; a Response (401) when it is refused. */
+/**
+ * A provider's token refused: 401 saying why, as RFC 6750 asks; or, when the provider's keys could
+ * not be had, 503 to ask again — a token is not wrong because its provider is down.
+ */
+export function refusedVouch(c: Context, vouched: Vouched & { ok: false }): Response {
+  if (vouched.unreachable) return refuse(c, 503, vouched.text, { 'Retry-After': '5' });
+  return refuse(c, 401, vouched.text, invalidToken(vouched.text));
+}
+
+/** The person of a provider's access token; a Response (401, or 503) when it is refused. */
 export async function tokenPerson(c: Context, token: string, signIn: SignIn): Promise<Person | Response> {
   const vouched = await signIn.verifyAccess(token);
-  if (!vouched.ok) return refuse(c, 401, vouched.text, invalidToken(vouched.text));
+  if (!vouched.ok) return refusedVouch(c, vouched);
   return { who: vouched.who, session: `token:${vouched.who.id}`, cookie: '', org: vouched.org };
 }
 

@@ -7,6 +7,8 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { OAuth2Server } from 'oauth2-mock-server';
 import { discoverSignIn } from '../../src/http/oidc.js';
 import { provider } from '../helpers/oidc-provider.js';
@@ -79,4 +81,44 @@ test('a verified token is remembered a minute at most, and never past its expiry
   assert.equal(late.status, 401, 'past its expiry, though seen a moment ago');
   assert.match(late.json.text, /expired/);
   assert.equal(HOST, 'localhost:4180');
+});
+
+test('a provider that cannot be reached while a token is checked: 503 with Retry-After and a sentence, not 401; nothing done', async (t) => {
+  const s = await signedInService(t);
+  const token = await s.idp.token(ann);
+  // Discovered at start, its keys not fetched yet: then it goes away.
+  await s.idp.stop();
+  for (const [method, path, body] of [['POST', '/api/add', { list: 'Batches', title: 'while it is down' }], ['POST', '/mcp', mcpList], ['POST', '/page/api/add', { list: 'Batches', title: 'down' }]] as const) {
+    const res = await s.call(method, path, { token, body, headers: path === '/mcp' ? MCP_HEADERS : {} });
+    assert.equal(res.status, 503, `${path}: ${res.json.text}`);
+    assert.match(res.headers.get('retry-after') ?? '', /^\d+$/, path);
+    assert.match(res.json.text, /could not be checked against the provider's keys now .*ask again in a moment/, path);
+    assert.equal(res.headers.get('www-authenticate'), null, `${path}: the token is not said to be wrong`);
+  }
+  assert.equal((await s.store.show('batches', { id: 'person:x', kind: 'person', name: 'x' })).records.length, 0, 'nothing was done');
+});
+
+test('a provider whose keys\' address answers with an error: 503 too, the token not called wrong; back up, the token is the person', async (t) => {
+  const idp = await provider(t);
+  // The provider's keys, served through a door that can be shut (its discovery names the door).
+  let down = true;
+  const door = createServer((req, res) => {
+    if (down) { res.writeHead(500).end('down'); return; }
+    void fetch(`${idp.issuer}/jwks`).then(async (r) => res.writeHead(r.status, { 'content-type': 'application/json' }).end(await r.text()));
+  });
+  await new Promise<void>((done) => door.listen(0, '127.0.0.1', done));
+  t.after(() => new Promise<void>((done) => door.close(() => done())));
+  idp.server.service.on('beforeWellKnownOpenIdConfiguration', (config: { body: Record<string, unknown> }) => {
+    config.body.jwks_uri = `http://127.0.0.1:${(door.address() as AddressInfo).port}/jwks`;
+  });
+  const signIn = await discoverSignIn({ issuer: idp.issuer, clientId: idp.clientId });
+  const s = await served(t, { app: { signIn } });
+  const token = await idp.token(ann);
+  const res = await s.call('GET', '/api/lists', { token });
+  assert.equal(res.status, 503, res.json.text);
+  assert.match(res.headers.get('retry-after') ?? '', /^\d+$/);
+  assert.match(res.json.text, /could not be checked against the provider's keys now/);
+  down = false;
+  const up = await s.call('GET', '/api/lists', { token });
+  assert.equal(up.status, 200, up.json.text);
 });

@@ -3,9 +3,10 @@
  * page's API, REST, MCP, the stream of changes, search, brief and wait — people by their
  * provider's tokens, agents by tokens made in their organisation's binder. And a person's role is
  * their organisation's: the first is its admin, a member cannot grant. Against a real provider
- * process, on the organisations' binders beside a service store.
+ * process, on the organisations' binders beside a service store: on SQLite (a folder each) and on
+ * PostgreSQL (a schema each, in one database of the run's cluster).
  */
-import { test } from 'node:test';
+import { test, type TestContext } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { createHttpApp } from '../../src/http/app.js';
@@ -13,7 +14,9 @@ import { orgsOf } from '../../src/http/listen.js';
 import { discoverSignIn } from '../../src/http/oidc.js';
 import { openBinders } from '../../src/keeper/binders.js';
 import { createKeeper } from '../../src/keeper/keeper.js';
+import type { StoreSpec } from '../../src/store/open-any.js';
 import { provider } from '../helpers/oidc-provider.js';
+import { cluster, dropDatabase, postgresMissing } from '../helpers/postgres.js';
 import { tempDir } from '../helpers/temp.js';
 import { HOST } from './kit.js';
 
@@ -21,10 +24,25 @@ const ann = { sub: 'u-ann', name: 'Ann Lee', email: 'ann@acme.test', email_verif
 const bob = { sub: 'u-bob', name: 'Bob Roe', email: 'bob@acme.test', email_verified: true };
 const zed = { sub: 'u-zed', name: 'Zed Kay', email: 'zed@other.test', email_verified: true };
 
-test('two organisations on one server see nothing of each other: page, REST, MCP, SSE, search, brief, wait; roles are each organisation\'s', { timeout: 60_000 }, async (t) => {
+for (const engine of ['sqlite', 'postgres'] as const) {
+  const missing = engine === 'postgres' ? postgresMissing() : null;
+  test(`two organisations on one server see nothing of each other: page, REST, MCP, SSE, search, brief, wait; roles are each organisation's [${engine}]`, { timeout: 60_000, ...(missing ? { skip: missing } : {}) }, async (t) => {
+    if (engine === 'sqlite') return twoOrganisations(t, { kind: 'sqlite', dir: join(tempDir(t), 'service') });
+    const c = await cluster();
+    const url = c.database();
+    try {
+      await twoOrganisations(t, { kind: 'postgres', url });
+    } finally {
+      // Registered last, so run after the binders' connections are closed.
+      t.after(() => dropDatabase(c, url));
+    }
+  });
+}
+
+async function twoOrganisations(t: TestContext, spec: StoreSpec): Promise<void> {
   const idp = await provider(t);
   const signIn = await discoverSignIn({ issuer: idp.issuer, clientId: idp.clientId });
-  const binders = await openBinders({ kind: 'sqlite', dir: join(tempDir(t), 'service') }, { log: () => {} });
+  const binders = await openBinders(spec, { log: () => {} });
   const service = createKeeper({ store: binders.service, sides: [], log: () => {} });
   await service.start();
   await binders.service.markSignIn(signIn.issuer);
@@ -70,6 +88,8 @@ test('two organisations on one server see nothing of each other: page, REST, MCP
   const zclaude = /binder_[A-Za-z0-9_-]{43}/.exec(JSON.stringify(zmade.json))![0];
   assert.equal(await binders.tokenOrg(claude), 'acme.test');
   assert.equal(await binders.tokenOrg(zclaude), 'other.test');
+  const where = await binders.specOf('acme.test');
+  if (spec.kind === 'postgres') assert.equal(where.kind === 'postgres' && where.schema, 'org_acme_test', 'acme\'s binder is a schema of its own');
 
   const secret = /Acme secret plan|batches/i;
   for (const [who, token] of [['Zed', zedT], ['other\'s agent', zclaude]] as const) {
@@ -104,4 +124,4 @@ test('two organisations on one server see nothing of each other: page, REST, MCP
   assert.equal(last.status, 409, last.json.text);
   // Zed, admin of other, is nobody in acme: his role there is nothing.
   assert.doesNotMatch((await call(zedT, 'GET', '/page/api/people')).raw, /ann@acme|bob@acme/);
-});
+}

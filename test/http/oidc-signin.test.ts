@@ -110,3 +110,19 @@ test('where people sign in through a provider, a login link opens nothing and th
   assert.equal(session.status, 401);
   assert.deepEqual((session.json.data as { signIn: unknown }).signIn, { provider: new URL(s.idp.issuer).host, start: '/page/oidc/start' });
 });
+
+test('the code is exchanged with the PKCE verifier the start made: a provider that asks for it (as a strict one does) signs the person in', async (t) => {
+  const s = await signedInService(t);
+  const verifiers: string[] = [];
+  // As a strict provider does: a code given for a challenge is exchanged only with its verifier.
+  s.idp.server.service.on('beforeTokenSigning', (_token: unknown, req: { body?: Record<string, unknown> }) => {
+    if (req.body?.grant_type !== 'authorization_code') return;
+    if (typeof req.body.code_verifier !== 'string') throw new Error('no code_verifier');
+    verifiers.push(req.body.code_verifier);
+  });
+  const walk = await walkSignIn(s);
+  assert.equal(walk.status, 200, walk.text);
+  assert.ok(verifiers.length >= 1, 'the verifier was sent with the code');
+  assert.match(verifiers[0]!, /^[A-Za-z0-9_-]{43,128}$/);
+  assert.equal(new Set(verifiers).size, 1);
+});

@@ -2,12 +2,14 @@
  * `binder admin --org ORG` and `binder admin people` on a signed-in service's store: the
  * operator acts on one organisation's binder (its people, roles, lists, tokens), never another's,
  * an organisation that has no binder is refused rather than made, and a hostile name is refused.
+ * On a SQLite service store (a folder each) and a PostgreSQL one (a schema each), as processes.
  */
-import { test } from 'node:test';
+import { test, type TestContext } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { openBinders } from '../../src/keeper/binders.js';
 import type { Who } from '../../src/store/index.js';
+import { cluster, dropDatabase, postgresMissing } from '../helpers/postgres.js';
 import { binder } from '../helpers/processes.js';
 import { tempDir } from '../helpers/temp.js';
 
@@ -15,9 +17,29 @@ const ann: Who = { id: 'person:idp.test/ann', kind: 'person', name: 'Ann Lee', e
 const bob: Who = { id: 'person:idp.test/bob', kind: 'person', name: 'Bob Ray', email: 'bob@acme.test' };
 const bea: Who = { id: 'person:idp.test/bea', kind: 'person', name: 'Bea Ho', email: 'bea@other.test' };
 
-test('binder admin --org acts on that organisation\'s binder alone: people, roles, lists, tokens', async (t) => {
-  const store = join(tempDir(t), 'service');
-  const binders = await openBinders({ kind: 'sqlite', dir: store }, { start: false, log: () => {} });
+for (const engine of ['sqlite', 'postgres'] as const) {
+  const missing = engine === 'postgres' ? postgresMissing() : null;
+  test(`binder admin --org acts on that organisation's binder alone: people, roles, lists, tokens [${engine}]`, { timeout: 120_000, ...(missing ? { skip: missing } : {}) }, async (t) => {
+    if (engine === 'sqlite') return adminOrgs(t, { kind: 'sqlite', dir: join(tempDir(t), 'service') });
+    const c = await cluster();
+    const url = c.database();
+    try {
+      await adminOrgs(t, { kind: 'postgres', url });
+      // Acme's list is in acme's schema alone; the service's schema holds none.
+      const db = new URL(url).pathname.slice(1);
+      assert.equal(c.psql(db, 'SELECT title FROM org_acme_test.lists').trim(), 'Acme tasks');
+      assert.equal(c.psql(db, 'SELECT count(*) FROM org_other_test.lists').trim(), '0');
+      assert.equal(c.psql(db, 'SELECT count(*) FROM public.lists').trim(), '0');
+    } finally {
+      dropDatabase(c, url);
+    }
+  });
+}
+
+/** The processes of `binder admin --store <service store> --org …`, on a service store `spec`. */
+async function adminOrgs(t: TestContext, spec: { kind: 'sqlite'; dir: string } | { kind: 'postgres'; url: string }): Promise<void> {
+  const store = spec.kind === 'sqlite' ? spec.dir : spec.url;
+  const binders = await openBinders(spec, { start: false, log: () => {} });
   try {
     const acme = await binders.of('acme.test');
     await acme.store.signIn(ann);
@@ -51,7 +73,7 @@ test('binder admin --org acts on that organisation\'s binder alone: people, role
   assert.match(admin('lists').out, /^No list yet/, 'the service store holds no organisation\'s list');
   assert.match(admin('--org', 'acme.test', 'lists').out, /acme-tasks: Acme tasks/);
 
-  const again = await openBinders({ kind: 'sqlite', dir: store }, { start: false, log: () => {} });
+  const again = await openBinders(spec, { start: false, log: () => {} });
   try {
     assert.equal(await again.tokenOrg(token.out.split('\n')[0]!), 'acme.test');
     const acme = await again.of('acme.test');
@@ -68,4 +90,4 @@ test('binder admin --org acts on that organisation\'s binder alone: people, role
   const hostile = admin('--org', 'bad\u0001name', 'lists');
   assert.equal(hostile.code, 64);
   assert.match(hostile.err, /^An organisation's name is 1 to 200 characters on one line/);
-});
+}

@@ -2,16 +2,22 @@
  * Organisations' binders on one service store, on SQLite and on PostgreSQL: what one
  * organisation keeps (lists, records, search, brief, tokens, folders, people) is never seen
  * through the other's store nor keeper; an agent token is found in its binder by one look in the
- * service store; an organisation's name is never a path nor an identifier taken raw.
+ * service store; an organisation's name is never a path nor an identifier taken raw. On
+ * PostgreSQL, one organisation's change wakes no other's listeners (held waits, streams of
+ * changes), on another keeper of the same service store neither.
  */
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import { createHttpApp } from '../../src/http/app.js';
+import { orgsOf } from '../../src/http/listen.js';
 import { openBinders, type Binders } from '../../src/keeper/binders.js';
+import { createKeeper } from '../../src/keeper/keeper.js';
 import type { StoreSpec, Who } from '../../src/store/index.js';
 import { cluster, dropDatabase, postgresMissing } from '../helpers/postgres.js';
+import { until } from '../helpers/temp.js';
 
 const ann: Who = { id: 'person:idp.test/ann', kind: 'person', name: 'Ann Lee', email: 'ann@acme.test' };
 const bea: Who = { id: 'person:idp.test/bea', kind: 'person', name: 'Bea Ho', email: 'bea@other.test' };
@@ -150,4 +156,81 @@ eachService('two services opening one new organisation at once share one binder'
     await one.close();
     await two.close();
   }
+});
+
+test('on PostgreSQL one organisation\'s change never wakes another\'s listeners: a held wait and a stream of changes of beta\'s hear nothing of acme\'s, on another keeper too', { skip: postgresMissing() ?? false, timeout: 60_000 }, async (t) => {
+  const c = await cluster();
+  const url = c.database();
+  // Two keepers of one service store (two processes behind a proxy, here in one).
+  const one = await openBinders({ kind: 'postgres', url }, { log: () => {} });
+  const two = await openBinders({ kind: 'postgres', url }, { log: () => {} });
+  const front = createKeeper({ store: two.service, sides: [], log: () => {} });
+  const { app, close } = createHttpApp({ keeper: front, hosts: ['localhost'], orgs: orgsOf(two) });
+  const streams: (() => Promise<void>)[] = [];
+  t.after(async () => {
+    for (const stop of streams) await stop();
+    await close();
+    await front.close();
+    await one.close();
+    await two.close();
+    dropDatabase(c, url);
+  });
+  const tokens: Record<string, string> = {};
+  for (const [org, who] of [['acme.test', ann], ['beta.test', bea]] as const) {
+    await (await one.of(org)).store.signIn(who);
+    await act(one, org, 'create-list', { template: 'batches', title: 'Plans' }, who);
+    await act(one, org, 'grant', { list: 'plans', agent: 'Bot', access: 'write' }, who);
+    await act(one, org, 'add', { list: 'plans', title: `${org} first` }, who);
+    tokens[org] = (await act<{ token: string }>(one, org, 'token-add', { name: 'Bot' }, who)).token;
+  }
+  /** A stream of changes of `org`'s agent, through the second keeper: what it has said so far. */
+  const stream = async (org: string): Promise<{ said: () => string }> => {
+    const res = await app.request('/api/changes?on=plans', { headers: { host: 'localhost:4180', authorization: `Bearer ${tokens[org]}` } });
+    assert.equal(res.status, 200, org);
+    const reader = res.body!.getReader();
+    let said = '';
+    const reading = (async () => {
+      for (;;) {
+        const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }));
+        if (done) return;
+        said += new TextDecoder().decode(value);
+      }
+    })();
+    streams.push(async () => { await reader.cancel().catch(() => undefined); await reading; });
+    await until(() => said.includes(`${org} first`), 10_000, `${org}'s stream to begin`);
+    return { said: () => said };
+  };
+  const acmeStream = await stream('acme.test');
+  const betaStream = await stream('beta.test');
+  const acme2 = await two.of('acme.test');
+  const beta2 = await two.of('beta.test');
+  await acme2.keeper.ask(bot, 'brief', {});
+  await beta2.keeper.ask(bot, 'brief', {});
+  let betaNews = 0;
+  const unlisten = beta2.keeper.onNews(() => { betaNews++; });
+  let betaAnswered = false;
+  const acmeWait = acme2.keeper.ask(bot, 'wait', { on: 'plans', timeout: '30s' }, { wait: 30_000 });
+  const betaWait = beta2.keeper.ask(bot, 'wait', { on: 'plans', timeout: '4s' }, { wait: 30_000 }).then((a) => { betaAnswered = true; return a; });
+  await until(async () => (await acme2.store.ledger.heldIn([], ['http:'])).length === 1 && (await beta2.store.ledger.heldIn([], ['http:'])).length === 1, 10_000, 'both waits held by the second keeper');
+  betaNews = 0;
+
+  // A change in acme through the first keeper: acme's listeners on the second hear it.
+  await act(one, 'acme.test', 'add', { list: 'plans', title: 'acme second' }, ann);
+  const heard = await acmeWait;
+  assert.ok(heard.ok, heard.text);
+  assert.match(heard.text, /acme second/);
+  await until(() => acmeStream.said().includes('acme second'), 10_000, 'acme\'s stream to tell acme\'s change');
+  // Beta's heard nothing: its wait is still held, its stream said nothing more, its keeper had no news.
+  assert.equal(betaAnswered, false, 'beta\'s wait is not answered by acme\'s change');
+  assert.equal(betaNews, 0, 'beta\'s keeper is not woken by acme\'s change');
+  assert.doesNotMatch(betaStream.said(), /acme/);
+  const timedOut = await betaWait;
+  assert.doesNotMatch(JSON.stringify(timedOut), /acme/);
+  assert.match(timedOut.text, /nothing|no change|timed out/i, timedOut.text);
+  assert.doesNotMatch(betaStream.said(), /acme/);
+  // And beta's own change reaches beta's stream (it listens): the silence above was acme's.
+  await act(one, 'beta.test', 'add', { list: 'plans', title: 'beta second' }, bea);
+  await until(() => betaStream.said().includes('beta second'), 10_000, 'beta\'s stream to tell beta\'s change');
+  assert.doesNotMatch(betaStream.said(), /acme/);
+  unlisten();
 });
