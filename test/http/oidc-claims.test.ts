@@ -9,7 +9,8 @@ import assert from 'node:assert/strict';
 import { vouched } from '../../src/http/oidc.js';
 
 const options = { issuer: 'https://login.example', clientId: 'binder' };
-const claims = (sub: unknown) => ({ sub, name: 'Ann Lee', email: 'ann@acme.example', email_verified: true });
+// A provider's claims as they come over the wire: a subject may be anything.
+const claims = (sub: unknown) => ({ sub, name: 'Ann Lee', email: 'ann@acme.example', email_verified: true }) as unknown as Parameters<typeof vouched>[0];
 
 test('a subject is taken as the provider sent it, or refused; never made into another', () => {
   const ann = vouched(claims('u-ann'), 'login.example', options, 0);
