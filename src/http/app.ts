@@ -122,7 +122,7 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
   app.use('/page/events', sessionRequired(keeper, person));
   sessionRoutes(app, keeper, person);
   if (options.signIn) signInRoutes(app, keeper, options.signIn, person, options.onSignIn);
-  pageApiRoutes(app);
+  pageApiRoutes(app, keeper);
   pageRoutes(app, async (c) => (await personOf(keeper, c, overTls(c, person))) !== null, options.pageDir, options.signIn?.provider);
   return { app, close: () => mcp.close() };
 }

@@ -9,7 +9,8 @@
 import type { Hono } from 'hono';
 import type { Keeper } from '../keeper/keeper-types.js';
 import { operation } from '../keeper/operations.js';
-import { bodyOf, jsonOf, refuse, statusOf } from './answers.js';
+import type { Who } from '../store/types.js';
+import { bodyOf, jsonOf, refuse, refusalOf, statusOf } from './answers.js';
 import type { HttpEnv } from './auth.js';
 import { STREAMS_PER_AGENT, STREAM_PING_MS } from './limits.js';
 import { queryArgs } from './rest.js';
@@ -17,7 +18,18 @@ import { queryArgs } from './rest.js';
 /** What the page never asks through this route: a wait is held for agents (the page has its stream). */
 const NOT_HERE = new Set(['wait']);
 
-export function pageApiRoutes(app: Hono<HttpEnv>): void {
+/** Whether the binder refuses `who` as a removed person (signing in again is refused then, and changes nothing). */
+async function removed(keeper: Keeper, who: Who): Promise<boolean> {
+  try {
+    await keeper.store.signIn(who);
+    return false;
+  } catch (error) {
+    return refusalOf(error) !== null;
+  }
+}
+
+/** `service`: the keeper of the sessions (the service store, where people sign in). */
+export function pageApiRoutes(app: Hono<HttpEnv>, service: Keeper): void {
   app.on(['GET', 'POST'], '/page/api/:op', async (c) => {
     const name = c.req.param('op');
     const spec = operation(name);
@@ -35,7 +47,13 @@ export function pageApiRoutes(app: Hono<HttpEnv>): void {
       if (!args || typeof args !== 'object' || Array.isArray(args)) return refuse(c, 400, 'Send the arguments as one JSON object.');
     }
     const lang = c.req.header('binder-lang') === 'fr' ? 'fr' : 'en';
-    const answer = await c.get('keeper').act(name, args, c.get('person').who, { lang });
+    const person = c.get('person');
+    const answer = await c.get('keeper').act(name, args, person.who, { lang });
+    // A person removed from their organisation's binder: their session ends with the refusal.
+    if (!answer.ok && answer.refusal === 'access' && person.cookie && person.org && await removed(c.get('keeper'), person.who)) {
+      await service.store.endSession(person.cookie);
+      return jsonOf(c, bodyOf(answer), 401, { 'Cache-Control': 'no-store' });
+    }
     return jsonOf(c, bodyOf(answer), statusOf(answer), { 'Cache-Control': 'no-store' });
   });
 

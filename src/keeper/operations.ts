@@ -340,8 +340,8 @@ export const OPERATIONS = [
 
   /* ---- the people who sign in, and their roles (an admin's) ---- */
   op({
-    name: 'people', title: 'People', describe: 'Everyone who signed in to this binder, with their roles (admin or member).',
-    example: 'binder admin people', readOnly: true, agents: false, admin: true, doing: 'see the binder\'s people', idempotent: true, args: {},
+    name: 'people', title: 'People', describe: 'Everyone who signed in to this binder, with their roles (admin or member): a member sees them too.',
+    example: 'binder admin people', readOnly: true, agents: false, doing: 'see the binder\'s people', idempotent: true, args: {},
   }),
   op({
     name: 'set-role', title: 'Set a role', describe: 'Make a person an admin or a member (a removed person is let back in); never the last admin a member.',

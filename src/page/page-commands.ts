@@ -9,9 +9,10 @@
  */
 import type { Dispatch, MutableRefObject } from 'react';
 import type { List, ListSummary, RecordSummary, RecordView } from '../store/types.js';
-import type { Command } from '../tui/keymap.js';
 import { NO_FILTERS } from '../tui/screen-state.js';
 import type { Words } from '../tui/words.js';
+import { operation } from '../keeper/operations.js';
+import { isOpCommand, OP_COMMANDS, type Command } from '../tui/keymap.js';
 import { call } from './api.js';
 import type { OpenList } from './list-page.js';
 import type { PageContext, PanelKeys } from './page-context.js';
@@ -26,6 +27,9 @@ export interface CommandDeps {
   follow: PageContext['follow'];
   words: Words;
   person: { id: string };
+  role: 'admin' | 'member';
+  /** The sentence a member is told for an admin's key. */
+  adminOnly: string;
   /** The lists shown at the left. */
   lists: readonly ListSummary[];
   open: OpenList;
@@ -52,7 +56,7 @@ async function recordNow(id: number, seen: (list: List) => void): Promise<{ reco
  * the filters it sets are the open list's (its head's buttons), else the search's while it is in front.
  */
 export function pageCommands(deps: CommandDeps): (command: Command, where?: Where) => boolean {
-  const { state, dispatch, act, follow, words, person, lists, open, sizes, selected, panelKeys, seen } = deps;
+  const { state, dispatch, act, follow, words, person, role, adminOnly, lists, open, sizes, selected, panelKeys, seen } = deps;
   const say = (text: string): true => {
     dispatch({ type: 'say', text, tone: 'warn' });
     return true;
@@ -107,6 +111,8 @@ export function pageCommands(deps: CommandDeps): (command: Command, where?: Wher
   return (command: Command, scope?: Where): boolean => {
     const where: Where = scope ?? (panel?.kind === 'search' ? 'search' : 'list');
     const filters = where === 'search' && panel?.kind === 'search' ? panel.filters : state.filters;
+    // An admin's operation (the catalog says which) is not offered to a member: the key says why.
+    if (role === 'member' && isOpCommand(command) && operation(OP_COMMANDS[command])?.admin) return say(adminOnly);
     // The panel in front hears its keys first; a button of the list's head is the list's.
     const rows = panel && scope === undefined ? panelKeys.current : null;
     if (rows?.run(command)) return true;

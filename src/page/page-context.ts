@@ -19,6 +19,10 @@ export interface PageContext {
   words: Words;
   pw: PageWords;
   person: { id: string; name: string };
+  /** The person's role in this binder (the store's word: people signed in through a provider); a local person is an admin. */
+  role: 'admin' | 'member';
+  /** People sign in through a provider here: the binder has people and roles to show. */
+  signedIn: boolean;
   state: PageState;
   dispatch: Dispatch<PageAction>;
   /** Grows whenever the binder changed (the stream said so, or the page changed it). */

@@ -20,6 +20,8 @@ export type Panel =
   | { kind: 'folders' }
   | { kind: 'list-editor' }
   | { kind: 'new-list' }
+  /** The people of a signed-in binder and their roles. */
+  | { kind: 'people' }
   | { kind: 'help' };
 
 /** A form of the catalog's operation `op` (derived from its arguments), a pick, a confirmation. */
@@ -30,7 +32,7 @@ export type Dialog =
   | { kind: 'move'; id: number }
   /** One state (`s`) of the open list or of the search: `value` '' is every state. */
   | { kind: 'filter-state'; where: Where; choices: Choice[]; at: string }
-  | { kind: 'confirm'; op: 'delete' | 'release' | 'edit-list'; args: Record<string, unknown>; text: string }
+  | { kind: 'confirm'; op: 'delete' | 'release' | 'edit-list' | 'set-role' | 'remove-person'; args: Record<string, unknown>; text: string }
   | { kind: 'typed'; op: 'delete-list'; list: string; title: string; text: string };
 
 /** A change offered back (`u`) until `until`, and the message that said it. */
@@ -195,6 +197,7 @@ export function contextOf(state: PageState): Context {
       case 'list-editor': return 'list-editor';
       case 'new-list': return 'welcome';
       case 'help': return 'help';
+      case 'people': return 'people';
       default: {
         const never: never = state.panel;
         throw new Error(`unknown panel ${String(never)}`);

@@ -56,6 +56,23 @@ export interface PageWords {
   archiveList: string;
   restoreList: string;
   keysTitle: string;
+  people: {
+    title: string;
+    role: { admin: string; member: string };
+    you: string;
+    youAre(role: 'admin' | 'member'): string;
+    makeAdmin: string;
+    makeMember: string;
+    remove: string;
+    confirmRemove(name: string): string;
+    confirmRole(name: string, role: 'admin' | 'member'): string;
+    roleSet(name: string, role: 'admin' | 'member'): string;
+    removed(name: string): string;
+    membersSee: string;
+    keys: string;
+  };
+  /** Why a member sees an admin's action disabled or not at all. */
+  adminOnly: string;
   menu: string;
   failed(status: number): string;
 }
@@ -119,6 +136,22 @@ const en: PageWords = {
   archiveList: 'Archive the list',
   restoreList: 'Restore the list',
   keysTitle: 'Keys',
+  people: {
+    title: 'People',
+    role: { admin: 'admin', member: 'member' },
+    you: '(you)',
+    youAre: (role) => (role === 'admin' ? 'You are an admin of this binder.' : 'You are a member of this binder.'),
+    makeAdmin: 'Make admin',
+    makeMember: 'Make member',
+    remove: 'Remove',
+    confirmRemove: (name) => `Remove ${name} from this binder? They are refused from now on; what they did stays in the history.`,
+    confirmRole: (name, role) => `Make ${name} ${role === 'admin' ? 'an admin' : 'a member'} of this binder?`,
+    roleSet: (name, role) => `${name} is ${role === 'admin' ? 'an admin' : 'a member'} of this binder now.`,
+    removed: (name) => `Removed ${name}: what they did stays in the history.`,
+    membersSee: 'Only an admin changes a role or removes a person.',
+    keys: '↑ ↓ choose a person, R makes them admin or member, D removes them (asked first).',
+  },
+  adminOnly: 'Only an admin of this binder changes lists, agents\' access, folders and tokens: ask an admin.',
   menu: 'Lists and views',
   failed: (status) => `The server answered ${status}.`,
 };
@@ -182,6 +215,22 @@ const fr: PageWords = {
   archiveList: 'Archiver la liste',
   restoreList: 'Restaurer la liste',
   keysTitle: 'Touches',
+  people: {
+    title: 'Personnes',
+    role: { admin: 'administrateur', member: 'membre' },
+    you: '(vous)',
+    youAre: (role) => (role === 'admin' ? 'Vous administrez ce binder.' : 'Vous êtes membre de ce binder.'),
+    makeAdmin: 'Nommer administrateur',
+    makeMember: 'Rendre membre',
+    remove: 'Retirer',
+    confirmRemove: (name) => `Retirer ${name} de ce binder ? Cette personne sera refusée désormais ; ce qu'elle a fait reste dans l'historique.`,
+    confirmRole: (name, role) => `${role === 'admin' ? 'Nommer' : 'Rendre'} ${name} ${role === 'admin' ? 'administrateur' : 'membre'} de ce binder ?`,
+    roleSet: (name, role) => `${name} est ${role === 'admin' ? 'administrateur' : 'membre'} de ce binder désormais.`,
+    removed: (name) => `${name} a été retiré : ce qu'il a fait reste dans l'historique.`,
+    membersSee: 'Seul un administrateur change un rôle ou retire une personne.',
+    keys: '↑ ↓ choisir une personne, R la nomme administrateur ou membre, D la retire (après confirmation).',
+  },
+  adminOnly: 'Seul un administrateur de ce binder change les listes, l\'accès des agents, les dossiers et les jetons : demandez-le à un administrateur.',
   menu: 'Listes et vues',
   failed: (status) => `Le serveur a répondu ${status}.`,
 };

@@ -54,7 +54,6 @@ const ADMIN_ONLY = new Map<Op<never[], unknown>, AdminDoing>([
   [addToken, { en: 'make an agent\'s token', fr: 'créer le jeton d\'un agent' }],
   [revokeTokens, { en: 'revoke an agent\'s token', fr: 'révoquer le jeton d\'un agent' }],
   [importBinder, { en: 'bring lists into the binder', fr: 'importer des listes dans le binder' }],
-  [listPeople, { en: 'see the binder\'s people', fr: 'voir les personnes du binder' }],
   [setRole, { en: 'change a person\'s role', fr: 'changer le rôle d\'une personne' }],
   [removePerson, { en: 'remove a person', fr: 'retirer une personne' }],
 ] as [Op<never[], unknown>, AdminDoing][]);

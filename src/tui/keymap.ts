@@ -14,6 +14,8 @@ export type { KeyName } from './keys.js';
 export type Context =
   | 'lists' | 'records' | 'record' | 'search' | 'results' | 'help'
   | 'welcome' | 'grant' | 'sides' | 'list-editor' | 'brief'
+  /* the web page's alone: the people of a signed-in binder */
+  | 'people'
   /* dialogs, in front of everything: a form on a choice, a form on a text field, … */
   | 'form' | 'field' | 'pick' | 'confirm' | 'typed';
 
@@ -50,6 +52,8 @@ export const OP_COMMANDS = {
   accessMore: 'grant',
   sideAdd: 'side-add',
   sideRemove: 'side-remove',
+  personRole: 'set-role',
+  personRemove: 'remove-person',
   listTitle: 'edit-list',
   listView: 'edit-list',
   stateAdd: 'edit-list',
@@ -95,11 +99,11 @@ const k = (name: KeyName, mod?: 'ctrl' | 'meta' | 'shift'): KeyStroke => (mod ? 
 const ctrl = (letter: string): KeyStroke => ({ ctrl: letter });
 const alt = (char: string): KeyStroke => ({ meta: char });
 
-const MOVING: readonly Context[] = ['lists', 'records', 'record', 'results', 'help', 'welcome', 'grant', 'sides', 'list-editor', 'brief'];
+const MOVING: readonly Context[] = ['lists', 'records', 'record', 'results', 'help', 'welcome', 'grant', 'sides', 'list-editor', 'brief', 'people'];
 const BROWSE: readonly Context[] = ['lists', 'records'];
 const RECORD: readonly Context[] = ['records', 'record'];
-const ANYWHERE_BUT_TYPING: readonly Context[] = ['lists', 'records', 'record', 'results', 'help', 'welcome', 'grant', 'sides', 'list-editor', 'brief'];
-const PAGED: readonly Context[] = ['records', 'record', 'results', 'help', 'lists', 'brief', 'grant', 'sides', 'list-editor'];
+const ANYWHERE_BUT_TYPING: readonly Context[] = ['lists', 'records', 'record', 'results', 'help', 'welcome', 'grant', 'sides', 'list-editor', 'brief', 'people'];
+const PAGED: readonly Context[] = ['records', 'record', 'results', 'help', 'lists', 'brief', 'grant', 'sides', 'list-editor', 'people'];
 /** Where `g` means nothing alone, so `gg` can go to the first row (in the list editor, `g` is the gate). */
 const GG: readonly Context[] = PAGED.filter((x) => x !== 'list-editor');
 const DIALOGS: readonly Context[] = ['form', 'field', 'pick', 'confirm', 'typed'];
@@ -161,6 +165,8 @@ export const KEYMAP: readonly Binding[] = [
   { command: 'accessMore', keys: [k('right'), c('l')], where: ['grant'] },
   { command: 'sideAdd', keys: [c('n')], where: ['sides'] },
   { command: 'sideRemove', keys: [c('D')], where: ['sides'] },
+  { command: 'personRole', keys: [c('R')], where: ['people'] },
+  { command: 'personRemove', keys: [c('D')], where: ['people'] },
 
   { command: 'rowRename', keys: [k('return')], where: ['list-editor'] },
   { command: 'listTitle', keys: [c('e')], where: ['list-editor'] },

@@ -45,7 +45,7 @@ export const en: Words = {
     attach: 'attach', detach: 'detach', archive: 'archive / restore', delete: 'delete', release: 'take the claim away from its holder',
     brief: 'what changed',
     newList: 'new list', archiveList: 'archive / restore list', deleteList: 'delete list',
-    accessLess: 'less access', accessMore: 'more access', sideAdd: 'add a folder', sideRemove: 'remove the folder',
+    accessLess: 'less access', accessMore: 'more access', sideAdd: 'add a folder', sideRemove: 'remove the folder', personRole: 'make admin or member', personRemove: 'remove the person',
     listTitle: 'rename the list', listView: 'board / table', stateAdd: 'add a state', fieldAdd: 'add a field',
     rowRename: 'rename', rowEarlier: 'earlier', rowLater: 'later', rowRemove: 'remove', gateToggle: 'gate on / off',
     halfUp: 'half a page up', halfDown: 'half a page down', suspend: 'suspend (fg comes back)', undo: 'undo the last change',
@@ -62,7 +62,7 @@ export const en: Words = {
   dueHint: (example) => `${example} or "${example} 09:00"; empty for none`,
   contexts: {
     lists: 'Lists', records: 'Records of a list', record: 'A record', search: 'Search: typing',
-    results: 'Search: results', help: 'Help', welcome: 'First run', grant: 'Access', sides: 'Agent folders', brief: 'What changed',
+    results: 'Search: results', help: 'Help', welcome: 'First run', grant: 'Access', sides: 'Agent folders', people: 'People', brief: 'What changed',
     'list-editor': 'Editing a list', form: 'A form', field: 'A form\'s text field', pick: 'Picking one', confirm: 'Confirming', typed: 'Confirming by typing',
   },
   never: 'never',

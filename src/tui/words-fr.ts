@@ -114,7 +114,7 @@ export const fr: Words = {
     attach: 'joindre', detach: 'détacher', archive: 'archiver / restaurer', delete: 'supprimer', release: 'retirer la prise à son détenteur',
     brief: 'ce qui a changé',
     newList: 'nouvelle liste', archiveList: 'archiver / restaurer la liste', deleteList: 'supprimer la liste',
-    accessLess: 'moins d\'accès', accessMore: 'plus d\'accès', sideAdd: 'ajouter un dossier', sideRemove: 'retirer le dossier',
+    accessLess: 'moins d\'accès', accessMore: 'plus d\'accès', sideAdd: 'ajouter un dossier', sideRemove: 'retirer le dossier', personRole: 'nommer administrateur ou membre', personRemove: 'retirer la personne',
     listTitle: 'renommer la liste', listView: 'tableau / table', stateAdd: 'ajouter un état', fieldAdd: 'ajouter un champ',
     rowRename: 'renommer', rowEarlier: 'plus tôt', rowLater: 'plus tard', rowRemove: 'retirer', gateToggle: 'porte oui / non',
     halfUp: 'demi-page précédente', halfDown: 'demi-page suivante', suspend: 'suspendre (fg revient)', undo: 'annuler le dernier changement',
@@ -132,7 +132,7 @@ export const fr: Words = {
   contexts: {
     lists: 'Listes', records: 'Fiches d\'une liste', record: 'Une fiche', search: 'Recherche : saisie',
     results: 'Recherche : résultats', help: 'Aide', welcome: 'Premier lancement', grant: 'Accès',
-    sides: 'Dossiers d\'agents', 'list-editor': 'Modifier une liste', form: 'Un formulaire', field: 'Un champ de texte d\'un formulaire', pick: 'Choisir',
+    sides: 'Dossiers d\'agents', people: 'Personnes', 'list-editor': 'Modifier une liste', form: 'Un formulaire', field: 'Un champ de texte d\'un formulaire', pick: 'Choisir',
     confirm: 'Confirmer', typed: 'Confirmer en tapant', brief: 'Ce qui a changé',
   },
   never: 'jamais',

@@ -9,7 +9,6 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { OAuth2Server } from 'oauth2-mock-server';
 import { discoverSignIn } from '../../src/http/oidc.js';
 import { provider } from '../helpers/oidc-provider.js';
 import { HOST, served } from './kit.js';
@@ -41,20 +40,16 @@ test('a person\'s access token is the person on REST, MCP and the page\'s API; a
 
 test('tokens refused: expired, another audience, signed by another key, from another provider — 401, a sentence, nothing done', async (t) => {
   const s = await signedInService(t);
-  const kid = (s.idp.server.issuer.keys.toJSON() as { kid: string }[])[0]!.kid;
-  const forger = new OAuth2Server();
-  await forger.issuer.keys.generate('RS256', { kid });
-  await forger.start(0, '127.0.0.1');
-  t.after(() => forger.stop());
-  const stranger = await provider(t, s.idp.clientId);
+  const forger = await provider(t, { clientId: s.idp.clientId, kid: s.idp.kid });
+  const stranger = await provider(t, { clientId: s.idp.clientId });
   const cases: [string, string, RegExp][] = [
     ['expired', await s.idp.token(ann, { expiresIn: -120 }), /^This token expired: sign in again/],
-    ['another audience', await s.idp.token(ann, { change: (p) => { p.aud = 'someone-else'; } }), /made for another audience, not "binder-test"/],
-    ['another key', await forger.issuer.buildToken({ scopesOrTransform: (_h, p) => { Object.assign(p, ann, { iss: s.idp.issuer, aud: s.idp.clientId }); } }),
+    ['another audience', await s.idp.token(ann, { change: { aud: 'someone-else' } }), /made for another audience, not "binder-test"/],
+    ['another key', await forger.token(ann, { change: { iss: s.idp.issuer } }),
       /not signed by http:\/\/localhost:\d+'s keys/],
     ['another provider', await stranger.token(ann), /not signed by http:\/\/localhost:\d+'s keys/],
-    ['another issuer named', await s.idp.token(ann, { change: (p) => { p.iss = stranger.issuer; } }), /not from http:\/\/localhost:\d+, the provider/],
-    ['not yet', await s.idp.token(ann, { change: (p) => { p.nbf = Math.floor(Date.now() / 1000) + 600; } }), /not valid yet/],
+    ['another issuer named', await s.idp.token(ann, { change: { iss: stranger.issuer } }), /not from http:\/\/localhost:\d+, the provider/],
+    ['not yet', await s.idp.token(ann, { change: { nbf: Math.floor(Date.now() / 1000) + 600 } }), /not valid yet/],
     ['not a token', 'plainly-not-a-token', /neither an agent's token/],
   ];
   for (const [what, token, said] of cases) {
@@ -108,9 +103,7 @@ test('a provider whose keys\' address answers with an error: 503 too, the token 
   });
   await new Promise<void>((done) => door.listen(0, '127.0.0.1', done));
   t.after(() => new Promise<void>((done) => door.close(() => done())));
-  idp.server.service.on('beforeWellKnownOpenIdConfiguration', (config: { body: Record<string, unknown> }) => {
-    config.body.jwks_uri = `http://127.0.0.1:${(door.address() as AddressInfo).port}/jwks`;
-  });
+  await idp.keysAt(`http://127.0.0.1:${(door.address() as AddressInfo).port}/jwks`);
   const signIn = await discoverSignIn({ issuer: idp.issuer, clientId: idp.clientId });
   const s = await served(t, { app: { signIn } });
   const token = await idp.token(ann);

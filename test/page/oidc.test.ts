@@ -43,7 +43,7 @@ async function story(t: TestContext, engine: 'sqlite' | 'postgres'): Promise<voi
   assert.equal(gone, 401, 'the session ended');
 
   // A second person, from another browser.
-  idp.as({ sub: 'u-bob', name: 'Bob Roe', email: 'bob@acme.test', email_verified: true });
+  await idp.as({ sub: 'u-bob', name: 'Bob Roe', email: 'bob@acme.test', email_verified: true });
   const second = await newPage(await browser(t));
   await second.page.goto(`${server.url}/`);
   await second.page.getByRole('link', { name: `Sign in with ${host}` }).click();

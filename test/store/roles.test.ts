@@ -53,7 +53,6 @@ const ADMIN_ASKS: Record<string, Record<string, unknown>> = {
   'side-remove': { name: 'Bot' },
   'token-add': { name: 'Claude' },
   'token-revoke': { token: 'Bot' },
-  people: {},
   'set-role': { person: 'bob@acme.test', role: 'admin' },
   'remove-person': { person: 'ann@acme.test' },
 };
@@ -142,13 +141,13 @@ eachStore('a member does the record operations: approve, move, edit, note, attac
     await ok('archive', { id: two.id });
     await ok('restore', { id: two.id });
     await ok('delete', { id: two.id });
-    for (const op of ['lists', 'show', 'get', 'search', 'ready', 'brief', 'templates', 'sides', 'token-list']) {
+    for (const op of ['lists', 'show', 'get', 'search', 'ready', 'brief', 'templates', 'sides', 'token-list', 'people']) {
       const args = op === 'show' ? { list: 'batches' } : op === 'get' ? { id: one.id } : op === 'search' ? { text: 'first' } : {};
       await ok(op, args);
     }
     // Every person's operation that is not an admin's is a member's: none of the above was refused.
     const personal = OPERATIONS.filter((o) => !o.agents && !('admin' in o && o.admin)).map((o) => o.name).sort();
-    assert.deepEqual(personal, ['approve', 'delete', 'edit-note', 'sides', 'templates', 'token-list']);
+    assert.deepEqual(personal, ['approve', 'delete', 'edit-note', 'people', 'sides', 'templates', 'token-list']);
   } finally {
     await f.done();
   }

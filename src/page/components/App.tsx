@@ -88,7 +88,7 @@ export function App() {
       </main>
     );
   }
-  return <Binder lang={lang} words={wordsFor(lang)} pw={pw} person={person} langSwitch={langSwitch} onSignedOut={(providerSignOut) => {
+  return <Binder lang={lang} words={wordsFor(lang)} pw={pw} person={person} signedIn={provider !== null} langSwitch={langSwitch} onSignedOut={(providerSignOut) => {
     setOut({ providerSignOut: providerSignOut ?? null });
     setPerson(null);
   }} />;

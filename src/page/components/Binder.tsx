@@ -7,6 +7,7 @@
  * stream and says when it lost the server.
  */
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState, type ReactNode } from 'react';
+import type { Person } from '../../store/people.js';
 import type { Side } from '../../store/store.js';
 import type { List, ListSummary, RecordSummary } from '../../store/types.js';
 import { doneText } from '../../tui/answer-words.js';
@@ -34,12 +35,14 @@ export interface BinderProps {
   words: Words;
   pw: PageWords;
   person: { id: string; name: string; email?: string };
+  /** People sign in through a provider here. */
+  signedIn: boolean;
   langSwitch: ReactNode;
   /** Signed out; `providerSignOut` is where to sign out of the identity provider too, if it says. */
   onSignedOut(providerSignOut?: string | null): void;
 }
 
-export function Binder({ lang, words, pw, person, langSwitch, onSignedOut }: BinderProps) {
+export function Binder({ lang, words, pw, person, signedIn, langSwitch, onSignedOut }: BinderProps) {
   const [state, dispatch] = useReducer(pageReducer, START);
   const [version, setVersion] = useState(0);
   const [link, setLink] = useState<Link>('connecting');
@@ -79,13 +82,26 @@ export function Binder({ lang, words, pw, person, langSwitch, onSignedOut }: Bin
       current = false;
     };
   }, [version]);
+  // The person's role, as the store has it; a local person (no provider) is an admin.
+  const [role, setRole] = useState<'admin' | 'member'>(signedIn ? 'member' : 'admin');
+  useEffect(() => {
+    if (!signedIn) return undefined;
+    let current = true;
+    void call<Person[]>('people').then((answer) => {
+      const me = answer.ok ? answer.data?.find((p) => p.id === person.id) : undefined;
+      if (current && me) setRole(me.role);
+    });
+    return () => {
+      current = false;
+    };
+  }, [version, signedIn, person.id]);
   const nameOf = useMemo(() => namesFrom([person, ...sides.map((s) => ({ id: s.agent, name: s.name }))]), [person, sides]);
   const followed = useRef<{ id: number; state?: string } | null>(null);
   const follow = useCallback((id: number, to?: string) => {
     followed.current = { id, ...(to !== undefined ? { state: to } : {}) };
   }, []);
   const panelKeys = useRef<PanelKeys | null>(null);
-  const context: PageContext = { lang, words, pw, person, state, dispatch, version, nameOf, act, follow, panelKeys };
+  const context: PageContext = { lang, words, pw, person, role, signedIn, state, dispatch, version, nameOf, act, follow, panelKeys };
 
   // Every list, archived ones too: shown when asked (`A`), and counted when every list is archived.
   const [all, setAll] = useState<ListSummary[] | null>(null);
@@ -137,7 +153,7 @@ export function Binder({ lang, words, pw, person, langSwitch, onSignedOut }: Bin
     return () => clearTimeout(timer);
   }, [state.undo]);
 
-  const run = pageCommands({ state, dispatch, act, follow, words, person, lists, open, sizes, selected, panelKeys, seen });
+  const run = pageCommands({ state, dispatch, act, follow, words, person, role, adminOnly: pw.adminOnly, lists, open, sizes, selected, panelKeys, seen });
 
   const lastKey = useRef('');
   const onKey = (event: KeyboardEvent): void => {
@@ -174,10 +190,11 @@ export function Binder({ lang, words, pw, person, langSwitch, onSignedOut }: Bin
           <button type="button" onClick={() => run('search')} aria-keyshortcuts="/">{words.search.title}</button>
           <button type="button" onClick={() => run('brief')} aria-keyshortcuts="b">{words.commands.brief}</button>
           <button type="button" onClick={() => run('sides')} aria-keyshortcuts="S">{pw.folders}</button>
+          {signedIn && <button type="button" onClick={() => dispatch({ type: 'panel', panel: { kind: 'people' } })}>{pw.people.title}</button>}
           <button type="button" onClick={() => run('help')} aria-keyshortcuts="?">{pw.keysTitle} (?)</button>
         </nav>
         {langSwitch}
-        <p className="who">{pw.signedInAs(person.name, person.email)}</p>
+        <p className="who">{pw.signedInAs(person.name, person.email)}{signedIn ? ` (${pw.people.role[role]})` : ''}</p>
         <button type="button" onClick={() => void signOut().then((out) => onSignedOut(out.data?.providerSignOut ?? null))}>{pw.signOut}</button>
       </header>
       <div className="body">

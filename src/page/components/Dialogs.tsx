@@ -258,7 +258,9 @@ function Confirm({ dialog, onClose }: { dialog: Extract<Dialog, { kind: 'confirm
   const { words, pw, lang, act, state, dispatch } = usePage();
   const yes = () => {
     onClose();
-    void act(dialog.op, dialog.args).then((a) => {
+    const done = dialog.op === 'set-role' ? (p: { name: string; role: 'admin' | 'member' }) => pw.people.roleSet(p.name, p.role)
+      : dialog.op === 'remove-person' ? (p: { name: string }) => pw.people.removed(p.name) : null;
+    void act(dialog.op, dialog.args, done as ((data: unknown) => string) | null).then((a) => {
       const id = dialog.args.id;
       if (a.ok && dialog.op === 'delete' && state.panel?.kind === 'record' && state.panel.id === id) dispatch({ type: 'panel', panel: null });
     });
@@ -270,7 +272,8 @@ function Confirm({ dialog, onClose }: { dialog: Extract<Dialog, { kind: 'confirm
     else return;
     e.preventDefault();
   };
-  const label = dialog.op === 'delete' ? words.op('delete').title : dialog.op === 'release' ? pw.takeAway : pw.remove;
+  const label = dialog.op === 'delete' ? words.op('delete').title : dialog.op === 'release' ? pw.takeAway
+    : dialog.op === 'set-role' ? (dialog.args.role === 'admin' ? pw.people.makeAdmin : pw.people.makeMember) : pw.remove;
   return (
     <Modal label={pw.confirm} onClose={onClose} onKeyDown={onKeyDown}>
       <p>{dialog.text}</p>

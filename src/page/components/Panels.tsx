@@ -71,18 +71,18 @@ export const PAGE_COMMANDS: ReadonlySet<Command> = new Set<Command>([
   'filterText', 'filterState', 'filterMine', 'filterArchived', 'archivedLists',
   'grant', 'sides', 'editList', 'newList', 'add', 'deleteList', 'archiveList',
   'approve', 'moveBack', 'moveOn', 'movePick', 'edit', 'note', 'editNote', 'attach', 'detach', 'archive', 'delete', 'release',
-  'accessLess', 'accessMore', 'sideAdd', 'sideRemove',
+  'accessLess', 'accessMore', 'sideAdd', 'sideRemove', 'personRole', 'personRemove',
   'listTitle', 'listView', 'stateAdd', 'fieldAdd', 'rowRename', 'rowEarlier', 'rowLater', 'rowRemove', 'gateToggle',
   'submit', 'yes', 'cancel',
 ]);
-const HELP_CONTEXTS: readonly Context[] = ['lists', 'records', 'record', 'brief', 'results', 'grant', 'sides', 'list-editor', 'pick', 'confirm'];
+const HELP_CONTEXTS: readonly Context[] = ['lists', 'records', 'record', 'brief', 'results', 'grant', 'sides', 'people', 'list-editor', 'pick', 'confirm'];
 
 export function HelpPanel() {
-  const { words, pw, lang } = usePage();
+  const { words, pw, lang, signedIn } = usePage();
   return (
     <section aria-labelledby="help-title">
       <h2 id="help-title">{pw.keysTitle}</h2>
-      {HELP_CONTEXTS.map((context) => (
+      {HELP_CONTEXTS.filter((context) => signedIn || context !== 'people').map((context) => (
         <div key={context} className="help">
           <h3>{words.contexts[context]}</h3>
           <dl>

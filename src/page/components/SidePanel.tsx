@@ -11,12 +11,16 @@ import { usePage } from '../page-context.js';
 import type { Panel } from '../page-state.js';
 import { AgentsPanel, FoldersPanel } from './Agents.js';
 import { ListEditor } from './ListEditor.js';
+import { PeoplePanel } from './People.js';
 import { BriefPanel, HelpPanel, NewListPanel } from './Panels.js';
 import { SearchPanel } from './Search.js';
 import { RecordPanel } from './RecordPanel.js';
 
+/** The panels whose every action is an admin's. */
+const ADMINS: ReadonlySet<Panel['kind']> = new Set(['agents', 'folders', 'list-editor', 'new-list']);
+
 export function SidePanel({ panel, list, onAct }: { panel: Panel; list: List | null; onAct(command: Command): boolean }) {
-  const { pw, words, dispatch } = usePage();
+  const { pw, words, dispatch, role } = usePage();
   const ref = useRef<HTMLElement>(null);
   const key = panel.kind === 'record' ? `record-${panel.id}` : panel.kind;
   useEffect(() => {
@@ -38,6 +42,7 @@ export function SidePanel({ panel, list, onAct }: { panel: Panel; list: List | n
     case 'folders': body = <FoldersPanel />; label = pw.folders; break;
     case 'list-editor': body = list ? <ListEditor list={list} /> : null; label = list ? words.listEditor.title(list.title) : ''; break;
     case 'new-list': body = <NewListPanel />; label = pw.newList; break;
+    case 'people': body = <PeoplePanel />; label = pw.people.title; break;
     default: {
       const never: never = panel;
       throw new Error(`unknown panel ${String(never)}`);
@@ -46,7 +51,13 @@ export function SidePanel({ panel, list, onAct }: { panel: Panel; list: List | n
   return (
     <aside className="panel" ref={ref} tabIndex={-1} aria-label={label}>
       <button type="button" className="close" onClick={() => dispatch({ type: 'panel', panel: null })} aria-keyshortcuts="Escape">{pw.close} <kbd>Esc</kbd></button>
-      {body}
+      {role === 'member' && ADMINS.has(panel.kind) ? (
+        // A member sees what is there, every action disabled, and why: never a button that only fails.
+        <>
+          <p className="hint" role="note">{pw.adminOnly}</p>
+          <fieldset className="admin-only" disabled>{body}</fieldset>
+        </>
+      ) : body}
     </aside>
   );
 }
