@@ -124,4 +124,19 @@ async function twoOrganisations(t: TestContext, spec: StoreSpec): Promise<void> 
   assert.equal(last.status, 409, last.json.text);
   // Zed, admin of other, is nobody in acme: his role there is nothing.
   assert.doesNotMatch((await call(zedT, 'GET', '/page/api/people')).raw, /ann@acme|bob@acme/);
+
+  // Bob removes Ann: her provider's token then does nothing anywhere, read or change; what she did stays hers.
+  assert.equal((await call(bobT, 'POST', '/page/api/remove-person', { person: 'ann@acme.test' })).status, 200);
+  for (const [method, path, body] of [
+    ['GET', '/api/lists', undefined], ['POST', '/api/add', { list: 'Batches', title: 'after removal' }],
+    ['POST', '/page/api/note', { id: 1, text: 'after removal' }], ['GET', '/page/api/lists', undefined],
+    ['POST', '/mcp', { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'lists', arguments: {} } }],
+  ] as const) {
+    const res = await call(annT, method, path, body);
+    assert.ok(res.status === 401 || res.status === 403 || /"isError":true/.test(res.raw), `${method} ${path} for a removed person: ${res.status} ${res.raw.slice(0, 200)}`);
+    assert.match(res.raw, /removed/i, `${method} ${path} says why`);
+  }
+  const record = await call(bobT, 'GET', '/api/get?id=1');
+  assert.doesNotMatch(record.raw, /after removal/, 'nothing she asked after was done');
+  assert.match(record.raw, /Ann Lee <ann@acme\.test>/, 'her history stays, by her name and e-mail');
 }
