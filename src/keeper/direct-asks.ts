@@ -61,6 +61,9 @@ interface Queued { who: Who; op: string; args: unknown; options: DirectAskOption
 /** An answer as the ledger keeps it, with what was asked under its key. */
 interface Kept extends Answer { asked?: string }
 
+/** Batches of one keeper done at once on a server store (its pool has room for them and more). */
+const BATCH_LANES = 4;
+
 const slot = (place: string, id: string): string => `${place}\n${id}`;
 /** What was asked, to tell a key given again with another ask. */
 const askedOf = (op: string, args: unknown): string => createHash('sha256').update(JSON.stringify([op, args ?? null]) ?? '').digest('base64url');
@@ -76,8 +79,14 @@ export function createDirectAsks(deps: DirectAsksDeps): DirectAsks {
   /** Askers waiting for a held wait's answer, by place and id. */
   const pending = new Map<string, Set<(answer: DirectAnswer) => void>>();
   let flushing: NodeJS.Immediate | null = null;
-  /** The batch being done: the next one waits for it (asks come in meanwhile and join it). */
-  let inFlight: Promise<void> = Promise.resolve();
+  /**
+   * Batches under way, each after the one before it in its lane (asks that come in meanwhile join
+   * the next). SQLite does one transaction at a time whatever is asked: one lane. A server store
+   * does several at once, each on a connection of its own, meeting as two keepers' would (a
+   * conflict runs one again): a few lanes, so one keeper's batches are not one at a time.
+   */
+  const inFlight: Promise<void>[] = Array.from({ length: store.dialect === 'postgres' ? BATCH_LANES : 1 }, () => Promise.resolve());
+  let lane = 0;
   let closed = false;
 
   const say = (line: string): void => deps.log(`binder keeper: ${terminalSafe(line)}`);
@@ -194,8 +203,9 @@ export function createDirectAsks(deps: DirectAsksDeps): DirectAsks {
         queue.push({ who, op, args, options, resolve });
         flushing ??= setImmediate(() => {
           flushing = null;
-          // One batch at a time: two of one keeper would only meet each other in the store.
-          inFlight = inFlight.then(flush).catch((error: unknown) => say(`a batch of asks over HTTP failed: ${error instanceof Error ? error.message : String(error)}`));
+          const at = lane;
+          lane = (lane + 1) % inFlight.length;
+          inFlight[at] = inFlight[at]!.then(flush).catch((error: unknown) => say(`a batch of asks over HTTP failed: ${error instanceof Error ? error.message : String(error)}`));
         });
       });
     },
