@@ -21,9 +21,11 @@ const BEHIND_MAX = 1024 * 1024;
 export function changesHandler(): (c: Context<HttpEnv>) => Promise<Response> {
   const open = new Map<string, number>();
   return async (c) => {
-    const { who } = c.get('caller');
+    const { who, org } = c.get('caller');
     const keeper: Keeper = c.get('keeper');
-    if ((open.get(who.id) ?? 0) >= STREAMS_PER_AGENT) {
+    // Counted per binder: an agent of one organisation is not another's of the same name.
+    const counted = org !== undefined ? `${org}\n${who.id}` : who.id;
+    if ((open.get(counted) ?? 0) >= STREAMS_PER_AGENT) {
       return refuse(c, 429, `You have ${STREAMS_PER_AGENT} streams of changes open already: close one first.`, { 'Retry-After': '5' });
     }
     const on = c.req.query('on');
@@ -54,8 +56,8 @@ export function changesHandler(): (c: Context<HttpEnv>) => Promise<Response> {
       stopped = true;
       unlisten();
       if (ping) clearInterval(ping);
-      open.set(who.id, (open.get(who.id) ?? 1) - 1);
-      if ((open.get(who.id) ?? 0) <= 0) open.delete(who.id);
+      open.set(counted, (open.get(counted) ?? 1) - 1);
+      if ((open.get(counted) ?? 0) <= 0) open.delete(counted);
     };
     const tell = (brief: Brief): void => {
       const events = brief.items.map((item) => `id: ${item.id}\nevent: change\ndata: ${jsonDocument({ ...item, line: textOf(itemLine(item, who, true).text) })}\n\n`);
@@ -104,7 +106,7 @@ export function changesHandler(): (c: Context<HttpEnv>) => Promise<Response> {
       },
       cancel: stop,
     }, new ByteLengthQueuingStrategy({ highWaterMark: 64 * 1024 }));
-    open.set(who.id, (open.get(who.id) ?? 0) + 1);
+    open.set(counted, (open.get(counted) ?? 0) + 1);
     out.send(`: changes for ${who.id}\nretry: 2000\n\n`);
     tell(first);
     unlisten = keeper.onNews(() => void wake());

@@ -111,6 +111,21 @@ export async function actingRole(ctx: Context, who: Who, rules: PeopleRules): Pr
   return row.role;
 }
 
+/**
+ * What only the machine's operator may do in an organisation's binder (`binder admin --org`),
+ * never a signed-in person, admin or not: naming a directory of the server. Its folders are the
+ * whole server's — another organisation's agent's, the binders' own — and a signed-in person is
+ * of one organisation alone; whoever runs the server knows which folder is whose.
+ */
+export function operatorOnly(who: Who, rules: PeopleRules, doing: AdminDoing): void {
+  if (!rules.signedIn || who.kind !== 'person' || !who.id.includes('/')) return;
+  throw new Refused(
+    `Only whoever runs this server can ${doing.en}, from its machine: binder admin --org ORGANISATION side add FOLDER NAME. A folder of the server may be any organisation's.`,
+    `Seule la personne qui fait tourner ce serveur peut ${doing.fr}, depuis sa machine : binder admin --org ORGANISATION side add DOSSIER NOM. Un dossier du serveur peut être celui de n'importe quelle organisation.`,
+    'access',
+  );
+}
+
 /** What only an admin may do, in words that complete "Only an admin of this binder can …". */
 export interface AdminDoing { en: string; fr: string }
 

@@ -25,7 +25,7 @@ import { addLoginLink, checkSession, endSession, listSessions, noteSessionUse, o
 import { beginSignIn, finishSignIn, markSignIn, signInIssuer } from './signin.js';
 import { addToken, checkToken, leakedToken, listTokens, noteTokenUse, revokeTokens } from './tokens.js';
 import { ledgerOver, type Ledger } from './ledger.js';
-import { actingRole, adminOnly, listPeople, removePerson, setRole, signIn, type AdminDoing, type PeopleRules } from './people.js';
+import { actingRole, adminOnly, listPeople, operatorOnly, removePerson, setRole, signIn, type AdminDoing, type PeopleRules } from './people.js';
 import { indexToken, listOrgs, orgSlug, tokenOrg } from './orgs.js';
 import type { Engine, Sql, TxOptions } from './sql/port.js';
 import type { Store } from './store.js';
@@ -137,6 +137,8 @@ export function makeStore(engine: Engine, options: StoreOptions = {}): Store {
       const role = await actingRole(c, asker, rules);
       const doing = ADMIN_ONLY.get(op as unknown as Op<never[], unknown>);
       if (doing && role === 'member') throw adminOnly(doing);
+      // A directory of the server is named by its operator alone, where people sign in.
+      if ((op as unknown) === addSide && doing) operatorOnly(asker, rules, doing);
     }
     return op(c, ...args);
   };

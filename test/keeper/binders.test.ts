@@ -85,7 +85,7 @@ eachService('two organisations on one service store never see each other\'s bind
     // Folders are each binder's own.
     const folder = join(dir, 'acme-agent');
     mkdirSync(folder);
-    await act(binders, 'acme.test', 'side-add', { dir: folder, name: 'Claude' }, ann);
+    await act(binders, 'acme.test', 'side-add', { dir: folder, name: 'Claude' }, { id: 'person:root', kind: 'person', name: 'root' });
     assert.equal((await acme.store.sides()).length, 1);
     assert.deepEqual(await other.store.sides(), []);
 

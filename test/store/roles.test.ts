@@ -26,7 +26,8 @@ async function team(): Promise<Fixture> {
   await f.store.grant('batches', 'agent:bot', 'write', ann);
   const dir = join(f.dir, 'side');
   mkdirSync(dir, { recursive: true });
-  await f.store.addSide(dir, 'Bot', ann);
+  // A folder of the server is its operator's to register (binder admin --org), never a signed-in person's.
+  await f.store.addSide(dir, 'Bot', { id: 'person:operator', kind: 'person', name: 'operator' });
   await f.store.addToken('Bot', {}, ann);
   return f;
 }
@@ -108,10 +109,17 @@ eachStore('every admin operation of the catalog is refused to a member with a se
     }
     assert.equal(await snapshot(f.store), before);
     // The same asks are an admin's to do: the refusal was the role's, not the arguments'.
-    for (const name of admins.filter((n) => n !== 'delete-list' && n !== 'remove-person')) {
+    for (const name of admins.filter((n) => n !== 'delete-list' && n !== 'remove-person' && n !== 'side-add')) {
       const answer = await perform(name, ADMIN_ASKS[name], ann);
       assert.equal(answer.ok, true, `${name} by an admin: ${answer.text}`);
     }
+    // A folder of the server: not even a signed-in admin's to name (any organisation's could be it); its operator's.
+    const folder = await perform('side-add', ADMIN_ASKS['side-add'], ann);
+    assert.equal(folder.ok, false, 'side-add by a signed-in admin');
+    assert.match(folder.text, /^Only whoever runs this server can register an agent's folder, from its machine: binder admin --org /);
+    assert.equal(folder.refusal, 'access');
+    const operator = await perform('side-add', ADMIN_ASKS['side-add'], { id: 'person:operator', kind: 'person', name: 'operator' });
+    assert.equal(operator.ok, true, `side-add by the machine's operator: ${operator.text}`);
   } finally {
     await f.done();
   }

@@ -137,6 +137,26 @@ class PgSql implements Sql {
   }
 }
 
+/**
+ * The address of an organisation's schema: the database's, its own connection options kept
+ * (`?options=-c …` in the URL, else PGOPTIONS) and the schema's search_path said after them, last
+ * so it wins. node-postgres lets a URL's options replace those given beside it: left there, they
+ * would drop the search_path, and every organisation would work in the database's own schema.
+ */
+export function schemaAddress(url: string | undefined, schema: string): { connectionString?: string; options: string } {
+  const path = `-c search_path=${schema}`;
+  const at = url?.indexOf('?') ?? -1;
+  if (url === undefined || at < 0) {
+    const own = process.env.PGOPTIONS?.trim();
+    return { ...(url !== undefined ? { connectionString: url } : {}), options: own ? `${own} ${path}` : path };
+  }
+  const query = new URLSearchParams(url.slice(at + 1));
+  const own = query.getAll('options').map((o) => o.trim()).filter(Boolean);
+  query.delete('options');
+  const rest = query.toString();
+  return { connectionString: `${url.slice(0, at)}${rest ? `?${rest}` : ''}`, options: [...own, path].join(' ') };
+}
+
 export async function postgresEngine(options: PostgresOptions): Promise<PostgresEngine> {
   // Loaded only where a PostgreSQL store is opened: nothing else pays for it.
   const pg = (await import('pg')).default;
@@ -150,10 +170,7 @@ export async function postgresEngine(options: PostgresOptions): Promise<Postgres
   // One schema's changes wake that schema's keepers alone; its folders' locks are its own.
   const CHANNEL = schema ? `${CHANNEL_BASE}_${schema}` : CHANNEL_BASE;
   const keyed = (key: string): string => (schema ? `${schema} ${key}` : key);
-  const base = {
-    ...(options.url ? { connectionString: options.url } : {}), types, connectionTimeoutMillis: 5000,
-    ...(schema ? { options: `-c search_path=${schema}` } : {}),
-  };
+  const base = { ...(schema ? schemaAddress(options.url, schema) : options.url ? { connectionString: options.url } : {}), types, connectionTimeoutMillis: 5000 };
   const pool = new pg.Pool({ ...base, max: options.max ?? 8, idleTimeoutMillis: 30_000 });
   const say = options.log ?? (() => {});
   // An idle connection cut by the server is the pool's to drop: never the process's end.
