@@ -111,6 +111,16 @@ export async function actingRole(ctx: Context, who: Who, rules: PeopleRules): Pr
   return row.role;
 }
 
+/**
+ * The ids of the people removed from this binder (of `id` alone, when given): the HTTP face ends
+ * their sessions, kept in another store. Ids only, for the face's own use, never shown.
+ */
+export async function removedPeople(ctx: Context, id?: string): Promise<string[]> {
+  return id === undefined
+    ? ctx.q.column<string>('SELECT id FROM people WHERE removed IS NOT NULL ORDER BY id')
+    : ctx.q.column<string>('SELECT id FROM people WHERE removed IS NOT NULL AND id = ?', [id]);
+}
+
 /** What only an admin may do, in words that complete "Only an admin of this binder can …". */
 export interface AdminDoing { en: string; fr: string }
 
