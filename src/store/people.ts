@@ -52,10 +52,10 @@ const personOf = (row: Row): Person => ({
   firstSignIn: iso(row.first_in), lastSignIn: iso(row.last_in), removed: row.removed === null ? null : iso(row.removed),
 });
 
-/** What the provider gave, as it may be kept and shown: one line, no control bytes, not too long. */
+/** What the provider gave, as it may be kept and shown: one line, no control bytes, bidi controls nor invisible characters, not too long. */
 function said(text: string | undefined, most: number): string {
   // eslint-disable-next-line no-control-regex
-  return Array.from(String(text ?? '').replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, ' ').replace(/\s+/g, ' ').trim()).slice(0, most).join('');
+  return Array.from(String(text ?? '').replace(/[\u0000-\u001f\u007f-\u009f\u061c\u200b\u200e\u200f\u2028\u2029\u202a-\u202e\u2060-\u2069\ufeff]/g, ' ').replace(/\s+/g, ' ').trim()).slice(0, most).join('');
 }
 
 const removedRefusal = (): Refused => new Refused(
