@@ -146,7 +146,10 @@ async function findPerson(ctx: Context, ref: string): Promise<Row> {
   const lower = given.toLowerCase();
   const rows = await ctx.q.all<Row>('SELECT * FROM people ORDER BY id');
   const byId = rows.filter((r) => r.id === given || r.id === `person:${given}`);
-  const byEmail = rows.filter((r) => r.email !== null && r.email.toLowerCase() === lower);
+  const anyCase = rows.filter((r) => r.email !== null && r.email.toLowerCase() === lower);
+  // Two e-mails of one letters, in another case (two accounts at the provider): the one as written names one.
+  const exact = anyCase.filter((r) => r.email === given);
+  const byEmail = anyCase.length > 1 && exact.length === 1 ? exact : anyCase;
   const byName = rows.filter((r) => r.name.toLowerCase() === lower);
   const found = byId.length ? byId : byEmail.length ? byEmail : byName;
   if (found.length === 1) return found[0]!;
@@ -157,10 +160,13 @@ async function findPerson(ctx: Context, ref: string): Promise<Row> {
       `Personne de ce binder ne s'appelle « ${shown} » : binder admin people les énumère.`,
     );
   }
-  const which = found.map((r) => r.email ?? r.id).join(', ');
+  // By e-mail where that tells them apart, else by id (e-mails the same but for case, or none).
+  const emails = found.map((r) => r.email?.toLowerCase());
+  const apart = emails.every((e, i) => e !== undefined && emails.indexOf(e) === i);
+  const which = found.map((r) => (apart ? r.email! : r.id)).join(', ');
   throw new Refused(
-    `${found.length} people are called "${shown}": name one by e-mail (${which}).`,
-    `${found.length} personnes s'appellent « ${shown} » : désignez-en une par son e-mail (${which}).`,
+    `${found.length} people are called "${shown}": name one by ${apart ? 'e-mail' : 'id'} (${which}).`,
+    `${found.length} personnes s'appellent « ${shown} » : désignez-en une par ${apart ? 'son e-mail' : 'son identifiant'} (${which}).`,
   );
 }
 
