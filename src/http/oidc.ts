@@ -56,9 +56,17 @@ export const randomVerifier = (): string => client.randomPKCECodeVerifier();
 const REMEMBER_MS = 60_000;
 const REMEMBERED_MAX = 10_000;
 
+/**
+ * What never shows as itself: control bytes, line separators, bidi overrides, isolates and marks,
+ * and invisible characters (two names would look one). Joiners (U+200C, U+200D) are kept: some
+ * scripts' words and emoji need them.
+ */
+// eslint-disable-next-line no-control-regex
+const HIDDEN = /[\u0000-\u001f\u007f-\u009f\u061c\u200b\u200e\u200f\u2028\u2029\u202a-\u202e\u2060-\u2069\ufeff]/g;
+
 const text = (value: unknown, max: number): string | undefined => {
   if (typeof value !== 'string') return undefined;
-  const clean = Array.from(value.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g, ' ').trim()).slice(0, max).join('');
+  const clean = Array.from(value.replace(HIDDEN, ' ').trim()).slice(0, max).join('');
   return clean === '' ? undefined : clean;
 };
 

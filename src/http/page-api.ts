@@ -9,24 +9,13 @@
 import type { Hono } from 'hono';
 import type { Keeper } from '../keeper/keeper-types.js';
 import { operation } from '../keeper/operations.js';
-import type { Who } from '../store/types.js';
-import { bodyOf, jsonOf, refuse, refusalOf, statusOf } from './answers.js';
+import { bodyOf, jsonOf, refuse, statusOf } from './answers.js';
 import type { HttpEnv } from './auth.js';
 import { STREAMS_PER_AGENT, STREAM_PING_MS } from './limits.js';
 import { queryArgs } from './rest.js';
 
 /** What the page never asks through this route: a wait is held for agents (the page has its stream). */
 const NOT_HERE = new Set(['wait']);
-
-/** Whether the binder refuses `who` as a removed person (signing in again is refused then, and changes nothing). */
-async function removed(keeper: Keeper, who: Who): Promise<boolean> {
-  try {
-    await keeper.store.signIn(who);
-    return false;
-  } catch (error) {
-    return refusalOf(error) !== null;
-  }
-}
 
 /** `service`: the keeper of the sessions (the service store, where people sign in). */
 export function pageApiRoutes(app: Hono<HttpEnv>, service: Keeper): void {
@@ -49,9 +38,10 @@ export function pageApiRoutes(app: Hono<HttpEnv>, service: Keeper): void {
     const lang = c.req.header('binder-lang') === 'fr' ? 'fr' : 'en';
     const person = c.get('person');
     const answer = await c.get('keeper').act(name, args, person.who, { lang });
-    // A person removed from their organisation's binder: their session ends with the refusal.
-    if (!answer.ok && answer.refusal === 'access' && person.cookie && person.org && await removed(c.get('keeper'), person.who)) {
-      await service.store.endSession(person.cookie);
+    // A person removed from their organisation's binder while this was asked: their session ends with the refusal.
+    if (!answer.ok && answer.refusal === 'access' && person.cookie && person.org
+      && (await c.get('keeper').store.removedPeople(person.who.id)).length > 0) {
+      await service.store.endSessionsOf([person.who.id], person.org);
       return jsonOf(c, bodyOf(answer), 401, { 'Cache-Control': 'no-store' });
     }
     return jsonOf(c, bodyOf(answer), statusOf(answer), { 'Cache-Control': 'no-store' });
@@ -59,7 +49,8 @@ export function pageApiRoutes(app: Hono<HttpEnv>, service: Keeper): void {
 
   const open = new Map<string, number>();
   app.get('/page/events', (c) => {
-    const { session } = c.get('person');
+    const person = c.get('person');
+    const { session } = person;
     const keeper: Keeper = c.get('keeper');
     if ((open.get(session) ?? 0) >= STREAMS_PER_AGENT) {
       return refuse(c, 429, `This browser has ${STREAMS_PER_AGENT} pages open on the binder already: close one first.`, { 'Retry-After': '5' });
@@ -69,6 +60,7 @@ export function pageApiRoutes(app: Hono<HttpEnv>, service: Keeper): void {
     let told = 0;
     let soon: NodeJS.Immediate | null = null;
     let unlisten = (): void => {};
+    let end = (): void => {};
     let ping: NodeJS.Timeout | null = null;
     const stop = (): void => {
       if (stopped) return;
@@ -82,6 +74,13 @@ export function pageApiRoutes(app: Hono<HttpEnv>, service: Keeper): void {
     let send = (_text: string): void => {};
     const body = new ReadableStream<Uint8Array>({
       start(controller) {
+        end = () => {
+          try {
+            controller.close();
+          } catch {
+            // Closed already.
+          }
+        };
         send = (text) => {
           if (stopped) return;
           try {
@@ -101,7 +100,29 @@ export function pageApiRoutes(app: Hono<HttpEnv>, service: Keeper): void {
     open.set(session, (open.get(session) ?? 0) + 1);
     send('retry: 1000\n\nevent: ready\ndata: {}\n\n');
     // Several changes at once make one event: the page reads its view once for them.
+    // The session ended (signed out, revoked, its person removed): the page is told to read again,
+    // is refused there and shows how to sign in; the stream ends, telling nothing more.
+    let looking = false;
+    const stillIn = async (): Promise<void> => {
+      if (looking || stopped) return;
+      looking = true;
+      try {
+        const ok = (!person.cookie || (await service.store.checkSession(person.cookie)).ok)
+          && (!person.org || keeper === service || (await keeper.store.removedPeople(person.who.id)).length === 0);
+        if (ok || stopped) return;
+        send('event: changed\ndata: {"n":0}\n\n');
+        stop();
+        end();
+      } catch {
+        // The store failed this once: the next change looks again.
+      } finally {
+        looking = false;
+      }
+    };
+    // A removal is a change of the organisation's binder, looked at when it comes; a session ended
+    // otherwise (signed out elsewhere, revoked by binder admin sessions) is seen at the next ping.
     unlisten = keeper.onNews(() => {
+      if (person.org && keeper !== service) void stillIn();
       if (soon || stopped) return;
       soon = setImmediate(() => {
         soon = null;
@@ -109,7 +130,10 @@ export function pageApiRoutes(app: Hono<HttpEnv>, service: Keeper): void {
         send(`event: changed\ndata: {"n":${told}}\n\n`);
       });
     });
-    ping = setInterval(() => send(': ping\n\n'), STREAM_PING_MS);
+    ping = setInterval(() => {
+      send(': ping\n\n');
+      void stillIn();
+    }, STREAM_PING_MS);
     ping.unref();
     c.req.raw.signal.addEventListener('abort', stop, { once: true });
     return new Response(body, {

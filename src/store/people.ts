@@ -52,10 +52,10 @@ const personOf = (row: Row): Person => ({
   firstSignIn: iso(row.first_in), lastSignIn: iso(row.last_in), removed: row.removed === null ? null : iso(row.removed),
 });
 
-/** What the provider gave, as it may be kept and shown: one line, no control bytes, not too long. */
+/** What the provider gave, as it may be kept and shown: one line, no control bytes, bidi controls nor invisible characters, not too long. */
 function said(text: string | undefined, most: number): string {
   // eslint-disable-next-line no-control-regex
-  return Array.from(String(text ?? '').replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, ' ').replace(/\s+/g, ' ').trim()).slice(0, most).join('');
+  return Array.from(String(text ?? '').replace(/[\u0000-\u001f\u007f-\u009f\u061c\u200b\u200e\u200f\u2028\u2029\u202a-\u202e\u2060-\u2069\ufeff]/g, ' ').replace(/\s+/g, ' ').trim()).slice(0, most).join('');
 }
 
 const removedRefusal = (): Refused => new Refused(
@@ -126,6 +126,16 @@ export function operatorOnly(who: Who, rules: PeopleRules, doing: AdminDoing): v
   );
 }
 
+/**
+ * The ids of the people removed from this binder (of `id` alone, when given): the HTTP face ends
+ * their sessions, kept in another store. Ids only, for the face's own use, never shown.
+ */
+export async function removedPeople(ctx: Context, id?: string): Promise<string[]> {
+  return id === undefined
+    ? ctx.q.column<string>('SELECT id FROM people WHERE removed IS NOT NULL ORDER BY id')
+    : ctx.q.column<string>('SELECT id FROM people WHERE removed IS NOT NULL AND id = ?', [id]);
+}
+
 /** What only an admin may do, in words that complete "Only an admin of this binder can …". */
 export interface AdminDoing { en: string; fr: string }
 
@@ -151,7 +161,10 @@ async function findPerson(ctx: Context, ref: string): Promise<Row> {
   const lower = given.toLowerCase();
   const rows = await ctx.q.all<Row>('SELECT * FROM people ORDER BY id');
   const byId = rows.filter((r) => r.id === given || r.id === `person:${given}`);
-  const byEmail = rows.filter((r) => r.email !== null && r.email.toLowerCase() === lower);
+  const anyCase = rows.filter((r) => r.email !== null && r.email.toLowerCase() === lower);
+  // Two e-mails of one letters, in another case (two accounts at the provider): the one as written names one.
+  const exact = anyCase.filter((r) => r.email === given);
+  const byEmail = anyCase.length > 1 && exact.length === 1 ? exact : anyCase;
   const byName = rows.filter((r) => r.name.toLowerCase() === lower);
   const found = byId.length ? byId : byEmail.length ? byEmail : byName;
   if (found.length === 1) return found[0]!;
@@ -162,10 +175,13 @@ async function findPerson(ctx: Context, ref: string): Promise<Row> {
       `Personne de ce binder ne s'appelle « ${shown} » : binder admin people les énumère.`,
     );
   }
-  const which = found.map((r) => r.email ?? r.id).join(', ');
+  // By e-mail where that tells them apart, else by id (e-mails the same but for case, or none).
+  const emails = found.map((r) => r.email?.toLowerCase());
+  const apart = emails.every((e, i) => e !== undefined && emails.indexOf(e) === i);
+  const which = found.map((r) => (apart ? r.email! : r.id)).join(', ');
   throw new Refused(
-    `${found.length} people are called "${shown}": name one by e-mail (${which}).`,
-    `${found.length} personnes s'appellent « ${shown} » : désignez-en une par son e-mail (${which}).`,
+    `${found.length} people are called "${shown}": name one by ${apart ? 'e-mail' : 'id'} (${which}).`,
+    `${found.length} personnes s'appellent « ${shown} » : désignez-en une par ${apart ? 'son e-mail' : 'son identifiant'} (${which}).`,
   );
 }
 

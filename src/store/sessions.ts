@@ -167,6 +167,20 @@ export async function endSession(ctx: Context, cookie: string): Promise<boolean>
   return true;
 }
 
+/**
+ * Ends every open session of these signed-in people in that organisation (they were removed from
+ * its binder, which is another store): how many ended.
+ */
+export async function endSessionsOf(ctx: Context, ids: readonly string[], org: string): Promise<number> {
+  if (ids.length === 0) return 0;
+  const wanted = new Set(ids);
+  const now = ctx.now();
+  const rows = await ctx.q.all<Row>('SELECT * FROM sessions WHERE org = ? AND revoked IS NULL AND expires > ?', [org, now]);
+  const ended = rows.filter((row) => row.who && wanted.has(whoOf(row).id));
+  for (const row of ended) await ctx.q.run('UPDATE sessions SET revoked = ? WHERE hash = ?', [now, row.hash]);
+  return ended.length;
+}
+
 /** The sessions still open. */
 export async function listSessions(ctx: Context, who: Who): Promise<SessionInfo[]> {
   personOnly(who, 'see the page\'s sessions', 'sessions', 'voir les sessions de la page');

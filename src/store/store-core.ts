@@ -21,11 +21,11 @@ import { ready } from './ready.js';
 import { blocked, needs, withNeeds } from './needs.js';
 import { exportBinder } from './exchange-out.js';
 import { importBinder } from './exchange-in.js';
-import { addLoginLink, checkSession, endSession, listSessions, noteSessionUse, openSession, revokeSessions, useLoginLink } from './sessions.js';
+import { addLoginLink, checkSession, endSession, endSessionsOf, listSessions, noteSessionUse, openSession, revokeSessions, useLoginLink } from './sessions.js';
 import { beginSignIn, finishSignIn, markSignIn, signInIssuer } from './signin.js';
 import { addToken, checkToken, leakedToken, listTokens, noteTokenUse, revokeTokens } from './tokens.js';
 import { ledgerOver, type Ledger } from './ledger.js';
-import { actingRole, adminOnly, listPeople, operatorOnly, removePerson, setRole, signIn, type AdminDoing, type PeopleRules } from './people.js';
+import { actingRole, adminOnly, listPeople, operatorOnly, removedPeople, removePerson, setRole, signIn, type AdminDoing, type PeopleRules } from './people.js';
 import { indexToken, listOrgs, orgSlug, tokenOrg } from './orgs.js';
 import type { Engine, Sql, TxOptions } from './sql/port.js';
 import type { Store } from './store.js';
@@ -206,6 +206,7 @@ export function makeStore(engine: Engine, options: StoreOptions = {}): Store {
         return check;
       },
       endSession: w(endSession),
+      endSessionsOf: w(endSessionsOf),
       sessions: r(listSessions),
       revokeSessions: w(revokeSessions),
       signInIssuer: r(signInIssuer),
@@ -229,6 +230,7 @@ export function makeStore(engine: Engine, options: StoreOptions = {}): Store {
       people: r(listPeople),
       setRole: w(setRole),
       removePerson: w(removePerson),
+      removedPeople: r(removedPeople),
       orgSlug: w(orgSlug),
       orgs: r(listOrgs),
       indexToken: w(indexToken),

@@ -211,6 +211,8 @@ export interface Store {
   checkSession(cookie: string): Promise<SessionCheck>;
   /** Signs the session of that cookie out; false if it was not open. */
   endSession(cookie: string): Promise<boolean>;
+  /** Ends the open sessions of these signed-in people in that organisation (removed from its binder): how many. */
+  endSessionsOf(ids: readonly string[], org: string): Promise<number>;
   sessions(who: Who): Promise<SessionInfo[]>;
   /** Ends a session by its id, a person's by their name, or every one (`all`). */
   revokeSessions(ref: string, who: Who): Promise<SessionInfo[]>;
@@ -266,6 +268,8 @@ export interface Store {
   setRole(person: string, role: Role, who: Who): Promise<Person>;
   /** Removes a person, whose history stays; never the last admin (an admin's). */
   removePerson(person: string, who: Who): Promise<Person>;
+  /** The ids of the people removed (of `id` alone, when given): the HTTP face ends their sessions. */
+  removedPeople(id?: string): Promise<string[]>;
 
   /* ---- a service store's own: the organisations' binders and their tokens (orgs.ts, keeper/binders.ts) ---- */
   /** The slug of the organisation's binder (made and kept at its first use); a hostile name is refused. */

@@ -267,3 +267,22 @@ eachStore('the people operations are a person\'s: an agent is refused them, and 
     await f.done();
   }
 });
+
+eachStore('two people whose e-mails differ only by case: each can be named, the refusal says how, and nothing is changed by a name that fits both', async () => {
+  const f = await team();
+  try {
+    const upper: Who = { id: 'person:idp.test/ann2', kind: 'person', name: 'Ann Lee', email: 'Ann@acme.test' };
+    await f.store.signIn(upper);
+    const both = await refusal(() => f.store.removePerson('ANN@ACME.TEST', ann));
+    assert.match(both, /2 people/);
+    assert.match(both, /person:idp\.test\/ann2/, 'the refusal names them by id, which tells them apart');
+    const removed = await f.store.removePerson('Ann@acme.test', ann);
+    assert.equal(removed.id, upper.id, 'the e-mail as written names the one');
+    const byId = await f.store.setRole('person:idp.test/ann2', 'member', ann);
+    assert.equal(byId.removed, null);
+    const people = await f.store.people(ann);
+    assert.equal(people.find((p) => p.id === ann.id)?.removed, null, 'Ann herself stays');
+  } finally {
+    await f.done();
+  }
+});
