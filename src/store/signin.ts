@@ -85,11 +85,13 @@ export async function beginSignIn(ctx: Context, state: string, browser: string, 
 /**
  * Takes a sign-in under way, once (by its delete: two keepers sent the same callback finish it
  * once between them): null when it was taken, has expired, is not one, or another browser began it.
+ * Taken only with the browser's own cookie: another browser sent the callback (its state seen)
+ * leaves it for the browser that began it.
  */
 export async function finishSignIn(ctx: Context, state: string, browser: string): Promise<PendingSignIn | null> {
   if (state.length < 16 || state.length > 200) return null;
   const row = await ctx.q.get<{ browser: string; sealed: string; expires: number }>(
-    'DELETE FROM signin_pending WHERE hash = ? RETURNING browser, sealed, expires', [hashOf(state)]);
+    'DELETE FROM signin_pending WHERE hash = ? AND browser = ? RETURNING browser, sealed, expires', [hashOf(state), hashOf(browser)]);
   if (!row || row.expires <= ctx.now()) return null;
   if (!timingSafeEqual(Buffer.from(row.browser, 'hex'), Buffer.from(hashOf(browser), 'hex'))) return null;
   return unseal(state, row.sealed);

@@ -120,3 +120,20 @@ test('the code is exchanged with the PKCE verifier the start made: a provider th
   assert.match(verifiers[0]!, /^[A-Za-z0-9_-]{43,128}$/);
   assert.equal(new Set(verifiers).size, 1);
 });
+
+test('another browser sent a sign-in\'s callback (its state and code seen, replayed) opens nothing and does not spoil it: the browser that began it still finishes it', async (t) => {
+  const s = await signedInService(t);
+  const start = await s.http.app.request('/page/oidc/start', { headers: { host: HOST } });
+  const pending = start.headers.getSetCookie().map((c) => /^binder_signin=([^;]+)/.exec(c)?.[1]).find(Boolean)!;
+  const back = new URL((await fetch(start.headers.get('location')!, { redirect: 'manual' })).headers.get('location')!);
+  const callback = `${back.pathname}${back.search}`;
+  // The stranger began a sign-in of his own: his browser has a sign-in cookie, not this one.
+  const his = await s.http.app.request('/page/oidc/start', { headers: { host: HOST } });
+  const hisCookie = his.headers.getSetCookie().map((c) => /^binder_signin=([^;]+)/.exec(c)?.[1]).find(Boolean)!;
+  const stolen = await s.http.app.request(callback, { headers: { host: HOST, cookie: `binder_signin=${hisCookie}` } });
+  assert.equal(stolen.status, 400);
+  assert.equal(stolen.headers.getSetCookie().some((c) => c.startsWith('binder_session=') && !c.startsWith('binder_session=;')), false);
+  const own = await s.http.app.request(callback, { headers: { host: HOST, cookie: `binder_signin=${pending}` } });
+  assert.equal(own.status, 200, await own.text());
+  assert.ok(own.headers.getSetCookie().some((c) => /^binder_session=[A-Za-z0-9_-]{43};/.test(c)), 'the rightful browser is signed in');
+});
