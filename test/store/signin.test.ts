@@ -19,9 +19,8 @@ eachStore('a sign-in under way is finished once, by the browser that began it, w
   const f = await fresh();
   t.after(() => f.done());
   await f.store.beginSignIn(STATE, 'browser-a', pending);
+  // Nor spoil it (a callback seen and sent first by a stranger): the browser that began it still finishes it, below.
   assert.equal(await f.store.finishSignIn(STATE, 'browser-b'), null, 'another browser cannot finish it');
-  assert.equal(await f.store.finishSignIn(STATE, 'browser-a'), null, 'and the attempt spent it');
-  await f.store.beginSignIn(STATE, 'browser-a', pending);
   if (f.engine === 'sqlite') {
     await f.store.checkpoint();
     const bytes = readFileSync(join(f.dir, 'store', 'binder.db')).toString('latin1');
