@@ -7,38 +7,13 @@
 import type { Command } from 'commander';
 import { readServing } from '../http/serving.js';
 import type { Place } from '../exchange/commands.js';
-import { openAnyStore } from '../store/index.js';
-import { Refused, type Store } from '../store/store.js';
+import { withStore } from './admin-store.js';
 import type { SessionInfo } from '../store/sessions.js';
 import { utc } from './catalog-together.js';
 import { jsonDocument } from './json-document.js';
-import { safeAnswer, safeSentence } from './terminal-safe.js';
+import { safeAnswer } from './terminal-safe.js';
 
 type Run = (place: Place) => Promise<number>;
-
-async function withStore(place: Place, use: (store: Store) => Promise<number>): Promise<number> {
-  let store: Store;
-  try {
-    store = await openAnyStore(place.store);
-  } catch (error) {
-    if (error instanceof Refused) {
-      process.stderr.write(`${safeSentence(error.message)}\n`);
-      return 2;
-    }
-    throw error;
-  }
-  try {
-    return await use(store);
-  } catch (error) {
-    if (error instanceof Refused) {
-      process.stderr.write(`${safeSentence(`Not done: ${error.message}`)}\n`);
-      return 1;
-    }
-    throw error;
-  } finally {
-    await store.close();
-  }
-}
 
 const sessionLine = (s: SessionInfo): string =>
   `${s.id}  ${s.person}  signed in ${utc(s.created)}, last used ${utc(s.used)}, ends ${utc(s.expires)}${s.browser ? `  (${s.browser.slice(0, 60)})` : ''}`;
@@ -68,7 +43,7 @@ export function addSessionCommands(admin: Command, chosen: (run: Run) => void): 
             + 'or give the page\'s address with --url.\n');
           return 3;
         }
-        return withStore(place, async (store) => {
+        return withStore(place.store, async (store) => {
           const made = await store.addLoginLink(who.name, who);
           const link = `${url}/#login=${made.key}`;
           process.stdout.write(json ? `${jsonDocument({ link, person: made.person, expires: made.expires })}\n`
@@ -82,7 +57,7 @@ export function addSessionCommands(admin: Command, chosen: (run: Run) => void): 
     .option('--revoke <ID|NAME|all>', 'end that session, that person\'s sessions, or every one')
     .addHelpText('after', '\nExamples:\n  binder admin sessions\n  binder admin sessions --revoke all')
     .action((o: { revoke?: string }) => {
-      chosen(async (place) => withStore(place, async (store) => {
+      chosen(async (place) => withStore(place.store, async (store) => {
         const { who, json } = place;
         const shown = o.revoke !== undefined ? await store.revokeSessions(o.revoke, who) : await store.sessions(who);
         if (json) process.stdout.write(`${jsonDocument(shown)}\n`);

@@ -6,7 +6,7 @@
  * is made terminal-safe wherever it goes (`--json` is exact, its controls escaped).
  */
 import { Command, CommanderError } from 'commander';
-import { openAnyStore, type PostgresStore, type Store, type StoreSpec } from '../store/index.js';
+import { openAnyStore, type PostgresStore, type StoreSpec } from '../store/index.js';
 import { Refused } from '../store/store.js';
 import { addOperation } from './command-builder.js';
 import { jsonDocument } from './json-document.js';
@@ -18,6 +18,7 @@ import { asWritten } from './text-values.js';
 import { waitHere } from './wait-here.js';
 import { addExchangeCommands, type ExchangeRun } from '../exchange/commands.js';
 import { addSessionCommands } from './admin-sessions.js';
+import { withStore } from './admin-store.js';
 import { openBinders, type Binders } from './binders.js';
 import { cleanOrg } from '../store/orgs.js';
 import type { Who } from '../store/types.js';
@@ -86,23 +87,14 @@ The agents' verbs (add, move, note…) work here too, as you.`);
 }
 
 /** The organisations of a service store, one a line (or as JSON). */
-async function listOrgs(spec: StoreSpec, json: boolean): Promise<number> {
-  let store: Store;
-  try {
-    store = await openAnyStore(spec, { log: (line) => process.stderr.write(`${safeAnswer(line)}\n`) });
-  } catch (error) {
-    if (error instanceof Refused) { process.stderr.write(`${safeSentence(error.message)}\n`); return 2; }
-    throw error;
-  }
-  try {
+function listOrgs(spec: StoreSpec, json: boolean): Promise<number> {
+  return withStore(spec, async (store) => {
     const orgs = await store.orgs();
     if (json) process.stdout.write(`${jsonDocument(orgs)}\n`);
     else process.stdout.write(orgs.length ? `${orgs.map((o) => safeAnswer(`${o.name}  (${o.slug}, since ${o.created.slice(0, 10)})`)).join('\n')}\n`
       : 'No organisation has a binder in this store: the first sign-in of an organisation\'s person makes its binder.\n');
     return 0;
-  } finally {
-    await store.close();
-  }
+  });
 }
 
 /**
@@ -133,15 +125,8 @@ async function orgPlace(spec: StoreSpec, org: string): Promise<{ spec: StoreSpec
 }
 
 /** Opens the store (which migrates it) and says the schema it is at. */
-async function migrateStore(spec: StoreSpec, json: boolean): Promise<number> {
-  let store: Store;
-  try {
-    store = await openAnyStore(spec, { log: (line) => process.stderr.write(`${safeAnswer(line)}\n`) });
-  } catch (error) {
-    if (error instanceof Refused) { process.stderr.write(`${safeSentence(error.message)}\n`); return 2; }
-    throw error;
-  }
-  try {
+function migrateStore(spec: StoreSpec, json: boolean): Promise<number> {
+  return withStore(spec, async (store) => {
     const schema = (store as Partial<PostgresStore>).schema;
     const data = { store: store.path, dialect: store.dialect, ...(schema ? { from: schema.before, to: schema.now } : {}) };
     const text = !schema ? `The store ${store.path} is at this Binder's schema.`
@@ -149,9 +134,7 @@ async function migrateStore(spec: StoreSpec, json: boolean): Promise<number> {
       : `Brought the database ${store.path} from schema version ${schema.before} to ${schema.now}.`;
     process.stdout.write(json ? `${jsonDocument(data)}\n` : `${asWritten(safeAnswer(text))}\n`);
     return 0;
-  } finally {
-    await store.close();
-  }
+  });
 }
 
 export async function admin(argv: readonly string[]): Promise<number> {

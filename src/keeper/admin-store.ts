@@ -1,0 +1,33 @@
+/**
+ * How a command of `binder admin` beside the catalog opens its store: a store that cannot be
+ * opened is said in a sentence and exits 2; a refusal while using it is "Not done: …" and exits 1;
+ * the store is closed after, whatever happened. One place, so that every such command says the
+ * same as the catalog's do.
+ */
+import { openAnyStore, type Store, type StoreSpec } from '../store/index.js';
+import { Refused } from '../store/store.js';
+import { safeAnswer, safeSentence } from './terminal-safe.js';
+
+export async function withStore(spec: StoreSpec, use: (store: Store) => Promise<number>): Promise<number> {
+  let store: Store;
+  try {
+    store = await openAnyStore(spec, { log: (line) => process.stderr.write(`${safeAnswer(line)}\n`) });
+  } catch (error) {
+    if (error instanceof Refused) {
+      process.stderr.write(`${safeSentence(error.message)}\n`);
+      return 2;
+    }
+    throw error;
+  }
+  try {
+    return await use(store);
+  } catch (error) {
+    if (error instanceof Refused) {
+      process.stderr.write(`${safeSentence(`Not done: ${error.message}`)}\n`);
+      return 1;
+    }
+    throw error;
+  } finally {
+    await store.close();
+  }
+}
