@@ -179,6 +179,12 @@ async function runOperation(op: OpSpec, args: Record<string, unknown>, where: St
     throw error;
   }
   try {
+    // A signed-in service's own store holds no binder of an organisation's: a change made there
+    // (a token, a list, a folder) would be nobody's, and a token made there never accepted.
+    if (!tokenMade && !op.readOnly && ((await store.signInIssuer()) !== null || (await store.orgs()).length > 0)) {
+      process.stderr.write(`${safeSentence(`Not done: this store is a signed-in service's, whose binders are its organisations': name one with --org ORGANISATION (binder admin orgs lists them), e.g. binder admin --org acme.example ${adminWords(op).join(' ')} …`)}\n`);
+      return 1;
+    }
     const perform = createPerform({ store, log: (line) => process.stderr.write(`${safeAnswer(line)}\n`) });
     // A person's wait blocks here: this process has no keeper to hold it open.
     const answer = op.name === 'wait'

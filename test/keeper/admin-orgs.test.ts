@@ -71,6 +71,13 @@ async function adminOrgs(t: TestContext, spec: { kind: 'sqlite'; dir: string } |
   assert.equal(token.code, 0, token.err);
   assert.match(admin('--org', 'other.test', 'lists').out, /^No list yet/);
   assert.match(admin('lists').out, /^No list yet/, 'the service store holds no organisation\'s list');
+  // Without --org, a change to the service store itself would be nobody's (a token never accepted): refused, saying how.
+  for (const args of [['token', 'add', 'Bot'], ['create-list', 'Stray', '--template', 'tasks']]) {
+    const stray = admin(...args);
+    assert.equal(stray.code, 1, args.join(' '));
+    assert.match(stray.err, /^Not done: this store is a signed-in service's, whose binders are its organisations': name one with --org/);
+  }
+  assert.match(admin('lists').out, /^No list yet/, 'nothing was made there');
   assert.match(admin('--org', 'acme.test', 'lists').out, /acme-tasks: Acme tasks/);
 
   const again = await openBinders(spec, { start: false, log: () => {} });
