@@ -4,7 +4,7 @@
  * call with their JSON schemas (those MCP clients see). It never knows what an operation does: it
  * reads the arguments, calls the keeper's one dispatch as the token's agent, and shapes the answer.
  */
-import type { Hono } from 'hono';
+import type { Context, Hono } from 'hono';
 import { toJsonSchemaCompat } from '@modelcontextprotocol/sdk/server/zod-json-schema-compat.js';
 import { holdOf } from '../keeper/durations.js';
 import { AGENT_OPERATIONS, operation } from '../keeper/operations.js';
@@ -47,6 +47,22 @@ export function queryArgs(url: string): Record<string, unknown> {
   return args;
 }
 
+/**
+ * A request's arguments: a GET's query, or a POST's body as one JSON object (empty: none).
+ * Undefined when the body is not one JSON object: the caller refuses it, in its own words.
+ */
+export async function requestArgs(c: Context): Promise<Record<string, unknown> | undefined> {
+  if (c.req.method === 'GET') return queryArgs(c.req.url);
+  const text = await c.req.text();
+  let args: unknown;
+  try {
+    args = text.trim() === '' ? {} : JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  return args && typeof args === 'object' && !Array.isArray(args) ? args as Record<string, unknown> : undefined;
+}
+
 export function restRoutes(app: Hono<HttpEnv>, told: Told): void {
   const listed = catalog();
   app.get('/api', (c) => jsonOf(c, bodyOf(listed)));
@@ -58,26 +74,14 @@ export function restRoutes(app: Hono<HttpEnv>, told: Told): void {
     if (c.req.method === 'GET' && spec && !spec.readOnly) {
       return refuse(c, 405, `${name} changes the binder: POST it, with a JSON object of its arguments.`, { Allow: 'POST' });
     }
-    let args: unknown;
-    if (c.req.method === 'GET') args = queryArgs(c.req.url);
-    else {
-      const text = await c.req.text();
-      try {
-        args = text.trim() === '' ? {} : JSON.parse(text);
-      } catch {
-        args = undefined;
-      }
-      if (!args || typeof args !== 'object' || Array.isArray(args)) {
-        return refuse(c, 400, 'Send the arguments as one JSON object, for example {"list": "Batches"}.');
-      }
-    }
+    const args = await requestArgs(c);
+    if (!args) return refuse(c, 400, 'Send the arguments as one JSON object, for example {"list": "Batches"}.');
     const key = c.req.header('idempotency-key');
     if (key !== undefined && !KEY.test(key)) {
       return refuse(c, 400, 'An Idempotency-Key is 1 to 128 visible characters (a UUID is one).');
     }
-    const given = args as Record<string, unknown>;
-    const wait = holdOf(name, given);
-    const answer = await c.get('keeper').ask(caller.who, name, given, {
+    const wait = holdOf(name, args);
+    const answer = await c.get('keeper').ask(caller.who, name, args, {
       ...(key !== undefined ? { key } : {}),
       // Only a wait is held long enough for its asker to go away meanwhile (the signal costs a little).
       ...(wait > 0 ? { wait, signal: c.req.raw.signal } : {}),
