@@ -100,3 +100,32 @@ test('on the socket: Host evil.example is 421, a foreign Origin 403, the server\
   assert.equal((await send(port, { path: '/api/lists', headers: { ...auth, origin: 'http://evil.example' } })).status, 403);
   assert.equal((await send(port, { path: '/api/lists', headers: { ...auth, host: `localhost:${port}`, origin: `http://localhost:${port}` } })).status, 200);
 });
+
+test('on the socket: every answer carries the security headers, whoever made it (REST, refusals, SSE, MCP, the page)', async (t) => {
+  const s = await served(t);
+  const { url } = await listening(t, s);
+  const auth = { authorization: `Bearer ${s.tokens.Claude}` };
+  const mcpHeaders = { ...auth, 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+  const asks: [string, string, RequestInit][] = [
+    ['a REST read', '/api/get?id=1', { headers: auth }],
+    ['a REST change', '/api/add', { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: '{"list":"batches","title":"x"}' }],
+    ['no token', '/api/lists', {}],
+    ['nothing here', '/nowhere', {}],
+    ['a foreign origin', '/api/lists', { headers: { ...auth, origin: 'http://evil.example' } }],
+    ['healthz', '/healthz', {}],
+    ['the page', '/', {}],
+    ['MCP', '/mcp', { method: 'POST', headers: mcpHeaders, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }) }],
+    ['SSE', '/api/changes', { headers: auth }],
+  ];
+  for (const [what, path, init] of asks) {
+    const controller = new AbortController();
+    const res = await fetch(new URL(path, url), { ...init, signal: controller.signal });
+    assert.match(res.headers.get('content-security-policy') ?? '', /default-src 'none'/, `${what} (${res.status})`);
+    assert.equal(res.headers.get('x-content-type-options'), 'nosniff', what);
+    assert.equal(res.headers.get('x-frame-options'), 'DENY', what);
+    assert.equal(res.headers.get('referrer-policy'), 'no-referrer', what);
+    assert.equal(res.headers.get('cross-origin-resource-policy'), 'same-origin', what);
+    assert.equal(res.headers.get('content-security-policy')?.split(', ').length, 1, `${what}: said once`);
+    controller.abort();
+  }
+});
