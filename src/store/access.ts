@@ -60,10 +60,9 @@ export async function visibleListRows(ctx: Context, who: Who, archived = true): 
     WHERE l.archived = 0 ORDER BY l.position, l.title`, [who.id])) as (ListRow & { level: Access })[];
 }
 
-/** The list an agent may see: its own access only, never the others'. */
+/** The list an agent may see: its own access only, never the others' (not even read: a person's alone). */
 export async function listFor(ctx: Context, row: ListRow, who: Who, level: Access): Promise<List> {
-  const access = await accessOf(ctx.q, row.id);
-  return listOf(row, isPerson(who) ? access : { [who.id]: level });
+  return listOf(row, isPerson(who) ? await accessOf(ctx.q, row.id) : { [who.id]: level });
 }
 
 /** A list by id, title (any case) or the slug of the ref, as `who` may see it. */
@@ -103,13 +102,16 @@ export async function findRecord(ctx: Context, ref: number | string, who: Who, n
   const row = await recordRow(ctx, id);
   if (!row) throw noRecord(id);
   let level: Access = 'write';
-  if (!isPerson(who)) {
-    const seen = (await ctx.q.get(`SELECT a.level FROM access a JOIN lists l ON l.id = a.list
-      WHERE a.list = ? AND a.agent = ? AND l.archived = 0`, [row.list, who.id])) as { level: Access } | undefined;
+  let listRow: ListRow;
+  if (isPerson(who)) {
+    listRow = (await ctx.q.get('SELECT * FROM lists WHERE id = ?', [row.list])) as ListRow;
+  } else {
+    // The agent's access and the list in one look: every ask of an agent's about a record makes it.
+    const seen = (await ctx.q.get(`SELECT l.*, a.level FROM lists l JOIN access a ON a.list = l.id AND a.agent = ?
+      WHERE l.id = ? AND l.archived = 0`, [who.id, row.list])) as (ListRow & { level: Access }) | undefined;
     if (!seen) throw noRecord(id);
-    level = seen.level;
+    ({ level, ...listRow } = seen);
   }
-  const listRow = (await ctx.q.get('SELECT * FROM lists WHERE id = ?', [row.list])) as ListRow;
   const list = await listFor(ctx, listRow, who, level);
   if (need === 'write' && level !== 'write') throw readOnly(list.title);
   return { record: recordOf(row), row, list, access: level };

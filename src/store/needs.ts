@@ -110,10 +110,13 @@ async function refuseCircle(ctx: Context, record: number, other: number, path: n
 
 /** The records `id` needs, and those that need it, as `who` may see them. */
 export async function needLinks(ctx: Context, id: number, who: Who): Promise<Pick<RecordView, 'needs' | 'neededBy' | 'hiddenNeeds'>> {
-  const needed = (await ctx.q.all(`SELECT ${LINK_COLUMNS} FROM needs n JOIN records o ON o.id = n.needed
-      JOIN lists ol ON ol.id = o.list WHERE n.record = ? ORDER BY o.id`, [id])) as LinkRow[];
-  const by = (await ctx.q.all(`SELECT ${LINK_COLUMNS} FROM needs n JOIN records o ON o.id = n.record
-      JOIN lists ol ON ol.id = o.list WHERE n.needed = ? ORDER BY o.id`, [id])) as LinkRow[];
+  // Both ways in one statement (every get asks it; most records have neither).
+  const links = (await ctx.q.all(`SELECT 0 AS way, ${LINK_COLUMNS} FROM needs n JOIN records o ON o.id = n.needed
+      JOIN lists ol ON ol.id = o.list WHERE n.record = ?
+    UNION ALL SELECT 1 AS way, ${LINK_COLUMNS} FROM needs n JOIN records o ON o.id = n.record
+      JOIN lists ol ON ol.id = o.list WHERE n.needed = ? ORDER BY 1, 2`, [id, id])) as (LinkRow & { way: number })[];
+  const needed = links.filter((r) => r.way === 0);
+  const by = links.filter((r) => r.way === 1);
   // Most records need nothing and are needed by none: then whose lists are seen is not asked.
   if (needed.length === 0 && by.length === 0) return { needs: [], neededBy: [] };
   const lists = await seenLists(ctx, who);

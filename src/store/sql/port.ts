@@ -37,7 +37,7 @@ export interface TxOptions {
    * touch only rows no other keeper writes meanwhile (a folder's ledger, under its lock).
    */
   retry?: boolean;
-  /** A read of one statement: it needs no transaction around it (PostgreSQL spares two round trips). */
+  /** A read of one statement: it needs no transaction around it (PostgreSQL spares two round trips, SQLite ~8 µs). */
   single?: boolean;
 }
 
