@@ -26,11 +26,11 @@ export async function note(ctx: Context, ref: number | string, text: string, who
   notArchived(found);
   const clean = cleanNote(text);
   const at = iso(ctx.now());
-  const id = Number(await ctx.q.value('INSERT INTO notes (record, at, by, text) VALUES (?, ?, ?, ?) RETURNING id', [found.record.id, at, JSON.stringify(who), clean]));
+  const row = (await ctx.q.get('INSERT INTO notes (record, at, by, text) VALUES (?, ?, ?, ?) RETURNING *', [found.record.id, at, JSON.stringify(who), clean])) as NoteRow;
   await touch(ctx, found.record.id, at);
   await reindex(ctx, found.record.id);
-  await ctx.log(who, 'note', found.list.id, found.record.id, { note: id });
-  return noteOf((await ctx.q.get('SELECT * FROM notes WHERE id = ?', [id])) as NoteRow);
+  await ctx.log(who, 'note', found.list.id, found.record.id, { note: row.id });
+  return noteOf(row);
 }
 
 export async function editNote(ctx: Context, ref: number | string, noteId: number, text: string, who: Who): Promise<Note> {

@@ -15,13 +15,15 @@ export async function unindex(ctx: Context, id: number): Promise<void> {
 
 /** `isNew`: the record was never indexed, so there is nothing to take out first. */
 export async function reindex(ctx: Context, id: number, isNew = false): Promise<void> {
-  const row = await ctx.q.get<{ title: string; fields: string; list: string; lang: string | null }>(
-    'SELECT r.title, r.fields, r.list, l.lang FROM records r JOIN lists l ON l.id = r.list WHERE r.id = ?', [id]);
+  // The record and its notes' text in one look (string_agg: PostgreSQL's, and SQLite's since 3.44).
+  const row = await ctx.q.get<{ title: string; fields: string; list: string; lang: string | null; notes: string | null }>(
+    `SELECT r.title, r.fields, r.list, l.lang, (SELECT string_agg(n.text, ? ORDER BY n.id) FROM notes n WHERE n.record = r.id) AS notes
+      FROM records r JOIN lists l ON l.id = r.list WHERE r.id = ?`, ['\n', id]);
   if (!row) {
     if (!isNew) await unindex(ctx, id);
     return;
   }
-  const notes = (await ctx.q.column<string>('SELECT text FROM notes WHERE record = ? ORDER BY id', [id])).join('\n');
+  const notes = row.notes ?? '';
   const values = Object.values(JSON.parse(row.fields) as Record<string, string>).join('\n');
   if (ctx.q.dialect === 'sqlite') {
     if (!isNew) await unindex(ctx, id);

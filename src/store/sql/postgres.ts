@@ -101,10 +101,28 @@ const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout
 /** The port on one connection, inside one transaction. */
 class PgSql implements Sql {
   readonly dialect = 'postgres' as const;
-  depth = 0;
+  /** Savepoints made in this transaction so far: each has a name of its own. */
+  made = 0;
+  /**
+   * Savepoints asked for, innermost last. One is said to the server only when a statement is to
+   * run inside it (then once for all those not said yet: nothing ran between them, so one
+   * savepoint stands for them all), and never released (a release undoes nothing; it would cost a
+   * round trip, and the server keeps a subtransaction's id until the commit all the same).
+   */
+  marks: { said: string | null }[] = [];
   constructor(readonly client: PoolClient | Client, private readonly named: Set<string>) {}
 
   private async query(sql: string, params: readonly unknown[] | undefined, array: boolean): Promise<QueryResult> {
+    const unsaid = this.marks.filter((m) => m.said === null);
+    if (unsaid.length) {
+      const name = `s${++this.made}`;
+      await this.send(`SAVEPOINT ${name}`, undefined, false);
+      for (const mark of unsaid) mark.said = name;
+    }
+    return this.send(sql, params, array);
+  }
+
+  async send(sql: string, params: readonly unknown[] | undefined, array: boolean): Promise<QueryResult> {
     const text = toDollars(sql);
     const values = (params ?? []).map((v) => (v === undefined ? null : v));
     const name = this.named.has(text) || this.named.size < NAMED_MAX ? `b${createHash('sha1').update(text).digest('hex').slice(0, 24)}` : undefined;
@@ -349,21 +367,17 @@ export async function postgresEngine(options: PostgresOptions): Promise<Postgres
     begin,
     async savepoint<T>(q: Sql, fn: () => Promise<T>): Promise<T> {
       const sql = q as PgSql;
-      const name = `s${++sql.depth}`;
-      await sql.run(`SAVEPOINT ${name}`);
+      const mark: { said: string | null } = { said: null };
+      sql.marks.push(mark);
       try {
-        const result = await fn();
-        await sql.run(`RELEASE SAVEPOINT ${name}`);
-        return result;
+        return await fn();
       } catch (error) {
-        // A conflict or a lost connection is the whole transaction's: nothing to undo here.
-        if (!conflicting(error) && !unreachable(error)) {
-          await sql.run(`ROLLBACK TO SAVEPOINT ${name}`);
-          await sql.run(`RELEASE SAVEPOINT ${name}`);
-        }
+        // A conflict or a lost connection is the whole transaction's: nothing to undo here. A
+        // savepoint never said had no statement run inside it: nothing to undo either.
+        if (mark.said !== null && !conflicting(error) && !unreachable(error)) await sql.send(`ROLLBACK TO SAVEPOINT ${mark.said}`, undefined, false);
         throw error;
       } finally {
-        sql.depth--;
+        sql.marks.splice(sql.marks.lastIndexOf(mark), 1);
       }
     },
     async announce(q: Sql, changes: number) {
