@@ -23,7 +23,7 @@ export interface Context {
 export const iso = (ms: number): string => new Date(ms).toISOString();
 
 export async function writeLog(q: Sql, at: string, who: Who, op: string, list: string | null, record: number | null, change: unknown): Promise<Change> {
-  await q.run('INSERT INTO log (at, by, op, list, record, change) VALUES (?, ?, ?, ?, ?, ?)',
+  q.later('INSERT INTO log (at, by, op, list, record, change) VALUES (?, ?, ?, ?, ?, ?)',
     [at, JSON.stringify(who), op, list, record, change === undefined || change === null ? null : JSON.stringify(change)]);
   return { at, by: who, op, list, record };
 }

@@ -89,7 +89,7 @@ export function ledgerOver(q: Sql): Ledger {
     },
     recorded: (dir, id) => q.get<AskRow>('SELECT at, answer, delivered FROM asks WHERE dir = ? AND id = ?', [dir, id]),
     async take(dir, id, at, answer, delivered = false) {
-      await q.run('INSERT INTO asks (dir, id, at, answer, delivered) VALUES (?, ?, ?, ?, ?)', [dir, id, at, answer, delivered ? 1 : 0]);
+      q.later('INSERT INTO asks (dir, id, at, answer, delivered) VALUES (?, ?, ?, ?, ?)', [dir, id, at, answer, delivered ? 1 : 0]);
     },
     open: async (dir, id) => (await q.get('SELECT 1 AS one FROM asks WHERE dir = ? AND id = ? AND answer IS NULL AND delivered = 0', [dir, id])) !== undefined,
     async answer(dir, id, answer, delivered = false) {

@@ -18,7 +18,7 @@ const HISTORY = 200;
 const PAGE_LIMITS = [10, 50, HISTORY, 1000] as const;
 
 const touch = async (ctx: Context, id: number, at: string): Promise<void> => {
-  (await ctx.q.run('UPDATE records SET updated = ? WHERE id = ?', [at, id]));
+  ctx.q.later('UPDATE records SET updated = ? WHERE id = ?', [at, id]);
 };
 
 export async function note(ctx: Context, ref: number | string, text: string, who: Who): Promise<Note> {

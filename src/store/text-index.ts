@@ -38,7 +38,7 @@ export async function reindex(ctx: Context, id: number, isNew = false): Promise<
     `setweight(to_tsvector(?::regconfig, ?) || to_tsvector('binder_simple', ?), '${weight}')`;
   const config = configOf(row.lang);
   const [title, said, fields] = [words(row.title), words(notes), words(values)];
-  await ctx.q.run(`INSERT INTO record_text (record, list, config, tsv) VALUES (?, ?, ?::regconfig, ${part('A')} || ${part('B')} || ${part('C')})
+  ctx.q.later(`INSERT INTO record_text (record, list, config, tsv) VALUES (?, ?, ?::regconfig, ${part('A')} || ${part('B')} || ${part('C')})
     ON CONFLICT (record) DO UPDATE SET list = excluded.list, config = excluded.config, tsv = excluded.tsv`,
   [id, row.list, config, config, title, title, config, said, said, config, fields, fields]);
 }

@@ -19,6 +19,13 @@ export interface Sql {
   column<T>(sql: string, params?: readonly unknown[]): Promise<T[]>;
   /** A change; `changes` = rows affected. New ids come back through `RETURNING id` with get(). */
   run(sql: string, params?: readonly unknown[]): Promise<{ changes: number }>;
+  /**
+   * A change whose outcome the rules do not read (a history row, a record's time, the ledger's
+   * row): done in order with the others, but a server engine need not wait for it before going on
+   * (PostgreSQL sends it with the next statement, in one write). Its failure is the failure of the
+   * statement after it, or of the commit: the transaction's, not only its savepoint's.
+   */
+  later(sql: string, params?: readonly unknown[]): void;
 }
 
 /** How a transaction is begun: `write` takes the write lock at once; `read` sees one snapshot and writes nothing. */

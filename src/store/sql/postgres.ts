@@ -97,8 +97,22 @@ const unavailable = (error: unknown): StoreUnavailable =>
     : new StoreUnavailable(`the binder's database cannot be reached: ${error instanceof Error ? error.message : String(error)}`));
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+/** A promise whose failure is looked at later: never an unhandled rejection meanwhile. */
+const quiet = <T>(p: Promise<T>): Promise<T> => {
+  p.catch(() => undefined);
+  return p;
+};
 
-/** The port on one connection, inside one transaction. */
+/** A statement said before the next one, in the same write. */
+interface Waiting { sql: string; params?: readonly unknown[] }
+
+/**
+ * The port on one connection, inside one transaction. The connection pipelines (`pg`'s pipeline
+ * mode): what need not be waited for — the BEGIN, a savepoint, a change whose outcome the rules do
+ * not read (`later`) — waits here and is sent with the next statement, in one write, and that
+ * statement is answered once everything sent before it is: a failure of any of them is its
+ * failure (the first one's words, not the "transaction is aborted" of those after it).
+ */
 class PgSql implements Sql {
   readonly dialect = 'postgres' as const;
   /** Savepoints made in this transaction so far: each has a name of its own. */
@@ -110,19 +124,77 @@ class PgSql implements Sql {
    * round trip, and the server keeps a subtransaction's id until the commit all the same).
    */
   marks: { said: string | null }[] = [];
-  constructor(readonly client: PoolClient | Client, private readonly named: Set<string>) {}
+  /** To be said before the next statement. */
+  private waiting: Waiting[] = [];
+  /** Sent and not looked at yet: each is looked at with the statement sent after it. */
+  private sent: Promise<unknown>[] = [];
+  /** Whether anything was sent to the server in this transaction. */
+  spoke = false;
+  constructor(readonly client: PoolClient | Client, private readonly named: Set<string>, opening: string[] = []) {
+    for (const sql of opening) this.waiting.push({ sql });
+  }
 
-  private async query(sql: string, params: readonly unknown[] | undefined, array: boolean): Promise<QueryResult> {
+  /** Says the savepoints not said yet, before what comes next. */
+  private sayMarks(): void {
     const unsaid = this.marks.filter((m) => m.said === null);
-    if (unsaid.length) {
-      const name = `s${++this.made}`;
-      await this.send(`SAVEPOINT ${name}`, undefined, false);
-      for (const mark of unsaid) mark.said = name;
-    }
+    if (!unsaid.length) return;
+    const name = `s${++this.made}`;
+    this.waiting.push({ sql: `SAVEPOINT ${name}` });
+    for (const mark of unsaid) mark.said = name;
+  }
+
+  later(sql: string, params?: readonly unknown[]): void {
+    this.sayMarks();
+    this.waiting.push({ sql, ...(params ? { params } : {}) });
+  }
+
+  private query(sql: string, params: readonly unknown[] | undefined, array: boolean): Promise<QueryResult> {
+    this.sayMarks();
     return this.send(sql, params, array);
   }
 
+  /** Sends what waits, then `sql`, in one write; answers once all of them are answered. */
   async send(sql: string, params: readonly unknown[] | undefined, array: boolean): Promise<QueryResult> {
+    const before = this.waiting.splice(0);
+    const stream = (this.client as unknown as { connection?: { stream?: { cork?(): void; uncork?(): void } } }).connection?.stream;
+    this.spoke = true;
+    stream?.cork?.();
+    let answer: Promise<QueryResult>;
+    try {
+      for (const w of before) this.sent.push(quiet(this.one(w.sql, w.params, false)));
+      answer = this.one(sql, params, array);
+    } finally {
+      stream?.uncork?.();
+    }
+    let result: QueryResult | undefined;
+    let failed: { error: unknown } | undefined;
+    try {
+      result = await answer;
+    } catch (error) {
+      failed = { error };
+    }
+    // Answered in order: those sent before are answered by now (no wait but the microtasks').
+    for (const was of await Promise.allSettled(this.sent.splice(0))) {
+      if (was.status === 'rejected') throw was.reason;
+    }
+    if (failed) throw failed.error;
+    return result!;
+  }
+
+  /** Drops what waits from the savepoint `name` on, if it was never sent: true when it was not. */
+  unsay(name: string): boolean {
+    const at = this.waiting.findIndex((w) => w.sql === `SAVEPOINT ${name}`);
+    if (at < 0) return false;
+    this.waiting.length = at;
+    return true;
+  }
+
+  /** Whether a COMMIT has anything to end: something sent, or a change waiting to be. */
+  get opened(): boolean {
+    return this.spoke || this.waiting.some((w) => !/^(BEGIN|SET LOCAL) /.test(w.sql));
+  }
+
+  private async one(sql: string, params: readonly unknown[] | undefined, array: boolean): Promise<QueryResult> {
     const text = toDollars(sql);
     const values = (params ?? []).map((v) => (v === undefined ? null : v));
     const name = this.named.has(text) || this.named.size < NAMED_MAX ? `b${createHash('sha1').update(text).digest('hex').slice(0, 24)}` : undefined;
@@ -189,7 +261,8 @@ export async function postgresEngine(options: PostgresOptions): Promise<Postgres
   const CHANNEL = schema ? `${CHANNEL_BASE}_${schema}` : CHANNEL_BASE;
   const keyed = (key: string): string => (schema ? `${schema} ${key}` : key);
   const base = { ...(schema ? schemaAddress(options.url, schema) : options.url ? { connectionString: options.url } : {}), types, connectionTimeoutMillis: 5000 };
-  const pool = new pg.Pool({ ...base, max: options.max ?? 8, idleTimeoutMillis: 30_000 });
+  // Pipelined: statements a transaction need not wait for go in one write with the next (PgSql).
+  const pool = new pg.Pool({ ...base, max: options.max ?? 8, idleTimeoutMillis: 30_000, pipeline: true } as ConstructorParameters<typeof pg.Pool>[0]);
   const say = options.log ?? (() => {});
   // An idle connection cut by the server is the pool's to drop: never the process's end.
   pool.on('error', (error) => say(`binder store: a pooled connection to the database failed: ${error.message}`));
@@ -232,12 +305,14 @@ export async function postgresEngine(options: PostgresOptions): Promise<Postgres
         // a folder this keeper alone holds: READ COMMITTED, so it never fails for a conflict.
         // SERIALIZABLE was measured: sixteen clients noting on random records through two keepers
         // failed on the index pages their reads and writes shared, however often run again.
-        await client.query(tx.mode === 'read' ? 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY'
-          : tx.retry === false ? 'BEGIN ISOLATION LEVEL READ COMMITTED' : 'BEGIN ISOLATION LEVEL REPEATABLE READ');
+        const opening = [tx.mode === 'read' ? 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY'
+          : tx.retry === false ? 'BEGIN ISOLATION LEVEL READ COMMITTED' : 'BEGIN ISOLATION LEVEL REPEATABLE READ'];
         // A read writes no WAL: only a change's commit may skip the wait for the disk.
-        if (tx.sync === false && tx.mode !== 'read') await client.query('SET LOCAL synchronous_commit = off');
-        const result = await fn(new PgSql(client, namesOf(client)));
-        await client.query('COMMIT');
+        if (tx.sync === false && tx.mode !== 'read') opening.push('SET LOCAL synchronous_commit = off');
+        // Said with the first statement, in its write; a transaction that said none ends with none.
+        const q = new PgSql(client, namesOf(client), opening);
+        const result = await fn(q);
+        if (q.opened) await q.send('COMMIT', undefined, false);
         return result;
       } catch (error) {
         if (unreachable(error)) broken = true;
@@ -374,7 +449,10 @@ export async function postgresEngine(options: PostgresOptions): Promise<Postgres
       } catch (error) {
         // A conflict or a lost connection is the whole transaction's: nothing to undo here. A
         // savepoint never said had no statement run inside it: nothing to undo either.
-        if (mark.said !== null && !conflicting(error) && !unreachable(error)) await sql.send(`ROLLBACK TO SAVEPOINT ${mark.said}`, undefined, false);
+        // Said and not sent yet: nothing of it reached the server, and it is dropped here.
+        if (mark.said !== null && !conflicting(error) && !unreachable(error) && !sql.unsay(mark.said)) {
+          await sql.send(`ROLLBACK TO SAVEPOINT ${mark.said}`, undefined, false);
+        }
         throw error;
       } finally {
         sql.marks.splice(sql.marks.lastIndexOf(mark), 1);
@@ -382,7 +460,7 @@ export async function postgresEngine(options: PostgresOptions): Promise<Postgres
     },
     async announce(q: Sql, changes: number) {
       // Delivered to the listeners only if this transaction commits.
-      await q.get('SELECT pg_notify(?, ?)', [CHANNEL, JSON.stringify({ from: me, n: changes })]);
+      (q as PgSql).later('SELECT pg_notify(?, ?)', [CHANNEL, JSON.stringify({ from: me, n: changes })]);
     },
     onOtherChange(fn) {
       others.add(fn);

@@ -41,6 +41,8 @@ export function sqliteSql(db: Database.Database): Sql {
     column: async <T>(sql: string, params?: readonly unknown[]) =>
       raw(sql, params, (s) => (s.all(...(params ?? [])) as unknown[][]).map((row) => row[0] as T)),
     run: async (sql: string, params?: readonly unknown[]) => ({ changes: prepare(sql).run(...(params ?? [])).changes }),
+    // Done at once: SQLite has no round trip to spare, and its failure is thrown where it was asked.
+    later: (sql: string, params?: readonly unknown[]) => { prepare(sql).run(...(params ?? [])); },
   };
 }
 
