@@ -1,0 +1,87 @@
+/**
+ * PostgreSQL's pipelined port: changes sent without being waited for (`later`), the BEGIN and the
+ * savepoints said with the next statement. A change that fails is the failure of the statement
+ * after it (in its own words, not "the transaction is aborted") or of the commit, and nothing of
+ * the transaction is kept; a savepoint whose scope fails undoes what it held whether or not it
+ * was sent yet; what a failed change was followed by never reaches the table.
+ */
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { postgresEngine, type PostgresEngine } from '../../src/store/sql/postgres.js';
+import { cluster, dropDatabase, postgresMissing } from '../helpers/postgres.js';
+
+const missing = postgresMissing();
+class Boom extends Error {}
+
+async function withEngine(fn: (engine: PostgresEngine, rows: () => Promise<string[]>) => Promise<void>): Promise<void> {
+  const c = await cluster();
+  const url = c.database();
+  const engine = await postgresEngine({ url });
+  try {
+    await engine.begin((q) => q.run('CREATE TABLE piped (id int PRIMARY KEY, v text NOT NULL)'), { mode: 'write' });
+    const rows = async (): Promise<string[]> =>
+      engine.begin((q) => q.column<string>('SELECT v FROM piped ORDER BY id'), { mode: 'read' });
+    await fn(engine, rows);
+  } finally {
+    await engine.close();
+    dropDatabase(c, url);
+  }
+}
+
+test('a change sent without waiting fails the next statement, in its own words, and nothing is kept', missing ? { skip: missing } : {}, async () => {
+  await withEngine(async (engine, rows) => {
+    await assert.rejects(engine.begin(async (q) => {
+      q.later('INSERT INTO piped (id, v) VALUES (?, ?)', [1, 'first']);
+      q.later('INSERT INTO piped (id, v) VALUES (?, ?)', [2, null]);
+      q.later('INSERT INTO piped (id, v) VALUES (?, ?)', [3, 'after the failure']);
+      await q.value('SELECT count(*) FROM piped');
+    }, { mode: 'write' }), (error: Error) => {
+      assert.match(error.message, /null value in column "v"/);
+      assert.doesNotMatch(error.message, /current transaction is aborted/);
+      return true;
+    });
+    assert.deepEqual(await rows(), []);
+  });
+});
+
+test('a change sent without waiting, last before the commit, fails the commit: nothing is kept', missing ? { skip: missing } : {}, async () => {
+  await withEngine(async (engine, rows) => {
+    await assert.rejects(engine.begin(async (q) => {
+      await q.run('INSERT INTO piped (id, v) VALUES (?, ?)', [1, 'first']);
+      q.later('INSERT INTO piped (id, v) VALUES (?, ?)', [2, null]);
+    }, { mode: 'write' }), /null value in column "v"/);
+    assert.deepEqual(await rows(), []);
+    // And one that succeeds is kept, waited for by the commit alone.
+    await engine.begin(async (q) => { q.later('INSERT INTO piped (id, v) VALUES (?, ?)', [1, 'kept']); }, { mode: 'write' });
+    assert.deepEqual(await rows(), ['kept']);
+  });
+});
+
+test('a savepoint whose scope fails undoes what it held, sent or not; the transaction goes on', missing ? { skip: missing } : {}, async () => {
+  await withEngine(async (engine, rows) => {
+    await engine.begin(async (q) => {
+      q.later('INSERT INTO piped (id, v) VALUES (?, ?)', [1, 'before']);
+      // Nothing of it sent when it fails: dropped before it reaches the server.
+      await assert.rejects(engine.savepoint(q, async () => {
+        q.later('INSERT INTO piped (id, v) VALUES (?, ?)', [2, 'never sent']);
+        throw new Boom();
+      }), Boom);
+      // Sent, then failed: rolled back to.
+      await assert.rejects(engine.savepoint(q, async () => {
+        q.later('INSERT INTO piped (id, v) VALUES (?, ?)', [3, 'sent, undone']);
+        await q.value('SELECT count(*) FROM piped');
+        throw new Boom();
+      }), Boom);
+      // A statement failing inside it: the transaction is usable again after it.
+      await assert.rejects(engine.savepoint(q, async () => {
+        q.later('INSERT INTO piped (id, v) VALUES (?, ?)', [4, 'undone with the failure']);
+        await q.run('INSERT INTO piped (id, v) VALUES (?, ?)', [5, null]);
+      }), /null value/);
+      await engine.savepoint(q, async () => {
+        await engine.savepoint(q, async () => { q.later('INSERT INTO piped (id, v) VALUES (?, ?)', [6, 'inner kept']); });
+      });
+      assert.equal(await q.value('SELECT count(*) FROM piped'), 2);
+    }, { mode: 'write' });
+    assert.deepEqual(await rows(), ['before', 'inner kept']);
+  });
+});
