@@ -129,11 +129,6 @@ export async function needLinks(ctx: Context, id: number, who: Who): Promise<Pic
   };
 }
 
-/** `get`'s view with what the record needs and what needs it. */
-export async function withNeeds(ctx: Context, view: RecordView, who: Who): Promise<RecordView> {
-  return { ...view, ...(await needLinks(ctx, view.record.id, who)) };
-}
-
 /** `others` given as numbers, `#12`, or words holding several (`12 14`, `12,14`). */
 function numbersOf(others: readonly (number | string)[]): number[] {
   const words = others.flatMap((o) => (typeof o === 'number' ? [String(o)] : String(o).split(/[\s,]+/)))

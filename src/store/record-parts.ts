@@ -6,6 +6,7 @@
 import { findRecord, notArchived, personOnly, recordNumber } from './access.js';
 import { iso, type Context } from './context.js';
 import { forChange } from './leases.js';
+import { needLinks } from './needs.js';
 import { attachmentOf, logOf, noteOf, type AttachmentRow, type LogRowRaw, type NoteRow } from './rows.js';
 import { Refused } from './store.js';
 import { reindex } from './text-index.js';
@@ -146,17 +147,25 @@ export async function get(ctx: Context, ref: number | string, who: Who, page: Re
   // The record's row counted its notes and attachments in the same snapshot: none is not looked for
   // (most records have no attachment; a read is a handful of statements, each a server's round trip).
   const noteCount = row.note_count ?? await countOf(ctx, 'notes', record.id);
-  const notes = noteCount > offset ? (await latest<NoteRow>('notes', count(page.notes, -1))).map(noteOf) : [];
   const historyLimit = count(page.history, HISTORY);
-  const logRows = await latest<LogRowRaw>('log', historyLimit);
-  const history = logRows.map(logOf);
+  // The parts are asked for at once: a server store sends them in one write and answers them
+  // together (one round trip, not four); SQLite reads them one after the other all the same.
+  const [noteRows, logRows, attachRows, links] = await Promise.all([
+    noteCount > offset ? latest<NoteRow>('notes', count(page.notes, -1)) : [],
+    latest<LogRowRaw>('log', historyLimit),
+    (row.attach_count ?? 1) > 0 ? ctx.q.all<AttachmentRow>('SELECT * FROM attachments WHERE record = ? ORDER BY id', [record.id]) : [],
+    needLinks(ctx, record.id, who),
+  ]);
   // A page not full, and not past the end, ends the history: its length says how long it is.
   const whole = (historyLimit < 0 || logRows.length < historyLimit) && (logRows.length > 0 || offset === 0);
   const historyCount = whole ? offset + logRows.length : await countOf(ctx, 'log', record.id);
-  const attached = (row.attach_count ?? 1) > 0
-    ? ((await ctx.q.all('SELECT * FROM attachments WHERE record = ? ORDER BY id', [record.id])) as AttachmentRow[]).map(attachmentOf)
-    : [];
-  return { record: { ...record, notes, attached }, list, history, counts: { notes: noteCount, history: historyCount } };
+  return {
+    record: { ...record, notes: noteRows.map(noteOf), attached: attachRows.map(attachmentOf) },
+    list,
+    history: logRows.map(logOf),
+    counts: { notes: noteCount, history: historyCount },
+    ...links,
+  };
 }
 
 const countOf = async (ctx: Context, table: 'notes' | 'log', record: number): Promise<number> =>

@@ -18,7 +18,7 @@ import { brief, dueAndTell } from './brief.js';
 import { release, take, takeNext } from './claims.js';
 import { lapse } from './leases.js';
 import { ready } from './ready.js';
-import { blocked, needs, withNeeds } from './needs.js';
+import { blocked, needs } from './needs.js';
 import { exportBinder } from './exchange-out.js';
 import { importBinder } from './exchange-in.js';
 import { addLoginLink, checkSession, endSession, endSessionsOf, listSessions, noteSessionUse, openSession, revokeSessions, useLoginLink } from './sessions.js';
@@ -29,7 +29,7 @@ import { actingRole, adminOnly, listPeople, operatorOnly, removedPeople, removeP
 import { indexToken, listOrgs, orgSlug, tokenOrg } from './orgs.js';
 import type { Engine, Sql, TxOptions } from './sql/port.js';
 import type { Store } from './store.js';
-import type { Change, RecordPage, Who } from './types.js';
+import type { Change, Who } from './types.js';
 import type { BriefOptions } from './together-types.js';
 
 export interface StoreOptions extends PeopleRules {
@@ -160,7 +160,7 @@ export function makeStore(engine: Engine, options: StoreOptions = {}): Store {
       lists: r(lists),
       list: r(async (c, ref: string, who: Who) => (await findList(c, ref, who, 'read')).list),
       show: r(show),
-      get: r(async (c, ref: number | string, who: Who, page?: RecordPage) => withNeeds(c, await get(c, ref, who, page), who)),
+      get: r(get),
       search: r(search),
       add: w(add),
       edit: w(edit),

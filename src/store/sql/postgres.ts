@@ -312,7 +312,10 @@ export async function postgresEngine(options: PostgresOptions): Promise<Postgres
         // Said with the first statement, in its write; a transaction that said none ends with none.
         const q = new PgSql(client, namesOf(client), opening);
         const result = await fn(q);
-        if (q.opened) await q.send('COMMIT', undefined, false);
+        // A read's commit ends a snapshot and changes nothing: it is sent, not waited for (the
+        // connection's next user is answered after it, in order). A change's is waited for.
+        if (q.opened && tx.mode === 'read') void quiet(q.send('COMMIT', undefined, false));
+        else if (q.opened) await q.send('COMMIT', undefined, false);
         return result;
       } catch (error) {
         if (unreachable(error)) broken = true;
