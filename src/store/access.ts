@@ -5,7 +5,7 @@
  */
 import { Refused } from './store.js';
 import type { Context } from './context.js';
-import { accessOf, listOf, recordColumns, recordOf, type ListRow, type RecordRow } from './rows.js';
+import { accessOf, listColumnsAs, listOf, recordColumns, recordOf, splitListRow, type ListRow, type RecordRow } from './rows.js';
 import { readRecordNumber } from './record-number.js';
 import { slug } from './slug.js';
 import type { Access, List, RecordSummary, Who } from './types.js';
@@ -99,18 +99,18 @@ export interface Found { record: RecordSummary; row: RecordRow; list: List; acce
 /** A record as `who` may see it (and change it, if `need` is write). */
 export async function findRecord(ctx: Context, ref: number | string, who: Who, need: Need): Promise<Found> {
   const id = recordNumber(ref);
-  const row = await recordRow(ctx, id);
-  if (!row) throw noRecord(id);
+  // The record, its list and the asker's access in one look: every ask about a record makes it.
+  const joined = (await ctx.q.get(`SELECT ${recordColumns(ctx.q.dialect)}, ${listColumnsAs},
+      (SELECT a.level FROM access a WHERE a.list = r.list AND a.agent = ?) AS list_level
+    FROM records r JOIN lists l ON l.id = r.list WHERE r.id = ?`, [who.id, id])) as (RecordRow & { list_level: Access | null }) | undefined;
+  if (!joined) throw noRecord(id);
+  const { list_level: seen, ...rest } = joined;
+  const { row, list: listRow } = splitListRow<RecordRow>(rest);
   let level: Access = 'write';
-  let listRow: ListRow;
-  if (isPerson(who)) {
-    listRow = (await ctx.q.get('SELECT * FROM lists WHERE id = ?', [row.list])) as ListRow;
-  } else {
-    // The agent's access and the list in one look: every ask of an agent's about a record makes it.
-    const seen = (await ctx.q.get(`SELECT l.*, a.level FROM lists l JOIN access a ON a.list = l.id AND a.agent = ?
-      WHERE l.id = ? AND l.archived = 0`, [who.id, row.list])) as (ListRow & { level: Access }) | undefined;
-    if (!seen) throw noRecord(id);
-    ({ level, ...listRow } = seen);
+  if (!isPerson(who)) {
+    // An agent learns of no record in a list it was not given, nor in an archived one.
+    if (!seen || listRow.archived !== 0) throw noRecord(id);
+    level = seen;
   }
   const list = await listFor(ctx, listRow, who, level);
   if (need === 'write' && level !== 'write') throw readOnly(list.title);

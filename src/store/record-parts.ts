@@ -27,9 +27,16 @@ export async function note(ctx: Context, ref: number | string, text: string, who
   notArchived(found);
   const clean = cleanNote(text);
   const at = iso(ctx.now());
-  const row = (await ctx.q.get('INSERT INTO notes (record, at, by, text) VALUES (?, ?, ?, ?) RETURNING *', [found.record.id, at, JSON.stringify(who), clean])) as NoteRow;
-  await touch(ctx, found.record.id, at);
-  await reindex(ctx, found.record.id);
+  // The note, the record's time and its index read asked at once (a server store answers them in
+  // one round trip); the first failure is the one said.
+  const [row] = await Promise.all([
+    ctx.q.get<NoteRow>('INSERT INTO notes (record, at, by, text) VALUES (?, ?, ?, ?) RETURNING *', [found.record.id, at, JSON.stringify(who), clean]),
+    (async () => {
+      await touch(ctx, found.record.id, at);
+      await reindex(ctx, found.record.id);
+    })(),
+  ]);
+  if (!row) throw new Error(`the note on #${found.record.id} was not made`);
   await ctx.log(who, 'note', found.list.id, found.record.id, { note: row.id });
   return noteOf(row);
 }

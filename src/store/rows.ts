@@ -32,6 +32,21 @@ const COLUMNS = { sqlite: columns('sqlite'), postgres: columns('postgres') } as 
 /** Columns of a record with its counts of notes, attachments and needs not done, for `FROM records r`. */
 export const recordColumns = (d: DialectName): string => COLUMNS[d];
 
+/** A list's own columns (ListRow's), each said as `list_<name>`, for a list joined as `l`. */
+const LIST_NAMES = ['title', 'states', 'fields', 'view', 'archived', 'position', 'created', 'updated'] as const;
+export const listColumnsAs = LIST_NAMES.map((name) => `l.${name} AS list_${name}`).join(', ');
+
+/** The list read beside a record (`listColumnsAs`), as its own row; the record's row without it. */
+export function splitListRow<R extends { list: string }>(joined: R & Record<string, unknown>): { row: R; list: ListRow } {
+  const row = { ...joined } as Record<string, unknown>;
+  const list = { id: joined.list } as Record<string, unknown>;
+  for (const name of LIST_NAMES) {
+    list[name] = row[`list_${name}`];
+    delete row[`list_${name}`];
+  }
+  return { row: row as R, list: list as unknown as ListRow };
+}
+
 export function listOf(row: ListRow, access: Record<string, Access>): List {
   return {
     id: row.id,

@@ -15,6 +15,7 @@ import { createHttpApp } from '../../src/http/app.js';
 import { openPostgresStore } from '../../src/store/postgres-store.js';
 import { postgresMissing, startCluster } from '../helpers/postgres.js';
 import { tempDir, until } from '../helpers/temp.js';
+import { serveKeeper } from '../helpers/processes.js';
 
 const ann = personWho('Ann');
 
@@ -75,4 +76,45 @@ test('a keeper that loses its database answers 503, leaves folder asks unread, a
   const titles = (await store.show('tasks', ann)).records.map((r) => r.title).sort();
   assert.deepEqual(titles, ['before', 'from the folder', 'while down'], 'each done once');
   assert.ok(said.some((line) => /cannot be reached/.test(line)), 'the keeper said why, on its log');
+});
+
+test('a keeper process asked at once by many while its database restarts stays up, answers 503 meanwhile, and serves again after', { skip: postgresMissing() ?? false, timeout: 120_000 }, async (t) => {
+  const c = await startCluster();
+  const url = c.database();
+  const store = await openPostgresStore(url);
+  await store.createList({ template: 'tasks' }, ann);
+  const token = (await store.addToken('Bot', {}, ann)).token;
+  await store.grant('tasks', 'Bot', 'write', ann);
+  for (let i = 0; i < 20; i++) await store.add('tasks', { title: `r${i}` }, ann);
+  await store.close();
+  const keeper = await serveKeeper(t, ['--quiet', '--store', url, '--http', '127.0.0.1:0']);
+  const at = /Answering on (http:\/\/\S+) too/.exec(keeper.out())![1]!;
+  const ask = async (i: number): Promise<number | string> => {
+    try {
+      const reading = i % 2 === 0;
+      const res = await fetch(new URL(reading ? `/api/get?id=${1 + (i % 20)}` : '/api/note', at), {
+        method: reading ? 'GET' : 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'idempotency-key': randomUUID() },
+        ...(reading ? {} : { body: JSON.stringify({ id: 1 + (i % 20), text: `n${i}` }) }),
+      });
+      await res.text();
+      return res.status;
+    } catch (error) {
+      return String((error as { cause?: { code?: string } }).cause?.code ?? error);
+    }
+  };
+  // Sixteen askers at once, each asking again as soon as it is answered, while the database restarts.
+  const seen = new Set<number | string>();
+  let going = true;
+  const askers = Array.from({ length: 16 }, async (_, k) => {
+    for (let i = k; going; i += 16) seen.add(await ask(i));
+  });
+  await until(() => seen.has(200), 10_000, 'answers before the restart');
+  await c.restart();
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+  going = false;
+  await Promise.all(askers);
+  assert.equal(keeper.child.exitCode, null, `the keeper is still up: ${keeper.err()}`);
+  assert.ok([...seen].every((s) => s === 200 || s === 503), `only 200 and 503: ${[...seen].join(', ')}`);
+  await until(async () => (await ask(1)) === 200 && (await ask(2)) === 200, 20_000, 'the keeper to serve again');
 });

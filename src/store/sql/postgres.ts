@@ -156,16 +156,10 @@ class PgSql implements Sql {
   /** Sends what waits, then `sql`, in one write; answers once all of them are answered. */
   async send(sql: string, params: readonly unknown[] | undefined, array: boolean): Promise<QueryResult> {
     const before = this.waiting.splice(0);
-    const stream = (this.client as unknown as { connection?: { stream?: { cork?(): void; uncork?(): void } } }).connection?.stream;
     this.spoke = true;
-    stream?.cork?.();
-    let answer: Promise<QueryResult>;
-    try {
-      for (const w of before) this.sent.push(quiet(this.one(w.sql, w.params, false)));
-      answer = this.one(sql, params, array);
-    } finally {
-      stream?.uncork?.();
-    }
+    this.cork();
+    for (const w of before) this.sent.push(quiet(this.one(w.sql, w.params, false)));
+    const answer = this.one(sql, params, array);
     let result: QueryResult | undefined;
     let failed: { error: unknown } | undefined;
     try {
@@ -179,6 +173,26 @@ class PgSql implements Sql {
     }
     if (failed) throw failed.error;
     return result!;
+  }
+
+  private corked = false;
+  /**
+   * Holds what is sent until the code running now has asked all it asks at once (as a get asks its
+   * parts): one write for them all. A write is a system call that wakes the server, the dearest
+   * thing a statement costs here. Uncorked in a microtask, not on the next tick: a tick waits for
+   * every microtask queued meanwhile, and code that blocks in one (a test's synchronous psql)
+   * would wait on a commit still held here.
+   */
+  private cork(): void {
+    if (this.corked) return;
+    const stream = (this.client as unknown as { connection?: { stream?: { cork?(): void; uncork?(): void } } }).connection?.stream;
+    if (!stream?.cork || !stream.uncork) return;
+    this.corked = true;
+    stream.cork();
+    queueMicrotask(() => {
+      this.corked = false;
+      stream.uncork!();
+    });
   }
 
   /** Drops what waits from the savepoint `name` on, if it was never sent: true when it was not. */
@@ -266,6 +280,9 @@ export async function postgresEngine(options: PostgresOptions): Promise<Postgres
   const say = options.log ?? (() => {});
   // An idle connection cut by the server is the pool's to drop: never the process's end.
   pool.on('error', (error) => say(`binder store: a pooled connection to the database failed: ${error.message}`));
+  // A connection lent out that fails tells its statements (they fail, and it is dropped when given
+  // back); its own 'error' event, left unheard, would end the process.
+  pool.on('connect', (client) => { client.on('error', () => undefined); });
   const named = new WeakMap<object, Set<string>>();
   const namesOf = (client: object): Set<string> => {
     let names = named.get(client);
