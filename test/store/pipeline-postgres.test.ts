@@ -80,6 +80,15 @@ test('a savepoint whose scope fails undoes what it held, sent or not; the transa
       await engine.savepoint(q, async () => {
         await engine.savepoint(q, async () => { q.later('INSERT INTO piped (id, v) VALUES (?, ?)', [6, 'inner kept']); });
       });
+      // Two said as one, nothing of them sent; the inner fails, the outer goes on, then fails too.
+      await assert.rejects(engine.savepoint(q, async () => {
+        await assert.rejects(engine.savepoint(q, async () => {
+          q.later('INSERT INTO piped (id, v) VALUES (?, ?)', [7, 'inner, never sent']);
+          throw new Boom();
+        }), Boom);
+        await q.run('INSERT INTO piped (id, v) VALUES (?, ?)', [8, 'outer, undone']);
+        throw new Boom();
+      }), Boom);
       assert.equal(await q.value('SELECT count(*) FROM piped'), 2);
     }, { mode: 'write' });
     assert.deepEqual(await rows(), ['before', 'inner kept']);

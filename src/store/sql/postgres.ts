@@ -195,11 +195,16 @@ class PgSql implements Sql {
     });
   }
 
-  /** Drops what waits from the savepoint `name` on, if it was never sent: true when it was not. */
+  /**
+   * Drops what waits from the savepoint `name` on, if it was never sent: true when it was not. An
+   * outer savepoint said as the same one (nothing ran between them) is unsaid with it: the next
+   * statement in it says it again.
+   */
   unsay(name: string): boolean {
     const at = this.waiting.findIndex((w) => w.sql === `SAVEPOINT ${name}`);
     if (at < 0) return false;
     this.waiting.length = at;
+    for (const mark of this.marks) if (mark.said === name) mark.said = null;
     return true;
   }
 
