@@ -4,6 +4,10 @@
 // one client asking one at a time, then requests per second with 8 and 64 clients asking at once.
 // And `binder --url` from spawn to exit against `node -e 0`, side by side. Figures, not tests.
 //   node bench/http.mjs [--records 100000] [--requests 2000] [--seconds 3] [--rounds 20] [--json FILE]
+//                       [--before DIST_BIN [--ab-rounds 3]]
+// With --before (an earlier build's dist/bin/binder.js): REST reads and durable changes with 64
+// clients, served in turn by that build and this one on the same store, rounds alternating, and
+// the ratio now/before taken within each round.
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
@@ -17,6 +21,8 @@ const REQUESTS = Number(option('--requests', '2000'));
 const SECONDS = Number(option('--seconds', '3'));
 const ROUNDS = Number(option('--rounds', '20'));
 const JSON_OUT = option('--json', '');
+const BEFORE = option('--before', '');
+const AB_ROUNDS = Number(option('--ab-rounds', '3'));
 
 const dir = tempDir('binder-bench-http-');
 const storeDir = join(dir, 'store');
@@ -26,9 +32,9 @@ await fillStore(storeDir, RECORDS, [folder]);
 const token = admin(storeDir, 'token', 'add', AGENT).split('\n')[0];
 
 /** `binder serve --no-tui --quiet --http` on a free port, with a rate no bench reaches. */
-function serveHttp() {
+function serveHttp(bin = BINDER) {
   return new Promise((done, fail) => {
-    const child = spawn(process.execPath, [BINDER, 'serve', '--no-tui', '--quiet', '--store', storeDir, '--http', '127.0.0.1:0', '--rate', '1000000/1000000'], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, [bin, 'serve', '--no-tui', '--quiet', '--store', storeDir, '--http', '127.0.0.1:0', '--rate', '1000000/1000000'], { stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
     child.stdout.on('data', (c) => {
       out += c;
@@ -39,7 +45,9 @@ function serveHttp() {
   });
 }
 const keeper = await serveHttp();
-const { hostname, port } = new URL(keeper.url);
+let { hostname, port } = new URL(keeper.url);
+/** Asks go to the keeper at `url` from now on. */
+const use = (url) => ({ hostname, port } = new URL(url));
 
 /** One request on `agent`'s kept-alive connection: resolves with its status once its body is read. */
 function ask(agent, method, path, body, headers = {}) {
@@ -123,6 +131,26 @@ results.start = {
   folderToFloor: round(medianRatio(times['binder get (folder)'], times['node -e 0'])),
 };
 process.stdout.write(`binder --url get ${results.start.urlMs} ms (${results.start.urlToFloor}× node -e 0 at ${results.start.floorMs} ms); through the folder ${results.start.folderMs} ms (${results.start.folderToFloor}×)\n`);
-results.load.end = load();
 await keeper.stop();
+
+if (BEFORE) {
+  // The same store served in turn by the earlier build and this one, rounds alternating.
+  const ab = {};
+  for (let r = 0; r < AB_ROUNDS; r++) {
+    for (const [name, bin] of [['before', BEFORE], ['now', BINDER]]) {
+      const k = await serveHttp(bin);
+      use(k.url);
+      await throughput('REST read', 8); // warming up, not kept
+      for (const kind of ['REST read', 'REST change']) ((ab[kind] ??= { before: [], now: [] })[name]).push(await throughput(kind, 64));
+      await k.stop();
+    }
+  }
+  results.beside = { before: BEFORE, rounds: AB_ROUNDS };
+  for (const [kind, { before, now }] of Object.entries(ab)) {
+    results.beside[kind] = { before: Math.round(median(before)), now: Math.round(median(now)), ratio: round(medianRatio(now, before)) };
+    process.stdout.write(`${kind.padEnd(12)} 64 clients, beside the earlier build (${AB_ROUNDS} rounds): ${results.beside[kind].now.toLocaleString('en')} requests/s now, `
+      + `${results.beside[kind].before.toLocaleString('en')} before, ${results.beside[kind].ratio}× (per round ${now.map((n, i) => round(n / before[i])).join(', ')})\n`);
+  }
+}
+results.load.end = load();
 if (JSON_OUT) writeFileSync(JSON_OUT, `${JSON.stringify(results, null, 2)}\n`);

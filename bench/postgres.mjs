@@ -6,6 +6,10 @@
 // PostgreSQL server is a durable one (fsync on), on a Unix socket, started for the run and
 // removed after. Figures, not tests.
 //   node bench/postgres.mjs [--records 10000] [--requests 1000] [--seconds 5] [--clients 16] [--json FILE]
+//                           [--before DIST_BIN [--ab-rounds 3]]
+// With --before (an earlier build's dist/bin/binder.js): on PostgreSQL through one and two keepers,
+// the read's median and the durable changes a second, served in turn by that build and this one on
+// the same database, rounds alternating, the ratio now/before taken within each round.
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
@@ -13,13 +17,16 @@ import { Agent, request } from 'node:http';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { AGENT, fillStore } from './fill.mjs';
-import { BINDER, ROOT, admin, load, machine, median, option, percentile, round, tempDir } from './lib.mjs';
+import { BINDER, ROOT, admin, load, machine, median, medianRatio, option, percentile, round, tempDir } from './lib.mjs';
 
 const RECORDS = Number(option('--records', '10000'));
 const REQUESTS = Number(option('--requests', '1000'));
 const SECONDS = Number(option('--seconds', '5'));
 const CLIENTS = Number(option('--clients', '16'));
 const JSON_OUT = option('--json', '');
+const BEFORE = option('--before', '');
+const AB_ROUNDS = Number(option('--ab-rounds', '3'));
+const BIN = BINDER;
 const built = (path) => import(pathToFileURL(join(ROOT, 'build', path)).href);
 const PERSON = { id: 'person:bench', kind: 'person', name: 'bench' };
 
@@ -55,9 +62,9 @@ process.stdout.write(`filled ${RECORDS.toLocaleString('en')} records in PostgreS
 await pg.close();
 
 /** `binder serve --no-tui --quiet --http` on a free port, with a rate no bench reaches. */
-function serveHttp(store) {
+function serveHttp(store, bin = BIN) {
   return new Promise((done, fail) => {
-    const child = spawn(process.execPath, [BINDER, 'serve', '--no-tui', '--quiet', '--store', store, '--http', '127.0.0.1:0', '--rate', '1000000/1000000'], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, [bin, 'serve', '--no-tui', '--quiet', '--store', store, '--http', '127.0.0.1:0', '--rate', '1000000/1000000'], { stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
     child.stdout.on('data', (c) => {
       out += c;
@@ -136,6 +143,28 @@ for (const [name, stores, token] of setups) {
   process.stdout.write(`${name.padEnd(22)} read median ${r.read.medianMs} ms, p99 ${r.read.p99Ms} ms; change median ${r.change.medianMs} ms, p99 ${r.change.p99Ms} ms; `
     + `${CLIENTS} clients: ${r.readsPerSecond.toLocaleString('en')} reads/s, ${r.changesPerSecond.toLocaleString('en')} durable changes/s\n`);
   for (const k of keepers) await k.stop();
+}
+if (BEFORE) {
+  // The same database served in turn by the earlier build and this one, rounds alternating.
+  results.beside = { before: BEFORE, rounds: AB_ROUNDS };
+  for (const [name, stores] of [['PostgreSQL, 1 keeper', [url]], ['PostgreSQL, 2 keepers', [url, url]]]) {
+    const got = { read: { before: [], now: [] }, changes: { before: [], now: [] } };
+    for (let r = 0; r < AB_ROUNDS; r++) {
+      for (const [which, bin] of [['before', BEFORE], ['now', BIN]]) {
+        const keepers = [];
+        for (const store of stores) keepers.push(await serveHttp(store, bin));
+        got.read[which].push((await latency(keepers, pgToken, 'read')).medianMs);
+        got.changes[which].push(await throughput(keepers, pgToken, 'change'));
+        for (const k of keepers) await k.stop();
+      }
+    }
+    const r = results.beside[name] = {
+      readMedianMs: { before: round(median(got.read.before), 3), now: round(median(got.read.now), 3), ratio: round(medianRatio(got.read.now, got.read.before)) },
+      changesPerSecond: { before: Math.round(median(got.changes.before)), now: Math.round(median(got.changes.now)), ratio: round(medianRatio(got.changes.now, got.changes.before)) },
+    };
+    process.stdout.write(`${name.padEnd(22)} beside the earlier build (${AB_ROUNDS} rounds): read median ${r.readMedianMs.now} ms now, ${r.readMedianMs.before} ms before (${r.readMedianMs.ratio}×); `
+      + `${r.changesPerSecond.now.toLocaleString('en')} durable changes/s now, ${r.changesPerSecond.before.toLocaleString('en')} before (${r.changesPerSecond.ratio}×)\n`);
+  }
 }
 results.load.end = load();
 const two = results.setups['PostgreSQL, 2 keepers'];
