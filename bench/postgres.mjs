@@ -12,7 +12,7 @@
 // the same database, rounds alternating, the ratio now/before taken within each round.
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -69,7 +69,7 @@ function serveHttp(store, bin = BIN) {
     child.stdout.on('data', (c) => {
       out += c;
       const at = /Answering on (http:\/\/\S+) too/.exec(out)?.[1];
-      if (at && out.includes('Stop with Ctrl-C')) done({ url: new URL(at), stop: () => new Promise((ok) => { child.on('exit', ok); child.kill('SIGTERM'); }) });
+      if (at && out.includes('Stop with Ctrl-C')) done({ url: new URL(at), pid: child.pid, stop: () => new Promise((ok) => { child.on('exit', ok); child.kill('SIGTERM'); }) });
     });
     child.on('exit', (code) => fail(new Error(`keeper exited ${code}`)));
   });
@@ -107,9 +107,42 @@ async function latency(keepers, token, kind) {
   return { medianMs: round(median(times), 3), p99Ms: round(percentile(times, 99), 3) };
 }
 
+/** A process's CPU time so far, in µs (Linux: /proc; elsewhere 0). */
+function cpuOf(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10_000; // clock ticks of 10 ms
+  } catch {
+    return 0;
+  }
+}
+/** The database server's processes (the postmaster and its backends). */
+const serverPids = () => (existsSync('/proc') ? readdirSync('/proc').filter((d) => /^\d+$/.test(d)).filter((d) => {
+  try {
+    return readFileSync(`/proc/${d}/comm`, 'utf8').startsWith('postgres');
+  } catch {
+    return false;
+  }
+}) : []);
+/** CPU spent meanwhile by the keepers, the database server and this client, in µs each. */
+function cpuMeter(keepers) {
+  const sum = (pids) => pids.reduce((a, p) => a + cpuOf(p), 0);
+  const keeping = keepers.map((k) => k.pid);
+  const k0 = sum(keeping);
+  const s0 = sum(serverPids());
+  const c0 = process.cpuUsage();
+  return () => {
+    const c = process.cpuUsage(c0);
+    return { keepers: sum(keeping) - k0, server: sum(serverPids()) - s0, client: c.user + c.system };
+  };
+}
+/** What a request cost each side in CPU, µs, from a meter's reading. */
+const perRequest = (cpu, n) => Object.fromEntries(Object.entries(cpu).map(([k, v]) => [k, Math.round(v / n)]));
+
 /** CLIENTS clients, spread over the keepers, each asking one at a time for SECONDS: requests a second. */
-async function throughput(keepers, token, kind) {
+async function throughput(keepers, token, kind, cpu) {
   const end = Date.now() + SECONDS * 1000;
+  const meter = cpuMeter(keepers);
   let done = 0;
   await Promise.all(Array.from({ length: CLIENTS }, async (_, c) => {
     const to = keepers[c % keepers.length].url;
@@ -121,6 +154,7 @@ async function throughput(keepers, token, kind) {
     }
     agent.destroy();
   }));
+  if (cpu) Object.assign(cpu, perRequest(meter(), done));
   return Math.round(done / SECONDS);
 }
 
@@ -133,15 +167,18 @@ const results = { records: RECORDS, clients: CLIENTS, machine: machine(), load: 
 for (const [name, stores, token] of setups) {
   const keepers = [];
   for (const store of stores) keepers.push(await serveHttp(store));
+  const changeCpuUs = {};
   const r = {
     read: await latency(keepers, token, 'read'),
     change: await latency(keepers, token, 'change'),
     readsPerSecond: await throughput(keepers, token, 'read'),
-    changesPerSecond: await throughput(keepers, token, 'change'),
+    changesPerSecond: await throughput(keepers, token, 'change', changeCpuUs),
+    changeCpuUs,
   };
   results.setups[name] = r;
   process.stdout.write(`${name.padEnd(22)} read median ${r.read.medianMs} ms, p99 ${r.read.p99Ms} ms; change median ${r.change.medianMs} ms, p99 ${r.change.p99Ms} ms; `
-    + `${CLIENTS} clients: ${r.readsPerSecond.toLocaleString('en')} reads/s, ${r.changesPerSecond.toLocaleString('en')} durable changes/s\n`);
+    + `${CLIENTS} clients: ${r.readsPerSecond.toLocaleString('en')} reads/s, ${r.changesPerSecond.toLocaleString('en')} durable changes/s `
+    + `(CPU a change: keepers ${changeCpuUs.keepers} µs, database server ${changeCpuUs.server} µs, clients ${changeCpuUs.client} µs)\n`);
   for (const k of keepers) await k.stop();
 }
 if (BEFORE) {
