@@ -2,8 +2,9 @@
  * The port on PostgreSQL (`pg`): a bounded pool; a change in a REPEATABLE READ transaction (one
  * snapshot; a row changed meanwhile by another keeper fails it), run again from its start when it
  * meets another (with jitter); where a rule reads rows another change could make wrong without
- * touching them, it locks them (needs.ts); a read in a REPEATABLE READ READ ONLY one. Statements are prepared once per connection (named by
- * a hash of their text). Changes are told to the other keepers by NOTIFY in the transaction that
+ * touching them, it locks them (needs.ts); a read in a REPEATABLE READ READ ONLY one. Statements
+ * are prepared once per connection (named by a hash of their text) and pipelined (PgSql: what
+ * need not be waited for goes with the next statement). Changes are told to the other keepers by NOTIFY in the transaction that
  * makes them, and theirs heard on a LISTEN connection of its own; a folder is kept by one keeper
  * at a time through a session advisory lock. It never runs SQL built from what an asker wrote.
  */
