@@ -298,12 +298,34 @@ export async function postgresEngine(options: PostgresOptions): Promise<Postgres
   const me = randomUUID();
   const where = options.url ? redact(options.url) : 'postgres (from the PG* environment)';
 
+  /** Connections seen to work in this engine's schema. */
+  const inSchema = new WeakSet<object>();
   async function connect(): Promise<PoolClient> {
+    let client: PoolClient;
     try {
-      return await pool.connect();
+      client = await pool.connect();
     } catch (error) {
       throw unavailable(error);
     }
+    if (!schema || inSchema.has(client)) return client;
+    // An organisation's binder is its schema only if the connection's search_path says so: a pooler
+    // that drops connection options (PgBouncer in transaction mode) would leave every organisation
+    // in the database's own schema, together. Looked at once per connection, before any statement.
+    let path: unknown;
+    try {
+      path = (await client.query('SELECT current_setting($1) AS path', ['search_path'])).rows[0]?.path;
+    } catch (error) {
+      client.release(true);
+      throw unreachable(error) ? unavailable(error) : error;
+    }
+    if (path !== schema) {
+      client.release(true);
+      throw new Error(`a connection to ${where} has the search_path ${String(path)}, not ${schema}: `
+        + 'something between the keeper and the database (a pooler in transaction mode) drops the connection\'s options; '
+        + 'connect the keeper to the database directly, or through a pooler in session mode');
+    }
+    inSchema.add(client);
+    return client;
   }
 
   async function begin<T>(fn: (q: Sql) => Promise<T>, tx: TxOptions): Promise<T> {
