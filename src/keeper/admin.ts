@@ -22,6 +22,8 @@ import { withStore } from './admin-store.js';
 import { openBinders, type Binders } from './binders.js';
 import { cleanOrg } from '../store/orgs.js';
 import type { Who } from '../store/types.js';
+import { realpathSync } from 'node:fs';
+import { resolve } from 'node:path';
 
 interface Chosen { op?: OpSpec; args: Record<string, unknown>; exchange?: ExchangeRun; store?: string; as?: string; org?: string; json: boolean }
 
@@ -101,7 +103,24 @@ function listOrgs(spec: StoreSpec, json: boolean): Promise<number> {
  * Where `--org` says to act: the organisation's binder beside the service store, if it has one
  * (a name mistyped must not make a binder). The binders are closed again: only their place is kept.
  */
-async function orgPlace(spec: StoreSpec, org: string): Promise<{ spec: StoreSpec; tokenMade: (hash: string) => Promise<void>; done: () => Promise<void> } | number> {
+interface OrgPlace {
+  spec: StoreSpec;
+  tokenMade: (hash: string) => Promise<void>;
+  /** Another organisation whose binder has the folder `dir` registered, or null. */
+  folderElsewhere: (dir: string) => Promise<string | null>;
+  done: () => Promise<void>;
+}
+
+/** A folder's path as a comparison needs it: its real path where it exists. */
+const samePlace = (dir: string): string => {
+  try {
+    return realpathSync(resolve(dir));
+  } catch {
+    return resolve(dir);
+  }
+};
+
+async function orgPlace(spec: StoreSpec, org: string): Promise<OrgPlace | number> {
   let binders: Binders;
   try {
     binders = await openBinders(spec, { start: false, log: (line) => process.stderr.write(`${safeAnswer(line)}\n`) });
@@ -116,7 +135,21 @@ async function orgPlace(spec: StoreSpec, org: string): Promise<{ spec: StoreSpec
       await binders.close();
       return 1;
     }
-    return { spec: await binders.specOf(name), tokenMade: (hash) => binders.service.indexToken(hash, name), done: () => binders.close() };
+    // One folder is one agent of one organisation: registered in two binders, two keepers would
+    // each do its asks, one in each organisation's binder, and answer them twice.
+    const folderElsewhere = async (dir: string): Promise<string | null> => {
+      const wanted = samePlace(dir);
+      for (const other of (await binders.service.orgs()).map((o) => o.name).filter((o) => o !== name)) {
+        const store = await binders.storeOf(other);
+        try {
+          if ((await store.sides()).some((side) => samePlace(side.dir) === wanted)) return other;
+        } finally {
+          await store.close();
+        }
+      }
+      return null;
+    };
+    return { spec: await binders.specOf(name), tokenMade: (hash) => binders.service.indexToken(hash, name), folderElsewhere, done: () => binders.close() };
   } catch (error) {
     await binders.close();
     if (error instanceof Refused) { process.stderr.write(`${safeSentence(error.message)}\n`); return 64; }
@@ -149,7 +182,7 @@ export async function admin(argv: readonly string[]): Promise<number> {
   const { op, args, json } = chosen;
   const who = person(chosen.as);
   let where = whereStore(chosen.store);
-  let org: Exclude<Awaited<ReturnType<typeof orgPlace>>, number> | undefined;
+  let org: OrgPlace | undefined;
   if (chosen.org !== undefined) {
     const found = await orgPlace(where, chosen.org);
     if (typeof found === 'number') return found;
@@ -159,6 +192,11 @@ export async function admin(argv: readonly string[]): Promise<number> {
   try {
     if (chosen.exchange) return await chosen.exchange({ store: where, who, json });
     if (!op) return 64;
+    const other = org && op.name === 'side-add' && typeof args.dir === 'string' ? await org.folderElsewhere(args.dir) : null;
+    if (other !== null) {
+      process.stderr.write(`${safeSentence(`Not done: the folder ${samePlace(String(args.dir))} is registered in the binder of ${other} already; a folder is one agent of one organisation (binder admin --org ${other} side remove NAME takes it out there first).`)}\n`);
+      return 1;
+    }
     return await runOperation(op, args, where, who, json, org?.tokenMade);
   } finally {
     await org?.done();

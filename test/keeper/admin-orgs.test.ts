@@ -98,3 +98,39 @@ async function adminOrgs(t: TestContext, spec: { kind: 'sqlite'; dir: string } |
   assert.equal(hostile.code, 64);
   assert.match(hostile.err, /^An organisation's name is 1 to 200 characters on one line/);
 }
+
+for (const engine of ['sqlite', 'postgres'] as const) {
+  const missing = engine === 'postgres' ? postgresMissing() : null;
+  test(`one folder is one agent of one organisation: registered in a second organisation's binder, it is refused [${engine}]`, { timeout: 120_000, ...(missing ? { skip: missing } : {}) }, async (t) => {
+    const root = tempDir(t);
+    let url: string | undefined;
+    const c = engine === 'postgres' ? await cluster() : null;
+    if (c) url = c.database();
+    const spec = c ? { kind: 'postgres' as const, url: url! } : { kind: 'sqlite' as const, dir: join(root, 'service') };
+    const store = spec.kind === 'sqlite' ? spec.dir : spec.url;
+    try {
+      const binders = await openBinders(spec, { start: false, log: () => {} });
+      try {
+        await (await binders.of('acme.test')).store.signIn(ann);
+        await (await binders.of('other.test')).store.signIn(bea);
+      } finally {
+        await binders.close();
+      }
+      const folder = join(root, 'agent', '.binder');
+      const admin = (...args: string[]) => binder(['admin', '--store', store, ...args]);
+      const first = admin('--org', 'acme.test', 'side', 'add', folder, 'Claude');
+      assert.equal(first.code, 0, first.err);
+      // The same folder, written another way, in the other organisation's binder: refused.
+      const again = admin('--org', 'other.test', 'side', 'add', join(root, 'agent', '..', 'agent', '.binder'), 'Claude');
+      assert.equal(again.code, 1, again.out);
+      assert.match(again.err, /^Not done: the folder .*agent\/\.binder is registered in the binder of acme\.test already; a folder is one agent of one organisation \(binder admin --org acme\.test side remove NAME takes it out there first\)\.\n$/);
+      assert.doesNotMatch(admin('--org', 'other.test', 'sides').out, /Claude/);
+      assert.match(admin('--org', 'acme.test', 'sides').out, /Claude/);
+      // Another folder is the other organisation's to register.
+      const own = admin('--org', 'other.test', 'side', 'add', join(root, 'other', '.binder'), 'Codex');
+      assert.equal(own.code, 0, own.err);
+    } finally {
+      if (c && url) dropDatabase(c, url);
+    }
+  });
+}
