@@ -5,6 +5,8 @@
  * Exit codes as `binder`'s: 0 done, 1 refused, 2 no store, 64 not understood. What it prints
  * is made terminal-safe wherever it goes (`--json` is exact, its controls escaped).
  */
+import { realpathSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { Command, CommanderError } from 'commander';
 import { openAnyStore, type PostgresStore, type StoreSpec } from '../store/index.js';
 import { Refused } from '../store/store.js';
@@ -22,8 +24,6 @@ import { withStore } from './admin-store.js';
 import { openBinders, type Binders } from './binders.js';
 import { cleanOrg } from '../store/orgs.js';
 import type { Who } from '../store/types.js';
-import { realpathSync } from 'node:fs';
-import { resolve } from 'node:path';
 
 interface Chosen { op?: OpSpec; args: Record<string, unknown>; exchange?: ExchangeRun; store?: string; as?: string; org?: string; json: boolean }
 
