@@ -3,6 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Brief } from '../../src/store/together-types.js';
 import type { Who } from '../../src/store/types.js';
+import { shortWhen } from '../../src/tui/format.js';
 import { AGENT, KEYS, PERSON, batches, openScreen } from './harness.js';
 
 const BOB: Who = { id: 'person:bob', kind: 'person', name: 'bob' };
@@ -59,7 +60,9 @@ test('a claim shows on the card and the record with its lease; r takes it away a
   const until = (await s.store.get(1, PERSON)).record.lease!.until;
   const d = new Date(until);
   const hhmm = `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
-  await s.until((f) => f.includes(`⚑ Agent ${hhmm}`), 'the holder and the end of the lease on the card');
+  // `10:32` today, `12-02 00:25` when the lease ends tomorrow (half an hour before midnight): cut on the card.
+  const onCard = shortWhen(until, Date.now()).slice(0, 7);
+  await s.until((f) => f.includes(`⚑ Agent ${onCard}`), 'the holder and the end of the lease on the card');
   await s.press(KEYS.enter, KEYS.enter);
   const f = await s.until((x) => x.includes('Claim: Agent until'), 'the claim on the record');
   assert.match(lineWith(f, 'Claim:'), new RegExp(`Agent until \\d{4}-\\d\\d-\\d\\d ${hhmm} \\(in (29|30) min\\) · r takes it away`));
