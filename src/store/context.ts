@@ -14,6 +14,11 @@ export interface Context {
   log(who: Who, op: string, list: string | null, record: number | null, change: unknown): Promise<void>;
   /** Asks for the engine's tidying after a delete, once the outermost transaction has committed. */
   checkpointAfterCommit(): void;
+  /**
+   * Records whose search index is brought in step just before the outermost transaction commits
+   * (text-index.ts), by id: true while the record was only ever made in it.
+   */
+  readonly unindexed: Map<number, boolean>;
   /** Runs `fn` in a savepoint of the current transaction: a failure undoes what it did alone. */
   transaction<T>(fn: () => Promise<T>): Promise<T>;
   /** Told a new agent token's hash before its transaction commits (an organisation's binder indexes it). */

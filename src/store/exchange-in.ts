@@ -12,7 +12,7 @@ import { atLine, bringLists, cleanTime, cleanWho, intoList, keepRows, numbering,
 import { KINDS } from './record-parts.js';
 import { agentNamed } from './sides.js';
 import { Refused } from './store.js';
-import { reindex } from './text-index.js';
+import { reindexLater } from './text-index.js';
 import type { AttachKind, List, State, Who } from './types.js';
 import { cleanNote, cleanOwners, cleanTitle, dueOf, fieldValue, findField, findState, LIMITS, pastGate } from './values.js';
 
@@ -187,7 +187,7 @@ export async function importBinder(ctx: Context, plan: ImportPlan, who: Who, opt
       await ctx.q.run("INSERT INTO log (at, by, op, list, record, change) VALUES (?, ?, 'import', ?, ?, ?)",
         [at, by, list.id, id, JSON.stringify({ from: r.origin.format, ref: r.origin.ref })]);
     }
-    await reindex(ctx, id, true);
+    reindexLater(ctx, id, true);
     options.progress?.(i + 1, plan.records.length);
   });
 

@@ -9,7 +9,7 @@ import { forChange } from './leases.js';
 import { needLinks } from './needs.js';
 import { attachmentOf, logOf, noteOf, type AttachmentRow, type LogRowRaw, type NoteRow } from './rows.js';
 import { Refused } from './store.js';
-import { reindex } from './text-index.js';
+import { reindexLater } from './text-index.js';
 import type { Attachment, AttachKind, Note, RecordPage, RecordView, Who } from './types.js';
 import { cleanNote, cleanTitle, LIMITS } from './values.js';
 
@@ -27,15 +27,13 @@ export async function note(ctx: Context, ref: number | string, text: string, who
   notArchived(found);
   const clean = cleanNote(text);
   const at = iso(ctx.now());
-  // The note, the record's time and its index read asked at once (a server store answers them in
-  // one round trip); the first failure is the one said.
+  // The note and the record's time asked at once (a server store answers them in one round trip);
+  // the first failure is the one said.
   const [row] = await Promise.all([
     ctx.q.get<NoteRow>('INSERT INTO notes (record, at, by, text) VALUES (?, ?, ?, ?) RETURNING *', [found.record.id, at, JSON.stringify(who), clean]),
-    (async () => {
-      await touch(ctx, found.record.id, at);
-      await reindex(ctx, found.record.id);
-    })(),
+    touch(ctx, found.record.id, at),
   ]);
+  reindexLater(ctx, found.record.id);
   if (!row) throw new Error(`the note on #${found.record.id} was not made`);
   await ctx.log(who, 'note', found.list.id, found.record.id, { note: row.id });
   return noteOf(row);
@@ -65,7 +63,7 @@ export async function editNote(ctx: Context, ref: number | string, noteId: numbe
   const at = iso(ctx.now());
   (await ctx.q.run('UPDATE notes SET text = ?, edited = 1 WHERE id = ?', [clean, row.id]));
   await touch(ctx, id, at);
-  await reindex(ctx, id);
+  reindexLater(ctx, id);
   await ctx.log(who, 'edit-note', found.list.id, id, { note: row.id });
   return noteOf((await ctx.q.get('SELECT * FROM notes WHERE id = ?', [row.id])) as NoteRow);
 }

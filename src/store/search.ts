@@ -5,6 +5,7 @@
  */
 import { isPerson } from './access.js';
 import type { Context } from './context.js';
+import { indexMarked } from './text-index.js';
 import type { SearchHit, State, Who } from './types.js';
 
 const MAX_WORDS = 16;
@@ -114,6 +115,8 @@ export async function search(
 ): Promise<SearchHit[]> {
   const { query, words } = searchTerms(text);
   if (!query) return [];
+  // What this transaction changed so far is found too.
+  await indexMarked(ctx, true);
   const limit = Math.max(1, Math.min(MAX_HITS, Math.floor(options.limit ?? 50)));
   const archived = options.archived === true;
   // Who may see which hit: the same conditions whether the hits come ranked by the index or not.

@@ -13,6 +13,7 @@ import { findList } from './access.js';
 import { attach, detach, editNote, get, note } from './record-parts.js';
 import { add, approve, archive, edit, move } from './records.js';
 import { search } from './search.js';
+import { indexMarked } from './text-index.js';
 import { addSide, bindSide, removeSide, sides } from './sides.js';
 import { brief, dueAndTell } from './brief.js';
 import { release, take, takeNext } from './claims.js';
@@ -63,7 +64,7 @@ const askerOf = (args: readonly unknown[]): Who | undefined =>
   args.find((a): a is Who => typeof a === 'object' && a !== null && (a as Who).kind === 'person' && typeof (a as Who).id === 'string');
 
 /** What one outermost transaction collects: its changes, announced once it commits. */
-interface Pending { changes: Change[]; tidy: boolean }
+interface Pending { changes: Change[]; tidy: boolean; unindexed: Map<number, boolean> }
 
 type Op<A extends unknown[], R> = (c: Context, ...args: A) => Promise<R>;
 
@@ -92,6 +93,7 @@ export function makeStore(engine: Engine, options: StoreOptions = {}): Store {
         pending.changes.push(await writeLog(q, iso(now()), who, op, list, record, change));
       },
       checkpointAfterCommit: () => { pending.tidy = true; },
+      unindexed: pending.unindexed,
       transaction: (fn) => savepoint(q, pending, fn),
       ...(options.tokenMade ? { tokenMade: options.tokenMade } : {}),
     };
@@ -112,11 +114,13 @@ export function makeStore(engine: Engine, options: StoreOptions = {}): Store {
 
   /** An outermost transaction: its changes announced after commit, its tidying done then. */
   async function outermost<T>(fn: (ctx: Context, pending: Pending) => Promise<T>, txOptions: TxOptions): Promise<T> {
-    let pending: Pending = { changes: [], tidy: false };
+    let pending: Pending = { changes: [], tidy: false, unindexed: new Map() };
     const result = await engine.begin(async (q) => {
       // Run again from the start after a serialization failure: nothing of a try before is kept.
-      pending = { changes: [], tidy: false };
-      const result = await fn(contextOf(q, pending), pending);
+      pending = { changes: [], tidy: false, unindexed: new Map() };
+      const ctx = contextOf(q, pending);
+      const result = await fn(ctx, pending);
+      await indexMarked(ctx);
       if (pending.changes.length && engine.announce) await engine.announce(q, pending.changes.length);
       return result;
     }, txOptions);

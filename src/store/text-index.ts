@@ -9,24 +9,52 @@ import type { Context } from './context.js';
 /** PostgreSQL's text search configuration for a list's language. */
 export const configOf = (lang: string | null): string => (lang === 'en' ? 'binder_english' : lang === 'fr' ? 'binder_french' : 'binder_simple');
 
-export async function unindex(ctx: Context, id: number): Promise<void> {
+const dropTerms = async (ctx: Context, id: number): Promise<void> => {
   await ctx.q.run(ctx.q.dialect === 'sqlite' ? 'DELETE FROM record_text WHERE rowid = ?' : 'DELETE FROM record_text WHERE record = ?', [id]);
+};
+
+/** The record's terms out of the index now (it is being erased): nothing of it is indexed again. */
+export async function unindex(ctx: Context, id: number): Promise<void> {
+  ctx.unindexed.delete(id);
+  await dropTerms(ctx, id);
+}
+
+/**
+ * The record's index is brought in step once, just before its transaction commits, however often
+ * it changed in it: reindexed inside each ask's savepoint, SQLite's FTS5 wrote a segment of the
+ * index at each savepoint (and merged them), which cost a change a fifth of its time. Whatever
+ * the savepoints undid, the record is indexed as it stands then. `isNew`: made in this transaction.
+ */
+export function reindexLater(ctx: Context, id: number, isNew = false): void {
+  ctx.unindexed.set(id, isNew && (ctx.unindexed.get(id) ?? true));
+}
+
+/**
+ * Indexes the records marked so far. A search calls it with `keep` (it must find what its own
+ * transaction changed, and a savepoint undone around it would take that indexing back): the
+ * marks stay for the commit's. Before the commit, they are done and dropped.
+ */
+export async function indexMarked(ctx: Context, keep = false): Promise<void> {
+  if (ctx.unindexed.size === 0) return;
+  const marked = [...ctx.unindexed];
+  if (!keep) ctx.unindexed.clear();
+  for (const [id, isNew] of marked) await reindex(ctx, id, isNew);
 }
 
 /** `isNew`: the record was never indexed, so there is nothing to take out first. */
-export async function reindex(ctx: Context, id: number, isNew = false): Promise<void> {
+async function reindex(ctx: Context, id: number, isNew = false): Promise<void> {
   // The record and its notes' text in one look (string_agg: PostgreSQL's, and SQLite's since 3.44).
   const row = await ctx.q.get<{ title: string; fields: string; list: string; lang: string | null; notes: string | null }>(
     `SELECT r.title, r.fields, r.list, l.lang, (SELECT string_agg(n.text, ? ORDER BY n.id) FROM notes n WHERE n.record = r.id) AS notes
       FROM records r JOIN lists l ON l.id = r.list WHERE r.id = ?`, ['\n', id]);
   if (!row) {
-    if (!isNew) await unindex(ctx, id);
+    if (!isNew) await dropTerms(ctx, id);
     return;
   }
   const notes = row.notes ?? '';
   const values = Object.values(JSON.parse(row.fields) as Record<string, string>).join('\n');
   if (ctx.q.dialect === 'sqlite') {
-    if (!isNew) await unindex(ctx, id);
+    if (!isNew) await dropTerms(ctx, id);
     await ctx.q.run('INSERT INTO record_text (rowid, title, notes, fields) VALUES (?, ?, ?, ?)', [id, row.title, notes, values]);
     return;
   }

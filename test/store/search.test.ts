@@ -82,3 +82,47 @@ eachStore('the best hits an asker may see come first, however many better ones i
     await f.done();
   }
 });
+
+/**
+ * The index is brought in step once, as a transaction commits (a batch of asks is one): what it
+ * says must still be what the records say — a search in the same transaction finds what was
+ * changed before it, whatever a savepoint around it undid; what a failed ask changed is not
+ * found; a record made and erased in one transaction leaves nothing to find.
+ */
+eachStore('the index in one transaction of several asks: found as changed, not as undone, nothing of the erased', async () => {
+  const f = await withBatches();
+  class Boom extends Error {}
+  const found = async (s: typeof f.store, words: string): Promise<string[]> => (await s.search(words, ann)).map((h) => h.title).sort();
+  try {
+    const kept = await f.store.add('batches', { title: 'quokka' }, bot);
+    await f.store.transaction(async (tx) => {
+      const made = await tx.add('batches', { title: 'wombat' }, bot);
+      await tx.note(kept.id, 'numbat here', bot);
+      // A search in a savepoint that is then undone: what it indexed is undone too, and indexed again at the commit.
+      await assert.rejects(tx.transaction(async (inner) => {
+        assert.deepEqual(await found(inner, 'numbat'), ['quokka'], 'an ask after a change finds it');
+        throw new Boom();
+      }), Boom);
+      assert.deepEqual(await found(tx, 'wombat'), ['wombat'], 'and the next one too');
+      // A failed ask's change is undone, its words with it.
+      await assert.rejects(tx.transaction(async (inner) => {
+        await inner.edit(made.id, { title: 'platypus' }, bot);
+        await inner.note(kept.id, 'dingo', bot);
+        throw new Boom();
+      }), Boom);
+      const gone = await tx.add('batches', { title: 'bilby' }, bot);
+      await tx.note(gone.id, 'echidna', bot);
+      await tx.delete(gone.id, ann);
+    });
+    assert.deepEqual(await found(f.store, 'wombat'), ['wombat']);
+    assert.deepEqual(await found(f.store, 'numbat'), ['quokka']);
+    assert.deepEqual(await found(f.store, 'platypus'), []);
+    assert.deepEqual(await found(f.store, 'dingo'), []);
+    assert.deepEqual(await found(f.store, 'bilby'), []);
+    assert.deepEqual(await found(f.store, 'echidna'), []);
+    await f.store.note(kept.id, 'later', bot);
+    assert.deepEqual(await found(f.store, 'numbat later'), ['quokka'], 'a later change indexes the whole record again');
+  } finally {
+    await f.done();
+  }
+});
