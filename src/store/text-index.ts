@@ -38,7 +38,8 @@ export async function indexMarked(ctx: Context, keep = false): Promise<void> {
   if (ctx.unindexed.size === 0) return;
   const marked = [...ctx.unindexed];
   if (!keep) ctx.unindexed.clear();
-  for (const [id, isNew] of marked) await reindex(ctx, id, isNew);
+  // Asked at once: a server store answers them in one round trip.
+  await Promise.all(marked.map(([id, isNew]) => reindex(ctx, id, isNew)));
 }
 
 /** `isNew`: the record was never indexed, so there is nothing to take out first. */
