@@ -4,10 +4,11 @@
 // one client asking one at a time, then requests per second with 8 and 64 clients asking at once.
 // And `binder --url` from spawn to exit against `node -e 0`, side by side. Figures, not tests.
 //   node bench/http.mjs [--records 100000] [--requests 2000] [--seconds 3] [--rounds 20] [--json FILE]
-//                       [--before DIST_BIN [--ab-rounds 3]]
+//                       [--before DIST_BIN] [--ab-rounds 3] [--workers 2]
 // With --before (an earlier build's dist/bin/binder.js): REST reads and durable changes with 64
 // clients, served in turn by that build and this one on the same store, rounds alternating, and
-// the ratio now/before taken within each round.
+// the ratio now/before taken within each round. Then the same with one keeper process and with
+// `--workers N` (N keepers of the store on one address; 1 skips it), rounds alternating.
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
@@ -23,6 +24,7 @@ const ROUNDS = Number(option('--rounds', '20'));
 const JSON_OUT = option('--json', '');
 const BEFORE = option('--before', '');
 const AB_ROUNDS = Number(option('--ab-rounds', '3'));
+const WORKERS = Number(option('--workers', '2'));
 
 const dir = tempDir('binder-bench-http-');
 const storeDir = join(dir, 'store');
@@ -32,9 +34,10 @@ await fillStore(storeDir, RECORDS, [folder]);
 const token = admin(storeDir, 'token', 'add', AGENT).split('\n')[0];
 
 /** `binder serve --no-tui --quiet --http` on a free port, with a rate no bench reaches. */
-function serveHttp(bin = BINDER) {
+function serveHttp(bin = BINDER, workers = 1) {
   return new Promise((done, fail) => {
-    const child = spawn(process.execPath, [bin, 'serve', '--no-tui', '--quiet', '--store', storeDir, '--http', '127.0.0.1:0', '--rate', '1000000/1000000'], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, [bin, 'serve', '--no-tui', '--quiet', '--store', storeDir, '--http', '127.0.0.1:0', '--rate', '1000000/1000000',
+      ...(workers > 1 ? ['--workers', String(workers)] : [])], { stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
     child.stdout.on('data', (c) => {
       out += c;
@@ -150,6 +153,25 @@ if (BEFORE) {
     results.beside[kind] = { before: Math.round(median(before)), now: Math.round(median(now)), ratio: round(medianRatio(now, before)) };
     process.stdout.write(`${kind.padEnd(12)} 64 clients, beside the earlier build (${AB_ROUNDS} rounds): ${results.beside[kind].now.toLocaleString('en')} requests/s now, `
       + `${results.beside[kind].before.toLocaleString('en')} before, ${results.beside[kind].ratio}× (per round ${now.map((n, i) => round(n / before[i])).join(', ')})\n`);
+  }
+}
+if (WORKERS > 1) {
+  // One keeper process, then WORKERS of them on the same store and address, rounds alternating.
+  const side = {};
+  for (let r = 0; r < AB_ROUNDS; r++) {
+    for (const [name, n] of [['one', 1], ['workers', WORKERS]]) {
+      const k = await serveHttp(BINDER, n);
+      use(k.url);
+      await throughput('REST read', 8); // warming up, not kept
+      for (const kind of ['REST read', 'REST change']) ((side[kind] ??= { one: [], workers: [] })[name]).push(await throughput(kind, 64));
+      await k.stop();
+    }
+  }
+  results.workers = { workers: WORKERS, rounds: AB_ROUNDS };
+  for (const [kind, { one, workers }] of Object.entries(side)) {
+    results.workers[kind] = { one: Math.round(median(one)), workers: Math.round(median(workers)), ratio: round(medianRatio(workers, one)) };
+    process.stdout.write(`${kind.padEnd(12)} 64 clients, --workers ${WORKERS} beside one process (${AB_ROUNDS} rounds): ${results.workers[kind].workers.toLocaleString('en')} requests/s, `
+      + `${results.workers[kind].one.toLocaleString('en')} with one, ${results.workers[kind].ratio}× (per round ${workers.map((n, i) => round(n / one[i])).join(', ')})\n`);
   }
 }
 results.load.end = load();

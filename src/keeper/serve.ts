@@ -5,16 +5,20 @@
  * terminal-safe wherever it goes, and each piece of someone's text stays on its line. With
  * --http it answers over HTTP too (src/http), and says where, even with --quiet.
  */
+import cluster from 'node:cluster';
 import { Command, CommanderError } from 'commander';
 import { addHttpOptions, httpPlan, listeningLine, loginLine, providerLine, startHttpFor, type HttpFlags, type HttpStarted } from '../http/start.js';
 import { openAnyStore } from '../store/index.js';
 import { Refused } from '../store/store.js';
 import { createKeeper } from './keeper.js';
 import { defaultSide, person, sideOption, whereStore } from './places.js';
+import { inWorker, saysStart, serveInWorkers, type WorkersWords } from './serve-workers.js';
 import { safeAnswer, safeSentence, terminalSafe } from './terminal-safe.js';
 import type { SideConfig } from './keeper-types.js';
 
 const DUE_CHECK_MS = 5_000;
+/** More keeper processes than this on one machine is a typing mistake. */
+const WORKERS_MAX = 64;
 
 /** The keeper's own lines, in the language asked for; agents' answers stay as the catalog words them. */
 const WORDS = {
@@ -23,6 +27,14 @@ const WORDS = {
 } as const;
 
 export async function serve(argv: string[]): Promise<number> {
+  const code = await keep(argv);
+  // A worker's channel to its minder would keep it alive: let go of it (as asked, so that it ends
+  // with its own code). A worker whose minder is gone ends at once (node:cluster's doing).
+  if (inWorker()) cluster.worker?.disconnect();
+  return code;
+}
+
+async function keep(argv: string[]): Promise<number> {
   const program = new Command('binder serve')
     .description('Keep the binder: answer the agents\' asks from their folders.')
     .option('--no-tui', 'without the screen (the keeper alone)')
@@ -31,6 +43,7 @@ export async function serve(argv: string[]): Promise<number> {
     .option('--lang <lang>', 'en or fr', 'en')
     .option('--quiet', 'no line per ask')
     .option('--as <name>', 'with --http: the person the login link printed at start signs in (else your OS user name)')
+    .option('--workers <n>', 'with --http: N keeper processes answer on the one address (for N cores)', '1')
     .exitOverride()
     .configureOutput({ writeOut: (s) => process.stdout.write(safeAnswer(s)), writeErr: (s) => process.stderr.write(safeAnswer(s)) });
   addHttpOptions(program);
@@ -40,11 +53,18 @@ export async function serve(argv: string[]): Promise<number> {
     if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : 64;
     throw error;
   }
-  const o = program.opts<{ store?: string; side: string[]; lang: string; quiet?: boolean; as?: string } & HttpFlags>();
+  const o = program.opts<{ store?: string; side: string[]; lang: string; quiet?: boolean; as?: string; workers: string } & HttpFlags>();
   if (o.lang !== 'en' && o.lang !== 'fr') { process.stderr.write('--lang takes en or fr.\n'); return 64; }
   const plan = httpPlan(o);
   if (plan && 'problem' in plan) { process.stderr.write(`binder serve: ${plan.problem}\n`); return 64; }
   const w = WORDS[o.lang];
+  const workers = /^\d{1,3}$/.test(o.workers) ? Number(o.workers) : 0;
+  if (workers < 1 || workers > WORKERS_MAX) { process.stderr.write(`binder serve: --workers takes a number from 1 to ${WORKERS_MAX}.\n`); return 64; }
+  if (workers > 1 && !plan) { process.stderr.write('binder serve: --workers shares an HTTP address among keepers: give --http too.\n'); return 64; }
+  // This process minds the workers; each of them runs this command again as a keeper.
+  if (workers > 1 && !inWorker()) return serveInWorkers(workers, workersWords(o.lang));
+  /** A worker other than the first starts silent: the start lines are said once. */
+  const silent = inWorker() && !saysStart();
   let store;
   let given: SideConfig[];
   try {
@@ -86,13 +106,16 @@ export async function serve(argv: string[]): Promise<number> {
     await store.close();
     return 2;
   }
-  process.stdout.write(`${w.kept} ${clip(store.path, 4096)}\n`);
-  if (http) {
-    process.stdout.write(`${listeningLine(http.url, o.lang)}\n`);
-    process.stdout.write(`${http.provider ? providerLine(http.url, http.provider, o.lang) : loginLine(await http.loginLink(person(o.as).name), o.lang)}\n`);
+  if (!silent) {
+    process.stdout.write(`${w.kept} ${clip(store.path, 4096)}\n`);
+    if (http) {
+      process.stdout.write(`${listeningLine(http.url, o.lang)}\n`);
+      process.stdout.write(`${http.provider ? providerLine(http.url, http.provider, o.lang) : loginLine(await http.loginLink(person(o.as).name), o.lang)}\n`);
+    }
+    for (const f of keeper.folders()) process.stdout.write(`${w.reading} ${clip(f.dir, 4096)} ${w.as} ${clip(f.name, 200)} (${clip(f.agent, 200)})\n`);
+    // Among workers, the minder says it once all of them answer.
+    if (!inWorker()) process.stdout.write(`${w.stop}\n`);
   }
-  for (const f of keeper.folders()) process.stdout.write(`${w.reading} ${clip(f.dir, 4096)} ${w.as} ${clip(f.name, 200)} (${clip(f.agent, 200)})\n`);
-  process.stdout.write(`${w.stop}\n`);
 
   const dueTimer = setInterval(() => void keeper.due().then((due) => {
     for (const r of due) say(`${time()} ${w.due}: #${r.id} ${clip(r.title, 300)} (${clip(r.due, 40)})${r.owners.length ? ` ${w.for} ${clip(r.owners.join(', '), 300)}` : ''}`);
@@ -103,8 +126,25 @@ export async function serve(argv: string[]): Promise<number> {
   await http?.stop();
   await keeper.close();
   await store.close();
-  process.stdout.write(`${w.ended}\n`);
+  if (!inWorker()) process.stdout.write(`${w.ended}\n`);
   return 0;
+}
+
+function workersWords(lang: 'en' | 'fr'): WorkersWords {
+  const w = WORDS[lang];
+  return lang === 'fr' ? {
+    together: (n) => `${n} processus gardiens répondent à cette adresse.`,
+    stop: w.stop,
+    ended: w.ended,
+    restarted: (pid, how) => `binder serve : le processus gardien ${pid} s'est arrêté (${how}) ; un autre le remplace.`,
+    giving: (n) => `binder serve : ${n} processus gardiens se sont arrêtés aussitôt lancés ; tous sont arrêtés (leurs lignes ci-dessus disent pourquoi).`,
+  } : {
+    together: (n) => `${n} keeper processes answer on that address.`,
+    stop: w.stop,
+    ended: w.ended,
+    restarted: (pid, how) => `binder serve: keeper process ${pid} ended (${how}); another takes its place.`,
+    giving: (n) => `binder serve: ${n} keeper processes ended as soon as they started; all are stopped (their lines above say why).`,
+  };
 }
 
 /** One log line's piece: terminal-safe, on one line, at most `max` characters (whole ones), `…` when cut. */

@@ -1,0 +1,115 @@
+/**
+ * `binder serve --no-tui --http … --workers N`: N keepers of one store answering on one address,
+ * so that the HTTP face has N cores, not one. This process only minds them: node:cluster shares
+ * the listening socket, each connection going to one of them in turn. Several keepers on one
+ * store is what the store already allows (each ask done once whichever keeper reads it, claims
+ * lapsing once, a change made through one waking the waits of all), so each worker is a whole
+ * keeper, folders included.
+ *
+ * The first says the start lines (and makes the login link), the others start silent; this
+ * process says that they all answer, then the stop line. One that ends unasked is started again
+ * (silent); ending again and again right after starting, it stops them all. A stop asked
+ * (Ctrl-C reaches them all; SIGTERM is passed on) ends them all, then this process.
+ */
+import cluster, { type Worker } from 'node:cluster';
+
+/** The environment variable that tells a worker whether it says the start lines. */
+export const WORKER_START = 'BINDER_WORKER_START';
+/** A worker that ends within this of its start ended "at once". */
+const QUICK_END_MS = 10_000;
+/** So many quick ends in a row: something is wrong with every start, not with one process. */
+const QUICK_ENDS_MAX = 5;
+/** A worker that has not ended this long after being asked to is killed. */
+const STOP_WAIT_MS = 20_000;
+
+export interface WorkersWords {
+  /** `N keeper processes answer on that address.` */
+  together: (n: number) => string;
+  stop: string;
+  ended: string;
+  /** A worker ended unasked and another is started. */
+  restarted: (pid: number, how: string) => string;
+  /** Workers keep ending right after starting: all are stopped. */
+  giving: (n: number) => string;
+}
+
+/** True in a worker started by `serveInWorkers`; it says the start lines only when asked to. */
+export const inWorker = (): boolean => cluster.isWorker && process.env[WORKER_START] !== undefined;
+export const saysStart = (): boolean => process.env[WORKER_START] === 'say';
+
+export async function serveInWorkers(n: number, words: WorkersWords): Promise<number> {
+  // The same command, run again as each worker (its --workers is seen there and not obeyed).
+  cluster.setupPrimary({ exec: process.argv[1]!, args: process.argv.slice(2) });
+  const running = new Set<Worker>();
+  const startedAt = new Map<Worker, number>();
+  let stopping = false;
+  /** All listen: from now on, one that ends unasked is started again. */
+  let serving = false;
+  let asked = false;
+  let quickEnds = 0;
+  let failed: number | null = null;
+  let allEnded = (): void => {};
+  const ended = new Promise<void>((resolve) => { allEnded = resolve; });
+
+  const fork = (say: boolean): Worker => {
+    const worker = cluster.fork({ [WORKER_START]: say ? 'say' : 'silent' });
+    running.add(worker);
+    startedAt.set(worker, Date.now());
+    return worker;
+  };
+  const stopAll = (): void => {
+    if (stopping) return;
+    stopping = true;
+    for (const worker of running) {
+      worker.process.kill('SIGTERM');
+      setTimeout(() => { if (!worker.isDead()) worker.process.kill('SIGKILL'); }, STOP_WAIT_MS).unref();
+    }
+    if (running.size === 0) allEnded();
+  };
+  /** Resolves when `worker` listens, or with its exit code if it ends first. */
+  const listening = (worker: Worker): Promise<number | null> => new Promise((resolve) => {
+    worker.once('listening', () => resolve(null));
+    worker.once('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
+
+  cluster.on('exit', (worker, code, signal) => {
+    running.delete(worker);
+    if (stopping || !serving) {
+      if (stopping && running.size === 0) allEnded();
+      return;
+    }
+    const quick = Date.now() - (startedAt.get(worker) ?? 0) < QUICK_END_MS;
+    quickEnds = quick ? quickEnds + 1 : 0;
+    if (quickEnds >= QUICK_ENDS_MAX) {
+      process.stderr.write(`${words.giving(quickEnds)}\n`);
+      failed = 1;
+      stopAll();
+      return;
+    }
+    process.stderr.write(`${words.restarted(worker.process.pid ?? 0, signal ? `signal ${signal}` : `code ${code}`)}\n`);
+    fork(false);
+  });
+  const onStop = (): void => { asked = true; stopAll(); };
+  process.once('SIGINT', onStop);
+  process.once('SIGTERM', onStop);
+  const end = async (code: number): Promise<number> => {
+    stopAll();
+    await ended;
+    process.removeListener('SIGINT', onStop);
+    process.removeListener('SIGTERM', onStop);
+    if (code === 0) process.stdout.write(`${words.ended}\n`);
+    return code;
+  };
+
+  // The first alone: a store or an address that cannot be had is said once, by it, and ends all.
+  const first = await listening(fork(true));
+  if (first !== null) return end(asked ? 0 : first || 1);
+  const rest = await Promise.all(Array.from({ length: n - 1 }, () => listening(fork(false))));
+  const refused = rest.find((code) => code !== null);
+  if (refused != null) return end(asked ? 0 : refused || 1);
+  if (asked) return end(0);
+  serving = true;
+  process.stdout.write(`${words.together(n)}\n${words.stop}\n`);
+  await ended;
+  return end(failed ?? 0);
+}
