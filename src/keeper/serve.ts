@@ -3,7 +3,8 @@
  * it reads, one line per ask answered (unless --quiet), a line when a record falls due; exits
  * cleanly on SIGINT/SIGTERM. A store it cannot open: one sentence, exit 2. Every line is made
  * terminal-safe wherever it goes, and each piece of someone's text stays on its line. With
- * --http it answers over HTTP too (src/http), and says where, even with --quiet.
+ * --http it answers over HTTP too (src/http), and says where, even with --quiet; with --workers N
+ * as well, this process minds N keepers that run this same command (serve-workers.ts).
  */
 import cluster from 'node:cluster';
 import { Command, CommanderError } from 'commander';

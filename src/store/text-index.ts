@@ -39,6 +39,7 @@ export async function indexMarked(ctx: Context, keep = false): Promise<void> {
   const marked = [...ctx.unindexed];
   if (!keep) ctx.unindexed.clear();
   // Asked at once: a server store answers them in one round trip.
+  // Asked at once: a server store answers them in one round trip.
   await Promise.all(marked.map(([id, isNew]) => reindex(ctx, id, isNew)));
 }
 

@@ -44,6 +44,38 @@ test('a change sent without waiting fails the next statement, in its own words, 
   });
 });
 
+test('statements asked at once after a change that fails: each fails in its words, not "the transaction is aborted"', missing ? { skip: missing } : {}, async () => {
+  await withEngine(async (engine, rows) => {
+    // The first statement sent carries the failing change; those sent beside it are answered
+    // "aborted" by the server, and must not say so: the store tells a conflict (run it again) by
+    // these words, and "aborted" would have failed a whole batch of asks instead.
+    const failures: string[] = [];
+    await assert.rejects(engine.begin(async (q) => {
+      q.later('INSERT INTO piped (id, v) VALUES (?, ?)', [1, null]);
+      const asked = [q.value('SELECT 1'), q.value('SELECT 2'), q.value('SELECT 3')];
+      for (const one of asked) await one.catch((error: Error) => { failures.push(error.message); });
+      await Promise.all(asked);
+    }, { mode: 'write' }), (error: Error) => {
+      assert.match(error.message, /null value in column "v"/);
+      return true;
+    });
+    assert.equal(failures.length, 3);
+    for (const failure of failures) {
+      assert.match(failure, /null value in column "v"/);
+      assert.doesNotMatch(failure, /current transaction is aborted/);
+    }
+    assert.deepEqual(await rows(), []);
+    // A savepoint rolled back to makes the transaction sound again: a later failure is its own.
+    await engine.begin(async (q) => {
+      await assert.rejects(engine.savepoint(q, async () => {
+        await q.run('INSERT INTO piped (id, v) VALUES (?, ?)', [2, null]);
+      }), /null value/);
+      await q.run('INSERT INTO piped (id, v) VALUES (?, ?)', [3, 'kept']);
+    }, { mode: 'write' });
+    assert.deepEqual(await rows(), ['kept']);
+  });
+});
+
 test('a change sent without waiting, last before the commit, fails the commit: nothing is kept', missing ? { skip: missing } : {}, async () => {
   await withEngine(async (engine, rows) => {
     await assert.rejects(engine.begin(async (q) => {

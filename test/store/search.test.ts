@@ -3,6 +3,7 @@
  * with no FTS syntax from the asker ever reaching the query.
  */
 import assert from 'node:assert/strict';
+import type { Store } from '../../src/store/index.js';
 import { ann, bot, fresh, withBatches, eachStore } from './helpers.js';
 
 eachStore('search finds words in titles, notes and field values, by prefix, all words required', async () => {
@@ -92,7 +93,7 @@ eachStore('the best hits an asker may see come first, however many better ones i
 eachStore('the index in one transaction of several asks: found as changed, not as undone, nothing of the erased', async () => {
   const f = await withBatches();
   class Boom extends Error {}
-  const found = async (s: typeof f.store, words: string): Promise<string[]> => (await s.search(words, ann)).map((h) => h.title).sort();
+  const found = async (s: Store, words: string): Promise<string[]> => (await s.search(words, ann)).map((h) => h.title).sort();
   try {
     const kept = await f.store.add('batches', { title: 'quokka' }, bot);
     await f.store.transaction(async (tx) => {

@@ -42,6 +42,8 @@ export interface PostgresEngine extends Engine {
 const CHANNEL_BASE = 'binder_change';
 /** Tries of a transaction that conflicts with others before it gives up (its asker is told to ask again). */
 const RETRIES = 25;
+/** in_failed_sql_transaction: a statement after a failure, refused for it. */
+const ABORTED = '25P02';
 /** Named statements kept per connection at most: SQL made on the fly past this is not named. */
 const NAMED_MAX = 1000;
 
@@ -131,6 +133,12 @@ class PgSql implements Sql {
   private sent: Promise<unknown>[] = [];
   /** Whether anything was sent to the server in this transaction. */
   spoke = false;
+  /**
+   * The first failure since the transaction was last sound: every "transaction is aborted" the
+   * server answers after it stands for it. Statements asked at once are each looked at by their
+   * own asker, and one may be answered "aborted" before the failing one's asker looks.
+   */
+  private broke: unknown = null;
   constructor(readonly client: PoolClient | Client, private readonly named: Set<string>, opening: string[] = []) {
     for (const sql of opening) this.waiting.push({ sql });
   }
@@ -170,10 +178,20 @@ class PgSql implements Sql {
     }
     // Answered in order: those sent before are answered by now (no wait but the microtasks').
     for (const was of await Promise.allSettled(this.sent.splice(0))) {
-      if (was.status === 'rejected') throw was.reason;
+      if (was.status === 'rejected') throw this.cause(was.reason);
     }
-    if (failed) throw failed.error;
+    if (failed) throw this.cause(failed.error);
     return result!;
+  }
+
+  /** What a failure stands for: "aborted" is the first failure's doing, said in its words. */
+  private cause(error: unknown): unknown {
+    return (error as { code?: string } | null)?.code === ABORTED && this.broke !== null ? this.broke : error;
+  }
+
+  /** Rolled back to a savepoint: the transaction is sound again. */
+  recovered(): void {
+    this.broke = null;
   }
 
   private corked = false;
@@ -223,9 +241,11 @@ class PgSql implements Sql {
       if (name) this.named.add(text);
       return result;
     } catch (error) {
-      if (conflicting(error)) throw new TransactionConflict(error instanceof Error ? error.message : String(error));
-      if (unreachable(error)) throw unavailable(error);
-      throw error;
+      const said = conflicting(error) ? new TransactionConflict(error instanceof Error ? error.message : String(error))
+        : unreachable(error) ? unavailable(error) : error;
+      // Answered in order: the first failure is recorded before any "aborted" after it is looked at.
+      if ((error as { code?: string } | null)?.code !== ABORTED) this.broke ??= said;
+      throw said;
     }
   }
 
@@ -500,6 +520,7 @@ export async function postgresEngine(options: PostgresOptions): Promise<Postgres
         // Said and not sent yet: nothing of it reached the server, and it is dropped here.
         if (mark.said !== null && !conflicting(error) && !unreachable(error) && !sql.unsay(mark.said)) {
           await sql.send(`ROLLBACK TO SAVEPOINT ${mark.said}`, undefined, false);
+          sql.recovered();
         }
         throw error;
       } finally {
