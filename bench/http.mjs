@@ -136,43 +136,34 @@ results.start = {
 process.stdout.write(`binder --url get ${results.start.urlMs} ms (${results.start.urlToFloor}× node -e 0 at ${results.start.floorMs} ms); through the folder ${results.start.folderMs} ms (${results.start.folderToFloor}×)\n`);
 await keeper.stop();
 
-if (BEFORE) {
-  // The same store served in turn by the earlier build and this one, rounds alternating.
-  const ab = {};
+/**
+ * REST reads and durable changes with 64 clients, the store served in turn by two ways of serving
+ * it (`ways`: [name, start] each, the base first), AB_ROUNDS rounds alternating: the medians of
+ * each and the ratio of the second to the first, taken within each round.
+ */
+async function sideBySide(ways, title) {
+  const got = {};
   for (let r = 0; r < AB_ROUNDS; r++) {
-    for (const [name, bin] of [['before', BEFORE], ['now', BINDER]]) {
-      const k = await serveHttp(bin);
+    for (const [name, start] of ways) {
+      const k = await start();
       use(k.url);
       await throughput('REST read', 8); // warming up, not kept
-      for (const kind of ['REST read', 'REST change']) ((ab[kind] ??= { before: [], now: [] })[name]).push(await throughput(kind, 64));
+      for (const kind of ['REST read', 'REST change']) ((got[kind] ??= {})[name] ??= []).push(await throughput(kind, 64));
       await k.stop();
     }
   }
-  results.beside = { before: BEFORE, rounds: AB_ROUNDS };
-  for (const [kind, { before, now }] of Object.entries(ab)) {
-    results.beside[kind] = { before: Math.round(median(before)), now: Math.round(median(now)), ratio: round(medianRatio(now, before)) };
-    process.stdout.write(`${kind.padEnd(12)} 64 clients, beside the earlier build (${AB_ROUNDS} rounds): ${results.beside[kind].now.toLocaleString('en')} requests/s now, `
-      + `${results.beside[kind].before.toLocaleString('en')} before, ${results.beside[kind].ratio}× (per round ${now.map((n, i) => round(n / before[i])).join(', ')})\n`);
+  const [[base], [other]] = ways;
+  const out = { rounds: AB_ROUNDS };
+  for (const [kind, by] of Object.entries(got)) {
+    out[kind] = { [base]: Math.round(median(by[base])), [other]: Math.round(median(by[other])), ratio: round(medianRatio(by[other], by[base])) };
+    process.stdout.write(`${kind.padEnd(12)} 64 clients, ${title} (${AB_ROUNDS} rounds): ${out[kind][other].toLocaleString('en')} requests/s ${other}, `
+      + `${out[kind][base].toLocaleString('en')} ${base}, ${out[kind].ratio}× (per round ${by[other].map((n, i) => round(n / by[base][i])).join(', ')})\n`);
   }
+  return out;
 }
-if (WORKERS > 1) {
-  // One keeper process, then WORKERS of them on the same store and address, rounds alternating.
-  const side = {};
-  for (let r = 0; r < AB_ROUNDS; r++) {
-    for (const [name, n] of [['one', 1], ['workers', WORKERS]]) {
-      const k = await serveHttp(BINDER, n);
-      use(k.url);
-      await throughput('REST read', 8); // warming up, not kept
-      for (const kind of ['REST read', 'REST change']) ((side[kind] ??= { one: [], workers: [] })[name]).push(await throughput(kind, 64));
-      await k.stop();
-    }
-  }
-  results.workers = { workers: WORKERS, rounds: AB_ROUNDS };
-  for (const [kind, { one, workers }] of Object.entries(side)) {
-    results.workers[kind] = { one: Math.round(median(one)), workers: Math.round(median(workers)), ratio: round(medianRatio(workers, one)) };
-    process.stdout.write(`${kind.padEnd(12)} 64 clients, --workers ${WORKERS} beside one process (${AB_ROUNDS} rounds): ${results.workers[kind].workers.toLocaleString('en')} requests/s, `
-      + `${results.workers[kind].one.toLocaleString('en')} with one, ${results.workers[kind].ratio}× (per round ${workers.map((n, i) => round(n / one[i])).join(', ')})\n`);
-  }
-}
+// The same store served in turn by the earlier build and this one.
+if (BEFORE) results.beside = { before: BEFORE, ...await sideBySide([['before', () => serveHttp(BEFORE)], ['now', () => serveHttp()]], 'beside the earlier build') };
+// One keeper process, then WORKERS of them on the same store and address.
+if (WORKERS > 1) results.workers = { workers: WORKERS, ...await sideBySide([['one', () => serveHttp()], ['workers', () => serveHttp(BINDER, WORKERS)]], `--workers ${WORKERS} beside one process`) };
 results.load.end = load();
 if (JSON_OUT) writeFileSync(JSON_OUT, `${JSON.stringify(results, null, 2)}\n`);
