@@ -6,6 +6,9 @@
  */
 import type { Context } from './context.js';
 
+/** Records reindexed at once before a commit. */
+const AT_ONCE = 256;
+
 /** PostgreSQL's text search configuration for a list's language. */
 export const configOf = (lang: string | null): string => (lang === 'en' ? 'binder_english' : lang === 'fr' ? 'binder_french' : 'binder_simple');
 
@@ -13,9 +16,12 @@ const dropTerms = async (ctx: Context, id: number): Promise<void> => {
   await ctx.q.run(ctx.q.dialect === 'sqlite' ? 'DELETE FROM record_text WHERE rowid = ?' : 'DELETE FROM record_text WHERE record = ?', [id]);
 };
 
-/** The record's terms out of the index now (it is being erased): nothing of it is indexed again. */
+/**
+ * The record's terms out of the index now (it is being erased). A mark it had stays: if a
+ * savepoint undoes the erasing, the record is indexed as it stands at the commit; if not, it is
+ * found gone then, and nothing of it is indexed.
+ */
 export async function unindex(ctx: Context, id: number): Promise<void> {
-  ctx.unindexed.delete(id);
   await dropTerms(ctx, id);
 }
 
@@ -39,8 +45,11 @@ export async function indexMarked(ctx: Context, keep = false): Promise<void> {
   const marked = [...ctx.unindexed];
   if (!keep) ctx.unindexed.clear();
   // Asked at once: a server store answers them in one round trip.
-  // Asked at once: a server store answers them in one round trip.
-  await Promise.all(marked.map(([id, isNew]) => reindex(ctx, id, isNew)));
+  // Asked at once, a few hundred at a time: a server store answers them in one round trip, and
+  // an import of a hundred thousand records does not queue them all on one connection.
+  for (let at = 0; at < marked.length; at += AT_ONCE) {
+    await Promise.all(marked.slice(at, at + AT_ONCE).map(([id, isNew]) => reindex(ctx, id, isNew)));
+  }
 }
 
 /** `isNew`: the record was never indexed, so there is nothing to take out first. */

@@ -111,6 +111,13 @@ eachStore('the index in one transaction of several asks: found as changed, not a
         await inner.note(kept.id, 'dingo', bot);
         throw new Boom();
       }), Boom);
+      // Changed, then erased in a savepoint that is undone: found as changed.
+      const back = await tx.add('batches', { title: 'wallaby' }, bot);
+      await tx.edit(back.id, { title: 'wallaroo' }, ann);
+      await assert.rejects(tx.transaction(async (inner) => {
+        await inner.delete(back.id, ann);
+        throw new Boom();
+      }), Boom);
       const gone = await tx.add('batches', { title: 'bilby' }, bot);
       await tx.note(gone.id, 'echidna', bot);
       await tx.delete(gone.id, ann);
@@ -119,6 +126,7 @@ eachStore('the index in one transaction of several asks: found as changed, not a
     assert.deepEqual(await found(f.store, 'numbat'), ['quokka']);
     assert.deepEqual(await found(f.store, 'platypus'), []);
     assert.deepEqual(await found(f.store, 'dingo'), []);
+    assert.deepEqual(await found(f.store, 'wallaroo'), ['wallaroo'], 'an erasing undone leaves the record indexed');
     assert.deepEqual(await found(f.store, 'bilby'), []);
     assert.deepEqual(await found(f.store, 'echidna'), []);
     await f.store.note(kept.id, 'later', bot);
