@@ -14,7 +14,7 @@
 import cluster, { type Worker } from 'node:cluster';
 
 /** The environment variable that tells a worker whether it says the start lines. */
-export const WORKER_START = 'BINDER_WORKER_START';
+const WORKER_START = 'BINDER_WORKER_START';
 /** A worker that ends within this of its start ended "at once". */
 const QUICK_END_MS = 10_000;
 /** So many quick ends in a row: something is wrong with every start, not with one process. */
