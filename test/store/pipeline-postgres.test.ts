@@ -76,6 +76,29 @@ test('statements asked at once after a change that fails: each fails in its word
   });
 });
 
+test('one new statement asked twice at once after a failure: both fail in its words, and the statement works after', missing ? { skip: missing } : {}, async () => {
+  // The client library prepares a named statement once per connection: the second ask of it is
+  // sent as prepared. The server, its transaction aborted, prepared nothing, and answers that ask
+  // "prepared statement does not exist" — not a conflict, so a keeper answered 500 where the
+  // failure before it was one (seen while its database restarted under load).
+  await withEngine(async (engine) => {
+    const fresh = 'SELECT count(*) AS n FROM piped WHERE v <> ? AND id > 0';
+    const failures: string[] = [];
+    await assert.rejects(engine.begin(async (q) => {
+      q.later('INSERT INTO piped (id, v) VALUES (?, ?)', [1, null]);
+      const asked = [q.value(fresh, ['x']), q.value(fresh, ['y'])];
+      for (const one of asked) await one.catch((error: Error) => { failures.push(error.message); });
+      await Promise.all(asked);
+    }, { mode: 'write' }), /null value in column "v"/);
+    assert.equal(failures.length, 2);
+    for (const failure of failures) assert.match(failure, /null value in column "v"/);
+    for (let i = 0; i < 4; i++) {
+      const n = await engine.begin((q) => q.value<string>(fresh, ['x']), { mode: 'write' });
+      assert.equal(Number(n), 0);
+    }
+  });
+});
+
 test('a change sent without waiting, last before the commit, fails the commit: nothing is kept', missing ? { skip: missing } : {}, async () => {
   await withEngine(async (engine, rows) => {
     await assert.rejects(engine.begin(async (q) => {

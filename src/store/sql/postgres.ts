@@ -42,8 +42,12 @@ export interface PostgresEngine extends Engine {
 const CHANNEL_BASE = 'binder_change';
 /** Tries of a transaction that conflicts with others before it gives up (its asker is told to ask again). */
 const RETRIES = 25;
-/** in_failed_sql_transaction: a statement after a failure, refused for it. */
-const ABORTED = '25P02';
+/**
+ * What the server answers a statement after a failure, for it: in_failed_sql_transaction; and
+ * invalid_sql_statement_name for a statement sent as prepared because the same one was asked just
+ * before it, whose preparation the aborted transaction refused.
+ */
+const AFTER_FAILURE = new Set(['25P02', '26000']);
 /** Named statements kept per connection at most: SQL made on the fly past this is not named. */
 const NAMED_MAX = 1000;
 
@@ -184,9 +188,9 @@ class PgSql implements Sql {
     return result!;
   }
 
-  /** What a failure stands for: "aborted" is the first failure's doing, said in its words. */
+  /** What a failure stands for: one after the first is that one's doing, said in its words. */
   private cause(error: unknown): unknown {
-    return (error as { code?: string } | null)?.code === ABORTED && this.broke !== null ? this.broke : error;
+    return this.broke !== null && AFTER_FAILURE.has(codeOf(error)) ? this.broke : error;
   }
 
   /** Rolled back to a savepoint: the transaction is sound again. */
@@ -243,8 +247,8 @@ class PgSql implements Sql {
     } catch (error) {
       const said = conflicting(error) ? new TransactionConflict(error instanceof Error ? error.message : String(error))
         : unreachable(error) ? unavailable(error) : error;
-      // Answered in order: the first failure is recorded before any "aborted" after it is looked at.
-      if ((error as { code?: string } | null)?.code !== ABORTED) this.broke ??= said;
+      // Answered in order: the first failure is recorded before any after it is looked at.
+      this.broke ??= said;
       throw said;
     }
   }
