@@ -1,7 +1,8 @@
 // bench/http: the keeper over HTTP on a binder of N records (100,000). A read (`get` of a random
 // record) and a durable change (`note` on one, with an Idempotency-Key, as `binder --url` sends
 // it) through REST and through MCP over HTTP, on kept-alive connections: the median and p99 of
-// one client asking one at a time, then requests per second with 8 and 64 clients asking at once.
+// one client asking one at a time (node:http), then requests per second with 8 and 64 clients
+// asking at once (autocannon, load-test.mjs).
 // And `binder --url` from spawn to exit against `node -e 0`, side by side. Figures, not tests.
 //   node bench/http.mjs [--records 100000] [--requests 2000] [--seconds 3] [--rounds 20] [--json FILE]
 //                       [--before DIST_BIN] [--ab-rounds 3] [--workers 2]
@@ -16,6 +17,7 @@ import { Agent, request } from 'node:http';
 import { join } from 'node:path';
 import { AGENT, fillStore } from './fill.mjs';
 import { BINDER, admin, interleave, load, machine, median, medianRatio, option, percentile, round, tempDir } from './lib.mjs';
+import { requestsPerSecond } from './load-test.mjs';
 
 const RECORDS = Number(option('--records', '100000'));
 const REQUESTS = Number(option('--requests', '2000'));
@@ -66,14 +68,19 @@ function ask(agent, method, path, body, headers = {}) {
 const pick = () => 1 + Math.floor(Math.random() * RECORDS);
 const MCP_HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-06-18' };
 const call = (name, args) => JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } });
-const KINDS = {
+/** Each kind's request, made afresh: a random record, a new Idempotency-Key for a REST change. */
+const SENT = {
   // The floor: a round trip through Node's HTTP and the app, with no token nor binder behind it.
-  'healthz': (agent) => ask(agent, 'GET', '/healthz'),
-  'REST read': (agent) => ask(agent, 'GET', `/api/get?id=${pick()}`),
-  'REST change': (agent) => ask(agent, 'POST', '/api/note', JSON.stringify({ id: pick(), text: 'benched' }), { 'content-type': 'application/json', 'idempotency-key': randomUUID() }),
-  'MCP read': (agent) => ask(agent, 'POST', '/mcp', call('get', { id: String(pick()) }), MCP_HEADERS),
-  'MCP change': (agent) => ask(agent, 'POST', '/mcp', call('note', { id: String(pick()), text: 'benched' }), MCP_HEADERS),
+  'healthz': () => ({ method: 'GET', path: '/healthz' }),
+  'REST read': () => ({ method: 'GET', path: `/api/get?id=${pick()}` }),
+  'REST change': () => ({ method: 'POST', path: '/api/note', body: JSON.stringify({ id: pick(), text: 'benched' }), headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID() } }),
+  'MCP read': () => ({ method: 'POST', path: '/mcp', body: call('get', { id: String(pick()) }), headers: MCP_HEADERS }),
+  'MCP change': () => ({ method: 'POST', path: '/mcp', body: call('note', { id: String(pick()), text: 'benched' }), headers: MCP_HEADERS }),
 };
+const KINDS = Object.fromEntries(Object.entries(SENT).map(([kind, make]) => [kind, (agent) => {
+  const { method, path, body, headers } = make();
+  return ask(agent, method, path, body, headers);
+}]));
 
 /** One client asking one at a time: each request's time, in ms. */
 async function latency(kind) {
@@ -91,18 +98,7 @@ async function latency(kind) {
 
 /** `clients` clients, each on its own connection asking one at a time, for SECONDS: requests a second. */
 async function throughput(kind, clients) {
-  const end = Date.now() + SECONDS * 1000;
-  let done = 0;
-  await Promise.all(Array.from({ length: clients }, async () => {
-    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
-    while (Date.now() < end) {
-      const status = await KINDS[kind](agent);
-      if (status !== 200) throw new Error(`${kind}: status ${status}`);
-      done++;
-    }
-    agent.destroy();
-  }));
-  return Math.round(done / SECONDS);
+  return Math.round(await requestsPerSecond({ url: `http://${hostname}:${port}`, token, clients, seconds: SECONDS, make: SENT[kind] }));
 }
 
 const results = { records: RECORDS, machine: machine(), load: { start: load() }, latency: {}, throughput: {} };
