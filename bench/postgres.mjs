@@ -1,8 +1,9 @@
 // bench/postgres: the binder on PostgreSQL through one and two keepers on one database, side by
 // side with the SQLite store, in the same run, on binders of N records (10,000) each. Over HTTP
 // (REST, kept-alive connections): a read (`get` of a random record) and a durable change (`note`
-// with an Idempotency-Key) — median and p99 of one client asking one at a time — then reads and
-// durable changes per second with 16 clients asking at once (spread over the keepers). The
+// with an Idempotency-Key) — median and p99 of one client asking one at a time (node:http) — then
+// reads and durable changes per second with 16 clients asking at once, spread over the keepers
+// (autocannon, load-test.mjs). The
 // PostgreSQL server is a durable one (fsync on), on a Unix socket, started for the run and
 // removed after. Figures, not tests.
 //   node bench/postgres.mjs [--records 10000] [--requests 1000] [--seconds 5] [--clients 16] [--json FILE]
@@ -18,6 +19,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { AGENT, fillStore } from './fill.mjs';
 import { BINDER, ROOT, admin, load, machine, median, medianRatio, option, percentile, round, tempDir } from './lib.mjs';
+import { requestsPerSecond } from './load-test.mjs';
 
 const RECORDS = Number(option('--records', '10000'));
 const REQUESTS = Number(option('--requests', '1000'));
@@ -87,10 +89,15 @@ function ask(to, token, agent, method, path, body, headers = {}) {
   });
 }
 const pick = () => 1 + Math.floor(Math.random() * RECORDS);
-const KINDS = {
-  read: (to, token, agent) => ask(to, token, agent, 'GET', `/api/get?id=${pick()}`),
-  change: (to, token, agent) => ask(to, token, agent, 'POST', '/api/note', JSON.stringify({ id: pick(), text: 'benched' }), { 'content-type': 'application/json', 'idempotency-key': randomUUID() }),
+/** Each kind's request, made afresh: a random record, a new Idempotency-Key for a change. */
+const SENT = {
+  read: () => ({ method: 'GET', path: `/api/get?id=${pick()}` }),
+  change: () => ({ method: 'POST', path: '/api/note', body: JSON.stringify({ id: pick(), text: 'benched' }), headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID() } }),
 };
+const KINDS = Object.fromEntries(Object.entries(SENT).map(([kind, make]) => [kind, (to, token, agent) => {
+  const { method, path, body, headers } = make();
+  return ask(to, token, agent, method, path, body, headers);
+}]));
 
 /** One client asking one at a time, to the keepers in turn: each request's time, in ms. */
 async function latency(keepers, token, kind) {
@@ -139,23 +146,16 @@ function cpuMeter(keepers) {
 /** What a request cost each side in CPU, µs, from a meter's reading. */
 const perRequest = (cpu, n) => Object.fromEntries(Object.entries(cpu).map(([k, v]) => [k, Math.round(v / n)]));
 
-/** CLIENTS clients, spread over the keepers, each asking one at a time for SECONDS: requests a second. */
+/** CLIENTS clients, spread over the keepers, each asking one at a time for SECONDS (autocannon): requests a second. */
 async function throughput(keepers, token, kind, cpu) {
-  const end = Date.now() + SECONDS * 1000;
   const meter = cpuMeter(keepers);
-  let done = 0;
-  await Promise.all(Array.from({ length: CLIENTS }, async (_, c) => {
-    const to = keepers[c % keepers.length].url;
-    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
-    while (Date.now() < end) {
-      const status = await KINDS[kind](to, token, agent);
-      if (status !== 200) throw new Error(`${kind}: status ${status}`);
-      done++;
-    }
-    agent.destroy();
-  }));
-  if (cpu) Object.assign(cpu, perRequest(meter(), done));
-  return Math.round(done / SECONDS);
+  const rates = await Promise.all(keepers.map((k, i) => requestsPerSecond({
+    url: k.url.origin, token, seconds: SECONDS, make: SENT[kind],
+    clients: Math.floor(CLIENTS / keepers.length) + (i < CLIENTS % keepers.length ? 1 : 0),
+  })));
+  const rate = rates.reduce((a, b) => a + b, 0);
+  if (cpu) Object.assign(cpu, perRequest(meter(), rate * SECONDS));
+  return Math.round(rate);
 }
 
 const setups = [

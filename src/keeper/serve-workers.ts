@@ -6,15 +6,21 @@
  * lapsing once, a change made through one waking the waits of all), so each worker is a whole
  * keeper, folders included.
  *
- * The first says the start lines (and makes the login link), the others start silent; this
+ * One more, the writer, serves no address and makes every change the others are asked
+ * (one-writer.ts): SQLite writes one transaction at a time, and keepers that all wrote waited for
+ * each other's locks. The first says the start lines (and makes the login link), the others start
+ * silent; this
  * process says that they all answer, then the stop line. One that ends unasked is started again
  * (silent); ending again and again right after starting, it stops them all. A stop asked
  * (Ctrl-C reaches them all; SIGTERM is passed on) ends them all, then this process.
  */
 import cluster, { type Worker } from 'node:cluster';
+import { createWriterRelay } from './writer-relay.js';
 
 /** The environment variable that tells a worker whether it says the start lines. */
 const WORKER_START = 'BINDER_WORKER_START';
+/** The environment variable that makes a worker the writer: no address, every worker's changes (one-writer.ts). */
+const WORKER_WRITES = 'BINDER_WORKER_WRITES';
 /** A worker that ends within this of its start ended "at once". */
 const QUICK_END_MS = 10_000;
 /** So many quick ends in a row: something is wrong with every start, not with one process. */
@@ -36,6 +42,8 @@ export interface WorkersWords {
 /** True in a worker started by `serveInWorkers`; it says the start lines only when asked to. */
 export const inWorker = (): boolean => cluster.isWorker && process.env[WORKER_START] !== undefined;
 export const saysStart = (): boolean => process.env[WORKER_START] === 'say';
+/** True in the worker that serves no address and makes every worker's changes. */
+export const writesForOthers = (): boolean => inWorker() && process.env[WORKER_WRITES] === '1';
 
 export async function serveInWorkers(n: number, words: WorkersWords): Promise<number> {
   // The same command, run again as each worker (its --workers is seen there and not obeyed).
@@ -51,8 +59,11 @@ export async function serveInWorkers(n: number, words: WorkersWords): Promise<nu
   let allEnded = (): void => {};
   const ended = new Promise<void>((resolve) => { allEnded = resolve; });
 
-  const fork = (say: boolean): Worker => {
-    const worker = cluster.fork({ [WORKER_START]: say ? 'say' : 'silent' });
+  const relay = createWriterRelay((id) => cluster.workers?.[id]);
+  cluster.on('message', (worker, message) => relay.message(worker, message));
+  const fork = (say: boolean, writes = false): Worker => {
+    const worker = cluster.fork({ [WORKER_START]: say ? 'say' : 'silent', ...(writes ? { [WORKER_WRITES]: '1' } : {}) });
+    if (writes) relay.writerIs(worker);
     running.add(worker);
     startedAt.set(worker, Date.now());
     return worker;
@@ -66,14 +77,17 @@ export async function serveInWorkers(n: number, words: WorkersWords): Promise<nu
     }
     if (running.size === 0) allEnded();
   };
-  /** Resolves when `worker` listens, or with its exit code if it ends first. */
+  /** Resolves when `worker` listens (the writer: takes asks), or with its exit code if it ends first. */
   const listening = (worker: Worker): Promise<number | null> => new Promise((resolve) => {
-    worker.once('listening', () => resolve(null));
+    if (relay.isWriter(worker)) relay.onWriting(() => resolve(null));
+    else worker.once('listening', () => resolve(null));
     worker.once('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
   });
 
   cluster.on('exit', (worker, code, signal) => {
     running.delete(worker);
+    const wrote = relay.isWriter(worker);
+    relay.ended(worker);
     if (stopping || !serving) {
       if (stopping && running.size === 0) allEnded();
       return;
@@ -87,7 +101,7 @@ export async function serveInWorkers(n: number, words: WorkersWords): Promise<nu
       return;
     }
     process.stderr.write(`${words.restarted(worker.process.pid ?? 0, signal ? `signal ${signal}` : `code ${code}`)}\n`);
-    fork(false);
+    fork(false, wrote);
   });
   const onStop = (): void => { asked = true; stopAll(); };
   process.once('SIGINT', onStop);
@@ -102,9 +116,10 @@ export async function serveInWorkers(n: number, words: WorkersWords): Promise<nu
   };
 
   // The first alone: a store or an address that cannot be had is said once, by it, and ends all.
+  // Then the writer (until it takes asks, the others make their changes themselves), and the rest.
   const first = await listening(fork(true));
   if (first !== null) return end(asked ? 0 : first || 1);
-  const rest = await Promise.all(Array.from({ length: n - 1 }, () => listening(fork(false))));
+  const rest = await Promise.all([listening(fork(false, true)), ...Array.from({ length: n - 1 }, () => listening(fork(false)))]);
   const refused = rest.find((code) => code !== null);
   if (refused != null) return end(asked ? 0 : refused || 1);
   if (asked) return end(0);

@@ -13,7 +13,8 @@ import { openAnyStore } from '../store/index.js';
 import { Refused } from '../store/store.js';
 import { createKeeper } from './keeper.js';
 import { defaultSide, person, sideOption, whereStore } from './places.js';
-import { inWorker, saysStart, serveInWorkers, type WorkersWords } from './serve-workers.js';
+import { inWorker, saysStart, serveInWorkers, writesForOthers, type WorkersWords } from './serve-workers.js';
+import { handingKeeper, takeHandedAsks, type Channel } from './one-writer.js';
 import { safeAnswer, safeSentence, terminalSafe } from './terminal-safe.js';
 import type { SideConfig } from './keeper-types.js';
 
@@ -95,9 +96,13 @@ async function keep(argv: string[]): Promise<number> {
   process.once('SIGINT', onStop);
   process.once('SIGTERM', onStop);
   await keeper.start();
+  // Among workers, one serves no address and makes every change the others are asked (one-writer.ts).
+  const channel = process as unknown as Channel;
+  const writer = writesForOthers() ? takeHandedAsks(keeper, channel) : null;
+  const served = inWorker() && !writer ? handingKeeper(keeper, channel) : keeper;
   let http: HttpStarted | null = null;
   try {
-    if (plan) http = await startHttpFor(keeper, plan, (line) => process.stderr.write(`${safeAnswer(line)}\n`), o.quiet ? undefined : say, whereStore(o.store));
+    if (plan && !writer) http = await startHttpFor(served, plan, (line) => process.stderr.write(`${safeAnswer(line)}\n`), o.quiet ? undefined : say, whereStore(o.store));
   } catch (error) {
     if ((error as Error)?.name !== 'Refused') throw error;
     process.removeListener('SIGINT', onStop);
@@ -117,6 +122,7 @@ async function keep(argv: string[]): Promise<number> {
     // Among workers, the minder says it once all of them answer.
     if (!inWorker()) process.stdout.write(`${w.stop}\n`);
   }
+  writer?.writing();
 
   const dueTimer = setInterval(() => void keeper.due().then((due) => {
     for (const r of due) say(`${time()} ${w.due}: #${r.id} ${clip(r.title, 300)} (${clip(r.due, 40)})${r.owners.length ? ` ${w.for} ${clip(r.owners.join(', '), 300)}` : ''}`);
@@ -134,13 +140,13 @@ async function keep(argv: string[]): Promise<number> {
 function workersWords(lang: 'en' | 'fr'): WorkersWords {
   const w = WORDS[lang];
   return lang === 'fr' ? {
-    together: (n) => `${n} processus gardiens répondent à cette adresse.`,
+    together: (n) => `${n} processus gardiens répondent à cette adresse ; un autre fait leurs changements.`,
     stop: w.stop,
     ended: w.ended,
     restarted: (pid, how) => `binder serve : le processus gardien ${pid} s'est arrêté (${how}) ; un autre le remplace.`,
     giving: (n) => `binder serve : ${n} processus gardiens se sont arrêtés aussitôt lancés ; tous sont arrêtés (leurs lignes ci-dessus disent pourquoi).`,
   } : {
-    together: (n) => `${n} keeper processes answer on that address.`,
+    together: (n) => `${n} keeper processes answer on that address; one more makes their changes.`,
     stop: w.stop,
     ended: w.ended,
     restarted: (pid, how) => `binder serve: keeper process ${pid} ended (${how}); another takes its place.`,

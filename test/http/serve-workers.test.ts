@@ -1,8 +1,10 @@
 /**
- * `binder serve --no-tui --http … --workers N`: N keepers of one store on one address. Its start
- * lines said once (one login link), answers from every worker, each change done once whichever
- * worker a retry reaches, a worker killed replaced, a stop that ends them all; a store that
- * cannot be kept said once, and wrong numbers refused before anything starts.
+ * `binder serve --no-tui --http … --workers N`: N keepers of one store on one address, and one
+ * more that makes their changes. Its start lines said once (one login link), answers from every
+ * worker, changes made by the writer, each change done once whichever worker a retry reaches, a
+ * worker killed replaced, the writer killed under changes with nothing lost nor done twice, a stop
+ * that ends them all; a store that cannot be kept said once, and wrong numbers refused before
+ * anything starts.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -33,6 +35,9 @@ const ticks = (pid: number): number => {
   return Number(f[11]) + Number(f[12]);
 };
 const count = (text: string, what: RegExp): number => text.split('\n').filter((l) => what.test(l)).length;
+/** The worker that makes the changes, among `pids` (Linux). */
+const writerOf = (pids: number[]): number | undefined =>
+  pids.find((pid) => readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').includes('BINDER_WORKER_WRITES=1'));
 
 /** One POST on a connection of its own (so that the two of a pair may reach two workers). */
 function post(url: string, token: string, path: string, body: unknown, key: string): Promise<{ status: number; body: string; replayed: boolean }> {
@@ -51,7 +56,7 @@ function post(url: string, token: string, path: string, body: unknown, key: stri
   });
 }
 
-test('serve --workers 2: said once, answered by both, each change once whichever worker a retry reaches, a killed worker replaced', { timeout: 120_000 }, async (t) => {
+test('serve --workers 2: said once, answered by both, changes made by the writer, each once whichever worker a retry reaches; a killed worker replaced, the writer too, nothing lost nor done twice', { timeout: 120_000 }, async (t) => {
   if (process.platform !== 'linux') return t.skip('looks at /proc');
   const root = tempDir(t);
   const s = store(root);
@@ -62,11 +67,15 @@ test('serve --workers 2: said once, answered by both, each change once whichever
   assert.equal(count(out, /^Answering on /), 1, out);
   assert.equal(count(out, /^Your page: /), 1, 'one login link');
   assert.equal(count(out, /^Binder kept in /), 1);
-  assert.match(out, /^2 keeper processes answer on that address\.\nStop with Ctrl-C\.$/m);
-  const workers = childrenOf(keeper.child.pid!);
-  assert.equal(workers.length, 2);
+  assert.match(out, /^2 keeper processes answer on that address; one more makes their changes\.\nStop with Ctrl-C\.$/m);
+  const started = childrenOf(keeper.child.pid!);
+  assert.equal(started.length, 3);
+  const writer = writerOf(started);
+  assert.ok(writer !== undefined, 'one worker writes');
+  const workers = started.filter((pid) => pid !== writer);
 
   const before = workers.map(ticks);
+  const writerBefore = ticks(writer);
   // Each key asked twice at once, on connections of their own: done once, the other answered from the ledger.
   const keys = Array.from({ length: 60 }, () => randomUUID());
   const answers = await Promise.all(keys.flatMap((key, i) => [0, 1].map(() =>
@@ -79,15 +88,30 @@ test('serve --workers 2: said once, answered by both, each change once whichever
   assert.equal((JSON.parse(shown.out) as { counts: { notes: number } }).counts.notes, keys.length, 'each change done once');
   // Both workers did some of it (connections go to each in turn).
   workers.forEach((pid, i) => assert.ok(ticks(pid) > before[i]!, `worker ${pid} answered some`));
+  assert.ok(ticks(writer) > writerBefore, 'the writer made them');
 
   // A worker killed: another takes its place, and the address answers all the while.
   process.kill(workers[0]!, 'SIGKILL');
   await until(() => /keeper process \d+ ended \(signal SIGKILL\); another takes its place/.test(keeper.err()), 10_000, 'the minder says so');
-  await until(() => childrenOf(keeper.child.pid!).length === 2 && !childrenOf(keeper.child.pid!).includes(workers[0]!), 15_000, 'a new worker');
+  await until(() => childrenOf(keeper.child.pid!).length === 3 && !childrenOf(keeper.child.pid!).includes(workers[0]!), 15_000, 'a new worker');
   for (let i = 0; i < 10; i++) {
     const r = await fetch(`${url}/api/get?id=1`, { headers: { authorization: `Bearer ${s.token}` } });
     assert.equal(r.status, 200);
   }
+
+  // The writer killed while changes with keys are asked: each answered, each made once, and another writer takes its place.
+  const more = Array.from({ length: 120 }, () => randomUUID());
+  const asked = Promise.all(more.map((key, i) => post(url, s.token, '/api/note', { id: 1, text: `more ${i}` }, key)));
+  await new Promise((resolve) => setTimeout(resolve, 30));
+  process.kill(writer, 'SIGKILL');
+  const got = await asked;
+  assert.ok(got.every((a) => a.status === 200), got.find((a) => a.status !== 200)?.body);
+  await until(() => new RegExp(`keeper process ${writer} ended \\(signal SIGKILL\\)`).test(keeper.err()), 10_000, 'the minder says so');
+  await until(() => { const now = writerOf(childrenOf(keeper.child.pid!)); return now !== undefined && now !== writer; }, 15_000, 'a new writer');
+  const after = await post(url, s.token, '/api/note', { id: 1, text: 'after' }, randomUUID());
+  assert.equal(after.status, 200, after.body);
+  const counted = binder(['admin', '--store', s.dir, 'get', '1', '--json']);
+  assert.equal((JSON.parse(counted.out) as { counts: { notes: number } }).counts.notes, keys.length + more.length + 1, 'nothing lost, nothing done twice');
   const all = childrenOf(keeper.child.pid!);
   assert.equal(await keeper.stop(), 0);
   assert.equal(count(keeper.out(), /^Binder no longer kept\.$/), 1, 'said once, by the minder');
