@@ -24,7 +24,8 @@ import { exportBinder } from './exchange-out.js';
 import { importBinder } from './exchange-in.js';
 import { addLoginLink, checkSession, endSession, endSessionsOf, listSessions, noteSessionUse, openSession, revokeSessions, useLoginLink } from './sessions.js';
 import { beginSignIn, finishSignIn, markSignIn, signInIssuer } from './signin.js';
-import { addToken, checkToken, leakedToken, listTokens, noteTokenUse, revokeTokens } from './tokens.js';
+import { addToken, checkToken, leakedToken, listTokens, noteTokenUse, revokeTokens, tokenCheck, tokenHash, tokenRow, type TokenRow } from './tokens.js';
+import { keptWhileUnchanged } from './unchanged.js';
 import { ledgerOver, type Ledger } from './ledger.js';
 import { actingRole, adminOnly, listPeople, operatorOnly, removedPeople, removePerson, setRole, signIn, type AdminDoing, type PeopleRules } from './people.js';
 import { indexToken, listOrgs, orgSlug, tokenOrg } from './orgs.js';
@@ -129,6 +130,17 @@ export function makeStore(engine: Engine, options: StoreOptions = {}): Store {
     return result;
   }
 
+  // Every request over HTTP looks its token up: where the engine says cheaply that nothing was
+  // committed since, the row read then answers (a revocation is a commit, and expiry is checked
+  // against the clock each time). One statement: on a server store, no transaction around it.
+  const tokenRows = engine.version ? keptWhileUnchanged<TokenRow>(engine.version) : null;
+  const lookToken = async (token: string): Promise<ReturnType<typeof tokenCheck>> => {
+    const hash = tokenHash(token);
+    if (hash === undefined) return tokenCheck(undefined, now());
+    const look = (): Promise<TokenRow | undefined> => outermost((c) => tokenRow(c, hash), { mode: 'read', sync: false, single: true });
+    return tokenCheck(await (tokenRows ? tokenRows.read(hash, look) : look()), now());
+  };
+
   const rules: PeopleRules = { signedIn: options.signedIn === true };
   /**
    * An operation as its asker may do it: a person acts with their role (a removed person not at
@@ -191,10 +203,7 @@ export function makeStore(engine: Engine, options: StoreOptions = {}): Store {
       revokeTokens: w(revokeTokens),
       // The look takes no write lock; a use is noted in a transaction of its own, now and then.
       async checkToken(token: string) {
-        // One statement: on a server store, no transaction around it (every request asks it).
-        const { check, used } = await (r === read
-          ? outermost((c) => checkToken(c, token), { mode: 'read', sync: false, single: true })
-          : r(checkToken)(token));
+        const { check, used } = await (r === read ? lookToken(token) : r(checkToken)(token));
         if (used) await w(noteTokenUse)(used.hash, used.at);
         return check;
       },

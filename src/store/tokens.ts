@@ -106,30 +106,42 @@ export async function revokeTokens(ctx: Context, ref: string, who: Who): Promise
   return chosen.map((row) => infoOf({ ...row, revoked: at }));
 }
 
-/** The row of a token, compared in constant time once found by its hash. */
-async function rowOf(ctx: Context, token: string): Promise<(Row & { side?: string | null }) | undefined> {
-  if (!tokenShaped(token)) return undefined;
-  const hash = hashToken(token);
+/** A token's row, with its folder's name where a person registered one for the same agent. */
+export type TokenRow = Row & { side: string | null };
+
+/** The hash a token is looked up by; undefined when it cannot be a token at all. */
+export const tokenHash = (token: string): string | undefined => (tokenShaped(token) ? hashToken(token) : undefined);
+
+/** The row of the token whose hash is `hash`, compared in constant time once found. */
+export async function tokenRow(ctx: Context, hash: string): Promise<TokenRow | undefined> {
   // With its folder's name, where a person registered one for the same agent: one agent, one name.
-  const row = await ctx.q.get<Row & { side: string | null }>(
+  const row = await ctx.q.get<TokenRow>(
     'SELECT t.*, (SELECT s.name FROM sides s WHERE s.agent = t.agent) AS side FROM tokens t WHERE t.hash = ?', [hash]);
   if (!row || !timingSafeEqual(Buffer.from(row.hash, 'hex'), Buffer.from(hash, 'hex'))) return undefined;
   return row;
 }
 
+async function rowOf(ctx: Context, token: string): Promise<TokenRow | undefined> {
+  const hash = tokenHash(token);
+  return hash === undefined ? undefined : tokenRow(ctx, hash);
+}
+
 /**
- * Who `token` is, if a person made it and it is neither revoked nor expired. Notes its use, in a
- * transaction of its own, at most once a minute: the look itself takes no lock.
+ * Who the token of `row` is at `now`, if a person made it and it is neither revoked nor expired;
+ * with its use to note when the last one noted is a minute old (the look itself takes no lock).
  */
-export async function checkToken(ctx: Context, token: string): Promise<{ check: TokenCheck; used?: { hash: string; at: number } }> {
-  const row = await rowOf(ctx, token);
+export function tokenCheck(row: TokenRow | undefined, now: number): { check: TokenCheck; used?: { hash: string; at: number } } {
   if (!row) return { check: { ok: false, why: 'unknown' } };
   if (row.revoked !== null) return { check: { ok: false, why: 'revoked', prefix: row.prefix, at: row.revoked } };
-  const now = ctx.now();
   if (row.expires !== null && row.expires <= now) return { check: { ok: false, why: 'expired', prefix: row.prefix, at: iso(row.expires) } };
   const check: TokenCheck = { ok: true, who: { id: row.agent, kind: 'agent', name: row.side ?? row.name }, prefix: row.prefix };
   const due = row.used === null || now - row.used >= USE_STEP_MS;
   return due ? { check, used: { hash: row.hash, at: now - (now % USE_STEP_MS) } } : { check };
+}
+
+/** Who `token` is (tokenCheck), looked up inside a transaction of the caller's. */
+export async function checkToken(ctx: Context, token: string): Promise<{ check: TokenCheck; used?: { hash: string; at: number } }> {
+  return tokenCheck(await rowOf(ctx, token), ctx.now());
 }
 
 /** Notes a token's use (to the minute), in a transaction of the caller's own. */

@@ -64,6 +64,12 @@ export interface Engine {
   announce?(q: Sql, changes: number): Promise<void>;
   /** Keeps a folder for this keeper if no other keeper does (PostgreSQL); SQLite's keepers share one. */
   holdFolder?(key: string): Promise<boolean>;
+  /**
+   * Something that changes whenever anything is committed, by this connection or another: what was
+   * read under one value is still true while it holds. Absent where it cannot be known cheaply
+   * (PostgreSQL: another keeper's commits).
+   */
+  version?(): string;
   /** Changes by another connection (another keeper, binder admin): `listener` is called after each, soon. */
   onOtherChange(listener: () => void): () => void;
   /** After a delete: what the engine does so that no byte of it stays in its files. */

@@ -67,7 +67,10 @@ export function sqliteEngine(db: Database.Database, path: string): Engine {
   const others = new Set<() => void>();
   let poll: NodeJS.Timeout | null = null;
   let version = 0;
-  const dataVersion = (): number => db.pragma('data_version', { simple: true }) as number;
+  // Changed by another connection's commits; this connection's own are counted apart.
+  const dataVersionOf = db.prepare('PRAGMA data_version').pluck();
+  const dataVersion = (): number => dataVersionOf.get() as number;
+  let commits = 0;
 
   async function run<T>(fn: (q: Sql) => Promise<T>, options: TxOptions): Promise<T> {
     // One statement that reads is a transaction of its own: BEGIN and COMMIT would cost it ~8 µs.
@@ -81,6 +84,7 @@ export function sqliteEngine(db: Database.Database, path: string): Engine {
       try {
         const result = await fn(q);
         db.exec('COMMIT');
+        if (options.mode !== 'read') commits++;
         return result;
       } catch (error) {
         if (db.inTransaction) db.exec('ROLLBACK');
@@ -101,6 +105,7 @@ export function sqliteEngine(db: Database.Database, path: string): Engine {
       lane.queue = queue;
       return turn;
     },
+    version: () => `${dataVersion()}.${commits}`,
     async savepoint<T>(_q: Sql, fn: () => Promise<T>): Promise<T> {
       const name = `s${++depth}`;
       db.exec(`SAVEPOINT ${name}`);
