@@ -21,6 +21,8 @@ import { createWriterRelay } from './writer-relay.js';
 const WORKER_START = 'BINDER_WORKER_START';
 /** The environment variable that makes a worker the writer: no address, every worker's changes (one-writer.ts). */
 const WORKER_WRITES = 'BINDER_WORKER_WRITES';
+/** The environment variable that tells a worker to hand its changes to the writer. */
+const WORKER_HANDS = 'BINDER_WORKER_HANDS';
 /** A worker that ends within this of its start ended "at once". */
 const QUICK_END_MS = 10_000;
 /** So many quick ends in a row: something is wrong with every start, not with one process. */
@@ -29,8 +31,8 @@ const QUICK_ENDS_MAX = 5;
 const STOP_WAIT_MS = 20_000;
 
 export interface WorkersWords {
-  /** `N keeper processes answer on that address.` */
-  together: (n: number) => string;
+  /** `N keeper processes answer on that address.`, and whether one more makes their changes. */
+  together: (n: number, writer: boolean) => string;
   stop: string;
   ended: string;
   /** A worker ended unasked and another is started. */
@@ -44,8 +46,14 @@ export const inWorker = (): boolean => cluster.isWorker && process.env[WORKER_ST
 export const saysStart = (): boolean => process.env[WORKER_START] === 'say';
 /** True in the worker that serves no address and makes every worker's changes. */
 export const writesForOthers = (): boolean => inWorker() && process.env[WORKER_WRITES] === '1';
+/** True in a worker that hands its changes to the writer. */
+export const handsChanges = (): boolean => inWorker() && process.env[WORKER_HANDS] === '1';
 
-export async function serveInWorkers(n: number, words: WorkersWords): Promise<number> {
+/**
+ * `writer`: one more process makes every worker's changes — for SQLite, which writes one
+ * transaction at a time; PostgreSQL takes the workers' changes at once, each on its connection.
+ */
+export async function serveInWorkers(n: number, words: WorkersWords, { writer }: { writer: boolean }): Promise<number> {
   // The same command, run again as each worker (its --workers is seen there and not obeyed).
   cluster.setupPrimary({ exec: process.argv[1]!, args: process.argv.slice(2) });
   const running = new Set<Worker>();
@@ -62,7 +70,10 @@ export async function serveInWorkers(n: number, words: WorkersWords): Promise<nu
   const relay = createWriterRelay((id) => cluster.workers?.[id]);
   cluster.on('message', (worker, message) => relay.message(worker, message));
   const fork = (say: boolean, writes = false): Worker => {
-    const worker = cluster.fork({ [WORKER_START]: say ? 'say' : 'silent', ...(writes ? { [WORKER_WRITES]: '1' } : {}) });
+    const worker = cluster.fork({
+      [WORKER_START]: say ? 'say' : 'silent',
+      ...(writes ? { [WORKER_WRITES]: '1' } : writer ? { [WORKER_HANDS]: '1' } : {}),
+    });
     if (writes) relay.writerIs(worker);
     running.add(worker);
     startedAt.set(worker, Date.now());
@@ -119,12 +130,12 @@ export async function serveInWorkers(n: number, words: WorkersWords): Promise<nu
   // Then the writer (until it takes asks, the others make their changes themselves), and the rest.
   const first = await listening(fork(true));
   if (first !== null) return end(asked ? 0 : first || 1);
-  const rest = await Promise.all([listening(fork(false, true)), ...Array.from({ length: n - 1 }, () => listening(fork(false)))]);
+  const rest = await Promise.all([...(writer ? [listening(fork(false, true))] : []), ...Array.from({ length: n - 1 }, () => listening(fork(false)))]);
   const refused = rest.find((code) => code !== null);
   if (refused != null) return end(asked ? 0 : refused || 1);
   if (asked) return end(0);
   serving = true;
-  process.stdout.write(`${words.together(n)}\n${words.stop}\n`);
+  process.stdout.write(`${words.together(n, writer)}\n${words.stop}\n`);
   await ended;
   return end(failed ?? 0);
 }

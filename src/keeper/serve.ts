@@ -13,7 +13,7 @@ import { openAnyStore } from '../store/index.js';
 import { Refused } from '../store/store.js';
 import { createKeeper } from './keeper.js';
 import { defaultSide, person, sideOption, whereStore } from './places.js';
-import { inWorker, saysStart, serveInWorkers, writesForOthers, type WorkersWords } from './serve-workers.js';
+import { handsChanges, inWorker, saysStart, serveInWorkers, writesForOthers, type WorkersWords } from './serve-workers.js';
 import { handingKeeper, takeHandedAsks, type Channel } from './one-writer.js';
 import { safeAnswer, safeSentence, terminalSafe } from './terminal-safe.js';
 import type { SideConfig } from './keeper-types.js';
@@ -64,7 +64,7 @@ async function keep(argv: string[]): Promise<number> {
   if (workers < 1 || workers > WORKERS_MAX) { process.stderr.write(`binder serve: --workers takes a number from 1 to ${WORKERS_MAX}.\n`); return 64; }
   if (workers > 1 && !plan) { process.stderr.write('binder serve: --workers shares an HTTP address among keepers: give --http too.\n'); return 64; }
   // This process minds the workers; each of them runs this command again as a keeper.
-  if (workers > 1 && !inWorker()) return serveInWorkers(workers, workersWords(o.lang));
+  if (workers > 1 && !inWorker()) return serveInWorkers(workers, workersWords(o.lang), { writer: whereStore(o.store).kind === 'sqlite' });
   /** A worker other than the first starts silent: the start lines are said once. */
   const silent = inWorker() && !saysStart();
   let store;
@@ -96,10 +96,10 @@ async function keep(argv: string[]): Promise<number> {
   process.once('SIGINT', onStop);
   process.once('SIGTERM', onStop);
   await keeper.start();
-  // Among workers, one serves no address and makes every change the others are asked (one-writer.ts).
+  // Among workers on SQLite, one serves no address and makes every change the others are asked (one-writer.ts).
   const channel = process as unknown as Channel;
   const writer = writesForOthers() ? takeHandedAsks(keeper, channel) : null;
-  const served = inWorker() && !writer ? handingKeeper(keeper, channel) : keeper;
+  const served = handsChanges() ? handingKeeper(keeper, channel) : keeper;
   let http: HttpStarted | null = null;
   try {
     if (plan && !writer) http = await startHttpFor(served, plan, (line) => process.stderr.write(`${safeAnswer(line)}\n`), o.quiet ? undefined : say, whereStore(o.store));
@@ -140,13 +140,13 @@ async function keep(argv: string[]): Promise<number> {
 function workersWords(lang: 'en' | 'fr'): WorkersWords {
   const w = WORDS[lang];
   return lang === 'fr' ? {
-    together: (n) => `${n} processus gardiens répondent à cette adresse ; un autre fait leurs changements.`,
+    together: (n, writer) => `${n} processus gardiens répondent à cette adresse${writer ? ' ; un autre fait leurs changements' : ''}.`,
     stop: w.stop,
     ended: w.ended,
     restarted: (pid, how) => `binder serve : le processus gardien ${pid} s'est arrêté (${how}) ; un autre le remplace.`,
     giving: (n) => `binder serve : ${n} processus gardiens se sont arrêtés aussitôt lancés ; tous sont arrêtés (leurs lignes ci-dessus disent pourquoi).`,
   } : {
-    together: (n) => `${n} keeper processes answer on that address; one more makes their changes.`,
+    together: (n, writer) => `${n} keeper processes answer on that address${writer ? '; one more makes their changes' : ''}.`,
     stop: w.stop,
     ended: w.ended,
     restarted: (pid, how) => `binder serve: keeper process ${pid} ended (${how}); another takes its place.`,

@@ -13,10 +13,11 @@ import { readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { join } from 'node:path';
 import { binder, serveKeeper } from '../helpers/processes.js';
+import { cluster, dropDatabase, postgresMissing } from '../helpers/postgres.js';
 import { tempDir, until } from '../helpers/temp.js';
 
-function store(root: string): { dir: string; token: string } {
-  const dir = join(root, 'store');
+/** A binder at `dir` (a folder, or a PostgreSQL URL) with a list, a record and Claude's token. */
+function store(dir: string): { dir: string; token: string } {
   assert.equal(binder(['admin', '--store', dir, 'create-list', 'Batches', '--template', 'batches']).code, 0);
   assert.equal(binder(['admin', '--store', dir, 'add', 'batches', 'Noted']).code, 0);
   const made = binder(['admin', '--store', dir, 'token', 'add', 'Claude']);
@@ -59,7 +60,7 @@ function post(url: string, token: string, path: string, body: unknown, key: stri
 test('serve --workers 2: said once, answered by both, changes made by the writer, each once whichever worker a retry reaches; a killed worker replaced, the writer too, nothing lost nor done twice', { timeout: 120_000 }, async (t) => {
   if (process.platform !== 'linux') return t.skip('looks at /proc');
   const root = tempDir(t);
-  const s = store(root);
+  const s = store(join(root, 'store'));
   const keeper = await serveKeeper(t, ['--store', s.dir, '--http', '127.0.0.1:0', '--workers', '2', '--quiet']);
   const url = urlIn(keeper.out());
   assert.match(url, /^http:\/\/127\.0\.0\.1:\d+$/);
@@ -120,7 +121,7 @@ test('serve --workers 2: said once, answered by both, changes made by the writer
 
 test('serve --workers: a store that cannot be kept said once (exit 2); wrong numbers and no --http refused before anything starts', { timeout: 60_000 }, async (t) => {
   const root = tempDir(t);
-  const s = store(root);
+  const s = store(join(root, 'store'));
   const notFolder = join(root, 'store', 'binder.db');
   const bad = binder(['serve', '--no-tui', '--store', notFolder, '--http', '127.0.0.1:0', '--workers', '3']);
   assert.equal(bad.code, 2, bad.err);
@@ -134,4 +135,23 @@ test('serve --workers: a store that cannot be kept said once (exit 2); wrong num
   const noHttp = binder(['serve', '--no-tui', '--store', s.dir, '--workers', '2']);
   assert.equal(noHttp.code, 64);
   assert.match(noHttp.err, /--workers shares an HTTP address among keepers: give --http too/);
+});
+
+test('serve --workers 2 on PostgreSQL: no writer (the database takes the workers\' changes at once), each change once', { skip: postgresMissing() ?? false, timeout: 120_000 }, async (t) => {
+  if (process.platform !== 'linux') return t.skip('looks at /proc');
+  const c = await cluster();
+  const url = c.database();
+  t.after(() => dropDatabase(c, url));
+  const s = store(url);
+  const keeper = await serveKeeper(t, ['--store', url, '--http', '127.0.0.1:0', '--workers', '2', '--quiet']);
+  assert.match(keeper.out(), /^2 keeper processes answer on that address\.\nStop with Ctrl-C\.$/m);
+  const workers = childrenOf(keeper.child.pid!);
+  assert.equal(workers.length, 2);
+  assert.equal(writerOf(workers), undefined, 'no writer');
+  const keys = Array.from({ length: 40 }, () => randomUUID());
+  const answers = await Promise.all(keys.flatMap((key, i) => [0, 1].map(() => post(urlIn(keeper.out()), s.token, '/api/note', { id: 1, text: `note ${i}` }, key))));
+  assert.ok(answers.every((a) => a.status === 200), answers.find((a) => a.status !== 200)?.body);
+  const shown = binder(['admin', '--store', url, 'get', '1', '--json']);
+  assert.equal((JSON.parse(shown.out) as { counts: { notes: number } }).counts.notes, keys.length, 'each change done once');
+  assert.equal(await keeper.stop(), 0);
 });
