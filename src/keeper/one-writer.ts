@@ -1,5 +1,5 @@
 /**
- * Among `--workers`, one keeper makes every change asked over HTTP: the others hand it their
+ * Among `--workers` on SQLite, one keeper makes every change asked over HTTP: the others hand it their
  * agents' changes over the cluster's channel (the minder passes them on, serve-workers.ts), a batch
  * per turn of their loop, and answer with what it answered. SQLite writes one transaction at a
  * time whoever asks: two writing processes each waited for the other's lock and read again the

@@ -6,13 +6,12 @@
  * lapsing once, a change made through one waking the waits of all), so each worker is a whole
  * keeper, folders included.
  *
- * One more, the writer, serves no address and makes every change the others are asked
+ * On SQLite one more, the writer, serves no address and makes every change the others are asked
  * (one-writer.ts): SQLite writes one transaction at a time, and keepers that all wrote waited for
  * each other's locks. The first says the start lines (and makes the login link), the others start
- * silent; this
- * process says that they all answer, then the stop line. One that ends unasked is started again
- * (silent); ending again and again right after starting, it stops them all. A stop asked
- * (Ctrl-C reaches them all; SIGTERM is passed on) ends them all, then this process.
+ * silent; this process says that they all answer, then the stop line. One that ends unasked is
+ * started again (silent); ending again and again right after starting, it stops them all. A stop
+ * asked (Ctrl-C reaches them all; SIGTERM is passed on) ends them all, then this process.
  */
 import cluster, { type Worker } from 'node:cluster';
 import { createWriterRelay } from './writer-relay.js';
