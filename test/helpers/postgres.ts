@@ -59,8 +59,8 @@ function asServerUser(bin: string, args: string[]): { command: string; args: str
   return { command: bin, args };
 }
 
-function psqlRun(host: string, db: string, sql: string): string {
-  const r = spawnSync('psql', ['-X', '-q', '-At', '-v', 'ON_ERROR_STOP=1', '-h', host, '-U', USER, '-d', db, '-c', sql], { encoding: 'utf8' });
+function psqlRun(host: string, db: string, sql: string, timeout?: number): string {
+  const r = spawnSync('psql', ['-X', '-q', '-At', '-v', 'ON_ERROR_STOP=1', '-h', host, '-U', USER, '-d', db, '-c', sql], { encoding: 'utf8', ...(timeout ? { timeout } : {}) });
   if (r.status !== 0) throw new Error(`psql failed on ${db}: ${r.stderr.trim()}`);
   return r.stdout;
 }
@@ -175,11 +175,15 @@ export async function cluster(): Promise<Cluster> {
   return own;
 }
 
-/** Removes a test's database (connections to it are cut first). */
+/**
+ * Removes a test's database (connections to it are cut first). Bounded: a process still connecting
+ * to it again and again would keep the drop waiting, and with it this test's process (psql is run
+ * synchronously); the database is then left to go with the cluster.
+ */
 export function dropDatabase(c: Cluster, url: string): void {
   const name = new URL(url).pathname.slice(1);
   try {
-    c.psql('postgres', `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    psqlRun(c.host, 'postgres', `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`, 20_000);
   } catch {
     // The cluster goes with the process anyway.
   }

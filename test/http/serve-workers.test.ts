@@ -141,9 +141,10 @@ test('serve --workers 2 on PostgreSQL: no writer (the database takes the workers
   if (process.platform !== 'linux') return t.skip('looks at /proc');
   const c = await cluster();
   const url = c.database();
-  t.after(() => dropDatabase(c, url));
   const s = store(url);
   const keeper = await serveKeeper(t, ['--store', url, '--http', '127.0.0.1:0', '--workers', '2', '--quiet']);
+  // After the keepers' end (hooks run in the order they are added).
+  t.after(() => dropDatabase(c, url));
   assert.match(keeper.out(), /^2 keeper processes answer on that address\.\nStop with Ctrl-C\.$/m);
   const workers = childrenOf(keeper.child.pid!);
   assert.equal(workers.length, 2);
