@@ -6,7 +6,7 @@
  * not start, and never listens on a network address.
  */
 import { spawnSync, spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, chownSync, closeSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -130,11 +130,14 @@ export async function startCluster(options: { durable?: boolean } = {}): Promise
       '-D', data, '-k', top, '-c', "listen_addresses=", ...lax,
       '-c', 'max_connections=200', '-c', 'shared_buffers=32MB',
     ]);
-    server = spawn(run.command, run.args, { stdio: ['ignore', 'ignore', 'pipe'], detached: false });
-    server.stderr!.resume();
+    // Its log goes to a file beside its data, never to a pipe: the run's shared cluster belongs to
+    // scripts/test.mjs, which waits for the tests without reading anything, and once a pipe's
+    // 64 KB were full every backend that logged a line (a connection cut, a drop) stopped there.
+    const log = openSync(join(top, 'server.log'), 'a');
+    server = spawn(run.command, run.args, { stdio: ['ignore', 'ignore', log], detached: false });
+    closeSync(log);
     // The server never keeps a test's process alive: it is stopped when the process exits.
     server.unref();
-    (server.stderr as unknown as { unref(): void }).unref();
     await waitReady(top, server);
   };
   const stop = async (): Promise<void> => {
