@@ -236,7 +236,9 @@ test('raw ask lines with forged identities against binder serve: every person\'s
   const answerOf = (): Map<string, Said> => {
     const found = new Map<string, Said>();
     if (!existsSync(answers)) return found;
-    for (const line of readFileSync(answers, 'utf8').split('\n').filter(Boolean)) {
+    // Only whole lines: the keeper may be appending the last one as it is read.
+    const text = readFileSync(answers, 'utf8');
+    for (const line of text.slice(0, text.lastIndexOf('\n') + 1).split('\n').filter(Boolean)) {
       const a = JSON.parse(line) as { ask: string; ok: boolean; text: string; data?: unknown };
       found.set(a.ask, a);
     }
