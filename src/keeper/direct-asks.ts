@@ -10,6 +10,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { StoreUnavailable, TransactionConflict, mustRethrow, type Store } from '../store/store.js';
 import type { Who } from '../store/types.js';
+import type { AskRow } from '../store/ledger.js';
 import type { AnswerLater, HeldWaits } from './held-waits.js';
 import { operation } from './operations.js';
 import { BUSY_STORE_TEXT, type Perform } from './perform.js';
@@ -61,6 +62,19 @@ interface Queued { who: Who; op: string; args: unknown; options: DirectAskOption
 /** An answer as the ledger keeps it, with what was asked under its key. */
 interface Kept extends Answer { asked?: string }
 
+/** Thrown inside an ask's savepoint to undo it: its key was asked before (the ledger's row). */
+class AskedBefore extends Error {
+  constructor(readonly row: AskRow) {
+    super('this key was asked before');
+  }
+}
+
+/** A promise looked at later, or never (its ask failed first): no unhandled rejection meanwhile. */
+const quietly = <T>(p: Promise<T>): Promise<T> => {
+  p.catch(() => undefined);
+  return p;
+};
+
 /** Batches of one keeper done at once on a server store (its pool has room for them and more). */
 const BATCH_LANES = 4;
 
@@ -70,9 +84,15 @@ const askedOf = (op: string, args: unknown): string => createHash('sha256').upda
 
 export function createDirectAsks(deps: DirectAsksDeps): DirectAsks {
   const { store, perform, waits } = deps;
-  // Each ask in a savepoint of its own: a bug in one undoes that one alone.
-  const performOne = (tx: Store, op: string, args: unknown, who: Who): Promise<Answer> =>
-    tx.transaction((inner) => perform(op, args, who, 'json', 'en', inner));
+  // Each ask in a savepoint of its own: a bug in one undoes that one alone, and so does a key
+  // found in the ledger (`looked`) once the ask was done.
+  const performOne = (tx: Store, op: string, args: unknown, who: Who, looked?: Promise<AskRow | undefined>): Promise<Answer> =>
+    tx.transaction(async (inner) => {
+      const answer = await perform(op, args, who, 'json', 'en', inner);
+      const row = await looked;
+      if (row) throw new AskedBefore(row);
+      return answer;
+    });
   const holdOne = (tx: Store, place: string, id: string, q: Queued, now: number): Promise<Answer | 'held' | undefined> =>
     tx.transaction((inner) => waits.hold(place, { id, op: q.op, args: q.args, want: 'json', wait: q.options.wait ?? null }, q.who, now, inner));
   const queue: Queued[] = [];
@@ -133,31 +153,40 @@ export function createDirectAsks(deps: DirectAsksDeps): DirectAsks {
     else signal.addEventListener('abort', gone, { once: true });
   }
 
+  /** What to do for an ask whose key the ledger has already: nothing is done again. */
+  function replay(row: AskRow, place: string, key: string, q: Queued, asked: string | undefined): () => void {
+    if (row.answer === null && row.delivered === 0) return () => attach(place, key, q, true);
+    if (row.answer === null) return () => q.resolve({ ok: false, text: FORGOTTEN_TEXT, refusal: 'rule', replayed: true });
+    const kept = unline(row.answer);
+    if (kept.asked !== undefined && kept.asked !== asked) return () => q.resolve({ ok: false, text: OTHER_ASK_TEXT, refusal: 'rule' });
+    return () => q.resolve({ ...shown(kept), replayed: true });
+  }
+
   /** Inside the batch's transaction: does one ask, and returns what to do once it is committed. */
   async function one(tx: Store, q: Queued, now: number): Promise<() => void> {
     const place = directPlace(q.who);
     const key = q.options.key;
     const asked = key !== undefined ? askedOf(q.op, q.args) : undefined;
-    if (key !== undefined) {
-      const row = await tx.ledger.recorded(place, key);
-      if (row) {
-        if (row.answer === null && row.delivered === 0) return () => attach(place, key, q, true);
-        if (row.answer === null) return () => q.resolve({ ok: false, text: FORGOTTEN_TEXT, refusal: 'rule', replayed: true });
-        const kept = unline(row.answer);
-        if (kept.asked !== undefined && kept.asked !== asked) return () => q.resolve({ ok: false, text: OTHER_ASK_TEXT, refusal: 'rule' });
-        return () => q.resolve({ ...shown(kept), replayed: true });
-      }
+    const holds = operation(q.op)?.holds !== undefined;
+    // The ledger's look is not waited for before a change: it goes to a server store with the
+    // change's first statement (one round trip, not two), and it is looked at before the change's
+    // savepoint ends — which it undoes when the key was asked before, so nothing is done twice.
+    const looked = key !== undefined ? quietly(tx.ledger.recorded(place, key)) : undefined;
+    if (looked && holds) {
+      const row = await looked;
+      if (row) return replay(row, place, key!, q, asked);
     }
     const id = key ?? randomUUID();
     let answer: Answer;
     try {
-      const later = operation(q.op)?.holds ? await holdOne(tx, place, id, q, now) : undefined;
+      const later = holds ? await holdOne(tx, place, id, q, now) : undefined;
       if (later === 'held') {
         await tx.ledger.take(place, id, now, null);
         return () => attach(place, id, q, key !== undefined);
       }
-      answer = later ?? await performOne(tx, q.op, q.args, q.who);
+      answer = later ?? await performOne(tx, q.op, q.args, q.who, holds ? undefined : looked);
     } catch (error) {
+      if (error instanceof AskedBefore) return replay(error.row, place, key!, q, asked);
       if (mustRethrow(error)) throw error;
       say(`an ask (${q.op}) over HTTP failed in the keeper and was undone: ${error instanceof Error ? error.message : String(error)}`);
       answer = { ok: false, text: FAILED_TEXT, refusal: 'failed' };
