@@ -83,6 +83,19 @@ test('two keepers: an Idempotency-Key asked of both is done once; lapsed claims 
   assert.deepEqual(one.data, two.data, 'the same answer, from the ledger');
   assert.equal([one, two].filter((x) => x.replayed).length, 1, 'one of them answered from the ledger');
   assert.equal((await s2.show('tasks', ann)).records.filter((r) => r.title === 'once').length, 1);
+  // Asked again later, through either: the change is done (its ledger look goes with its first
+  // statement) and undone in its savepoint, and the ledger's answer is given.
+  const id = (one.data as { id: number }).id;
+  const noteKey = randomUUID();
+  const noted = await a!.ask(bot, 'note', { id, text: 'noted once' }, { key: noteKey });
+  for (const keeper of [a!, b!]) {
+    const again = await keeper.ask(bot, 'note', { id, text: 'noted once' }, { key: noteKey });
+    assert.ok(again.replayed, again.text);
+    assert.deepEqual(again.data, noted.data);
+    const other = await keeper.ask(bot, 'note', { id, text: 'another note' }, { key: noteKey });
+    assert.match(other.text, /given with another ask: nothing was done/);
+  }
+  assert.deepEqual((await s2.get(id, ann)).record.notes.map((n) => n.text), ['noted once'], 'one note, and not the other');
 
   for (let i = 0; i < 5; i++) {
     const r = await s1.add('tasks', { title: `held ${i}` }, ann);
