@@ -79,7 +79,11 @@ async function keep(argv: string[]): Promise<number> {
   // The folder beside you is a start for one machine; a server over HTTP has its agents come with
   // tokens, and must not make a .binder wherever it was started.
   if (given.length === 0 && !plan && (await store.sides()).length === 0) given = [defaultSide()];
-  const keeper = createKeeper({ store, sides: given, log: (line) => process.stderr.write(`${safeAnswer(line)}\n`) });
+  // Among workers on SQLite, the writer keeps the agents' folders too: a worker that hands its
+  // changes over makes none of its own, a folder's included (it knows the folders, to say them,
+  // and leaves them to the writer as a keeper on PostgreSQL leaves a folder another one holds).
+  const keeping = handsChanges() ? { ...store, holdFolder: async () => false } : store;
+  const keeper = createKeeper({ store: keeping, sides: given, log: (line) => process.stderr.write(`${safeAnswer(line)}\n`) });
   const say = (line: string) => { if (!o.quiet) process.stdout.write(`${line}\n`); };
   const time = () => new Date().toTimeString().slice(0, 8);
   // Quiet, no line is made at all: the answers go by untouched.

@@ -9,10 +9,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { join } from 'node:path';
-import { binder, serveKeeper } from '../helpers/processes.js';
+import { binder, binderAsync, serveKeeper } from '../helpers/processes.js';
 import { cluster, dropDatabase, postgresMissing } from '../helpers/postgres.js';
 import { tempDir, until } from '../helpers/temp.js';
 
@@ -117,6 +117,38 @@ test('serve --workers 2: said once, answered by both, changes made by the writer
   assert.equal(await keeper.stop(), 0);
   assert.equal(count(keeper.out(), /^Binder no longer kept\.$/), 1, 'said once, by the minder');
   for (const pid of all) assert.throws(() => process.kill(pid, 0), 'no worker left');
+});
+
+test('serve --workers 2: the agents\' folders are kept by the writer alone (stopped, their asks wait; going on, it answers them)', { timeout: 120_000 }, async (t) => {
+  if (process.platform !== 'linux') return t.skip('looks at /proc');
+  const root = tempDir(t);
+  const s = store(join(root, 'store'));
+  const folder = join(root, 'site', '.binder');
+  mkdirSync(folder, { recursive: true });
+  assert.equal(binder(['admin', '--store', s.dir, 'side', 'add', folder, 'Bot']).code, 0);
+  assert.equal(binder(['admin', '--store', s.dir, 'grant', 'batches', 'Bot', 'write']).code, 0);
+  const keeper = await serveKeeper(t, ['--store', s.dir, '--http', '127.0.0.1:0', '--workers', '2']);
+  assert.equal(count(keeper.out(), /^Reading .* as Bot \(agent:bot\)$/), 1, keeper.out());
+  const agent = (...args: string[]) => binderAsync(args, { cwd: join(folder, '..') });
+  const first = await agent('add', 'Batches', 'Through the folder');
+  assert.equal(first.code, 0, first.err);
+  const writer = writerOf(childrenOf(keeper.child.pid!))!;
+  assert.ok(writer !== undefined, 'one worker writes');
+  // The writer stopped: the workers leave its folders to it, so the ask waits for it.
+  process.kill(writer, 'SIGSTOP');
+  let answered = false;
+  const asked = agent('note', '1', 'kept by the writer').then((r) => { answered = true; return r; });
+  try {
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    assert.equal(answered, false, 'no worker answered a folder\'s ask');
+  } finally {
+    process.kill(writer, 'SIGCONT');
+  }
+  const noted = await asked;
+  assert.equal(noted.code, 0, noted.err);
+  const shown = binder(['admin', '--store', s.dir, 'get', '1', '--json']);
+  assert.deepEqual((JSON.parse(shown.out) as { record: { notes: { text: string }[] } }).record.notes.map((n) => n.text), ['kept by the writer']);
+  assert.equal(await keeper.stop(), 0);
 });
 
 test('serve --workers: a store that cannot be kept said once (exit 2); wrong numbers and no --http refused before anything starts', { timeout: 60_000 }, async (t) => {
