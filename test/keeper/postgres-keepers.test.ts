@@ -133,6 +133,31 @@ test('two keepers: a change through one wakes the held wait of the other', { ski
   t.diagnostic(`the second keeper heard the first's change ${Math.round((at - from) * 10) / 10} ms after it was asked for`);
 });
 
+test('every change is told to the other keepers once committed: a burst in fewer NOTIFYs, and what is not told yet when its store closes (binder admin)', { skip: missing ?? false, timeout: 60_000 }, async (t) => {
+  const { url, stores: [s] } = await keepers(t, 1);
+  await s!.createList({ template: 'batches' }, ann);
+  // Told within a few ms: heard before listening begins.
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  // The channel heard as another keeper hears it, counting the changes each NOTIFY tells.
+  const pg = (await import('pg')).default;
+  const listener = new pg.Client({ connectionString: url });
+  await listener.connect();
+  t.after(() => listener.end());
+  let notifies = 0;
+  let told = 0;
+  listener.on('notification', (m) => { notifies++; told += (JSON.parse(m.payload ?? '{}') as { n: number }).n; });
+  await listener.query('LISTEN binder_change');
+  const admin = await openPostgresStore(url);
+  await Promise.all(Array.from({ length: 20 }, (_, i) => admin.add('batches', { title: `burst ${i}` }, ann)));
+  await admin.approve((await admin.add('batches', { title: 'last' }, ann)).id, true, ann);
+  await admin.close();
+  await until(() => told >= 22, 5_000, `every change told (${told} of 22)`);
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  assert.equal(told, 22, 'each change told once');
+  assert.ok(notifies < 22, `told in fewer NOTIFYs than changes (${notifies})`);
+  assert.equal((await s!.show('batches', ann)).records.length, 21);
+});
+
 test('one keeper pumps a folder at a time; another takes it over when it is gone', { skip: missing ?? false, timeout: 60_000 }, async (t) => {
   const { url, stores, keepers: [a] } = await keepers(t, 1);
   const s = stores[0]!;

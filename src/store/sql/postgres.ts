@@ -40,6 +40,8 @@ export interface PostgresEngine extends Engine {
 }
 
 const CHANNEL_BASE = 'binder_change';
+/** A keeper tells the others of its changes at most this often (NOTIFY; those meanwhile together). */
+const TELL_EVERY_MS = 5;
 /** How often a keeper folds the counts' rows of changes into one row each (record_counts). */
 const FOLD_EVERY_MS = 10_000;
 /** Tries of a transaction that conflicts with others before it gives up (its asker is told to ask again). */
@@ -153,6 +155,8 @@ class PgSql implements Sql {
   private sent: Promise<unknown>[] = [];
   /** Whether anything was sent to the server in this transaction. */
   spoke = false;
+  /** Changes this transaction made, to tell the other keepers of once it commits. */
+  announced = 0;
   /**
    * The first failure since the transaction was last sound: every "transaction is aborted" the
    * server answers after it stands for it. Statements asked at once are each looked at by their
@@ -444,6 +448,7 @@ export async function postgresEngine(options: PostgresOptions): Promise<Postgres
         // connection's next user is answered after it, in order). A change's is waited for.
         if (q.opened && tx.mode === 'read') void quiet(q.send('COMMIT', undefined, false));
         else if (q.opened) await q.send('COMMIT', undefined, false);
+        if (q.announced) toldSoon(q.announced);
         return result;
       } catch (error) {
         if (unreachable(error)) broken = true;
@@ -466,6 +471,56 @@ export async function postgresEngine(options: PostgresOptions): Promise<Postgres
         client.release(broken ? true : undefined);
       }
     }
+  }
+
+  /*
+   * ---- this keeper's changes, told to the others: NOTIFY once committed ----
+   * Said inside a change's transaction, a NOTIFY has its commit take a lock that every notifying
+   * commit of the database takes in turn, its wait for the disk included: the keepers' commits no
+   * longer shared a flush (two keepers made 1.35x the changes a second with no NOTIFY at all,
+   * measured). So a change is told after its commit, by a statement of its own that writes nothing
+   * to wait for, and at most once every TELL_EVERY_MS: the changes committed meanwhile are told
+   * together, a few ms later (held waits and streams are woken within 50 ms all the same).
+   */
+  let untold = 0;
+  let telling: Promise<void> | null = null;
+  let toldAt = 0;
+  let tellLater: NodeJS.Timeout | null = null;
+  function toldSoon(changes: number): void {
+    untold += changes;
+    if (!telling && !tellLater && !closed) tellAfter(Math.max(0, toldAt + TELL_EVERY_MS - Date.now()));
+  }
+  function tellAfter(ms: number): void {
+    if (ms <= 0) {
+      void tellNow();
+      return;
+    }
+    tellLater = setTimeout(() => {
+      tellLater = null;
+      void tellNow();
+    }, ms);
+    tellLater.unref();
+  }
+  function tellNow(): Promise<void> {
+    if (untold === 0 || telling) return telling ?? Promise.resolve();
+    const n = untold;
+    untold = 0;
+    toldAt = Date.now();
+    telling = (async () => {
+      let failed = false;
+      try {
+        await pool.query('SELECT pg_notify($1, $2)', [CHANNEL, JSON.stringify({ from: me, n })]);
+      } catch (error) {
+        // Told again a second later; a keeper that lost the database hears of all once it listens again.
+        failed = true;
+        untold += n;
+        say(`binder store: telling the other keepers of a change failed, trying again: ${error instanceof Error ? error.message : String(error)}`);
+      } finally {
+        telling = null;
+      }
+      if (untold > 0 && !closed) tellAfter(failed ? 1000 : Math.max(0, toldAt + TELL_EVERY_MS - Date.now()));
+    })();
+    return telling;
   }
 
   /* ---- other keepers' changes: LISTEN on a connection of its own ---- */
@@ -599,8 +654,8 @@ export async function postgresEngine(options: PostgresOptions): Promise<Postgres
       }
     },
     async announce(q: Sql, changes: number) {
-      // Delivered to the listeners only if this transaction commits.
-      (q as PgSql).later('SELECT pg_notify(?, ?)', [CHANNEL, JSON.stringify({ from: me, n: changes })]);
+      // Told once it commits (begin), outside it: see `toldSoon`.
+      (q as PgSql).announced += changes;
     },
     onOtherChange(fn) {
       others.add(fn);
@@ -638,7 +693,13 @@ export async function postgresEngine(options: PostgresOptions): Promise<Postgres
       }
     },
     async close() {
+      // What was committed and not told yet is told before the pool ends (binder admin's change
+      // wakes the keepers' waits).
+      if (tellLater) clearTimeout(tellLater);
+      tellLater = null;
       closed = true;
+      await telling;
+      await tellNow();
       clearInterval(fold);
       others.clear();
       const ending = [listener, locks].filter((c): c is Client => c !== null);
