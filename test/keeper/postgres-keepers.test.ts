@@ -158,6 +158,23 @@ test('every change is told to the other keepers once committed: a burst in fewer
   assert.equal((await s!.show('batches', ann)).records.length, 21);
 });
 
+test('a change told to nobody (its keeper killed between its commit and its NOTIFY) is heard by a listening keeper within seconds', { skip: missing ?? false, timeout: 60_000 }, async (t) => {
+  const { url, stores: [s] } = await keepers(t, 1);
+  await s!.createList({ template: 'batches' }, ann);
+  let heard = 0;
+  const stop = s!.onOtherChange(() => { heard++; });
+  t.after(stop);
+  await new Promise((resolve) => setTimeout(resolve, 2500));
+  heard = 0;
+  // A history row committed with no NOTIFY after it, as a keeper killed just after its commit leaves it.
+  const pg = (await import('pg')).default;
+  const other = new pg.Client({ connectionString: url });
+  await other.connect();
+  t.after(() => other.end());
+  await other.query("INSERT INTO log (at, by, op, list, record, change) VALUES ('2026-01-15T12:00:00.000Z', $1, 'note', 'batches', NULL, '{}')", [JSON.stringify(bot)]);
+  await until(() => heard > 0, 6_000, 'the change heard without a NOTIFY');
+});
+
 test('one keeper pumps a folder at a time; another takes it over when it is gone', { skip: missing ?? false, timeout: 60_000 }, async (t) => {
   const { url, stores, keepers: [a] } = await keepers(t, 1);
   const s = stores[0]!;

@@ -42,6 +42,8 @@ export interface PostgresEngine extends Engine {
 const CHANNEL_BASE = 'binder_change';
 /** A keeper tells the others of its changes at most this often (NOTIFY; those meanwhile together). */
 const TELL_EVERY_MS = 5;
+/** How often a keeper that listens for others' changes looks at the history's last row (a change told to nobody). */
+const LAST_CHANGE_EVERY_MS = 2_000;
 /** How often a keeper folds the counts' rows of changes into one row each (record_counts). */
 const FOLD_EVERY_MS = 10_000;
 /** Tries of a transaction that conflicts with others before it gives up (its asker is told to ask again). */
@@ -575,6 +577,24 @@ export async function postgresEngine(options: PostgresOptions): Promise<Postgres
     return listening;
   }
 
+  /*
+   * A change is told after its commit: a keeper killed between the two tells nobody. While anyone
+   * listens, the history's last row is looked at now and then, and a change not heard of is told
+   * then (every change writes a history row, under an id never given twice).
+   */
+  let lastChangeWatch: NodeJS.Timeout | null = null;
+  let lastChange: number | undefined;
+  async function lookAtLastChange(): Promise<void> {
+    try {
+      const last = Number((await pool.query('SELECT coalesce(max(id), 0) AS last FROM log')).rows[0]?.last ?? 0);
+      const before = lastChange;
+      lastChange = last;
+      if (before !== undefined && last !== before && others.size > 0 && !closed) tell();
+    } catch {
+      // The database is away: its listeners are told once they listen again.
+    }
+  }
+
   /* ---- folders kept by one keeper at a time ---- */
   let locks: Client | null = null;
   const held = new Set<string>();
@@ -660,8 +680,15 @@ export async function postgresEngine(options: PostgresOptions): Promise<Postgres
     onOtherChange(fn) {
       others.add(fn);
       if (!listener) void listen();
+      lastChangeWatch ??= setInterval(() => void lookAtLastChange(), LAST_CHANGE_EVERY_MS);
+      lastChangeWatch.unref();
       return () => {
         others.delete(fn);
+        if (others.size === 0 && lastChangeWatch) {
+          clearInterval(lastChangeWatch);
+          lastChangeWatch = null;
+          lastChange = undefined;
+        }
         if (others.size === 0 && listener) {
           const client = listener;
           listener = null;
@@ -701,6 +728,7 @@ export async function postgresEngine(options: PostgresOptions): Promise<Postgres
       await telling;
       await tellNow();
       clearInterval(fold);
+      if (lastChangeWatch) clearInterval(lastChangeWatch);
       others.clear();
       const ending = [listener, locks].filter((c): c is Client => c !== null);
       listener = locks = null;
