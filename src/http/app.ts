@@ -120,9 +120,9 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
   app.use('/page/*', ...pageGuards(options.signIn), sized);
   app.use('/page/api/*', sessionRequired(keeper, person));
   app.use('/page/events', sessionRequired(keeper, person));
-  sessionRoutes(app, keeper, person);
+  const streams = pageApiRoutes(app, keeper);
+  sessionRoutes(app, keeper, { ...person, signedOut: streams.signedOut });
   if (options.signIn) signInRoutes(app, keeper, options.signIn, person, options.onSignIn);
-  pageApiRoutes(app, keeper);
   pageRoutes(app, async (c) => (await personOf(keeper, c, overTls(c, person))) !== null, options.pageDir, options.signIn?.provider);
   return { app, close: () => mcp.close() };
 }

@@ -17,8 +17,11 @@ import { requestArgs } from './rest.js';
 /** What the page never asks through this route: a wait is held for agents (the page has its stream). */
 const NOT_HERE = new Set(['wait']);
 
+/** What the routes give back: a session signed out here ends its pages' streams at once. */
+export interface PageStreams { signedOut(session: string): void }
+
 /** `service`: the keeper of the sessions (the service store, where people sign in). */
-export function pageApiRoutes(app: Hono<HttpEnv>, service: Keeper): void {
+export function pageApiRoutes(app: Hono<HttpEnv>, service: Keeper): PageStreams {
   app.on(['GET', 'POST'], '/page/api/:op', async (c) => {
     const name = c.req.param('op');
     const spec = operation(name);
@@ -39,6 +42,8 @@ export function pageApiRoutes(app: Hono<HttpEnv>, service: Keeper): void {
   });
 
   const open = new Map<string, number>();
+  /** Each open stream's end, by session: a sign-out in this process ends them without waiting for a ping. */
+  const ends = new Map<string, Set<() => void>>();
   app.get('/page/events', (c) => {
     const person = c.get('person');
     const { session } = person;
@@ -61,6 +66,8 @@ export function pageApiRoutes(app: Hono<HttpEnv>, service: Keeper): void {
       if (soon) clearImmediate(soon);
       open.set(session, (open.get(session) ?? 1) - 1);
       if ((open.get(session) ?? 0) <= 0) open.delete(session);
+      ends.get(session)?.delete(signedOut);
+      if (ends.get(session)?.size === 0) ends.delete(session);
     };
     let send = (_text: string): void => {};
     const body = new ReadableStream<Uint8Array>({
@@ -93,6 +100,13 @@ export function pageApiRoutes(app: Hono<HttpEnv>, service: Keeper): void {
     // Several changes at once make one event: the page reads its view once for them.
     // The session ended (signed out, revoked, its person removed): the page is told to read again,
     // is refused there and shows how to sign in; the stream ends, telling nothing more.
+    const signedOut = (): void => {
+      if (stopped) return;
+      send('event: changed\ndata: {"n":0}\n\n');
+      stop();
+      end();
+    };
+    ends.set(session, (ends.get(session) ?? new Set()).add(signedOut));
     let looking = false;
     const stillIn = async (): Promise<void> => {
       if (looking || stopped) return;
@@ -101,17 +115,16 @@ export function pageApiRoutes(app: Hono<HttpEnv>, service: Keeper): void {
         const ok = (!person.cookie || (await service.store.checkSession(person.cookie)).ok)
           && (!person.org || keeper === service || (await keeper.store.removedPeople(person.who.id)).length === 0);
         if (ok || stopped) return;
-        send('event: changed\ndata: {"n":0}\n\n');
-        stop();
-        end();
+        signedOut();
       } catch {
         // The store failed this once: the next change looks again.
       } finally {
         looking = false;
       }
     };
-    // A removal is a change of the organisation's binder, looked at when it comes; a session ended
-    // otherwise (signed out elsewhere, revoked by binder admin sessions) is seen at the next ping.
+    // A removal is a change of the organisation's binder, looked at when it comes; a sign-out through
+    // this process ends the stream at once (signedOut, below); a session ended otherwise (signed out
+    // through another keeper, revoked by binder admin sessions) is seen at the next ping.
     unlisten = keeper.onNews(() => {
       if (person.org && keeper !== service) void stillIn();
       if (soon || stopped) return;
@@ -131,4 +144,9 @@ export function pageApiRoutes(app: Hono<HttpEnv>, service: Keeper): void {
       headers: { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-cache, no-transform', 'X-Accel-Buffering': 'no' },
     });
   });
+  return {
+    signedOut(session) {
+      for (const signedOut of [...(ends.get(session) ?? [])]) signedOut();
+    },
+  };
 }

@@ -81,7 +81,11 @@ const ownOrigin = (signIn: SignIn | undefined): MiddlewareHandler => async (c, n
   return next();
 };
 
-export interface PersonOptions { tls: boolean; behindProxy: boolean; rate: RateLimit; signIn?: SignIn; orgs?: Orgs }
+export interface PersonOptions {
+  tls: boolean; behindProxy: boolean; rate: RateLimit; signIn?: SignIn; orgs?: Orgs;
+  /** A session just ended here (signed out): what this process holds open for it is ended at once. */
+  signedOut?: (session: string) => void;
+}
 
 /** The guards of every page route: no agent's token, an own Origin for a change. */
 export const pageGuards = (signIn?: SignIn): MiddlewareHandler[] => [noToken(signIn), ownOrigin(signIn)];
@@ -215,7 +219,10 @@ export function sessionRoutes(route: Hono<HttpEnv>, keeper: Keeper, options: Per
   route.post('/page/logout', async (c) => {
     const secure = overTls(c, options);
     const person = await personOf(keeper, c, secure);
-    if (person) await keeper.store.endSession(person.cookie);
+    if (person) {
+      await keeper.store.endSession(person.cookie);
+      options.signedOut?.(person.session);
+    }
     setCookie(c, cookieName(secure), '', { httpOnly: true, sameSite: 'Strict', path: '/', secure, maxAge: 0 });
     const provider = options.signIn?.endSession(`${originOf(c, options)}/`) ?? null;
     const text = provider ? `Signed out of this binder. To sign out of ${options.signIn!.provider} too: ${provider}` : 'Signed out.';

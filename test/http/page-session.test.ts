@@ -149,3 +149,43 @@ test('the page\'s stream says "changed" when an agent changes the binder', async
   await until(/event: changed/);
   await reader.cancel();
 });
+
+test('signed out through this server, a page\'s stream is told at once and ends (no wait for its next ping)', async (t) => {
+  const s = await served(t);
+  const cookie = await signIn(s);
+  const other = await signIn(s);
+  const open = async (who: string) => {
+    const res = await s.http.app.request('/page/events', { headers: { host: HOST, cookie: who } });
+    assert.equal(res.status, 200);
+    return res.body!.getReader();
+  };
+  const [mine, theirs] = [await open(cookie), await open(other)];
+  const decoder = new TextDecoder();
+  // A read left waiting when the time is up is the next call's: no chunk is lost between calls.
+  const waiting = new Map<ReadableStreamDefaultReader<Uint8Array>, Promise<ReadableStreamReadResult<Uint8Array>>>();
+  const readAll = async (reader: ReadableStreamDefaultReader<Uint8Array>, ms: number): Promise<{ text: string; ended: boolean }> => {
+    let text = '';
+    const deadline = Date.now() + ms;
+    for (;;) {
+      const left = deadline - Date.now();
+      if (left <= 0) return { text, ended: false };
+      const read = waiting.get(reader) ?? reader.read();
+      waiting.set(reader, read);
+      const next = await Promise.race([read, new Promise<null>((resolve) => setTimeout(() => resolve(null), left))]);
+      if (next === null) return { text, ended: false };
+      waiting.delete(reader);
+      if (next.done) return { text, ended: true };
+      text += decoder.decode(next.value);
+    }
+  };
+  assert.match((await readAll(mine, 300)).text, /event: ready/);
+  assert.match((await readAll(theirs, 300)).text, /event: ready/);
+  assert.equal((await page(s, 'POST', '/page/logout', cookie)).status, 200);
+  const after = await readAll(mine, 2000);
+  assert.ok(after.ended, `the signed-out page's stream ended within 2 s: ${after.text}`);
+  assert.match(after.text, /event: changed/);
+  const still = await readAll(theirs, 300);
+  assert.equal(still.ended, false, 'another session\'s stream goes on');
+  await theirs.cancel();
+  assert.equal((await page(s, 'GET', '/page/api/lists', cookie)).status, 401, 'the page, reading again, is refused');
+});
