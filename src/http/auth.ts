@@ -8,6 +8,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { utc } from '../keeper/catalog-together.js';
 import type { Keeper } from '../keeper/keeper-types.js';
+import type { TokenCheck } from '../store/tokens.js';
 import type { Who } from '../store/types.js';
 import { refuse } from './answers.js';
 import type { SignIn } from './oidc.js';
@@ -71,6 +72,13 @@ export function noTokenInUrl(keeper: Keeper, log: (line: string) => void, orgs?:
   };
 }
 
+/** Why a token is not accepted, in a sentence (its prefix, never the token). */
+export function tokenRefused(check: TokenCheck & { ok: false }): string {
+  return check.why === 'unknown'
+    ? `This token is not one this binder knows: ${ASK_FOR_ONE}.`
+    : `This token (${check.prefix}) ${check.why === 'revoked' ? 'was revoked' : 'expired'} on ${utc(check.at)}: ${ASK_FOR_ONE}.`;
+}
+
 /** Sets the caller from its token, or answers 401; then takes one request of the token's rate (429). */
 export function bearer(keeper: Keeper, rate: RateLimit, signIn?: SignIn, orgs?: Orgs): MiddlewareHandler<HttpEnv> {
   return async (c, next) => {
@@ -95,12 +103,7 @@ export function bearer(keeper: Keeper, rate: RateLimit, signIn?: SignIn, orgs?: 
     const org = orgs ? await orgs.tokenOrg(given) : null;
     const at = orgs && org !== null ? await orgs.of(org) : keeper;
     const check = orgs && org === null ? { ok: false as const, why: 'unknown' as const } : await at.store.checkToken(given);
-    if (!check.ok) {
-      const text = check.why === 'unknown'
-        ? `This token is not one this binder knows: ${ASK_FOR_ONE}.`
-        : `This token (${check.prefix}) ${check.why === 'revoked' ? 'was revoked' : 'expired'} on ${utc(check.at)}: ${ASK_FOR_ONE}.`;
-      return refuse(c, 401, text, CHALLENGE);
-    }
+    if (!check.ok) return refuse(c, 401, tokenRefused(check), CHALLENGE);
     const wait = rate.take(check.prefix);
     if (wait > 0) {
       return refuse(c, 429, `Too many requests with this token: ask again in ${Math.ceil(wait / 1000)} s.`, { 'Retry-After': String(Math.ceil(wait / 1000)) });

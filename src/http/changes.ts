@@ -10,8 +10,9 @@ import { itemLine, waitTarget } from '../keeper/catalog-together.js';
 import { jsonDocument } from '../keeper/json-document.js';
 import type { Keeper } from '../keeper/keeper-types.js';
 import type { Brief } from '../store/together-types.js';
+import { TOKEN_START } from '../store/tokens.js';
 import { STATUS, refusalOf, refuse, textOf } from './answers.js';
-import type { HttpEnv } from './auth.js';
+import { tokenRefused, type HttpEnv } from './auth.js';
 import { STREAMS_PER_AGENT, STREAM_PING_MS } from './limits.js';
 
 const PAGE = 100;
@@ -46,6 +47,7 @@ export function changesHandler(): (c: Context<HttpEnv>) => Promise<Response> {
     // Served by Node, the connection itself (cut without a word to the log); none without a socket.
     const socket = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket;
     const out = { send: (_text: string): void => {} };
+    let end = (): void => {};
     let stopped = false;
     let reading = false;
     let again = false;
@@ -64,6 +66,20 @@ export function changesHandler(): (c: Context<HttpEnv>) => Promise<Response> {
       if (events.length) out.send(events.join(''));
       after = brief.through ?? after;
     };
+    // The stream lives as long as its agent's token: looked at again before each look and at each
+    // ping, so a token revoked (a commit, which wakes the stream) or expired ends it, telling
+    // nothing more. (A person's access token from a provider is checked when the stream opens.)
+    const given = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(c.req.header('authorization') ?? '')?.[1];
+    const token = given?.startsWith(TOKEN_START) ? given : undefined;
+    const stillAccepted = async (): Promise<boolean> => {
+      if (!token || stopped) return !stopped;
+      const check = await keeper.store.checkToken(token);
+      if (check.ok) return true;
+      out.send(`event: refused\ndata: ${jsonDocument({ ok: false, text: tokenRefused(check), data: null })}\n\n`);
+      stop();
+      end();
+      return false;
+    };
     // One look at a time; news during a look makes one more look after it.
     const wake = async (): Promise<void> => {
       if (stopped) return;
@@ -75,6 +91,7 @@ export function changesHandler(): (c: Context<HttpEnv>) => Promise<Response> {
       try {
         do {
           again = false;
+          if (!await stillAccepted()) return;
           const brief = await look();
           tell(brief);
           again ||= brief.more;
@@ -88,6 +105,13 @@ export function changesHandler(): (c: Context<HttpEnv>) => Promise<Response> {
 
     const body = new ReadableStream<Uint8Array>({
       start(controller) {
+        end = () => {
+          try {
+            controller.close();
+          } catch {
+            // Closed already.
+          }
+        };
         out.send = (text) => {
           if (stopped) return;
           try {
@@ -110,7 +134,10 @@ export function changesHandler(): (c: Context<HttpEnv>) => Promise<Response> {
     out.send(`: changes for ${who.id}\nretry: 2000\n\n`);
     tell(first);
     unlisten = keeper.onNews(() => void wake());
-    ping = setInterval(() => out.send(': ping\n\n'), STREAM_PING_MS);
+    ping = setInterval(() => {
+      out.send(': ping\n\n');
+      void stillAccepted().catch(() => undefined);
+    }, STREAM_PING_MS);
     ping.unref();
     c.req.raw.signal.addEventListener('abort', stop, { once: true });
     if (first.more) void wake();

@@ -125,3 +125,30 @@ test('a client that does not read its stream is cut off once far behind, and wha
   const events = Math.floor(read / 250);
   assert.ok(events < made, `${made} changes made, about ${events} sent: the rest was dropped with the connection`);
 });
+
+test('a token revoked while its stream is open: the stream is told so and ends at once, telling nothing more; another agent\'s goes on', async (t) => {
+  const s = await served(t, { agents: ['Claude', 'Codex'] });
+  const url = await listening(t, s);
+  const res = await fetch(`${url}/api/changes`, { headers: { authorization: `Bearer ${s.tokens.Claude!}` } });
+  assert.equal(res.status, 200);
+  const reader = res.body!.getReader();
+  const decoder = new TextDecoder();
+  const codex = await stream(t, url, s.tokens.Codex!);
+  let text = '';
+  const read = (async () => {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) return true;
+      text += decoder.decode(value, { stream: true });
+    }
+  })();
+  await until(() => text.includes(': changes for agent:claude'), 5_000, 'the stream open');
+  const revoked = await s.store.revokeTokens('Claude', ann);
+  assert.equal(revoked.length, 1);
+  await s.store.add('batches', { title: 'After the revocation' }, ann);
+  const ended = await Promise.race([read, new Promise<false>((resolve) => setTimeout(() => resolve(false), 3000))]);
+  assert.equal(ended, true, `the stream ended: ${text}`);
+  assert.match(text, /event: refused\ndata: .*was revoked/);
+  assert.doesNotMatch(text, /After the revocation/, 'nothing told after the revocation');
+  await until(() => codex.events.some((e) => /After the revocation/.test(e.data.line)), 5_000, 'the other agent told');
+});
