@@ -145,9 +145,10 @@ test('a token revoked while its stream is open: the stream is told so and ends a
   await until(() => text.includes(': changes for agent:claude'), 5_000, 'the stream open');
   const revoked = await s.store.revokeTokens('Claude', ann);
   assert.equal(revoked.length, 1);
-  await s.store.add('batches', { title: 'After the revocation' }, ann);
+  // The revocation is a change: it wakes the stream, which ends with no other change.
   const ended = await Promise.race([read, new Promise<false>((resolve) => setTimeout(() => resolve(false), 3000))]);
   assert.equal(ended, true, `the stream ended: ${text}`);
+  await s.store.add('batches', { title: 'After the revocation' }, ann);
   assert.match(text, /event: refused\ndata: .*was revoked/);
   assert.doesNotMatch(text, /After the revocation/, 'nothing told after the revocation');
   await until(() => codex.events.some((e) => /After the revocation/.test(e.data.line)), 5_000, 'the other agent told');
