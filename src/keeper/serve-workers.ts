@@ -74,6 +74,8 @@ export async function serveInWorkers(n: number, words: WorkersWords, { writer }:
       ...(writes ? { [WORKER_WRITES]: '1' } : writer ? { [WORKER_HANDS]: '1' } : {}),
     });
     if (writes) relay.writerIs(worker);
+    // A worker's channel failing (it was killed) is its own end, said by its 'exit': never the minder's.
+    worker.on('error', () => undefined);
     running.add(worker);
     startedAt.set(worker, Date.now());
     return worker;

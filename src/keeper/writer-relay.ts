@@ -26,8 +26,11 @@ export function createWriterRelay(byId: (id: number) => Worker | undefined): Wri
   let whenWriting: (() => void) | null = null;
   /** Asks the writer has, by `worker id:n`. */
   const inHand = new Map<string, { worker: Worker; n: number; keyed: boolean }>();
+  // A worker may be gone before its channel says so (killed): the send fails (EPIPE) into its
+  // callback — without one, into an 'error' event that would end the minder and every worker with
+  // it. Its 'exit' follows, and ended() deals with what it had in hand.
   const send = (worker: Worker, message: unknown): void => {
-    if (worker.isConnected()) worker.send(message as never);
+    if (worker.isConnected()) worker.send(message as never, undefined, () => undefined);
   };
 
   return {
