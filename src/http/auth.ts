@@ -5,10 +5,10 @@
  * it, revoked at once. Each token has its rate. A token is never logged nor said back: its
  * prefix is.
  */
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { utc } from '../keeper/catalog-together.js';
 import type { Keeper } from '../keeper/keeper-types.js';
-import type { TokenCheck } from '../store/tokens.js';
+import { TOKEN_START, type TokenCheck } from '../store/tokens.js';
 import type { Who } from '../store/types.js';
 import { refuse } from './answers.js';
 import type { SignIn } from './oidc.js';
@@ -37,7 +37,7 @@ export interface Orgs {
 }
 
 const ASK_FOR_ONE = 'a person makes one with binder admin token add NAME';
-const CHALLENGE = { 'WWW-Authenticate': 'Bearer realm="binder"' };
+export const CHALLENGE = { 'WWW-Authenticate': 'Bearer realm="binder"' };
 /** Query parameters that can only mean a token. */
 const TOKEN_NAMES = new Set(['token', 'access_token', 'bearer', 'auth', 'authorization', 'key', 'api_key']);
 const TOKEN_IN_TEXT = /binder_[A-Za-z0-9_-]{43}/g;
@@ -77,6 +77,18 @@ export function tokenRefused(check: TokenCheck & { ok: false }): string {
   return check.why === 'unknown'
     ? `This token is not one this binder knows: ${ASK_FOR_ONE}.`
     : `This token (${check.prefix}) ${check.why === 'revoked' ? 'was revoked' : 'expired'} on ${utc(check.at)}: ${ASK_FOR_ONE}.`;
+}
+
+/**
+ * Why the agent's token this request came with is no longer accepted (revoked or expired since it
+ * was checked), or null while it is. For what is held open past the request's start: a stream, a
+ * wait. A person's access token from a provider was checked at the start alone: null.
+ */
+export async function tokenGone(c: Context, keeper: Keeper): Promise<string | null> {
+  const given = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(c.req.header('authorization') ?? '')?.[1];
+  if (!given?.startsWith(TOKEN_START)) return null;
+  const check = await keeper.store.checkToken(given);
+  return check.ok ? null : tokenRefused(check);
 }
 
 /** Sets the caller from its token, or answers 401; then takes one request of the token's rate (429). */

@@ -10,9 +10,8 @@ import { itemLine, waitTarget } from '../keeper/catalog-together.js';
 import { jsonDocument } from '../keeper/json-document.js';
 import type { Keeper } from '../keeper/keeper-types.js';
 import type { Brief } from '../store/together-types.js';
-import { TOKEN_START } from '../store/tokens.js';
 import { STATUS, refusalOf, refuse, textOf } from './answers.js';
-import { tokenRefused, type HttpEnv } from './auth.js';
+import { tokenGone, type HttpEnv } from './auth.js';
 import { STREAMS_PER_AGENT, STREAM_PING_MS } from './limits.js';
 
 const PAGE = 100;
@@ -69,13 +68,11 @@ export function changesHandler(): (c: Context<HttpEnv>) => Promise<Response> {
     // The stream lives as long as its agent's token: looked at again before each look and at each
     // ping, so a token revoked (a commit, which wakes the stream) or expired ends it, telling
     // nothing more. (A person's access token from a provider is checked when the stream opens.)
-    const given = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(c.req.header('authorization') ?? '')?.[1];
-    const token = given?.startsWith(TOKEN_START) ? given : undefined;
     const stillAccepted = async (): Promise<boolean> => {
-      if (!token || stopped) return !stopped;
-      const check = await keeper.store.checkToken(token);
-      if (check.ok) return true;
-      out.send(`event: refused\ndata: ${jsonDocument({ ok: false, text: tokenRefused(check), data: null })}\n\n`);
+      if (stopped) return false;
+      const gone = await tokenGone(c, keeper);
+      if (gone === null) return true;
+      out.send(`event: refused\ndata: ${jsonDocument({ ok: false, text: gone, data: null })}\n\n`);
       stop();
       end();
       return false;

@@ -12,7 +12,7 @@ import type { DirectAnswer } from '../keeper/direct-asks.js';
 import type { Answer } from '../keeper/protocol.js';
 import { toolSchema } from '../keeper/schemas.js';
 import { BUSY_RETRY_S, TEXT_HEADER, bodyOf, jsonOf, refuse, statusOf } from './answers.js';
-import type { HttpEnv } from './auth.js';
+import { CHALLENGE, tokenGone, type HttpEnv } from './auth.js';
 
 /** What an Idempotency-Key may be: the ledger's ids are 1 to 128 visible characters. */
 const KEY = /^[\x21-\x7e]{1,128}$/;
@@ -86,6 +86,10 @@ export function restRoutes(app: Hono<HttpEnv>, told: Told): void {
       // Only a wait is held long enough for its asker to go away meanwhile (the signal costs a little).
       ...(wait > 0 ? { wait, signal: c.req.raw.signal } : {}),
     });
+    // A wait is answered minutes after its token was checked: one revoked meanwhile is told so,
+    // not what changed since.
+    const gone = wait > 0 ? await tokenGone(c, c.get('keeper')) : null;
+    if (gone !== null) return refuse(c, 401, gone, CHALLENGE);
     const status = statusOf(answer);
     told(caller, name, answer, 'REST');
     const headers: Record<string, string> = {};

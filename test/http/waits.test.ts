@@ -110,3 +110,31 @@ test('a wait through MCP over HTTP is held by the keeper and woken by a change',
   assert.ok(!r.isError);
   assert.match(r.content[0]?.type === 'text' ? r.content[0].text : '', /Through MCP: added by Ann/);
 });
+
+test('a wait whose token is revoked while it is held is answered 401 (REST) or refused (MCP), never with what changed since', async (t) => {
+  const s = await served(t);
+  const serving = await startHttp(s.keeper, { host: '127.0.0.1', port: 0, behindProxy: false, allowHosts: [] }, { log: () => {} });
+  t.after(() => serving.close());
+  const codex = (await s.store.addToken('Codex', {}, ann)).token;
+  await s.store.grant('batches', 'Codex', 'write', ann);
+  await s.call('GET', '/api/brief');
+  await s.call('GET', '/api/brief', { token: codex });
+  const rest = s.call('POST', '/api/wait', { body: { timeout: '30s' } });
+  const client = new Client({ name: 'test', version: '1' });
+  await client.connect(new StreamableHTTPClientTransport(new URL(`${serving.url}/mcp`), { requestInit: { headers: { Authorization: `Bearer ${codex}` } } }));
+  t.after(() => client.close());
+  const mcp = client.callTool({ name: 'wait', arguments: { timeout: '30s' } }) as Promise<CallToolResult>;
+  await until(() => held(s) === 2, 5_000, 'both waits held');
+  await s.store.revokeTokens('Claude', ann);
+  await s.store.revokeTokens('Codex', ann);
+  await s.keeper.act('add', { list: 'batches', title: 'Secret after revocation' }, ann);
+  const r = await rest;
+  assert.equal(r.status, 401);
+  assert.match(r.json.text, /^This token \(binder_\w+\) was revoked on /);
+  assert.doesNotMatch(JSON.stringify(r.json), /Secret after revocation/);
+  const m = await mcp;
+  const text = m.content[0]?.type === 'text' ? m.content[0].text : '';
+  assert.ok(m.isError, text);
+  assert.match(text, /was revoked on /);
+  assert.doesNotMatch(JSON.stringify(m), /Secret after revocation/);
+});
