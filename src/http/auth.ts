@@ -8,7 +8,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { utc } from '../keeper/catalog-together.js';
 import type { Keeper } from '../keeper/keeper-types.js';
-import { TOKEN_START, type TokenCheck } from '../store/tokens.js';
+import type { TokenCheck } from '../store/tokens.js';
 import type { Who } from '../store/types.js';
 import { refuse } from './answers.js';
 import type { SignIn } from './oidc.js';
@@ -16,7 +16,14 @@ import { refusedVouch, type Person } from './person.js';
 import type { RateLimit } from './rate.js';
 
 /** Who asks, the token's prefix for the log (never the token), and a signed-in person's organisation. */
-export interface Caller { who: Who; prefix: string; org?: string }
+export interface Caller {
+  who: Who; prefix: string; org?: string;
+  /**
+   * The token looked at again, for what is held open past the request's start (a stream, a wait):
+   * why it is no longer accepted (revoked, expired), or null while it is.
+   */
+  recheck?: () => Promise<string | null>;
+}
 /**
  * What a route knows of its asker: the agent of a token (`/api`, `/mcp`), or the person of a
  * session (the page); and the keeper of the binder it acts on (its organisation's, where people
@@ -80,15 +87,12 @@ export function tokenRefused(check: TokenCheck & { ok: false }): string {
 }
 
 /**
- * Why the agent's token this request came with is no longer accepted (revoked or expired since it
- * was checked), or null while it is. For what is held open past the request's start: a stream, a
- * wait. A person's access token from a provider was checked at the start alone: null.
+ * Why the token this request came with is no longer accepted (an agent's revoked or expired, a
+ * provider's expired since it was checked), or null while it is: for what is held open past the
+ * request's start, a stream or a wait.
  */
-export async function tokenGone(c: Context, keeper: Keeper): Promise<string | null> {
-  const given = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(c.req.header('authorization') ?? '')?.[1];
-  if (!given?.startsWith(TOKEN_START)) return null;
-  const check = await keeper.store.checkToken(given);
-  return check.ok ? null : tokenRefused(check);
+export async function tokenGone(c: Context<HttpEnv>): Promise<string | null> {
+  return (await c.get('caller').recheck?.()) ?? null;
 }
 
 /** Sets the caller from its token, or answers 401; then takes one request of the token's rate (429). */
@@ -107,7 +111,12 @@ export function bearer(keeper: Keeper, rate: RateLimit, signIn?: SignIn, orgs?: 
       const wait = rate.take(`person:${vouched.who.id}`);
       if (wait > 0) return refuse(c, 429, `Too many requests with this token: ask again in ${Math.ceil(wait / 1000)} s.`, { 'Retry-After': String(Math.ceil(wait / 1000)) });
       if (orgs) await orgs.record(vouched.who, vouched.org);
-      c.set('caller', { who: vouched.who, prefix, org: vouched.org });
+      // Looked at again, a token whose provider cannot be reached now is not called wrong.
+      const recheck = async (): Promise<string | null> => {
+        const again = await signIn.verifyAccess(given);
+        return again.ok || again.unreachable ? null : again.text;
+      };
+      c.set('caller', { who: vouched.who, prefix, org: vouched.org, recheck });
       c.set('keeper', orgs ? await orgs.of(vouched.org) : keeper);
       return next();
     }
@@ -120,7 +129,11 @@ export function bearer(keeper: Keeper, rate: RateLimit, signIn?: SignIn, orgs?: 
     if (wait > 0) {
       return refuse(c, 429, `Too many requests with this token: ask again in ${Math.ceil(wait / 1000)} s.`, { 'Retry-After': String(Math.ceil(wait / 1000)) });
     }
-    c.set('caller', { who: check.who, prefix: check.prefix, ...(org !== null ? { org } : {}) });
+    const recheck = async (): Promise<string | null> => {
+      const again = await at.store.checkToken(given);
+      return again.ok ? null : tokenRefused(again);
+    };
+    c.set('caller', { who: check.who, prefix: check.prefix, ...(org !== null ? { org } : {}), recheck });
     c.set('keeper', at);
     return next();
   };

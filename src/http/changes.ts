@@ -65,12 +65,12 @@ export function changesHandler(): (c: Context<HttpEnv>) => Promise<Response> {
       if (events.length) out.send(events.join(''));
       after = brief.through ?? after;
     };
-    // The stream lives as long as its agent's token: looked at again before each look and at each
+    // The stream lives as long as its token: looked at again before each look and at each
     // ping, so a token revoked (a commit, which wakes the stream) or expired ends it, telling
-    // nothing more. (A person's access token from a provider is checked when the stream opens.)
+    // nothing more.
     const stillAccepted = async (): Promise<boolean> => {
       if (stopped) return false;
-      const gone = await tokenGone(c, keeper);
+      const gone = await tokenGone(c);
       if (gone === null) return true;
       out.send(`event: refused\ndata: ${jsonDocument({ ok: false, text: gone, data: null })}\n\n`);
       stop();

@@ -10,11 +10,11 @@ import type { Context } from 'hono';
 import { createMcpServer } from '../agent/mcp-server.js';
 import { holdOf } from '../keeper/durations.js';
 import type { Keeper } from '../keeper/keeper-types.js';
-import { tokenGone, type HttpEnv } from './auth.js';
+import type { HttpEnv } from './auth.js';
 import type { Told } from './rest.js';
 import { BODY_MAX } from './limits.js';
 
-interface Lent { server: McpServer; caller: HttpEnv['Variables']['caller'] | null; keeper: Keeper | null; request: Context<HttpEnv> | null }
+interface Lent { server: McpServer; caller: HttpEnv['Variables']['caller'] | null; keeper: Keeper | null }
 
 /**
  * Servers kept for the next requests; more may be lent at once, and are dropped after. As many as
@@ -28,15 +28,15 @@ export function mcpHandler(told: Told): { handle(c: Context<HttpEnv>): Promise<R
   const idle: Lent[] = [];
   const all = new Set<Lent>();
   const make = (): Lent => {
-    const lent: Lent = { server: null as unknown as McpServer, caller: null, keeper: null, request: null };
+    const lent: Lent = { server: null as unknown as McpServer, caller: null, keeper: null };
     lent.server = createMcpServer({
       ask: async (op, args) => {
-        const { caller, keeper, request } = lent;
-        if (!caller || !keeper || !request) return { outcome: 'nobody', text: 'This call came after its request ended: nothing was asked.' };
+        const { caller, keeper } = lent;
+        if (!caller || !keeper) return { outcome: 'nobody', text: 'This call came after its request ended: nothing was asked.' };
         const wait = holdOf(op, args);
         const answer = await keeper.ask(caller.who, op, args, { wait });
         // A wait is answered long after its token was checked: one revoked meanwhile is told so.
-        const gone = wait > 0 ? await tokenGone(request, keeper) : null;
+        const gone = wait > 0 ? (await caller.recheck?.()) ?? null : null;
         if (gone !== null) return { outcome: 'answered', ok: false, text: gone };
         told(caller, op, answer, 'MCP');
         return { outcome: 'answered', ok: answer.ok, text: answer.text, ...(answer.data !== undefined ? { data: answer.data } : {}) };
@@ -50,7 +50,6 @@ export function mcpHandler(told: Told): { handle(c: Context<HttpEnv>): Promise<R
       const lent = idle.pop() ?? make();
       lent.caller = c.get('caller');
       lent.keeper = c.get('keeper');
-      lent.request = c;
       const transport = new WebStandardStreamableHTTPServerTransport({
         sessionIdGenerator: undefined, enableJsonResponse: true, maxRequestBodySize: BODY_MAX,
       });
@@ -69,7 +68,6 @@ export function mcpHandler(told: Told): { handle(c: Context<HttpEnv>): Promise<R
         await transport.close();
         lent.caller = null;
         lent.keeper = null;
-        lent.request = null;
         if (idle.length < KEPT) idle.push(lent);
         else all.delete(lent);
       }

@@ -88,7 +88,7 @@ export function restRoutes(app: Hono<HttpEnv>, told: Told): void {
     });
     // A wait is answered minutes after its token was checked: one revoked meanwhile is told so,
     // not what changed since.
-    const gone = wait > 0 ? await tokenGone(c, c.get('keeper')) : null;
+    const gone = wait > 0 ? await tokenGone(c) : null;
     if (gone !== null) return refuse(c, 401, gone, CHALLENGE);
     const status = statusOf(answer);
     told(caller, name, answer, 'REST');

@@ -115,3 +115,16 @@ test('a provider whose keys\' address answers with an error: 503 too, the token 
   const up = await s.call('GET', '/api/lists', { token });
   assert.equal(up.status, 200, up.json.text);
 });
+
+test('a person\'s access token that expires while its wait is held: the wait is answered 401, never with what changed since', { timeout: 60_000 }, async (t) => {
+  const s = await signedInService(t);
+  const token = await s.idp.token(ann, { expiresIn: 3 });
+  assert.equal((await s.call('GET', '/api/brief', { token })).status, 200);
+  const waiting = s.call('POST', '/api/wait', { token, body: { timeout: '30s' } });
+  await new Promise((resolve) => setTimeout(resolve, 4500));
+  await s.store.add('batches', { title: 'After its expiry' }, { id: 'person:bea', kind: 'person', name: 'Bea' });
+  const r = await waiting;
+  assert.equal(r.status, 401, r.json.text);
+  assert.match(r.json.text, /expired/);
+  assert.doesNotMatch(JSON.stringify(r.json), /After its expiry/);
+});
