@@ -153,3 +153,28 @@ test('a token revoked while its stream is open: the stream is told so and ends a
   assert.doesNotMatch(text, /After the revocation/, 'nothing told after the revocation');
   await until(() => codex.events.some((e) => /After the revocation/.test(e.data.line)), 5_000, 'the other agent told');
 });
+
+test('a token that expires while its stream is open: the next change ends the stream, telling it nothing', async (t) => {
+  const s = await served(t);
+  const url = await listening(t, s);
+  const token = (await s.store.addToken('Brief', { expiresMs: 1500 }, ann)).token;
+  await s.store.grant('batches', 'Brief', 'read', ann);
+  const res = await fetch(`${url}/api/changes`, { headers: { authorization: `Bearer ${token}` } });
+  assert.equal(res.status, 200);
+  const reader = res.body!.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  const read = (async () => {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) return true;
+      text += decoder.decode(value, { stream: true });
+    }
+  })();
+  await new Promise((resolve) => setTimeout(resolve, 2000));
+  await s.store.add('batches', { title: 'After its expiry' }, ann);
+  const ended = await Promise.race([read, new Promise<false>((resolve) => setTimeout(() => resolve(false), 3000))]);
+  assert.equal(ended, true, `the stream ended: ${text}`);
+  assert.match(text, /event: refused\ndata: .*expired on /);
+  assert.doesNotMatch(text, /After its expiry/);
+});
