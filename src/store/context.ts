@@ -4,6 +4,7 @@
  * nor announces itself.
  */
 import type { Sql } from './sql/port.js';
+import type { IndexMark } from './text-index.js';
 import type { Change, Who } from './types.js';
 
 export interface Context {
@@ -16,9 +17,9 @@ export interface Context {
   checkpointAfterCommit(): void;
   /**
    * Records whose search index is brought in step just before the outermost transaction commits
-   * (text-index.ts), by id: true while the record was only ever made in it.
+   * (text-index.ts), by id, with what each waits for.
    */
-  readonly unindexed: Map<number, boolean>;
+  readonly unindexed: Map<number, IndexMark>;
   /** Runs `fn` in a savepoint of the current transaction: a failure undoes what it did alone. */
   transaction<T>(fn: () => Promise<T>): Promise<T>;
   /** Told a new agent token's hash before its transaction commits (an organisation's binder indexes it). */

@@ -9,7 +9,7 @@ import { forChange } from './leases.js';
 import { needLinks } from './needs.js';
 import { attachmentOf, logOf, noteOf, type AttachmentRow, type LogRowRaw, type NoteRow } from './rows.js';
 import { Refused } from './store.js';
-import { reindexLater } from './text-index.js';
+import { notedLater, reindexLater } from './text-index.js';
 import type { Attachment, AttachKind, Note, RecordPage, RecordView, Who } from './types.js';
 import { cleanNote, cleanTitle, LIMITS } from './values.js';
 
@@ -33,8 +33,8 @@ export async function note(ctx: Context, ref: number | string, text: string, who
     ctx.q.get<NoteRow>('INSERT INTO notes (record, at, by, text) VALUES (?, ?, ?, ?) RETURNING *', [found.record.id, at, JSON.stringify(who), clean]),
     touch(ctx, found.record.id, at),
   ]);
-  reindexLater(ctx, found.record.id);
   if (!row) throw new Error(`the note on #${found.record.id} was not made`);
+  notedLater(ctx, found.record.id, clean);
   await ctx.log(who, 'note', found.list.id, found.record.id, { note: row.id });
   return noteOf(row);
 }

@@ -13,7 +13,7 @@ import { findList } from './access.js';
 import { attach, detach, editNote, get, note } from './record-parts.js';
 import { add, approve, archive, edit, move } from './records.js';
 import { search } from './search.js';
-import { indexMarked } from './text-index.js';
+import { indexMarked, undoneNotes, type IndexMark } from './text-index.js';
 import { addSide, bindSide, removeSide, sides } from './sides.js';
 import { brief, dueAndTell } from './brief.js';
 import { release, take, takeNext } from './claims.js';
@@ -65,7 +65,7 @@ const askerOf = (args: readonly unknown[]): Who | undefined =>
   args.find((a): a is Who => typeof a === 'object' && a !== null && (a as Who).kind === 'person' && typeof (a as Who).id === 'string');
 
 /** What one outermost transaction collects: its changes, announced once it commits. */
-interface Pending { changes: Change[]; tidy: boolean; unindexed: Map<number, boolean> }
+interface Pending { changes: Change[]; tidy: boolean; unindexed: Map<number, IndexMark> }
 
 type Op<A extends unknown[], R> = (c: Context, ...args: A) => Promise<R>;
 
@@ -109,6 +109,7 @@ export function makeStore(engine: Engine, options: StoreOptions = {}): Store {
     } catch (error) {
       pending.changes.length = mark;
       pending.tidy = tidy;
+      undoneNotes(pending.unindexed);
       throw error;
     }
   }

@@ -6,6 +6,13 @@
  */
 import type { Context } from './context.js';
 
+/**
+ * What a record's index waits for until the commit: `true`, made in this transaction (nothing of
+ * it indexed yet); `false`, indexed again whole; a list of notes, only these notes' words added
+ * to what it has (PostgreSQL: a note on a record with thousands of notes does not read them all).
+ */
+export type IndexMark = boolean | string[];
+
 /** Records reindexed at once before a commit. */
 const AT_ONCE = 256;
 
@@ -28,7 +35,24 @@ export async function unindex(ctx: Context, id: number): Promise<void> {
  * the savepoints undid, the record is indexed as it stands then. `isNew`: made in this transaction.
  */
 export function reindexLater(ctx: Context, id: number, isNew = false): void {
-  ctx.unindexed.set(id, isNew && (ctx.unindexed.get(id) ?? true));
+  const mark = ctx.unindexed.get(id);
+  ctx.unindexed.set(id, isNew && (mark === undefined || mark === true));
+}
+
+/** A note was added to the record: its words are added to the record's at the commit. */
+export function notedLater(ctx: Context, id: number, text: string): void {
+  const mark = ctx.unindexed.get(id);
+  if (mark === undefined) ctx.unindexed.set(id, [text]);
+  else if (Array.isArray(mark)) mark.push(text);
+  // Otherwise indexed whole at the commit, this note with the others.
+}
+
+/**
+ * A savepoint was undone: the notes it made are gone, so words to add are no longer known to be
+ * right. Those records are indexed whole at the commit, from what stands then.
+ */
+export function undoneNotes(unindexed: Map<number, IndexMark>): void {
+  for (const [id, mark] of unindexed) if (Array.isArray(mark)) unindexed.set(id, false);
 }
 
 /**
@@ -38,12 +62,16 @@ export function reindexLater(ctx: Context, id: number, isNew = false): void {
  */
 export async function indexMarked(ctx: Context, keep = false): Promise<void> {
   if (ctx.unindexed.size === 0) return;
+  // A search's indexing may be undone by a savepoint around it and its marks stay for the commit:
+  // what it does must be right done twice (whole, not words added again).
+  if (keep) undoneNotes(ctx.unindexed);
   const marked = [...ctx.unindexed];
   if (!keep) ctx.unindexed.clear();
   // Asked at once, a few hundred at a time: a server store answers them in one round trip, and
   // an import of a hundred thousand records does not queue them all on one connection.
   for (let at = 0; at < marked.length; at += AT_ONCE) {
-    await Promise.all(marked.slice(at, at + AT_ONCE).map(([id, isNew]) => reindex(ctx, id, isNew)));
+    await Promise.all(marked.slice(at, at + AT_ONCE).map(([id, mark]) =>
+      (Array.isArray(mark) && ctx.q.dialect === 'postgres' ? addNotes(ctx, id, mark) : reindex(ctx, id, mark === true))));
   }
 }
 
@@ -64,15 +92,25 @@ async function reindex(ctx: Context, id: number, isNew = false): Promise<void> {
     await ctx.q.run('INSERT INTO record_text (rowid, title, notes, fields) VALUES (?, ?, ?, ?)', [id, row.title, notes, values]);
     return;
   }
-  // Words alone, as the asker's are read (search.ts) and as SQLite's tokenizer splits them: no
-  // paths, URLs or hyphenated forms taken whole by PostgreSQL's parser.
-  const words = (text: string): string => text.replace(/[^\p{L}\p{N}\p{M}]+/gu, ' ');
-  // Each part both stemmed in the list's language and as written (a stop word is a word too).
-  const part = (weight: string): string =>
-    `setweight(to_tsvector(?::regconfig, ?) || to_tsvector('binder_simple', ?), '${weight}')`;
   const config = configOf(row.lang);
   const [title, said, fields] = [words(row.title), words(notes), words(values)];
   ctx.q.later(`INSERT INTO record_text (record, list, config, tsv) VALUES (?, ?, ?::regconfig, ${part('A')} || ${part('B')} || ${part('C')})
     ON CONFLICT (record) DO UPDATE SET list = excluded.list, config = excluded.config, tsv = excluded.tsv`,
   [id, row.list, config, config, title, title, config, said, said, config, fields, fields]);
 }
+
+/**
+ * PostgreSQL: new notes' words added to the record's, in the configuration it was indexed in: no
+ * note read again. SQLite's contentless index cannot add to a row; there the record is indexed whole.
+ */
+async function addNotes(ctx: Context, id: number, notes: string[]): Promise<void> {
+  const said = words(notes.join('\n'));
+  ctx.q.later(`UPDATE record_text SET tsv = tsv || ${part('B', 'config')} WHERE record = ?`, [said, said, id]);
+}
+
+// Words alone, as the asker's are read (search.ts) and as SQLite's tokenizer splits them: no
+// paths, URLs or hyphenated forms taken whole by PostgreSQL's parser.
+const words = (text: string): string => text.replace(/[^\p{L}\p{N}\p{M}]+/gu, ' ');
+/** A part of a record's words, both stemmed in the list's language and as written (a stop word is a word too). */
+const part = (weight: string, config = '?::regconfig'): string =>
+  `setweight(to_tsvector(${config}, ?) || to_tsvector('binder_simple', ?), '${weight}')`;

@@ -135,3 +135,42 @@ eachStore('the index in one transaction of several asks: found as changed, not a
     await f.done();
   }
 });
+
+eachStore('a note adds its words to its record\'s, in its list\'s language, and a note undone adds none', async () => {
+  const f = await fresh();
+  class Boom extends Error {}
+  const found = async (words: string): Promise<number[]> => (await f.store.search(words, ann)).map((h) => h.id);
+  try {
+    await f.store.createList({ template: 'tasks' }, ann);
+    await f.store.createList({ template: 'tasks', title: 'Tâches', lang: 'fr' }, ann);
+    const r = await f.store.add('tasks', { title: 'Wiring', fields: { branch: 'cable' } }, ann);
+    const fr = await f.store.add('taches', { title: 'Câblage' }, ann);
+    await f.store.note(r.id, 'the relays were running hot', ann);
+    await f.store.note(r.id, 'fixed with a bigger heatsink', ann);
+    await f.store.note(fr.id, 'les chevaux mangeaient', ann);
+    assert.deepEqual(await found('relays heatsink wiring cable'), [r.id], 'every note\'s words with the title\'s and the fields\'');
+    assert.deepEqual(await found('run'), [r.id], 'stemmed in English');
+    // SQLite's index stems in English alone.
+    if (f.store.dialect === 'postgres') assert.deepEqual(await found('cheval'), [fr.id], 'stemmed in French');
+    assert.deepEqual(await found('chevaux'), [fr.id]);
+    const inTitle = await f.store.add('tasks', { title: 'Heatsink order' }, ann);
+    assert.deepEqual(await found('heatsink'), [inTitle.id, r.id], 'a title still ranks above a note');
+    // A note undone in its savepoint leaves no word, though the same transaction's other note does.
+    await f.store.transaction(async (tx) => {
+      await tx.note(r.id, 'aardvark', ann);
+      await assert.rejects(tx.transaction(async (inner) => {
+        await inner.note(r.id, 'pangolin', ann);
+        throw new Boom();
+      }), Boom);
+    });
+    assert.deepEqual(await found('pangolin'), []);
+    assert.deepEqual(await found('aardvark relays'), [r.id]);
+    // A note rewritten takes its old words away.
+    const [first] = (await f.store.get(r.id, ann)).record.notes;
+    await f.store.editNote(r.id, first!.id, 'the relays were fine', ann);
+    assert.deepEqual(await found('running'), []);
+    assert.deepEqual(await found('fine'), [r.id]);
+  } finally {
+    await f.done();
+  }
+});
