@@ -10,7 +10,7 @@ import { afterMove } from './needs.js';
 import { recordOf } from './rows.js';
 import { agentNamed } from './sides.js';
 import { Refused, type AddInput, type EditInput } from './store.js';
-import { reindexLater } from './text-index.js';
+import { editedLater, reindexLater } from './text-index.js';
 import type { EditedRecord, List, RecordSummary, Who, Withdrawal } from './types.js';
 import {
   beforeGate, cleanNote, cleanOwners, cleanTitle, dueOf, fieldChanges, findState, firstGate, pastGate,
@@ -104,7 +104,7 @@ export async function edit(ctx: Context, ref: number | string, input: EditInput,
   (await ctx.q.run(`UPDATE records SET title = ?, fields = ?, owners = ?, due = ?, due_at = ?,
       due_told = CASE WHEN ? THEN 0 ELSE due_told END, updated = ? WHERE id = ?`, [title, JSON.stringify(fields), JSON.stringify(owners), due.due, due.at,
       change.due !== undefined ? 1 : 0, iso(ctx.now()), record.id]));
-  if (change.title !== undefined || change.fields !== undefined) reindexLater(ctx, record.id);
+  if (change.title !== undefined || change.fields !== undefined) editedLater(ctx, record.id, title, fields);
   await ctx.log(who, 'edit', list.id, record.id, change);
   const withdrawn = await staleApproval(ctx, found, change, who);
   return withdrawn ? { ...(await fresh(ctx, record.id)), withdrawn } : fresh(ctx, record.id);

@@ -13,7 +13,7 @@ import { findList } from './access.js';
 import { attach, detach, editNote, get, note } from './record-parts.js';
 import { add, approve, archive, edit, move } from './records.js';
 import { search } from './search.js';
-import { indexMarked, undoneNotes, type IndexMark } from './text-index.js';
+import { indexMarked, undoneWords, type IndexMark } from './text-index.js';
 import { addSide, bindSide, removeSide, sides } from './sides.js';
 import { brief, dueAndTell } from './brief.js';
 import { release, take, takeNext } from './claims.js';
@@ -109,7 +109,7 @@ export function makeStore(engine: Engine, options: StoreOptions = {}): Store {
     } catch (error) {
       pending.changes.length = mark;
       pending.tidy = tidy;
-      undoneNotes(pending.unindexed);
+      undoneWords(pending.unindexed);
       throw error;
     }
   }

@@ -7,11 +7,17 @@
 import type { Context } from './context.js';
 
 /**
- * What a record's index waits for until the commit: `true`, made in this transaction (nothing of
- * it indexed yet); `false`, indexed again whole; a list of notes, only these notes' words added
- * to what it has (PostgreSQL: a note on a record with thousands of notes does not read them all).
+ * What changed in a record's words since it was indexed, known from the change itself: its new
+ * title and field values (absent: as they were), and the notes added. PostgreSQL brings the
+ * record's words in step from these alone — no note read again, however many the record has.
  */
-export type IndexMark = boolean | string[];
+export interface Words { title?: string; values?: string; notes: string[] }
+
+/**
+ * What a record's index waits for until the commit: `true`, made in this transaction (nothing of
+ * it indexed yet); `false`, indexed again whole, from what stands then; Words, only those words.
+ */
+export type IndexMark = boolean | Words;
 
 /** Records reindexed at once before a commit. */
 const AT_ONCE = 256;
@@ -42,17 +48,25 @@ export function reindexLater(ctx: Context, id: number, isNew = false): void {
 /** A note was added to the record: its words are added to the record's at the commit. */
 export function notedLater(ctx: Context, id: number, text: string): void {
   const mark = ctx.unindexed.get(id);
-  if (mark === undefined) ctx.unindexed.set(id, [text]);
-  else if (Array.isArray(mark)) mark.push(text);
+  if (mark === undefined) ctx.unindexed.set(id, { notes: [text] });
+  else if (typeof mark === 'object') mark.notes.push(text);
   // Otherwise indexed whole at the commit, this note with the others.
 }
 
+/** The record's title and fields were changed to these: its notes' words stay as they are. */
+export function editedLater(ctx: Context, id: number, title: string, fields: Record<string, string>): void {
+  const values = Object.values(fields).join('\n');
+  const mark = ctx.unindexed.get(id);
+  if (mark === undefined) ctx.unindexed.set(id, { title, values, notes: [] });
+  else if (typeof mark === 'object') Object.assign(mark, { title, values });
+}
+
 /**
- * A savepoint was undone: the notes it made are gone, so words to add are no longer known to be
- * right. Those records are indexed whole at the commit, from what stands then.
+ * A savepoint was undone: what it changed is gone, so the words its changes marked are no longer
+ * known to be right. Those records are indexed whole at the commit, from what stands then.
  */
-export function undoneNotes(unindexed: Map<number, IndexMark>): void {
-  for (const [id, mark] of unindexed) if (Array.isArray(mark)) unindexed.set(id, false);
+export function undoneWords(unindexed: Map<number, IndexMark>): void {
+  for (const [id, mark] of unindexed) if (typeof mark === 'object') unindexed.set(id, false);
 }
 
 /**
@@ -64,14 +78,14 @@ export async function indexMarked(ctx: Context, keep = false): Promise<void> {
   if (ctx.unindexed.size === 0) return;
   // A search's indexing may be undone by a savepoint around it and its marks stay for the commit:
   // what it does must be right done twice (whole, not words added again).
-  if (keep) undoneNotes(ctx.unindexed);
+  if (keep) undoneWords(ctx.unindexed);
   const marked = [...ctx.unindexed];
   if (!keep) ctx.unindexed.clear();
   // Asked at once, a few hundred at a time: a server store answers them in one round trip, and
   // an import of a hundred thousand records does not queue them all on one connection.
   for (let at = 0; at < marked.length; at += AT_ONCE) {
     await Promise.all(marked.slice(at, at + AT_ONCE).map(([id, mark]) =>
-      (Array.isArray(mark) && ctx.q.dialect === 'postgres' ? addNotes(ctx, id, mark) : reindex(ctx, id, mark === true))));
+      (typeof mark === 'object' && ctx.q.dialect === 'postgres' ? rewrite(ctx, id, mark) : reindex(ctx, id, mark === true))));
   }
 }
 
@@ -93,24 +107,35 @@ async function reindex(ctx: Context, id: number, isNew = false): Promise<void> {
     return;
   }
   const config = configOf(row.lang);
-  const [title, said, fields] = [words(row.title), words(notes), words(values)];
+  const [title, said, fields] = [wordsOf(row.title), wordsOf(notes), wordsOf(values)];
   ctx.q.later(`INSERT INTO record_text (record, list, config, tsv) VALUES (?, ?, ?::regconfig, ${part('A')} || ${part('B')} || ${part('C')})
     ON CONFLICT (record) DO UPDATE SET list = excluded.list, config = excluded.config, tsv = excluded.tsv`,
   [id, row.list, config, config, title, title, config, said, said, config, fields, fields]);
 }
 
 /**
- * PostgreSQL: new notes' words added to the record's, in the configuration it was indexed in: no
- * note read again. SQLite's contentless index cannot add to a row; there the record is indexed whole.
+ * PostgreSQL: the record's words changed in place, in the configuration it was indexed in: a new
+ * title and fields replace the old ones' (weights A and C), the notes' words (B) are kept, and new
+ * notes' words are added. SQLite's contentless index cannot change part of a row; there the record
+ * is indexed whole. A record erased meanwhile has no row to change.
  */
-async function addNotes(ctx: Context, id: number, notes: string[]): Promise<void> {
-  const said = words(notes.join('\n'));
-  ctx.q.later(`UPDATE record_text SET tsv = tsv || ${part('B', 'config')} WHERE record = ?`, [said, said, id]);
+async function rewrite(ctx: Context, id: number, words: Words): Promise<void> {
+  const params: string[] = [];
+  const said = (weight: string, text: string): string => {
+    const clean = wordsOf(text);
+    params.push(clean, clean);
+    return part(weight, 'config');
+  };
+  let tsv = 'tsv';
+  if (words.title !== undefined) tsv = `${said('A', words.title)} || ts_filter(tsv, '{b}') || ${said('C', words.values ?? '')}`;
+  if (words.notes.length) tsv = `${tsv} || ${said('B', words.notes.join('\n'))}`;
+  if (tsv === 'tsv') return;
+  ctx.q.later(`UPDATE record_text SET tsv = ${tsv} WHERE record = ?`, [...params, id]);
 }
 
 // Words alone, as the asker's are read (search.ts) and as SQLite's tokenizer splits them: no
 // paths, URLs or hyphenated forms taken whole by PostgreSQL's parser.
-const words = (text: string): string => text.replace(/[^\p{L}\p{N}\p{M}]+/gu, ' ');
+const wordsOf = (text: string): string => text.replace(/[^\p{L}\p{N}\p{M}]+/gu, ' ');
 /** A part of a record's words, both stemmed in the list's language and as written (a stop word is a word too). */
 const part = (weight: string, config = '?::regconfig'): string =>
   `setweight(to_tsvector(${config}, ?) || to_tsvector('binder_simple', ?), '${weight}')`;

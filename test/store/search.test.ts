@@ -136,19 +136,19 @@ eachStore('the index in one transaction of several asks: found as changed, not a
   }
 });
 
-eachStore('a note adds its words to its record\'s, in its list\'s language, and a note undone adds none', async () => {
+eachStore('a note adds its words to its record\'s, an edit changes its title\'s and fields\' alone, in its list\'s language; a change undone leaves no word', async () => {
   const f = await fresh();
   class Boom extends Error {}
   const found = async (words: string): Promise<number[]> => (await f.store.search(words, ann)).map((h) => h.id);
   try {
     await f.store.createList({ template: 'tasks' }, ann);
     await f.store.createList({ template: 'tasks', title: 'Tâches', lang: 'fr' }, ann);
-    const r = await f.store.add('tasks', { title: 'Wiring', fields: { branch: 'cable' } }, ann);
+    const r = await f.store.add('tasks', { title: 'Wiring', fields: { branch: 'conduit' } }, ann);
     const fr = await f.store.add('taches', { title: 'Câblage' }, ann);
     await f.store.note(r.id, 'the relays were running hot', ann);
     await f.store.note(r.id, 'fixed with a bigger heatsink', ann);
     await f.store.note(fr.id, 'les chevaux mangeaient', ann);
-    assert.deepEqual(await found('relays heatsink wiring cable'), [r.id], 'every note\'s words with the title\'s and the fields\'');
+    assert.deepEqual(await found('relays heatsink wiring conduit'), [r.id], 'every note\'s words with the title\'s and the fields\'');
     assert.deepEqual(await found('run'), [r.id], 'stemmed in English');
     // SQLite's index stems in English alone.
     if (f.store.dialect === 'postgres') assert.deepEqual(await found('cheval'), [fr.id], 'stemmed in French');
@@ -170,6 +170,25 @@ eachStore('a note adds its words to its record\'s, in its list\'s language, and 
     await f.store.editNote(r.id, first!.id, 'the relays were fine', ann);
     assert.deepEqual(await found('running'), []);
     assert.deepEqual(await found('fine'), [r.id]);
+    // A new title and fields take the old ones' words away and keep the notes'.
+    await f.store.note(r.id, 'capybara', ann);
+    await f.store.edit(r.id, { title: 'Rewiring', fields: { branch: 'fibre' } }, ann);
+    assert.deepEqual(await found('wiring'), []);
+    assert.deepEqual(await found('conduit'), []);
+    assert.deepEqual(await found('rewiring fibre relays heatsink aardvark capybara'), [r.id]);
+    assert.deepEqual(await found('rewiring'), [r.id]);
+    const again = await f.store.add('tasks', { title: 'Capybara' }, ann);
+    assert.deepEqual(await found('capybara'), [again.id, r.id], 'the title still ranks above the notes');
+    // Edited in a savepoint that is undone, with a note after it: the title stands as it was.
+    await f.store.transaction(async (tx) => {
+      await assert.rejects(tx.transaction(async (inner) => {
+        await inner.edit(r.id, { title: 'Quagga' }, ann);
+        throw new Boom();
+      }), Boom);
+      await tx.note(r.id, 'okapi', ann);
+    });
+    assert.deepEqual(await found('quagga'), []);
+    assert.deepEqual(await found('rewiring okapi'), [r.id]);
   } finally {
     await f.done();
   }
