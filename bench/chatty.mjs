@@ -1,0 +1,72 @@
+// bench/chatty: what a note and an edit of the title cost on a record that already has many notes
+// (an agent that reports on one long-lived record for weeks), on SQLite and on PostgreSQL (a
+// durable server started for the run), in one process through the store itself. At each count
+// of notes: the median of 40 notes on that record, of 20 edits of its title, and of 40 notes on a
+// record of few notes beside it. Figures, not tests.
+//   node bench/chatty.mjs [--notes 0,100,1000,5000] [--before BUILD_DIR] [--json FILE]
+// With --before (an earlier checkout's root, built: its build/ is used): the same on its store,
+// on a database of its own, each count measured on both builds in turn.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { ROOT, load, machine, median, option, round, tempDir } from './lib.mjs';
+
+const COUNTS = option('--notes', '0,100,1000,5000').split(',').map(Number);
+const BEFORE = option('--before', '');
+const JSON_OUT = option('--json', '');
+const ANN = { id: 'person:ann', kind: 'person', name: 'Ann' };
+const TEXT = 'the agent ran the batch again and saw the same timeout on the third step of the import';
+
+const from = (root, path) => import(pathToFileURL(join(root, 'build', path)).href);
+const { startCluster, postgresMissing } = await from(ROOT, 'test/helpers/postgres.js');
+const missing = postgresMissing();
+const cluster = missing ? null : await startCluster({ durable: true });
+process.stdout.write(`bench/chatty on ${machine()}; load ${load()}${missing ? `; PostgreSQL cannot be measured here: ${missing}` : ''}\n`);
+
+/** A binder of one list, a record to gather notes and one beside it, on `engine`, of the build at `root`. */
+async function binder(root, engine, name) {
+  const store = engine === 'sqlite'
+    ? await (await from(root, 'src/store/index.js')).openStore(join(tempDir('binder-bench-chatty-'), 'binder.db'))
+    : await (await from(root, 'src/store/postgres-store.js')).openPostgresStore(cluster.database(name));
+  await store.createList({ template: 'tasks' }, ANN);
+  const chatty = await store.add('tasks', { title: 'a long-lived record' }, ANN);
+  const quiet = await store.add('tasks', { title: 'a record of few notes' }, ANN);
+  return { root, engine, store, chatty: chatty.id, quiet: quiet.id, notes: 0 };
+}
+
+const timed = async (n, fn) => {
+  const times = [];
+  for (let i = 0; i < n; i++) {
+    const t = performance.now();
+    await fn(i);
+    times.push(performance.now() - t);
+  }
+  return round(median(times), 2);
+};
+
+const roots = BEFORE ? [['now', ROOT], ['before', BEFORE]] : [['now', ROOT]];
+const binders = [];
+for (const engine of cluster ? ['sqlite', 'postgres'] : ['sqlite']) {
+  for (const [which, root] of roots) binders.push({ which, ...(await binder(root, engine, `chatty_${engine}_${which}`)) });
+}
+const results = { machine: machine(), load: load(), rows: [] };
+for (const count of COUNTS) {
+  for (const b of binders) {
+    // Filled to `count` notes, 500 a transaction.
+    while (b.notes < count) {
+      await b.store.transaction(async (tx) => {
+        for (let i = 0; i < 500 && b.notes < count; i++, b.notes++) await tx.note(b.chatty, `${TEXT} ${b.notes}`, ANN);
+      });
+    }
+    const note = await timed(40, (i) => b.store.note(b.chatty, `${TEXT} again ${i}`, ANN));
+    const edit = await timed(20, (i) => b.store.edit(b.chatty, { title: `a long-lived record, ${count} notes, ${i}` }, ANN));
+    const beside = await timed(40, (i) => b.store.note(b.quiet, `${TEXT} beside ${i}`, ANN));
+    b.notes += 40;
+    results.rows.push({ engine: b.engine, build: b.which, notes: count, noteMs: note, editMs: edit, besideMs: beside });
+    process.stdout.write(`${b.engine.padEnd(8)} ${b.which.padEnd(6)} a record of ${String(count).padStart(5)} notes: a note ${note} ms, an edit of its title ${edit} ms; a note on a record of few notes ${beside} ms\n`);
+  }
+}
+for (const b of binders) await b.store.close();
+await cluster?.stop();
+if (JSON_OUT) writeFileSync(JSON_OUT, `${JSON.stringify(results, null, 2)}\n`);
+process.exit(0);
