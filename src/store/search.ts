@@ -21,13 +21,13 @@ export function searchTerms(text: string): { query: string; words: string[] } {
   return { query: words.map((w) => `"${w.replace(/"/g, '""')}"*`).join(' AND '), words };
 }
 
-/** Lowercase without accents, keeping where each folded character came from. */
+/** Lowercase without accents, a final sigma as any sigma, keeping where each folded character came from. */
 function fold(text: string): { folded: string; from: number[] } {
   let folded = '';
   const from: number[] = [];
   let at = 0;
   for (const ch of text) {
-    const f = ch.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+    const f = ch.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/ς/g, 'σ');
     for (let i = 0; i < f.length; i++) from.push(at);
     folded += f;
     at += ch.length;
@@ -48,11 +48,20 @@ function piece(text: string, word: string): string | undefined {
   return `${a > 0 ? '…' : ''}${plain}${b < text.length ? '…' : ''}`;
 }
 
+/**
+ * Folded as `fold` does, a whole text at once and keeping no positions: a first look that passes
+ * over the notes without the word cheaply (folding a character at a time made a search that hit a
+ * record of 5,000 notes take 80 ms).
+ */
+const roughly = (text: string): string => text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/ς/g, 'σ');
+
 async function snippet(ctx: Context, id: number, title: string, word: string): Promise<string> {
   const inTitle = piece(title, word);
   if (inTitle) return inTitle;
   const notes = (await ctx.q.column('SELECT text FROM notes WHERE record = ? ORDER BY id', [id])) as string[];
+  const target = roughly(word);
   for (const text of notes) {
+    if (!roughly(text).includes(target)) continue;
     const inNote = piece(text, word);
     if (inNote) return inNote;
   }

@@ -193,3 +193,28 @@ eachStore('a note adds its words to its record\'s, an edit changes its title\'s 
     await f.done();
   }
 });
+
+eachStore('a hit\'s snippet is the first note with the word, whatever its case, accents or final sigma, however many notes come before it', async () => {
+  const f = await fresh();
+  try {
+    await f.store.createList({ template: 'tasks' }, ann);
+    const r = await f.store.add('tasks', { title: 'Road works', fields: { branch: 'zebra' } }, ann);
+    await f.store.transaction(async (tx) => {
+      for (let i = 0; i < 300; i++) await tx.note(r.id, `routine check ${i}`, ann);
+    });
+    await f.store.note(r.id, 'Le CAFÉ était froid', ann);
+    await f.store.note(r.id, 'η ΟΔΟΣ είναι κλειστή', ann);
+    await f.store.note(r.id, 'the café again', ann);
+    const snippet = async (words: string): Promise<string[]> => (await f.store.search(words, ann)).map((h) => h.snippet);
+    assert.deepEqual(await snippet('cafe'), ['Le CAFÉ était froid']);
+    // The tests' PostgreSQL cluster has LC_CTYPE C, where PostgreSQL lowercases ASCII letters alone.
+    if (f.store.dialect === 'sqlite') {
+      assert.deepEqual(await snippet('οδος'), ['η ΟΔΟΣ είναι κλειστή'], 'a final sigma typed finds a capital one');
+      assert.deepEqual(await snippet('ΟΔΟΣ'), ['η ΟΔΟΣ είναι κλειστή']);
+    }
+    assert.deepEqual(await snippet('zebra'), ['Road works'], 'a word of the fields alone: the title');
+    assert.deepEqual(await snippet('299 routine'), ['routine check 299'], 'the first word\'s first note');
+  } finally {
+    await f.done();
+  }
+});
