@@ -107,10 +107,14 @@ const CONFIGS = ['binder_english', 'binder_french', 'binder_simple'] as const;
  * ranked by ts_rank with the title weighted first.
  */
 async function rankedPostgres(ctx: Context, words: string[], visible: string[], seen: string[], limit: number): Promise<HitRow[]> {
-  const terms = words.map((w) => `'${w.toLowerCase()}':*`);
+  // A word as PostgreSQL lowercases the text it indexes, a character at a time: a capital sigma is
+  // σ there, where JavaScript makes a final one ς (ΟΔΟΣ would never be found); a ς written as such
+  // stays ς in the index, so a word with one is looked for both ways.
+  const forms = words.map((w) => [...new Set([w.toLowerCase(), w.toLowerCase().replace(/ς/g, 'σ')])].map((f) => `'${f}':*`));
   // Every word, stemmed in the configuration or as written (the index holds both).
-  const query = (config: string): string => terms.map(() => `(to_tsquery(${config}, ?) || to_tsquery('binder_simple', ?))`).join(' && ');
-  const twice = terms.flatMap((t) => [t, t]);
+  const query = (config: string): string => forms
+    .map((ways) => `(${ways.map(() => `to_tsquery(${config}, ?) || to_tsquery('binder_simple', ?)`).join(' || ')})`).join(' && ');
+  const twice = forms.flatMap((ways) => ways.flatMap((t) => [t, t]));
   const match = CONFIGS.map((c) => `(t.config = '${c}'::regconfig AND t.tsv @@ (${query(`'${c}'`)}))`).join(' OR ');
   return ctx.q.all<HitRow>(`${SELECT}
       FROM record_text t JOIN records r ON r.id = t.record JOIN lists l ON l.id = r.list

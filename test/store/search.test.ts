@@ -4,6 +4,9 @@
  */
 import assert from 'node:assert/strict';
 import type { Store } from '../../src/store/index.js';
+import { test } from 'node:test';
+import { openPostgresStore } from '../../src/store/postgres-store.js';
+import { cluster, dropDatabase, postgresMissing } from '../helpers/postgres.js';
 import { ann, bot, fresh, withBatches, eachStore } from './helpers.js';
 
 eachStore('search finds words in titles, notes and field values, by prefix, all words required', async () => {
@@ -216,5 +219,26 @@ eachStore('a hit\'s snippet is the first note with the word, whatever its case, 
     assert.deepEqual(await snippet('299 routine'), ['routine check 299'], 'the first word\'s first note');
   } finally {
     await f.done();
+  }
+});
+
+test('PostgreSQL in a UTF-8 database: capitals of every script found by small letters, a final sigma as any sigma', { skip: postgresMissing() ?? false }, async (t) => {
+  const c = await cluster();
+  const name = `utf8_${process.pid}`;
+  c.psql('postgres', `CREATE DATABASE ${name} LOCALE 'C.UTF-8' TEMPLATE template0`);
+  const utf8 = `postgres://binder@localhost/${name}?host=${encodeURIComponent(c.host)}`;
+  t.after(() => dropDatabase(c, utf8));
+  const store = await openPostgresStore(utf8);
+  try {
+    await store.createList({ template: 'tasks' }, ann);
+    const road = await store.add('tasks', { title: 'η ΟΔΟΣ είναι κλειστή' }, ann);
+    const written = await store.add('tasks', { title: 'μια άλλη οδος', note: 'Ξένια' }, ann);
+    const found = async (words: string): Promise<number[]> => (await store.search(words, ann)).map((h) => h.id).sort();
+    assert.deepEqual(await found('ΟΔΟΣ'), [road.id, written.id].sort());
+    assert.deepEqual(await found('οδος'), [road.id, written.id].sort());
+    assert.deepEqual(await found('οδοσ'), [road.id], 'σ typed: the word indexed with σ');
+    assert.deepEqual(await found('ξενια'), [written.id]);
+  } finally {
+    await store.close();
   }
 });
