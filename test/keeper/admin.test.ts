@@ -8,6 +8,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { binder } from '../helpers/processes.js';
 import { tempDir } from '../helpers/temp.js';
+import { cluster, dropDatabase, postgresMissing } from '../helpers/postgres.js';
 
 function adminIn(t: import('node:test').TestContext) {
   const root = tempDir(t);
@@ -96,4 +97,21 @@ test('help lists every operation with examples', (t) => {
     assert.match(help.out, new RegExp(`\\n  ${verb}\\b`), verb);
   }
   assert.match(admin('side', 'add', '--help').out, /binder admin side add ~\/work\/site\/\.binder Claude/);
+});
+
+test('binder admin migrate on PostgreSQL says when the database\'s locale will not let search fold other scripts\' capitals', { skip: postgresMissing() ?? false }, async (t) => {
+  const c = await cluster();
+  const plain = c.database();
+  const name = `utf8_admin_${process.pid}`;
+  c.psql('postgres', `CREATE DATABASE ${name} LOCALE 'C.UTF-8' TEMPLATE template0`);
+  const utf8 = `postgres://binder@localhost/${name}?host=${encodeURIComponent(c.host)}`;
+  t.after(() => { dropDatabase(c, plain); dropDatabase(c, utf8); });
+  const inC = binder(['admin', '--store', plain, 'migrate']);
+  assert.equal(inC.code, 0, inC.err);
+  assert.match(inC.out, /Brought the database .* to \d+\. Its locale lowercases ASCII letters alone: .*createdb --locale C\.UTF-8 --template template0/);
+  const json = JSON.parse(binder(['admin', '--store', plain, 'migrate', '--json']).out) as { foldsCase: boolean };
+  assert.equal(json.foldsCase, false);
+  const inUtf8 = binder(['admin', '--store', utf8, 'migrate']);
+  assert.equal(inUtf8.code, 0, inUtf8.err);
+  assert.match(inUtf8.out, /Brought the database .* to \d+\.\n$/);
 });
