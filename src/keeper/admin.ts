@@ -160,7 +160,8 @@ async function orgPlace(spec: StoreSpec, org: string): Promise<OrgPlace | number
 /** Opens the store (which migrates it) and says the schema it is at. */
 function migrateStore(spec: StoreSpec, json: boolean): Promise<number> {
   return withStore(spec, async (store) => {
-    const { schema, foldsCase } = store as Partial<PostgresStore>;
+    const { schema, foldsCase: asked } = store as Partial<PostgresStore>;
+    const foldsCase = await asked?.();
     const data = { store: store.path, dialect: store.dialect, ...(schema ? { from: schema.before, to: schema.now, foldsCase } : {}) };
     const text = (!schema ? `The store ${store.path} is at this Binder's schema.`
       : schema.before === schema.now ? `The database ${store.path} was at this Binder's schema (version ${schema.now}) already.`

@@ -24,9 +24,10 @@ export interface PostgresStore extends Store {
   readonly schema: { before: number; now: number };
   /**
    * Whether the database lowercases every script's letters (a UTF-8 locale, or ICU): search finds
-   * capitals by small letters through it. In a `C` locale, ASCII's alone.
+   * capitals by small letters through it. In a `C` locale, ASCII's alone. Undefined when it could
+   * not be asked.
    */
-  readonly foldsCase: boolean;
+  foldsCase(): Promise<boolean | undefined>;
 }
 
 const cannotOpen = (where: string, why: string, whyFr: string): Refused => new Refused(
@@ -99,13 +100,9 @@ export async function openPostgresStore(url: string | undefined, options: Postgr
     if (unreachable(error)) throw cannotOpen(where, `its database cannot be reached (${why})`, `sa base est injoignable (${why})`);
     throw cannotOpen(where, why, why);
   }
-  // Asked of the database itself: its locale's name does not say (a provider, a version may).
-  let foldsCase = true;
-  try {
-    foldsCase = (await engine.pool.query<{ folds: boolean }>("SELECT lower('ΩÉ') = 'ωé' AS folds")).rows[0]?.folds === true;
-  } catch {
-    // Said only as advice: a database that cannot answer it now is opened all the same.
-  }
   const store = makeStore(engine, options);
+  // Asked of the database itself: its locale's name does not say (a provider, a version may).
+  const foldsCase = (): Promise<boolean | undefined> => engine.pool.query<{ folds: boolean }>("SELECT lower('ΩÉ') = 'ωé' AS folds")
+    .then((r) => r.rows[0]?.folds === true, () => undefined);
   return Object.assign(store, { dialect: 'postgres' as const, schema: { before, now: PG_MIGRATIONS.length }, foldsCase });
 }

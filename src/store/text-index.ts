@@ -1,8 +1,9 @@
 /**
  * Keeps the search index in step with a record's title, notes and field values. It never holds a
  * copy of the text, and a record taken out of it leaves no term behind. SQLite: a contentless
- * FTS5 table (rowid = record number). PostgreSQL: `record_text`, a tsvector per record (title
- * weighted first), in the language of the record's list where it has one.
+ * FTS5 table (rowid = record number), written whole at each change. PostgreSQL: `record_text`, a
+ * tsvector per record (title weighted first), in the language of the record's list where it has
+ * one, changed in place by a note or an edit.
  */
 import type { Context } from './context.js';
 
@@ -62,8 +63,8 @@ export function editedLater(ctx: Context, id: number, title: string, fields: Rec
 }
 
 /**
- * A savepoint was undone: what it changed is gone, so the words its changes marked are no longer
- * known to be right. Those records are indexed whole at the commit, from what stands then.
+ * A savepoint was undone: what it changed is gone, and which marked words were its changes' is not
+ * kept. Every record marked with words is indexed whole at the commit, from what stands then.
  */
 export function undoneWords(unindexed: Map<number, IndexMark>): void {
   for (const [id, mark] of unindexed) if (typeof mark === 'object') unindexed.set(id, false);
