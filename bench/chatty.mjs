@@ -1,8 +1,9 @@
 // bench/chatty: what a note and an edit of the title cost on a record that already has many notes
 // (an agent that reports on one long-lived record for weeks), on SQLite and on PostgreSQL (a
 // durable server started for the run), in one process through the store itself. At each count
-// of notes: the median of 40 notes on that record, of 20 edits of its title, and of 40 notes on a
-// record of few notes beside it. Figures, not tests.
+// of notes: the median of 40 notes on that record, of 20 edits of its title, of 20 searches that
+// find it by a word of its fields (its snippet looks over its notes), and of 40 notes on a record
+// of few notes beside it. Figures, not tests.
 //   node bench/chatty.mjs [--notes 0,100,1000,5000] [--before BUILD_DIR] [--json FILE]
 // With --before (an earlier checkout's root, built: its build/ is used): the same on its store,
 // on a database of its own, each count measured on both builds in turn.
@@ -29,7 +30,7 @@ async function binder(root, engine, name) {
     ? await (await from(root, 'src/store/index.js')).openStore(join(tempDir('binder-bench-chatty-'), 'binder.db'))
     : await (await from(root, 'src/store/postgres-store.js')).openPostgresStore(cluster.database(name));
   await store.createList({ template: 'tasks' }, ANN);
-  const chatty = await store.add('tasks', { title: 'a long-lived record' }, ANN);
+  const chatty = await store.add('tasks', { title: 'a long-lived record', fields: { branch: 'zephyrine' } }, ANN);
   const quiet = await store.add('tasks', { title: 'a record of few notes' }, ANN);
   return { root, engine, store, chatty: chatty.id, quiet: quiet.id, notes: 0 };
 }
@@ -62,8 +63,12 @@ for (const count of COUNTS) {
     const edit = await timed(20, (i) => b.store.edit(b.chatty, { title: `a long-lived record, ${count} notes, ${i}` }, ANN));
     const beside = await timed(40, (i) => b.store.note(b.quiet, `${TEXT} beside ${i}`, ANN));
     b.notes += 40;
-    results.rows.push({ engine: b.engine, build: b.which, notes: count, noteMs: note, editMs: edit, besideMs: beside });
-    process.stdout.write(`${b.engine.padEnd(8)} ${b.which.padEnd(6)} a record of ${String(count).padStart(5)} notes: a note ${note} ms, an edit of its title ${edit} ms; a note on a record of few notes ${beside} ms\n`);
+    // A search that finds the record by a word of its fields alone: its snippet looks over every note.
+    const search = await timed(20, async () => {
+      if ((await b.store.search('zephyrine', ANN)).length !== 1) throw new Error('the record was not found');
+    });
+    results.rows.push({ engine: b.engine, build: b.which, notes: count, noteMs: note, editMs: edit, besideMs: beside, searchMs: search });
+    process.stdout.write(`${b.engine.padEnd(8)} ${b.which.padEnd(6)} a record of ${String(count).padStart(5)} notes: a note ${note} ms, an edit of its title ${edit} ms, a search finding it ${search} ms; a note on a record of few notes ${beside} ms\n`);
   }
 }
 for (const b of binders) await b.store.close();
