@@ -45,6 +45,26 @@ async function stream(t: TestContext, url: string, token: string, headers: Recor
   return { events, status: res.status, close: () => stop.abort() };
 }
 
+/** A stream of changes read as raw text, to see how it ends: true from endedWithin once the keeper ended it. */
+async function rawStream(url: string, token: string): Promise<{ text(): string; endedWithin(ms: number): Promise<boolean> }> {
+  const res = await fetch(`${url}/api/changes`, { headers: { authorization: `Bearer ${token}` } });
+  assert.equal(res.status, 200);
+  const reader = res.body!.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  const read = (async () => {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) return true;
+      text += decoder.decode(value, { stream: true });
+    }
+  })();
+  return {
+    text: () => text,
+    endedWithin: (ms) => Promise.race([read, new Promise<false>((resolve) => setTimeout(() => resolve(false), ms))]),
+  };
+}
+
 async function listening(t: TestContext, s: Served): Promise<string> {
   const serving = await startHttp(s.keeper, { host: '127.0.0.1', port: 0, behindProxy: false, allowHosts: [] }, { log: () => {} });
   t.after(() => serving.close());
@@ -129,28 +149,16 @@ test('a client that does not read its stream is cut off once far behind, and wha
 test('a token revoked while its stream is open: the stream is told so and ends at once, telling nothing more; another agent\'s goes on', async (t) => {
   const s = await served(t, { agents: ['Claude', 'Codex'] });
   const url = await listening(t, s);
-  const res = await fetch(`${url}/api/changes`, { headers: { authorization: `Bearer ${s.tokens.Claude!}` } });
-  assert.equal(res.status, 200);
-  const reader = res.body!.getReader();
-  const decoder = new TextDecoder();
+  const claude = await rawStream(url, s.tokens.Claude!);
   const codex = await stream(t, url, s.tokens.Codex!);
-  let text = '';
-  const read = (async () => {
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) return true;
-      text += decoder.decode(value, { stream: true });
-    }
-  })();
-  await until(() => text.includes(': changes for agent:claude'), 5_000, 'the stream open');
+  await until(() => claude.text().includes(': changes for agent:claude'), 5_000, 'the stream open');
   const revoked = await s.store.revokeTokens('Claude', ann);
   assert.equal(revoked.length, 1);
   // The revocation is a change: it wakes the stream, which ends with no other change.
-  const ended = await Promise.race([read, new Promise<false>((resolve) => setTimeout(() => resolve(false), 3000))]);
-  assert.equal(ended, true, `the stream ended: ${text}`);
+  assert.equal(await claude.endedWithin(3000), true, `the stream ended: ${claude.text()}`);
   await s.store.add('batches', { title: 'After the revocation' }, ann);
-  assert.match(text, /event: refused\ndata: .*was revoked/);
-  assert.doesNotMatch(text, /After the revocation/, 'nothing told after the revocation');
+  assert.match(claude.text(), /event: refused\ndata: .*was revoked/);
+  assert.doesNotMatch(claude.text(), /After the revocation/, 'nothing told after the revocation');
   await until(() => codex.events.some((e) => /After the revocation/.test(e.data.line)), 5_000, 'the other agent told');
 });
 
@@ -159,22 +167,10 @@ test('a token that expires while its stream is open: the next change ends the st
   const url = await listening(t, s);
   const token = (await s.store.addToken('Brief', { expiresMs: 1500 }, ann)).token;
   await s.store.grant('batches', 'Brief', 'read', ann);
-  const res = await fetch(`${url}/api/changes`, { headers: { authorization: `Bearer ${token}` } });
-  assert.equal(res.status, 200);
-  const reader = res.body!.getReader();
-  const decoder = new TextDecoder();
-  let text = '';
-  const read = (async () => {
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) return true;
-      text += decoder.decode(value, { stream: true });
-    }
-  })();
+  const brief = await rawStream(url, token);
   await new Promise((resolve) => setTimeout(resolve, 2000));
   await s.store.add('batches', { title: 'After its expiry' }, ann);
-  const ended = await Promise.race([read, new Promise<false>((resolve) => setTimeout(() => resolve(false), 3000))]);
-  assert.equal(ended, true, `the stream ended: ${text}`);
-  assert.match(text, /event: refused\ndata: .*expired on /);
-  assert.doesNotMatch(text, /After its expiry/);
+  assert.equal(await brief.endedWithin(3000), true, `the stream ended: ${brief.text()}`);
+  assert.match(brief.text(), /event: refused\ndata: .*expired on /);
+  assert.doesNotMatch(brief.text(), /After its expiry/);
 });
