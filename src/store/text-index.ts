@@ -108,7 +108,8 @@ async function reindex(ctx: Context, id: number, isNew = false): Promise<void> {
     return;
   }
   const config = configOf(row.lang);
-  const [title, said, fields] = [wordsOf(row.title), wordsOf(notes), wordsOf(values)];
+  const [title, fields] = [wordsOf(row.title), wordsOf(values)];
+  const said = upTo(wordsOf(notes), CHARS_MAX - title.length - fields.length);
   ctx.q.later(`INSERT INTO record_text (record, list, config, tsv) VALUES (?, ?, ?::regconfig, ${part('A')} || ${part('B')} || ${part('C')})
     ON CONFLICT (record) DO UPDATE SET list = excluded.list, config = excluded.config, tsv = excluded.tsv`,
   [id, row.list, config, config, title, title, config, said, said, config, fields, fields]);
@@ -121,18 +122,41 @@ async function reindex(ctx: Context, id: number, isNew = false): Promise<void> {
  * is indexed whole. A record erased meanwhile has no row to change.
  */
 async function rewrite(ctx: Context, id: number, words: Words): Promise<void> {
-  const params: string[] = [];
-  const said = (weight: string, text: string): string => {
-    const clean = wordsOf(text);
-    params.push(clean, clean);
-    return part(weight, 'config');
-  };
-  let tsv = 'tsv';
-  if (words.title !== undefined) tsv = `${said('A', words.title)} || ts_filter(tsv, '{b}') || ${said('C', words.values ?? '')}`;
-  if (words.notes.length) tsv = `${tsv} || ${said('B', words.notes.join('\n'))}`;
-  if (tsv === 'tsv') return;
-  ctx.q.later(`UPDATE record_text SET tsv = ${tsv} WHERE record = ?`, [...params, id]);
+  // Each kept within the tsvector's bound: the words already there are measured by their text
+  // (octet_length of tsv::text: about their size or more), what is added by BYTES_A_CHAR.
+  if (words.title !== undefined) {
+    const [title, fields] = [wordsOf(words.title), wordsOf(words.values ?? '')];
+    // The notes' words are kept while they fit beside the new title and fields; else they go.
+    ctx.q.later(`UPDATE record_text SET tsv = ${part('A', 'config')}
+        || (CASE WHEN octet_length(tsv::text) <= ? THEN ts_filter(tsv, '{b}') ELSE ''::tsvector END) || ${part('C', 'config')}
+      WHERE record = ?`, [title, title, WORDS_MAX - BYTES_A_CHAR * (title.length + fields.length), fields, fields, id]);
+  }
+  if (words.notes.length) {
+    const said = upTo(wordsOf(words.notes.join('\n')), CHARS_MAX);
+    // Past the bound, a record's later notes add no word: its notes are found by their first words.
+    ctx.q.later(`UPDATE record_text SET tsv = tsv || ${part('B', 'config')}
+      WHERE record = ? AND octet_length(tsv::text) <= ?`, [said, said, id, WORDS_MAX - BYTES_A_CHAR * said.length]);
+  }
 }
+
+/**
+ * PostgreSQL keeps a record's words in one tsvector of at most 1 MB: past it, every change to the
+ * record would fail, so an agent could freeze a record with a few dozen notes of made-up words.
+ * Words are added only within WORDS_MAX bytes (a margin under the bound), a character of text
+ * counted as BYTES_A_CHAR bytes of tsvector at most (measured: 2.2 for words of six letters, 4.9
+ * for CJK words of two characters, both stemmed and as written).
+ */
+const WORDS_MAX = 1_000_000;
+const BYTES_A_CHAR = 7;
+/** The characters of words a record's tsvector is made from at most. */
+const CHARS_MAX = Math.floor(WORDS_MAX / BYTES_A_CHAR);
+/** The first `max` characters of `text` (never half of a character outside the BMP), none when `max` is not above 0. */
+const upTo = (text: string, max: number): string => {
+  if (text.length <= max) return text;
+  if (max <= 0) return '';
+  const cut = text.slice(0, max);
+  return /[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut;
+};
 
 // Words alone, as the asker's are read (search.ts) and as SQLite's tokenizer splits them: no
 // paths, URLs or hyphenated forms taken whole by PostgreSQL's parser.

@@ -242,3 +242,36 @@ test('PostgreSQL in a UTF-8 database: capitals of every script found by small le
     await store.close();
   }
 });
+
+eachStore('an agent\'s notes full of words no one uses cannot freeze a record: notes, edits and a note rewritten go on, and it is still found', async () => {
+  const f = await withBatches();
+  try {
+    const r = await f.store.add('batches', { title: 'Target record' }, bot);
+    // 8,000 characters of words made up for the purpose, each note's its own: PostgreSQL keeps a
+    // record's words in a tsvector of at most 1 MB, which 60 such notes would pass.
+    let seed = 1;
+    const made = (): string => {
+      const words: string[] = [];
+      while (words.join(' ').length < 7990) words.push((seed++ * 2654435761 % 4294967296).toString(36).slice(0, 6));
+      return words.join(' ').slice(0, 8000);
+    };
+    const first = made();
+    await f.store.note(r.id, first, bot);
+    // Asked together, as the folder's pump or a keeper's batch does them: one transaction.
+    await f.store.transaction(async (tx) => {
+      for (let i = 0; i < 100; i++) await tx.note(r.id, made(), bot);
+    });
+    for (let i = 0; i < 3; i++) await f.store.note(r.id, made(), bot);
+    const mine = await f.store.note(r.id, 'ann was here', ann);
+    await f.store.editNote(r.id, mine.id, 'ann was here again', ann);
+    await f.store.edit(r.id, { title: 'Target record, renamed' }, ann);
+    await f.store.note(r.id, made(), bot);
+    const found = async (words: string): Promise<number[]> => (await f.store.search(words, ann)).map((h) => h.id);
+    assert.deepEqual(await found('renamed'), [r.id]);
+    assert.deepEqual(await found('target'), [r.id]);
+    assert.deepEqual(await found(first.split(' ')[3]!), [r.id], 'a word of its first note');
+    assert.equal((await f.store.get(r.id, ann)).counts.notes, 106);
+  } finally {
+    await f.done();
+  }
+}, { timeout: 120_000 });
