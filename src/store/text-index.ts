@@ -109,10 +109,24 @@ async function reindex(ctx: Context, id: number, isNew = false): Promise<void> {
   }
   const config = configOf(row.lang);
   const [title, fields] = [wordsOf(row.title), wordsOf(values)];
-  const said = upTo(wordsOf(notes), CHARS_MAX - title.length - fields.length);
+  // The notes' words that surely fit go in with the title's and fields'; the rest is added as
+  // notes are, within the bound (the same words kept as when they were added one note at a time).
+  const [said, ...rest] = chunks(wordsOf(notes), Math.max(0, CHARS_MAX - title.length - fields.length));
   ctx.q.later(`INSERT INTO record_text (record, list, config, tsv) VALUES (?, ?, ?::regconfig, ${part('A')} || ${part('B')} || ${part('C')})
     ON CONFLICT (record) DO UPDATE SET list = excluded.list, config = excluded.config, tsv = excluded.tsv`,
-  [id, row.list, config, config, title, title, config, said, said, config, fields, fields]);
+  [id, row.list, config, config, title, title, config, said ?? '', said ?? '', config, fields, fields]);
+  addNoteWords(ctx, id, rest.join(' '));
+}
+
+/**
+ * PostgreSQL: notes' words added to the record's row, a chunk at a time, each only while the row
+ * stays within the bound (WORDS_MAX): past it, a record's later notes add no word.
+ */
+function addNoteWords(ctx: Context, id: number, words: string): void {
+  for (const chunk of chunks(words, CHARS_MAX)) {
+    ctx.q.later(`UPDATE record_text SET tsv = tsv || ${part('B', 'config')}
+      WHERE record = ? AND octet_length(tsv::text) <= ?`, [chunk, chunk, id, WORDS_MAX - BYTES_A_CHAR * chunk.length]);
+  }
 }
 
 /**
@@ -131,12 +145,7 @@ async function rewrite(ctx: Context, id: number, words: Words): Promise<void> {
         || (CASE WHEN octet_length(tsv::text) <= ? THEN ts_filter(tsv, '{b}') ELSE ''::tsvector END) || ${part('C', 'config')}
       WHERE record = ?`, [title, title, WORDS_MAX - BYTES_A_CHAR * (title.length + fields.length), fields, fields, id]);
   }
-  if (words.notes.length) {
-    const said = upTo(wordsOf(words.notes.join('\n')), CHARS_MAX);
-    // Past the bound, a record's later notes add no word: its notes are found by their first words.
-    ctx.q.later(`UPDATE record_text SET tsv = tsv || ${part('B', 'config')}
-      WHERE record = ? AND octet_length(tsv::text) <= ?`, [said, said, id, WORDS_MAX - BYTES_A_CHAR * said.length]);
-  }
+  if (words.notes.length) addNoteWords(ctx, id, wordsOf(words.notes.join('\n')));
 }
 
 /**
@@ -148,15 +157,32 @@ async function rewrite(ctx: Context, id: number, words: Words): Promise<void> {
  */
 const WORDS_MAX = 1_000_000;
 const BYTES_A_CHAR = 7;
-/** The characters of words a record's tsvector is made from at most. */
+/** The characters of words made into a tsvector at once at most: what surely fits an empty row. */
 const CHARS_MAX = Math.floor(WORDS_MAX / BYTES_A_CHAR);
-/** The first `max` characters of `text` (never half of a character outside the BMP), none when `max` is not above 0. */
-const upTo = (text: string, max: number): string => {
-  if (text.length <= max) return text;
-  if (max <= 0) return '';
-  const cut = text.slice(0, max);
-  return /[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut;
-};
+
+/**
+ * Words (wordsOf's: separated by spaces) in chunks of at most `first` characters for the first and
+ * CHARS_MAX for the others, cut between words (a word longer than a chunk, never half of a
+ * character outside the BMP). None for no words.
+ */
+function chunks(words: string, first: number): string[] {
+  const out: string[] = [];
+  let rest = words.trim();
+  let max = first;
+  while (rest.length > max) {
+    let cut = rest.lastIndexOf(' ', max);
+    if (cut <= 0) cut = /[\uD800-\uDBFF]/.test(rest[max - 1] ?? '') ? max - 1 : max;
+    if (cut <= 0) {
+      out.push('');
+    } else {
+      out.push(rest.slice(0, cut));
+      rest = rest.slice(cut).trimStart();
+    }
+    max = CHARS_MAX;
+  }
+  if (rest) out.push(rest);
+  return out;
+}
 
 // Words alone, as the asker's are read (search.ts) and as SQLite's tokenizer splits them: no
 // paths, URLs or hyphenated forms taken whole by PostgreSQL's parser.

@@ -275,3 +275,24 @@ eachStore('an agent\'s notes full of words no one uses cannot freeze a record: n
     await f.done();
   }
 }, { timeout: 120_000 });
+
+eachStore('a record of many long notes in words of every day is found by the word of its last note, after a note is rewritten too', async () => {
+  const f = await withBatches();
+  try {
+    const r = await f.store.add('batches', { title: 'Daily log' }, bot);
+    const day = 'the batch ran again and the import took longer than the day before '.repeat(120).slice(0, 8000);
+    await f.store.transaction(async (tx) => {
+      for (let i = 0; i < 25; i++) await tx.note(r.id, day, bot);
+    });
+    await f.store.note(r.id, 'an okapi crossed the yard', bot);
+    const found = async (words: string): Promise<number[]> => (await f.store.search(words, ann)).map((h) => h.id);
+    assert.deepEqual(await found('okapi'), [r.id], '200,000 characters of notes before it');
+    // Rewriting a note indexes the record whole: the same words are kept as when they came one note at a time.
+    const mine = await f.store.note(r.id, 'ann was here', ann);
+    await f.store.editNote(r.id, mine.id, 'ann was here again', ann);
+    assert.deepEqual(await found('okapi'), [r.id]);
+    assert.deepEqual(await found('again'), [r.id]);
+  } finally {
+    await f.done();
+  }
+});
