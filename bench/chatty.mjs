@@ -3,7 +3,8 @@
 // durable server started for the run), in one process through the store itself. At each count
 // of notes: the median of 40 notes on that record, of 20 edits of its title, of 20 searches that
 // find it by a word of its fields (its snippet looks over its notes), and of 40 notes on a record
-// of few notes beside it. Figures, not tests.
+// of few notes beside it. Then a record flooded with made-up words: a short note on it. Figures,
+// not tests.
 //   node bench/chatty.mjs [--notes 0,100,1000,5000] [--before BUILD_DIR] [--json FILE]
 // With --before (an earlier checkout's root, built: its build/ is used): the same on its store,
 // on a database of its own, each count measured on both builds in turn.
@@ -70,6 +71,24 @@ for (const count of COUNTS) {
     results.rows.push({ engine: b.engine, build: b.which, notes: count, noteMs: note, editMs: edit, besideMs: beside, searchMs: search });
     process.stdout.write(`${b.engine.padEnd(8)} ${b.which.padEnd(6)} a record of ${String(count).padStart(5)} notes: a note ${note} ms, an edit of its title ${edit} ms, a search finding it ${search} ms; a note on a record of few notes ${beside} ms\n`);
   }
+}
+// A record an agent flooded: 125 notes of 8,000 characters of words made up for it (1,000,000
+// characters), then the median of 15 short notes on it.
+let seed = 1;
+const madeUp = () => {
+  const words = [];
+  while (words.join(' ').length < 7990) words.push((seed++ * 2654435761 % 4294967296).toString(36).slice(0, 6));
+  return words.join(' ').slice(0, 8000);
+};
+results.flood = [];
+for (const b of binders) {
+  const flooded = (await b.store.add('tasks', { title: 'a flooded record' }, ANN)).id;
+  await b.store.transaction(async (tx) => {
+    for (let i = 0; i < 125; i++) await tx.note(flooded, madeUp(), ANN);
+  });
+  const note = await timed(15, (i) => b.store.note(flooded, `a short note ${i}`, ANN));
+  results.flood.push({ engine: b.engine, build: b.which, noteMs: note });
+  process.stdout.write(`${b.engine.padEnd(8)} ${b.which.padEnd(6)} a record flooded with 1,000,000 characters of made-up words: a short note ${note} ms\n`);
 }
 for (const b of binders) await b.store.close();
 await cluster?.stop();
