@@ -9,6 +9,7 @@ import { realpathSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Command, CommanderError } from 'commander';
 import { openAnyStore, type PostgresStore, type StoreSpec } from '../store/index.js';
+import { FOLDS_ASCII_ALONE, foldsCase as asked } from './locale-advice.js';
 import { Refused } from '../store/store.js';
 import { addOperation } from './command-builder.js';
 import { jsonDocument } from './json-document.js';
@@ -160,14 +161,13 @@ async function orgPlace(spec: StoreSpec, org: string): Promise<OrgPlace | number
 /** Opens the store (which migrates it) and says the schema it is at. */
 function migrateStore(spec: StoreSpec, json: boolean): Promise<number> {
   return withStore(spec, async (store) => {
-    const { schema, foldsCase: asked } = store as Partial<PostgresStore>;
-    const foldsCase = await asked?.();
+    const { schema } = store as Partial<PostgresStore>;
+    const foldsCase = await asked(store);
     const data = { store: store.path, dialect: store.dialect, ...(schema ? { from: schema.before, to: schema.now, foldsCase } : {}) };
     const text = (!schema ? `The store ${store.path} is at this Binder's schema.`
       : schema.before === schema.now ? `The database ${store.path} was at this Binder's schema (version ${schema.now}) already.`
       : `Brought the database ${store.path} from schema version ${schema.before} to ${schema.now}.`)
-      + (foldsCase === false ? ' Its locale lowercases ASCII letters alone: search finds words in capitals of other scripts (ΟΔΟΣ, ЖУК) only as written. '
-        + 'A database made with createdb --locale C.UTF-8 --template template0 finds them by small letters.' : '');
+      + (foldsCase === false ? ` ${FOLDS_ASCII_ALONE}` : '');
     process.stdout.write(json ? `${jsonDocument(data)}\n` : `${asWritten(safeAnswer(text))}\n`);
     return 0;
   });

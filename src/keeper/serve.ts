@@ -10,6 +10,7 @@ import cluster from 'node:cluster';
 import { Command, CommanderError } from 'commander';
 import { addHttpOptions, httpPlan, listeningLine, loginLine, providerLine, startHttpFor, type HttpFlags, type HttpStarted } from '../http/start.js';
 import { openAnyStore } from '../store/index.js';
+import { FOLDS_ASCII_ALONE, foldsCase } from './locale-advice.js';
 import { Refused } from '../store/store.js';
 import { createKeeper } from './keeper.js';
 import { defaultSide, person, sideOption, whereStore } from './places.js';
@@ -118,6 +119,7 @@ async function keep(argv: string[]): Promise<number> {
   }
   if (!silent) {
     process.stdout.write(`${w.kept} ${clip(store.path, 4096)}\n`);
+    if (await foldsCase(store) === false) process.stderr.write(`binder serve: ${FOLDS_ASCII_ALONE}\n`);
     if (http) {
       process.stdout.write(`${listeningLine(http.url, o.lang)}\n`);
       process.stdout.write(`${http.provider ? providerLine(http.url, http.provider, o.lang) : loginLine(await http.loginLink(person(o.as).name), o.lang)}\n`);

@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { binder } from '../helpers/processes.js';
+import { binder, serveKeeper } from '../helpers/processes.js';
 import { tempDir } from '../helpers/temp.js';
 import { cluster, dropDatabase, postgresMissing } from '../helpers/postgres.js';
 
@@ -99,7 +99,7 @@ test('help lists every operation with examples', (t) => {
   assert.match(admin('side', 'add', '--help').out, /binder admin side add ~\/work\/site\/\.binder Claude/);
 });
 
-test('binder admin migrate on PostgreSQL says when the database\'s locale will not let search fold other scripts\' capitals', { skip: postgresMissing() ?? false }, async (t) => {
+test('binder admin migrate and a keeper\'s start on PostgreSQL say when the database\'s locale will not let search fold other scripts\' capitals', { skip: postgresMissing() ?? false }, async (t) => {
   const c = await cluster();
   const plain = c.database();
   const name = `utf8_admin_${process.pid}`;
@@ -114,4 +114,11 @@ test('binder admin migrate on PostgreSQL says when the database\'s locale will n
   const inUtf8 = binder(['admin', '--store', utf8, 'migrate']);
   assert.equal(inUtf8.code, 0, inUtf8.err);
   assert.match(inUtf8.out, /Brought the database .* to \d+\.\n$/);
+  // A keeper started on it says so too (teams start keepers more often than they migrate).
+  const kept = await serveKeeper(t, ['--store', plain, '--http', '127.0.0.1:0']);
+  assert.match(kept.err(), /binder serve: Its locale lowercases ASCII letters alone/);
+  await kept.stop();
+  const keptUtf8 = await serveKeeper(t, ['--store', utf8, '--http', '127.0.0.1:0']);
+  assert.doesNotMatch(keptUtf8.err(), /lowercases/);
+  await keptUtf8.stop();
 });
