@@ -133,7 +133,10 @@ export function checkStore(db: Database.Database): CheckFound {
   const dangling = (db.pragma('foreign_key_check') as { table: string; parent: string }[]).map((r) => ({ table: r.table, parent: r.parent }));
   let searchIndex: string | null = null;
   try {
-    db.transaction(() => db.prepare("INSERT INTO record_text (record_text, rank) VALUES ('integrity-check', 0)").run()).immediate();
+    db.transaction(() => {
+      db.prepare("INSERT INTO record_text (record_text, rank) VALUES ('integrity-check', 0)").run();
+      db.prepare("INSERT INTO note_text (note_text, rank) VALUES ('integrity-check', 0)").run();
+    }).immediate();
   } catch (e) {
     searchIndex = why(e);
   }

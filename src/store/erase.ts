@@ -11,11 +11,12 @@ import { unindex } from './text-index.js';
 import type { Who } from './types.js';
 
 async function erase(ctx: Context, id: number): Promise<void> {
+  // First: SQLite finds the rows of the record's notes in its index by the notes.
+  await unindex(ctx, id);
   (await ctx.q.run('DELETE FROM notes WHERE record = ?', [id]));
   (await ctx.q.run('DELETE FROM attachments WHERE record = ?', [id]));
   (await ctx.q.run('DELETE FROM records WHERE id = ?', [id]));
   (await ctx.q.run("UPDATE log SET op = 'erased', change = NULL WHERE record = ?", [id]));
-  await unindex(ctx, id);
 }
 
 /** Answers kept for crash recovery may quote what was deleted; delivered ones are needed no more. */
@@ -31,7 +32,10 @@ async function forgetAnswers(ctx: Context): Promise<void> {
  * its pages until then.
  */
 async function tidy(ctx: Context): Promise<void> {
-  if (ctx.q.dialect === 'sqlite') await ctx.q.run("INSERT INTO record_text (record_text) VALUES ('optimize')");
+  if (ctx.q.dialect === 'sqlite') {
+    await ctx.q.run("INSERT INTO record_text (record_text) VALUES ('optimize')");
+    await ctx.q.run("INSERT INTO note_text (note_text) VALUES ('optimize')");
+  }
   ctx.checkpointAfterCommit();
 }
 

@@ -9,7 +9,7 @@ import { sides } from './sides.js';
 import { slug, uniqueSlug } from './slug.js';
 import { Refused, type FieldInput, type ListPatch, type StateInput, type TemplateSummary } from './store.js';
 import { findTemplate, TEMPLATES, type Lang } from './templates.js';
-import { reindexLater } from './text-index.js';
+import { rowLater } from './text-index.js';
 import { textAt, withoutKey } from './dialect/json.js';
 import type { Access, Field, FieldType, List, State, Who } from './types.js';
 import { cleanName, cleanTitle } from './values.js';
@@ -181,7 +181,7 @@ export async function editList(ctx: Context, ref: string, patch: ListPatch, who:
       const ids = await ctx.q.column<number>(`SELECT id FROM records WHERE list = ? AND ${textAt(ctx.q.dialect, 'fields', field.id)} IS NOT NULL`, [list.id]);
       for (const id of ids) {
         await ctx.q.run(`UPDATE records SET fields = ${withoutKey(ctx.q.dialect, 'fields')} WHERE id = ?`, [field.id, id]);
-        reindexLater(ctx, id);
+        rowLater(ctx, id);
       }
     }
     if (JSON.stringify(fields) !== JSON.stringify(list.fields)) change.fields = [list.fields, fields];

@@ -9,7 +9,7 @@ import { forChange } from './leases.js';
 import { needLinks } from './needs.js';
 import { attachmentOf, logOf, noteOf, type AttachmentRow, type LogRowRaw, type NoteRow } from './rows.js';
 import { Refused } from './store.js';
-import { notedLater, reindexLater } from './text-index.js';
+import { notedLater, noteEditedLater } from './text-index.js';
 import type { Attachment, AttachKind, Note, RecordPage, RecordView, Who } from './types.js';
 import { cleanNote, cleanTitle, LIMITS } from './values.js';
 
@@ -34,7 +34,7 @@ export async function note(ctx: Context, ref: number | string, text: string, who
     touch(ctx, found.record.id, at),
   ]);
   if (!row) throw new Error(`the note on #${found.record.id} was not made`);
-  notedLater(ctx, found.record.id, clean);
+  notedLater(ctx, found.record.id, { id: row.id, text: clean });
   await ctx.log(who, 'note', found.list.id, found.record.id, { note: row.id });
   return noteOf(row);
 }
@@ -63,7 +63,7 @@ export async function editNote(ctx: Context, ref: number | string, noteId: numbe
   const at = iso(ctx.now());
   (await ctx.q.run('UPDATE notes SET text = ?, edited = 1 WHERE id = ?', [clean, row.id]));
   await touch(ctx, id, at);
-  reindexLater(ctx, id);
+  noteEditedLater(ctx, id, row.id);
   await ctx.log(who, 'edit-note', found.list.id, id, { note: row.id });
   return noteOf((await ctx.q.get('SELECT * FROM notes WHERE id = ?', [row.id])) as NoteRow);
 }

@@ -2,6 +2,7 @@
  * The store's tables, as an ordered list of migrations keyed on `PRAGMA user_version`.
  * A migration only ever adds: a released one is never edited, a new one is appended.
  */
+import { ROW_BYTES, ROW_NOTES } from './text-index.js';
 
 export const MIGRATIONS: readonly string[] = [
   // 1: the binder, its history, its search index, and the keeper's ledger of asks.
@@ -298,5 +299,30 @@ export const MIGRATIONS: readonly string[] = [
     issuer   TEXT PRIMARY KEY,          -- the identity provider this service signs people in with
     since    INTEGER NOT NULL           -- ms
   ) WITHOUT ROWID;
+  `,
+  // 15: a record's row in the search index holds its first notes alone (text-index.ts: ROW_NOTES,
+  // ROW_BYTES), each later note a row of its own in note_text: writing the record's row again at
+  // each note read all its notes, a quarter of a second on a record of long ones. The records whose
+  // notes pass the bounds have their row written again; rows of records within them stay as they are.
+  `
+  CREATE VIRTUAL TABLE note_text USING fts5 (
+    text,
+    content = '', contentless_delete = 1,
+    tokenize = 'unicode61 remove_diacritics 2'
+  );
+  INSERT INTO note_text (note_text, rank) VALUES ('secure-delete', 1);
+  CREATE TEMP TABLE note_place AS
+    SELECT id, record, row_number() OVER w <= ${ROW_NOTES} AND sum(octet_length(text)) OVER w <= ${ROW_BYTES} AS in_row
+    FROM notes WINDOW w AS (PARTITION BY record ORDER BY id);
+  CREATE TEMP TABLE spilling AS SELECT DISTINCT record AS id FROM note_place WHERE NOT in_row;
+  DELETE FROM record_text WHERE rowid IN (SELECT id FROM spilling);
+  INSERT INTO record_text (rowid, title, notes, fields)
+    SELECT r.id, r.title,
+      coalesce((SELECT group_concat(n.text, char(10) ORDER BY n.id) FROM notes n JOIN note_place p ON p.id = n.id WHERE n.record = r.id AND p.in_row), ''),
+      coalesce((SELECT group_concat(value, char(10)) FROM json_each(r.fields)), '')
+    FROM records r WHERE r.id IN (SELECT id FROM spilling);
+  INSERT INTO note_text (rowid, text) SELECT n.id, n.text FROM notes n JOIN note_place p ON p.id = n.id WHERE NOT p.in_row;
+  DROP TABLE note_place;
+  DROP TABLE spilling;
   `,
 ];

@@ -12,13 +12,13 @@ const MAX_WORDS = 16;
 const MAX_HITS = 500;
 const AROUND = 40;
 
-/** The user's words, as FTS5 terms: `"word"*` ANDed. Empty when there is no word to find. */
-export function searchTerms(text: string): { query: string; words: string[] } {
+/** The user's words, each as an FTS5 term: `"word"*`. None when there is no word to find. */
+export function searchTerms(text: string): { terms: string[]; words: string[] } {
   // Split as the index's tokenizer does, so `title:alpha` is two words, never a column filter.
   const words = String(text).slice(0, 2000).split(/[^\p{L}\p{N}\p{M}]+/u)
     .filter((w) => w !== '')
     .slice(0, MAX_WORDS);
-  return { query: words.map((w) => `"${w.replace(/"/g, '""')}"*`).join(' AND '), words };
+  return { terms: words.map((w) => `"${w.replace(/"/g, '""')}"*`), words };
 }
 
 /** Lowercase without accents, a final sigma as any sigma, keeping where each folded character came from. */
@@ -72,28 +72,74 @@ interface HitRow { id: number; list: string; listTitle: string; title: string; s
 
 const SELECT = 'SELECT r.id, r.list, l.title AS "listTitle", r.title, r.state, l.states, r.archived';
 
+interface Scored { id: number; score: number }
+
+/** Each record once, with its best score, best first (bm25: lower is better). */
+function best(...lists: Scored[][]): Scored[] {
+  const by = new Map<number, number>();
+  for (const list of lists) for (const h of list) by.set(h.id, Math.min(h.score, by.get(h.id) ?? Infinity));
+  return [...by].map(([id, score]) => ({ id, score })).sort((a, b) => a.score - b.score || a.id - b.id);
+}
+
+/**
+ * SQLite: the records found through the notes that have rows of their own (past a record's first,
+ * text-index.ts), every word in the record's row or in one of those notes. A word in the row is
+ * scored there (bm25, summed over the words as bm25 sums them); a word only in such notes scores
+ * little, a bit more the more of them hold it: scoring each of tens of thousands of notes took
+ * most of a search's time. None where no such note holds a word searched for, at the cost of one
+ * match a word: a record of few notes has them all in its row.
+ */
+async function spilledHits(ctx: Context, terms: string[]): Promise<Scored[]> {
+  const inNotes: Map<number, number>[] = [];
+  for (const term of terms) {
+    const rows = await ctx.q.all<{ id: number; n: number }>(`SELECT n.record AS id, count(*) AS n
+        FROM note_text JOIN notes n ON n.id = note_text.rowid WHERE note_text MATCH ? GROUP BY n.record`, [term]);
+    inNotes.push(new Map(rows.map((r) => [r.id, -Math.min(r.n, 100) / 1000])));
+  }
+  const candidates = new Set(inNotes.flatMap((m) => [...m.keys()]));
+  if (candidates.size === 0) return [];
+  const hits: Scored[] = [];
+  const scores = new Map([...candidates].map((id) => [id, 0]));
+  for (const [w, term] of terms.entries()) {
+    if (scores.size === 0) break;
+    // The rows matched whole, the candidates kept in SQL: FTS5 looks a prefix term up again for
+    // each rowid it is asked about (about a millisecond each at 100,000 records).
+    const inRow = new Map((await ctx.q.all<Scored>(`WITH m AS MATERIALIZED (SELECT rowid AS id, bm25(record_text, 4.0, 1.0, 1.0) AS score
+        FROM record_text WHERE record_text MATCH ?) SELECT m.id, m.score FROM m JOIN json_each(?) AS c ON c.value = m.id`,
+    [term, JSON.stringify([...scores.keys()])])).map((r) => [r.id, r.score]));
+    for (const [id, total] of scores) {
+      const score = Math.min(inNotes[w]!.get(id) ?? Infinity, inRow.get(id) ?? Infinity);
+      if (score === Infinity) scores.delete(id);
+      else scores.set(id, total + score);
+    }
+  }
+  for (const [id, score] of scores) hits.push({ id, score });
+  return hits;
+}
+
 /**
  * SQLite (FTS5, bm25): the best hits are ranked by the index alone first, and only those are
  * looked up: looking up every hit's record to filter it is what costs at a million records. The
  * answer is the same as ranking all of them whenever enough of the best hits can be shown; else
  * all are ranked.
  */
-async function rankedSqlite(ctx: Context, query: string, visible: string[], seen: string[], limit: number): Promise<HitRow[]> {
+async function rankedSqlite(ctx: Context, terms: string[], visible: string[], seen: string[], limit: number): Promise<HitRow[]> {
   const first = limit * 4;
-  const ranked = await ctx.q.all<{ id: number; score: number }>(`SELECT rowid AS id, bm25(record_text, 4.0, 1.0, 1.0) AS score FROM record_text
+  const query = terms.join(' AND ');
+  const spilled = await spilledHits(ctx, terms);
+  const inRows = await ctx.q.all<Scored>(`SELECT rowid AS id, bm25(record_text, 4.0, 1.0, 1.0) AS score FROM record_text
       WHERE record_text MATCH ? ORDER BY score, rowid LIMIT ?`, [query, first]);
-  let rows: HitRow[] = [];
-  if (ranked.length > 0) {
-    rows = await ctx.q.all<HitRow>(`${SELECT}
-        FROM json_each(?) AS h JOIN records r ON r.id = h.value ->> 0 JOIN lists l ON l.id = r.list
-        WHERE ${[...visible, '1'].join(' AND ')}
-        ORDER BY h.value ->> 1, r.id LIMIT ?`, [JSON.stringify(ranked.map((h) => [h.id, h.score])), ...seen, limit]);
-  }
-  if (rows.length < limit && ranked.length === first) {
-    rows = await ctx.q.all<HitRow>(`${SELECT}
+  const shown = (hits: Scored[]): Promise<HitRow[]> => (hits.length === 0 ? Promise.resolve([]) : ctx.q.all<HitRow>(`${SELECT}
+      FROM json_each(?) AS h JOIN records r ON r.id = h.value ->> 0 JOIN lists l ON l.id = r.list
+      WHERE ${[...visible, '1'].join(' AND ')}
+      ORDER BY h.value ->> 1, r.id LIMIT ?`, [JSON.stringify(hits.map((h) => [h.id, h.score])), ...seen, limit]));
+  let rows = await shown(best(inRows, spilled).slice(0, first));
+  if (rows.length < limit && inRows.length === first) {
+    const all = await ctx.q.all<HitRow & { score: number }>(`${SELECT}, bm25(record_text, 4.0, 1.0, 1.0) AS score
         FROM record_text JOIN records r ON r.id = record_text.rowid JOIN lists l ON l.id = r.list
         WHERE ${['record_text MATCH ?', ...visible].join(' AND ')}
-        ORDER BY bm25(record_text, 4.0, 1.0, 1.0), r.id LIMIT ?`, [query, ...seen, limit]);
+        ORDER BY score, r.id LIMIT ?`, [query, ...seen, limit]);
+    rows = await shown(best(all, spilled));
   }
   return rows;
 }
@@ -126,8 +172,8 @@ async function rankedPostgres(ctx: Context, words: string[], visible: string[], 
 export async function search(
   ctx: Context, text: string, who: Who, options: { limit?: number; archived?: boolean } = {},
 ): Promise<SearchHit[]> {
-  const { query, words } = searchTerms(text);
-  if (!query) return [];
+  const { terms, words } = searchTerms(text);
+  if (terms.length === 0) return [];
   // What this transaction changed so far is found too.
   await indexMarked(ctx, true);
   const limit = Math.max(1, Math.min(MAX_HITS, Math.floor(options.limit ?? 50)));
@@ -139,7 +185,7 @@ export async function search(
   ].filter((w) => w !== '');
   const seen = isPerson(who) ? [] : [who.id];
   const rows = ctx.q.dialect === 'sqlite'
-    ? await rankedSqlite(ctx, query, visible, seen, limit)
+    ? await rankedSqlite(ctx, terms, visible, seen, limit)
     : await rankedPostgres(ctx, words, visible, seen, limit);
   const hits: SearchHit[] = [];
   for (const row of rows) {

@@ -1,18 +1,36 @@
 /**
  * Keeps the search index in step with a record's title, notes and field values. It never holds a
- * copy of the text, and a record taken out of it leaves no term behind. SQLite: a contentless
- * FTS5 table (rowid = record number), written whole at each change. PostgreSQL: `record_text`, a
- * tsvector per record (title weighted first), in the language of the record's list where it has
- * one, changed in place by a note or an edit.
+ * copy of the text, and a record taken out of it leaves no term behind. SQLite: contentless FTS5,
+ * a row per record (rowid = record number) with its title, its first notes (ROW_NOTES, ROW_BYTES)
+ * and its fields, and a row in `note_text` for each later note (rowid = note number): a note costs
+ * its own words, however many the record has, and a search of an everyday record is one match.
+ * PostgreSQL: `record_text`, a tsvector per record (title weighted first), in the language of the
+ * record's list where it has one, changed in place by a note or an edit.
  */
 import type { Context } from './context.js';
 
+/** A note whose words are to be indexed: its number and its text. */
+export interface NoteWords { id: number; text: string }
+
 /**
  * What changed in a record's words since it was indexed, known from the change itself: its new
- * title and field values (absent: as they were), and the notes added. PostgreSQL brings the
- * record's words in step from these alone — no note read again, however many the record has.
+ * title and field values (absent: as they were), the notes added and the notes rewritten. Neither
+ * store reads a note again to bring the record's words in step, however many the record has.
  */
-export interface Words { title?: string; values?: string; notes: string[] }
+export interface Words {
+  title?: string;
+  values?: string;
+  notes: NoteWords[];
+  /** Notes rewritten by their author, by number: their text is read at the commit. */
+  edited?: number[];
+  /** The record's fields changed where its title was not read: its row is written from the table. */
+  row?: true;
+  /**
+   * A savepoint was undone meanwhile, or a search indexed these words already: which of them
+   * stand is read from the tables at the commit (SQLite), or the record indexed whole (PostgreSQL).
+   */
+  recheck?: true;
+}
 
 /**
  * What a record's index waits for until the commit: `true`, made in this transaction (nothing of
@@ -27,12 +45,22 @@ const AT_ONCE = 256;
 export const configOf = (lang: string | null): string => (lang === 'en' ? 'binder_english' : lang === 'fr' ? 'binder_french' : 'binder_simple');
 
 /**
- * The record's terms out of the index now (it is being erased). A mark it had stays: if a
- * savepoint undoes the erasing, the record is indexed as it stands at the commit; if not, it is
- * found gone then, and nothing of it is indexed.
+ * The record's terms out of the index now (it is being erased): called before its notes go, whose
+ * rows SQLite finds by them. A mark it had stays: if a savepoint undoes the erasing, the record is
+ * indexed as it stands at the commit; if not, it is found gone then, and nothing of it is indexed.
  */
 export async function unindex(ctx: Context, id: number): Promise<void> {
-  await ctx.q.run(ctx.q.dialect === 'sqlite' ? 'DELETE FROM record_text WHERE rowid = ?' : 'DELETE FROM record_text WHERE record = ?', [id]);
+  // Words a mark holds for it are not written at the commit unless the record still stands then.
+  const mark = ctx.unindexed.get(id);
+  if (typeof mark === 'object') mark.recheck = true;
+  if (ctx.q.dialect === 'postgres') {
+    await ctx.q.run('DELETE FROM record_text WHERE record = ?', [id]);
+    return;
+  }
+  // Every note's row, not only those past the row's as they stand now: a note rewritten in this
+  // transaction may have moved them, and a row left would keep a deleted record's words.
+  await ctx.q.run('DELETE FROM note_text WHERE rowid IN (SELECT id FROM notes WHERE record = ?)', [id]);
+  await ctx.q.run('DELETE FROM record_text WHERE rowid = ?', [id]);
 }
 
 /**
@@ -47,11 +75,28 @@ export function reindexLater(ctx: Context, id: number, isNew = false): void {
 }
 
 /** A note was added to the record: its words are added to the record's at the commit. */
-export function notedLater(ctx: Context, id: number, text: string): void {
+export function notedLater(ctx: Context, id: number, note: NoteWords): void {
   const mark = ctx.unindexed.get(id);
-  if (mark === undefined) ctx.unindexed.set(id, { notes: [text] });
-  else if (typeof mark === 'object') mark.notes.push(text);
+  if (mark === undefined) ctx.unindexed.set(id, { notes: [note] });
+  else if (typeof mark === 'object') mark.notes.push(note);
   // Otherwise indexed whole at the commit, this note with the others.
+}
+
+/**
+ * A note of the record was rewritten: SQLite indexes that note's row again; PostgreSQL, whose row
+ * for the record cannot take one note's words out, indexes the record whole.
+ */
+export function noteEditedLater(ctx: Context, id: number, noteId: number): void {
+  const mark = ctx.unindexed.get(id);
+  if (mark === undefined) ctx.unindexed.set(id, { notes: [], edited: [noteId] });
+  else if (typeof mark === 'object') (mark.edited ??= []).push(noteId);
+}
+
+/** The record's fields were changed (its title is not at hand): its row is written again. */
+export function rowLater(ctx: Context, id: number): void {
+  const mark = ctx.unindexed.get(id);
+  if (mark === undefined) ctx.unindexed.set(id, { notes: [], row: true });
+  else if (typeof mark === 'object') mark.row = true;
 }
 
 /** The record's title and fields were changed to these: its notes' words stay as they are. */
@@ -64,10 +109,10 @@ export function editedLater(ctx: Context, id: number, title: string, fields: Rec
 
 /**
  * A savepoint was undone: what it changed is gone, and which marked words were its changes' is not
- * kept. Every record marked with words is indexed whole at the commit, from what stands then.
+ * kept. Every record marked with words is checked at the commit against what stands then.
  */
 export function undoneWords(unindexed: Map<number, IndexMark>): void {
-  for (const [id, mark] of unindexed) if (typeof mark === 'object') unindexed.set(id, false);
+  for (const mark of unindexed.values()) if (typeof mark === 'object') mark.recheck = true;
 }
 
 /**
@@ -78,21 +123,108 @@ export function undoneWords(unindexed: Map<number, IndexMark>): void {
 export async function indexMarked(ctx: Context, keep = false): Promise<void> {
   if (ctx.unindexed.size === 0) return;
   // A search's indexing may be undone by a savepoint around it and its marks stay for the commit:
-  // what it does must be right done twice (whole, not words added again).
+  // what it does must be right done twice (rows taken out before they are written, words not
+  // added again), so the marks it leaves say to check.
   if (keep) undoneWords(ctx.unindexed);
   const marked = [...ctx.unindexed];
-  if (!keep) ctx.unindexed.clear();
+  if (keep) {
+    // Indexed now: at the commit, a record made in this transaction has its rows to take out.
+    for (const [id, mark] of marked) if (mark === true) ctx.unindexed.set(id, false);
+  } else {
+    ctx.unindexed.clear();
+  }
+  if (ctx.q.dialect === 'sqlite') {
+    for (const [id, mark] of marked) await indexSqlite(ctx, id, mark);
+    return;
+  }
   // Asked at once, a few hundred at a time: a server store answers them in one round trip, and
   // an import of a hundred thousand records does not queue them all on one connection.
   for (let at = 0; at < marked.length; at += AT_ONCE) {
     await Promise.all(marked.slice(at, at + AT_ONCE).map(([id, mark]) =>
-      (typeof mark === 'object' && ctx.q.dialect === 'postgres' ? rewrite(ctx, id, mark) : reindex(ctx, id, mark === true))));
+      (typeof mark === 'object' && !mark.recheck && !mark.edited && !mark.row ? rewrite(ctx, id, mark) : reindex(ctx, id, mark === true))));
   }
 }
 
-/** `isNew`: the record was never indexed, so there is nothing to take out first. */
+/** A record's field values as their words are indexed: one per line. */
+const valuesOf = (fields: string): string => Object.values(JSON.parse(fields) as Record<string, string>).join('\n');
+
+/**
+ * SQLite: a record's row holds its title, its fields and its first notes, in order, as long as
+ * they are at most ROW_NOTES and ROW_BYTES of text; each later note has a row of its own. Writing
+ * the record's row again then reads a bounded text, however many notes the record has, and a
+ * record of few notes is still found by one match of every word. (Migration 15 places the notes
+ * of a store made before by the same bounds: changing them needs a migration.)
+ */
+export const ROW_NOTES = 64;
+export const ROW_BYTES = 16_384;
+
+/** Which of the record's first notes are in its row (the rest of the first, and all later, are not). */
+async function placeOf(ctx: Context, id: number): Promise<{ inRow: number[]; first: number[] }> {
+  const first = await ctx.q.all<{ id: number; bytes: number }>(
+    'SELECT id, octet_length(text) AS bytes FROM notes WHERE record = ? ORDER BY id LIMIT ?', [id, ROW_NOTES + 1]);
+  const inRow: number[] = [];
+  let bytes = 0;
+  for (const note of first) {
+    bytes += note.bytes;
+    if (inRow.length === ROW_NOTES || bytes > ROW_BYTES) break;
+    inRow.push(note.id);
+  }
+  return { inRow, first: first.map((n) => n.id) };
+}
+
+/** The record's row written (taken out first unless `isNew`): its title and fields given, or as they stand. */
+async function writeRow(ctx: Context, id: number, inRow: number, isNew: boolean, given?: { title: string; values: string }): Promise<void> {
+  if (!isNew) await ctx.q.run('DELETE FROM record_text WHERE rowid = ?', [id]);
+  const row = given ?? await ctx.q.get<{ title: string; fields: string }>('SELECT title, fields FROM records WHERE id = ?', [id])
+    .then((r) => r && { title: r.title, values: valuesOf(r.fields) });
+  if (!row) return;
+  const notes = inRow === 0 ? [] : await ctx.q.column<string>('SELECT text FROM notes WHERE record = ? ORDER BY id LIMIT ?', [id, inRow]);
+  await ctx.q.run('INSERT INTO record_text (rowid, title, notes, fields) VALUES (?, ?, ?, ?)', [id, row.title, notes.join('\n'), row.values]);
+}
+
+/** A note's own row written from the table (taken out first unless `isNew`); none for a note not there. */
+async function writeNote(ctx: Context, id: number, noteId: number, isNew: boolean): Promise<void> {
+  if (!isNew) await ctx.q.run('DELETE FROM note_text WHERE rowid = ?', [noteId]);
+  const text = await ctx.q.value<string>('SELECT text FROM notes WHERE id = ? AND record = ?', [noteId, id]);
+  if (typeof text === 'string') await ctx.q.run('INSERT INTO note_text (rowid, text) VALUES (?, ?)', [noteId, text]);
+}
+
+/** SQLite: the rows of the record written where the mark says they changed. */
+async function indexSqlite(ctx: Context, id: number, mark: IndexMark): Promise<void> {
+  if (typeof mark === 'boolean') {
+    // Made in this transaction: nothing of it indexed, unless a search did it (false): taken out first.
+    const { inRow } = await placeOf(ctx, id);
+    if (mark === false) await ctx.q.run('DELETE FROM note_text WHERE rowid IN (SELECT id FROM notes WHERE record = ?)', [id]);
+    await writeRow(ctx, id, inRow.length, mark);
+    const spilled = await ctx.q.all<NoteWords>(`SELECT id, text FROM notes WHERE record = ? ORDER BY id LIMIT -1 OFFSET ?`, [id, inRow.length]);
+    for (const note of spilled) await ctx.q.run('INSERT INTO note_text (rowid, text) VALUES (?, ?)', [note.id, note.text]);
+    return;
+  }
+  const { inRow, first } = await placeOf(ctx, id);
+  if (mark.recheck || mark.edited) {
+    // What a savepoint undid, or a search indexed already, is known only from the tables: the row
+    // and the marked notes are written from what stands. A note rewritten may also move the
+    // record's first notes in or out of its row (their lengths place them): those are settled too.
+    await writeRow(ctx, id, inRow.length, false);
+    for (const noteId of new Set([...(mark.edited ? first : []), ...mark.notes.map((n) => n.id), ...(mark.edited ?? [])])) {
+      if (!inRow.includes(noteId)) await writeNote(ctx, id, noteId, false);
+      else if (mark.edited) await ctx.q.run('DELETE FROM note_text WHERE rowid = ?', [noteId]);
+    }
+    return;
+  }
+  // Notes added: in the row while it has room, else a row of their own; the title and fields as given.
+  const toRow = mark.notes.some((n) => inRow.includes(n.id));
+  if (toRow || mark.row || mark.title !== undefined) {
+    await writeRow(ctx, id, inRow.length, false, mark.title !== undefined && !mark.row ? { title: mark.title, values: mark.values ?? '' } : undefined);
+  }
+  for (const note of mark.notes) {
+    if (!inRow.includes(note.id)) await ctx.q.run('INSERT INTO note_text (rowid, text) VALUES (?, ?)', [note.id, note.text]);
+  }
+}
+
+/** PostgreSQL: the record's row made again whole. `isNew`: it was never indexed, nothing to take out first. */
 async function reindex(ctx: Context, id: number, isNew = false): Promise<void> {
-  // The record and its notes' text in one look (string_agg: PostgreSQL's, and SQLite's since 3.44).
+  // The record and its notes' text in one look.
   const row = await ctx.q.get<{ title: string; fields: string; list: string; lang: string | null; notes: string | null }>(
     `SELECT r.title, r.fields, r.list, l.lang, (SELECT string_agg(n.text, ? ORDER BY n.id) FROM notes n WHERE n.record = r.id) AS notes
       FROM records r JOIN lists l ON l.id = r.list WHERE r.id = ?`, ['\n', id]);
@@ -101,12 +233,7 @@ async function reindex(ctx: Context, id: number, isNew = false): Promise<void> {
     return;
   }
   const notes = row.notes ?? '';
-  const values = Object.values(JSON.parse(row.fields) as Record<string, string>).join('\n');
-  if (ctx.q.dialect === 'sqlite') {
-    if (!isNew) await unindex(ctx, id);
-    await ctx.q.run('INSERT INTO record_text (rowid, title, notes, fields) VALUES (?, ?, ?, ?)', [id, row.title, notes, values]);
-    return;
-  }
+  const values = valuesOf(row.fields);
   const config = configOf(row.lang);
   const [title, fields] = [wordsOf(row.title), wordsOf(values)];
   // The notes' words that surely fit go in with the title's and fields'; the rest is added as
@@ -132,8 +259,7 @@ function addNoteWords(ctx: Context, id: number, words: string): void {
 /**
  * PostgreSQL: the record's words changed in place, in the configuration it was indexed in: a new
  * title and fields replace the old ones' (weights A and C), the notes' words (B) are kept, and new
- * notes' words are added. SQLite's contentless index cannot change part of a row; there the record
- * is indexed whole. A record erased meanwhile has no row to change.
+ * notes' words are added. A record erased meanwhile has no row to change.
  */
 async function rewrite(ctx: Context, id: number, words: Words): Promise<void> {
   // Each kept within the tsvector's bound: the words already there are measured by their text
@@ -145,7 +271,7 @@ async function rewrite(ctx: Context, id: number, words: Words): Promise<void> {
         || (CASE WHEN octet_length(tsv::text) <= ? THEN ts_filter(tsv, '{b}') ELSE ''::tsvector END) || ${part('C', 'config')}
       WHERE record = ?`, [title, title, WORDS_MAX - BYTES_A_CHAR * (title.length + fields.length), fields, fields, id]);
   }
-  if (words.notes.length) addNoteWords(ctx, id, wordsOf(words.notes.join('\n')));
+  if (words.notes.length) addNoteWords(ctx, id, wordsOf(words.notes.map((n) => n.text).join('\n')));
 }
 
 /**

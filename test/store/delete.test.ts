@@ -60,6 +60,29 @@ test('a deleted record leaves no byte of its text in the database nor its log', 
   }
 });
 
+test('a deleted record of many notes, some in its own row and some past it, some rewritten, leaves no byte of them', async () => {
+  const f = await fresh();
+  try {
+    await f.store.createList({ template: 'tasks', title: 'Work' }, ann);
+    for (let i = 0; i < 10; i++) await f.store.add('work', { title: `neighbour ${i}`, note: `note ${i}` }, ann);
+    const r = await f.store.add('work', { title: 'A long story' }, ann);
+    const long = await f.store.note(r.id, `${'filler words '.repeat(300)} ${WORDS[0]}`, ann);
+    await f.store.note(r.id, 'more filler '.repeat(650), ann);
+    for (let i = 0; i < 70; i++) await f.store.note(r.id, `entry ${i} ${WORDS[i % 2 === 0 ? 1 : 2]}`, ann);
+    // Longer, then short: the notes after it move out of the record's row, then back into it.
+    await f.store.editNote(r.id, long.id, `${'filler words '.repeat(610)} ${WORDS[0]}`, ann);
+    await f.store.editNote(r.id, long.id, `short ${WORDS[0]}`, ann);
+    for (let i = 0; i < 10; i++) await f.store.add('work', { title: `neighbour after ${i}`, note: `note ${i}` }, ann);
+    await f.store.checkpoint();
+    assert.deepEqual((await f.store.search(`${WORDS[0]} ${WORDS[1]} ${WORDS[2]}`, ann)).map((h) => h.id), [r.id]);
+    await f.store.delete(r.id, ann);
+    assert.deepEqual(bytesLeft(f.dir), []);
+    assert.equal((await f.store.search('neighbour', ann, { limit: 500 })).length, 20, 'the others are still found');
+  } finally {
+    await f.done();
+  }
+});
+
 test('a deleted list leaves no byte of its records in the files', async () => {
   const f = await fresh();
   try {

@@ -3,6 +3,8 @@
  * with no FTS syntax from the asker ever reaching the query.
  */
 import assert from 'node:assert/strict';
+import { statSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Store } from '../../src/store/index.js';
 import { test } from 'node:test';
 import { openPostgresStore } from '../../src/store/postgres-store.js';
@@ -274,7 +276,7 @@ eachStore('an agent\'s notes full of words no one uses cannot freeze a record: n
   } finally {
     await f.done();
   }
-}, { timeout: 120_000 });
+});
 
 eachStore('a record of many long notes in words of every day is found by the word of its last note, after a note is rewritten too', async () => {
   const f = await withBatches();
@@ -292,6 +294,96 @@ eachStore('a record of many long notes in words of every day is found by the wor
     await f.store.editNote(r.id, mine.id, 'ann was here again', ann);
     assert.deepEqual(await found('okapi'), [r.id]);
     assert.deepEqual(await found('again'), [r.id]);
+  } finally {
+    await f.done();
+  }
+});
+
+eachStore('every word is found wherever it is in the record: its title, its fields or any of its notes, each in another', async () => {
+  const f = await fresh();
+  const found = async (words: string): Promise<number[]> => (await f.store.search(words, ann)).map((h) => h.id).sort((a, b) => a - b);
+  try {
+    await f.store.createList({ template: 'tasks' }, ann);
+    const r = await f.store.add('tasks', { title: 'Gearbox', fields: { branch: 'sprocket' }, note: 'the flange is bent' }, ann);
+    await f.store.note(r.id, 'ordered a new gasket', ann);
+    const other = await f.store.add('tasks', { title: 'Gasket shelf', note: 'the flange drawer' }, ann);
+    assert.deepEqual(await found('gearbox sprocket flange gasket'), [r.id], 'each word from another of its parts');
+    assert.deepEqual(await found('flange gasket'), [r.id, other.id]);
+    assert.deepEqual(await found('gearbox drawer'), [], 'a word of another record\'s note does not make a hit');
+    assert.deepEqual(await found('gasket gasket'), [r.id, other.id], 'a word said twice');
+    // Made and searched in one transaction, then changed: its old words leave the index.
+    await f.store.transaction(async (tx) => {
+      const made = await tx.add('tasks', { title: 'Hubcap', note: 'chrome finish' }, ann);
+      assert.deepEqual((await tx.search('hubcap chrome', ann)).map((h) => h.id), [made.id]);
+      await tx.note(made.id, 'matte after all', ann);
+    });
+    const [made] = await found('hubcap chrome matte');
+    assert.ok(made !== undefined);
+    await f.store.edit(made, { title: 'Wheel cover' }, ann);
+    const [chrome] = (await f.store.get(made, ann)).record.notes;
+    await f.store.editNote(made, chrome!.id, 'silver finish', ann);
+    assert.deepEqual(await found('hubcap'), []);
+    assert.deepEqual(await found('chrome'), []);
+    assert.deepEqual(await found('wheel silver matte'), [made]);
+  } finally {
+    await f.done();
+  }
+});
+
+test('a store whose index held all of a record\'s notes in its row is indexed anew when opened: found by each part, nothing of the old row left', async () => {
+  const f = await fresh();
+  try {
+    await f.store.createList({ template: 'tasks' }, ann);
+    const r = await f.store.add('tasks', { title: 'Pump', fields: { branch: 'impeller' }, note: 'leaking seal' }, ann);
+    for (let i = 0; i < 70; i++) await f.store.note(r.id, `reading ${i}`, ann);
+    const n = await f.store.note(r.id, 'the gland nut is loose', ann);
+    const plain = await f.store.add('tasks', { title: 'Valve', note: 'sticky' }, ann);
+    // As the store was at version 14: one row a record, all its notes' text in it, and a word
+    // kept there that its notes no longer hold.
+    const notes = (id: number): string => (f.store.db.prepare('SELECT group_concat(text, char(10) ORDER BY id) AS t FROM notes WHERE record = ?').get(id) as { t: string }).t;
+    f.store.db.exec("DROP TABLE note_text; INSERT INTO record_text (record_text) VALUES ('delete-all')");
+    const row = f.store.db.prepare('INSERT INTO record_text (rowid, title, notes, fields) VALUES (?, ?, ?, ?)');
+    row.run(r.id, 'Pump', `${notes(r.id)} stale`, 'impeller');
+    row.run(plain.id, 'Valve', notes(plain.id), '');
+    f.store.db.pragma('user_version = 14');
+    await f.store.close();
+    const again = await f.reopen();
+    const found = async (words: string): Promise<number[]> => (await again.search(words, ann)).map((h) => h.id);
+    assert.deepEqual(await found('pump impeller leaking gland'), [r.id], 'its title, fields, first note and a note past the row\'s');
+    assert.deepEqual(await found('reading 3'), [r.id]);
+    assert.deepEqual(await found('valve sticky'), [plain.id]);
+    assert.deepEqual(await found('stale'), [], 'the row of a record whose notes pass the bounds is written again');
+    await again.editNote(r.id, n.id, 'the gland nut is tight', ann);
+    assert.deepEqual(await found('loose'), []);
+    assert.deepEqual(await found('tight seal'), [r.id]);
+    again.db.prepare("INSERT INTO note_text (note_text, rank) VALUES ('integrity-check', 1)").run();
+    again.db.prepare("INSERT INTO record_text (record_text, rank) VALUES ('integrity-check', 1)").run();
+  } finally {
+    await f.done();
+  }
+});
+
+test('SQLite: a note on a record of a million characters of made-up words writes its own words to the index, not the record\'s', { timeout: 120_000 }, async () => {
+  const f = await withBatches();
+  try {
+    const r = await f.store.add('batches', { title: 'Flooded' }, bot);
+    let seed = 7;
+    const made = (): string => {
+      const words: string[] = [];
+      while (words.join(' ').length < 7990) words.push((seed++ * 2654435761 % 4294967296).toString(36).slice(0, 6));
+      return words.join(' ').slice(0, 8000);
+    };
+    await f.store.transaction(async (tx) => {
+      for (let i = 0; i < 125; i++) await tx.note(r.id, made(), bot);
+    });
+    await f.store.checkpoint();
+    const wal = (): number => statSync(join(f.dir, 'store', 'binder.db-wal')).size;
+    const before = wal();
+    await f.store.note(r.id, 'a short note', bot);
+    // Written again whole, the record's words took more than a megabyte of pages.
+    const written = wal() - before;
+    assert.ok(written < 256 * 1024, `one short note wrote ${written} bytes`);
+    assert.deepEqual((await f.store.search('short flooded', ann)).map((h) => h.id), [r.id]);
   } finally {
     await f.done();
   }

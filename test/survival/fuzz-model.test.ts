@@ -314,7 +314,7 @@ const commands: fc.Arbitrary<Cmd>[] = [
  */
 async function start(store: Store): Promise<Model> {
   dbOf(store).exec(`DELETE FROM notes; DELETE FROM attachments; DELETE FROM records; DELETE FROM access; DELETE FROM lists;
-    DELETE FROM log; DELETE FROM cursors; INSERT INTO record_text (record_text) VALUES ('delete-all');`);
+    DELETE FROM log; DELETE FROM cursors; INSERT INTO record_text (record_text) VALUES ('delete-all'); INSERT INTO note_text (note_text) VALUES ('delete-all');`);
   const model: Model = { lists: new Map(), records: new Map() };
   const batches = (await store.createList({ template: 'batches' }, ann)).id;
   const tasks = (await store.createList({ template: 'tasks' }, ann)).id;
