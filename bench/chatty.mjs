@@ -3,9 +3,11 @@
 // durable server started for the run), in one process through the store itself. At each count
 // of notes: the median of 40 notes on that record, of 20 edits of its title, of 20 searches that
 // find it by a word of its fields (its snippet looks over its notes), and of 40 notes on a record
-// of few notes beside it. Then a record flooded with made-up words: a short note on it. Figures,
-// not tests.
-//   node bench/chatty.mjs [--notes 0,100,1000,5000] [--before BUILD_DIR] [--json FILE]
+// of few notes beside it. Then a record flooded with made-up words: a short note on it. Then
+// searches in a binder of many chatty records (--binder R,C,K: R records, C of them with K notes
+// each; SQLite keeps a record's first notes in its row and the later ones in rows of their own):
+// the median of 15 of each search. Figures, not tests.
+//   node bench/chatty.mjs [--notes 0,100,1000,5000] [--binder 5000,300,200] [--before BUILD_DIR] [--json FILE]
 // With --before (an earlier checkout's root, built: its build/ is used): the same on its store,
 // on a database of its own, each count measured on both builds in turn.
 import { writeFileSync } from 'node:fs';
@@ -14,6 +16,7 @@ import { pathToFileURL } from 'node:url';
 import { ROOT, load, machine, median, option, round, tempDir } from './lib.mjs';
 
 const COUNTS = option('--notes', '0,100,1000,5000').split(',').map(Number);
+const [RECORDS, CHATTY, EACH] = option('--binder', '5000,300,200').split(',').map(Number);
 const BEFORE = option('--before', '');
 const JSON_OUT = option('--json', '');
 const ANN = { id: 'person:ann', kind: 'person', name: 'Ann' };
@@ -91,6 +94,43 @@ for (const b of binders) {
   process.stdout.write(`${b.engine.padEnd(8)} ${b.which.padEnd(6)} a record flooded with 1,000,000 characters of made-up words: a short note ${note} ms\n`);
 }
 for (const b of binders) await b.store.close();
+
+// A binder of many chatty records, made through the store (notes 300 a transaction, a round of
+// one note on each chatty record at a time, as agents reporting on their records would).
+const WORDS = 'page login report build queue cache index table screen form button server client update import export'.split(' ');
+const SEARCHES = ['zephyrine', 'quartzite', 'login', 'login report', 'saw again', 'login zephyrine', 'step 150'];
+results.searches = [];
+for (const engine of cluster ? ['sqlite', 'postgres'] : ['sqlite']) {
+  for (const [which, root] of roots) {
+    const store = engine === 'sqlite'
+      ? await (await from(root, 'src/store/index.js')).openStore(join(tempDir('binder-bench-chatty-'), 'binder.db'))
+      : await (await from(root, 'src/store/postgres-store.js')).openPostgresStore(cluster.database(`chatty_binder_${engine}_${which}`));
+    await store.createList({ template: 'tasks' }, ANN);
+    const gap = Math.floor(RECORDS / CHATTY);
+    for (let from = 1; from <= RECORDS; from += 1000) {
+      await store.transaction(async (tx) => {
+        for (let i = from; i < Math.min(RECORDS + 1, from + 1000); i++) {
+          await tx.add('tasks', { title: `${WORDS[i % WORDS.length]} ${WORDS[(i * 3) % WORDS.length]} ${i % 100 === 37 ? 'zephyrine ' : ''}record ${i}` }, ANN);
+        }
+      });
+    }
+    for (let k = 0; k < EACH; k++) {
+      await store.transaction(async (tx) => {
+        for (let c = 1; c <= CHATTY; c++) {
+          const i = c * gap;
+          await tx.note(i, `${WORDS[(i + k) % WORDS.length]} ${WORDS[(i * 7 + k) % WORDS.length]} saw it again ${k % 50 === 1 ? 'quartzite ' : ''}step ${k}`, ANN);
+        }
+      });
+    }
+    const row = { engine, build: which, records: RECORDS, chatty: CHATTY, notes: EACH };
+    for (const words of SEARCHES) {
+      row[words] = await timed(15, () => store.search(words, ANN));
+    }
+    results.searches.push(row);
+    process.stdout.write(`${engine.padEnd(8)} ${which.padEnd(6)} searches among ${RECORDS} records, ${CHATTY} of ${EACH} notes: ${SEARCHES.map((w) => `"${w}" ${row[w]} ms`).join(', ')}\n`);
+    await store.close();
+  }
+}
 await cluster?.stop();
 if (JSON_OUT) writeFileSync(JSON_OUT, `${JSON.stringify(results, null, 2)}\n`);
 process.exit(0);
