@@ -133,8 +133,9 @@ async function rankedSqlite(ctx: Context, terms: string[], visible: string[], se
       FROM json_each(?) AS h JOIN records r ON r.id = h.value ->> 0 JOIN lists l ON l.id = r.list
       WHERE ${[...visible, '1'].join(' AND ')}
       ORDER BY h.value ->> 1, r.id LIMIT ?`, [JSON.stringify(hits.map((h) => [h.id, h.score])), ...seen, limit]));
-  let rows = await shown(best(inRows, spilled).slice(0, first));
-  if (rows.length < limit && inRows.length === first) {
+  const merged = best(inRows, spilled);
+  let rows = await shown(merged.slice(0, first));
+  if (rows.length < limit && (inRows.length === first || merged.length > first)) {
     const all = await ctx.q.all<HitRow & { score: number }>(`${SELECT}, bm25(record_text, 4.0, 1.0, 1.0) AS score
         FROM record_text JOIN records r ON r.id = record_text.rowid JOIN lists l ON l.id = r.list
         WHERE ${['record_text MATCH ?', ...visible].join(' AND ')}

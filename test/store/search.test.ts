@@ -89,6 +89,31 @@ eachStore('the best hits an asker may see come first, however many better ones i
   }
 });
 
+eachStore('the best hits an asker may see come first when the word is in notes past the records\' rows, however many better ones it may not see', async () => {
+  const f = await withBatches();
+  try {
+    await f.store.createList({ template: 'blank' }, ann);
+    // SQLite keeps a record's first 64 notes in its row: the word is in the 65th, in a row of its own.
+    const chatty = async (list: string, who: typeof ann): Promise<number> => {
+      const r = await f.store.add(list, { title: 'a record' }, who);
+      await f.store.transaction(async (tx) => {
+        for (let i = 0; i < 64; i++) await tx.note(r.id, `entry ${i}`, who);
+        await tx.note(r.id, 'damson', who);
+      });
+      return r.id;
+    };
+    // Made first, so they come first among hits scored alike: in a list the agent cannot read.
+    for (let i = 0; i < 14; i++) await chatty('blank', ann);
+    const seen = [];
+    for (let i = 0; i < 4; i++) seen.push(await chatty('batches', bot));
+    assert.deepEqual((await f.store.search('damson', bot, { limit: 3 })).map((h) => h.id).sort((a, b) => a - b), seen.slice(0, 3));
+    assert.deepEqual((await f.store.search('damson entry', bot)).map((h) => h.id).sort((a, b) => a - b), seen);
+    assert.equal((await f.store.search('damson', ann, { limit: 50 })).length, 18);
+  } finally {
+    await f.done();
+  }
+}, { timeout: 60_000 });
+
 /**
  * The index is brought in step once, as a transaction commits (a batch of asks is one): what it
  * says must still be what the records say — a search in the same transaction finds what was
