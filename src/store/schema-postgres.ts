@@ -271,7 +271,7 @@ export const PG_MIGRATIONS: readonly string[] = [
   // 5: the small tables a search (and others) joins analysed by autovacuum at their first change:
   // at its default threshold (50 changes) a binder's few lists were never analysed, and without
   // their statistics the planner joined every record to them before matching a word (a search of
-  // 100,000 records took 130-230 ms, where it takes 10-20 ms once the lists are analysed).
+  // 100,000 records took 146-246 ms, where it takes 24-36 ms once the lists are analysed).
   `
   ALTER TABLE lists SET (autovacuum_analyze_threshold = 0, autovacuum_analyze_scale_factor = 0);
   ALTER TABLE access SET (autovacuum_analyze_threshold = 0, autovacuum_analyze_scale_factor = 0);
