@@ -270,18 +270,22 @@ test('PostgreSQL in a UTF-8 database: capitals of every script found by small le
   }
 });
 
+/** Notes of 8,000 characters of six-letter words made up from `seed` on, no two alike. */
+function madeUp(seed: number): () => string {
+  return () => {
+    const words: string[] = [];
+    while (words.join(' ').length < 7990) words.push((seed++ * 2654435761 % 4294967296).toString(36).slice(0, 6));
+    return words.join(' ').slice(0, 8000);
+  };
+}
+
 eachStore('an agent\'s notes full of words no one uses cannot freeze a record: notes, edits and a note rewritten go on, and it is still found', async () => {
   const f = await withBatches();
   try {
     const r = await f.store.add('batches', { title: 'Target record' }, bot);
     // 8,000 characters of words made up for the purpose, each note's its own: PostgreSQL keeps a
     // record's words in a tsvector of at most 1 MB, which 60 such notes would pass.
-    let seed = 1;
-    const made = (): string => {
-      const words: string[] = [];
-      while (words.join(' ').length < 7990) words.push((seed++ * 2654435761 % 4294967296).toString(36).slice(0, 6));
-      return words.join(' ').slice(0, 8000);
-    };
+    const made = madeUp(1);
     const first = made();
     await f.store.note(r.id, first, bot);
     // Asked together, as the folder's pump or a keeper's batch does them: one transaction.
@@ -392,12 +396,7 @@ test('SQLite: a note on a record of a million characters of made-up words writes
   const f = await withBatches();
   try {
     const r = await f.store.add('batches', { title: 'Flooded' }, bot);
-    let seed = 7;
-    const made = (): string => {
-      const words: string[] = [];
-      while (words.join(' ').length < 7990) words.push((seed++ * 2654435761 % 4294967296).toString(36).slice(0, 6));
-      return words.join(' ').slice(0, 8000);
-    };
+    const made = madeUp(7);
     await f.store.transaction(async (tx) => {
       for (let i = 0; i < 125; i++) await tx.note(r.id, made(), bot);
     });
