@@ -15,7 +15,8 @@ export interface NoteWords { id: number; text: string }
 /**
  * What changed in a record's words since it was indexed, known from the change itself: its new
  * title and field values (absent: as they were), the notes added and the notes rewritten. Neither
- * store reads a note again to bring the record's words in step, however many the record has.
+ * store reads all of a record's notes again to bring its words in step (SQLite reads at most the
+ * first ones, of its row), however many the record has.
  */
 export interface Words {
   title?: string;
