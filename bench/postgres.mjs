@@ -10,7 +10,8 @@
 //                           [--before DIST_BIN [--ab-rounds 3]]
 // With --before (an earlier build's dist/bin/binder.js): on PostgreSQL through one and two keepers,
 // the read's median and the durable changes a second, served in turn by that build and this one on
-// the same database, rounds alternating, the ratio now/before taken within each round.
+// the same database, rounds alternating, the ratio now/before taken within each round. The earlier
+// build must know this one's schema: a keeper refuses a database a newer Binder migrated.
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
