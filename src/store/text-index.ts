@@ -183,11 +183,15 @@ async function writeRow(ctx: Context, id: number, inRow: number, isNew: boolean,
   await ctx.q.run('INSERT INTO record_text (rowid, title, notes, fields) VALUES (?, ?, ?, ?)', [id, row.title, notes.join('\n'), row.values]);
 }
 
-/** A note's own row written from the table (taken out first unless `isNew`); none for a note not there. */
-async function writeNote(ctx: Context, id: number, noteId: number, isNew: boolean): Promise<void> {
-  if (!isNew) await ctx.q.run('DELETE FROM note_text WHERE rowid = ?', [noteId]);
+/** A note's own row, for a note never indexed on its own. */
+const addNoteRow = (ctx: Context, note: NoteWords): Promise<unknown> =>
+  ctx.q.run('INSERT INTO note_text (rowid, text) VALUES (?, ?)', [note.id, note.text]);
+
+/** A note's own row written again from the table; none for a note not there. */
+async function writeNote(ctx: Context, id: number, noteId: number): Promise<void> {
+  await ctx.q.run('DELETE FROM note_text WHERE rowid = ?', [noteId]);
   const text = await ctx.q.value<string>('SELECT text FROM notes WHERE id = ? AND record = ?', [noteId, id]);
-  if (typeof text === 'string') await ctx.q.run('INSERT INTO note_text (rowid, text) VALUES (?, ?)', [noteId, text]);
+  if (typeof text === 'string') await addNoteRow(ctx, { id: noteId, text });
 }
 
 /** SQLite: the rows of the record written where the mark says they changed. */
@@ -198,7 +202,7 @@ async function indexSqlite(ctx: Context, id: number, mark: IndexMark): Promise<v
     if (mark === false) await ctx.q.run('DELETE FROM note_text WHERE rowid IN (SELECT id FROM notes WHERE record = ?)', [id]);
     await writeRow(ctx, id, inRow.length, mark);
     const spilled = await ctx.q.all<NoteWords>(`SELECT id, text FROM notes WHERE record = ? ORDER BY id LIMIT -1 OFFSET ?`, [id, inRow.length]);
-    for (const note of spilled) await ctx.q.run('INSERT INTO note_text (rowid, text) VALUES (?, ?)', [note.id, note.text]);
+    for (const note of spilled) await addNoteRow(ctx, note);
     return;
   }
   const { inRow, first } = await placeOf(ctx, id);
@@ -208,7 +212,7 @@ async function indexSqlite(ctx: Context, id: number, mark: IndexMark): Promise<v
     // record's first notes in or out of its row (their lengths place them): those are settled too.
     await writeRow(ctx, id, inRow.length, false);
     for (const noteId of new Set([...(mark.edited ? first : []), ...mark.notes.map((n) => n.id), ...(mark.edited ?? [])])) {
-      if (!inRow.includes(noteId)) await writeNote(ctx, id, noteId, false);
+      if (!inRow.includes(noteId)) await writeNote(ctx, id, noteId);
       else if (mark.edited) await ctx.q.run('DELETE FROM note_text WHERE rowid = ?', [noteId]);
     }
     return;
@@ -219,7 +223,7 @@ async function indexSqlite(ctx: Context, id: number, mark: IndexMark): Promise<v
     await writeRow(ctx, id, inRow.length, false, mark.title !== undefined && !mark.row ? { title: mark.title, values: mark.values ?? '' } : undefined);
   }
   for (const note of mark.notes) {
-    if (!inRow.includes(note.id)) await ctx.q.run('INSERT INTO note_text (rowid, text) VALUES (?, ?)', [note.id, note.text]);
+    if (!inRow.includes(note.id)) await addNoteRow(ctx, note);
   }
 }
 
