@@ -10,13 +10,12 @@
 // clients, served in turn by that build and this one on the same store, rounds alternating, and
 // the ratio now/before taken within each round. Then the same with one keeper process and with
 // `--workers N` (N keepers of the store on one address; 1 skips it), rounds alternating.
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { join } from 'node:path';
 import { AGENT, fillStore } from './fill.mjs';
-import { BINDER, admin, interleave, load, machine, median, medianRatio, option, percentile, round, tempDir } from './lib.mjs';
+import { BINDER, admin, interleave, load, machine, median, medianRatio, option, percentile, round, serveHttp, tempDir } from './lib.mjs';
 import { requestsPerSecond } from './load-test.mjs';
 
 const RECORDS = Number(option('--records', '100000'));
@@ -35,21 +34,10 @@ process.stdout.write(`bench/http on ${machine()}; load ${load()}\nfilling ${RECO
 await fillStore(storeDir, RECORDS, [folder]);
 const token = admin(storeDir, 'token', 'add', AGENT).split('\n')[0];
 
-/** `binder serve --no-tui --quiet --http` on a free port, with a rate no bench reaches. */
-function serveHttp(bin = BINDER, workers = 1) {
-  return new Promise((done, fail) => {
-    const child = spawn(process.execPath, [bin, 'serve', '--no-tui', '--quiet', '--store', storeDir, '--http', '127.0.0.1:0', '--rate', '1000000/1000000',
-      ...(workers > 1 ? ['--workers', String(workers)] : [])], { stdio: ['ignore', 'pipe', 'inherit'] });
-    let out = '';
-    child.stdout.on('data', (c) => {
-      out += c;
-      const url = /Answering on (http:\/\/\S+) too/.exec(out)?.[1];
-      if (url && out.includes('Stop with Ctrl-C')) done({ url, stop: () => new Promise((ok) => { child.on('exit', ok); child.kill('SIGTERM'); }) });
-    });
-    child.on('exit', (code) => fail(new Error(`keeper exited ${code}`)));
-  });
-}
-const keeper = await serveHttp();
+/** The keeper of the bench's store (`bin`: this build or an earlier one), with `workers` processes. */
+const serveStore = (bin = BINDER, workers = 1) => serveHttp(storeDir, { bin, extra: workers > 1 ? ['--workers', String(workers)] : [] })
+  .then((k) => ({ ...k, url: k.url.href.replace(/\/$/, '') }));
+const keeper = await serveStore();
 let { hostname, port } = new URL(keeper.url);
 /** Asks go to the keeper at `url` from now on. */
 const use = (url) => ({ hostname, port } = new URL(url));
@@ -158,8 +146,8 @@ async function sideBySide(ways, title) {
   return out;
 }
 // The same store served in turn by the earlier build and this one.
-if (BEFORE) results.beside = { before: BEFORE, ...await sideBySide([['before', () => serveHttp(BEFORE)], ['now', () => serveHttp()]], 'beside the earlier build') };
+if (BEFORE) results.beside = { before: BEFORE, ...await sideBySide([['before', () => serveStore(BEFORE)], ['now', () => serveStore()]], 'beside the earlier build') };
 // One keeper process, then WORKERS of them on the same store and address.
-if (WORKERS > 1) results.workers = { workers: WORKERS, ...await sideBySide([['one', () => serveHttp()], ['workers', () => serveHttp(BINDER, WORKERS)]], `--workers ${WORKERS} beside one process`) };
+if (WORKERS > 1) results.workers = { workers: WORKERS, ...await sideBySide([['one', () => serveStore()], ['workers', () => serveStore(BINDER, WORKERS)]], `--workers ${WORKERS} beside one process`) };
 results.load.end = load();
 if (JSON_OUT) writeFileSync(JSON_OUT, `${JSON.stringify(results, null, 2)}\n`);

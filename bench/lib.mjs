@@ -35,6 +35,24 @@ export function serve(store, extra = [], nodeOptions = []) {
   });
 }
 
+/**
+ * `binder serve --no-tui --quiet --http` of `bin` on a free port of 127.0.0.1, with a rate no bench
+ * reaches, resolved once it answers: its address (`url`, a URL), its process id and a way to stop it.
+ */
+export function serveHttp(store, { bin = BINDER, extra = [] } = {}) {
+  return new Promise((done, fail) => {
+    const child = spawn(process.execPath, [bin, 'serve', '--no-tui', '--quiet', '--store', store, '--http', '127.0.0.1:0', '--rate', '1000000/1000000', ...extra],
+      { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (c) => {
+      out += c;
+      const at = /Answering on (http:\/\/\S+) too/.exec(out)?.[1];
+      if (at && out.includes('Stop with Ctrl-C')) done({ url: new URL(at), pid: child.pid, stop: () => new Promise((ok) => { child.on('exit', ok); child.kill('SIGTERM'); }) });
+    });
+    child.on('exit', (code) => fail(new Error(`keeper exited ${code}`)));
+  });
+}
+
 export const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length ? s[Math.floor((s.length - 1) / 2)] : NaN;

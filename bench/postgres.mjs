@@ -12,14 +12,13 @@
 // the read's median and the durable changes a second, served in turn by that build and this one on
 // the same database, rounds alternating, the ratio now/before taken within each round. The earlier
 // build must know this one's schema: a keeper refuses a database a newer Binder migrated.
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { AGENT, fillStore } from './fill.mjs';
-import { BINDER, ROOT, admin, load, machine, median, medianRatio, option, percentile, round, tempDir } from './lib.mjs';
+import { BINDER, ROOT, admin, load, machine, median, medianRatio, option, percentile, round, serveHttp, tempDir } from './lib.mjs';
 import { requestsPerSecond } from './load-test.mjs';
 
 const RECORDS = Number(option('--records', '10000'));
@@ -64,20 +63,6 @@ for (let from = 0; from < RECORDS; from += 1000) {
 }
 process.stdout.write(`filled ${RECORDS.toLocaleString('en')} records in PostgreSQL in ${round((performance.now() - t0) / 1000, 1)} s\n`);
 await pg.close();
-
-/** `binder serve --no-tui --quiet --http` on a free port, with a rate no bench reaches. */
-function serveHttp(store, bin = BIN) {
-  return new Promise((done, fail) => {
-    const child = spawn(process.execPath, [bin, 'serve', '--no-tui', '--quiet', '--store', store, '--http', '127.0.0.1:0', '--rate', '1000000/1000000'], { stdio: ['ignore', 'pipe', 'inherit'] });
-    let out = '';
-    child.stdout.on('data', (c) => {
-      out += c;
-      const at = /Answering on (http:\/\/\S+) too/.exec(out)?.[1];
-      if (at && out.includes('Stop with Ctrl-C')) done({ url: new URL(at), pid: child.pid, stop: () => new Promise((ok) => { child.on('exit', ok); child.kill('SIGTERM'); }) });
-    });
-    child.on('exit', (code) => fail(new Error(`keeper exited ${code}`)));
-  });
-}
 
 /** One request on `agent`'s kept-alive connection to `to`: resolves with its status once its body is read. */
 function ask(to, token, agent, method, path, body, headers = {}) {
@@ -197,7 +182,7 @@ if (BEFORE) {
     for (let r = 0; r < AB_ROUNDS; r++) {
       for (const [which, bin] of [['before', BEFORE], ['now', BIN]]) {
         const keepers = [];
-        for (const store of stores) keepers.push(await serveHttp(store, bin));
+        for (const store of stores) keepers.push(await serveHttp(store, { bin }));
         got.read[which].push((await latency(keepers, pgToken, 'read')).medianMs);
         got.changes[which].push(await throughput(keepers, pgToken, 'change'));
         for (const k of keepers) await k.stop();

@@ -38,7 +38,10 @@ if (spawnSync('task', ['--version'], { encoding: 'utf8' }).status !== 0) {
 process.stdout.write(`Binder's benchmarks on ${machine()}; load ${load()} at the start\n`);
 if (spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: ROOT, stdio: 'inherit' }).status !== 0) process.exit(1);
 
-const files = { cli: join(dir, 'cli.json'), ready: join(dir, 'ready.json'), keeper: join(dir, 'keeper.json'), http: join(dir, 'http.json'), page: join(dir, 'page.json') };
+const files = {
+  cli: join(dir, 'cli.json'), ready: join(dir, 'ready.json'), keeper: join(dir, 'keeper.json'), http: join(dir, 'http.json'), page: join(dir, 'page.json'),
+  postgres: join(dir, 'postgres.json'), floor: join(dir, 'floor.json'),
+};
 await step('the command and MCP paths against Taskwarrior', ['bench/cli.mjs', '--sizes', QUICK ? '1000,10000' : '1000,10000,100000', '--rounds', QUICK ? '8' : '30', '--json', files.cli]);
 await step('binder-mcp ready', ['bench/mcp-ready.mjs', '--rounds', QUICK ? '8' : '30', '--json', files.ready]);
 await step('instructions of start-up (valgrind)', ['bench/instructions.mjs', '--runs', QUICK ? '1' : '5']);
@@ -50,6 +53,9 @@ const tui = existsSync(join(ROOT, 'bench', 'tui.mjs'))
 // The first frame as a person sees it: timed by the tmux pane's own output, nothing polling it.
 const firstFrame = await step('the screen\'s first frame in tmux', ['bench/first-frame.mjs', '--rounds', QUICK ? '4' : '12']);
 if (existsSync(join(ROOT, 'bench', 'wait.mjs'))) await step('wait', ['bench/wait.mjs', QUICK ? '5' : '20']);
+// The team's binder on PostgreSQL (each says so and stops when PostgreSQL is not installed).
+await step('the binder on PostgreSQL', ['bench/postgres.mjs', '--records', QUICK ? '2000' : '10000', '--seconds', QUICK ? '2' : '5', '--requests', QUICK ? '200' : '1000', '--warm', QUICK ? '200' : '1000', '--json', files.postgres]);
+await step('what this machine allows a change on PostgreSQL', ['bench/postgres-floor.mjs', '--records', QUICK ? '2000' : '10000', '--seconds', QUICK ? '2' : '5', '--rounds', QUICK ? '2' : '5', '--json', files.floor]);
 if (existsSync('/usr/bin/chromium') || process.env.BINDER_CHROMIUM) await step('the web page in Chromium', ['bench/page.mjs', '--rounds', QUICK ? '5' : '15', '--changes', QUICK ? '5' : '20', '--json', files.page]);
 
 // Each budget, its figure and its verdict.
@@ -58,6 +64,8 @@ const ready = json(files.ready);
 const keeper = json(files.keeper);
 const http = json(files.http);
 const page = json(files.page);
+const postgres = json(files.postgres);
+const pgFloor = json(files.floor);
 const rows = [];
 const budget = (name, figure, met) => rows.push({ name, figure, met });
 const at = (n) => cli?.sizes.find((s) => s.records === n);
@@ -105,6 +113,13 @@ if (page) {
   budget('the page\'s script ≤ 150 KB gzipped', `${page.script.gzipKb} KB`, page.script.gzipKb <= 150);
   budget('an agent\'s change on the page ≤ 200 ms after its answer', `${page.change.medianMs} ms (p90 ${page.change.p90Ms} ms)`, page.change.medianMs <= 200);
 }
+if (postgres) {
+  const one = postgres.setups['PostgreSQL, 1 keeper'];
+  const two = postgres.setups['PostgreSQL, 2 keepers'];
+  const floorSaid = pgFloor ? `; this machine's floor, the change as one statement alone: ${pgFloor.setups['no token'].changesPerSecond.toLocaleString('en')}/s` : '';
+  budget('PostgreSQL: ≥ 2,000 durable changes/s through two keepers', `${two.changesPerSecond.toLocaleString('en')} changes/s${floorSaid}`, two.changesPerSecond >= 2000);
+  budget('PostgreSQL: a read ≤ 2 ms median over HTTP', `${one.read.medianMs} ms through one keeper, ${two.read.medianMs} ms through two`, Math.max(one.read.medianMs, two.read.medianMs) <= 2);
+}
 if (ready) budget('binder-mcp ready ≤ 150 ms', `${ready.readyMs} ms (${ready.toFloor}× node -e 0 at ${ready.floorMs} ms)`, ready.readyMs <= 150);
 const frame = /^binder tui\s+(\d+)\s+([\d.]+)/m.exec(firstFrame ?? '');
 const floor = /^node alone\s+(\d+)/m.exec(firstFrame ?? '');
@@ -113,4 +128,4 @@ if (frame) budget('binder tui first frame ≤ 300 ms, 10,000 records (tmux)', `$
 const width = Math.max(...rows.map((r) => r.name.length));
 process.stdout.write(`\n== Budgets${QUICK ? ' (--quick: not the record)' : ''}; load ${load()} at the end\n`);
 for (const r of rows) process.stdout.write(`  ${r.met ? 'met   ' : 'MISSED'}  ${r.name.padEnd(width)}  ${r.figure}\n`);
-if (OUT) writeFileSync(OUT, `${JSON.stringify({ machine: machine(), quick: QUICK, budgets: rows, cli, ready, keeper, http, page, tui, firstFrame }, null, 2)}\n`);
+if (OUT) writeFileSync(OUT, `${JSON.stringify({ machine: machine(), quick: QUICK, budgets: rows, cli, ready, keeper, http, page, postgres, floor: pgFloor, tui, firstFrame }, null, 2)}\n`);

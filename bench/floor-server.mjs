@@ -1,0 +1,98 @@
+// A bare HTTP server for bench/postgres-floor: no Binder code between the request and the
+// database. Each POST is a durable note on a binder's own PostgreSQL schema, made with the
+// statements a keeper sends for it and nothing else (no rules, no batching, no search of words):
+//   node bench/floor-server.mjs DATABASE_URL MODE
+// MODE:
+//   as-sent   the keeper's four round trips: the token's look; BEGIN with the ledger's look, a
+//             savepoint and the record with its list and the asker's access; the note with the
+//             record's time; the words for search, the history row, the ledger's row and COMMIT.
+//   one       the token's look, then the whole change as one statement (one round trip).
+//   no-token  the change as one statement alone: the least a durable change can cost here.
+// Prints `port N` once it listens on 127.0.0.1.
+import { createHash } from 'node:crypto';
+import { createServer } from 'node:http';
+import pg from 'pg';
+
+const [url, mode] = process.argv.slice(2);
+const pool = new pg.Pool({ connectionString: url, max: 8, pipeline: true });
+const named = (name, text, values) => ({ name, text, values });
+const BY = JSON.stringify({ id: 'agent:bench', kind: 'agent', name: 'Bench agent' });
+
+const TOKEN = 'SELECT t.*, (SELECT s.name FROM sides s WHERE s.agent = t.agent) AS side FROM tokens t WHERE t.hash = $1';
+const LEDGER = 'SELECT at, answer, delivered FROM asks WHERE dir = $1 AND id = $2';
+const RECORD = `SELECT r.*, (SELECT count(*) FROM notes n WHERE n.record = r.id) AS note_count,
+  (SELECT count(*) FROM attachments a WHERE a.record = r.id) AS attach_count,
+  l.title AS list_title, l.states AS list_states, l.fields AS list_fields, l.view AS list_view, l.archived AS list_archived,
+  (SELECT a.level FROM access a WHERE a.list = r.list AND a.agent = $1) AS list_level
+  FROM records r JOIN lists l ON l.id = r.list WHERE r.id = $2`;
+const NOTE = 'INSERT INTO notes (record, at, by, text) VALUES ($1, $2, $3, $4) RETURNING *';
+const TOUCH = 'UPDATE records SET updated = $1 WHERE id = $2';
+const WORDS = `UPDATE record_text SET tsv = tsv || setweight(to_tsvector(config, $1) || to_tsvector('binder_simple', $1), 'B')
+  WHERE record = $2 AND octet_length(tsv::text) <= 1000000`;
+const HISTORY = 'INSERT INTO log (at, by, op, list, record, change) VALUES ($1, $2, $3, $4, $5, $6)';
+const KEPT = 'INSERT INTO asks (dir, id, at, answer, delivered) VALUES ($1, $2, $3, $4, 1)';
+const ALL = `WITH rec AS (SELECT r.id, r.list, (SELECT count(*) FROM notes n WHERE n.record = r.id) AS note_count,
+    (SELECT a.level FROM access a WHERE a.list = r.list AND a.agent = $1) AS level FROM records r JOIN lists l ON l.id = r.list WHERE r.id = $2),
+  asked AS (SELECT at FROM asks WHERE dir = $3 AND id = $4),
+  n AS (INSERT INTO notes (record, at, by, text) SELECT id, $5, $6, $7 FROM rec WHERE NOT EXISTS (SELECT 1 FROM asked) RETURNING *),
+  t AS (UPDATE records SET updated = $5 WHERE id = (SELECT record FROM n)),
+  w AS (UPDATE record_text SET tsv = tsv || setweight(to_tsvector(config, $7) || to_tsvector('binder_simple', $7), 'B')
+    WHERE record = (SELECT record FROM n) AND octet_length(tsv::text) <= 1000000),
+  h AS (INSERT INTO log (at, by, op, list, record, change) SELECT $5, $6, 'note', rec.list, n.record, json_build_object('note', n.id)::text FROM n, rec),
+  k AS (INSERT INTO asks (dir, id, at, answer, delivered) SELECT $3, $4, $8, $9, 1 FROM n)
+  SELECT * FROM n`;
+
+async function token(req) {
+  const given = /^Bearer (\S+)$/.exec(req.headers.authorization ?? '')?.[1] ?? '';
+  const row = (await pool.query(named('token', TOKEN, [createHash('sha256').update(given).digest('hex')]))).rows[0];
+  if (!row) throw new Error('no such token');
+  return row.agent;
+}
+
+async function asSent(agent, id, text, key, now, at) {
+  const c = await pool.connect();
+  try {
+    const [, , , record] = await Promise.all([c.query('BEGIN'), c.query(named('ledger', LEDGER, ['bench', key])), c.query('SAVEPOINT s1'),
+      c.query(named('record', RECORD, [agent, id]))]);
+    const rec = record.rows[0];
+    const [note] = await Promise.all([c.query(named('note', NOTE, [rec.id, at, BY, text])), c.query(named('touch', TOUCH, [at, rec.id]))]);
+    const made = note.rows[0];
+    const answer = JSON.stringify({ ok: true, text: `noted on #${rec.id}`, data: made });
+    await Promise.all([c.query(named('words', WORDS, [text, rec.id])),
+      c.query(named('history', HISTORY, [at, BY, 'note', rec.list, rec.id, JSON.stringify({ note: made.id })])),
+      c.query(named('kept', KEPT, ['bench', key, now, answer])), c.query('COMMIT')]);
+    return answer;
+  } finally {
+    c.release();
+  }
+}
+
+async function oneStatement(agent, id, text, key, now, at) {
+  const c = await pool.connect();
+  try {
+    const answer = JSON.stringify({ ok: true, text: `noted on #${id}` });
+    const [, made] = await Promise.all([c.query('BEGIN'), c.query(named('all', ALL, [agent, id, 'bench', key, at, BY, text, now, answer])), c.query('COMMIT')]);
+    return JSON.stringify({ ok: true, text: `noted on #${id}`, data: made.rows[0] });
+  } finally {
+    c.release();
+  }
+}
+
+const server = createServer((req, res) => {
+  let body = '';
+  req.setEncoding('utf8');
+  req.on('data', (chunk) => { body += chunk; });
+  req.on('end', async () => {
+    try {
+      const { id, text } = JSON.parse(body);
+      const agent = mode === 'no-token' ? 'Bench agent' : await token(req);
+      const now = Date.now();
+      const at = new Date(now).toISOString();
+      const answer = await (mode === 'as-sent' ? asSent : oneStatement)(agent, id, text, req.headers['idempotency-key'], now, at);
+      res.writeHead(200, { 'content-type': 'application/json' }).end(answer);
+    } catch (error) {
+      res.writeHead(500, { 'content-type': 'text/plain' }).end(String(error));
+    }
+  });
+});
+server.listen(0, '127.0.0.1', () => process.stdout.write(`port ${server.address().port}\n`));

@@ -1,0 +1,106 @@
+// bench/postgres-floor: what this machine allows a durable change on PostgreSQL, beside what two
+// keepers give. On one durable database of N records (10,000), four setups of two server processes
+// each, 16 clients spread over them (autocannon), every request a note with an Idempotency-Key:
+//   Binder         two `binder serve --no-tui --http` keepers of this build;
+//   as sent        two bare servers (floor-server.mjs) sending the statements a keeper sends for a
+//                  note, in its four round trips, with no rule, no batching and no Binder code;
+//   one statement  the same bare servers, the token's look and then the change as one statement;
+//   no token       the change as one statement alone: one round trip, nothing looked at before it.
+// Every process serves all rounds; one round runs each setup for SECONDS in turn; the first round
+// is thrown away (warm-up), ROUNDS are kept.
+// Each figure is the median of its rounds, each ratio Binder / floor taken within a round.
+// Figures, not tests.
+//   node bench/postgres-floor.mjs [--records 10000] [--seconds 5] [--rounds 5] [--clients 16] [--json FILE]
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { AGENT } from './fill.mjs';
+import { ROOT, load, machine, median, medianRatio, option, round, serveHttp } from './lib.mjs';
+import { requestsPerSecond } from './load-test.mjs';
+
+const RECORDS = Number(option('--records', '10000'));
+const SECONDS = Number(option('--seconds', '5'));
+const ROUNDS = Number(option('--rounds', '5'));
+const CLIENTS = Number(option('--clients', '16'));
+const JSON_OUT = option('--json', '');
+const PERSON = { id: 'person:bench', kind: 'person', name: 'bench' };
+const built = (path) => import(pathToFileURL(join(ROOT, 'build', path)).href);
+
+process.stdout.write(`bench/postgres-floor on ${machine()}; load ${load()}\n`);
+const { startCluster, postgresMissing } = await built('test/helpers/postgres.js');
+const missing = postgresMissing();
+if (missing) {
+  process.stdout.write(`PostgreSQL cannot be measured here: ${missing}\n`);
+  process.exit(0);
+}
+const cluster = await startCluster({ durable: true });
+const url = cluster.database('floor');
+const { openPostgresStore } = await built('src/store/postgres-store.js');
+const store = await openPostgresStore(url);
+await store.createList({ template: 'tasks' }, PERSON);
+const token = (await store.addToken(AGENT, {}, PERSON)).token;
+await store.grant('tasks', AGENT, 'write', PERSON);
+for (let from = 0; from < RECORDS; from += 1000) {
+  await store.transaction(async (tx) => {
+    for (let i = from; i < Math.min(RECORDS, from + 1000); i++) await tx.add('tasks', { title: `record ${i} of the bench` }, PERSON);
+  });
+}
+await store.close();
+
+/** A bare server of floor-server.mjs in `mode` on the database. */
+function bare(mode) {
+  return new Promise((done, fail) => {
+    const child = spawn(process.execPath, [join(ROOT, 'bench', 'floor-server.mjs'), url, mode], { stdio: ['ignore', 'pipe', 'inherit'] });
+    child.stdout.on('data', (chunk) => {
+      const port = /port (\d+)/.exec(String(chunk))?.[1];
+      if (port) done({ url: new URL(`http://127.0.0.1:${port}`), stop: () => new Promise((ok) => { child.on('exit', ok); child.kill('SIGTERM'); }) });
+    });
+    child.on('exit', (code) => fail(new Error(`floor server exited ${code}`)));
+  });
+}
+
+const SETUPS = [
+  ['Binder', () => serveHttp(url)],
+  ['as sent', () => bare('as-sent')],
+  ['one statement', () => bare('one')],
+  ['no token', () => bare('no-token')],
+];
+const make = () => ({
+  method: 'POST', path: '/api/note', body: JSON.stringify({ id: 1 + Math.floor(Math.random() * RECORDS), text: 'benched' }),
+  headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID() },
+});
+/** Durable changes a second through a setup's two processes, CLIENTS clients spread over them. */
+async function rate(servers) {
+  const rates = await Promise.all(servers.map((s, i) => requestsPerSecond({
+    url: s.url.origin, token, seconds: SECONDS, make, clients: Math.floor(CLIENTS / 2) + (i < CLIENTS % 2 ? 1 : 0),
+  })));
+  return rates.reduce((a, b) => a + b, 0);
+}
+
+// Every setup's processes start first and serve every round: a process just started answers its
+// first thousands slower (V8 compiles as it goes, the pool fills, statements are prepared).
+const servers = [];
+for (const [, start] of SETUPS) servers.push([await start(), await start()]);
+const got = Object.fromEntries(SETUPS.map(([name]) => [name, []]));
+for (let r = 0; r <= ROUNDS; r++) {
+  for (const [i, [name]] of SETUPS.entries()) {
+    const perSecond = await rate(servers[i]);
+    if (r > 0) got[name].push(perSecond);
+  }
+}
+for (const pair of servers) for (const s of pair) await s.stop();
+const results = { records: RECORDS, clients: CLIENTS, rounds: ROUNDS, seconds: SECONDS, machine: machine(), load: load(), setups: {} };
+for (const [name] of SETUPS) {
+  const rates = got[name];
+  const entry = { changesPerSecond: Math.round(median(rates)), range: [Math.round(Math.min(...rates)), Math.round(Math.max(...rates))] };
+  if (name !== 'Binder') entry.binderRatio = round(medianRatio(got.Binder, rates), 2);
+  results.setups[name] = entry;
+  process.stdout.write(`${name.padEnd(14)} ${entry.changesPerSecond.toLocaleString('en')} durable changes/s through two processes `
+    + `(rounds ${entry.range.map((x) => x.toLocaleString('en')).join('–')})${entry.binderRatio ? `; Binder ${entry.binderRatio}× this` : ''}\n`);
+}
+process.stdout.write(`budget: ≥ 2,000 durable changes/s through two keepers; Binder ${results.setups.Binder.changesPerSecond.toLocaleString('en')}, `
+  + `and this machine's floor with nothing but the change's one statement ${results.setups['no token'].changesPerSecond.toLocaleString('en')}\n`);
+if (JSON_OUT) writeFileSync(JSON_OUT, JSON.stringify(results, null, 2));
+await cluster.stop();
