@@ -71,7 +71,8 @@ export type Where = 'list' | 'search';
 export type Step = 'up' | 'down' | 'left' | 'right' | 'top' | 'bottom' | 'pageUp' | 'pageDown';
 
 export type PageAction =
-  | { type: 'open-list'; list: string; at?: number }
+  /** `focus`: where the cursor goes (the list's records unless said). */
+  | { type: 'open-list'; list: string; at?: number; focus?: PageState['focus'] }
   | { type: 'focus'; focus: PageState['focus'] }
   | { type: 'step-lists'; step: Step; count: number }
   | { type: 'step-records'; step: Step; sizes: readonly number[] }
@@ -120,7 +121,7 @@ export function pageReducer(state: PageState, action: PageAction): PageState {
   switch (action.type) {
     case 'open-list':
       return {
-        ...state, list: action.list, focus: 'records', column: 0, row: 0,
+        ...state, list: action.list, focus: action.focus ?? 'records', column: 0, row: 0,
         ...(action.at !== undefined ? { listAt: action.at } : {}),
         ...(action.list !== state.list ? { filters: NO_FILTERS } : {}),
         panel: ofTheList(state.panel) ? null : state.panel,

@@ -30,7 +30,10 @@ async function story(t: TestContext, engine: 'sqlite' | 'postgres'): Promise<voi
   await signIn.waitFor({ timeout: 10_000 });
   assert.equal(await page.getByText('login-link').count(), 0, 'no word of login links');
   await signIn.click();
-  await page.getByText('Signed in as Ann Lee <ann@acme.test>').waitFor({ timeout: 15_000 });
+  // The callback's own page says "Signed in as …" too, then sends the browser on: the page's words
+  // count only once the browser is back on the page.
+  await page.waitForURL((at) => at.pathname === '/', { timeout: 30_000 });
+  await page.getByText('Signed in as Ann Lee <ann@acme.test>').waitFor({ timeout: 30_000 });
   assert.equal(new URL(page.url()).pathname, '/', 'back on the page');
   assert.doesNotMatch(page.url(), /code=|state=/, 'nothing of the provider\'s answer stays in the address');
   await shot(page, `oidc-signed-in-${engine}`);
@@ -47,7 +50,8 @@ async function story(t: TestContext, engine: 'sqlite' | 'postgres'): Promise<voi
   const second = await newPage(await browser(t));
   await second.page.goto(`${server.url}/`);
   await second.page.getByRole('link', { name: `Sign in with ${host}` }).click();
-  await second.page.getByText('Signed in as Bob Roe <bob@acme.test>').waitFor({ timeout: 15_000 });
+  await second.page.waitForURL((at) => at.pathname === '/', { timeout: 30_000 });
+  await second.page.getByText('Signed in as Bob Roe <bob@acme.test>').waitFor({ timeout: 30_000 });
   assert.deepEqual([...first.errors, ...second.errors], [], 'no script error on the pages');
 }
 

@@ -119,8 +119,14 @@ export function Binder({ lang, words, pw, person, signedIn, langSwitch, onSigned
     // The open list was deleted or archived, here or elsewhere.
     if (all !== null && state.list !== null && !lists.some((l) => l.id === state.list)) dispatch({ type: 'list-gone' });
   }, [all, lists, state.list]);
+  // The first list opens by itself: at the start with the cursor in its records; after the open
+  // list went, or the archived lists were shown or hidden, with the cursor left among the lists, as
+  // the screen leaves it — so a key pressed then means the same whether or not the list has opened.
+  const opened = useRef(false);
   useEffect(() => {
-    if (state.list === null && lists[0]) dispatch({ type: 'open-list', list: lists[0].id, at: 0 });
+    if (state.list !== null || !lists[0]) return;
+    dispatch({ type: 'open-list', list: lists[0].id, at: 0, ...(opened.current ? { focus: 'lists' as const } : {}) });
+    opened.current = true;
   }, [lists, state.list]);
 
   const open = useOpenList(state.list, state.filters, version, lang, person.id);
