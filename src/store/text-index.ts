@@ -271,10 +271,14 @@ async function rewrite(ctx: Context, id: number, words: Words): Promise<void> {
   // (octet_length of tsv::text: about their size or more), what is added by BYTES_A_CHAR.
   if (words.title !== undefined) {
     const [title, fields] = [wordsOf(words.title), wordsOf(words.values ?? '')];
-    // The notes' words are kept while they fit beside the new title and fields; else they go.
-    ctx.q.later(`UPDATE record_text SET tsv = ${part('A', 'config')}
-        || (CASE WHEN octet_length(tsv::text) <= ? THEN ts_filter(tsv, '{b}') ELSE ''::tsvector END) || ${part('C', 'config')}
-      WHERE record = ?`, [title, title, WORDS_MAX - BYTES_A_CHAR * (title.length + fields.length), fields, fields, id]);
+    // Changed in place while the notes' words fit beside the new title and fields. A row too full
+    // for them (its notes' words near the bound) is made again whole instead, which keeps as many of
+    // its notes' words as fit, in order, not none of them. Waited for: what is done next depends on it.
+    const changed = await ctx.q.value<number>(`UPDATE record_text SET tsv = ${part('A', 'config')} || ts_filter(tsv, '{b}') || ${part('C', 'config')}
+      WHERE record = ? AND octet_length(ts_filter(tsv, '{b}')::text) <= ? RETURNING 1`,
+    [title, title, fields, fields, id, WORDS_MAX - BYTES_A_CHAR * (title.length + fields.length)]);
+    // The whole row made again holds every note there is now, this transaction's new ones too.
+    if (changed === undefined) return reindex(ctx, id);
   }
   if (words.notes.length) addNoteWords(ctx, id, wordsOf(words.notes.map((n) => n.text).join('\n')));
 }

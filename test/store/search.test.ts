@@ -270,12 +270,12 @@ test('PostgreSQL in a UTF-8 database: capitals of every script found by small le
   }
 });
 
-/** Notes of 8,000 characters of six-letter words made up from `seed` on, no two alike. */
-function madeUp(seed: number): () => string {
+/** Notes of `chars` characters (8,000) of six-letter words made up from `seed` on, no two alike. */
+function madeUp(seed: number, chars = 8000): () => string {
   return () => {
     const words: string[] = [];
-    while (words.join(' ').length < 7990) words.push((seed++ * 2654435761 % 4294967296).toString(36).slice(0, 6));
-    return words.join(' ').slice(0, 8000);
+    while (words.length === 0 || words.join(' ').length < chars - 10) words.push((seed++ * 2654435761 % 4294967296).toString(36).slice(0, 6));
+    return words.join(' ').slice(0, chars);
   };
 }
 
@@ -306,6 +306,39 @@ eachStore('an agent\'s notes full of words no one uses cannot freeze a record: n
     await f.done();
   }
 });
+
+eachStore('a record whose notes filled its words to the bound keeps its notes\' words when its title and fields grow', async () => {
+  const f = await fresh();
+  try {
+    await f.store.createList({ template: 'tasks' }, ann);
+    await f.store.grant('tasks', 'agent:bot', 'write', ann);
+    const r = await f.store.add('tasks', { title: 'Full' }, bot);
+    // Notes of made-up words, in transactions of fewer and shorter notes, each transaction's words
+    // taken while they fit: the record's words (PostgreSQL: its tsvector) end within 2 % of the
+    // bound, closer to it than the room a title and a field of the longest need.
+    let seed = 1;
+    const first = madeUp(seed)();
+    await f.store.note(r.id, first, bot);
+    for (const [each, chars, times] of [[17, 8000, 1], [8, 8000, 1], [4, 8000, 2], [2, 8000, 3], [1, 8000, 7], [2, 800, 12]] as const) {
+      for (let t = 0; t < times; t++) {
+        const made = madeUp(seed += 10_000_000, chars);
+        await f.store.transaction(async (tx) => {
+          for (let i = 0; i < each; i++) await tx.note(r.id, made(), bot);
+        });
+      }
+    }
+    const found = async (words: string): Promise<number[]> => (await f.store.search(words, ann)).map((h) => h.id);
+    const word = first.split(' ')[2]!;
+    assert.deepEqual(await found(word), [r.id], 'a word of its first note, before');
+    // A title and a field value of the longest allowed (300 and 2,000 characters).
+    const title = `Renamed ${'and longer '.repeat(40)}`.slice(0, 300).trim();
+    await f.store.edit(r.id, { title, fields: { Branch: `feature/${'x'.repeat(1990)}` } }, ann);
+    assert.deepEqual(await found('renamed'), [r.id]);
+    assert.deepEqual(await found(word), [r.id], 'a word of its first note, after the title and field grew');
+  } finally {
+    await f.done();
+  }
+}, { timeout: 120_000 });
 
 eachStore('a record of many long notes in words of every day is found by the word of its last note, after a note is rewritten too', async () => {
   const f = await withBatches();
