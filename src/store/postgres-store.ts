@@ -100,6 +100,7 @@ export async function openPostgresStore(url: string | undefined, options: Postgr
     if (unreachable(error)) throw cannotOpen(where, `its database cannot be reached (${why})`, `sa base est injoignable (${why})`);
     throw cannotOpen(where, why, why);
   }
+  engine.lookForRewrites();
   const store = makeStore(engine, options);
   // Asked of the database itself: its locale's name does not say (a provider, a version may).
   const foldsCase = (): Promise<boolean | undefined> => engine.pool.query<{ folds: boolean }>("SELECT lower('ΩÉ') = 'ωé' AS folds")

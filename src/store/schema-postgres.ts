@@ -278,4 +278,12 @@ export const PG_MIGRATIONS: readonly string[] = [
   ANALYZE lists;
   ANALYZE access;
   `,
+  // 6: the rewrite a delete owes, kept with the delete (PostgreSQL alone: SQLite's delete folds its
+  // WAL back before it is answered). A row a delete not yet rewritten away: no word of what it deleted.
+  `
+  CREATE TABLE rewrite_owed (
+    id bigserial PRIMARY KEY,
+    at bigint NOT NULL
+  );
+  `,
 ];

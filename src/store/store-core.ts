@@ -93,7 +93,10 @@ export function makeStore(engine: Engine, options: StoreOptions = {}): Store {
       async log(who, op, list, record, change) {
         pending.changes.push(await writeLog(q, iso(now()), who, op, list, record, change));
       },
-      checkpointAfterCommit: () => { pending.tidy = true; },
+      checkpointAfterCommit: () => {
+        pending.tidy = true;
+        engine.oweRewrite?.(q);
+      },
       unindexed: pending.unindexed,
       transaction: (fn) => savepoint(q, pending, fn),
       ...(options.tokenMade ? { tokenMade: options.tokenMade } : {}),
@@ -264,7 +267,10 @@ export function makeStore(engine: Engine, options: StoreOptions = {}): Store {
       },
       onOtherChange: (listener) => engine.onOtherChange(listener),
       holdFolder: async (key) => (engine.holdFolder ? engine.holdFolder(key) : true),
-      checkpoint: () => engine.afterDelete(),
+      checkpoint: async () => {
+        await engine.afterDelete();
+        await engine.rewritten?.();
+      },
       close: () => engine.close(),
       ...rest,
     };

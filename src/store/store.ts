@@ -313,7 +313,7 @@ export interface Store {
   readonly ledger: Ledger;
   /** Which engine holds the binder. */
   readonly dialect: DialectName;
-  /** After a delete, what the engine does so no byte of it stays in its files (SQLite: the WAL folded back). */
+  /** After a delete, what the engine does so no byte of it stays in its files, done before it resolves (SQLite: the WAL folded back; PostgreSQL: the tables rewritten). */
   checkpoint(): Promise<void>;
   close(): Promise<void>;
 }

@@ -72,7 +72,14 @@ export interface Engine {
   version?(): string;
   /** Changes by another connection (another keeper, binder admin): `listener` is called after each, soon. */
   onOtherChange(listener: () => void): () => void;
-  /** After a delete: what the engine does so that no byte of it stays in its files. */
+  /** Inside a delete's transaction: keeps, with it, that its rewrite is owed (PostgreSQL: see afterDelete). */
+  oweRewrite?(q: Sql): void;
+  /**
+   * After a delete's commit: what the engine does so that no byte of it stays in its files
+   * (SQLite: done before it resolves; PostgreSQL: begun, and done soon after, see `rewritten`).
+   */
   afterDelete(): Promise<void>;
+  /** Resolves once what afterDelete began is done (PostgreSQL). */
+  rewritten?(): Promise<void>;
   close(): Promise<void>;
 }

@@ -12,6 +12,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { Pool, PoolClient, Client, QueryResult } from 'pg';
 import { StoreUnavailable, TransactionConflict } from '../store.js';
 import type { Engine, Sql, TxOptions } from './port.js';
+import { createRewriter, type Rewriter } from './postgres-rewrite.js';
 
 export interface PostgresOptions {
   /** `postgres://user@host/db`; none: PG* environment variables say where. */
@@ -37,6 +38,8 @@ export interface PostgresEngine extends Engine {
   holdFolder(key: string): Promise<boolean>;
   /** Runs `sql` (statements separated by `;`) in one transaction under the migration lock. */
   pool: Pool;
+  /** Looks for rewrites owed by other processes from now on (once the schema is there: after migrating). */
+  lookForRewrites(): void;
 }
 
 const CHANNEL_BASE = 'binder_change';
@@ -659,6 +662,10 @@ export async function postgresEngine(options: PostgresOptions): Promise<Postgres
   }, FOLD_EVERY_MS);
   fold.unref();
 
+  /* ---- the tables a delete's text was in, rewritten after it (postgres-rewrite.ts) ---- */
+  let rewriter: Rewriter | null = null;
+  const rewrites = (): Rewriter => (rewriter ??= createRewriter({ connect, keyed, unreachable, say }));
+
   return {
     dialect: 'postgres',
     path: schema ? `${where} (schema ${schema})` : where,
@@ -720,14 +727,17 @@ export async function postgresEngine(options: PostgresOptions): Promise<Postgres
         throw error;
       }
     },
+    oweRewrite(q: Sql) {
+      // In the delete's own transaction: what it owes is kept exactly when the delete is.
+      q.later('INSERT INTO rewrite_owed (at) VALUES (?)', [Date.now()]);
+    },
     async afterDelete() {
-      // A deleted row's bytes stay in its table's pages (and its TOAST's, and its indexes') until
-      // they are rewritten: VACUUM FULL rewrites them, outside any transaction.
-      try {
-        await pool.query('VACUUM FULL records, notes, attachments, log, asks, record_text, waits');
-      } catch (error) {
-        say(`binder store: the tables that held a deleted record could not be rewritten yet: ${error instanceof Error ? error.message : String(error)}`);
-      }
+      // Not waited for: the rewrite locks each table while it runs (postgres-rewrite.ts).
+      rewrites().owed();
+    },
+    rewritten: () => rewrites().done(),
+    lookForRewrites() {
+      rewrites();
     },
     async close() {
       // What was committed and not told yet is told before the pool ends (binder admin's change
@@ -735,6 +745,7 @@ export async function postgresEngine(options: PostgresOptions): Promise<Postgres
       if (tellLater) clearTimeout(tellLater);
       tellLater = null;
       closed = true;
+      await rewriter?.close();
       await telling;
       await tellNow();
       clearInterval(fold);
