@@ -83,10 +83,9 @@ export function createRewriter(deps: RewriteDeps): Rewriter {
         if (owing.length === 0) return true;
         await client.query(`SET lock_timeout = ${LOCK_WAIT_MS}`);
         try {
-          for (; next < TABLES.length; next++) {
-            if (closed) return false;
-            await client.query(`VACUUM FULL ${TABLES[next]}`);
-          }
+          // A pass begun is ended even when the store closes meanwhile (`binder admin delete` closes
+          // right after its delete): each table is waited for a moment only.
+          for (; next < TABLES.length; next++) await client.query(`VACUUM FULL ${TABLES[next]}`);
         } finally {
           await client.query('RESET lock_timeout');
         }
@@ -115,7 +114,7 @@ export function createRewriter(deps: RewriteDeps): Rewriter {
     let again = AGAIN_MS;
     while (wanted && !closed) {
       wanted = false;
-      if (await once()) continue;
+      if (await once() || closed) continue;
       wanted = true;
       await pause(again);
       again = Math.min(again * 2, AGAIN_MAX_MS);
