@@ -55,10 +55,15 @@ export interface DirectAsksDeps {
 
 export const STOPPED_TEXT = 'The keeper stopped before it could answer: ask again (with the same Idempotency-Key, a change is never done twice).';
 export const OTHER_ASK_TEXT = 'This Idempotency-Key was given with another ask: nothing was done. Give each ask its own key.';
+export const TOO_DEEP_TEXT = 'The arguments are nested too deeply to be read: nothing was done. Send them as one plain JSON object.';
 export const FORGOTTEN_TEXT = 'This Idempotency-Key was answered more than a minute ago and its answer is no longer kept; nothing was done again (binder brief says what changed).';
 const GONE_TEXT = 'Its asker went away before anything changed: the wait was let go.';
 
-interface Queued { who: Who; op: string; args: unknown; options: DirectAskOptions; resolve(answer: DirectAnswer): void }
+interface Queued {
+  who: Who; op: string; args: unknown; options: DirectAskOptions; resolve(answer: DirectAnswer): void;
+  /** What was asked under its key (askedOf), for a key given again with another ask. */
+  asked?: string;
+}
 /** An answer as the ledger keeps it, with what was asked under its key. */
 interface Kept extends Answer { asked?: string }
 
@@ -166,7 +171,7 @@ export function createDirectAsks(deps: DirectAsksDeps): DirectAsks {
   async function one(tx: Store, q: Queued, now: number): Promise<() => void> {
     const place = directPlace(q.who);
     const key = q.options.key;
-    const asked = key !== undefined ? askedOf(q.op, q.args) : undefined;
+    const asked = q.asked;
     const holds = operation(q.op)?.holds !== undefined;
     // The ledger's look is not waited for before a change: it goes to a server store with the
     // change's first statement (one round trip, not two), and it is looked at before the change's
@@ -228,8 +233,16 @@ export function createDirectAsks(deps: DirectAsksDeps): DirectAsks {
       const spec = operation(op);
       // A read with no key needs no ledger, and no transaction of the batch's: it is done at once.
       if (options.key === undefined && spec?.readOnly && !spec.holds) return perform(op, args, who, 'json');
+      // Read before it joins a batch: arguments that cannot be read fail this ask alone, never the
+      // batch's transaction and every other agent's ask in it.
+      let asked: string | undefined;
+      try {
+        asked = options.key !== undefined ? askedOf(op, args) : undefined;
+      } catch {
+        return Promise.resolve({ ok: false, text: TOO_DEEP_TEXT, refusal: 'not-understood' });
+      }
       return new Promise((resolve) => {
-        queue.push({ who, op, args, options, resolve });
+        queue.push({ who, op, args, options, resolve, ...(asked !== undefined ? { asked } : {}) });
         flushing ??= setImmediate(() => {
           flushing = null;
           const at = lane;

@@ -221,3 +221,17 @@ test('GET /api lists the operations an agent may call, with their methods and sc
   const counted = await served(t, { app: { rate: { perSecond: 1, burst: 2 } } });
   assert.deepEqual([(await counted.call('GET', '/api')).status, (await counted.call('GET', '/api')).status, (await counted.call('GET', '/api')).status], [200, 200, 429]);
 });
+
+test('an ask whose arguments nest too deeply to be read is refused alone: the other agents\' asks of its batch are done', async (t) => {
+  const s = await served(t, { agents: ['Claude', 'Codex'] });
+  // Under the size bound (1 MiB), too deep for JSON.stringify's stack.
+  const deep = `{"list":"Batches","title":"x","fields":${'['.repeat(400_000)}${']'.repeat(400_000)}}`;
+  const [bad, ...good] = await Promise.all([
+    s.call('POST', '/api/add', { token: s.tokens.Claude!, body: deep, headers: { 'idempotency-key': 'deep-1' } }),
+    ...[1, 2, 3, 4, 5].map((i) => s.call('POST', '/api/add', { token: s.tokens.Codex!, body: { list: 'Batches', title: `good ${i}` }, headers: { 'idempotency-key': `good-${i}` } })),
+  ]);
+  assert.equal(bad!.status, 400, bad!.json.text);
+  assert.match(bad!.json.text, /nested too deeply/);
+  assert.deepEqual(good.map((r) => r.status), [200, 200, 200, 200, 200], good.map((r) => r.json.text).join(' | '));
+  assert.equal((await s.store.show('batches', ann)).records.length, 5, 'the five done, nothing of the deep one');
+});
