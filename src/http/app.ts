@@ -19,7 +19,7 @@ import { BODY_MAX } from './limits.js';
 import { mcpHandler } from './mcp.js';
 import { pageApiRoutes } from './page-api.js';
 import { pageRoutes, securityHeaders } from './page-files.js';
-import { overTls, pageGuards, personOf, sessionRequired, sessionRoutes } from './person.js';
+import { hasSessionCookie, overTls, pageGuards, sessionRequired, sessionRoutes } from './person.js';
 import type { SignIn } from './oidc.js';
 import { signInRoutes, type OnSignIn } from './oidc-routes.js';
 import { createRateLimit, DEFAULT_RATE, type Rate } from './rate.js';
@@ -119,10 +119,11 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
   app.use('/', ...pageGuards(options.signIn));
   app.use('/page/*', ...pageGuards(options.signIn), sized);
   app.use('/page/api/*', sessionRequired(keeper, person));
-  app.use('/page/events', sessionRequired(keeper, person));
+  // An EventSource sends no header of the page's: its half of the session comes in the address.
+  app.use('/page/events', sessionRequired(keeper, person, true));
   const streams = pageApiRoutes(app, keeper);
   sessionRoutes(app, keeper, { ...person, signedOut: streams.signedOut });
   if (options.signIn) signInRoutes(app, keeper, options.signIn, person, options.onSignIn);
-  pageRoutes(app, async (c) => (await personOf(keeper, c, overTls(c, person))) !== null, options.pageDir, options.signIn?.provider);
+  pageRoutes(app, async (c) => hasSessionCookie(c, overTls(c, person)), options.pageDir, options.signIn?.provider);
   return { app, close: () => mcp.close() };
 }

@@ -15,7 +15,7 @@ import type { Who } from '../store/types.js';
 import type { HttpEnv } from './auth.js';
 import { randomNonce, randomState, randomVerifier, type SignIn } from './oidc.js';
 import { refusalOf } from './answers.js';
-import { cookieName, originOf, overTls, type PersonOptions } from './person.js';
+import { cookieName, halves, originOf, overTls, type PersonOptions } from './person.js';
 
 /** The cookie that ties a sign-in under way to the browser that began it (sent back by the provider's redirect: Lax). */
 const PENDING_COOKIE = 'binder_signin';
@@ -95,9 +95,12 @@ export function signInRoutes(app: Hono<HttpEnv>, keeper: Keeper, signIn: SignIn,
       throw error;
     }
     const made = await keeper.store.openSession(vouched.who, vouched.org, c.req.header('user-agent') ?? '');
-    setCookie(c, cookieName(secure), made.cookie, { httpOnly: true, sameSite: 'Strict', path: '/', secure, maxAge: Math.floor(SESSION_MS / 1000) });
+    const { cookie, key } = halves(made.cookie);
+    setCookie(c, cookieName(secure), cookie, { httpOnly: true, sameSite: 'Strict', path: '/', secure, maxAge: Math.floor(SESSION_MS / 1000) });
     // Sent on by a page of this server's, not by the redirect the provider began: a Strict cookie
-    // goes with a navigation this origin starts, and the page then opens signed in.
-    return page(c, 200, 'Signed in', `Signed in as ${vouched.who.name}${vouched.who.email ? ` <${vouched.who.email}>` : ''}.`, { href: pending.back, words: 'Open the page' }, true);
+    // goes with a navigation this origin starts, and the page then opens signed in. The page's
+    // half of the session goes in the fragment, which no server is sent: the page keeps it.
+    const back = `${pending.back.split('#')[0]}#key=${key}`;
+    return page(c, 200, 'Signed in', `Signed in as ${vouched.who.name}${vouched.who.email ? ` <${vouched.who.email}>` : ''}.`, { href: back, words: 'Open the page' }, true);
   });
 }

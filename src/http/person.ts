@@ -15,11 +15,27 @@ import type { HttpEnv, Orgs } from './auth.js';
 import type { SignIn, Vouched } from './oidc.js';
 import type { RateLimit } from './rate.js';
 
-/** A person: `session` names what they came with (a session's id, or a provider token's hash); `org` a signed-in person's. */
+/**
+ * A person: `session` names what they came with (a session's id, or a provider token's hash);
+ * `cookie`, the session's whole secret (both halves); `org` a signed-in person's.
+ */
 export interface Person { who: Who; session: string; cookie: string; org?: string }
 
 /** The cookie's name: under TLS, `__Host-` binds it to this origin and to Secure. */
 export const cookieName = (secure: boolean): string => (secure ? '__Host-binder_session' : 'binder_session');
+
+/**
+ * A session's secret goes in two halves: one in the cookie, one kept by the page in its origin's
+ * storage and sent in this header with every request. A browser sends a host's cookies to every
+ * port of it — to a server an agent runs on the same machine too, which could replay them with
+ * any Origin it likes — but keeps an origin's storage to that origin, port included: a cookie
+ * alone opens nothing.
+ */
+export const PAGE_KEY = 'binder-page-key';
+const COOKIE_CHARS = 22;
+/** A session's secret as the cookie's half and the page's. */
+export const halves = (secret: string): { cookie: string; key: string } => ({ cookie: secret.slice(0, COOKIE_CHARS), key: secret.slice(COOKIE_CHARS) });
+const HALF = /^[A-Za-z0-9_-]{1,64}$/;
 
 export const SIGN_IN = 'Not signed in: this page is a person\'s. Open a login link from binder admin login-link '
   + '(the screen and binder serve --http show one at start): it signs this browser in.';
@@ -53,13 +69,22 @@ export function originOf(c: Context, options: { tls: boolean; behindProxy: boole
   return `${overTls(c, options) ? 'https' : 'http'}://${host ?? new URL(c.req.url).host}`;
 }
 
-/** The person a request is, by its session cookie; null for anyone else. The one resolver. */
-export async function personOf(keeper: Keeper, c: Context, secure: boolean): Promise<Person | null> {
+/**
+ * The person a request is, by its session's two halves: the cookie's and the page's (PAGE_KEY's
+ * header; in the address only where a browser can send no header, the page's stream of changes);
+ * null for anyone else. The one resolver.
+ */
+export async function personOf(keeper: Keeper, c: Context, secure: boolean, keyInAddress = false): Promise<Person | null> {
   const cookie = getCookie(c, cookieName(secure));
-  if (!cookie) return null;
-  const check = await keeper.store.checkSession(cookie);
-  return check.ok ? { who: check.who, session: check.id, cookie, ...(check.org ? { org: check.org } : {}) } : null;
+  const key = c.req.header(PAGE_KEY) ?? (keyInAddress ? c.req.query('key') : undefined);
+  if (!cookie || !key || !HALF.test(cookie) || !HALF.test(key)) return null;
+  const secret = cookie + key;
+  const check = await keeper.store.checkSession(secret);
+  return check.ok ? { who: check.who, session: check.id, cookie: secret, ...(check.org ? { org: check.org } : {}) } : null;
 }
+
+/** Whether the request carries a session cookie at all (the page's shell: it holds no data). */
+export const hasSessionCookie = (c: Context, secure: boolean): boolean => getCookie(c, cookieName(secure)) !== undefined;
 
 /** A page request with an agent's token is not a person's, whatever else it carries (a provider's token may be). */
 const noToken = (signIn: SignIn | undefined): MiddlewareHandler => async (c, next) => {
@@ -163,10 +188,10 @@ export async function removedFrom(service: Keeper, person: Person, orgs: Orgs | 
 }
 
 /** Sets the person, or answers 401 with the sign-in explanation; then takes one of the session's rate. */
-export function sessionRequired(keeper: Keeper, options: PersonOptions): MiddlewareHandler<HttpEnv> {
+export function sessionRequired(keeper: Keeper, options: PersonOptions, keyInAddress = false): MiddlewareHandler<HttpEnv> {
   return async (c, next) => {
     const token = providerToken(c, options.signIn);
-    const found = token && options.signIn ? await tokenPerson(c, token, options.signIn) : await personOf(keeper, c, overTls(c, options));
+    const found = token && options.signIn ? await tokenPerson(c, token, options.signIn) : await personOf(keeper, c, overTls(c, options), keyInAddress);
     if (found instanceof Response) return found;
     if (token && found && found.org && options.orgs) await options.orgs.record(found.who, found.org);
     const person = found;
@@ -200,10 +225,11 @@ export function sessionRoutes(route: Hono<HttpEnv>, keeper: Keeper, options: Per
       if (refused) return refuse(c, 403, refused.text);
       throw error;
     }
-    setCookie(c, cookieName(secure), made.cookie, {
+    const { cookie, key: pageKey } = halves(made.cookie);
+    setCookie(c, cookieName(secure), cookie, {
       httpOnly: true, sameSite: 'Strict', path: '/', secure, maxAge: Math.floor(SESSION_MS / 1000),
     });
-    return jsonOf(c, { ok: true, text: `Signed in as ${made.person}.`, data: { person: { id: `person:${made.person}`, name: made.person }, session: made.id } });
+    return jsonOf(c, { ok: true, text: `Signed in as ${made.person}.`, data: { person: { id: `person:${made.person}`, name: made.person }, session: made.id, key: pageKey } });
   });
   route.get('/page/session', async (c) => {
     const person = await personOf(keeper, c, overTls(c, options));

@@ -2,7 +2,7 @@
 /**
  * The page's one way to the binder: the person's API (`/page/api/<op>`), as the signed-in person,
  * with the data of each answer. A read is a GET, a change a POST (the browser adds the Origin the
- * server checks). It never sends who the person is: the session cookie says it, and only it.
+ * server checks). It never sends who the person is: the session says it, and only it.
  */
 import { operation } from '../keeper/operations.js';
 import type { Lang } from '../tui/words.js';
@@ -19,6 +19,30 @@ let signedOut: () => void = () => {};
 export const onSignedOut = (fn: () => void): void => {
   signedOut = fn;
 };
+
+/**
+ * The page's half of its session (the cookie holds the other): kept in this origin's storage,
+ * which a browser keeps to this scheme, host and port — unlike a cookie, which it sends to every
+ * port of the host. Sent with every request; a cookie alone opens nothing.
+ */
+const KEY_STORE = 'binder-page-key';
+let pageKey: string | null = (() => {
+  try {
+    return localStorage.getItem(KEY_STORE);
+  } catch {
+    return null;
+  }
+})();
+export function keepPageKey(key: string | null): void {
+  pageKey = key;
+  try {
+    if (key) localStorage.setItem(KEY_STORE, key);
+    else localStorage.removeItem(KEY_STORE);
+  } catch {
+    // Kept for this page only.
+  }
+}
+export const pageKeyOf = (): string | null => pageKey;
 
 let lang: Lang = 'en';
 export const setLang = (given: Lang): void => {
@@ -38,7 +62,7 @@ function query(args: Record<string, unknown>): string {
 async function send<T>(url: string, init: RequestInit): Promise<Answer<T>> {
   let res: Response;
   try {
-    res = await fetch(url, { credentials: 'same-origin', ...init, headers: { 'Binder-Lang': lang, ...init.headers } });
+    res = await fetch(url, { credentials: 'same-origin', ...init, headers: { 'Binder-Lang': lang, ...(pageKey ? { 'Binder-Page-Key': pageKey } : {}), ...init.headers } });
   } catch {
     return { ok: false, status: 0, text: lang === 'fr' ? 'Le serveur ne répond pas.' : 'The server does not answer.', data: null };
   }
@@ -66,7 +90,14 @@ export interface ProviderSignIn { provider: string; start: string }
 export const session = (): Promise<Answer<{ person?: { id: string; name: string; email?: string }; signIn: ProviderSignIn | null }>> =>
   send('/page/session', { method: 'GET' });
 
-export const signIn = (key: string): Promise<Answer<{ person: { id: string; name: string } }>> =>
-  send('/page/login', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ key }) });
+export async function signIn(key: string): Promise<Answer<{ person: { id: string; name: string }; key?: string }>> {
+  const answer = await send<{ person: { id: string; name: string }; key?: string }>('/page/login', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ key }) });
+  if (answer.ok && answer.data?.key) keepPageKey(answer.data.key);
+  return answer;
+}
 
-export const signOut = (): Promise<Answer<{ providerSignOut: string | null } | null>> => send('/page/logout', { method: 'POST' });
+export async function signOut(): Promise<Answer<{ providerSignOut: string | null } | null>> {
+  const answer = await send<{ providerSignOut: string | null } | null>('/page/logout', { method: 'POST' });
+  keepPageKey(null);
+  return answer;
+}

@@ -5,6 +5,8 @@
  * so, and the browser reconnects by itself; once back, the view is read again (what changed
  * meanwhile was not told). It carries no data: every read goes through the API.
  */
+import { pageKeyOf } from './api.js';
+
 export type Link = 'connecting' | 'live' | 'lost';
 
 export interface Live {
@@ -17,7 +19,9 @@ export function followChanges(on: { changed(): void; link(state: Link): void }):
   let closed = false;
   const open = (): void => {
     if (closed) return;
-    source = new EventSource('/page/events');
+    // No header can be given an EventSource: the page's half of the session goes in the address.
+    const key = pageKeyOf();
+    source = new EventSource(`/page/events${key ? `?key=${encodeURIComponent(key)}` : ''}`);
     source.addEventListener('ready', () => {
       on.link('live');
       on.changed();

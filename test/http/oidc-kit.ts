@@ -30,7 +30,17 @@ export function cookiesOf(headers: Headers): Map<string, string> {
   return out;
 }
 
-export interface Walk { status: number; text: string; cookies: Map<string, string>; callback: string; pending: string }
+export interface Walk {
+  status: number; text: string; cookies: Map<string, string>; callback: string; pending: string;
+  /** The page's half of the session, given to the page in the address's fragment; with the cookie, what a signed-in page sends. */
+  key: string | undefined;
+  page: Record<string, string>;
+}
+
+/** What a signed-in page sends: the session's cookie and its page's half. */
+export const asPage = (cookie: string | undefined, key: string | undefined): Record<string, string> => ({
+  ...(cookie !== undefined ? { cookie: `binder_session=${cookie}` } : {}), ...(key !== undefined ? { 'binder-page-key': key } : {}),
+});
 
 /** A browser's sign-in: the start, the provider, the callback (with what it was given, unless told otherwise). */
 export async function walkSignIn(s: SignedIn, change: { cookie?: string | null } = {}): Promise<Walk> {
@@ -43,5 +53,8 @@ export async function walkSignIn(s: SignedIn, change: { cookie?: string | null }
   const callback = `${back.pathname}${back.search}`;
   const cookie = change.cookie === undefined ? `binder_signin=${pending}` : change.cookie;
   const res = await s.http.app.request(callback, { headers: { host: HOST, ...(cookie ? { cookie } : {}) } });
-  return { status: res.status, text: await res.text(), cookies: cookiesOf(res.headers), callback, pending };
+  const text = await res.text();
+  const cookies = cookiesOf(res.headers);
+  const key = /#key=([A-Za-z0-9_-]+)/.exec(text)?.[1];
+  return { status: res.status, text, cookies, callback, pending, key, page: asPage(cookies.get('binder_session'), key) };
 }

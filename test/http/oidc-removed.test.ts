@@ -79,12 +79,17 @@ async function removedAtOnce(t: TestContext, spec: StoreSpec, cli: string[] | nu
     const pending = cookiesOf(start.headers).get('binder_signin')!;
     const back = new URL((await fetch(start.headers.get('location')!, { redirect: 'manual' })).headers.get('location')!);
     const res = await app.request(`${back.pathname}${back.search}`, { headers: { host: HOST, cookie: `binder_signin=${pending}` } });
-    assert.equal(res.status, 200, await res.text());
-    return cookiesOf(res.headers).get('binder_session')!;
+    const text = await res.text();
+    assert.equal(res.status, 200, text);
+    // The session's two halves, as `cookie.pageKey`: the cookie's, and the page's (in the fragment it is sent on to).
+    return `${cookiesOf(res.headers).get('binder_session')!}.${/#key=([A-Za-z0-9_-]+)/.exec(text)![1]}`;
   };
-  const call = (cookie: string, method: string, path: string, body?: unknown): Promise<Response> => Promise.resolve(app.request(path, {
+  const call = (session: string, method: string, path: string, body?: unknown): Promise<Response> => Promise.resolve(app.request(path, {
     method,
-    headers: { host: HOST, cookie: `binder_session=${cookie}`, origin: `http://${HOST}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    headers: {
+      host: HOST, cookie: `binder_session=${session.split('.')[0]}`, 'binder-page-key': session.split('.')[1]!, origin: `http://${HOST}`,
+      ...(body ? { 'content-type': 'application/json' } : {}),
+    },
     ...(body ? { body: JSON.stringify(body) } : {}),
   }));
   const stream = async (cookie: string): Promise<ReadableStreamDefaultReader<Uint8Array>> => {

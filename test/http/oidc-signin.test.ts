@@ -30,19 +30,21 @@ test('a sign-in opens a session for the person the provider vouched for: their W
   const walk = await walkSignIn(s);
   assert.equal(walk.status, 200, walk.text);
   assert.match(walk.text, /Signed in as Ann Lee &#60;ann@acme\.test&#62;/);
-  assert.match(walk.text, /<meta http-equiv="refresh" content="0;url=\/">/);
+  assert.match(walk.text, /<meta http-equiv="refresh" content="0;url=\/#key=[A-Za-z0-9_-]{21}">/);
   const session = walk.cookies.get('binder_session');
   assert.ok(session, 'a session cookie');
-  const me = await s.call('GET', '/page/session', { token: null, headers: { cookie: `binder_session=${session}` } });
+  const cookieAlone = await s.call('GET', '/page/session', { token: null, headers: { cookie: `binder_session=${session}` } });
+  assert.equal(cookieAlone.status, 401, 'the cookie alone opens nothing: the page\'s half of the session comes with it');
+  const me = await s.call('GET', '/page/session', { token: null, headers: walk.page });
   assert.equal(me.status, 200);
   assert.deepEqual((me.json.data as { person: unknown }).person, { id: `person:${new URL(s.idp.issuer).host}/u-ann`, name: 'Ann Lee', email: 'ann@acme.test' });
   assert.equal((me.json.data as { org: string }).org, 'acme.test');
-  const lists = await s.call('GET', '/page/api/lists', { token: null, headers: { cookie: `binder_session=${session}` } });
+  const lists = await s.call('GET', '/page/api/lists', { token: null, headers: walk.page });
   assert.equal(lists.status, 200);
   // Sign-out ends it, and says where to sign out of the provider too.
-  const out = await s.call('POST', '/page/logout', { token: null, headers: { cookie: `binder_session=${session}`, origin: `http://${HOST}` } });
+  const out = await s.call('POST', '/page/logout', { token: null, headers: { ...walk.page, origin: `http://${HOST}` } });
   assert.match(out.json.text, /Signed out of this binder\. To sign out of localhost:\d+ too: http:\/\/localhost:\d+\/endsession\?/);
-  const after = await s.call('GET', '/page/api/lists', { token: null, headers: { cookie: `binder_session=${session}` } });
+  const after = await s.call('GET', '/page/api/lists', { token: null, headers: walk.page });
   assert.equal(after.status, 401);
   assert.match(after.json.text, /choose "Sign in with localhost:\d+"/);
 });
@@ -83,7 +85,7 @@ test('the organisation: a claim named by --oidc-org-claim, else a verified e-mai
   await s.idp.as({ sub: 'u-1', name: 'Ann', email: 'ann@acme.test', email_verified: true, org: 'ACME' });
   const named = await walkSignIn(s);
   assert.equal(named.status, 200);
-  const me = await s.call('GET', '/page/session', { token: null, headers: { cookie: `binder_session=${named.cookies.get('binder_session')}` } });
+  const me = await s.call('GET', '/page/session', { token: null, headers: named.page });
   assert.equal((me.json.data as { org: string }).org, 'acme');
   await s.idp.as({ sub: 'u-2', name: 'Bob', email: 'bob@acme.test', email_verified: false });
   const unverified = await walkSignIn(s);
@@ -135,5 +137,5 @@ test('another browser sent a sign-in\'s callback (its state and code seen, repla
   assert.equal(stolen.headers.getSetCookie().some((c) => c.startsWith('binder_session=') && !c.startsWith('binder_session=;')), false);
   const own = await s.http.app.request(callback, { headers: { host: HOST, cookie: `binder_signin=${pending}` } });
   assert.equal(own.status, 200, await own.text());
-  assert.ok(own.headers.getSetCookie().some((c) => /^binder_session=[A-Za-z0-9_-]{43};/.test(c)), 'the rightful browser is signed in');
+  assert.ok(own.headers.getSetCookie().some((c) => /^binder_session=[A-Za-z0-9_-]{22};/.test(c)), 'the rightful browser is signed in');
 });

@@ -11,7 +11,10 @@ import { ann, HOST, served, type Served } from './kit.js';
 
 const ORIGIN = `http://${HOST}`;
 
-async function signIn(s: Served, name = 'Ann', options: { tls?: boolean } = {}): Promise<string> {
+/** What a signed-in page sends: its session's two halves, the cookie and the page's own header. */
+interface Session { cookie: string; 'binder-page-key': string }
+
+async function signIn(s: Served, name = 'Ann', options: { tls?: boolean } = {}): Promise<Session> {
   const link = await s.store.addLoginLink(name, ann);
   const res = await s.http.app.request('/page/login', {
     method: 'POST', headers: { host: HOST, origin: options.tls ? `https://${HOST}` : ORIGIN, 'content-type': 'application/json' },
@@ -19,14 +22,15 @@ async function signIn(s: Served, name = 'Ann', options: { tls?: boolean } = {}):
   });
   assert.equal(res.status, 200, await res.clone().text());
   const cookie = res.headers.get('set-cookie') ?? '';
-  return cookie.split(';')[0]!;
+  const key = ((await res.json()) as { data: { key: string } }).data.key;
+  return { cookie: cookie.split(';')[0]!, 'binder-page-key': key };
 }
 
-const page = (s: Served, method: string, path: string, cookie: string | null, options: { body?: unknown; headers?: Record<string, string> } = {}) =>
+const page = (s: Served, method: string, path: string, session: Partial<Session> | null, options: { body?: unknown; headers?: Record<string, string> } = {}) =>
   s.call(method, path, {
     token: null,
     ...(options.body !== undefined ? { body: options.body } : {}),
-    headers: { ...(cookie ? { cookie } : {}), ...(method === 'POST' ? { origin: ORIGIN } : {}), ...options.headers },
+    headers: { ...(session ?? {}), ...(method === 'POST' ? { origin: ORIGIN } : {}), ...options.headers },
   });
 
 test('a login link signs a browser in once, with an HttpOnly SameSite=Strict cookie; without it, no data', async (t) => {
@@ -50,22 +54,44 @@ test('a login link signs a browser in once, with an HttpOnly SameSite=Strict coo
   const first = await login();
   assert.equal(first.status, 200);
   const set = first.headers.get('set-cookie') ?? '';
-  assert.match(set, /^binder_session=[A-Za-z0-9_-]{43};/);
+  assert.match(set, /^binder_session=[A-Za-z0-9_-]{22};/);
   assert.match(set, /HttpOnly/);
   assert.match(set, /SameSite=Strict/);
   assert.match(set, /Path=\//);
   assert.doesNotMatch(set, /Secure/);
   assert.equal((await login()).status, 403, 'a link is one use');
-  const cookie = set.split(';')[0]!;
+  const key = ((await first.clone().json()) as { data: { key: string } }).data.key;
+  assert.match(key, /^[A-Za-z0-9_-]{21}$/, 'the page\'s half of the session');
+  const cookie = { cookie: set.split(';')[0]!, 'binder-page-key': key };
   const lists = await page(s, 'GET', '/page/api/lists', cookie);
   assert.equal(lists.status, 200);
   assert.ok(Array.isArray(lists.json.data));
   const me = await page(s, 'GET', '/page/session', cookie);
   assert.equal((me.json.data as { person: { name: string } }).person.name, 'Ann');
-  assert.match(await (await s.http.app.request('/', { headers: { host: HOST, cookie } })).text(), /<div id="root"><\/div>/);
+  assert.match(await (await s.http.app.request('/', { headers: { host: HOST, cookie: cookie.cookie } })).text(), /<div id="root"><\/div>/);
 
   assert.equal((await page(s, 'POST', '/page/logout', cookie)).status, 200);
   assert.equal((await page(s, 'GET', '/page/api/lists', cookie)).status, 401, 'signed out');
+});
+
+test('the session\'s cookie alone opens nothing: a server on another port of the host, sent it by the browser, cannot act as the person', async (t) => {
+  const s = await served(t);
+  const session = await signIn(s);
+  // What a browser sends to any port of the host: the cookie, never the page's storage.
+  const cookieAlone = { cookie: session.cookie };
+  const id = (await s.call('POST', '/api/add', { body: { list: 'Batches', title: 'The agent\'s own' } })).json.data as { id: number };
+  for (const [method, path, body] of [['POST', '/page/api/approve', { id: id.id }], ['POST', '/page/api/grant', { list: 'hidden', agent: 'Claude', access: 'write' }],
+    ['POST', '/page/api/token-add', { name: 'Ann' }], ['GET', '/page/api/brief', undefined], ['GET', '/page/api/lists', undefined], ['GET', '/page/session', undefined]] as const) {
+    const res = await page(s, method, path, cookieAlone, body !== undefined ? { body } : {});
+    assert.equal(res.status, 401, `${method} ${path}: ${res.json.text}`);
+  }
+  const stream = await s.http.app.request('/page/events', { headers: { host: HOST, cookie: session.cookie } });
+  assert.equal(stream.status, 401, 'nor the stream of changes');
+  const wrongHalf = await page(s, 'GET', '/page/api/lists', { ...cookieAlone, 'binder-page-key': 'A'.repeat(21) });
+  assert.equal(wrongHalf.status, 401);
+  assert.equal((await s.store.get(id.id, ann)).record.approved, null, 'nothing approved');
+  assert.equal((await s.store.tokens(ann)).length, 1, 'no token made');
+  assert.equal((await page(s, 'GET', '/page/api/lists', session)).status, 200, 'the page, with both halves, is signed in');
 });
 
 test('an agent\'s token never opens the page, and a session never answers for an agent', async (t) => {
@@ -75,12 +101,12 @@ test('an agent\'s token never opens the page, and a session never answers for an
   for (const path of ['/page/api/lists', '/page/session', '/']) {
     const withToken = await s.call('GET', path, { token });
     assert.equal(withToken.status, 403, path);
-    const both = await s.call('GET', path, { token, headers: { cookie } });
+    const both = await s.call('GET', path, { token, headers: { ...cookie } });
     assert.equal(both.status, 403, `${path} with a token and a cookie`);
   }
   const approve = await s.call('POST', '/page/api/approve', { token, body: { id: 1 }, headers: { origin: ORIGIN } });
   assert.equal(approve.status, 403);
-  const agentRoute = await s.call('GET', '/api/lists', { token: null, headers: { cookie } });
+  const agentRoute = await s.call('GET', '/api/lists', { token: null, headers: { ...cookie } });
   assert.equal(agentRoute.status, 401, 'a cookie is nobody on the agents\' routes');
 });
 
@@ -88,10 +114,10 @@ test('a change needs the session and the server\'s own Origin; it is done as the
   const s = await served(t);
   const cookie = await signIn(s, 'Bea');
   const add = { list: 'Batches', title: 'From the page', as: 'person:Ann', who: { id: 'person:Ann', kind: 'person', name: 'Ann' } };
-  const noOrigin = await s.call('POST', '/page/api/add', { token: null, body: add, headers: { cookie } });
+  const noOrigin = await s.call('POST', '/page/api/add', { token: null, body: add, headers: { ...cookie } });
   assert.equal(noOrigin.status, 403);
   assert.match(noOrigin.json.text, /Origin/);
-  const foreign = await s.call('POST', '/page/api/add', { token: null, body: add, headers: { cookie, origin: 'http://evil.example' } });
+  const foreign = await s.call('POST', '/page/api/add', { token: null, body: add, headers: { ...cookie, origin: 'http://evil.example' } });
   assert.equal(foreign.status, 403);
   const noSession = await page(s, 'POST', '/page/api/add', null, { body: add });
   assert.equal(noSession.status, 401);
@@ -118,7 +144,7 @@ test('a change needs the session and the server\'s own Origin; it is done as the
 test('under TLS the cookie is __Host- and Secure', async (t) => {
   const s = await served(t, { app: { tls: true } });
   const cookie = await signIn(s, 'Ann', { tls: true });
-  assert.match(cookie, /^__Host-binder_session=/);
+  assert.match(cookie.cookie, /^__Host-binder_session=/);
   const link = await s.store.addLoginLink('Ann', ann);
   const res = await s.http.app.request('/page/login', {
     method: 'POST', headers: { host: HOST, origin: `https://${HOST}`, 'content-type': 'application/json' }, body: JSON.stringify({ key: link.key }),
@@ -129,7 +155,7 @@ test('under TLS the cookie is __Host- and Secure', async (t) => {
 test('the page\'s stream says "changed" when an agent changes the binder', async (t) => {
   const s = await served(t);
   const cookie = await signIn(s);
-  const res = await s.http.app.request('/page/events', { headers: { host: HOST, cookie } });
+  const res = await s.http.app.request(`/page/events?key=${cookie['binder-page-key']}`, { headers: { host: HOST, cookie: cookie.cookie } });
   assert.equal(res.status, 200);
   const reader = res.body!.getReader();
   const decoder = new TextDecoder();
@@ -154,8 +180,8 @@ test('signed out through this server, a page\'s stream is told at once and ends 
   const s = await served(t);
   const cookie = await signIn(s);
   const other = await signIn(s);
-  const open = async (who: string) => {
-    const res = await s.http.app.request('/page/events', { headers: { host: HOST, cookie: who } });
+  const open = async (who: Session) => {
+    const res = await s.http.app.request(`/page/events?key=${who['binder-page-key']}`, { headers: { host: HOST, cookie: who.cookie } });
     assert.equal(res.status, 200);
     return res.body!.getReader();
   };

@@ -32,13 +32,14 @@ test('login-link gives a link to the running server\'s page; it opens one sessio
   const first = await login(keyOf(made.out));
   assert.equal(first.status, 200);
   assert.equal((await login(keyOf(made.out))).status, 403);
-  const cookie = (first.headers.get('set-cookie') ?? '').split(';')[0]!;
-  assert.equal((await fetch(`${url}/page/api/lists`, { headers: { cookie } })).status, 200);
+  // The session's two halves: the cookie, and the page's own, which the page sends in a header.
+  const cookie = { cookie: (first.headers.get('set-cookie') ?? '').split(';')[0]!, 'binder-page-key': ((await first.json()) as { data: { key: string } }).data.key };
+  assert.equal((await fetch(`${url}/page/api/lists`, { headers: cookie })).status, 200);
   const listed = binder(['admin', '--store', store, 'sessions']);
   assert.match(listed.out, /^\S+ {2}Bea {2}signed in /);
   const revoked = binder(['admin', '--store', store, 'sessions', '--revoke', 'Bea']);
   assert.equal(revoked.code, 0, revoked.err);
-  assert.equal((await fetch(`${url}/page/api/lists`, { headers: { cookie } })).status, 401);
+  assert.equal((await fetch(`${url}/page/api/lists`, { headers: cookie })).status, 401);
   assert.equal(await keeper.stop(), 0);
   assert.ok(!existsSync(join(store, 'serving.json')), 'taken back when the server stops');
 });

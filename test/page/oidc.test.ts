@@ -38,11 +38,14 @@ async function story(t: TestContext, engine: 'sqlite' | 'postgres'): Promise<voi
   assert.doesNotMatch(page.url(), /code=|state=/, 'nothing of the provider\'s answer stays in the address');
   await shot(page, `oidc-signed-in-${engine}`);
 
+  const key = await page.evaluate(() => localStorage.getItem('binder-page-key'));
+  assert.match(key ?? '', /^[A-Za-z0-9_-]{21}$/, 'the page keeps its half of the session, out of the address');
   await page.getByRole('button', { name: 'Sign out' }).click();
   await page.getByText('Signed out of this binder.').waitFor({ timeout: 10_000 });
   assert.match(await page.getByRole('link', { name: `Sign out of ${host} too` }).getAttribute('href') ?? '', new RegExp(`^${idp.issuer}/endsession\\?`));
   await page.getByRole('link', { name: `Sign in with ${host}` }).waitFor();
-  const gone = await page.evaluate(async () => (await fetch('/page/api/lists')).status);
+  assert.equal(await page.evaluate(() => localStorage.getItem('binder-page-key')), null, 'the page forgot its half');
+  const gone = await page.evaluate(async (half) => (await fetch('/page/api/lists', { headers: { 'binder-page-key': half! } })).status, key);
   assert.equal(gone, 401, 'the session ended');
 
   // A second person, from another browser.

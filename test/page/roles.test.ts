@@ -21,9 +21,11 @@ interface Api { status: number; body: { ok: boolean; text: string; data: unknown
 
 /** The page's own API, called from the page as the person (a forced call, past what the page offers). */
 const api = (page: Page, op: string, args?: Record<string, unknown>): Promise<Api> => page.evaluate(async ([op, args]) => {
+  // As the page sends it: with its half of the session, kept in this origin's storage.
+  const key = { 'binder-page-key': localStorage.getItem('binder-page-key') ?? '' };
   const res = args === null
-    ? await fetch(`/page/api/${op}`)
-    : await fetch(`/page/api/${op}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(args) });
+    ? await fetch(`/page/api/${op}`, { headers: key })
+    : await fetch(`/page/api/${op}`, { method: 'POST', headers: { 'content-type': 'application/json', ...key }, body: JSON.stringify(args) });
   return { status: res.status, body: await res.json() as Api['body'] };
 }, [op, args ?? null] as const);
 
@@ -117,7 +119,7 @@ async function story(t: TestContext, engine: 'sqlite' | 'postgres'): Promise<voi
   await b.page.getByRole('dialog').getByRole('button', { name: /^Remove/ }).click();
   await b.page.getByText('Removed Ann Lee: what they did stays in the history.').waitFor();
   await a.page.getByRole('link', { name: `Sign in with ${new URL(idp.issuer).host}` }).waitFor({ timeout: 15_000 });
-  assert.equal(await a.page.evaluate(async () => (await fetch('/page/session')).status), 401, 'her session ended');
+  assert.equal(await a.page.evaluate(async () => (await fetch('/page/session', { headers: { 'binder-page-key': localStorage.getItem('binder-page-key') ?? '' } })).status), 401, 'her session ended');
   // The panel reads the people again once the removal is heard of: under load, a moment after the message.
   await b.page.locator('ul.people li', { hasText: 'ann@acme.test' }).waitFor({ state: 'detached', timeout: 15_000 });
   await b.page.getByRole('button', { name: 'Close' }).click();

@@ -1,8 +1,9 @@
 /**
  * What the page must refuse, in Chromium against a real server: a browser without a session sees
  * how to sign in and no data; a link opens one session only; an agent's token never opens the
- * page's routes; a page of another origin cannot change the binder with the person's cookie; a
- * hostile title, note or link is shown as text, never run or followed.
+ * page's routes; a page of another origin cannot change the binder with the person's cookie, nor
+ * can a server on another port of the host that the browser sends it to; a hostile title, note or
+ * link is shown as text, never run or followed.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -76,6 +77,38 @@ test('an agent\'s token is refused on the page\'s routes; a foreign Origin canno
   const cookieSet = cookies.find((c) => c.name === 'binder_session');
   assert.ok(cookieSet?.httpOnly, 'HttpOnly');
   assert.equal(cookieSet?.sameSite, 'Strict');
+});
+
+test('a server an agent runs on another port of the host is sent the person\'s cookie by the browser, and can do nothing with it', { timeout: 90_000 }, async (t) => {
+  const server = await serve(t);
+  server.admin('create-list', 'Batches', '--template', 'batches');
+  server.admin('add', 'Batches', 'The agent\'s own work');
+  const page = await signedIn(t, server);
+  // The agent's server: a report it attached as a link, on the same host, another port.
+  const heard: string[] = [];
+  const agentServer = createServer((req, res) => {
+    heard.push(req.headers.cookie ?? '');
+    res.writeHead(200, { 'content-type': 'text/html' }).end('<p>the report</p>');
+  });
+  await new Promise<void>((resolve) => agentServer.listen(0, '127.0.0.1', resolve));
+  t.after(() => agentServer.close());
+  const host = new URL(server.url).hostname;
+  const report = await page.context().newPage();
+  await report.goto(`http://${host}:${(agentServer.address() as AddressInfo).port}/report`);
+  const cookie = heard.map((h) => /binder_session=[^;]+/.exec(h)?.[0]).find(Boolean);
+  assert.ok(cookie, 'the browser sent the session\'s cookie to the other port');
+  // Replayed with the binder's own Origin, as any program may send it.
+  const replay = async (method: string, path: string, body?: unknown): Promise<number> => (await fetch(`${server.url}${path}`, {
+    method, headers: { cookie: cookie!, origin: server.url, ...(body ? { 'content-type': 'application/json' } : {}) }, ...(body ? { body: JSON.stringify(body) } : {}),
+  })).status;
+  assert.equal(await replay('POST', '/page/api/approve', { id: 1 }), 401);
+  assert.equal(await replay('POST', '/page/api/token-add', { name: 'Ann' }), 401);
+  assert.equal(await replay('GET', '/page/api/show?list=batches'), 401);
+  assert.equal(await replay('GET', '/page/api/brief'), 401);
+  assert.doesNotMatch(server.admin('get', '1').out, /approved by/i, 'nothing approved');
+  // The page itself is still signed in, and acts.
+  await page.reload();
+  await page.getByText('Signed in as Ann').waitFor();
 });
 
 test('a hostile title, note and link are shown as text, never run nor followed', { timeout: 90_000 }, async (t) => {

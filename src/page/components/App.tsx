@@ -6,7 +6,7 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import { wordsFor, type Lang } from '../../tui/words.js';
-import { onSignedOut, session, setLang, signIn, type ProviderSignIn } from '../api.js';
+import { keepPageKey, onSignedOut, session, setLang, signIn, type ProviderSignIn } from '../api.js';
 import { pageWordsFor } from '../page-words.js';
 import { Binder } from './Binder.js';
 
@@ -41,6 +41,13 @@ export function App() {
   useEffect(() => {
     onSignedOut(() => setPerson(null));
     const key = /(?:^#|&)login=([A-Za-z0-9_-]{1,200})/.exec(location.hash)?.[1];
+    // Back from the identity provider: the page's half of the session, in the fragment (no server
+    // was sent it), kept, and out of the address at once.
+    const half = /(?:^#|&)key=([A-Za-z0-9_-]{1,64})/.exec(location.hash)?.[1];
+    if (half) {
+      history.replaceState(null, '', location.pathname);
+      keepPageKey(half);
+    }
     void (async () => {
       // A login link where people sign in through a provider: none is offered, none is sent.
       if (key) {
