@@ -105,7 +105,7 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
   // `/api/*` is `/api` too: each request passes these once.
   for (const path of ['/api/*', '/mcp']) app.use(path, noTokenInUrl(keeper, log, options.orgs), bearer(keeper, rate, options.signIn, options.orgs), sized);
 
-  const mcp = mcpHandler(told);
+  const mcp = mcpHandler(told, rate);
   app.post('/mcp', (c) => mcp.handle(c));
   app.on(['GET', 'DELETE'], '/mcp', (c) => c.json(
     { jsonrpc: '2.0', error: { code: -32000, message: 'Method not allowed: this server keeps no session; POST each message.' }, id: null },

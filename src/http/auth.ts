@@ -18,6 +18,8 @@ import type { RateLimit } from './rate.js';
 /** Who asks, the token's prefix for the log (never the token), and a signed-in person's organisation. */
 export interface Caller {
   who: Who; prefix: string; org?: string;
+  /** The key its rate is taken under (its token's). */
+  rateKey: string;
   /**
    * The token looked at again, for what is held open past the request's start (a stream, a wait):
    * why it is no longer accepted (revoked, expired), or null while it is.
@@ -108,7 +110,8 @@ export function bearer(keeper: Keeper, rate: RateLimit, signIn?: SignIn, orgs?: 
       const vouched = await signIn.verifyAccess(given);
       if (!vouched.ok) return refusedVouch(c, vouched);
       const prefix = `${signIn.provider}/${vouched.who.id.slice(vouched.who.id.lastIndexOf('/') + 1).slice(0, 12)}`;
-      const wait = rate.take(`person:${vouched.who.id}`);
+      const rateKey = `person:${vouched.who.id}`;
+      const wait = rate.take(rateKey);
       if (wait > 0) return refuse(c, 429, `Too many requests with this token: ask again in ${Math.ceil(wait / 1000)} s.`, { 'Retry-After': String(Math.ceil(wait / 1000)) });
       if (orgs) await orgs.record(vouched.who, vouched.org);
       // Looked at again, a token whose provider cannot be reached now is not called wrong.
@@ -116,7 +119,7 @@ export function bearer(keeper: Keeper, rate: RateLimit, signIn?: SignIn, orgs?: 
         const again = await signIn.verifyAccess(given);
         return again.ok || again.unreachable ? null : again.text;
       };
-      c.set('caller', { who: vouched.who, prefix, org: vouched.org, recheck });
+      c.set('caller', { who: vouched.who, prefix, org: vouched.org, rateKey, recheck });
       c.set('keeper', orgs ? await orgs.of(vouched.org) : keeper);
       return next();
     }
@@ -133,7 +136,7 @@ export function bearer(keeper: Keeper, rate: RateLimit, signIn?: SignIn, orgs?: 
       const again = await at.store.checkToken(given);
       return again.ok ? null : tokenRefused(again);
     };
-    c.set('caller', { who: check.who, prefix: check.prefix, ...(org !== null ? { org } : {}), recheck });
+    c.set('caller', { who: check.who, prefix: check.prefix, rateKey: check.prefix, ...(org !== null ? { org } : {}), recheck });
     c.set('keeper', at);
     return next();
   };

@@ -11,6 +11,7 @@ import { createMcpServer } from '../agent/mcp-server.js';
 import { holdOf } from '../keeper/durations.js';
 import type { Keeper } from '../keeper/keeper-types.js';
 import type { HttpEnv } from './auth.js';
+import type { RateLimit } from './rate.js';
 import type { Told } from './rest.js';
 import { BODY_MAX } from './limits.js';
 
@@ -24,7 +25,7 @@ interface Lent { server: McpServer; caller: HttpEnv['Variables']['caller'] | nul
  */
 const KEPT = 64;
 
-export function mcpHandler(told: Told): { handle(c: Context<HttpEnv>): Promise<Response>; close(): Promise<void> } {
+export function mcpHandler(told: Told, rate: RateLimit): { handle(c: Context<HttpEnv>): Promise<Response>; close(): Promise<void> } {
   const idle: Lent[] = [];
   const all = new Set<Lent>();
   const make = (): Lent => {
@@ -61,6 +62,16 @@ export function mcpHandler(told: Told): { handle(c: Context<HttpEnv>): Promise<R
           parsedBody = JSON.parse(await c.req.text());
         } catch {
           return c.json({ jsonrpc: '2.0', error: { code: -32700, message: 'Parse error: the body is not JSON.' }, id: null }, 400);
+        }
+        // A batch of messages is as many requests: the one its token was charged for, and the rest now.
+        const more = Array.isArray(parsedBody) ? parsedBody.length - 1 : 0;
+        const wait = more > 0 ? rate.take(c.get('caller').rateKey, more) : 0;
+        if (wait > 0) {
+          const seconds = Math.ceil(wait / 1000);
+          const message = more + 1 > rate.burst
+            ? `Too many calls in one request: ${more + 1}, where this token may make ${rate.burst} at once; send fewer.`
+            : `Too many requests with this token: these ${more + 1} calls in one are ${more + 1} requests; ask again in ${seconds} s.`;
+          return c.json({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }, 429, { 'Retry-After': String(seconds) });
         }
         return await transport.handleRequest(c.req.raw, { parsedBody });
       } finally {

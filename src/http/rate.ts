@@ -13,15 +13,18 @@ export interface Rate {
 export const DEFAULT_RATE: Rate = { perSecond: 200, burst: 1000 };
 
 export interface RateLimit {
-  /** Takes one request for `key`: 0 when it may go on, else the ms until it may. */
-  take(key: string): number;
+  /** The most requests taken at once, after a quiet while. */
+  readonly burst: number;
+  /** Takes `n` requests (one) for `key`, all or none: 0 when they may go on, else the ms until they may. */
+  take(key: string, n?: number): number;
 }
 
 export function createRateLimit(rate: Rate, now: () => number = Date.now): RateLimit {
   const buckets = new Map<string, { level: number; at: number }>();
   let sweptAt = now();
   return {
-    take(key) {
+    burst: rate.burst,
+    take(key, n = 1) {
       const t = now();
       // A bucket full again is the same as none: forgotten, so that keys seen once do not pile up.
       if (t - sweptAt > 60_000) {
@@ -32,11 +35,11 @@ export function createRateLimit(rate: Rate, now: () => number = Date.now): RateL
       bucket.level = Math.min(rate.burst, bucket.level + ((t - bucket.at) * rate.perSecond) / 1000);
       bucket.at = t;
       buckets.set(key, bucket);
-      if (bucket.level >= 1) {
-        bucket.level -= 1;
+      if (bucket.level >= n) {
+        bucket.level -= n;
         return 0;
       }
-      return Math.ceil(((1 - bucket.level) * 1000) / rate.perSecond);
+      return Math.ceil(((Math.min(n, rate.burst) - bucket.level) * 1000) / rate.perSecond);
     },
   };
 }

@@ -90,3 +90,17 @@ test('MCP without a token, or with an unknown one, is refused before anything is
   assert.equal(raw.status, 401);
   assert.equal(raw.headers.get('www-authenticate'), 'Bearer realm="binder"');
 });
+
+test('a batch of MCP messages counts each against the token\'s rate: a batch past it is refused whole, nothing of it done', async (t) => {
+  const s = await served(t, { app: { rate: { perSecond: 1, burst: 10 } } });
+  const batch = (n: number, from: number) => Array.from({ length: n }, (_, i) => ({
+    jsonrpc: '2.0', id: from + i, method: 'tools/call', params: { name: 'add', arguments: { list: 'Batches', title: `batched ${from + i}` } },
+  }));
+  const ask = (body: unknown) => s.call('POST', '/mcp', { body, headers: { accept: 'application/json, text/event-stream' } });
+  const within = await ask(batch(4, 1));
+  assert.equal(within.status, 200, within.json.text);
+  const past = await ask(batch(30, 100));
+  assert.equal(past.status, 429, 'thirty calls in one request are thirty requests');
+  assert.match(past.headers.get('retry-after') ?? '', /^\d+$/);
+  assert.equal((await s.store.show('batches', ann)).records.length, 4, 'the four of the first batch, none of the second');
+});
