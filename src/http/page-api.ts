@@ -12,7 +12,7 @@ import { operation } from '../keeper/operations.js';
 import { bodyOf, jsonOf, refuse, statusOf } from './answers.js';
 import type { HttpEnv } from './auth.js';
 import { STREAMS_PER_AGENT, STREAM_PING_MS } from './limits.js';
-import { requestArgs } from './rest.js';
+import { reading, requestArgs } from './rest.js';
 
 /** What the page never asks through this route: a wait is held for agents (the page has its stream). */
 const NOT_HERE = new Set(['wait']);
@@ -26,7 +26,7 @@ export function pageApiRoutes(app: Hono<HttpEnv>, service: Keeper): PageStreams 
     const name = c.req.param('op');
     const spec = operation(name);
     if (!spec || NOT_HERE.has(name)) return refuse(c, 404, `The page has no operation "${name.slice(0, 40).replace(/[^\x20-\x7e]/g, '?')}".`);
-    if (c.req.method === 'GET' && !spec.readOnly) return refuse(c, 405, `${name} changes the binder: POST it.`, { Allow: 'POST' });
+    if (reading(c) && !spec.readOnly) return refuse(c, 405, `${name} changes the binder: POST it.`, { Allow: 'POST' });
     const args = await requestArgs(c);
     if (!args) return refuse(c, 400, 'Send the arguments as one JSON object.');
     const lang = c.req.header('binder-lang') === 'fr' ? 'fr' : 'en';

@@ -51,8 +51,11 @@ export function queryArgs(url: string): Record<string, unknown> {
  * A request's arguments: a GET's query, or a POST's body as one JSON object (empty: none).
  * Undefined when the body is not one JSON object: the caller refuses it, in its own words.
  */
+/** A GET, or a HEAD (which Hono's GET routes answer too): a read, whose arguments are its query. */
+export const reading = (c: Context): boolean => c.req.method === 'GET' || c.req.method === 'HEAD';
+
 export async function requestArgs(c: Context): Promise<Record<string, unknown> | undefined> {
-  if (c.req.method === 'GET') return queryArgs(c.req.url);
+  if (reading(c)) return queryArgs(c.req.url);
   const text = await c.req.text();
   let args: unknown;
   try {
@@ -71,7 +74,7 @@ export function restRoutes(app: Hono<HttpEnv>, told: Told): void {
     const name = c.req.param('op');
     const spec = operation(name);
     const caller = c.get('caller');
-    if (c.req.method === 'GET' && spec && !spec.readOnly) {
+    if (reading(c) && spec && !spec.readOnly) {
       return refuse(c, 405, `${name} changes the binder: POST it, with a JSON object of its arguments.`, { Allow: 'POST' });
     }
     const args = await requestArgs(c);

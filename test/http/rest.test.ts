@@ -235,3 +235,17 @@ test('an ask whose arguments nest too deeply to be read is refused alone: the ot
   assert.deepEqual(good.map((r) => r.status), [200, 200, 200, 200, 200], good.map((r) => r.json.text).join(' | '));
   assert.equal((await s.store.show('batches', ann)).records.length, 5, 'the five done, nothing of the deep one');
 });
+
+test('a HEAD is a read: of an operation that changes the binder it is refused (405), never done', async (t) => {
+  const s = await served(t);
+  const added = await s.call('POST', '/api/add', { body: { list: 'Batches', title: 'Claimed by nobody' } });
+  const id = (added.json.data as { id: number }).id;
+  for (const path of [`/api/take?id=${id}`, '/api/add?list=Batches&title=Headed', `/api/note?id=${id}&text=headed`]) {
+    const res = await s.call('HEAD', path);
+    assert.equal(res.status, 405, path);
+  }
+  const record = await s.store.get(id, ann);
+  assert.equal(record.record.lease, undefined, 'not taken');
+  assert.equal(record.counts.notes, 0, 'no note');
+  assert.equal((await s.store.show('batches', ann)).records.length, 1, 'nothing added');
+});
