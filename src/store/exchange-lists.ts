@@ -7,7 +7,7 @@
 import { findList } from './access.js';
 import { iso, type Context } from './context.js';
 import type { ImportPlan, IncomingList, MovingRow } from './exchange-types.js';
-import { FIELD_TYPES } from './list-admin.js';
+import { FIELD_TYPES, oneGate } from './list-admin.js';
 import { listOf, type ListRow } from './rows.js';
 import { slug, uniqueSlug } from './slug.js';
 import { Refused } from './store.js';
@@ -64,6 +64,8 @@ function cleanStates(given: readonly State[]): State[] {
     out.push({ id: s.id, name, gate: s.gate === true });
   }
   if (out[0]!.gate) throw bad(`"${out[0]!.name}" cannot be a gate: it is the first state.`, `« ${out[0]!.name} » ne peut pas être une porte : c'est le premier état.`);
+  const gates = out.filter((s) => s.gate);
+  if (gates.length > 1) throw oneGate(gates);
   return out;
 }
 

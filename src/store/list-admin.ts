@@ -1,7 +1,7 @@
 /**
  * Shaping lists, a person's alone: making one from a template, changing its title, view,
- * states, gates and fields, granting agents access, archiving. A gate never sits on a first
- * state, and a state is never removed while records are in it.
+ * states, its gate and fields, granting agents access, archiving. A list has one gate at most,
+ * never on a first state, and a state is never removed while records are in it.
  */
 import { findList, personOnly } from './access.js';
 import { iso, type Context } from './context.js';
@@ -59,7 +59,25 @@ function shapeStates(given: readonly StateInput[], old: readonly State[]): State
       `« ${out[0]!.name} » ne peut pas être une porte : une porte a besoin d'un état avant elle, où les fiches attendent une personne.`,
     );
   }
+  const gates = out.filter((s) => s.gate);
+  if (gates.length > 1) throw oneGate(gates);
   return out;
+}
+
+/**
+ * A list has one gate: a record's approval lets it past that gate, and every state after it is
+ * past it. A second gate would be a mark a person trusts and no rule keeps (an approved record
+ * goes on through it), so it is refused.
+ */
+export function oneGate(gates: readonly { name: string }[]): Refused {
+  const names = gates.map((g) => `"${g.name}"`).join(' and ');
+  const fr = gates.map((g) => `« ${g.name} »`).join(' et ');
+  return new Refused(
+    `A list has one gate, and ${names} would be ${gates.length}: an approval lets a record past the gate and through every state after it. `
+      + 'Keep one (--ungate the others).',
+    `Une liste a une seule porte, et ${fr} en feraient ${gates.length} : une approbation fait passer la porte à une fiche, et tous les états après elle. `
+      + 'Gardez-en une (--ungate pour les autres).',
+  );
 }
 
 function shapeFields(given: readonly FieldInput[], old: readonly Field[]): Field[] {

@@ -1,5 +1,5 @@
 /**
- * The gate: a record is at or past a list's first gate only once a person approved it.
+ * The gate: a record is at or past a list's gate only once a person approved it; a list has one.
  */
 import assert from 'node:assert/strict';
 import { ann, bot, fresh, refusal, withBatches, eachStore } from './helpers.js';
@@ -112,6 +112,29 @@ eachStore('a gate cannot be the first state', async () => {
       states: list.states.map((s, i) => ({ id: s.id, name: s.name, gate: i === 1 })),
     }, ann);
     assert.deepEqual(edited.states.map((s) => s.gate), [false, true]);
+  } finally {
+    await f.done();
+  }
+});
+
+eachStore('a list has one gate: a second is refused, so no state is marked a gate that an approved record goes through', async () => {
+  const f = await withBatches();
+  try {
+    const list = await f.store.list('batches', ann);
+    // The hole: Review marked a gate after Doing, and an approved record went on through it.
+    const sentence = await refusal(() => f.store.editList('batches', {
+      states: [...list.states.slice(0, 3).map((s) => ({ id: s.id, name: s.name, gate: s.gate })), { name: 'Review', gate: true }, { id: 'done', name: 'Done' }],
+    }, ann));
+    assert.match(sentence, /A list has one gate, and "Approved" and "Review" would be 2: .*Keep one \(--ungate the others\)/);
+    assert.deepEqual((await f.store.list('batches', ann)).states.map((s) => s.name), ['Proposed', 'Approved', 'Doing', 'Done'], 'nothing changed');
+    // The gate moved, not doubled: one state is the gate.
+    const moved = await f.store.editList('batches', {
+      states: [...list.states.slice(0, 3).map((s) => ({ id: s.id, name: s.name, gate: false })), { name: 'Review', gate: true }, { id: 'done', name: 'Done' }],
+    }, ann);
+    assert.deepEqual(moved.states.filter((s) => s.gate).map((s) => s.name), ['Review']);
+    const r = await f.store.add('batches', { title: 'x' }, bot);
+    await f.store.move(r.id, 'Doing', bot);
+    assert.match(await refusal(() => f.store.move(r.id, 'Review', bot)), /is not approved: only a person can let it past "Review"/);
   } finally {
     await f.done();
   }

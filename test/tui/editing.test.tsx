@@ -50,7 +50,7 @@ test('a record added and edited through forms; a note added, and only one\'s own
   await s.until((f) => f.includes('Attached (0)'), 'the file detached');
 });
 
-test('a list\'s shape: renamed, a state added, made a gate, moved, removed; board to table', async (t) => {
+test('a list\'s shape: renamed, a state added, a second gate refused, the gate moved to it, moved, removed; board to table', async (t) => {
   const s = await openScreen(t, { prepare: (store) => batches(store) });
   await s.until((f) => f.includes('Batches'), 'the list');
   await s.press('E');
@@ -66,7 +66,17 @@ test('a list\'s shape: renamed, a state added, made a gate, moved, removed; boar
   for (let i = 0; i < 6; i++) await s.press(KEYS.down);
   await s.until((f) => f.includes('> State 5. Review'), 'the cursor on Review');
   await s.press('g');
-  await s.until((f) => f.includes('State 5. Review · gate'), 'Review made a gate');
+  await s.until((f) => f.includes('A list has one gate'), 'a second gate refused, saying why');
+  assert.ok(!s.frame().includes('Review · gate'));
+  // The gate moved instead: Approved's taken off, then Review's put on.
+  await s.press(KEYS.up, KEYS.up, KEYS.up);
+  await s.until((f) => f.includes('> State 2. Approved · gate'), 'the cursor on Approved');
+  await s.press('g');
+  await s.until((f) => f.includes('> State 2. Approved') && !f.includes('Approved · gate'), 'Approved no longer a gate');
+  await s.press(KEYS.down, KEYS.down, KEYS.down);
+  await s.until((f) => f.includes('> State 5. Review'), 'the cursor on Review again');
+  await s.press('g');
+  await s.until((f) => f.includes('State 5. Review · gate'), 'Review made the gate');
   await s.press('<');
   await s.until((f) => f.includes('> State 4. Review · gate'), 'Review moved earlier, the cursor with it');
   await s.press('D');
