@@ -13,7 +13,7 @@ import {
   FolderProblem, closeFile, openToAppend, openToRead, readAt, replaceFile, sizeOf, writeAll, type OpenFile,
 } from './folder-files.js';
 import type { OpenFolder } from './folder-bind.js';
-import { READ_MAX, answerOf, answerTime, eachLine } from './folder-lines.js';
+import { ANSWERS_READ_MAX, READ_MAX, answerOf, answerTime, eachLine } from './folder-lines.js';
 
 /** The answers file's mode: the agent reads it, whoever it runs as. */
 export const ANSWERS_MODE = 0o644;
@@ -29,7 +29,7 @@ export const markOf = async (ledger: Ledger, dir: string): Promise<MarkRow> => (
 async function findAppended(ledger: Ledger, dir: string, file: OpenFile, from: number, to: number, waiting: Set<string>): Promise<Set<string>> {
   const found = new Set<string>();
   if (waiting.size === 0) return found;
-  eachLine(file, from, to, (line) => {
+  eachLine(file, from, Math.min(to, from + ANSWERS_READ_MAX), (line) => {
     const ask = answerOf(line);
     if (ask !== null && waiting.has(ask)) found.add(ask);
   });
@@ -143,11 +143,14 @@ export async function answersDue(ledger: Ledger, key: string, now: number): Prom
 
 /**
  * Rewrites answers.jsonl with the answers of the last window only (a new file renamed over, so
- * no text of an old answer is left), and moves the mark to it. Inside the write lock.
+ * no text of an old answer is left), and moves the mark to it. Inside the write lock. Only its last
+ * ANSWERS_READ_MAX bytes are read, and a line dated past the window ahead is no answer of a
+ * keeper's: what an agent adds to its own answers file never makes the keeper read, or keep, more
+ * than it wrote. Returns what to say when the file held more than that.
  */
-export async function compactAnswers(ledger: Ledger, folder: OpenFolder, now: number): Promise<void> {
+export async function compactAnswers(ledger: Ledger, folder: OpenFolder, now: number): Promise<string | null> {
   const key = folder.key;
-  if (!await answersDue(ledger, key, now)) return;
+  if (!await answersDue(ledger, key, now)) return null;
   const at = await markOf(ledger, key);
   const file = openToRead(folder, ANSWERS_FILE);
   try {
@@ -160,9 +163,10 @@ export async function compactAnswers(ledger: Ledger, folder: OpenFolder, now: nu
       }
       const kept: Buffer[] = [];
       let keptBytes = 0;
-      eachLine(file, 0, size, (line) => {
+      // From a line's start: a line cut by the bound is no answer, and is dropped.
+      eachLine(file, Math.max(0, size - ANSWERS_READ_MAX), size, (line) => {
         const time = answerTime(line);
-        if (time === null || time < now - TOO_LATE_MS) return;
+        if (time === null || time < now - TOO_LATE_MS || time > now + TOO_LATE_MS) return;
         kept.push(Buffer.from(line), Buffer.from('\n'));
         keptBytes += line.length + 1;
       });
@@ -170,8 +174,13 @@ export async function compactAnswers(ledger: Ledger, folder: OpenFolder, now: nu
         const written = replaceFile(folder, ANSWERS_FILE, Buffer.concat(kept), ANSWERS_MODE);
         await ledger.setAnswers(key, written.key, written.size, now);
       }
+      await ledger.setCompacted(key, now);
+      return size > ANSWERS_READ_MAX
+        ? `${folder.dir}/${ANSWERS_FILE} held ${size.toLocaleString('en')} bytes, more than the keeper writes: only its last ${ANSWERS_READ_MAX / 1024 / 1024} MiB were read, and it was rewritten with the answers of the last minute found there`
+        : null;
     }
     await ledger.setCompacted(key, now);
+    return null;
   } finally {
     closeFile(file);
   }

@@ -8,6 +8,13 @@ import { readAt, type OpenFile } from './folder-files.js';
 
 /** Bytes read from one file per pass: a longer backlog is taken over several passes. */
 export const READ_MAX = 1024 * 1024;
+/**
+ * The most of an answers file read at once (its last bytes when compacting it, and past the mark
+ * when looking for what a stopped keeper appended): more than the keeper's answers of a window,
+ * and a bound on what an agent that swells its own file (a sparse file of terabytes) makes the
+ * keeper read while every other agent waits.
+ */
+export const ANSWERS_READ_MAX = 32 * 1024 * 1024;
 /** While scanning answers, a line longer than this is not an answer of ours. */
 const ANSWER_SCAN_LINE_MAX = 16 * 1024 * 1024;
 

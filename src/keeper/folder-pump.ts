@@ -302,7 +302,10 @@ export function createFolderPump(deps: PumpDeps): FolderPump {
         if (folder.fresh) removeStaleTemps(open);
         folder.drain = tendOldAsks(open, folder.drain, folder.fresh, now);
         if (!folder.drain) folder.drain = await setAsksAside(store, open, folder.asksSeen, now);
-        if (await answersDue(ledger, open.key, now)) await store.transaction((tx) => compactAnswers(tx.ledger, open, now), { retry: false });
+        if (await answersDue(ledger, open.key, now)) {
+          const said = await store.transaction((tx) => compactAnswers(tx.ledger, open, now), { retry: false });
+          if (said) say(said);
+        }
       });
       folder.fresh = false;
     }

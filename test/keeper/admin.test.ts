@@ -25,9 +25,12 @@ test('a person makes, edits, grants, archives and deletes lists', (t) => {
   assert.equal(fr.code, 0, fr.err);
   assert.match(fr.out, /Tâches/);
 
-  const edited = admin('edit-list', 'site-work', '--title', 'Site', '--add-state', 'Review', '--move-state', 'Review=4', '--gate', 'Review', '--add-field', 'size:choice:S|M|L', '--view', 'table');
+  const twoGates = admin('edit-list', 'site-work', '--add-state', 'Review', '--move-state', 'Review=4', '--gate', 'Review');
+  assert.equal(twoGates.code, 1);
+  assert.match(twoGates.err, /A list has one gate, and "Approved" and "Review" would be 2/);
+  const edited = admin('edit-list', 'site-work', '--title', 'Site', '--add-state', 'Review', '--move-state', 'Review=4', '--gate', 'Review', '--ungate', 'Approved', '--add-field', 'size:choice:S|M|L', '--view', 'table');
   assert.equal(edited.code, 0, edited.err);
-  assert.match(edited.out, /Site \(table\); states Proposed → Approved \(gate\) → Doing → Review \(gate\) → Done; fields size:choice/);
+  assert.match(edited.out, /Site \(table\); states Proposed → Approved → Doing → Review \(gate\) → Done; fields size:choice/);
   const badState = admin('edit-list', 'site-work', '--rename-state', 'Nope=Yes');
   assert.equal(badState.code, 1);
   assert.match(badState.err, /no state "Nope": its states are Proposed, Approved, Doing, Review, Done/);

@@ -1,7 +1,7 @@
 /** Nothing piles up: the folder's files and the ledger of asks are compacted past the answer window, losing nothing waited for. */
 import { test, type TestContext } from 'node:test';
 import assert from 'node:assert/strict';
-import { appendFileSync, closeSync, existsSync, openSync, readdirSync, readFileSync, utimesSync, writeFileSync, writeSync } from 'node:fs';
+import { appendFileSync, closeSync, existsSync, ftruncateSync, openSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { MIGRATIONS } from '../../src/store/schema.js';
@@ -203,4 +203,33 @@ test('temporary files a stopped keeper left are removed', async (t) => {
   await next.pump();
   assert.equal(existsSync(stale), false);
   assert.equal(existsSync(theirs), true, 'a name not of ours is left alone');
+});
+
+test('an answers file an agent swelled (sparse, 20 GB; or of lines dated ahead) is read no further than the keeper writes: compaction ends at once and keeps none of it', { timeout: 60_000 }, async (t) => {
+  const s = setup(t);
+  await s.pump.pump();
+  s.append(s.line('mine'));
+  await s.pump.pump();
+  // 20 GB that take no room on the disk: read whole, minutes of the keeper's time, everyone waiting.
+  const fd = openSync(join(s.dir, ANSWERS_FILE), 'r+');
+  ftruncateSync(fd, 20 * 1024 ** 3);
+  closeSync(fd);
+  const before = bytesRead[ANSWERS_FILE] ?? 0;
+  s.later(TOO_LATE_MS + 1000);
+  await s.pump.pump();
+  const read = (bytesRead[ANSWERS_FILE] ?? 0) - before;
+  assert.ok(read <= 40 * 1024 * 1024, `read ${read} bytes of it`);
+  assert.ok(statSync(join(s.dir, ANSWERS_FILE)).size < 1024 * 1024, 'rewritten small');
+  assert.ok(s.logs.some((l) => /answers\.jsonl .*more than the keeper writes/.test(l)), s.logs.join('\n'));
+
+  // Lines shaped as answers, dated years ahead: kept by no compaction.
+  const ahead = `${JSON.stringify({ ask: 'x', at: '2099-01-01T00:00:00.000Z', ok: true, text: 'forever' })}\n`;
+  appendFileSync(join(s.dir, ANSWERS_FILE), ahead.repeat(1000));
+  s.later(TOO_LATE_MS + 1000);
+  await s.pump.pump();
+  assert.doesNotMatch(readFileSync(join(s.dir, ANSWERS_FILE), 'utf8'), /forever/);
+  // And the folder is served as before.
+  s.append(s.line('after'));
+  assert.equal(await s.pump.pump(), 1);
+  assert.deepEqual(s.answered(), ['after']);
 });
