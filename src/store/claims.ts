@@ -13,6 +13,7 @@ import { recordOf } from './rows.js';
 import { Refused } from './store.js';
 import type { Claimed, Released, TakeOptions } from './together-types.js';
 import type { Who } from './types.js';
+import { quoted } from './values.js';
 
 export const LEASE_DEFAULT_MS = 30 * 60_000;
 export const LEASE_MIN_MS = 1000;
@@ -43,8 +44,8 @@ async function claim(ctx: Context, id: number, who: Who, forMs: number): Promise
   const holder = holderOf(row);
   if (holder && holder.id !== who.id) {
     throw heldBy(id, holder, row.lease_until!, now, {
-      en: `binder ready shows what is free; binder wait ${id} returns when this one changes, as when it is given back.`,
-      fr: `binder ready montre ce qui est libre ; binder wait ${id} répond dès que celle-ci change, par exemple quand elle est rendue.`,
+      en: `what is free: binder ready; binder wait ${id} returns when this one changes, as when it is given back.`,
+      fr: `ce qui est libre : binder ready ; binder wait ${id} répond dès que celle-ci change, par exemple quand elle est rendue.`,
     });
   }
   const owners = JSON.parse(row.owners) as string[];
@@ -52,11 +53,11 @@ async function claim(ctx: Context, id: number, who: Who, forMs: number): Promise
   const others = owners.filter((o) => o !== who.id);
   // Owners added while the asker held it stay; a record owned by others is not free to take.
   if (others.length && !extended) {
-    // Quoted: an owner is someone's words, never a step a face would rewrite.
-    const named = others.map((o) => `"${o}"`).join(', ');
+    // Quoted: an owner is someone's words (an agent may have written them), never a step.
+    const named = others.map(quoted).join(', ');
     throw new Refused(
-      `#${id} belongs to ${named}: take another (binder ready shows what is free), or ask them to give it up.`,
-      `La fiche #${id} appartient à ${named} : prenez-en une autre (binder ready montre ce qui est libre) ou demandez-leur d'y renoncer.`,
+      `#${id} belongs to ${named}: take another (what is free: binder ready), or ask them to give it up.`,
+      `La fiche #${id} appartient à ${named} : prenez-en une autre (ce qui est libre : binder ready) ou demandez-leur d'y renoncer.`,
     );
   }
   const until = now + forMs;

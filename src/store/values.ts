@@ -103,6 +103,13 @@ export function findField(list: List, ref: string): Field {
 /** Who an owner or a person field names: `me`, an id, or a bare name. */
 export type NameToAgent = (name: string) => Promise<string | undefined>;
 
+/**
+ * Someone's words inside a refusal's sentence: in double quotes that nothing in them closes, and
+ * with no `binder ` in them that a face would take for a step to make (the faces look for steps
+ * outside double quotes, and `binder` with a no-break space is no step).
+ */
+export const quoted = (text: string): string => `"${text.replace(/"/g, '\u201d').replace(/binder /gi, 'binder\u00a0')}"`;
+
 export async function personId(given: string, who: Who, agentNamed: NameToAgent): Promise<string> {
   const text = given.trim();
   if (text.toLowerCase() === 'me') return who.id;
