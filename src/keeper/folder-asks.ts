@@ -53,6 +53,12 @@ function expectedBefore(from: Place, tail: Tail | null): Buffer | null {
 }
 
 /** What was appended to `name` since `from`, or null when nothing complete was. Skipped lines go to `skip`. */
+/**
+ * The most asks of one folder a pass takes: an agent that writes thousands at once has them done
+ * a share at a time, each pass after every other folder's asks, not before theirs for seconds.
+ */
+export const ASKS_A_PASS = 128;
+
 export function readSince(folder: OpenFolder, name: string, from: Place, skip: (why: string, count: number) => void, tail: Tail | null = null): Appended | null {
   const file = openToRead(folder, name);
   if (!file) return null;
@@ -71,16 +77,23 @@ export function readSince(folder: OpenFolder, name: string, from: Place, skip: (
     const cut = cutLines(bytes, skipping === 1);
     if (cut.long) skip(`longer than ${LINE_MAX} bytes`, cut.long);
     const asks: Ask[] = [];
-    for (const line of cut.lines) {
+    let { used, skipping: within } = cut;
+    for (const [i, line] of cut.lines.entries()) {
       // An over-long line is refused, not dropped in silence: its asker would wait for nobody.
       const ask = Buffer.isBuffer(line) ? parseAsk(line) : longAsk(line);
       if (typeof ask === 'string') skip(ask, 1);
       else if (ask) asks.push(ask);
+      // A folder's share of a pass: the rest is read by the next, after every other folder's.
+      if (asks.length === ASKS_A_PASS && Buffer.isBuffer(line) && i < cut.lines.length - 1) {
+        used = line.byteOffset - bytes.byteOffset + line.length + 1;
+        within = false;
+        break;
+      }
     }
-    if (cut.used === 0) return null;
-    const next = { ino: file.key, offset: offset + cut.used, skipping: cut.skipping ? 1 : 0 };
-    const end = { ino: next.ino, offset: next.offset, bytes: Buffer.from(bytes.subarray(Math.max(0, cut.used - TAIL_MAX), cut.used)) };
-    return { next, tail: end, asks, more: size - offset > budget };
+    if (used === 0) return null;
+    const next = { ino: file.key, offset: offset + used, skipping: within ? 1 : 0 };
+    const end = { ino: next.ino, offset: next.offset, bytes: Buffer.from(bytes.subarray(Math.max(0, used - TAIL_MAX), used)) };
+    return { next, tail: end, asks, more: size - offset > budget || used < cut.used };
   } finally {
     closeFile(file);
   }

@@ -89,7 +89,8 @@ if (process.env[CHILD]) {
     const before = s.transactions();
     appendFileSync(join(s.dir, ASKS_FILE), Array.from({ length: 500 }, (_, i) => `${JSON.stringify({ id: `b${i}`, at: new Date().toISOString(), op: 'get', args: {} })}\n`).join(''));
     await until(() => s.answered().length === 500, 10_000, 'every answer');
-    assert.ok(s.transactions() - before <= 4, `500 asks in ${s.transactions() - before} transactions`);
+    // A folder's share is 128 asks a pass: four passes, a transaction each, and a few for the rest.
+    assert.ok(s.transactions() - before <= 8, `500 asks in ${s.transactions() - before} transactions`);
   });
 
   test('where fs.watch fails, the safety poll answers, and nothing is said of it', async (t) => {
