@@ -81,7 +81,8 @@ export function createPerform({ store, log }: PerformOptions) {
         log(`binder: ${spec.name} by ${who.id}: ${error.message}`);
         return { ok: false, text: fr ? 'La base du binder est injoignable pour l\'instant : rien n\'a été fait ; redemandez dans un moment.' : UNAVAILABLE_TEXT, refusal: 'stopped' };
       }
-      if (error instanceof TransactionConflict) {
+      // Another process (binder admin, a backup) held the SQLite file past its wait: nothing was done.
+      if (error instanceof TransactionConflict || /^SQLITE_BUSY/.test(String((error as { code?: unknown })?.code ?? ''))) {
         return { ok: false, text: fr ? 'Le binder est trop occupé pour le faire maintenant : rien n\'a été fait ; redemandez dans un moment.' : BUSY_STORE_TEXT, refusal: 'busy' };
       }
       log(`binder: ${spec.name} by ${who.id} failed: ${error instanceof Error ? error.stack ?? error.message : String(error)}`);

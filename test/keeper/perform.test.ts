@@ -109,3 +109,24 @@ test('a bug inside an operation becomes a refusal and a log line, never a throw'
   assert.equal(a.text, 'The keeper failed on lists (its log says why): nothing was changed.');
   assert.ok(logged.some((l) => l.includes('boom')));
 });
+
+test('a store another process holds locked past the wait answers "too busy", not a failure of the keeper', async (t) => {
+  const dir = tempDir(t);
+  const store = openStore(dir);
+  t.after(() => store.close());
+  const perform = createPerform({ store, log: () => {} });
+  assert.equal((await perform('create-list', { template: 'batches', title: 'Batches' }, ann)).ok, true);
+  const { default: Database } = await import('better-sqlite3');
+  const { join } = await import('node:path');
+  const other = new Database(join(dir, 'binder.db'));
+  t.after(() => other.close());
+  other.exec('BEGIN IMMEDIATE');
+  try {
+    const a = await perform('add', { list: 'batches', title: 'while locked' }, ann);
+    assert.equal(a.ok, false);
+    assert.equal(a.refusal, 'busy');
+    assert.match(a.text, /too busy to do it now: nothing was done/);
+  } finally {
+    other.exec('ROLLBACK');
+  }
+});
