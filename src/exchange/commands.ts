@@ -39,7 +39,7 @@ export function addExchangeCommands(admin: Command, chosen: (run: ExchangeRun) =
     .addOption(new Option('--format <FORMAT>', 'json (a Binder export), csv, taskwarrior, beads or github; recognised when not given').choices(IMPORT_FORMATS))
     .option('--into <LIST>', 'the list another tool\'s records (or CSV rows) go into')
     .option('--approved', 'approve the records brought in (never so unless you say)')
-    .option('--yes', 'import CSV as mapped without asking')
+    .option('--yes', 'import without asking (CSV as mapped; a Binder file\'s grants and approvals as it says)')
     .addHelpText('after', '\nExamples:\n  binder admin import binder.json\n  task export > tasks.json && binder admin import tasks.json --into Tasks\n  binder admin import people.csv --into People --yes')
     .action((file: string, o: ImportFlags) => {
       chosen((place) => runImport(file, o, place));

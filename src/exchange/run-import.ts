@@ -2,7 +2,8 @@
  * `binder admin import FILE`: the file read (its format given or recognised), turned into what it
  * brings, and written by the store in one transaction — all of it, or nothing and the line that
  * was wrong. A CSV's columns are shown mapped to the list's fields before anything is written
- * (`--yes` skips the question). A progress bar on the person's terminal for a long one.
+ * (`--yes` skips the question); so is a Binder file that grants agents access or brings approvals.
+ * A progress bar on the person's terminal for a long one.
  */
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
@@ -69,6 +70,26 @@ export function sayImported(d: Imported, plan: ImportPlan): string {
   return lines(out);
 }
 
+/**
+ * What a Binder file would have the binder trust: agents' access to its lists, and records
+ * approved (by whom) — someone else may have written it (an agent can write a file a person then
+ * imports). Null when it carries neither.
+ */
+export function trustOf(plan: ImportPlan): string | null {
+  const grants = plan.lists.flatMap((l) => Object.entries(l.access ?? {}).map(([agent, level]) => said`${agent.replace(/^agent:/, '')} (${level}) to ${l.title}`));
+  const approved = plan.records.filter((r) => r.approved);
+  if (grants.length === 0 && approved.length === 0) return null;
+  const out: Shown[] = [];
+  if (grants.length) out.push(said`This file gives agents access: ${joined(grants.slice(0, 10), ', ')}${grants.length > 10 ? ` and ${grants.length - 10} more` : ''}.`);
+  if (approved.length) {
+    const by = [...new Set(approved.map((r) => r.approved!.by.name))];
+    const shown = approved.slice(0, 5).map((r) => said`"${r.title}"`);
+    const more = approved.length > 5 ? ` and ${approved.length - 5} more` : '';
+    out.push(said`It brings ${plural(approved.length, 'record')} approved, by ${joined(by.slice(0, 5).map((n) => said`${n}`), ', ')}: ${joined(shown, ', ')}${more}. They pass their lists' gates as soon as they are in.`);
+  }
+  return lines(out);
+}
+
 export async function runImport(file: string, o: ImportFlags, place: Place): Promise<number> {
   const makeBar = await progressMaker();
   let store: Store;
@@ -88,6 +109,15 @@ export async function runImport(file: string, o: ImportFlags, place: Place): Pro
     }
     const list = o.into !== undefined && format !== 'binder' ? await store.list(o.into, place.who) : undefined;
     const plan = planOf(format, text, list);
+    // What a Binder file grants and approves is what a person would: said first, and asked.
+    const trusted = format === 'binder' ? trustOf(plan) : null;
+    if (trusted) {
+      printAnswer(trusted);
+      if (!o.yes && !(await confirmed('Import it, with these grants and approvals?'))) {
+        printSentence('Nothing imported: run it again with --yes to import it as it says.');
+        return 1;
+      }
+    }
     if (format !== 'binder') {
       const mapping = FOREIGN[format].mapping?.(plan, list!, text);
       if (mapping) {

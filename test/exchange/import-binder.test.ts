@@ -62,9 +62,15 @@ test('a round trip of a 10,000-record binder gives the same binder, approvals, n
   assert.match(exported.out, /Exported 2 lists and 10000 records/);
 
   const second = join(root, 'second');
-  const imported = binder(['admin', '--store', second, '--as', 'ann', 'import', out1]);
+  // What the file grants and approves is said, and asked: piped, without --yes, nothing is imported.
+  const asked = binder(['admin', '--store', second, '--as', 'ann', 'import', out1]);
+  assert.equal(asked.code, 1);
+  assert.match(asked.out, /This file gives agents access: .*\(write\) to /);
+  assert.match(asked.out, /It brings [\d,]+ records approved, by ann: .* They pass their lists' gates as soon as they are in\./);
+  assert.match(asked.err + asked.out, /Nothing imported: run it again with --yes/);
+  const imported = binder(['admin', '--store', second, '--as', 'ann', 'import', out1, '--yes']);
   assert.equal(imported.code, 0, imported.err);
-  assert.match(imported.out, /^Imported 2 lists \(batches, work\) and 10,000 records \(#1 to #10000\)\.\n/);
+  assert.match(imported.out, /\nImported 2 lists \(batches, work\) and 10,000 records \(#1 to #10000\)\.\n/);
   assert.equal(binder(['admin', '--store', second, '--as', 'ann', 'export', '--out', out2]).code, 0);
   assert.equal(body(readFileSync(out2, 'utf8')), body(readFileSync(out1, 'utf8')), 'the same binder, line for line');
 
@@ -87,7 +93,7 @@ test('numbers taken here are mapped, with everything that names them', async (t)
   await store.close();
   const file = join(root, 'a.json');
   assert.equal(binder(['admin', '--store', a, '--as', 'ann', 'export', '--out', file]).code, 0);
-  const done = binder(['admin', '--store', a, '--as', 'ann', 'import', file]);
+  const done = binder(['admin', '--store', a, '--as', 'ann', 'import', file, '--yes']);
   assert.equal(done.code, 0, done.err);
   assert.match(done.out, /Imported 2 lists \(batches as batches-2, its id being taken, work as work-2, its id being taken\) and 40 records \(#41 to #80\)\.\n40 records got a new number/);
   const s = openStore(a);
@@ -126,7 +132,7 @@ test('a bad row refuses the whole import with its line, and nothing is written',
   await target.createList({ template: 'blank', title: 'Already here' }, ann);
   const before = dumpStore(target.db);
   await target.close();
-  const refused = binder(['admin', '--store', b, '--as', 'ann', 'import', badFile]);
+  const refused = binder(['admin', '--store', b, '--as', 'ann', 'import', badFile, '--yes']);
   assert.equal(refused.code, 1);
   assert.equal(refused.err, `Not done: Line ${at}: "nowhere" is not a state of "Batches": its states are Proposed, Approved, Doing, Done.\nNothing was imported.\n`);
   const after = openStore(b);
@@ -136,7 +142,7 @@ test('a bad row refuses the whole import with its line, and nothing is written',
   // Broken JSON is refused the same way, by line.
   bad[at - 1] = '{"id": 20, "title": },';
   writeFileSync(badFile, bad.join('\n'));
-  const broken = binder(['admin', '--store', b, '--as', 'ann', 'import', badFile]);
+  const broken = binder(['admin', '--store', b, '--as', 'ann', 'import', badFile, '--yes']);
   assert.equal(broken.code, 1);
   assert.match(broken.err, new RegExp(`^Not done: Line ${at}: this is not JSON`));
   assert.equal(dumpStore(after.db), before);
@@ -157,7 +163,7 @@ test('history brought in by an import is never an agent\'s news; the import itse
   await target.grant('blank', 'agent:bot', 'write', ann);
   await target.brief(bot);
   await target.close();
-  assert.equal(binder(['admin', '--store', b, '--as', 'ann', 'import', file]).code, 0);
+  assert.equal(binder(['admin', '--store', b, '--as', 'ann', 'import', file, '--yes']).code, 0);
   const s = openStore(b);
   t.after(() => s.close());
   // The imported list grants bot write access, as the export said: its history is still no news.
@@ -184,8 +190,31 @@ test('states and fields come back by their ids, whatever their names became', as
   const file = join(root, 'a.json');
   assert.equal(binder(['admin', '--store', a, 'export', '--out', file]).code, 0);
   const b = join(root, 'b');
-  assert.equal(binder(['admin', '--store', b, 'import', file]).code, 0);
+  assert.equal(binder(['admin', '--store', b, 'import', file, '--yes']).code, 0);
   const s = openStore(b);
   t.after(() => s.close());
   assert.equal((await s.get(id, ann)).record.state, 'review', 'the state whose id is review, named Checking');
+});
+
+test('a Binder file that grants agents access or brings approvals (an agent could have written it) is said first, and imported only on a yes', async (t) => {
+  const root = tempDir(t);
+  const a = join(root, 'a');
+  const store = openStore(a);
+  await store.createList({ template: 'batches', title: 'Deploys' }, { id: 'person:root', kind: 'person', name: 'root' });
+  await store.grant('deploys', 'Alice', 'write', { id: 'person:root', kind: 'person', name: 'root' });
+  const r = await store.add('deploys', { title: 'Drop the production database' }, { id: 'agent:alice', kind: 'agent', name: 'Alice' });
+  await store.approve(r.id, true, { id: 'person:root', kind: 'person', name: 'root' });
+  await store.close();
+  const file = join(root, 'tasks.json');
+  assert.equal(binder(['admin', '--store', a, '--as', 'root', 'export', '--out', file]).code, 0);
+
+  const b = join(root, 'b');
+  const asked = binder(['admin', '--store', b, '--as', 'ann', 'import', file]);
+  assert.equal(asked.code, 1);
+  assert.match(asked.out, /This file gives agents access: alice \(write\) to Deploys\./);
+  assert.match(asked.out, /It brings 1 record approved, by root: "Drop the production database"\./);
+  const lists = binder(['admin', '--store', b, '--as', 'ann', 'lists']);
+  assert.doesNotMatch(lists.out, /Deploys/, 'nothing imported');
+  assert.equal(binder(['admin', '--store', b, '--as', 'ann', 'import', file, '--yes']).code, 0);
+  assert.match(binder(['admin', '--store', b, '--as', 'ann', 'lists']).out, /Deploys/);
 });
