@@ -144,14 +144,21 @@ export async function intoList(ctx: Context, into: string | undefined, who: Who,
   return list;
 }
 
-/** Numbers for things of the file: their own where never given here, else the next free ones. */
+/**
+ * The highest number a file's may keep: the 15 digits every face reads a record's number in. Past
+ * it (up to 2^53), the numbers after it would meet where a double can no longer tell them apart.
+ */
+export const NUMBER_MAX = 999_999_999_999_999;
+const keepable = (n: number | undefined): n is number => n !== undefined && Number.isSafeInteger(n) && n > 0 && n <= NUMBER_MAX;
+
+/** Numbers for things of the file: their own where never given here (and readable), else the next free ones. */
 export function numbering(used: number, given: readonly (number | undefined)[]): number[] {
   let top = used;
-  for (const n of given) if (n !== undefined && Number.isSafeInteger(n) && n > top) top = n;
+  for (const n of given) if (keepable(n) && n > top) top = n;
   let next = top + 1;
   const seen = new Set<number>();
   return given.map((n) => {
-    if (n === undefined || !Number.isSafeInteger(n) || n <= used || seen.has(n)) return next++;
+    if (!keepable(n) || n <= used || seen.has(n)) return next++;
     seen.add(n);
     return n;
   });

@@ -218,3 +218,9 @@ test('a Binder file that grants agents access or brings approvals (an agent coul
   assert.equal(binder(['admin', '--store', b, '--as', 'ann', 'import', file, '--yes']).code, 0);
   assert.match(binder(['admin', '--store', b, '--as', 'ann', 'lists']).out, /Deploys/);
 });
+
+test('a number past the 15 digits every face reads is not kept: it gets the next free one', async () => {
+  const { numbering } = await import('../../src/store/exchange-lists.js');
+  assert.deepEqual(numbering(10, [9_007_199_254_740_991, 12]), [13, 12]);
+  assert.deepEqual(numbering(10, [999_999_999_999_999, 12]), [999_999_999_999_999, 12], 'fifteen digits are kept');
+});
