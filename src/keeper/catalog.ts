@@ -197,7 +197,7 @@ export const CATALOG: Record<OpName, CatalogEntry> = {
   ...NEEDS,
 
   approve: entry(
-    (a, who, { store }) => store.approve(recordRef(a.id), a.withdraw !== true, who),
+    (a, who, { store }) => store.approve(recordRef(a.id), a.withdraw !== true, who, typeof a.seen === 'string' ? a.seen : undefined),
     async (r, _a, who, ctx) => (r.approved
       ? `Approved #${r.id}: it may go past the gate now.`
       : said`Withdrew the approval of #${r.id}; it is in ${stateName(await listOf(ctx, r, who), r.state)}.`.text),

@@ -239,7 +239,10 @@ export const OPERATIONS = [
   op({
     name: 'approve', title: 'Approve', describe: 'Approve a record so it may pass its list\'s gate, or withdraw the approval.',
     example: 'binder admin approve 12', readOnly: false, agents: false, doing: 'approve a record or withdraw its approval', idempotent: true,
-    args: { id: record, withdraw: { kind: 'flag', describe: 'withdraw the approval' } },
+    args: {
+      id: record, withdraw: { kind: 'flag', describe: 'withdraw the approval' },
+      seen: { kind: 'text', describe: 'the mark of the title and fields you were shown (the screen and the page give it): refused if the record says otherwise now', placeholder: 'MARK' },
+    },
   }),
   op({
     name: 'delete', title: 'Delete a record', describe: 'Delete a record and all of it, for good.',

@@ -7,6 +7,7 @@
  * with `u` for a while, as the screen offers it (src/tui/undo.ts). It never changes the binder but
  * through `act`.
  */
+import { approvalMark } from '../store/approval-mark.js';
 import type { Dispatch, MutableRefObject } from 'react';
 import type { List, ListSummary, RecordSummary, RecordView } from '../store/types.js';
 import { NO_FILTERS } from '../tui/screen-state.js';
@@ -79,7 +80,8 @@ export function pageCommands(deps: CommandDeps): (command: Command, where?: Wher
     const stateName = (l: List, s: string) => l.states.find((x) => x.id === s)?.name ?? s;
     switch (command) {
       case 'approve':
-        return withRecord((r, l) => act<RecordSummary>('approve', { id, withdraw: r.approved !== null }, (d) => (r.approved ? words.done.withdrawn(id, stateName(l, d.state)) : words.done.approved(id))));
+        // An approval of what the page shows: refused if an agent changed it since.
+        return withRecord((r, l) => act<RecordSummary>('approve', r.approved !== null ? { id, withdraw: true } : { id, withdraw: false, seen: approvalMark(r.title, r.fields) }, (d) => (r.approved ? words.done.withdrawn(id, stateName(l, d.state)) : words.done.approved(id))));
       case 'moveBack':
       case 'moveOn':
         return withRecord((r, l) => {

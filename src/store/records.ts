@@ -4,6 +4,7 @@
  * agent can never make that so — nor keep an approval past a change of what was approved.
  */
 import { findList, findRecord, isPerson, notArchived, personOnly, recordRow, type Found } from './access.js';
+import { approvalMark } from './approval-mark.js';
 import { iso, type Context } from './context.js';
 import { forChange } from './leases.js';
 import { afterMove } from './needs.js';
@@ -163,12 +164,18 @@ export async function move(ctx: Context, ref: number | string, stateRef: string,
   return fresh(ctx, record.id);
 }
 
-export async function approve(ctx: Context, ref: number | string, yes: boolean, who: Who): Promise<RecordSummary> {
+export async function approve(ctx: Context, ref: number | string, yes: boolean, who: Who, seen?: string): Promise<RecordSummary> {
   personOnly(who, 'approve a record or withdraw an approval', 'approve', 'approuver une fiche ou retirer une approbation');
   const found = await findRecord(ctx, ref, who, 'write');
   notArchived(found);
   const { record, list } = found;
   const at = iso(ctx.now());
+  if (yes && seen !== undefined && seen !== approvalMark(record.title, record.fields)) {
+    throw new Refused(
+      `#${record.id} changed since you looked: its title or fields are not what you saw. Look at it again, then approve it.`,
+      `La fiche #${record.id} a changé depuis que vous l'avez regardée : son titre ou ses champs ne sont plus ceux que vous avez vus. Regardez-la de nouveau, puis approuvez-la.`,
+    );
+  }
   if (yes) {
     if (record.approved) return record;
     (await ctx.q.run('UPDATE records SET approved_by = ?, approved_at = ?, updated = ? WHERE id = ?', [JSON.stringify(who), at, at, record.id]));

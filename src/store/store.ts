@@ -166,7 +166,8 @@ export interface Store {
   archive(id: number | string, archived: boolean, who: Who): Promise<RecordSummary>;
 
   /* ---- a person's alone: refused to agents whatever they send ---- */
-  approve(id: number | string, yes: boolean, who: Who): Promise<RecordSummary>;
+  /** `seen`: the approvalMark of the record as the person was shown it; refused when it says otherwise now. */
+  approve(id: number | string, yes: boolean, who: Who, seen?: string): Promise<RecordSummary>;
   /** The record and all of it gone; its history emptied down to who and when. */
   delete(id: number | string, who: Who): Promise<{ id: number; list: string }>;
   /** A note changed by its author only. */

@@ -10,7 +10,7 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
 const argLabels: Record<ArgName, string> = {
   list: 'List', state: 'State', mine: 'Mine', archived: 'Archived', offset: 'Offset', id: 'Record',
   text: 'Text', title: 'Title', due: 'Due', owners: 'Owners', note: 'Note', fields: 'Fields',
-  kind: 'Kind', ref: 'Ref', what: 'What', restore: 'Restore', withdraw: 'Withdraw', lang: 'Language',
+  kind: 'Kind', ref: 'Ref', what: 'What', restore: 'Restore', withdraw: 'Withdraw', seen: 'Seen', lang: 'Language',
   template: 'Template', view: 'View', addState: 'Add state', renameState: 'Rename state',
   moveState: 'Move state', removeState: 'Remove state', gate: 'Gate', ungate: 'Ungate',
   addField: 'Add field', removeField: 'Remove field', agent: 'Agent', access: 'Access',

@@ -64,6 +64,7 @@ const args: Record<ArgName, { label: string; hint: string }> = {
   what: { label: 'Quoi', hint: 'sa référence ou son numéro' },
   restore: { label: 'Restaurer', hint: 'la restaurer' },
   withdraw: { label: 'Retirer', hint: 'retirer l\'approbation' },
+  seen: { label: 'Vu', hint: 'la marque du titre et des champs que vous avez vus : refusé si la fiche dit autre chose maintenant' },
   lang: { label: 'Langue', hint: 'en ou fr' },
   template: { label: 'Modèle', hint: 'le modèle' },
   view: { label: 'Vue', hint: 'tableau par état ou table' },

@@ -86,12 +86,19 @@ test('the list\'s editor by its keys; the table\'s columns; ? lists the page\'s 
   await page.getByRole('heading', { name: 'Editing “Batches”' }).waitFor();
   for (let i = 0; i < 4; i++) await page.keyboard.press('j'); // title, view, Proposed, Approved, Doing
   await page.keyboard.press('g');
+  await message.getByText(/A list has one gate/).waitFor();
+  assert.equal(states(), 'Proposed Approved* Doing Done', 'a second gate refused');
+  await page.keyboard.press('k');
+  await page.keyboard.press('g');
   await message.getByText('Changed the list “Batches”').waitFor();
-  await eventually(() => states() === 'Proposed Approved* Doing* Done', 5000, 'Doing a gate');
+  await eventually(() => states() === 'Proposed Approved Doing Done', 5000, 'Approved no longer a gate');
+  await page.keyboard.press('j');
+  await page.keyboard.press('g');
+  await eventually(() => states() === 'Proposed Approved Doing* Done', 5000, 'Doing the gate');
   await page.keyboard.press('<');
-  await eventually(() => states() === 'Proposed Doing* Approved* Done', 5000, 'Doing earlier');
+  await eventually(() => states() === 'Proposed Doing* Approved Done', 5000, 'Doing earlier');
   await page.keyboard.press('>');
-  await eventually(() => states() === 'Proposed Approved* Doing* Done', 5000, 'Doing back later, the cursor with it');
+  await eventually(() => states() === 'Proposed Approved Doing* Done', 5000, 'Doing back later, the cursor with it');
   await page.keyboard.press('End');
   await page.keyboard.press('D');
   const question = page.getByRole('dialog', { name: 'Confirm' });

@@ -84,8 +84,12 @@ test('sign in, make a list, grant an agent, see its record live, approve it, del
   await page.getByLabel('New state').fill('Review');
   await page.getByRole('button', { name: 'add a state' }).click();
   await page.locator('[data-state="review"]').waitFor();
+  // A list has one gate: Review's is refused while Approved's stands, then taken when it is moved.
   await page.locator('.states li', { hasText: 'Review' }).getByRole('checkbox', { name: 'gate' }).click();
+  await page.getByText(/A list has one gate/).first().waitFor();
+  await page.locator('.states li', { hasText: 'Approved' }).getByRole('checkbox', { name: 'gate' }).click();
   await page.getByText('Changed the list “Batches”').first().waitFor();
+  await page.locator('.states li', { hasText: 'Review' }).getByRole('checkbox', { name: 'gate' }).click();
   await eventually(() => /Review \(gate\)/.test(server.admin('show', 'Batches').out) || /"name":"Review","gate":true/.test(server.admin('--json', 'show', 'Batches').out), 5000, 'Review to be a gate');
   await shot(page, '08-list-editor');
   await axe(page, 'the list\'s editor');

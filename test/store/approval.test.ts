@@ -6,6 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { ann, bea, bot, refusal, withBatches, eachStore } from './helpers.js';
+import { approvalMark } from '../../src/store/approval-mark.js';
 
 eachStore('an approved record retitled by an agent loses its approval and goes back before the gate (the exact attack)', async () => {
   const f = await withBatches();
@@ -107,6 +108,22 @@ eachStore('a refused edit withdraws nothing: the change and the withdrawal are o
     assert.equal(after.record.title, 'Batch');
     assert.equal(after.record.approved?.by.id, ann.id);
     assert.equal(after.record.state, 'doing');
+  } finally {
+    await f.done();
+  }
+});
+
+eachStore('an approval is of what the person was shown: an agent\'s edit since their look refuses it, and nothing is approved', async () => {
+  const f = await withBatches();
+  try {
+    const r = await f.store.add('batches', { title: 'Tidy the logs' }, bot);
+    const shown = approvalMark(r.title, r.fields);
+    // Between the person's look and their key, the agent changes the words.
+    await f.store.edit(r.id, { title: 'Delete the logs' }, bot);
+    assert.match(await refusal(() => f.store.approve(r.id, true, ann, shown)), /changed since you looked: .*Look at it again, then approve it/);
+    assert.equal((await f.store.get(r.id, ann)).record.approved, null);
+    const now = (await f.store.get(r.id, ann)).record;
+    assert.equal((await f.store.approve(r.id, true, ann, approvalMark(now.title, now.fields))).approved?.by.id, ann.id, 'approved once looked at again');
   } finally {
     await f.done();
   }

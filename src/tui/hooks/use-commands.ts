@@ -5,6 +5,7 @@
  * offered back for a while (`u`: a thing detached, a list archived, a folder removed, a record
  * archived). The brief (what changed since the person last looked) is read once per `b`.
  */
+import { approvalMark } from '../../store/approval-mark.js';
 import { useCallback } from 'react';
 import type { Answer } from '../../keeper/protocol.js';
 import type { Brief } from '../../store/together-types.js';
@@ -204,7 +205,8 @@ export function useCommands(state: ScreenState, dispatch: (action: Action) => vo
 
       case 'approve': {
         const r = needRecord();
-        if (r) void act({ op: 'approve', args: { id: r.id, withdraw: r.approved !== null } });
+        // An approval of what the screen shows: refused if an agent changed it since.
+        if (r) void act({ op: 'approve', args: r.approved !== null ? { id: r.id, withdraw: true } : { id: r.id, withdraw: false, seen: approvalMark(r.title, r.fields) } });
         return;
       }
       case 'moveBack':
