@@ -14,6 +14,38 @@ export const LIST = 'tasks';
 export const AGENT = 'Bench agent';
 const PERSON = { id: 'person:bench', kind: 'person', name: 'bench' };
 
+const built = (path) => import(pathToFileURL(join(ROOT, 'build', path)).href);
+
+/**
+ * A durable PostgreSQL server of the run's own (on a Unix socket, removed after) holding, in
+ * database `name`, a Tasks list of `records` records the agent is granted, and the agent's token;
+ * null, said, where PostgreSQL is not installed.
+ */
+export async function fillPostgres(name, records) {
+  const { startCluster, postgresMissing } = await built('test/helpers/postgres.js');
+  const missing = postgresMissing();
+  if (missing) {
+    process.stdout.write(`PostgreSQL cannot be measured here: ${missing}\n`);
+    return null;
+  }
+  const cluster = await startCluster({ durable: true });
+  const url = cluster.database(name);
+  const { openPostgresStore } = await built('src/store/postgres-store.js');
+  const store = await openPostgresStore(url);
+  await store.createList({ template: 'tasks' }, PERSON);
+  const token = (await store.addToken(AGENT, {}, PERSON)).token;
+  await store.grant('tasks', AGENT, 'write', PERSON);
+  const t0 = performance.now();
+  for (let from = 0; from < records; from += 1000) {
+    await store.transaction(async (tx) => {
+      for (let i = from; i < Math.min(records, from + 1000); i++) await tx.add('tasks', { title: `record ${i} of the bench` }, PERSON);
+    });
+  }
+  const seconds = (performance.now() - t0) / 1000;
+  await store.close();
+  return { cluster, url, token, seconds };
+}
+
 const WORDS = ('page login report build queue cache index table screen form button server client '
   + 'update import export invoice order account review draft test fix error slow fast mobile web '
   + 'search filter sort column header footer menu theme colour font layout image upload backup '

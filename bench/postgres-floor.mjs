@@ -15,8 +15,7 @@ import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { AGENT } from './fill.mjs';
+import { fillPostgres } from './fill.mjs';
 import { ROOT, load, machine, median, medianRatio, option, round, serveHttp } from './lib.mjs';
 import { requestsPerSecond } from './load-test.mjs';
 
@@ -25,29 +24,11 @@ const SECONDS = Number(option('--seconds', '5'));
 const ROUNDS = Number(option('--rounds', '5'));
 const CLIENTS = Number(option('--clients', '16'));
 const JSON_OUT = option('--json', '');
-const PERSON = { id: 'person:bench', kind: 'person', name: 'bench' };
-const built = (path) => import(pathToFileURL(join(ROOT, 'build', path)).href);
 
 process.stdout.write(`bench/postgres-floor on ${machine()}; load ${load()}\n`);
-const { startCluster, postgresMissing } = await built('test/helpers/postgres.js');
-const missing = postgresMissing();
-if (missing) {
-  process.stdout.write(`PostgreSQL cannot be measured here: ${missing}\n`);
-  process.exit(0);
-}
-const cluster = await startCluster({ durable: true });
-const url = cluster.database('floor');
-const { openPostgresStore } = await built('src/store/postgres-store.js');
-const store = await openPostgresStore(url);
-await store.createList({ template: 'tasks' }, PERSON);
-const token = (await store.addToken(AGENT, {}, PERSON)).token;
-await store.grant('tasks', AGENT, 'write', PERSON);
-for (let from = 0; from < RECORDS; from += 1000) {
-  await store.transaction(async (tx) => {
-    for (let i = from; i < Math.min(RECORDS, from + 1000); i++) await tx.add('tasks', { title: `record ${i} of the bench` }, PERSON);
-  });
-}
-await store.close();
+const filled = await fillPostgres('floor', RECORDS);
+if (!filled) process.exit(0);
+const { cluster, url, token } = filled;
 
 /** A bare server of floor-server.mjs in `mode` on the database. */
 function bare(mode) {

@@ -16,9 +16,8 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { AGENT, fillStore } from './fill.mjs';
-import { BINDER, ROOT, admin, load, machine, median, medianRatio, option, percentile, round, serveHttp, tempDir } from './lib.mjs';
+import { AGENT, fillPostgres, fillStore } from './fill.mjs';
+import { BINDER, admin, load, machine, median, medianRatio, option, percentile, round, serveHttp, tempDir } from './lib.mjs';
 import { requestsPerSecond } from './load-test.mjs';
 
 const RECORDS = Number(option('--records', '10000'));
@@ -30,8 +29,6 @@ const JSON_OUT = option('--json', '');
 const BEFORE = option('--before', '');
 const AB_ROUNDS = Number(option('--ab-rounds', '3'));
 const BIN = BINDER;
-const built = (path) => import(pathToFileURL(join(ROOT, 'build', path)).href);
-const PERSON = { id: 'person:bench', kind: 'person', name: 'bench' };
 
 const dir = tempDir('binder-bench-pg-');
 process.stdout.write(`bench/postgres on ${machine()}; load ${load()}\n`);
@@ -42,27 +39,10 @@ await fillStore(sqliteDir, RECORDS, [join(dir, 'agent', '.binder')]);
 const sqliteToken = admin(sqliteDir, 'token', 'add', AGENT).split('\n')[0];
 
 // PostgreSQL: a durable server of the run's own.
-const { startCluster, postgresMissing } = await built('test/helpers/postgres.js');
-const missing = postgresMissing();
-if (missing) {
-  process.stdout.write(`PostgreSQL cannot be measured here: ${missing}\n`);
-  process.exit(0);
-}
-const cluster = await startCluster({ durable: true });
-const url = cluster.database('bench');
-const { openPostgresStore } = await built('src/store/postgres-store.js');
-const pg = await openPostgresStore(url);
-await pg.createList({ template: 'tasks' }, PERSON);
-const pgToken = (await pg.addToken(AGENT, {}, PERSON)).token;
-await pg.grant('tasks', AGENT, 'write', PERSON);
-const t0 = performance.now();
-for (let from = 0; from < RECORDS; from += 1000) {
-  await pg.transaction(async (tx) => {
-    for (let i = from; i < Math.min(RECORDS, from + 1000); i++) await tx.add('tasks', { title: `record ${i} of the bench` }, PERSON);
-  });
-}
-process.stdout.write(`filled ${RECORDS.toLocaleString('en')} records in PostgreSQL in ${round((performance.now() - t0) / 1000, 1)} s\n`);
-await pg.close();
+const filled = await fillPostgres('bench', RECORDS);
+if (!filled) process.exit(0);
+const { cluster, url, token: pgToken } = filled;
+process.stdout.write(`filled ${RECORDS.toLocaleString('en')} records in PostgreSQL in ${round(filled.seconds, 1)} s\n`);
 
 /** One request on `agent`'s kept-alive connection to `to`: resolves with its status once its body is read. */
 function ask(to, token, agent, method, path, body, headers = {}) {
