@@ -75,9 +75,11 @@ export function createRewriter(deps: RewriteDeps): Rewriter {
       return false;
     }
     let broken = false;
+    let locked = false;
     const lock = deps.keyed('binder rewrite');
     try {
       if (!(await client.query('SELECT pg_try_advisory_lock(hashtextextended($1, 0)) AS ok', [lock])).rows[0]?.ok) return false;
+      locked = true;
       try {
         if (next === 0) owing = (await client.query('SELECT id FROM rewrite_owed')).rows.map((row: { id: number }) => Number(row.id));
         if (owing.length === 0) return true;
@@ -96,6 +98,7 @@ export function createRewriter(deps: RewriteDeps): Rewriter {
         return true;
       } finally {
         await client.query('SELECT pg_advisory_unlock(hashtextextended($1, 0))', [lock]);
+        locked = false;
       }
     } catch (error) {
       broken = deps.unreachable(error);
@@ -105,8 +108,8 @@ export function createRewriter(deps: RewriteDeps): Rewriter {
       }
       return false;
     } finally {
-      // A session whose advisory lock may still be held is not lent out again.
-      client.release(broken ? true : undefined);
+      // A session whose advisory lock may still be held is not lent out again: it ends, and the lock with it.
+      client.release(broken || locked ? true : undefined);
     }
   }
 
