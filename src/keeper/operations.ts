@@ -273,7 +273,7 @@ export const OPERATIONS = [
   }),
   op({
     name: 'edit-list', title: 'Edit a list', describe: 'Change a list: title, view, states and their order, its gate, fields.',
-    example: 'binder admin edit-list tasks --gate Review', readOnly: false, agents: false, admin: true, doing: 'change a list\'s states, gates, fields or title', idempotent: false,
+    example: 'binder admin edit-list tasks --gate Review', readOnly: false, agents: false, admin: true, doing: 'change a list\'s states, gate, fields or title', idempotent: false,
     args: {
       list,
       title: { kind: 'text', describe: 'a new title', placeholder: 'TITLE' },
