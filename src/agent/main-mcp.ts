@@ -7,7 +7,7 @@
  */
 import { format, parseArgs } from 'node:util';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { safeAnswer } from '../keeper/terminal-safe.js';
+import { logLine } from '../keeper/log-line.js';
 import { VERSION } from '../version.js';
 import { askKeeper, waitFromEnv } from './ask.js';
 import { findFolder, howToGetAFolder } from './find-folder.js';
@@ -15,7 +15,7 @@ import { createMcpServer } from './mcp-server.js';
 import { askOverHttp, remoteOf } from './remote-ask.js';
 
 // Its lines quote folders and bugs: made safe, as every face's text.
-const err = (text: string): void => void process.stderr.write(`${safeAnswer(text)}\n`);
+const err = (text: string): void => void process.stderr.write(`${logLine(text)}\n`);
 // stdout is the protocol's: a stray log line from anywhere would corrupt it.
 for (const name of ['log', 'info', 'debug', 'warn', 'dir', 'table', 'trace'] as const) {
   (console as unknown as Record<string, unknown>)[name] = (...what: unknown[]) => err(format(...what));

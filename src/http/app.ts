@@ -9,6 +9,7 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { Keeper } from '../keeper/keeper-types.js';
+import { scrubbed } from '../keeper/log-line.js';
 import { terminalSafe } from '../keeper/terminal-safe.js';
 import { refusalOf, refuse, statusOf } from './answers.js';
 import { UNAVAILABLE_TEXT } from '../keeper/protocol.js';
@@ -65,8 +66,9 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
   const { keeper } = options;
   const now = options.now ?? Date.now;
   const started = now();
-  const log = options.log ?? (() => {});
-  const say = options.told;
+  // Every line the face writes passes the one scrubber: a token, a key or a cookie never reaches the log.
+  const log = scrubbed(options.log ?? (() => {}));
+  const say = options.told ? scrubbed(options.told) : undefined;
   const time = (): string => new Date(now()).toTimeString().slice(0, 8);
   const told: Told = (caller, op, answer, face) => say?.(
     `${time()} ${clip(caller.who.name, 40)} ${clip(op, 40)} ${answer.replayed ? 'answered again' : answer.ok ? 'done' : 'refused'} over ${face} `
@@ -89,7 +91,10 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
 
   app.use('*', securityHeaders);
   app.use('*', guard({ hosts: new Set([...options.hosts].map((h) => h.toLowerCase())), tls: options.tls === true, behindProxy: options.behindProxy === true }));
-  app.get('/healthz', (c) => c.text(`ok\nstore ${keeper.store.path}\nup ${Math.round((now() - started) / 1000)} s\n`));
+  // A token anywhere in a URL, on any route, is a leaked one: refused, and revoked, before anything else.
+  app.use('*', noTokenInUrl(keeper, log, options.orgs));
+  // Answered to anyone, under any Host (a page rebound to this address too): nothing of where the store is.
+  app.get('/healthz', (c) => c.text(`ok\nup ${Math.round((now() - started) / 1000)} s\n`));
 
   const rate = createRateLimit(options.rate ?? DEFAULT_RATE, now);
   const tooLarge = (c: Context): Response => refuse(c, 413, `Too large: a request sends at most ${BODY_MAX / 1024 / 1024} MiB.`);
@@ -103,7 +108,7 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
     return counted(c, next);
   };
   // `/api/*` is `/api` too: each request passes these once.
-  for (const path of ['/api/*', '/mcp']) app.use(path, noTokenInUrl(keeper, log, options.orgs), bearer(keeper, rate, options.signIn, options.orgs), sized);
+  for (const path of ['/api/*', '/mcp']) app.use(path, bearer(keeper, rate, options.signIn, options.orgs), sized);
 
   const mcp = mcpHandler(told, rate);
   app.post('/mcp', (c) => mcp.handle(c));

@@ -51,19 +51,31 @@ export const CHALLENGE = { 'WWW-Authenticate': 'Bearer realm="binder"' };
 const TOKEN_NAMES = new Set(['token', 'access_token', 'bearer', 'auth', 'authorization', 'key', 'api_key']);
 const TOKEN_IN_TEXT = /binder_[A-Za-z0-9_-]{43}/g;
 
-/** Refuses a request whose URL holds a token; a known token found there is revoked. */
+/** The URL's text as a proxy's log could show it: as sent, and decoded (a token escaped is still one). */
+function urlTexts(url: string): string[] {
+  const texts = [url];
+  try {
+    texts.push(decodeURIComponent(url.replace(/\+/g, ' ')));
+  } catch {
+    // Not decodable: as sent is all there is.
+  }
+  return texts;
+}
+
+/**
+ * Refuses a request whose URL holds a token — anywhere: its path or its query, escaped or not, on
+ * any route; and, where agents ask (`/api`, `/mcp`), a query parameter that can only name one. A
+ * known token found there is revoked: proxies and logs keep URLs.
+ */
 export function noTokenInUrl(keeper: Keeper, log: (line: string) => void, orgs?: Orgs): MiddlewareHandler {
   return async (c, next) => {
     const url = c.req.url;
-    const query = url.indexOf('?');
-    if (query < 0) return next();
-    const params = new URLSearchParams(url.slice(query + 1));
     const found = new Set<string>();
+    for (const text of urlTexts(url)) for (const token of text.match(TOKEN_IN_TEXT) ?? []) found.add(token);
+    const query = url.indexOf('?');
+    const asking = c.req.path === '/mcp' || c.req.path === '/api' || c.req.path.startsWith('/api/');
     let named = false;
-    for (const [name, value] of params) {
-      if (TOKEN_NAMES.has(name.toLowerCase())) named = true;
-      for (const token of value.match(TOKEN_IN_TEXT) ?? []) found.add(token);
-    }
+    if (asking && query >= 0) for (const [name] of new URLSearchParams(url.slice(query + 1))) if (TOKEN_NAMES.has(name.toLowerCase())) named = true;
     if (!named && found.size === 0) return next();
     const revoked: string[] = [];
     for (const token of found) {

@@ -10,6 +10,7 @@ import { createServer as createHttpsServer } from 'node:https';
 import { hostname, networkInterfaces } from 'node:os';
 import { getRequestListener } from '@hono/node-server';
 import { openBinders, type Binders } from '../keeper/binders.js';
+import { scrubbed } from '../keeper/log-line.js';
 import type { Keeper } from '../keeper/keeper-types.js';
 import type { StoreSpec } from '../store/open-any.js';
 import { Refused } from '../store/store.js';
@@ -81,7 +82,8 @@ export function orgsOf(binders: Binders, now: () => number = Date.now): Orgs {
 }
 
 /** Serves `keeper` over HTTP as `plan` says; resolves once it listens. Refused with a sentence if it cannot. */
-export async function startHttp(keeper: Keeper, plan: HttpPlan, { log, told, onSignIn, spec }: HttpLog, bounds?: Partial<Bounds>): Promise<Serving> {
+export async function startHttp(keeper: Keeper, plan: HttpPlan, { log: given, told, onSignIn, spec }: HttpLog, bounds?: Partial<Bounds>): Promise<Serving> {
+  const log = scrubbed(given);
   let signIn: SignIn | undefined;
   let binders: Binders | undefined;
   let signedIn = onSignIn;

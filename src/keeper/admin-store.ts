@@ -6,12 +6,13 @@
  */
 import { openAnyStore, type Store, type StoreSpec } from '../store/index.js';
 import { Refused } from '../store/store.js';
-import { safeAnswer, safeSentence } from './terminal-safe.js';
+import { toStderr } from './log-line.js';
+import { safeSentence } from './terminal-safe.js';
 
 export async function withStore(spec: StoreSpec, use: (store: Store) => Promise<number>): Promise<number> {
   let store: Store;
   try {
-    store = await openAnyStore(spec, { log: (line) => process.stderr.write(`${safeAnswer(line)}\n`) });
+    store = await openAnyStore(spec, { log: toStderr });
   } catch (error) {
     if (error instanceof Refused) {
       process.stderr.write(`${safeSentence(error.message)}\n`);

@@ -16,6 +16,7 @@ import { jsonDocument } from './json-document.js';
 import { OPERATIONS, adminWords, type OpSpec } from './operations.js';
 import { createPerform } from './perform.js';
 import { person, whereStore } from './places.js';
+import { toStderr } from './log-line.js';
 import { safeAnswer, safeSentence } from './terminal-safe.js';
 import { asWritten } from './text-values.js';
 import { waitHere } from './wait-here.js';
@@ -124,7 +125,7 @@ const samePlace = (dir: string): string => {
 async function orgPlace(spec: StoreSpec, org: string): Promise<OrgPlace | number> {
   let binders: Binders;
   try {
-    binders = await openBinders(spec, { start: false, log: (line) => process.stderr.write(`${safeAnswer(line)}\n`) });
+    binders = await openBinders(spec, { start: false, log: toStderr });
   } catch (error) {
     if (error instanceof Refused) { process.stderr.write(`${safeSentence(error.message)}\n`); return 2; }
     throw error;
@@ -212,7 +213,7 @@ async function runOperation(op: OpSpec, args: Record<string, unknown>, where: St
   let store;
   try {
     store = await openAnyStore(where, {
-      log: (line) => process.stderr.write(`${safeAnswer(line)}\n`),
+      log: toStderr,
       ...(tokenMade ? { tokenMade, signedIn: true } : {}),
     });
   } catch (error) {
@@ -226,7 +227,7 @@ async function runOperation(op: OpSpec, args: Record<string, unknown>, where: St
       process.stderr.write(`${safeSentence(`Not done: this store is a signed-in service's, whose binders are its organisations': name one with --org ORGANISATION (binder admin orgs lists them), e.g. binder admin --org acme.example ${adminWords(op).join(' ')} …`)}\n`);
       return 1;
     }
-    const perform = createPerform({ store, log: (line) => process.stderr.write(`${safeAnswer(line)}\n`) });
+    const perform = createPerform({ store, log: toStderr });
     // A person's wait blocks here: this process has no keeper to hold it open.
     const answer = op.name === 'wait'
       ? await waitHere(store, perform, who, args, json ? 'json' : undefined)

@@ -13,6 +13,7 @@ import { openAnyStore, type StoreSpec } from '../store/open-any.js';
 import type { Store } from '../store/store.js';
 import { cleanOrg } from '../store/orgs.js';
 import { createKeeper, type Keeper } from './keeper.js';
+import { scrubbed, toStderr } from './log-line.js';
 
 export interface Binder {
   /** The organisation's name, as kept (lowercased). */
@@ -53,7 +54,7 @@ export function orgSpec(spec: StoreSpec, slug: string): StoreSpec {
 }
 
 export async function openBinders(spec: StoreSpec, options: BindersOptions = {}): Promise<Binders> {
-  const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
+  const log = options.log ? scrubbed(options.log) : toStderr;
   const storeOptions = { ...(options.now ? { now: options.now } : {}), log };
   // The service store first: on PostgreSQL its migrations place what every schema shares.
   const service = await openAnyStore(spec, storeOptions);

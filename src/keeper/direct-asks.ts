@@ -12,6 +12,7 @@ import { StoreUnavailable, TransactionConflict, mustRethrow, type Store } from '
 import type { Who } from '../store/types.js';
 import type { AskRow } from '../store/ledger.js';
 import type { AnswerLater, HeldWaits } from './held-waits.js';
+import { keptAnswer } from './kept-answers.js';
 import { operation } from './operations.js';
 import { BUSY_STORE_TEXT, type Perform } from './perform.js';
 import { UNAVAILABLE_TEXT, type Answer } from './protocol.js';
@@ -115,9 +116,12 @@ export function createDirectAsks(deps: DirectAsksDeps): DirectAsks {
   let closed = false;
 
   const say = (line: string): void => deps.log(`binder keeper: ${terminalSafe(line)}`);
-  const line = (answer: Answer, asked?: string): string => {
+  // Never a secret: an answer that shows one is kept without it (kept-answers.ts).
+  const line = (answer: Answer, asked?: string, op = ''): string => {
     const kept: Kept = { ok: answer.ok, text: answer.text };
-    if (answer.data !== undefined) kept.data = answer.data;
+    const safe = keptAnswer(op, answer);
+    kept.text = safe.text;
+    if (safe.data !== undefined) kept.data = safe.data;
     if (answer.refusal) kept.refusal = answer.refusal;
     if (asked) kept.asked = asked;
     return JSON.stringify(kept);
@@ -197,7 +201,7 @@ export function createDirectAsks(deps: DirectAsksDeps): DirectAsks {
       answer = { ok: false, text: FAILED_TEXT, refusal: 'failed' };
     }
     // Busy is no answer to keep: asked again with its key later, the ask is done then.
-    if (key !== undefined && answer.refusal !== 'busy') await tx.ledger.take(place, key, now, line(answer, asked), true);
+    if (key !== undefined && answer.refusal !== 'busy') await tx.ledger.take(place, key, now, line(answer, asked, q.op), true);
     return () => q.resolve(answer);
   }
 
@@ -251,11 +255,11 @@ export function createDirectAsks(deps: DirectAsksDeps): DirectAsks {
         });
       });
     },
-    async answerHeld(dir, id, _op, _want, decide) {
+    async answerHeld(dir, id, op, _want, decide) {
       const answer = await store.transaction(async (tx) => {
         if (!await tx.ledger.open(dir, id)) return null;
         const given = await decide(tx);
-        if (given) await tx.ledger.answer(dir, id, line(given), true);
+        if (given) await tx.ledger.answer(dir, id, line(given, undefined, op), true);
         return given;
       });
       // Answered by another keeper of the store meanwhile: its asker is told that answer.

@@ -16,7 +16,7 @@ import { createNews } from './news.js';
 import type { ActOptions, Keeper, KeeperOptions, SideConfig } from './keeper-types.js';
 import { createPerform } from './perform.js';
 import type { Answer } from './protocol.js';
-import { safeAnswer } from './terminal-safe.js';
+import { scrubbed, toStderr } from './log-line.js';
 
 export type { ActOptions, Keeper, KeeperOptions, SideConfig } from './keeper-types.js';
 
@@ -34,8 +34,8 @@ export function createKeeper(options: KeeperOptions): Keeper {
   const opened = typeof options.store === 'string';
   const now = options.now ?? Date.now;
   const store: Store = typeof options.store === 'string' ? openStore(options.store, { now }) : options.store;
-  // A bug's details may quote an agent's text: made safe like the rest, wherever stderr goes.
-  const log = options.log ?? ((line: string) => process.stderr.write(`${safeAnswer(line)}\n`));
+  // A bug's details may quote an agent's text, an answer a secret: made safe and scrubbed, wherever the log goes.
+  const log = options.log ? scrubbed(options.log) : toStderr;
   const perform = createPerform({ store, log });
 
   // The folders: those given for this run, then those a person registered in the store (read

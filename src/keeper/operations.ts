@@ -71,6 +71,11 @@ interface OpBase {
    * store decides, src/store/people.ts); every other person's operation is a member's too.
    */
   admin?: true;
+  /**
+   * Its answer carries a secret shown this once (a token made): the ledger keeps the answer
+   * without it, and a replay says it was made and shown (kept-answers.ts).
+   */
+  shownOnce?: true;
 }
 
 export type OpSpec = OpBase & (
@@ -329,7 +334,7 @@ export const OPERATIONS = [
   }),
   op({
     name: 'token-add', title: 'Make an agent token', describe: 'Make a token an agent asks over HTTP with, as the agent of that name; shown once.',
-    example: 'binder admin token add Claude --expires 30d', readOnly: false, agents: false, admin: true, doing: 'make an agent\'s token for HTTP', idempotent: false,
+    example: 'binder admin token add Claude --expires 30d', readOnly: false, agents: false, admin: true, doing: 'make an agent\'s token for HTTP', idempotent: false, shownOnce: true,
     args: {
       name: { kind: 'words', describe: 'the agent\'s name', required: true, positional: true, placeholder: 'NAME' },
       expires: { kind: 'text', describe: 'it stops working after this long: 30d, 12h…', placeholder: 'TIME' },

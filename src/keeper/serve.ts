@@ -16,6 +16,7 @@ import { createKeeper } from './keeper.js';
 import { defaultSide, person, sideOption, whereStore } from './places.js';
 import { handsChanges, inWorker, saysStart, serveInWorkers, writesForOthers, type WorkersWords } from './serve-workers.js';
 import { handingKeeper, takeHandedAsks, type Channel } from './one-writer.js';
+import { logLine, toStderr } from './log-line.js';
 import { safeAnswer, safeSentence, terminalSafe } from './terminal-safe.js';
 import type { SideConfig } from './keeper-types.js';
 
@@ -72,7 +73,7 @@ async function keep(argv: string[]): Promise<number> {
   let given: SideConfig[];
   try {
     given = o.side.map((s) => sideOption(s));
-    store = await openAnyStore(whereStore(o.store), { log: (line) => process.stderr.write(`${safeAnswer(line)}\n`) });
+    store = await openAnyStore(whereStore(o.store), { log: toStderr });
   } catch (error) {
     if (error instanceof Refused) { process.stderr.write(`${safeSentence(error.message)}\n`); return 2; }
     throw error;
@@ -84,8 +85,8 @@ async function keep(argv: string[]): Promise<number> {
   // changes over makes none of its own, a folder's included (it knows the folders, to say them,
   // and leaves them to the writer as a keeper on PostgreSQL leaves a folder another one holds).
   const keeping = handsChanges() ? { ...store, holdFolder: async () => false } : store;
-  const keeper = createKeeper({ store: keeping, sides: given, log: (line) => process.stderr.write(`${safeAnswer(line)}\n`) });
-  const say = (line: string) => { if (!o.quiet) process.stdout.write(`${line}\n`); };
+  const keeper = createKeeper({ store: keeping, sides: given, log: toStderr });
+  const say = (line: string) => { if (!o.quiet) process.stdout.write(`${logLine(line)}\n`); };
   const time = () => new Date().toTimeString().slice(0, 8);
   // Quiet, no line is made at all: the answers go by untouched.
   if (!o.quiet) {
@@ -107,7 +108,7 @@ async function keep(argv: string[]): Promise<number> {
   const served = handsChanges() ? handingKeeper(keeper, channel) : keeper;
   let http: HttpStarted | null = null;
   try {
-    if (plan && !writer) http = await startHttpFor(served, plan, (line) => process.stderr.write(`${safeAnswer(line)}\n`), o.quiet ? undefined : say, whereStore(o.store));
+    if (plan && !writer) http = await startHttpFor(served, plan, toStderr, o.quiet ? undefined : say, whereStore(o.store));
   } catch (error) {
     if ((error as Error)?.name !== 'Refused') throw error;
     process.removeListener('SIGINT', onStop);
@@ -132,7 +133,7 @@ async function keep(argv: string[]): Promise<number> {
 
   const dueTimer = setInterval(() => void keeper.due().then((due) => {
     for (const r of due) say(`${time()} ${w.due}: #${r.id} ${clip(r.title, 300)} (${clip(r.due, 40)})${r.owners.length ? ` ${w.for} ${clip(r.owners.join(', '), 300)}` : ''}`);
-  }, (error: unknown) => process.stderr.write(`${safeAnswer(`binder keeper: the due scan failed: ${error instanceof Error ? error.message : String(error)}`)}\n`)), DUE_CHECK_MS);
+  }, (error: unknown) => toStderr(`binder keeper: the due scan failed: ${error instanceof Error ? error.message : String(error)}`)), DUE_CHECK_MS);
 
   await stopAsked;
   clearInterval(dueTimer);

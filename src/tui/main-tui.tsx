@@ -8,6 +8,7 @@ import { mkdirSync } from 'node:fs';
 import { render } from 'ink';
 import { httpPlan, listeningLine, loginLine, providerLine, startHttpFor, type HttpStarted } from '../http/start.js';
 import { createKeeper } from '../keeper/keeper.js';
+import { scrubbed } from '../keeper/log-line.js';
 import type { SideConfig } from '../keeper/keeper-types.js';
 import { defaultSide, person, sideOption, whereStore } from '../keeper/places.js';
 import { openAnyStore } from '../store/index.js';
@@ -67,11 +68,12 @@ export async function main(argv: string[]): Promise<number> {
   const out = process.stdout;
   const held = out.isTTY ? holdTerminal(out.fd, { mouse: options.mouse }) : null;
   const listeners = new Set<(line: string) => void>();
-  const keeper = createKeeper({ store, sides, log: (line) => { for (const l of listeners) l(line); } });
+  const heard = scrubbed((line: string) => { for (const l of listeners) l(line); });
+  const keeper = createKeeper({ store, sides, log: heard });
   // Listening is said before the screen takes the terminal (and is there again when it leaves it).
   let http: HttpStarted | null = null;
   try {
-    if (plan) http = await startHttpFor(keeper, plan, (line) => { for (const l of listeners) l(line); }, undefined, where);
+    if (plan) http = await startHttpFor(keeper, plan, heard, undefined, where);
   } catch (error) {
     await keeper.close();
     await store.close();
