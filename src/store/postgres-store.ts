@@ -6,7 +6,8 @@
  */
 import { PG_MIGRATIONS } from './schema-postgres.js';
 import type { PoolClient } from 'pg';
-import { SCHEMA_SHAPE, postgresEngine, redact, unreachable, type PostgresEngine } from './sql/postgres.js';
+import { SCHEMA_SHAPE, postgresEngine, unreachable, type PostgresEngine } from './sql/postgres.js';
+import { shownStoreUrl } from './shown-url.js';
 import { makeStore, type StoreOptions } from './store-core.js';
 import { Refused, type Store } from './store.js';
 
@@ -85,7 +86,7 @@ async function migrate(engine: PostgresEngine, where: string, schema: string | u
 
 /** The store in the database at `url` (or the PG* environment's), migrated to this Binder's schema. */
 export async function openPostgresStore(url: string | undefined, options: PostgresStoreOptions = {}): Promise<PostgresStore> {
-  const where = url ? redact(url) : 'postgres (from the PG* environment)';
+  const where = url ? shownStoreUrl(url) : 'postgres (from the PG* environment)';
   const engine = await postgresEngine({
     ...(url ? { url } : {}), ...(options.max ? { max: options.max } : {}), ...(options.log ? { log: options.log } : {}),
     ...(options.schema ? { schema: options.schema } : {}),

@@ -49,7 +49,12 @@ export interface Cluster {
   start(): Promise<void>;
   /** The cluster's data folder (for tests that read the relation files), or null when shared. */
   dataDir: string | null;
+  /** The server's log file (for tests that read what it logged), or null when shared. */
+  logFile: string | null;
 }
+
+/** A cluster of a test's own: its server's settings (`log_statement=all`), and pg_hba.conf lines read before the trust of the rest. */
+export interface ClusterOptions { durable?: boolean; settings?: string[]; hba?: string[] }
 
 const USER = 'binder';
 
@@ -81,6 +86,7 @@ function clusterOn(host: string, control: { restart(): Promise<void>; stop(): Pr
     host,
     user: USER,
     dataDir,
+    logFile: dataDir ? join(host, 'server.log') : null,
     database(name = `t_${randomBytes(6).toString('hex')}`) {
       psqlRun(host, 'postgres', `CREATE DATABASE ${name}`);
       return `postgres://${USER}@localhost/${name}?host=${encodeURIComponent(host)}`;
@@ -107,7 +113,7 @@ function postmasterPid(data: string, child: ChildProcess): { kill(signal: NodeJS
  * Starts a cluster of this process's own: initdb (fsync off: a test's data need not survive a
  * power loss; `durable` keeps it on), then `postgres` on a Unix socket in the same temporary folder.
  */
-export async function startCluster(options: { durable?: boolean } = {}): Promise<Cluster> {
+export async function startCluster(options: ClusterOptions = {}): Promise<Cluster> {
   const bin = postgresBin();
   if (!bin) throw new Error(postgresMissing() ?? 'PostgreSQL is not installed');
   const top = mkdtempSync(join(tmpdir(), 'binder-pg-'));
@@ -121,6 +127,12 @@ export async function startCluster(options: { durable?: boolean } = {}): Promise
   const init = asServerUser(join(bin, 'initdb'), ['-D', data, '-U', USER, '--auth=trust', '--no-sync', '-E', 'UTF8', '--locale=C']);
   const made = spawnSync(init.command, init.args, { encoding: 'utf8' });
   if (made.status !== 0) throw new Error(`initdb failed: ${made.stderr.trim() || made.stdout.trim()}`);
+  if (options.hba?.length) {
+    const hba = join(data, 'pg_hba.conf');
+    const write = asServerUser('sh', ['-c', `printf '%s\\n' "$@" "$(cat '${hba}')" > '${hba}.new' && mv '${hba}.new' '${hba}'`, 'sh', ...options.hba]);
+    const written = spawnSync(write.command, write.args, { encoding: 'utf8' });
+    if (written.status !== 0) throw new Error(`pg_hba.conf could not be written: ${written.stderr.trim()}`);
+  }
 
   let server: ChildProcess | null = null;
   const start = async (): Promise<void> => {
@@ -128,7 +140,7 @@ export async function startCluster(options: { durable?: boolean } = {}): Promise
     const lax = options.durable ? [] : ['-c', 'fsync=off', '-c', 'full_page_writes=off'];
     const run = asServerUser(join(bin, 'postgres'), [
       '-D', data, '-k', top, '-c', "listen_addresses=", ...lax,
-      '-c', 'max_connections=200', '-c', 'shared_buffers=32MB',
+      '-c', 'max_connections=200', '-c', 'shared_buffers=32MB', ...(options.settings ?? []).flatMap((s) => ['-c', s]),
     ]);
     // Its log goes to a file beside its data, never to a pipe: the run's shared cluster belongs to
     // scripts/test.mjs, which waits for the tests without reading anything, and once a pipe's

@@ -10,6 +10,7 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import type { Pool, PoolClient, Client, QueryResult } from 'pg';
+import { shownStoreUrl } from '../shown-url.js';
 import { StoreUnavailable, TransactionConflict } from '../store.js';
 import type { Engine, Sql, TxOptions } from './port.js';
 import { createRewriter, type Rewriter } from './postgres-rewrite.js';
@@ -394,7 +395,7 @@ export async function postgresEngine(options: PostgresOptions): Promise<Postgres
     return names;
   };
   const me = randomUUID();
-  const where = options.url ? redact(options.url) : 'postgres (from the PG* environment)';
+  const where = options.url ? shownStoreUrl(options.url) : 'postgres (from the PG* environment)';
 
   /** Connections seen to work in this engine's schema. */
   const inSchema = new WeakSet<object>();
@@ -760,13 +761,3 @@ export async function postgresEngine(options: PostgresOptions): Promise<Postgres
   };
 }
 
-/** A database URL as it may be shown: without its password. */
-export function redact(url: string): string {
-  try {
-    const u = new URL(url);
-    if (u.password) u.password = '';
-    return u.toString().replace(/:@/, '@');
-  } catch {
-    return 'postgres://…';
-  }
-}
