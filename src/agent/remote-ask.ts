@@ -22,14 +22,30 @@ export interface Remote {
   /** The binder's address, with a trailing slash: `https://binder.example.org/`. */
   base: URL;
   token: string;
+  /** `http://localhost…`: the name is resolved at the ask, and asked only at a loopback address it resolves to. */
+  viaLocalhost?: true;
+  /** The Host said, where `base` is the address `localhost` resolved to. */
+  hostHeader?: string;
 }
+
+/** One address a name resolves to, as node:dns says it. */
+export interface Resolved { address: string; family: number }
 
 export interface RemoteOptions {
   want?: 'json' | undefined;
   waitMs?: number;
   now?: () => number;
   newId?: () => string;
+  /** Resolves `localhost` (node:dns by default): a test gives another resolver. */
+  lookup?: (name: string) => Promise<Resolved[]>;
 }
+
+/**
+ * A loopback address, as the URL parser left it: an IPv4 address in 127.0.0.0/8 (the parser turns
+ * every host whose last label is a number into one, or refuses it) or ::1. A name is none, whatever
+ * it begins with (`127.0.0.1.evil.example`): only `localhost`, resolved, may come to one.
+ */
+export const loopbackAddress = (host: string): boolean => /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host) || host === '::1';
 
 /**
  * Where and as whom to ask over HTTP, null to ask through a folder, or the sentence that says what
@@ -47,8 +63,8 @@ export function remoteOf(given: { url?: string; tokenFile?: string; dir?: string
   if (base.protocol !== 'http:' && base.protocol !== 'https:') return { problem: `${base.protocol} is not http: or https:: give the binder's address, like https://binder.example.org.` };
   if (base.username || base.password || base.search) return { problem: 'The binder\'s URL holds no name, password nor query: the token goes in $BINDER_TOKEN or --token-file.' };
   const host = base.hostname.replace(/^\[|\]$/g, '');
-  const loopback = host === 'localhost' || host === '::1' || /^127\./.test(host);
-  if (base.protocol === 'http:' && !loopback) {
+  const viaLocalhost = base.protocol === 'http:' && host === 'localhost';
+  if (base.protocol === 'http:' && !loopbackAddress(host) && !viaLocalhost) {
     return { problem: `http:// would send the token in clear to ${host}: use https://${base.host}${base.pathname === '/' ? '' : base.pathname}.` };
   }
   let token = env.BINDER_TOKEN ?? '';
@@ -65,7 +81,32 @@ export function remoteOf(given: { url?: string; tokenFile?: string; dir?: string
   }
   token = token.trim();
   if (!token) return { problem: `No token to ask ${base.origin} with: set $BINDER_TOKEN, or give --token-file FILE. A person makes one with binder admin token add NAME.` };
-  return { base, token };
+  return { base, token, ...(viaLocalhost ? { viaLocalhost: true as const } : {}) };
+}
+
+const lookupAll = async (name: string): Promise<Resolved[]> => {
+  const { lookup } = createRequire(import.meta.url)('node:dns/promises') as typeof import('node:dns/promises');
+  return lookup(name, { all: true });
+};
+
+/**
+ * `http://localhost` resolved once, and the address the ask goes to: one of loopback, or a
+ * sentence when the name comes to anything else (or to nothing) — then no token is sent.
+ */
+async function pinLocalhost(remote: Remote, lookup: (name: string) => Promise<Resolved[]>): Promise<Remote | { problem: string }> {
+  let found: Resolved[] = [];
+  try {
+    found = await lookup('localhost');
+  } catch {
+    // Resolved to nothing: refused below.
+  }
+  const first = found[0];
+  if (!first || !found.every((a) => loopbackAddress(a.address))) {
+    return { problem: `localhost does not resolve to a loopback address here (${found.map((a) => a.address).join(', ') || 'to none'}): http:// would send the token in clear; use http://127.0.0.1${remote.base.port ? `:${remote.base.port}` : ''}, or https://.` };
+  }
+  const base = new URL(remote.base);
+  base.hostname = first.family === 6 ? `[${first.address}]` : first.address;
+  return { base, token: remote.token, hostHeader: remote.base.host };
 }
 
 /** Errors after which the request surely never reached a keeper. */
@@ -82,6 +123,7 @@ function post(remote: Remote, op: string, body: string, key: string | undefined,
       method: 'POST',
       headers: {
         authorization: `Bearer ${remote.token}`,
+        ...(remote.hostHeader ? { host: remote.hostHeader } : {}),
         'content-type': 'application/json',
         'content-length': Buffer.byteLength(body),
         // The text as the keeper wrote it, as through a folder: each face finds its steps in it.
@@ -104,14 +146,17 @@ function post(remote: Remote, op: string, body: string, key: string | undefined,
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
 /** Asks the binder at `remote` to do `op` with `args`; a change lost on the way is asked again with its key. */
-export async function askOverHttp(remote: Remote, op: string, args: Record<string, unknown>, options: RemoteOptions = {}): Promise<RemoteOutcome> {
+export async function askOverHttp(given: Remote, op: string, args: Record<string, unknown>, options: RemoteOptions = {}): Promise<RemoteOutcome> {
+  const pinned = given.viaLocalhost ? await pinLocalhost(given, options.lookup ?? lookupAll) : given;
+  if ('problem' in pinned) return { outcome: 'no-folder', text: pinned.problem };
+  const remote = pinned;
   const now = options.now ?? Date.now;
   const hold = holdOf(op, args);
   const end = now() + (options.waitMs ?? WAIT_MS) + hold;
   // A change is asked with a key, and again with the same key: done once, whatever is lost.
   const key = operation(op)?.readOnly === false || hold > 0 ? (options.newId ?? newAskId)() : undefined;
   const body = JSON.stringify(args);
-  const where = remote.base.origin;
+  const where = given.base.origin;
   let maybeSent = false;
   let pause = 50;
   let last = '';
