@@ -46,6 +46,14 @@ export const loginLine = (link: string, lang: 'en' | 'fr'): string => (lang === 
   ? `La page, pour vous : ${link} (un seul usage, dans les 10 minutes ; binder admin login-link en donne un autre)`
   : `Your page: ${link} (one use, within 10 minutes; binder admin login-link gives another)`);
 
+/**
+ * Said at start instead of a login link where the output is no terminal (a journal, a log file,
+ * another process): a link is a key to the page, never left where others read.
+ */
+export const noLinkLine = (lang: 'en' | 'fr'): string => (lang === 'fr'
+  ? 'Pas de lien de connexion ici (la sortie n\'est pas un terminal) : binder admin login-link en donne un, à qui le demande.'
+  : 'No login link here (this output is no terminal): binder admin login-link gives one to whoever asks for it.');
+
 /** Where people sign in, said at start instead of a login link. */
 export const providerLine = (url: string, provider: string, lang: 'en' | 'fr'): string => (lang === 'fr'
   ? `La page : ${url}/ (on s'y connecte avec ${provider} ; pas de lien de connexion)`

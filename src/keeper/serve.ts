@@ -8,7 +8,7 @@
  */
 import cluster from 'node:cluster';
 import { Command, CommanderError } from 'commander';
-import { addHttpOptions, httpPlan, listeningLine, loginLine, providerLine, startHttpFor, type HttpFlags, type HttpStarted } from '../http/start.js';
+import { addHttpOptions, httpPlan, listeningLine, loginLine, noLinkLine, providerLine, startHttpFor, type HttpFlags, type HttpStarted } from '../http/start.js';
 import { openAnyStore } from '../store/index.js';
 import { FOLDS_ASCII_ALONE, foldsCase } from './locale-advice.js';
 import { Refused } from '../store/store.js';
@@ -123,7 +123,10 @@ async function keep(argv: string[]): Promise<number> {
     if (await foldsCase(store) === false) process.stderr.write(`binder serve: ${FOLDS_ASCII_ALONE}\n`);
     if (http) {
       process.stdout.write(`${listeningLine(http.url, o.lang)}\n`);
-      process.stdout.write(`${http.provider ? providerLine(http.url, http.provider, o.lang) : loginLine(await http.loginLink(person(o.as).name), o.lang)}\n`);
+      // A link is made, and printed, only for a person at a terminal: a journal or a log file keeps it for whoever reads it.
+      const link = http.provider ? providerLine(http.url, http.provider, o.lang)
+        : process.stdout.isTTY ? loginLine(await http.loginLink(person(o.as).name), o.lang) : noLinkLine(o.lang);
+      process.stdout.write(`${link}\n`);
     }
     for (const f of keeper.folders()) process.stdout.write(`${w.reading} ${clip(f.dir, 4096)} ${w.as} ${clip(f.name, 200)} (${clip(f.agent, 200)})\n`);
     // Among workers, the minder says it once all of them answer.

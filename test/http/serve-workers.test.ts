@@ -66,7 +66,7 @@ test('serve --workers 2: said once, answered by both, changes made by the writer
   assert.match(url, /^http:\/\/127\.0\.0\.1:\d+$/);
   const out = keeper.out();
   assert.equal(count(out, /^Answering on /), 1, out);
-  assert.equal(count(out, /^Your page: /), 1, 'one login link');
+  assert.equal(count(out, /^No login link here /), 1, 'said once; no link made for a pipe');
   assert.equal(count(out, /^Binder kept in /), 1);
   assert.match(out, /^2 keeper processes answer on that address; one more makes their changes\.\nStop with Ctrl-C\.$/m);
   const started = childrenOf(keeper.child.pid!);

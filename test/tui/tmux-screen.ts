@@ -44,10 +44,12 @@ export interface ScreenOptions {
   args?: string[];
   /** Run from an interactive shell in the pane (so that Ctrl-Z stops it as a job and `fg` brings it back). */
   shell?: boolean;
+  /** Another command of binder's than the screen, in the same terminal: its words after `binder` (`{store}` for the store's folder). */
+  run?: string[];
 }
 
 /** Starts the screen on a store made by `prepare` (a fresh one without), with `extraEnv` before it. */
-export async function startScreen(t: TestContext, { extraEnv = '', prepare, size = [120, 35], args = [], shell = false }: ScreenOptions = {}): Promise<Terminal> {
+export async function startScreen(t: TestContext, { extraEnv = '', prepare, size = [120, 35], args = [], shell = false, run }: ScreenOptions = {}): Promise<Terminal> {
   const root = tempRoot(t, 'binder-tmux-');
   const work = join(root, 'work');
   const agentDir = join(work, '.binder');
@@ -62,7 +64,9 @@ export async function startScreen(t: TestContext, { extraEnv = '', prepare, size
   }
   const socket = `binder-test-${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
   const tmux = (...args: string[]): string => spawnSync('tmux', ['-L', socket, '-f', '/dev/null', ...args], { encoding: 'utf8' }).stdout ?? '';
-  const command = `cd '${work}' && env -u CI ${extraEnv} TERM=xterm-256color '${process.execPath}' '${BINDER}' tui --store '${join(root, 'store')}' --side '${agentDir}=Agent' --as ann ${args.join(' ')} 2>'${join(root, 'stderr')}'; echo $? > '${join(root, 'exit')}'`;
+  const words = run ? run.map((w) => `'${w.replace('{store}', join(root, 'store'))}'`).join(' ')
+    : `tui --store '${join(root, 'store')}' --side '${agentDir}=Agent' --as ann ${args.join(' ')}`;
+  const command = `cd '${work}' && env -u CI ${extraEnv} TERM=xterm-256color '${process.execPath}' '${BINDER}' ${words} 2>'${join(root, 'stderr')}'; echo $? > '${join(root, 'exit')}'`;
   if (shell) {
     tmux('new-session', '-d', '-x', String(size[0]), '-y', String(size[1]), '-s', 'main', 'env -i PATH="$PATH" HOME="$HOME" TERM=xterm-256color PS1="ready$ " bash --norc --noprofile -i');
     tmux('pipe-pane', '-o', '-t', 'main', `cat >> '${join(root, 'bytes')}'`);
