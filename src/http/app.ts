@@ -129,6 +129,6 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
   const streams = pageApiRoutes(app, keeper);
   sessionRoutes(app, keeper, { ...person, signedOut: streams.signedOut });
   if (options.signIn) signInRoutes(app, keeper, options.signIn, person, options.onSignIn);
-  pageRoutes(app, async (c) => hasSessionCookie(c, overTls(c, person)), options.pageDir, options.signIn?.provider);
+  pageRoutes(app, async (c) => hasSessionCookie(c, overTls(c, person), keeper), options.pageDir, options.signIn?.provider);
   return { app, close: () => mcp.close() };
 }

@@ -96,7 +96,7 @@ export function signInRoutes(app: Hono<HttpEnv>, keeper: Keeper, signIn: SignIn,
     }
     const made = await keeper.store.openSession(vouched.who, vouched.org, c.req.header('user-agent') ?? '');
     const { cookie, key } = halves(made.cookie);
-    setCookie(c, cookieName(secure), cookie, { httpOnly: true, sameSite: 'Strict', path: '/', secure, maxAge: Math.floor(SESSION_MS / 1000) });
+    setCookie(c, cookieName(secure, keeper), cookie, { httpOnly: true, sameSite: 'Strict', path: '/', secure, maxAge: Math.floor(SESSION_MS / 1000) });
     // Sent on by a page of this server's, not by the redirect the provider began: a Strict cookie
     // goes with a navigation this origin starts, and the page then opens signed in. The page's
     // half of the session goes in the fragment, which no server is sent: the page keeps it.

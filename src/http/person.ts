@@ -5,6 +5,7 @@
  * person: a page request that carries one is refused, and nothing a request says of who it is is
  * believed.
  */
+import { createHash } from 'node:crypto';
 import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import type { Keeper } from '../keeper/keeper-types.js';
@@ -21,8 +22,23 @@ import type { RateLimit } from './rate.js';
  */
 export interface Person { who: Who; session: string; cookie: string; org?: string }
 
-/** The cookie's name: under TLS, `__Host-` binds it to this origin and to Secure. */
-export const cookieName = (secure: boolean): string => (secure ? '__Host-binder_session' : 'binder_session');
+const marks = new WeakMap<Keeper, string>();
+/**
+ * This binder's mark in its cookies' names: a browser keeps one cookie of a name per host, whatever
+ * the port, so two binders on one host (each its store) named theirs alike and signed each other
+ * out. Keepers of one store share its sessions, and the mark.
+ */
+export function binderMark(keeper: Keeper): string {
+  let mark = marks.get(keeper);
+  if (mark === undefined) {
+    mark = createHash('sha256').update(keeper.store.path).digest('hex').slice(0, 12);
+    marks.set(keeper, mark);
+  }
+  return mark;
+}
+
+/** The session cookie's name, this binder's own: under TLS, `__Host-` binds it to this origin and to Secure. */
+export const cookieName = (secure: boolean, keeper: Keeper): string => `${secure ? '__Host-' : ''}binder_session_${binderMark(keeper)}`;
 
 /**
  * A session's secret goes in two halves: one in the cookie, one kept by the page in its origin's
@@ -75,7 +91,7 @@ export function originOf(c: Context, options: { tls: boolean; behindProxy: boole
  * null for anyone else. The one resolver.
  */
 export async function personOf(keeper: Keeper, c: Context, secure: boolean, keyInAddress = false): Promise<Person | null> {
-  const cookie = getCookie(c, cookieName(secure));
+  const cookie = getCookie(c, cookieName(secure, keeper));
   const key = c.req.header(PAGE_KEY) ?? (keyInAddress ? c.req.query('key') : undefined);
   if (!cookie || !key || !HALF.test(cookie) || !HALF.test(key)) return null;
   const secret = cookie + key;
@@ -84,7 +100,7 @@ export async function personOf(keeper: Keeper, c: Context, secure: boolean, keyI
 }
 
 /** Whether the request carries a session cookie at all (the page's shell: it holds no data). */
-export const hasSessionCookie = (c: Context, secure: boolean): boolean => getCookie(c, cookieName(secure)) !== undefined;
+export const hasSessionCookie = (c: Context, secure: boolean, keeper: Keeper): boolean => getCookie(c, cookieName(secure, keeper)) !== undefined;
 
 /** A page request with an agent's token is not a person's, whatever else it carries (a provider's token may be). */
 const noToken = (signIn: SignIn | undefined): MiddlewareHandler => async (c, next) => {
@@ -226,7 +242,7 @@ export function sessionRoutes(route: Hono<HttpEnv>, keeper: Keeper, options: Per
       throw error;
     }
     const { cookie, key: pageKey } = halves(made.cookie);
-    setCookie(c, cookieName(secure), cookie, {
+    setCookie(c, cookieName(secure, keeper), cookie, {
       httpOnly: true, sameSite: 'Strict', path: '/', secure, maxAge: Math.floor(SESSION_MS / 1000),
     });
     return jsonOf(c, { ok: true, text: `Signed in as ${made.person}.`, data: { person: { id: `person:${made.person}`, name: made.person }, session: made.id, key: pageKey } });
@@ -249,7 +265,7 @@ export function sessionRoutes(route: Hono<HttpEnv>, keeper: Keeper, options: Per
       await keeper.store.endSession(person.cookie);
       options.signedOut?.(person.session);
     }
-    setCookie(c, cookieName(secure), '', { httpOnly: true, sameSite: 'Strict', path: '/', secure, maxAge: 0 });
+    setCookie(c, cookieName(secure, keeper), '', { httpOnly: true, sameSite: 'Strict', path: '/', secure, maxAge: 0 });
     const provider = options.signIn?.endSession(`${originOf(c, options)}/`) ?? null;
     const text = provider ? `Signed out of this binder. To sign out of ${options.signIn!.provider} too: ${provider}` : 'Signed out.';
     return jsonOf(c, { ok: true, text, data: { providerSignOut: provider } });

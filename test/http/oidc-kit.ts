@@ -37,9 +37,15 @@ export interface Walk {
   page: Record<string, string>;
 }
 
-/** What a signed-in page sends: the session's cookie and its page's half. */
+/** The session's cookie a response set, as `name=value`: its name is the binder's own (`binder_session_<mark>`). */
+export function sessionPair(cookies: Map<string, string>): string | undefined {
+  for (const [name, value] of cookies) if (/^(__Host-)?binder_session_[0-9a-f]{12}$/.test(name) && value) return `${name}=${value}`;
+  return undefined;
+}
+
+/** What a signed-in page sends: the session's cookie (`name=value`) and its page's half. */
 export const asPage = (cookie: string | undefined, key: string | undefined): Record<string, string> => ({
-  ...(cookie !== undefined ? { cookie: `binder_session=${cookie}` } : {}), ...(key !== undefined ? { 'binder-page-key': key } : {}),
+  ...(cookie !== undefined ? { cookie } : {}), ...(key !== undefined ? { 'binder-page-key': key } : {}),
 });
 
 /** A browser's sign-in: the start, the provider, the callback (with what it was given, unless told otherwise). */
@@ -56,5 +62,5 @@ export async function walkSignIn(s: SignedIn, change: { cookie?: string | null }
   const text = await res.text();
   const cookies = cookiesOf(res.headers);
   const key = /#key=([A-Za-z0-9_-]+)/.exec(text)?.[1];
-  return { status: res.status, text, cookies, callback, pending, key, page: asPage(cookies.get('binder_session'), key) };
+  return { status: res.status, text, cookies, callback, pending, key, page: asPage(sessionPair(cookies), key) };
 }

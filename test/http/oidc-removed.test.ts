@@ -20,7 +20,7 @@ import type { Who } from '../../src/store/types.js';
 import { provider } from '../helpers/oidc-provider.js';
 import { cluster, dropDatabase, postgresMissing } from '../helpers/postgres.js';
 import { tempDir } from '../helpers/temp.js';
-import { cookiesOf } from './oidc-kit.js';
+import { cookiesOf, sessionPair } from './oidc-kit.js';
 import { HOST } from './kit.js';
 
 const run = promisify(execFile);
@@ -82,12 +82,12 @@ async function removedAtOnce(t: TestContext, spec: StoreSpec, cli: string[] | nu
     const text = await res.text();
     assert.equal(res.status, 200, text);
     // The session's two halves, as `cookie.pageKey`: the cookie's, and the page's (in the fragment it is sent on to).
-    return `${cookiesOf(res.headers).get('binder_session')!}.${/#key=([A-Za-z0-9_-]+)/.exec(text)![1]}`;
+    return `${sessionPair(cookiesOf(res.headers))!}.${/#key=([A-Za-z0-9_-]+)/.exec(text)![1]}`;
   };
   const call = (session: string, method: string, path: string, body?: unknown): Promise<Response> => Promise.resolve(app.request(path, {
     method,
     headers: {
-      host: HOST, cookie: `binder_session=${session.split('.')[0]}`, 'binder-page-key': session.split('.')[1]!, origin: `http://${HOST}`,
+      host: HOST, cookie: session.split('.')[0]!, 'binder-page-key': session.split('.')[1]!, origin: `http://${HOST}`,
       ...(body ? { 'content-type': 'application/json' } : {}),
     },
     ...(body ? { body: JSON.stringify(body) } : {}),

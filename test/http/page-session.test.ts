@@ -54,7 +54,7 @@ test('a login link signs a browser in once, with an HttpOnly SameSite=Strict coo
   const first = await login();
   assert.equal(first.status, 200);
   const set = first.headers.get('set-cookie') ?? '';
-  assert.match(set, /^binder_session=[A-Za-z0-9_-]{22};/);
+  assert.match(set, /^binder_session_[0-9a-f]{12}=[A-Za-z0-9_-]{22};/);
   assert.match(set, /HttpOnly/);
   assert.match(set, /SameSite=Strict/);
   assert.match(set, /Path=\//);
@@ -144,7 +144,7 @@ test('a change needs the session and the server\'s own Origin; it is done as the
 test('under TLS the cookie is __Host- and Secure', async (t) => {
   const s = await served(t, { app: { tls: true } });
   const cookie = await signIn(s, 'Ann', { tls: true });
-  assert.match(cookie.cookie, /^__Host-binder_session=/);
+  assert.match(cookie.cookie, /^__Host-binder_session_[0-9a-f]{12}=/);
   const link = await s.store.addLoginLink('Ann', ann);
   const res = await s.http.app.request('/page/login', {
     method: 'POST', headers: { host: HOST, origin: `https://${HOST}`, 'content-type': 'application/json' }, body: JSON.stringify({ key: link.key }),

@@ -74,7 +74,7 @@ test('an agent\'s token is refused on the page\'s routes; a foreign Origin canno
   const none = await fetch(`${server.url}/page/api/add`, { method: 'POST', headers: { cookie }, body: JSON.stringify({ list: 'batches', title: 'Planted without an Origin' }) });
   assert.equal(none.status, 403);
   assert.doesNotMatch(server.admin('show', 'Batches').out, /Planted/, 'nothing was added');
-  const cookieSet = cookies.find((c) => c.name === 'binder_session');
+  const cookieSet = cookies.find((c) => /^binder_session_[0-9a-f]{12}$/.test(c.name));
   assert.ok(cookieSet?.httpOnly, 'HttpOnly');
   assert.equal(cookieSet?.sameSite, 'Strict');
 });
@@ -95,7 +95,7 @@ test('a server an agent runs on another port of the host is sent the person\'s c
   const host = new URL(server.url).hostname;
   const report = await page.context().newPage();
   await report.goto(`http://${host}:${(agentServer.address() as AddressInfo).port}/report`);
-  const cookie = heard.map((h) => /binder_session=[^;]+/.exec(h)?.[0]).find(Boolean);
+  const cookie = heard.map((h) => /binder_session_[0-9a-f]{12}=[^;]+/.exec(h)?.[0]).find(Boolean);
   assert.ok(cookie, 'the browser sent the session\'s cookie to the other port');
   // Replayed with the binder's own Origin, as any program may send it.
   const replay = async (method: string, path: string, body?: unknown): Promise<number> => (await fetch(`${server.url}${path}`, {
@@ -133,4 +133,20 @@ test('a hostile title, note and link are shown as text, never run nor followed',
   assert.equal(await real.innerText(), await real.getAttribute('href'), 'a link shows its real address');
   assert.notEqual(await page.title(), 'pwned');
   await shot(page, '11-hostile-text');
+});
+
+test('two binders on one host, one browser: signing in to the second leaves the first signed in (each its own cookie)', { timeout: 90_000 }, async (t) => {
+  const first = await serve(t);
+  const second = await serve(t);
+  first.admin('create-list', 'Batches', '--template', 'batches');
+  second.admin('create-list', 'Tasks', '--template', 'tasks');
+  const page = await signedIn(t, first);
+  const other = await page.context().newPage();
+  await other.goto(loginLink(second));
+  await other.getByText('Signed in as Ann').waitFor({ timeout: 10_000 });
+  await page.reload();
+  await page.getByText('Signed in as Ann').waitFor({ timeout: 10_000 });
+  await page.getByText('Batches').first().waitFor({ timeout: 10_000 });
+  const names = (await page.context().cookies(first.url)).map((c) => c.name).filter((name) => name.startsWith('binder_session'));
+  assert.equal(new Set(names).size, 2, `a cookie each: ${names.join(', ')}`);
 });
