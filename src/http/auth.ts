@@ -8,6 +8,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { utc } from '../keeper/catalog-together.js';
 import type { Keeper } from '../keeper/keeper-types.js';
+import type { Vouch } from '../keeper/held-waits.js';
 import type { TokenCheck } from '../store/tokens.js';
 import type { Who } from '../store/types.js';
 import { refuse } from './answers.js';
@@ -25,6 +26,8 @@ export interface Caller {
    * why it is no longer accepted (revoked, expired), or null while it is.
    */
   recheck?: () => Promise<string | null>;
+  /** What the keeper looks at again before it answers a wait held for this caller. */
+  vouch?: Vouch;
 }
 /**
  * What a route knows of its asker: the agent of a token (`/api`, `/mcp`), or the person of a
@@ -131,7 +134,7 @@ export function bearer(keeper: Keeper, rate: RateLimit, signIn?: SignIn, orgs?: 
         const again = await signIn.verifyAccess(given);
         return again.ok || again.unreachable ? null : again.text;
       };
-      c.set('caller', { who: vouched.who, prefix, org: vouched.org, rateKey, recheck });
+      c.set('caller', { who: vouched.who, prefix, org: vouched.org, rateKey, recheck, vouch: { until: vouched.expires } });
       c.set('keeper', orgs ? await orgs.of(vouched.org) : keeper);
       return next();
     }
@@ -148,7 +151,7 @@ export function bearer(keeper: Keeper, rate: RateLimit, signIn?: SignIn, orgs?: 
       const again = await at.store.checkToken(given);
       return again.ok ? null : tokenRefused(again);
     };
-    c.set('caller', { who: check.who, prefix: check.prefix, rateKey: check.prefix, ...(org !== null ? { org } : {}), recheck });
+    c.set('caller', { who: check.who, prefix: check.prefix, rateKey: check.prefix, ...(org !== null ? { org } : {}), recheck, vouch: { token: check.prefix } });
     c.set('keeper', at);
     return next();
   };

@@ -35,7 +35,7 @@ export function mcpHandler(told: Told, rate: RateLimit): { handle(c: Context<Htt
         const { caller, keeper } = lent;
         if (!caller || !keeper) return { outcome: 'nobody', text: 'This call came after its request ended: nothing was asked.' };
         const wait = holdOf(op, args);
-        const answer = await keeper.ask(caller.who, op, args, { wait });
+        const answer = await keeper.ask(caller.who, op, args, { wait, ...(wait > 0 && caller.vouch ? { vouch: caller.vouch } : {}) });
         // A wait is answered long after its token was checked: one revoked meanwhile is told so.
         const gone = wait > 0 ? (await caller.recheck?.()) ?? null : null;
         if (gone !== null) return { outcome: 'answered', ok: false, text: gone };

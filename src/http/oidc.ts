@@ -31,7 +31,7 @@ export interface SignInOptions {
 }
 
 /** A person the provider vouched for, and their organisation; or why not, in a sentence. */
-export type Vouched = { ok: true; who: Who; org: string; until: number } | { ok: false; text: string; unreachable?: true };
+export type Vouched = { ok: true; who: Who; org: string; until: number; expires: number } | { ok: false; text: string; unreachable?: true };
 
 export interface SignIn {
   /** The provider's issuer, as it says it. */
@@ -103,7 +103,8 @@ export function vouched(claims: JWTPayload, issuerHost: string, options: SignInO
   if (allowed.length && !allowed.includes(found.org)) {
     return { ok: false, text: `Not signed in: the organisation "${found.org}" may not use this binder (it admits ${allowed.join(', ')}).` };
   }
-  return { ok: true, who: { id: `person:${issuerHost}/${sub}`, kind: 'person', name, ...(email ? { email } : {}) }, org: found.org, until };
+  const expires = typeof claims.exp === 'number' ? claims.exp * 1000 : until;
+  return { ok: true, who: { id: `person:${issuerHost}/${sub}`, kind: 'person', name, ...(email ? { email } : {}) }, org: found.org, until, expires };
 }
 
 const refusedStart = (issuer: string, why: string): Refused => new Refused(

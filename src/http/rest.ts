@@ -87,7 +87,7 @@ export function restRoutes(app: Hono<HttpEnv>, told: Told): void {
     const answer = await c.get('keeper').ask(caller.who, name, args, {
       ...(key !== undefined ? { key } : {}),
       // Only a wait is held long enough for its asker to go away meanwhile (the signal costs a little).
-      ...(wait > 0 ? { wait, signal: c.req.raw.signal } : {}),
+      ...(wait > 0 ? { wait, signal: c.req.raw.signal, ...(caller.vouch ? { vouch: caller.vouch } : {}) } : {}),
     });
     // A wait is answered minutes after its token was checked: one revoked meanwhile is told so,
     // not what changed since.

@@ -11,7 +11,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { StoreUnavailable, TransactionConflict, mustRethrow, type Store } from '../store/store.js';
 import type { Who } from '../store/types.js';
 import type { AskRow } from '../store/ledger.js';
-import type { AnswerLater, HeldWaits } from './held-waits.js';
+import type { AnswerLater, HeldWaits, Vouch } from './held-waits.js';
 import { keptAnswer } from './kept-answers.js';
 import { operation } from './operations.js';
 import { BUSY_STORE_TEXT, type Perform } from './perform.js';
@@ -31,6 +31,8 @@ export interface DirectAskOptions {
   wait?: number;
   /** Aborted when the asker goes away: a wait it cannot ask again (no key) is let go. */
   signal?: AbortSignal;
+  /** What let the asker in: a wait held is answered only while it still does. */
+  vouch?: Vouch;
 }
 
 export interface DirectAnswer extends Answer {
@@ -100,7 +102,7 @@ export function createDirectAsks(deps: DirectAsksDeps): DirectAsks {
       return answer;
     });
   const holdOne = (tx: Store, place: string, id: string, q: Queued, now: number): Promise<Answer | 'held' | undefined> =>
-    tx.transaction((inner) => waits.hold(place, { id, op: q.op, args: q.args, want: 'json', wait: q.options.wait ?? null }, q.who, now, inner));
+    tx.transaction((inner) => waits.hold(place, { id, op: q.op, args: q.args, want: 'json', wait: q.options.wait ?? null, ...(q.options.vouch ? { vouch: q.options.vouch } : {}) }, q.who, now, inner));
   const queue: Queued[] = [];
   /** Askers waiting for a held wait's answer, by place and id. */
   const pending = new Map<string, Set<(answer: DirectAnswer) => void>>();

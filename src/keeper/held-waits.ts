@@ -25,7 +25,18 @@ export interface HeldAsk {
   want: 'json' | undefined;
   /** ms the asker waits beyond the usual window; null when it did not say (an older client). */
   wait?: number | null;
+  /** What vouched for the asker (over HTTP), looked at again when the wait is answered. */
+  vouch?: Vouch;
 }
+
+/**
+ * What an ask over HTTP was let in by, kept with its held wait: an agent's token (by its prefix),
+ * or the end of a provider's token. A wait whose voucher is gone by its answer is refused, and
+ * reads nothing: the asker's place in the history does not move for an answer nobody may read.
+ */
+export interface Vouch { token?: string; until?: number }
+
+export const VOUCH_GONE_TEXT = 'The token this wait was asked with is no longer accepted (revoked or expired): nothing was read for it, and what changed waits for the agent\'s next look.';
 
 /** What the held waits need of the pump: to answer one later, exactly once. */
 export interface AnswerLater {
@@ -96,6 +107,7 @@ interface Held {
   at: number;
   until: number;
   timer: NodeJS.Timeout | null;
+  vouch?: Vouch;
 }
 
 const key = (dir: string, id: string): string => `${dir}\n${id}`;
@@ -141,6 +153,7 @@ export function createHeldWaits(deps: HeldWaitsDeps): HeldWaits {
         if (!await tx.ledger.held(w.dir, w.id)) return null;
         let answer: Answer;
         if (gaveUp) answer = { ok: true, text: LATE_TEXT };
+        else if (w.vouch && !await vouches(tx, w.vouch, now)) answer = { ok: false, text: VOUCH_GONE_TEXT, refusal: 'access' };
         else {
           answer = await deps.perform('wait', w.args, w.who, 'json', 'en', tx);
           // Another reader of the same asker took the news meanwhile: keep waiting.
@@ -179,6 +192,12 @@ export function createHeldWaits(deps: HeldWaitsDeps): HeldWaits {
     }
   }
 
+  /** Is what let the asker in still accepted? */
+  async function vouches(tx: Store, vouch: Vouch, now: number): Promise<boolean> {
+    if (vouch.until !== undefined && vouch.until <= now) return false;
+    return vouch.token === undefined || (await tx.checkTokenPrefix(vouch.token)).ok;
+  }
+
   async function checkAll(): Promise<void> {
     check = null;
     // One look at a time: news that comes during one is looked at by the next.
@@ -201,9 +220,10 @@ export function createHeldWaits(deps: HeldWaitsDeps): HeldWaits {
   function keep(row: WaitRow): void {
     const k = key(row.dir, row.id);
     if (held.has(k)) return;
+    const { vouch, ...who } = JSON.parse(row.who) as Who & { vouch?: Vouch };
     const w: Held = {
-      dir: row.dir, id: row.id, who: JSON.parse(row.who) as Who, args: argsOf(JSON.parse(row.args)),
-      want: row.want === 'json' ? 'json' : undefined, at: row.at, until: row.until, timer: null,
+      dir: row.dir, id: row.id, who, args: argsOf(JSON.parse(row.args)),
+      want: row.want === 'json' ? 'json' : undefined, at: row.at, until: row.until, timer: null, ...(vouch ? { vouch } : {}),
     };
     held.set(k, w);
     w.timer = setTimeout(() => void settle(w, true), Math.max(0, w.until - deps.now()));
@@ -247,7 +267,7 @@ export function createHeldWaits(deps: HeldWaitsDeps): HeldWaits {
       if (held.size + takingAll >= cap) return { ok: false, text: BUSY_TEXT, refusal: 'busy' };
       const mine = heldBy(who.id);
       if (mine >= perAgent) return { ok: false, text: busyAgentText(mine), refusal: 'busy' };
-      await inside.ledger.hold({ dir, id: ask.id, who: JSON.stringify(who), args: JSON.stringify(args), want: ask.want ?? null, at: now, until: now + ms });
+      await inside.ledger.hold({ dir, id: ask.id, who: JSON.stringify(ask.vouch ? { ...who, vouch: ask.vouch } : who), args: JSON.stringify(args), want: ask.want ?? null, at: now, until: now + ms });
       taking.set(who.id, (taking.get(who.id) ?? 0) + 1);
       takingAll++;
       // Held once its transaction committed: read back from the table, where a rollback leaves nothing.

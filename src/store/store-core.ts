@@ -24,7 +24,7 @@ import { exportBinder } from './exchange-out.js';
 import { importBinder } from './exchange-in.js';
 import { addLoginLink, checkSession, endSession, endSessionsOf, listSessions, noteSessionUse, openSession, revokeSessions, useLoginLink } from './sessions.js';
 import { beginSignIn, finishSignIn, markSignIn, signInIssuer } from './signin.js';
-import { addToken, checkToken, leakedToken, listTokens, noteTokenUse, revokeTokens, tokenCheck, tokenHash, tokenRow, type TokenRow } from './tokens.js';
+import { addToken, checkToken, checkTokenPrefix, leakedToken, listTokens, noteTokenUse, revokeTokens, tokenCheck, tokenHash, tokenRow, type TokenRow } from './tokens.js';
 import { keptWhileUnchanged } from './unchanged.js';
 import { ledgerOver, type Ledger } from './ledger.js';
 import { actingRole, adminOnly, listPeople, operatorOnly, removedPeople, removePerson, setRole, signIn, type AdminDoing, type PeopleRules } from './people.js';
@@ -211,6 +211,7 @@ export function makeStore(engine: Engine, options: StoreOptions = {}): Store {
         if (used) await w(noteTokenUse)(used.hash, used.at);
         return check;
       },
+      checkTokenPrefix: r(checkTokenPrefix),
       leakedToken: w(leakedToken),
       addLoginLink: w(addLoginLink),
       useLoginLink: w(useLoginLink),

@@ -200,6 +200,8 @@ export interface Store {
   revokeTokens(ref: string, who: Who): Promise<TokenInfo[]>;
   /** Who a token is, or why it is not accepted; its use is noted (to the minute). */
   checkToken(token: string): Promise<TokenCheck>;
+  /** Whether the token of that prefix is still accepted (for what was asked with it and is answered later); its use is not noted. */
+  checkTokenPrefix(prefix: string): Promise<TokenCheck>;
   /** A token sent where it may be kept (a URL): revoked now; null when it is no token. */
   leakedToken(token: string): Promise<TokenInfo | null>;
 

@@ -144,6 +144,15 @@ export async function checkToken(ctx: Context, token: string): Promise<{ check: 
   return tokenCheck(await rowOf(ctx, token), ctx.now());
 }
 
+/**
+ * Whether the token of `prefix` is still accepted at `now` (neither revoked nor expired): for what
+ * was asked with it and is answered later (a held wait), without the token itself.
+ */
+export async function checkTokenPrefix(ctx: Context, prefix: string): Promise<TokenCheck> {
+  const row = await ctx.q.get<TokenRow>('SELECT t.*, (SELECT s.name FROM sides s WHERE s.agent = t.agent) AS side FROM tokens t WHERE t.prefix = ?', [prefix]);
+  return tokenCheck(row, ctx.now()).check;
+}
+
 /** Notes a token's use (to the minute), in a transaction of the caller's own. */
 export async function noteTokenUse(ctx: Context, hash: string, at: number): Promise<void> {
   await ctx.q.run('UPDATE tokens SET used = ? WHERE hash = ?', [at, hash]);

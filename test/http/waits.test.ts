@@ -12,7 +12,12 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { askKeeper } from '../../src/agent/ask.js';
 import { WAITS_PER_AGENT } from '../../src/keeper/held-waits.js';
 import { startHttp } from '../../src/http/listen.js';
-import { until } from '../helpers/temp.js';
+import { join } from 'node:path';
+import { createHttpApp } from '../../src/http/app.js';
+import { createKeeper } from '../../src/keeper/keeper.js';
+import { openAnyStore } from '../../src/store/index.js';
+import { cluster, dropDatabase, postgresMissing } from '../helpers/postgres.js';
+import { tempDir, until } from '../helpers/temp.js';
 import { ann, folderFor, served, HOST, type Served } from './kit.js';
 
 const held = (s: Served): number => s.store.db.prepare('SELECT count(*) FROM waits').pluck().get() as number;
@@ -137,4 +142,45 @@ test('a wait whose token is revoked while it is held is answered 401 (REST) or r
   assert.ok(m.isError, text);
   assert.match(text, /was revoked on /);
   assert.doesNotMatch(JSON.stringify(m), /Secret after revocation/);
+  // Nothing was read for them: with a new token, each agent is told the change its refused wait did not say.
+  for (const name of ['Claude', 'Codex']) {
+    const fresh = (await s.store.addToken(name, {}, ann)).token;
+    const brief = await s.call('GET', '/api/brief', { token: fresh });
+    assert.match(brief.json.text, /Secret after revocation/, `${name}: ${brief.json.text}`);
+  }
 });
+
+for (const engine of ['sqlite', 'postgres'] as const) {
+  const missing = engine === 'postgres' ? postgresMissing() : null;
+  test(`a refused wait moves nothing: the agent with a new token is told what changed [${engine}]`, { timeout: 60_000, ...(missing ? { skip: missing } : {}) }, async (t) => {
+    const url = engine === 'postgres' ? (await cluster()).database() : null;
+    if (url) t.after(async () => dropDatabase(await cluster(), url));
+    const store = await openAnyStore(url ? { kind: 'postgres', url } : { kind: 'sqlite', dir: join(tempDir(t), 'store') });
+    await store.createList({ template: 'batches' }, ann);
+    await store.grant('batches', 'Claude', 'write', ann);
+    const keeper = createKeeper({ store, sides: [], log: () => {} });
+    await keeper.start();
+    const http = createHttpApp({ keeper, hosts: ['localhost'] });
+    t.after(async () => {
+      await http.close();
+      await keeper.close();
+      await store.close();
+    });
+    const ask = async (token: string, method: string, path: string, body?: unknown): Promise<{ status: number; text: string }> => {
+      const res = await http.app.request(path, { method, headers: { host: HOST, authorization: `Bearer ${token}`, 'content-type': 'application/json' }, ...(body ? { body: JSON.stringify(body) } : {}) });
+      return { status: res.status, text: ((await res.json()) as { text: string }).text };
+    };
+    const first = (await store.addToken('Claude', {}, ann)).token;
+    await ask(first, 'GET', '/api/brief');
+    const waiting = ask(first, 'POST', '/api/wait', { timeout: '30s' });
+    await until(async () => (await store.ledger.heldIn([], ['http:'])).length === 1, 10_000, 'the wait held');
+    await store.revokeTokens('Claude', ann);
+    await keeper.act('add', { list: 'batches', title: 'Added while revoked' }, ann);
+    const refused = await waiting;
+    assert.equal(refused.status, 401, refused.text);
+    assert.doesNotMatch(refused.text, /Added while revoked/);
+    const second = (await store.addToken('Claude', {}, ann)).token;
+    const brief = await ask(second, 'GET', '/api/brief');
+    assert.match(brief.text, /Added while revoked/, 'the change is told to the agent\'s next look');
+  });
+}
