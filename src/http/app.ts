@@ -9,7 +9,7 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { Keeper } from '../keeper/keeper-types.js';
-import { scrubbed } from '../keeper/log-line.js';
+import { countedLine, scrubbed } from '../keeper/log-line.js';
 import { terminalSafe } from '../keeper/terminal-safe.js';
 import { refusalOf, refuse, statusOf } from './answers.js';
 import { UNAVAILABLE_TEXT } from '../keeper/protocol.js';
@@ -41,6 +41,8 @@ export interface HttpAppOptions {
   /** One line per ask answered, with the token's prefix (never the token). */
   told?: (line: string) => void;
   now?: () => number;
+  /** How long a line said of what clients did (a request cut short) stands for the others like it: they are counted, then said as one (60 s). */
+  clientLinesMs?: number;
   /** Where the page's built files are (dist/page by default). */
   pageDir?: string;
   /** People sign in through this identity provider (no login links then); a person's access token is a caller too. */
@@ -74,8 +76,14 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
     `${time()} ${clip(caller.who.name, 40)} ${clip(op, 40)} ${answer.replayed ? 'answered again' : answer.ok ? 'done' : 'refused'} over ${face} `
     + `(${caller.prefix}${answer.ok ? '' : `, ${statusOf(answer)}`}): ${clip(answer.text, 160)}`,
   );
+  // What a client did is said in one line, never with a stack: and when many come, counted.
+  const cutShort = countedLine(log, (n) => `binder http: ${n} more request${n === 1 ? ' was' : 's were'} cut short by ${n === 1 ? 'its client' : 'their clients'} before ${n === 1 ? 'its' : 'their'} body ended`, options.clientLinesMs);
   const app = new Hono<HttpEnv>();
   app.onError((error, c) => {
+    if (c.req.raw.signal.aborted || (error as NodeJS.ErrnoException).code === 'ECONNRESET') {
+      cutShort(`binder http: ${c.req.method} ${clip(c.req.path, 80)} was cut short by its client before its body ended`);
+      return refuse(c, 400, 'The request ended before its body did: nothing was done.');
+    }
     // The binder's database cannot be reached now (a server store): nothing was done; try again.
     // An organisation's binder refused (a name it cannot be): a sentence, nothing done.
     const refused = refusalOf(error);

@@ -31,7 +31,7 @@ export interface Serving {
 }
 
 /** Bounds a test may shorten (a slow client's test must not take ten seconds). */
-export interface Bounds { headersMs: number; requestMs: number; checkMs: number }
+export interface Bounds { headersMs: number; requestMs: number; checkMs: number; clientLinesMs: number }
 
 /** The names a request may give as its Host: the address served, its loopback names, --allow-host. */
 export function servedHosts(plan: HttpPlan): Set<string> {
@@ -110,7 +110,7 @@ export async function startHttp(keeper: Keeper, plan: HttpPlan, { log: given, to
   const { app, close: closeApp } = createHttpApp({
     keeper, hosts: servedHosts(plan), tls: plan.tls !== undefined, behindProxy: plan.behindProxy, log, ...(told ? { told } : {}),
     ...(plan.rate ? { rate: plan.rate } : {}), ...(signIn ? { signIn } : {}), ...(signedIn ? { onSignIn: signedIn } : {}),
-    ...(binders ? { orgs: orgsOf(binders) } : {}),
+    ...(binders ? { orgs: orgsOf(binders) } : {}), ...(bounds?.clientLinesMs !== undefined ? { clientLinesMs: bounds.clientLinesMs } : {}),
   });
   const options = {
     maxHeaderSize: HEADERS_MAX,

@@ -129,3 +129,26 @@ test('on the socket: every answer carries the security headers, whoever made it 
     controller.abort();
   }
 });
+
+test('requests cut short by their clients: one line, no stack, and the rest counted in one line', { timeout: 60_000 }, async (t) => {
+  const s = await served(t);
+  const lines: string[] = [];
+  const serving = await startHttp(s.keeper, { host: '127.0.0.1', port: 0, behindProxy: false, allowHosts: [] }, { log: (line) => lines.push(line) }, { clientLinesMs: 1_000 });
+  t.after(() => serving.close());
+  const cut = async (): Promise<void> => {
+    const c = raw(t, serving.port);
+    c.socket.write(`POST /api/note HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${s.tokens.Claude}\r\nContent-Length: 1000\r\n\r\n{"id": 1, "te`);
+    // The server has the headers and part of the body when the client goes.
+    await until(() => c.socket.bytesWritten > 0, 5_000, 'the request sent');
+    await new Promise<void>((resolve) => c.socket.end(resolve));
+    c.socket.destroy();
+  };
+  for (let i = 0; i < 40; i++) await cut();
+  await until(() => lines.some((line) => /^binder http: \d+ more requests were cut short by their clients/.test(line)), 10_000, 'the count');
+  const [first, ...rest] = lines;
+  assert.equal(first, 'binder http: POST /api/note was cut short by its client before its body ended');
+  assert.ok(lines.every((line) => !line.includes('\n') && !/\bat \S+ \(/.test(line)), lines.join('\n'));
+  assert.ok(rest.length <= 2, `at most a count or two: ${lines.join('\n')}`);
+  const counted = rest.reduce((n, line) => n + Number(/^binder http: (\d+) more/.exec(line)?.[1] ?? 0), 0);
+  assert.ok(counted >= 1 && counted <= 39, lines.join('\n'));
+});
