@@ -114,7 +114,7 @@ export function itemLine(i: BriefItem, who: Who, withList: boolean): Shown {
     case 'taken-away': return said`${head}${whoName(i.by)} took ${holder} claim away`;
     case 'released': return said`${head}given back by ${whoName(i.by)}; it is free`;
     case 'due': return said`${head}due now${i.due ? said` (${i.due})` : ''}`;
-    case 'unblocked': return said`${head}waits on nothing more${i.need ? said` (the last it needed: #${i.need})` : ''}; it may start`;
+    case 'unblocked': return said`${head}waits on nothing more${i.need ? said` (the last it needed: #${i.need})` : ' (the last record it needed is done or deleted)'}; it may start`;
     default: {
       const never: never = i.kind;
       throw new Error(`unknown brief kind ${String(never)}`);

@@ -98,6 +98,21 @@ function itemOf(row: Row, shapes: Map<string, ListShape>): BriefItem {
 
 
 
+/**
+ * An agent is told a record waits on nothing more, and which record it needed last only where it
+ * may see that one (`get` would show it): a record of a list hidden from it, or deleted, is not
+ * named — its number would say what the list holds.
+ */
+async function hideUnseenNeeds(ctx: Context, who: Who, items: BriefItem[]): Promise<void> {
+  if (isPerson(who)) return;
+  const needs = [...new Set(items.flatMap((i) => (i.kind === 'unblocked' && i.need !== undefined ? [i.need] : [])))];
+  if (needs.length === 0) return;
+  const seen = new Set((await visibleListRows(ctx, who)).map((l) => l.id));
+  const rows = await ctx.q.all<{ id: number; list: string }>(`SELECT id, list FROM records WHERE id IN (${needs.map(() => '?').join(', ')})`, needs);
+  const shown = new Set(rows.filter((r) => seen.has(r.list)).map((r) => Number(r.id)));
+  for (const item of items) if (item.kind === 'unblocked' && item.need !== undefined && !shown.has(item.need)) delete item.need;
+}
+
 /** The rows after `from` that `who` is told, at most `limit`, in id order, read in that order up to the limit. */
 async function rowsAfter(ctx: Context, who: Who, from: number, lists: string[], record: number | null, limit: number): Promise<Row[]> {
   if (lists.length === 0) return [];
@@ -171,6 +186,7 @@ export async function brief(ctx: Context, who: Who, options: BriefOptions = {}):
   if (moving) {
     await ctx.q.run(briefSqlOf(ctx.q.dialect).cursor, [who.id, Math.max(to, from)]);
   }
+  await hideUnseenNeeds(ctx, who, items);
   if (summed) return summed;
   return looking ? { items, more, through: Math.max(to, from) } : { items, more };
 }

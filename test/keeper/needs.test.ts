@@ -66,3 +66,31 @@ test('needs through the keeper: the words an agent reads, and a wait woken when 
   assert.match(woke, /#3 Ship \(tasks\): waits on nothing more \(the last it needed: #2\); it may start/);
   assert.equal(text(await ask(other, 'brief')).includes('waits on nothing more'), false, 'the other agent holds nothing of it');
 });
+
+test('needs through the keeper: a record it needed in a list hidden from the agent is not named in its brief', async (t) => {
+  const root = tempDir(t, 'binder-needs-');
+  const store = openStore(join(root, 'store'));
+  await store.createList({ template: 'tasks' }, ann);
+  await store.createList({ template: 'blank', title: 'Hidden' }, ann);
+  const dir = join(root, 'claude', '.binder');
+  mkdirSync(dir, { recursive: true });
+  await store.addSide(dir, 'Claude', ann);
+  await store.grant('tasks', 'Claude', 'write', ann);
+  const keeper = createKeeper({ store, log: () => {} });
+  await keeper.start();
+  t.after(async () => {
+    await keeper.close();
+    await store.close();
+  });
+  const ask = (op: string, args: Record<string, unknown> = {}) => askKeeper(dir, op, args, { waitMs: 10_000 });
+  const secret = (await keeper.act('add', { list: 'hidden', title: 'Secret work' }, ann)).data as { id: number };
+  await ask('add', { list: 'tasks', title: 'Ship' });
+  await keeper.act('needs', { id: '2', others: String(secret.id) }, ann);
+  await ask('take', { id: '2' });
+  await ask('brief');
+  await keeper.act('move', { id: secret.id, state: 'Done' }, ann);
+  const told = text(await ask('brief'));
+  assert.match(told, /#2 Ship: waits on nothing more \(the last record it needed is done or deleted\); it may start/);
+  assert.doesNotMatch(told, new RegExp(`#${secret.id}\\b`));
+  assert.match(text(await ask('get', { id: String(secret.id) })), /^refused: /, 'get hides it as well');
+});

@@ -164,7 +164,7 @@ test('needs: deleting a record takes its needs both ways, and frees what waited 
     assert.deepEqual((await f.store.get(last, bot)).needs, []);
     assert.equal((await f.store.get(last, bot)).record.blocked, undefined);
     const told = (await f.store.brief(bot)).items.filter((i) => i.kind === 'unblocked');
-    assert.deepEqual(told.map((i) => [i.record, i.need]), [[last, gone]]);
+    assert.deepEqual(told.map((i) => [i.record, i.need]), [[last, undefined]], 'a record deleted is named no more, as get says no more of it');
   } finally {
     await f.done();
   }
@@ -241,6 +241,26 @@ eachStore('needs: a record another agent holds is given no needs by a third agen
     assert.deepEqual((await f.store.needs(held, [String(third)], ann)).added, [third], 'a person may');
     // Needing a held record changes the one that needs it, not the held one.
     assert.deepEqual((await f.store.needs(other, [String(third)], spy)).added, [third]);
+  } finally {
+    await f.done();
+  }
+});
+
+eachStore('needs: the record it needed, in a list the agent cannot see, is not named when it is told its record waits on nothing more', async () => {
+  const f = await twoLists();
+  try {
+    await f.store.createList({ template: 'blank', title: 'Hidden' }, ann);
+    const mine = (await f.store.add('tasks', { title: 'Mine' }, bot)).id;
+    const secret = (await f.store.add('hidden', { title: 'Secret work' }, ann)).id;
+    const seen = (await f.store.add('blank', { title: 'Seen' }, bot)).id;
+    await f.store.needs(mine, [secret, seen], ann);
+    await f.store.take(mine, bot);
+    await f.store.move(seen, 'Done', bot);
+    await f.store.brief(bot);
+    await f.store.move(secret, 'Done', ann);
+    const told = (await f.store.brief(bot, { peek: true })).items.filter((i) => i.kind === 'unblocked');
+    assert.deepEqual(told.map((i) => [i.record, i.need]), [[mine, undefined]]);
+    await assert.rejects(f.store.get(secret, bot), 'get hides it too');
   } finally {
     await f.done();
   }
