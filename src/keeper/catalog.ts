@@ -169,7 +169,8 @@ export const CATALOG: Record<OpName, CatalogEntry> = {
       owners: Array.isArray(a.owners) ? strs(a.owners) : undefined,
       fields: a.fields as Record<string, string> | undefined,
     }, who),
-    async (r, a, who, ctx) => `Changed #${r.id}: ${['title', 'due', 'owners', 'fields'].filter((k) => a[k] !== undefined).join(', ') || 'nothing to change'}.`
+    // What the store changed, never what was asked: a value given as it was, or one that came to nothing, is no change.
+    async (r, _a, who, ctx) => (r.changed.length ? `Changed #${r.id}: ${r.changed.join(', ')}.` : `Nothing changed on #${r.id}: what was given is what it holds.`)
       + (r.withdrawn ? ` ${sayWithdrawn(r, await listOf(ctx, r, who))}` : ''),
   ),
   move: entry(

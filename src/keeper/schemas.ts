@@ -20,11 +20,16 @@ const number = (arg: ArgSpec): z.ZodType => {
 };
 
 /** `{name: value}` or `["name=value", …]`, to a null-prototype object of strings. */
+const fieldValue = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+/**
+ * An object of field values, its own keys read as they are: a record schema copies them into a
+ * plain object, where `__proto__` vanishes (it sets the copy's prototype) and an edit that said
+ * it would seem to have asked for nothing.
+ */
+const plainValues = z.custom<Record<string, unknown>>((given) => given !== null && typeof given === 'object' && !Array.isArray(given)
+  && Object.values(given).every((v) => fieldValue.safeParse(v).success));
 const fieldValues = z
-  .union([
-    z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])),
-    z.array(z.string()),
-  ])
+  .union([plainValues, z.array(z.string())])
   .transform((given, ctx) => {
     const out: Record<string, string> = Object.create(null);
     const pairs: [string, unknown][] = Array.isArray(given)

@@ -101,14 +101,15 @@ export async function edit(ctx: Context, ref: number | string, input: EditInput,
     due = reading.kind === 'due' ? { due: reading.due, at: reading.at } : { due: null, at: null };
     if (due.due !== record.due) change.due = [record.due, due.due];
   }
-  if (Object.keys(change).length === 0) return record;
+  const changed = (['title', 'due', 'owners', 'fields'] as const).filter((k) => change[k] !== undefined);
+  if (changed.length === 0) return { ...record, changed };
   (await ctx.q.run(`UPDATE records SET title = ?, fields = ?, owners = ?, due = ?, due_at = ?,
       due_told = CASE WHEN ? THEN 0 ELSE due_told END, updated = ? WHERE id = ?`, [title, JSON.stringify(fields), JSON.stringify(owners), due.due, due.at,
       change.due !== undefined ? 1 : 0, iso(ctx.now()), record.id]));
   if (change.title !== undefined || change.fields !== undefined) editedLater(ctx, record.id, title, fields);
   await ctx.log(who, 'edit', list.id, record.id, change);
   const withdrawn = await staleApproval(ctx, found, change, who);
-  return withdrawn ? { ...(await fresh(ctx, record.id)), withdrawn } : fresh(ctx, record.id);
+  return { ...(await fresh(ctx, record.id)), changed, ...(withdrawn ? { withdrawn } : {}) };
 }
 
 /**

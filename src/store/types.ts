@@ -140,6 +140,8 @@ export interface Withdrawal {
 
 /** A record as `edit` returns it: with the approval its change withdrew, if it did. */
 export interface EditedRecord extends RecordSummary {
+  /** What the edit changed, of what was given (a value given as it was is no change): none, nothing was written. */
+  changed: ('title' | 'due' | 'owners' | 'fields')[];
   withdrawn?: Withdrawal;
 }
 

@@ -249,3 +249,21 @@ test('a HEAD is a read: of an operation that changes the binder it is refused (4
   assert.equal(record.counts.notes, 0, 'no note');
   assert.equal((await s.store.show('batches', ann)).records.length, 1, 'nothing added');
 });
+
+test('an edit says what it changed: a field named __proto__ is refused, a value given as it was is no change, and nothing is written', async (t) => {
+  const s = await served(t);
+  assert.equal((await s.call('POST', '/api/add', { body: { list: 'Batches', title: 'Kept' } })).status, 200);
+  const history = async (): Promise<number> => (await s.store.get(1, ann)).history.length;
+  const before = await history();
+  const hostile = await s.call('POST', '/api/edit', { body: '{"id": 1, "fields": {"__proto__": {"Priority": "High"}}}' });
+  assert.equal(hostile.status, 400, hostile.json.text);
+  assert.match(hostile.json.text, /fields given is not understood/);
+  const same = await s.call('POST', '/api/edit', { body: { id: 1, title: 'Kept' } });
+  assert.equal(same.status, 200);
+  assert.equal(same.json.text, 'Nothing changed on #1: what was given is what it holds.');
+  assert.deepEqual((same.json.data as { changed: string[] }).changed, []);
+  assert.equal(await history(), before, 'no history row for what did not change');
+  const real = await s.call('POST', '/api/edit', { body: { id: 1, title: 'Renamed', due: '2026-12-24' } });
+  assert.equal(real.json.text, 'Changed #1: title, due.');
+  assert.equal(await history(), before + 1);
+});
