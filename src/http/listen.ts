@@ -91,6 +91,8 @@ export async function startHttp(keeper: Keeper, plan: HttpPlan, { log: given, to
     // Before anything listens: a provider that cannot be reached is said now, not at the first sign-in.
     signIn = await discoverSignIn(plan.oidc);
     await keeper.store.markSignIn(signIn.issuer);
+    // The key that seals sign-ins under way, made now if it is not yet: no sign-in's start writes the store.
+    await keeper.store.signInKey();
     if (spec) {
       // The store served is the service's: each organisation acts in a binder of its own beside it.
       const opened = await openBinders(spec, { log });

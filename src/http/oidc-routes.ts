@@ -1,25 +1,54 @@
 /**
  * The page's sign-in through the identity provider: `GET /page/oidc/start` sends the browser to
- * the provider (code flow, PKCE S256, state and nonce; the sign-in under way kept in the store,
- * where any keeper can finish it, and bound to this browser by a cookie of its own), and
- * `GET /page/oidc/callback` finishes it: the ID token checked, the person and their organisation
- * found, a session opened, the browser sent back to the page. Every refusal is a sentence on a
- * page of its own, and opens nothing. It never puts a secret in a URL of its own nor in a log.
+ * the provider (code flow, PKCE S256, state and nonce; the sign-in under way kept in the browser
+ * that began it, in a cookie sealed with the store's key — encrypted and authenticated, so that
+ * any keeper of the store can finish it and nobody can read or forge it — and nothing written in
+ * the store: a flood of starts costs the binder no write, and needs no limit that would lock a
+ * person out with it), and `GET /page/oidc/callback` finishes it: the cookie's state is the
+ * callback's, the ID token checked, the sign-in marked finished (once), the person and their
+ * organisation found, a session opened, the browser sent back to the page. Every refusal is a
+ * sentence on a page of its own, and opens nothing. It never puts a secret in a URL of its own
+ * nor in a log.
  */
 import type { Context, Hono } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import { randomBytes } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
+import { EncryptJWT, base64url, jwtDecrypt } from 'jose';
 import type { Keeper } from '../keeper/keeper-types.js';
 import { SESSION_MS } from '../store/sessions.js';
+import { PENDING_MS, type PendingSignIn } from '../store/signin.js';
 import type { Who } from '../store/types.js';
 import type { HttpEnv } from './auth.js';
 import { randomNonce, randomState, randomVerifier, type SignIn } from './oidc.js';
 import { refusalOf } from './answers.js';
-import { cookieName, halves, originOf, overTls, type PersonOptions } from './person.js';
+import { binderMark, cookieName, halves, originOf, overTls, type PersonOptions } from './person.js';
 
-/** The cookie that ties a sign-in under way to the browser that began it (sent back by the provider's redirect: Lax). */
-const PENDING_COOKIE = 'binder_signin';
+/** The cookie that holds a sign-in under way in the browser that began it (sent back by the provider's redirect: Lax), its binder's own. */
+const pendingCookie = (keeper: Keeper): string => `binder_signin_${binderMark(keeper)}`;
 const PENDING_PATH = '/page/oidc';
+const SEAL = { alg: 'dir', enc: 'A256GCM' } as const;
+
+/** A sign-in under way as its cookie holds it: its state with what it must remember, sealed. */
+interface Sealed extends PendingSignIn { state: string; expires: number }
+
+async function seal(key: Uint8Array, pending: Sealed): Promise<string> {
+  return new EncryptJWT({ s: pending.state, n: pending.nonce, v: pending.verifier, b: pending.back })
+    .setProtectedHeader(SEAL).setExpirationTime(Math.floor(pending.expires / 1000)).encrypt(key);
+}
+
+/** The sign-in a cookie holds, if it is one this store sealed, not expired, and for `state`; else null. */
+async function unseal(key: Uint8Array, cookie: string | undefined, state: string): Promise<Sealed | null> {
+  if (!cookie || cookie.length > 2048 || state.length < 16 || state.length > 200) return null;
+  try {
+    const { payload } = await jwtDecrypt(cookie, key, { keyManagementAlgorithms: ['dir'], contentEncryptionAlgorithms: ['A256GCM'] });
+    const { s, n, v, b, exp } = payload as { s?: unknown; n?: unknown; v?: unknown; b?: unknown; exp?: unknown };
+    if (typeof s !== 'string' || typeof n !== 'string' || typeof v !== 'string' || typeof b !== 'string' || typeof exp !== 'number') return null;
+    const same = s.length === state.length && timingSafeEqual(Buffer.from(s), Buffer.from(state));
+    return same ? { state: s, nonce: n, verifier: v, back: b, expires: exp * 1000 } : null;
+  } catch {
+    return null;
+  }
+}
 
 /** What a signed-in person's sign-in does besides opening a session (their organisation's binder records them). */
 export type OnSignIn = (who: Who, org: string) => Promise<void>;
@@ -53,26 +82,30 @@ const backOf = (given: string | undefined): string => (given && /^\/(?![/\\])[\x
 
 export function signInRoutes(app: Hono<HttpEnv>, keeper: Keeper, signIn: SignIn, options: PersonOptions, onSignIn?: OnSignIn): void {
   const again = { href: `${PENDING_PATH}/start`, words: `Sign in with ${signIn.provider}` };
+  const name = pendingCookie(keeper);
+  // The store's sealing key, read once (made when the service started).
+  let key: Promise<Uint8Array> | null = null;
+  const sealing = (): Promise<Uint8Array> => {
+    key ??= keeper.store.signInKey().then((k) => base64url.decode(k));
+    key.catch(() => { key = null; });
+    return key;
+  };
 
   app.get(`${PENDING_PATH}/start`, async (c) => {
-    const remote = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming?.socket?.remoteAddress ?? 'here';
-    const wait = options.rate.take(`signin:${remote}`);
-    if (wait > 0) return page(c, 429, 'Too many sign-ins', `Too many sign-ins from here: try again in ${Math.ceil(wait / 1000)} s.`, again);
     const secure = overTls(c, options);
     const state = randomState();
     const nonce = randomNonce();
     const verifier = randomVerifier();
-    const browser = randomBytes(32).toString('base64url');
-    await keeper.store.beginSignIn(state, browser, { nonce, verifier, back: backOf(c.req.query('back')) });
-    setCookie(c, PENDING_COOKIE, browser, { httpOnly: true, sameSite: 'Lax', path: PENDING_PATH, secure, maxAge: 600 });
+    const sealed = await seal(await sealing(), { state, nonce, verifier, back: backOf(c.req.query('back')), expires: Date.now() + PENDING_MS });
+    setCookie(c, name, sealed, { httpOnly: true, sameSite: 'Lax', path: PENDING_PATH, secure, maxAge: PENDING_MS / 1000 });
     const to = await signIn.authorizationUrl(`${originOf(c, options)}${PENDING_PATH}/callback`, state, nonce, verifier);
     return c.redirect(to.href, 302);
   });
 
   app.get(`${PENDING_PATH}/callback`, async (c) => {
     const secure = overTls(c, options);
-    const browser = getCookie(c, PENDING_COOKIE);
-    deleteCookie(c, PENDING_COOKIE, { path: PENDING_PATH, secure });
+    const held = getCookie(c, name);
+    deleteCookie(c, name, { path: PENDING_PATH, secure });
     const url = new URL(c.req.url);
     const error = url.searchParams.get('error');
     if (error) {
@@ -80,13 +113,14 @@ export function signInRoutes(app: Hono<HttpEnv>, keeper: Keeper, signIn: SignIn,
       return page(c, 403, 'Not signed in', `${signIn.provider} did not sign you in: ${said}.`, again);
     }
     const state = url.searchParams.get('state') ?? '';
-    const pending = browser ? await keeper.store.finishSignIn(state, browser) : null;
-    if (!pending) {
-      return page(c, 400, 'Not signed in', 'This sign-in is not one this browser began, was finished already, or took more than 10 minutes: sign in again.', again);
-    }
+    const pending = await unseal(await sealing(), held, state);
+    const notOne = (): Response => page(c, 400, 'Not signed in', 'This sign-in is not one this browser began, was finished already, or took more than 10 minutes: sign in again.', again);
+    if (!pending || await keeper.store.signInFinished(state)) return notOne();
     const callback = new URL(`${originOf(c, options)}${PENDING_PATH}/callback${url.search}`);
     const vouched = await signIn.finish(callback, { state, nonce: pending.nonce, verifier: pending.verifier });
     if (!vouched.ok) return page(c, 403, 'Not signed in', vouched.text, again);
+    // The provider has answered: now, and only now, the store is written — this sign-in, finished once.
+    if (!await keeper.store.finishedSignIn(state, pending.expires)) return notOne();
     try {
       if (onSignIn) await onSignIn(vouched.who, vouched.org);
     } catch (error) {

@@ -286,4 +286,16 @@ export const PG_MIGRATIONS: readonly string[] = [
     at bigint NOT NULL
   );
   `,
+  // 7: a sign-in under way is kept in the browser's sealed cookie, not in the store (SQLite's 16).
+  `
+  DROP TABLE signin_pending;
+  CREATE TABLE signin_used (
+    hash     text PRIMARY KEY,
+    expires  bigint NOT NULL
+  );
+  CREATE TABLE signin_seal (
+    id       integer PRIMARY KEY CHECK (id = 1),
+    key      text NOT NULL
+  );
+  `,
 ];

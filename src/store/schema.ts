@@ -325,4 +325,19 @@ export const MIGRATIONS: readonly string[] = [
   DROP TABLE note_place;
   DROP TABLE spilling;
   `,
+  // 16: a sign-in under way is kept in the browser that began it (a cookie sealed with signin_seal's
+  // key), never in the store: a sign-in costs no write before the provider has answered. Once it
+  // answered, the state's hash is kept in signin_used until the sign-in would have expired, so that
+  // a callback is finished once.
+  `
+  DROP TABLE signin_pending;
+  CREATE TABLE signin_used (
+    hash     TEXT PRIMARY KEY,          -- sha-256 of a finished sign-in's state, hex
+    expires  INTEGER NOT NULL           -- ms; forgotten after
+  ) WITHOUT ROWID;
+  CREATE TABLE signin_seal (
+    id       INTEGER PRIMARY KEY CHECK (id = 1),
+    key      TEXT NOT NULL              -- 32 random bytes, base64url: seals the sign-in cookies of every keeper of the store
+  ) WITHOUT ROWID;
+  `,
 ];

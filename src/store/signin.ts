@@ -1,18 +1,18 @@
 /**
  * A signed-in service's part of the store (its service store): which identity provider it signs
- * people in with (login links are refused then), and the sign-ins under way — each kept under the
- * hash of its state, for ten minutes and one use, its nonce and PKCE verifier sealed with a key
- * drawn from the state, so that a copy of the database opens none of them. Any keeper on the same
- * store can finish a sign-in another began. It never keeps a state, a code or a token in clear.
+ * people in with (login links are refused then), the key that seals the sign-ins under way — each
+ * kept in the browser that began it, in a cookie, never in the store, so that a sign-in costs no
+ * write before the provider has answered — and the sign-ins finished, each by its state's hash,
+ * so that one is finished once. It never keeps a state, a code or a token in clear.
  */
-import { createCipheriv, createDecipheriv, createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { Context } from './context.js';
 import { Refused } from './store.js';
 
 /** How long a sign-in may take at the identity provider. */
 export const PENDING_MS = 10 * 60_000;
 
-/** What a sign-in under way must remember until the provider sends the browser back. */
+/** What a sign-in under way must remember until the provider sends the browser back (sealed in its cookie). */
 export interface PendingSignIn {
   nonce: string;
   verifier: string;
@@ -21,27 +21,6 @@ export interface PendingSignIn {
 }
 
 const hashOf = (secret: string): string => createHash('sha256').update(secret, 'utf8').digest('hex');
-const keyOf = (state: string): Buffer => createHash('sha256').update(`binder sign-in seal\n${state}`, 'utf8').digest();
-
-function seal(state: string, pending: PendingSignIn): string {
-  const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', keyOf(state), iv);
-  const body = Buffer.concat([cipher.update(JSON.stringify(pending), 'utf8'), cipher.final()]);
-  return Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64url');
-}
-
-function unseal(state: string, sealed: string): PendingSignIn | null {
-  try {
-    const all = Buffer.from(sealed, 'base64url');
-    const decipher = createDecipheriv('aes-256-gcm', keyOf(state), all.subarray(0, 12));
-    decipher.setAuthTag(all.subarray(12, 28));
-    const text = Buffer.concat([decipher.update(all.subarray(28)), decipher.final()]).toString('utf8');
-    const p = JSON.parse(text) as Partial<PendingSignIn>;
-    return typeof p.nonce === 'string' && typeof p.verifier === 'string' && typeof p.back === 'string' ? { nonce: p.nonce, verifier: p.verifier, back: p.back } : null;
-  } catch {
-    return null;
-  }
-}
 
 /** The identity provider this store's service signs people in with, or null (a local binder). */
 export async function signInIssuer(ctx: Context): Promise<string | null> {
@@ -75,24 +54,35 @@ export const hostOf = (issuer: string): string => {
   }
 };
 
-/** Keeps a sign-in under way, for the browser whose sign-in cookie is `browser`. */
-export async function beginSignIn(ctx: Context, state: string, browser: string, pending: PendingSignIn): Promise<void> {
-  const now = ctx.now();
-  await ctx.q.run('DELETE FROM signin_pending WHERE expires <= ?', [now]);
-  await ctx.q.run('INSERT INTO signin_pending (hash, browser, sealed, expires) VALUES (?, ?, ?, ?)', [hashOf(state), hashOf(browser), seal(state, pending), now + PENDING_MS]);
+/** The sealing key, once made; null before. */
+export async function keptSignInKey(ctx: Context): Promise<string | null> {
+  return ((await ctx.q.value('SELECT key FROM signin_seal WHERE id = 1')) as string | undefined) ?? null;
 }
 
 /**
- * Takes a sign-in under way, once (by its delete: two keepers sent the same callback finish it
- * once between them): null when it was taken, has expired, is not one, or another browser began it.
- * Taken only with the browser's own cookie: another browser sent the callback (its state seen)
- * leaves it for the browser that began it.
+ * The key that seals the cookies of sign-ins under way: one per store, so that any keeper of it
+ * finishes a sign-in another began. Made once, the first time a service asks for it.
  */
-export async function finishSignIn(ctx: Context, state: string, browser: string): Promise<PendingSignIn | null> {
-  if (state.length < 16 || state.length > 200) return null;
-  const row = await ctx.q.get<{ browser: string; sealed: string; expires: number }>(
-    'DELETE FROM signin_pending WHERE hash = ? AND browser = ? RETURNING browser, sealed, expires', [hashOf(state), hashOf(browser)]);
-  if (!row || row.expires <= ctx.now()) return null;
-  if (!timingSafeEqual(Buffer.from(row.browser, 'hex'), Buffer.from(hashOf(browser), 'hex'))) return null;
-  return unseal(state, row.sealed);
+export async function signInKey(ctx: Context): Promise<string> {
+  const kept = await keptSignInKey(ctx);
+  if (kept) return kept;
+  await ctx.q.run('INSERT INTO signin_seal (id, key) VALUES (1, ?) ON CONFLICT DO NOTHING', [randomBytes(32).toString('base64url')]);
+  return (await ctx.q.value('SELECT key FROM signin_seal WHERE id = 1')) as string;
+}
+
+/** Was the sign-in of `state` finished already? A look, no write: a replayed callback is refused before the provider is asked. */
+export async function signInFinished(ctx: Context, state: string): Promise<boolean> {
+  return (await ctx.q.value('SELECT 1 FROM signin_used WHERE hash = ? AND expires > ?', [hashOf(state), ctx.now()])) !== undefined;
+}
+
+/**
+ * Marks the sign-in of `state` finished, once the provider answered for it: false when it was
+ * finished already (a callback replayed, or two keepers sent the same one: one of them finishes
+ * it). Kept until the sign-in would have expired, then forgotten.
+ */
+export async function finishedSignIn(ctx: Context, state: string, expires: number): Promise<boolean> {
+  const now = ctx.now();
+  await ctx.q.run('DELETE FROM signin_used WHERE expires <= ?', [now]);
+  const made = await ctx.q.run('INSERT INTO signin_used (hash, expires) VALUES (?, ?) ON CONFLICT DO NOTHING', [hashOf(state), Math.max(expires, now + 1)]);
+  return made.changes > 0;
 }

@@ -23,7 +23,7 @@ import { blocked, needs } from './needs.js';
 import { exportBinder } from './exchange-out.js';
 import { importBinder } from './exchange-in.js';
 import { addLoginLink, checkSession, endSession, endSessionsOf, listSessions, noteSessionUse, openSession, revokeSessions, useLoginLink } from './sessions.js';
-import { beginSignIn, finishSignIn, markSignIn, signInIssuer } from './signin.js';
+import { finishedSignIn, keptSignInKey, markSignIn, signInFinished, signInIssuer, signInKey } from './signin.js';
 import { addToken, checkToken, checkTokenPrefix, leakedToken, listTokens, noteTokenUse, revokeTokens, tokenCheck, tokenHash, tokenRow, type TokenRow } from './tokens.js';
 import { keptWhileUnchanged } from './unchanged.js';
 import { ledgerOver, type Ledger } from './ledger.js';
@@ -229,8 +229,12 @@ export function makeStore(engine: Engine, options: StoreOptions = {}): Store {
       revokeSessions: w(revokeSessions),
       signInIssuer: r(signInIssuer),
       markSignIn: w(markSignIn),
-      beginSignIn: w(beginSignIn),
-      finishSignIn: w(finishSignIn),
+      // Read without a write lock once made: a sign-in's start writes nothing.
+      async signInKey() {
+        return (await r(keptSignInKey)()) ?? w(signInKey)();
+      },
+      signInFinished: r(signInFinished),
+      finishedSignIn: w(finishedSignIn),
       openSession: w(openSession),
       due: w(dueAndTell),
       take: w(take),

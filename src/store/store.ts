@@ -15,7 +15,6 @@ import type { TokenCheck, TokenInfo, TokenMade } from './tokens.js';
 import type { DialectName, TxOptions } from './sql/port.js';
 import type { Ledger } from './ledger.js';
 import type { LoginLinkMade, SessionCheck, SessionInfo, SessionMade } from './sessions.js';
-import type { PendingSignIn } from './signin.js';
 import type { Person, Role, SignedIn } from './people.js';
 import type { Organisation } from './orgs.js';
 
@@ -224,10 +223,12 @@ export interface Store {
   signInIssuer(): Promise<string | null>;
   /** Says the store is a signed-in service's, with that provider: login links are refused from now on. */
   markSignIn(issuer: string): Promise<void>;
-  /** Keeps a sign-in under way (ten minutes), under the hash of its state, for the browser of that cookie. */
-  beginSignIn(state: string, browser: string, pending: PendingSignIn): Promise<void>;
-  /** Takes it back, once; null when taken, expired, unknown, or begun by another browser. */
-  finishSignIn(state: string, browser: string): Promise<PendingSignIn | null>;
+  /** The key that seals the cookies of sign-ins under way (made once per store). */
+  signInKey(): Promise<string>;
+  /** Whether the sign-in of that state was finished already (a look). */
+  signInFinished(state: string): Promise<boolean>;
+  /** Marks the sign-in of that state finished, once the provider answered; false when it was already. */
+  finishedSignIn(state: string, expires: number): Promise<boolean>;
   /** Opens a session for a person the provider vouched for, in their organisation; its cookie returned this once. */
   openSession(who: Who, org: string, browser: string): Promise<SessionMade>;
 

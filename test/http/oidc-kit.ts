@@ -7,15 +7,18 @@ import assert from 'node:assert/strict';
 import type { TestContext } from 'node:test';
 import { discoverSignIn, type SignIn, type SignInOptions } from '../../src/http/oidc.js';
 import { provider, type Provider } from '../helpers/oidc-provider.js';
+import type { HttpAppOptions } from '../../src/http/app.js';
 import { HOST, served, type Served } from './kit.js';
 
 export interface SignedIn extends Served { idp: Provider; signIn: SignIn }
 
-export async function signedInService(t: TestContext, options: Partial<SignInOptions> = {}): Promise<SignedIn> {
+export async function signedInService(t: TestContext, options: Partial<SignInOptions> = {}, app: Partial<HttpAppOptions> = {}): Promise<SignedIn> {
   const idp = await provider(t);
   const signIn = await discoverSignIn({ issuer: idp.issuer, clientId: idp.clientId, ...options });
-  const s = await served(t, { app: { signIn } });
+  const s = await served(t, { app: { signIn, ...app } });
   await s.store.markSignIn(signIn.issuer);
+  // As a service starting does (listen.ts): the key that seals sign-ins under way is made before any.
+  await s.store.signInKey();
   return { ...s, idp, signIn };
 }
 
@@ -37,6 +40,12 @@ export interface Walk {
   page: Record<string, string>;
 }
 
+/** The sign-in cookie a response set, as `name=value`: its name is the binder's own (`binder_signin_<mark>`). */
+export function pendingPair(headers: Headers): string {
+  for (const [name, value] of cookiesOf(headers)) if (/^binder_signin_[0-9a-f]{12}$/.test(name) && value) return `${name}=${value}`;
+  return '';
+}
+
 /** The session's cookie a response set, as `name=value`: its name is the binder's own (`binder_session_<mark>`). */
 export function sessionPair(cookies: Map<string, string>): string | undefined {
   for (const [name, value] of cookies) if (/^(__Host-)?binder_session_[0-9a-f]{12}$/.test(name) && value) return `${name}=${value}`;
@@ -52,12 +61,12 @@ export const asPage = (cookie: string | undefined, key: string | undefined): Rec
 export async function walkSignIn(s: SignedIn, change: { cookie?: string | null } = {}): Promise<Walk> {
   const start = await s.http.app.request('/page/oidc/start', { headers: { host: HOST } });
   assert.equal(start.status, 302);
-  const pending = cookiesOf(start.headers).get('binder_signin') ?? '';
+  const pending = pendingPair(start.headers);
   const atProvider = await fetch(start.headers.get('location')!, { redirect: 'manual' });
   assert.equal(atProvider.status, 302, 'the provider sends the browser back');
   const back = new URL(atProvider.headers.get('location')!);
   const callback = `${back.pathname}${back.search}`;
-  const cookie = change.cookie === undefined ? `binder_signin=${pending}` : change.cookie;
+  const cookie = change.cookie === undefined ? pending : change.cookie;
   const res = await s.http.app.request(callback, { headers: { host: HOST, ...(cookie ? { cookie } : {}) } });
   const text = await res.text();
   const cookies = cookiesOf(res.headers);

@@ -20,7 +20,7 @@ import type { Who } from '../../src/store/types.js';
 import { provider } from '../helpers/oidc-provider.js';
 import { cluster, dropDatabase, postgresMissing } from '../helpers/postgres.js';
 import { tempDir } from '../helpers/temp.js';
-import { cookiesOf, sessionPair } from './oidc-kit.js';
+import { cookiesOf, pendingPair, sessionPair } from './oidc-kit.js';
 import { HOST } from './kit.js';
 
 const run = promisify(execFile);
@@ -76,9 +76,9 @@ async function removedAtOnce(t: TestContext, spec: StoreSpec, cli: string[] | nu
   const signInAs = async (claims: typeof ann): Promise<string> => {
     await idp.as(claims);
     const start = await app.request('/page/oidc/start', { headers: { host: HOST } });
-    const pending = cookiesOf(start.headers).get('binder_signin')!;
+    const pending = pendingPair(start.headers);
     const back = new URL((await fetch(start.headers.get('location')!, { redirect: 'manual' })).headers.get('location')!);
-    const res = await app.request(`${back.pathname}${back.search}`, { headers: { host: HOST, cookie: `binder_signin=${pending}` } });
+    const res = await app.request(`${back.pathname}${back.search}`, { headers: { host: HOST, cookie: pending } });
     const text = await res.text();
     assert.equal(res.status, 200, text);
     // The session's two halves, as `cookie.pageKey`: the cookie's, and the page's (in the fragment it is sent on to).

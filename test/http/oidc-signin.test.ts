@@ -2,14 +2,15 @@
  * Signing in through a provider (OpenID Connect) over HTTP, against a real provider process on
  * loopback: the code flow with PKCE (S256), state and nonce; the ID token checked; the person's
  * Who (issuer host and subject, name, e-mail) and organisation in the session; a sign-in finished
- * once, by the browser that began it; refusals that open nothing; sign-out; no login links.
+ * once, by the browser that began it (held there, sealed: its start writes nothing in the store,
+ * and a flood of starts locks no one out); refusals that open nothing; sign-out; no login links.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { HOST } from './kit.js';
-import { sessionPair, signedInService, walkSignIn } from './oidc-kit.js';
+import { pendingPair, sessionPair, signedInService, walkSignIn } from './oidc-kit.js';
 
-test('the start sends the browser to the provider with a PKCE S256 challenge, a state and a nonce, and keeps no secret in the browser', async (t) => {
+test('the start sends the browser to the provider with a PKCE S256 challenge, a state and a nonce; the browser holds the sign-in sealed, none of it readable', async (t) => {
   const s = await signedInService(t);
   const res = await s.http.app.request('/page/oidc/start', { headers: { host: HOST } });
   assert.equal(res.status, 302);
@@ -22,7 +23,12 @@ test('the start sends the browser to the provider with a PKCE S256 challenge, a 
   assert.equal(to.searchParams.get('redirect_uri'), `http://${HOST}/page/oidc/callback`);
   assert.equal(to.searchParams.get('scope'), 'openid email profile');
   const cookie = res.headers.getSetCookie().join('\n');
-  assert.match(cookie, /binder_signin=[A-Za-z0-9_-]{43}; Max-Age=600; Path=\/page\/oidc; HttpOnly; SameSite=Lax/);
+  assert.match(cookie, /binder_signin_[0-9a-f]{12}=[A-Za-z0-9_.-]{100,}; Max-Age=600; Path=\/page\/oidc; HttpOnly; SameSite=Lax/);
+  const sealed = pendingPair(res.headers).split('=')[1]!;
+  for (const part of sealed.split('.')) {
+    const opened = Buffer.from(part, 'base64url').toString('latin1');
+    for (const secret of [to.searchParams.get('state')!, to.searchParams.get('nonce')!]) assert.ok(!opened.includes(secret) && !part.includes(secret), 'nothing of it in clear');
+  }
 });
 
 test('a sign-in opens a session for the person the provider vouched for: their Who, e-mail and organisation', async (t) => {
@@ -51,7 +57,9 @@ test('a sign-in opens a session for the person the provider vouched for: their W
 
 test('a callback is finished once, only by the browser that began it', async (t) => {
   const s = await signedInService(t);
-  const stranger = await walkSignIn(s, { cookie: 'binder_signin=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' });
+  // A cookie of the right name that this binder never sealed: forged, or another store's.
+  const named = pendingPair((await s.http.app.request('/page/oidc/start', { headers: { host: HOST } })).headers).split('=')[0];
+  const stranger = await walkSignIn(s, { cookie: `${named}=eyJhbGciOiJkaXIiLCJlbmMiOiJBMjU2R0NNIn0..AAAAAAAAAAAAAAAA.AAAA.AAAAAAAAAAAAAAAAAAAAAA` });
   assert.equal(stranger.status, 400);
   assert.match(stranger.text, /not one this browser began/);
   assert.equal(sessionPair(stranger.cookies), undefined);
@@ -59,7 +67,7 @@ test('a callback is finished once, only by the browser that began it', async (t)
   assert.equal(none.status, 400);
   const walk = await walkSignIn(s);
   assert.equal(walk.status, 200);
-  const again = await s.http.app.request(walk.callback, { headers: { host: HOST, cookie: `binder_signin=${walk.pending}` } });
+  const again = await s.http.app.request(walk.callback, { headers: { host: HOST, cookie: walk.pending } });
   assert.equal(again.status, 400, 'the same callback again opens nothing');
   assert.equal(again.headers.getSetCookie().some((c) => /^binder_session_[0-9a-f]{12}=[^;]/.test(c)), false);
 });
@@ -126,16 +134,29 @@ test('the code is exchanged with the PKCE verifier the start made: a provider th
 test('another browser sent a sign-in\'s callback (its state and code seen, replayed) opens nothing and does not spoil it: the browser that began it still finishes it', async (t) => {
   const s = await signedInService(t);
   const start = await s.http.app.request('/page/oidc/start', { headers: { host: HOST } });
-  const pending = start.headers.getSetCookie().map((c) => /^binder_signin=([^;]+)/.exec(c)?.[1]).find(Boolean)!;
+  const pending = pendingPair(start.headers);
   const back = new URL((await fetch(start.headers.get('location')!, { redirect: 'manual' })).headers.get('location')!);
   const callback = `${back.pathname}${back.search}`;
   // The stranger began a sign-in of his own: his browser has a sign-in cookie, not this one.
   const his = await s.http.app.request('/page/oidc/start', { headers: { host: HOST } });
-  const hisCookie = his.headers.getSetCookie().map((c) => /^binder_signin=([^;]+)/.exec(c)?.[1]).find(Boolean)!;
-  const stolen = await s.http.app.request(callback, { headers: { host: HOST, cookie: `binder_signin=${hisCookie}` } });
+  const stolen = await s.http.app.request(callback, { headers: { host: HOST, cookie: pendingPair(his.headers) } });
   assert.equal(stolen.status, 400);
   assert.equal(stolen.headers.getSetCookie().some((c) => /^binder_session_[0-9a-f]{12}=[^;]/.test(c)), false);
-  const own = await s.http.app.request(callback, { headers: { host: HOST, cookie: `binder_signin=${pending}` } });
+  const own = await s.http.app.request(callback, { headers: { host: HOST, cookie: pending } });
   assert.equal(own.status, 200, await own.text());
   assert.ok(own.headers.getSetCookie().some((c) => /^binder_session_[0-9a-f]{12}=[A-Za-z0-9_-]{22};/.test(c)), 'the rightful browser is signed in');
+});
+
+test('a sign-in\'s start writes nothing to the store, and a flood of starts from one address leaves a person\'s sign-in open', async (t) => {
+  // A rate small enough that the flood below would pass any limit per address many times over.
+  const s = await signedInService(t, {}, { rate: { perSecond: 1, burst: 5 } });
+  const changes = (): number => s.store.db.prepare('SELECT total_changes()').pluck().get() as number;
+  const before = changes();
+  const starts = await Promise.all(Array.from({ length: 50 }, () => s.http.app.request('/page/oidc/start', { headers: { host: HOST } })));
+  assert.deepEqual([...new Set(starts.map((r) => r.status))], [302]);
+  assert.equal(changes(), before, 'no row written for a sign-in under way');
+  const walk = await walkSignIn(s);
+  assert.equal(walk.status, 200, walk.text);
+  assert.ok(sessionPair(walk.cookies), 'the person is signed in');
+  assert.ok(changes() > before, 'written once the provider answered: the sign-in finished, the session');
 });
