@@ -14,6 +14,7 @@
  * asked (Ctrl-C reaches them all; SIGTERM is passed on) ends them all, then this process.
  */
 import cluster, { type Worker } from 'node:cluster';
+import { toStderr } from './log-line.js';
 import { createWriterRelay } from './writer-relay.js';
 
 /** The environment variable that tells a worker whether it says the start lines. */
@@ -107,12 +108,12 @@ export async function serveInWorkers(n: number, words: WorkersWords, { writer }:
     const quick = Date.now() - (startedAt.get(worker) ?? 0) < QUICK_END_MS;
     quickEnds = quick ? quickEnds + 1 : 0;
     if (quickEnds >= QUICK_ENDS_MAX) {
-      process.stderr.write(`${words.giving(quickEnds)}\n`);
+      toStderr(words.giving(quickEnds));
       failed = 1;
       stopAll();
       return;
     }
-    process.stderr.write(`${words.restarted(worker.process.pid ?? 0, signal ? `signal ${signal}` : `code ${code}`)}\n`);
+    toStderr(words.restarted(worker.process.pid ?? 0, signal ? `signal ${signal}` : `code ${code}`));
     fork(false, wrote);
   });
   const onStop = (): void => { asked = true; stopAll(); };

@@ -75,7 +75,7 @@ async function keep(argv: string[]): Promise<number> {
     given = o.side.map((s) => sideOption(s));
     store = await openAnyStore(whereStore(o.store), { log: toStderr });
   } catch (error) {
-    if (error instanceof Refused) { process.stderr.write(`${safeSentence(error.message)}\n`); return 2; }
+    if (error instanceof Refused) { toStderr(safeSentence(error.message)); return 2; }
     throw error;
   }
   // The folder beside you is a start for one machine; a server over HTTP has its agents come with
@@ -113,7 +113,7 @@ async function keep(argv: string[]): Promise<number> {
     if ((error as Error)?.name !== 'Refused') throw error;
     process.removeListener('SIGINT', onStop);
     process.removeListener('SIGTERM', onStop);
-    process.stderr.write(`${safeSentence((error as Error).message)}\n`);
+    toStderr(safeSentence((error as Error).message));
     await keeper.close();
     await store.close();
     return 2;

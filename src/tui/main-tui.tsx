@@ -8,7 +8,7 @@ import { mkdirSync } from 'node:fs';
 import { render } from 'ink';
 import { httpPlan, listeningLine, loginLine, providerLine, startHttpFor, type HttpStarted } from '../http/start.js';
 import { createKeeper } from '../keeper/keeper.js';
-import { scrubbed } from '../keeper/log-line.js';
+import { scrubbed, toStderr } from '../keeper/log-line.js';
 import type { SideConfig } from '../keeper/keeper-types.js';
 import { defaultSide, person, sideOption, whereStore } from '../keeper/places.js';
 import { openAnyStore } from '../store/index.js';
@@ -50,7 +50,7 @@ export async function main(argv: string[]): Promise<number> {
   } catch (error) {
     // A refusal is already the sentence for a person; anything else is said with its reason.
     const why = error instanceof Error ? error.message.replace(/\s+/g, ' ').replace(/\.$/, '') : String(error);
-    process.stderr.write(error instanceof Refused ? `${why}.\n` : `binder tui cannot open the store in ${where.kind === 'sqlite' ? where.dir : 'PostgreSQL'}: ${why}.\n`);
+    toStderr(error instanceof Refused ? `${why}.` : `binder tui cannot open the store in ${where.kind === 'sqlite' ? where.dir : 'PostgreSQL'}: ${why}.`);
     return 2;
   }
 
@@ -78,7 +78,7 @@ export async function main(argv: string[]): Promise<number> {
     await keeper.close();
     await store.close();
     if ((error as Error)?.name !== 'Refused') throw error;
-    process.stderr.write(`${(error as Error).message}\n`);
+    toStderr((error as Error).message);
     return 2;
   }
   if (http) {
