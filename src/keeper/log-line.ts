@@ -2,8 +2,9 @@
  * The one way a line reaches the keeper's log, whichever face wrote it (the keeper, the HTTP face,
  * `binder serve`, the screen's log, `binder admin`'s diagnostics): made safe for a terminal, and
  * scrubbed of anything shaped like a secret. An agent's token is written as its prefix (what
- * `binder admin token list` shows, enough to revoke it); any other long random string — a login
- * link's key, a session's cookie or its page key, a provider's access token — as `…`. Callers
+ * `binder admin token list` shows, enough to revoke it); a provider's token (a JWT), a value named
+ * as a secret (`login=`, `key=`, a cookie, `password=`, `Bearer …`) and any long random string
+ * (a login link's key, a session's secret) as `…`. Callers
  * name secrets by their prefix already: this is the last guard, for what one of them forgot. It
  * must never let a whole secret through, nor leave a line of someone's text unmade safe.
  */
@@ -11,18 +12,24 @@ import { safeAnswer } from './terminal-safe.js';
 
 /** An agent's token, or enough of one to matter: `binder_`, its 8 shown characters, and more. */
 const AGENT_TOKEN = /binder_([A-Za-z0-9_-]{8})([A-Za-z0-9_-]{4,})/g;
+/** A JSON Web Token (a provider's access or ID token): its three parts. */
+const JWT = /eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*\.[A-Za-z0-9_-]*/g;
+/** A secret said by its name: a login link's key (`#login=`), a cookie, a page key, a password, a code; a bearer's token. */
+const NAMED = /(\b[\w-]*(?:key|login|cookie|secret|token|password|session|signin|code)(?:=|:[ \t]*)|\bbearer[ \t]+)(?!binder_[A-Za-z0-9_-]{8}…)([^\s&;#,"'()]{6,})/gi;
 /**
- * A run of 20 or more characters of base64url: a secret drawn at random (32 bytes are 43 of
- * them, a page key's half 21) has capitals and small letters mixed. A word, a slug, a hex hash
- * or a path has not, or is cut by other characters.
+ * A run of 32 or more characters of base64url with capitals and small letters mixed: a secret
+ * drawn at random (32 bytes are 43 of them). A word, a slug, a hex hash or a folder's name is not
+ * one, or is cut by other characters.
  */
-const RANDOM_RUN = /(?<![A-Za-z0-9_-])[A-Za-z0-9_-]{20,}(?![A-Za-z0-9_-])/g;
+const RANDOM_RUN = /(?<![A-Za-z0-9_-])[A-Za-z0-9_-]{32,}(?![A-Za-z0-9_-])/g;
 const MIXED = (run: string): boolean => /[A-Z]/.test(run) && /[a-z]/.test(run);
 
 /** `text` with every secret-shaped run taken out: a token's prefix kept, anything else as `…`. */
 export function scrubSecrets(text: string): string {
   return text
     .replace(AGENT_TOKEN, (whole, shown: string, rest: string) => (MIXED(shown + rest) ? `binder_${shown}…` : whole))
+    .replace(JWT, '…')
+    .replace(NAMED, (_whole, name: string) => `${name}…`)
     .replace(RANDOM_RUN, (run) => (MIXED(run) ? '…' : run));
 }
 

@@ -24,10 +24,16 @@ test('the scrubber: an agent\'s token is its prefix, a key, a cookie, a page key
   assert.equal(scrubSecrets(`/api/${token.slice(0, 40)}`), '/api/binder_Y3Ip7P37…', 'a token cut short is still one');
   const key = 'kq3L8dY0mZ2pW9xV4rT6uB1nC5sE7gH2jK0lM3oQ8aS';
   assert.equal(scrubSecrets(`http://127.0.0.1:4180/#login=${key} (one use)`), 'http://127.0.0.1:4180/#login=… (one use)');
-  assert.equal(scrubSecrets('cookie half Zr8QmX2vK9pL4nB7cD1eF0 and page half aG5hJ3kL8mN2pQ6rS9tU1'), 'cookie half … and page half …');
-  assert.equal(scrubSecrets('Bearer eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiJ1LWFubiIsImV4cCI6MTc2fQ.c2lnbmF0dXJlLW9mLXRoZS10b2tlbg'), 'Bearer ….….…');
+  assert.equal(scrubSecrets('cookie: binder_session_0123456789ab=Zr8QmX2vK9pL4nB7cD1eF0; binder-page-key: aG5hJ3kL8mN2pQ6rS9tU1'),
+    'cookie: …; binder-page-key: …');
+  assert.equal(scrubSecrets(`a session's secret ${key} alone`), 'a session\'s secret … alone');
+  assert.equal(scrubSecrets('Authorization: Bearer eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiJ1LWFubiIsImV4cCI6MTc2fQ.c2lnbmF0dXJlLW9mLXRoZS10b2tlbg'), 'Authorization: Bearer …');
+  assert.equal(scrubSecrets('a token eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiJ1LWFubiJ9.c2lnbmF0dXJl refused'), 'a token … refused');
+  assert.equal(scrubSecrets('postgres://binder@db/binder?password=Hunter2Hunter2&sslmode=require'), 'postgres://binder@db/binder?password=…&sslmode=require');
   for (const kept of ['binder_Y3Ip7P37', 'postgres://binder@db/binder_production_2026', 'sha256 9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08',
-    '#12 a-very-long-slug-of-a-list-title-here moved', 'ERR_HTTP_HEADERS_ALREADY_SENT', '6f1c2a4e-8d3b-4c5a-9e7f-0a1b2c3d4e5f']) {
+    '#12 a-very-long-slug-of-a-list-title-here moved', 'ERR_HTTP_HEADERS_ALREADY_SENT', '6f1c2a4e-8d3b-4c5a-9e7f-0a1b2c3d4e5f',
+    '/tmp/binder-hostile-AbC1eF/agent0/.binder: 1 ask line skipped', '/home/ann/Projects/MyVeryLongProjectName/.binder', 'a session opened for Ann; exit code: 2',
+    'Revoked binder_Y3Ip7P37 (Claude, agent:claude)']) {
     assert.equal(scrubSecrets(kept), kept, kept);
   }
   assert.equal(logLine(`\u001b[31mred ${token}\u001b[0m`), 'red binder_Y3Ip7P37…', 'made terminal-safe too');
