@@ -4,9 +4,9 @@
  * scrubbed of anything shaped like a secret. An agent's token is written as its prefix (what
  * `binder admin token list` shows, enough to revoke it); a provider's token (a JWT), a value named
  * as a secret (`login=`, `key=`, a cookie, `password=`, `Bearer …`) and any long random string
- * (a login link's key, a session's secret) as `…`. Callers
- * name secrets by their prefix already: this is the last guard, for what one of them forgot. It
- * must never let a whole secret through, nor leave a line of someone's text unmade safe.
+ * (a login link's key, a session's secret) as `…`. Callers name secrets by their prefix already:
+ * this is the last guard, for what one of them forgot. It must never let a whole secret through,
+ * nor leave a line of someone's text unmade safe.
  */
 import { safeAnswer } from './terminal-safe.js';
 
