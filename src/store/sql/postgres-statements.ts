@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import type { Client, PoolClient, QueryResult } from 'pg';
 import { StoreUnavailable, TransactionConflict } from '../store.js';
 import type { Sql } from './port.js';
+import { POSTGRES } from '../dialect/postgres.js';
 import { socketOf, type Say } from './pg-private.js';
 
 /**
@@ -100,7 +101,7 @@ interface Waiting { sql: string; params?: readonly unknown[] }
  * failure (the first one's words, not the "transaction is aborted" of those after it).
  */
 export class PgSql implements Sql {
-  readonly dialect = 'postgres' as const;
+  readonly dialect = POSTGRES;
   /** Savepoints made in this transaction so far: each has a name of its own. */
   made = 0;
   /**

@@ -5,6 +5,7 @@
  * but the port may be awaited inside one. Statements are compiled once and kept.
  */
 import type Database from 'better-sqlite3';
+import { SQLITE } from '../dialect/sqlite.js';
 import type { Engine, Sql, TxOptions } from './port.js';
 
 /** Beyond this many kept statements, SQL made on the fly (lists of placeholders) is not kept. */
@@ -33,7 +34,7 @@ export function sqliteSql(db: Database.Database): Sql {
     }
   };
   return {
-    dialect: 'sqlite',
+    dialect: SQLITE,
     all: async <T>(sql: string, params?: readonly unknown[]) => prepare(sql).all(...(params ?? [])) as T[],
     get: async <T>(sql: string, params?: readonly unknown[]) => prepare(sql).get(...(params ?? [])) as T | undefined,
     value: async <T>(sql: string, params?: readonly unknown[]) =>
