@@ -61,6 +61,13 @@ export interface Dialect {
   readonly forUpdate: string;
   /** Said after a SELECT of `records r` whose rows it locks, passing over those another holds. */
   readonly forUpdateSkipLocked: string;
+  /**
+   * Whether statements asked at once cost one round trip (a server): a read may then be asked
+   * before it is known to be needed, with the reads it would otherwise wait for, and thrown away.
+   */
+  readonly readsAhead: boolean;
+  /** A statement whose one value is the id the next row of `table` is given (within this transaction). */
+  nextId(table: 'notes'): string;
   /** Statements run after records were erased in a transaction, that leave none of their terms in the index's pages. */
   readonly afterErase: readonly string[];
   /** Statements run after rows of `tables` were given ids by hand: the next id given is past them, never back. */

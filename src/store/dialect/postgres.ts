@@ -19,6 +19,9 @@ export const POSTGRES: Dialect = {
   bytewise: (expr) => `${expr} COLLATE "C"`,
   readBy: (table, alias) => `${table} ${alias}`,
   rowLocks: true,
+  readsAhead: true,
+  // Taken from its sequence now: never given to another transaction, committed or not.
+  nextId: (table) => `SELECT nextval(pg_get_serial_sequence('${table}', 'id'))`,
   forUpdate: ' FOR UPDATE',
   forUpdateSkipLocked: ' FOR UPDATE OF r SKIP LOCKED',
   // A deleted row's bytes stay in its pages until the table is rewritten: the engine's afterDelete.

@@ -20,6 +20,10 @@ export const SQLITE: Dialect = {
   bytewise: (expr) => expr,
   readBy: (table, alias, index) => `${table} ${alias} INDEXED BY ${index}`,
   rowLocks: false,
+  // Every statement is a call in this process: nothing is gained by asking ahead.
+  readsAhead: false,
+  // One writer at a time, and a table without AUTOINCREMENT gives the highest id and one.
+  nextId: (table) => `SELECT coalesce(max(id), 0) + 1 FROM ${table}`,
   forUpdate: '',
   forUpdateSkipLocked: '',
   // Secure-delete takes a record's terms out of the index's leaves, but the segment directory keeps
