@@ -118,17 +118,14 @@ export function sqliteEngine(db: Database.Database, path: string): Engine {
   const dataVersion = (): number => dataVersionOf.get() as number;
   let commits = 0;
   /**
-   * The connection's sync level, read once: only this engine sets it afterwards (pragma() reads it
-   * through a statement prepared anew at each call). Set by exec: SQLite sets this pragma when its
-   * statement is prepared, so a statement prepared once would set it once.
+   * The connection's sync level is read at each change that may lower it (a test, `binder admin`,
+   * may set it on the connection), and set by exec: pragma() fetches a result nobody reads.
    */
   const NORMAL = 1;
   const FULL = 2;
-  let level: number | undefined;
-  const syncLevel = (): number => (level ??= db.pragma('synchronous', { simple: true }) as number);
+  const syncLevel = (): number => db.pragma('synchronous', { simple: true }) as number;
   const setSync = (n: typeof NORMAL | typeof FULL): void => {
     db.exec(`PRAGMA synchronous = ${n}`);
-    level = n;
   };
 
   async function run<T>(fn: (q: Sql) => Promise<T>, options: TxOptions): Promise<T> {
