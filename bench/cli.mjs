@@ -8,14 +8,21 @@
 //   MCP              one binder-mcp process, show / search / add called through the SDK client
 // Each figure is the median over rounds; each ratio is taken within a round, then its median.
 // It prints a table per size, and with --json FILE writes every figure there.
-//   node bench/cli.mjs [--sizes 1000,10000,100000] [--rounds 30] [--json FILE]
+// With --before DIST_BIN (an earlier build's dist/bin/binder.js, built in a checkout of its own):
+// only this build beside that one, each with its own keeper, store (filled by its own
+// bench/fill.mjs) and binder-mcp: the MCP calls in a stream and the commands, in rounds that
+// alternate the two builds (which goes first, too); each ratio now/before is taken within a round.
+//   node bench/cli.mjs [--sizes 1000,10000,100000] [--rounds 30] [--json FILE] [--before DIST_BIN]
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { fill, LIST, RARE } from './fill.mjs';
 import { BINDER, BINDER_MCP, interleaveRound, load, machine, median, medianRatio, option, percentile, round, serve, tempDir } from './lib.mjs';
+
+const BEFORE = option('--before', '');
 
 const SIZES = option('--sizes', '1000,10000,100000').split(',').map(Number);
 const ROUNDS = Number(option('--rounds', '30'));
@@ -37,10 +44,10 @@ function taskwarrior(dir, file) {
   return env;
 }
 
-async function mcpSession(cwd) {
+async function mcpSession(cwd, bin = BINDER_MCP) {
   const env = { ...process.env };
   delete env.BINDER_DIR;
-  const transport = new StdioClientTransport({ command: process.execPath, args: [BINDER_MCP], cwd, env, stderr: 'ignore' });
+  const transport = new StdioClientTransport({ command: process.execPath, args: [bin], cwd, env, stderr: 'ignore' });
   const client = new Client({ name: 'bench', version: '1' });
   await client.connect(transport);
   return client;
@@ -145,7 +152,89 @@ async function atSize(n) {
   };
 }
 
+/** Calls of each operation, per build and per round, in the stream beside the earlier build. */
+const BESIDE_CALLS = 10;
+
+/** One build's keeper, store, folder and binder-mcp, filled by that build's own bench/fill.mjs. */
+async function buildAt(bin, n) {
+  const root = resolve(dirname(bin), '..', '..');
+  const { fill: fillOf } = await import(pathToFileURL(join(root, 'bench', 'fill.mjs')).href);
+  const dir = tempDir();
+  const made = await fillOf(dir, n);
+  const keeper = await serve(made.storeDir, [], [], bin);
+  const cwd = dirname(made.folder);
+  const client = await mcpSession(cwd, join(dirname(bin), 'binder-mcp.js'));
+  return { bin, cwd, keeper, client };
+}
+
+/** This build beside the one at BEFORE: MCP calls in a stream and commands, rounds alternating. */
+async function besideAt(n) {
+  const builds = { before: await buildAt(BEFORE, n), now: await buildAt(BINDER, n) };
+  const env = { ...process.env };
+  delete env.BINDER_DIR;
+  const names = ['before', 'now'];
+  const commands = (order) => order.flatMap((build) => ['show', 'search', 'add'].map((verb) => ({
+    name: `${build} binder ${verb}`,
+    argv: [process.execPath, builds[build].bin, verb, ...(verb === 'show' ? [LIST] : verb === 'search' ? [RARE] : [LIST, 'a record added by the bench'])],
+    cwd: builds[build].cwd,
+    env,
+  })));
+  const times = {};
+  const push = (key, ms) => (times[key] ??= []).push(ms);
+  const loads = [load()];
+  for (let r = 0; r < 3 + ROUNDS; r++) {
+    const order = r % 2 ? [...names].reverse() : names;
+    const one = interleaveRound(commands(order));
+    const calls = {};
+    for (const [name, args] of mcpCalls(`a record added beside the earlier build ${r}`)) {
+      for (const build of order) {
+        const ms = [];
+        for (let i = 0; i < BESIDE_CALLS; i++) ms.push(await timeCall(builds[build].client, name, args));
+        calls[`${build} mcp ${name}`] = median(ms);
+      }
+    }
+    if (r < 3) continue; // the warm-up rounds are not kept
+    for (const [key, ms] of Object.entries({ ...one, ...calls })) push(key, ms);
+  }
+  loads.push(load());
+  for (const build of Object.values(builds)) {
+    await build.client.close();
+    await build.keeper.stop();
+  }
+  const row = (what) => ({
+    name: what,
+    beforeMs: round(median(times[`before ${what}`])),
+    nowMs: round(median(times[`now ${what}`])),
+    ratio: round(medianRatio(times[`now ${what}`], times[`before ${what}`]), 3),
+    // How the ratio spread over the rounds: the middle half of them lay between these.
+    middleHalf: [25, 75].map((p) => round(percentile(times[`now ${what}`].map((ms, i) => ms / times[`before ${what}`][i]), p), 3)),
+  });
+  return {
+    records: n,
+    before: BEFORE,
+    rounds: ROUNDS,
+    callsPerRound: BESIDE_CALLS,
+    load: loads,
+    mcp: MCP_OPS.map((o) => row(`mcp ${o}`)),
+    command: ['show', 'search', 'add'].map((v) => row(`binder ${v}`)),
+  };
+}
+
 const results = { machine: machine(), sizes: [] };
+if (BEFORE) {
+  process.stdout.write(`bench/cli — ${results.machine}; beside ${BEFORE}; ${ROUNDS} rounds after 3 of warm-up, the builds in turn\n`);
+  for (const n of SIZES) {
+    const at = await besideAt(n);
+    results.sizes.push(at);
+    const lines = [
+      `\n${n.toLocaleString('en')} records (load ${at.load.join(' → ')}): median per call in a stream of ${BESIDE_CALLS} a round; now/before, median of the rounds' ratios (middle half)`,
+      ...[...at.mcp, ...at.command].map((c) => `  ${c.name.padEnd(16)} before ${String(c.beforeMs).padStart(7)} ms  now ${String(c.nowMs).padStart(7)} ms  ${String(c.ratio).padStart(6)}× (${c.middleHalf.join('–')})`),
+    ];
+    process.stdout.write(`${lines.join('\n')}\n`);
+  }
+  if (JSON_OUT) writeFileSync(JSON_OUT, `${JSON.stringify(results, null, 2)}\n`);
+  process.exit(0);
+}
 process.stdout.write(`bench/cli — ${results.machine}; ${ROUNDS} rounds after 3 of warm-up\n`);
 for (const n of SIZES) {
   const at = await atSize(n);

@@ -8,6 +8,8 @@
 //             record's time; the words for search, the history row, the ledger's row and COMMIT.
 //   one       the token's look, then the whole change as one statement (one round trip).
 //   no-token  the change as one statement alone: the least a durable change can cost here.
+//   read      a GET: the record read by one statement alone (its row, list and the asker's
+//             access), no token looked at: the least a read of a record can cost here.
 // Prints `port N` once it listens on 127.0.0.1.
 import { createHash } from 'node:crypto';
 import { createServer } from 'node:http';
@@ -84,6 +86,12 @@ const server = createServer((req, res) => {
   req.on('data', (chunk) => { body += chunk; });
   req.on('end', async () => {
     try {
+      if (mode === 'read') {
+        const id = Number(new URL(req.url ?? '/', 'http://x').searchParams.get('id'));
+        const row = (await pool.query(named('record', RECORD, ['Bench agent', id]))).rows[0];
+        res.writeHead(row ? 200 : 404, { 'content-type': 'application/json' }).end(JSON.stringify({ ok: Boolean(row), data: row }));
+        return;
+      }
       const { id, text } = JSON.parse(body);
       const agent = mode === 'no-token' ? 'Bench agent' : await token(req);
       const now = Date.now();

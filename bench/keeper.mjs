@@ -4,16 +4,20 @@
 // resident memory; and the same latency in a folder asked 1,000,000 times this week (its answers
 // file and the keeper's ledger), in rounds alternating with a folder asked only by the bench.
 // The asks are add, show and note, in turn, on the big list.
-//   node bench/keeper.mjs [--records 1000000] [--asks 600] [--node-options "--max-semi-space-size=2"] [--json FILE]
+// With --before DIST_BIN (an earlier build's dist/bin/binder.js, built in a checkout of its own):
+// only the one-agent latency of this build beside that one, each with its own keeper and store
+// (filled by its own bench/fill.mjs), in rounds that alternate the two; ratios taken within rounds.
+//   node bench/keeper.mjs [--records 1000000] [--asks 600] [--node-options "--max-semi-space-size=2"] [--json FILE] [--before DIST_BIN]
 // --node-options: options for the keeper's node (to try one, e.g. a smaller young generation).
 import { execFile } from 'node:child_process';
 import { closeSync, openSync, readFileSync, writeFileSync, writeSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { randomUUID } from 'node:crypto';
 import Database from 'better-sqlite3';
 import { fillStore, LIST } from './fill.mjs';
-import { load, machine, median, option, percentile, round, serve, tempDir, ROOT } from './lib.mjs';
+import { BINDER, load, machine, median, option, percentile, round, serve, tempDir, ROOT } from './lib.mjs';
 
 const run = promisify(execFile);
 const RECORDS = Number(option('--records', '1000000'));
@@ -21,6 +25,45 @@ const ASKS = Number(option('--asks', '600'));
 const JSON_OUT = option('--json', '');
 const NODE_OPTIONS = option('--node-options', '').split(' ').filter(Boolean);
 const AGENT = join(ROOT, 'bench', 'keeper-agent.mjs');
+const BEFORE = option('--before', '');
+
+const agent = async (dir, mode, count, batch) =>
+  JSON.parse((await run(process.execPath, [AGENT, dir, mode, String(count), String(batch ?? ''), LIST], { maxBuffer: 1 << 26 })).stdout);
+
+if (BEFORE) {
+  // Each build with its own store and keeper; the same agent process asks both, in turn.
+  const builds = {};
+  for (const [name, bin] of [['before', BEFORE], ['now', BINDER]]) {
+    const { fillStore: fillOf } = await import(pathToFileURL(join(resolve(dirname(bin), '..', '..'), 'bench', 'fill.mjs')).href);
+    const dir = tempDir();
+    const folder = join(dir, 'agent', '.binder');
+    await fillOf(join(dir, 'store'), RECORDS, [folder]);
+    builds[name] = { folder, keeper: await serve(join(dir, 'store'), [], NODE_OPTIONS, bin) };
+  }
+  const loads = [load()];
+  for (const b of Object.values(builds)) await agent(b.folder, 'latency', 50); // warm-up
+  const times = { before: [], now: [] };
+  const ratios = [];
+  const ROUNDS = 10;
+  for (let r = 0; r < ROUNDS; r++) {
+    const order = r % 2 ? ['now', 'before'] : ['before', 'now'];
+    const got = {};
+    for (const name of order) got[name] = await agent(builds[name].folder, 'latency', Math.ceil(ASKS / ROUNDS));
+    for (const name of order) times[name].push(median(got[name]));
+    ratios.push(median(got.now) / median(got.before));
+  }
+  loads.push(load());
+  for (const b of Object.values(builds)) await b.keeper.stop();
+  const result = {
+    machine: machine(), records: RECORDS, before: BEFORE, load: loads, rounds: ROUNDS,
+    beforeMs: round(median(times.before)), nowMs: round(median(times.now)), ratio: round(median(ratios), 3),
+    middleHalf: [round(percentile(ratios, 25), 3), round(percentile(ratios, 75), 3)],
+  };
+  process.stdout.write(`bench/keeper — ${result.machine}; ${RECORDS.toLocaleString('en')} records; beside ${BEFORE}; load ${loads.join(' → ')}\n`
+    + `  1 agent, median of each round's asks: before ${result.beforeMs} ms, now ${result.nowMs} ms; now/before ${result.ratio}× (middle half ${result.middleHalf.join('–')}), ${ROUNDS} rounds in turn\n`);
+  if (JSON_OUT) writeFileSync(JSON_OUT, `${JSON.stringify(result, null, 2)}\n`);
+  process.exit(0);
+}
 
 const root = tempDir();
 const store = join(root, 'store');
@@ -29,8 +72,6 @@ const t0 = performance.now();
 await fillStore(store, RECORDS, folders);
 const filledMs = Math.round(performance.now() - t0);
 
-const agent = async (dir, mode, count, batch) =>
-  JSON.parse((await run(process.execPath, [AGENT, dir, mode, String(count), String(batch ?? ''), LIST], { maxBuffer: 1 << 26 })).stdout);
 const describe = (xs) => `median ${round(median(xs))} ms, p99 ${round(percentile(xs, 99))} ms (${xs.length} asks)`;
 const stats = (xs) => ({ medianMs: round(median(xs)), p99Ms: round(percentile(xs, 99)), asks: xs.length });
 

@@ -22,10 +22,10 @@ export function admin(store, ...args) {
   return r.stdout;
 }
 
-/** `binder serve --no-tui --quiet` (node started with `nodeOptions`), resolved once it keeps the binder. */
-export function serve(store, extra = [], nodeOptions = []) {
+/** `binder serve --no-tui --quiet` of `bin` (node started with `nodeOptions`), resolved once it keeps the binder. */
+export function serve(store, extra = [], nodeOptions = [], bin = BINDER) {
   return new Promise((done, fail) => {
-    const child = spawn(process.execPath, [...nodeOptions, BINDER, 'serve', '--no-tui', '--quiet', '--store', store, ...extra], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, [...nodeOptions, bin, 'serve', '--no-tui', '--quiet', '--store', store, ...extra], { stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
     child.stdout.on('data', (c) => {
       out += c;

@@ -6,10 +6,14 @@
 //                  note, in its four round trips, with no rule, no batching and no Binder code;
 //   one statement  the same bare servers, the token's look and then the change as one statement;
 //   no token       the change as one statement alone: one round trip, nothing looked at before it.
+// Then reads (GET of one record, 16 clients): Binder through one keeper, beside a bare server
+// reading the record by one statement (no token looked at), rounds in turn.
 // Every process serves all rounds; one round runs each setup for SECONDS in turn; the first round
 // is thrown away (warm-up), ROUNDS are kept.
 // Each figure is the median of its rounds, each ratio Binder / floor taken within a round.
 // Figures, not tests.
+// The budgets: Binder's changes ≥ 0.9× "one statement"; Binder's read ≤ 1.2× the bare read (in
+// time a read, so ≥ 1/1.2 of its reads a second).
 //   node bench/postgres-floor.mjs [--records 10000] [--seconds 5] [--rounds 5] [--clients 16] [--json FILE]
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -48,6 +52,13 @@ const SETUPS = [
   ['one statement', () => bare('one')],
   ['no token', () => bare('no-token')],
 ];
+/** Reads: one process each, all clients on it. */
+const READS = [
+  ['Binder read', () => serveHttp(url)],
+  ['bare read', () => bare('read')],
+];
+const pick = () => 1 + Math.floor(Math.random() * RECORDS);
+const makeRead = (name) => () => ({ method: 'GET', path: name === 'Binder read' ? `/api/get?id=${pick()}` : `/?id=${pick()}` });
 const make = () => ({
   method: 'POST', path: '/api/note', body: JSON.stringify({ id: 1 + Math.floor(Math.random() * RECORDS), text: 'benched' }),
   headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID() },
@@ -64,14 +75,21 @@ async function rate(servers) {
 // first thousands slower (V8 compiles as it goes, the pool fills, statements are prepared).
 const servers = [];
 for (const [, start] of SETUPS) servers.push([await start(), await start()]);
-const got = Object.fromEntries(SETUPS.map(([name]) => [name, []]));
+const readers = [];
+for (const [, start] of READS) readers.push(await start());
+const got = Object.fromEntries([...SETUPS, ...READS].map(([name]) => [name, []]));
 for (let r = 0; r <= ROUNDS; r++) {
   for (const [i, [name]] of SETUPS.entries()) {
     const perSecond = await rate(servers[i]);
     if (r > 0) got[name].push(perSecond);
   }
+  for (const [i, [name]] of READS.entries()) {
+    const perSecond = await requestsPerSecond({ url: readers[i].url.origin, token, seconds: SECONDS, make: makeRead(name), clients: CLIENTS });
+    if (r > 0) got[name].push(perSecond);
+  }
 }
 for (const pair of servers) for (const s of pair) await s.stop();
+for (const s of readers) await s.stop();
 const results = { records: RECORDS, clients: CLIENTS, rounds: ROUNDS, seconds: SECONDS, machine: machine(), load: load(), setups: {} };
 for (const [name] of SETUPS) {
   const rates = got[name];
@@ -81,7 +99,12 @@ for (const [name] of SETUPS) {
   process.stdout.write(`${name.padEnd(14)} ${entry.changesPerSecond.toLocaleString('en')} durable changes/s through two processes `
     + `(rounds ${entry.range.map((x) => x.toLocaleString('en')).join('–')})${entry.binderRatio ? `; Binder ${entry.binderRatio}× this` : ''}\n`);
 }
-process.stdout.write(`budget: ≥ 2,000 durable changes/s through two keepers; Binder ${results.setups.Binder.changesPerSecond.toLocaleString('en')}, `
-  + `and this machine's floor with nothing but the change's one statement ${results.setups['no token'].changesPerSecond.toLocaleString('en')}\n`);
+const reads = { binder: Math.round(median(got['Binder read'])), bare: Math.round(median(got['bare read'])) };
+// A read's time is the inverse of reads a second at the same clients: Binder's time / the bare one's.
+results.reads = { ...reads, timeRatio: round(medianRatio(got['bare read'], got['Binder read']), 2) };
+process.stdout.write(`reads          Binder through one keeper ${reads.binder.toLocaleString('en')}/s, the bare one-statement read ${reads.bare.toLocaleString('en')}/s; `
+  + `a read through Binder takes ${results.reads.timeRatio}× the bare one's time (median of rounds)\n`);
+process.stdout.write(`budgets: Binder's changes ≥ 0.9× "one statement": ${results.setups['one statement'].binderRatio}×; `
+  + `a read ≤ 1.2× the bare read's time: ${results.reads.timeRatio}×\n`);
 if (JSON_OUT) writeFileSync(JSON_OUT, JSON.stringify(results, null, 2));
 await cluster.stop();

@@ -12,7 +12,6 @@ import { findList, findRecord, isPerson, visibleListRows } from './access.js';
 import { iso, type Context } from './context.js';
 import { dueRecords } from './due-scan.js';
 import type { ListRow } from './rows.js';
-import { briefSqlOf } from './dialect/brief-sql.js';
 import type { Brief, BriefItem, BriefKind, BriefOptions, BriefSummary } from './together-types.js';
 import type { DueRecord, Field, State, Who } from './types.js';
 
@@ -116,7 +115,7 @@ async function hideUnseenNeeds(ctx: Context, who: Who, items: BriefItem[]): Prom
 /** The rows after `from` that `who` is told, at most `limit`, in id order, read in that order up to the limit. */
 async function rowsAfter(ctx: Context, who: Who, from: number, lists: string[], record: number | null, limit: number): Promise<Row[]> {
   if (lists.length === 0) return [];
-  const sql = briefSqlOf(ctx.q.dialect);
+  const sql = ctx.q.dialect.brief;
   const { where, params } = sql.told({ id: who.id, person: isPerson(who) }, lists, record);
   return ctx.q.all<Row>(`${sql.selectRows} WHERE l.id > ? AND ${where} ORDER BY l.id LIMIT ?`, [from, ...params, limit]);
 }
@@ -126,7 +125,7 @@ async function rowsAfter(ctx: Context, who: Who, from: number, lists: string[], 
  * (counting stops at SUMMARY_COUNT_MAX), and the latest few rows, read from the history's end.
  */
 async function summaryAfter(ctx: Context, who: Who, from: number, lists: ListRow[], shapes: Map<string, ListShape>): Promise<Brief> {
-  const sql = briefSqlOf(ctx.q.dialect);
+  const sql = ctx.q.dialect.brief;
   const { where, params } = sql.told({ id: who.id, person: isPerson(who) }, lists.map((l) => l.id), null);
   const counted = (await ctx.q.all(`SELECT list, kind, count(*) AS n FROM (
         SELECT l.list AS list, ${sql.kind} AS kind FROM ${sql.joined}
@@ -184,7 +183,7 @@ export async function brief(ctx: Context, who: Who, options: BriefOptions = {}):
     ? items[items.length - 1]!.id
     : ((await ctx.q.value('SELECT coalesce(max(id), 0) FROM log')) as number);
   if (moving) {
-    await ctx.q.run(briefSqlOf(ctx.q.dialect).cursor, [who.id, Math.max(to, from)]);
+    await ctx.q.run(ctx.q.dialect.brief.cursor, [who.id, Math.max(to, from)]);
   }
   await hideUnseenNeeds(ctx, who, items);
   if (summed) return summed;

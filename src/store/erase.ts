@@ -32,10 +32,7 @@ async function forgetAnswers(ctx: Context): Promise<void> {
  * its pages until then.
  */
 async function tidy(ctx: Context): Promise<void> {
-  if (ctx.q.dialect === 'sqlite') {
-    await ctx.q.run("INSERT INTO record_text (record_text) VALUES ('optimize')");
-    await ctx.q.run("INSERT INTO note_text (note_text) VALUES ('optimize')");
-  }
+  for (const statement of ctx.q.dialect.afterErase) await ctx.q.run(statement);
   ctx.checkpointAfterCommit();
 }
 

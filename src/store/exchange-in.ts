@@ -200,14 +200,8 @@ export async function importBinder(ctx: Context, plan: ImportPlan, who: Who, opt
       needs += (await ctx.q.run('INSERT INTO needs (record, needed) VALUES (?, ?) ON CONFLICT DO NOTHING', [idOf.get(r.key)!, target])).changes;
     }
   }
-  // PostgreSQL numbers from sequences: past the numbers given here, never back (a number once
-  // given is never given again). SQLite's AUTOINCREMENT keeps its own.
-  if (ctx.q.dialect === 'postgres') {
-    for (const table of ['records', 'notes', 'attachments']) {
-      await ctx.q.get(`SELECT setval(pg_get_serial_sequence('${table}', 'id'), GREATEST((SELECT coalesce(max(id), 1) FROM ${table}),
-        coalesce(pg_sequence_last_value(pg_get_serial_sequence('${table}', 'id')::regclass), 1)))`);
-    }
-  }
+  // Numbers given past those given here, never back (a number once given is never given again).
+  for (const statement of ctx.q.dialect.idsGivenByHand(['records', 'notes', 'attachments'])) await ctx.q.get(statement);
   await ctx.log(who, 'import', into?.id ?? null, null, {
     format: plan.format, ...(options.file ? { file: options.file } : {}), lists: made.map((l) => l.id), records: plan.records.length,
   });

@@ -97,10 +97,9 @@ export function ledgerOver(q: Sql): Ledger {
         [answer, dir, id]);
     },
     // An ask taken with no answer yet (one held open until something changes) is not ready: left alone.
-    untold: (dir) => q.all<{ id: string; answer: string }>(q.dialect === 'sqlite'
-      // By the index of undelivered asks: by the key, every ask of the folder this week would be read.
-      ? 'SELECT id, answer FROM asks INDEXED BY asks_undelivered WHERE delivered = 0 AND dir = ? AND answer IS NOT NULL'
-      : 'SELECT id, answer FROM asks WHERE delivered = 0 AND dir = ? AND answer IS NOT NULL', [dir]),
+    // By the index of undelivered asks: by the key, every ask of the folder this week would be read.
+    untold: (dir) => q.all<{ id: string; answer: string }>(`SELECT id, answer FROM ${q.dialect.readBy('asks', 'asks', 'asks_undelivered')}
+      WHERE delivered = 0 AND dir = ? AND answer IS NOT NULL`, [dir]),
     untoldSince: (at) => q.all<{ dir: string; id: string }>('SELECT dir, id FROM asks WHERE delivered = 0 AND at <= ? AND answer IS NOT NULL', [at]),
     async told(dir, id) {
       await q.run('UPDATE asks SET delivered = 1 WHERE dir = ? AND id = ?', [dir, id]);

@@ -10,7 +10,6 @@ import { slug, uniqueSlug } from './slug.js';
 import { Refused, type FieldInput, type ListPatch, type StateInput, type TemplateSummary } from './store.js';
 import { findTemplate, TEMPLATES, type Lang } from './templates.js';
 import { rowLater } from './text-index.js';
-import { textAt, withoutKey } from './dialect/json.js';
 import type { Access, Field, FieldType, List, State, Who } from './types.js';
 import { cleanName, cleanTitle } from './values.js';
 
@@ -196,9 +195,9 @@ export async function editList(ctx: Context, ref: string, patch: ListPatch, who:
     fields = shapeFields(patch.fields, list.fields);
     const dropped = list.fields.filter((f) => !fields.some((k) => k.id === f.id));
     for (const field of dropped) {
-      const ids = await ctx.q.column<number>(`SELECT id FROM records WHERE list = ? AND ${textAt(ctx.q.dialect, 'fields', field.id)} IS NOT NULL`, [list.id]);
+      const ids = await ctx.q.column<number>(`SELECT id FROM records WHERE list = ? AND ${ctx.q.dialect.textAt('fields', field.id)} IS NOT NULL`, [list.id]);
       for (const id of ids) {
-        await ctx.q.run(`UPDATE records SET fields = ${withoutKey(ctx.q.dialect, 'fields')} WHERE id = ?`, [field.id, id]);
+        await ctx.q.run(`UPDATE records SET fields = ${ctx.q.dialect.withoutKey('fields')} WHERE id = ?`, [field.id, id]);
         rowLater(ctx, id);
       }
     }

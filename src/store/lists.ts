@@ -9,7 +9,6 @@ import { recordColumns, recordOf, type RecordRow } from './rows.js';
 import type { ShowOptions } from './store.js';
 import type { ListPage, ListSummary, State, Who } from './types.js';
 import { findState } from './values.js';
-import { arrayHas } from './dialect/json.js';
 import { countsOf, stateCounts } from './counts.js';
 
 const PAGE = 50;
@@ -53,7 +52,7 @@ export async function show(ctx: Context, ref: string, who: Who, options: ShowOpt
     : list.states;
   const limit = whole(options.limit, PAGE, MAX_PAGE);
   const offset = whole(options.offset, 0, Number.MAX_SAFE_INTEGER);
-  const mine = options.mine === true ? `AND ${arrayHas(ctx.q.dialect, 'r.owners')}` : '';
+  const mine = options.mine === true ? `AND ${ctx.q.dialect.arrayHas('r.owners')}` : '';
   const mineParams = options.mine === true ? [who.id] : [];
 
   // Without --mine the counts are kept ones; with it, only the asker's records are counted.

@@ -3,20 +3,16 @@
  * that `ready` uses. The one place that reads a list's states in SQL (they are kept as JSON, and
  * reading JSON is each database's own dialect).
  */
-import type { DialectName } from './sql/port.js';
-
-/** The id of the last state of the list aliased `l`, in the engine's words. */
-const lastState = (l: string, d: DialectName): string =>
-  (d === 'sqlite' ? `json_extract(${l}.states, '$[#-1].id')` : `((${l}.states)::jsonb -> -1 ->> 'id')`);
+import type { Dialect } from './dialect/dialect.js';
 
 /** True for the record aliased `o` while it is not in its list's last state. */
-export const undone = (o: string, d: DialectName): string =>
-  `${o}.state <> (SELECT ${lastState('dl', d)} FROM lists dl WHERE dl.id = ${o}.list)`;
+export const undone = (o: string, d: Dialect): string =>
+  `${o}.state <> (SELECT ${d.lastState('dl')} FROM lists dl WHERE dl.id = ${o}.list)`;
 
 /** How many records the record aliased `r` needs that are not done: a column of a record's row. */
-export const blockedColumn = (d: DialectName): string => `(SELECT count(*) FROM needs bn JOIN records bo ON bo.id = bn.needed
+export const blockedColumn = (d: Dialect): string => `(SELECT count(*) FROM needs bn JOIN records bo ON bo.id = bn.needed
     WHERE bn.record = r.id AND ${undone('bo', d)}) AS blocked_by`;
 
 /** A condition on the record aliased `r`: it needs nothing that is not done. */
-export const notBlocked = (d: DialectName): string => `NOT EXISTS (SELECT 1 FROM needs wn JOIN records wo ON wo.id = wn.needed
+export const notBlocked = (d: Dialect): string => `NOT EXISTS (SELECT 1 FROM needs wn JOIN records wo ON wo.id = wn.needed
     WHERE wn.record = r.id AND ${undone('wo', d)})`;

@@ -152,11 +152,10 @@ export async function needs(
       'not-understood',
     );
   }
-  // On PostgreSQL, both ends of every need are locked first: two keepers closing a circle from its
-  // two ends meet on a record, and the second, run again, sees the first's need (SQLite runs one
-  // change at a time anyway).
-  if (ctx.q.dialect === 'postgres') {
-    await ctx.q.column(`SELECT id FROM records WHERE id IN (${[id, ...ids].map(() => '?').join(', ')}) ORDER BY id FOR UPDATE`, [id, ...ids]);
+  // Where changes run side by side, both ends of every need are locked first: two keepers closing
+  // a circle from its two ends meet on a record, and the second, run again, sees the first's need.
+  if (ctx.q.dialect.rowLocks) {
+    await ctx.q.column(`SELECT id FROM records WHERE id IN (${[id, ...ids].map(() => '?').join(', ')}) ORDER BY id${ctx.q.dialect.forUpdate}`, [id, ...ids]);
   }
   const added: number[] = [];
   const removed: number[] = [];

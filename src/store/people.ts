@@ -189,9 +189,8 @@ async function findPerson(ctx: Context, ref: string): Promise<Row> {
 async function lastAdmin(ctx: Context, row: Row): Promise<boolean> {
   if (row.role !== 'admin' || row.removed !== null) return false;
   // Two admins demoting each other at once: each locks every admin's row, so the second is run
-  // again (PostgreSQL) and counts one admin left. SQLite's writes are one at a time already.
-  const lock = ctx.q.dialect === 'postgres' ? ' FOR UPDATE' : '';
-  const admins = await ctx.q.column<string>(`SELECT id FROM people WHERE role = 'admin' AND removed IS NULL ORDER BY id${lock}`);
+  // again and counts one admin left (where changes run one at a time, none is needed).
+  const admins = await ctx.q.column<string>(`SELECT id FROM people WHERE role = 'admin' AND removed IS NULL ORDER BY id${ctx.q.dialect.forUpdate}`);
   return admins.length <= 1;
 }
 

@@ -7,8 +7,8 @@
 import { findList, listFor, visibleListRows } from './access.js';
 import type { Context } from './context.js';
 import { notBlocked } from './needs-sql.js';
-import { arrayHasOther, inList, textAt } from './dialect/json.js';
-import type { DialectName } from './sql/port.js';
+import type { Dialect } from './dialect/dialect.js';
+import { inList } from './dialect/json.js';
 import { recordColumns, recordOf, type RecordRow } from './rows.js';
 import { slug } from './slug.js';
 import type { ReadyList, ReadyPage } from './together-types.js';
@@ -35,22 +35,21 @@ export const READY_COUNT_MAX = 1000;
  * records in id order), so that a page and a capped count stop early instead of reading the whole
  * list. With its parameters, in order.
  */
-function where(d: DialectName, list: List, who: Who): { sql: string; params: unknown[] } {
+function where(d: Dialect, list: List, who: Who): { sql: string; params: unknown[] } {
   const gated = list.states.some((s) => s.gate);
   const states = startStates(list);
   return {
     sql: `r.list = ? AND r.archived = 0 AND r.lease_by IS NULL
     AND ${inList('r.state', states.length)}
     ${gated ? 'AND r.approved_by IS NOT NULL' : ''}
-    AND NOT ${arrayHasOther(d, 'r.owners')}
+    AND NOT ${d.arrayHasOther('r.owners')}
     AND ${notBlocked(d)}`,
     params: [list.id, ...states, who.id],
   };
 }
 
 /** The records of a list, by the index that reads them in id order where the engine takes a hint. */
-const fromRecords = (d: DialectName, index = 'records_open'): string =>
-  (d === 'sqlite' ? `FROM records r INDEXED BY ${index}` : 'FROM records r');
+const fromRecords = (d: Dialect, index = 'records_open'): string => `FROM ${d.readBy('records', 'r', index)}`;
 
 /**
  * The ready records of one list, at most `limit`, in the order to take them. `lock`: on
@@ -61,11 +60,11 @@ export async function readyRows(ctx: Context, list: List, who: Who, limit: numbe
   const d = ctx.q.dialect;
   const field = priorityField(list);
   const { sql: cond, params } = where(d, list, who);
-  const locking = lock && d === 'postgres' ? ' FOR UPDATE OF r SKIP LOCKED' : '';
+  const locking = lock ? d.forUpdateSkipLocked : '';
   const select = (index?: string): string => `SELECT ${recordColumns(d)} ${fromRecords(d, index)} WHERE ${cond}`;
   if (field?.type === 'number') {
     // Higher first: no index holds that order, so every ready record is read and sorted.
-    const number = d === 'sqlite' ? `CAST(${textAt(d, 'r.fields', field.id)} AS REAL)` : `CAST(${textAt(d, 'r.fields', field.id)} AS DOUBLE PRECISION)`;
+    const number = d.asNumber(d.textAt('r.fields', field.id));
     return ctx.q.all<RecordRow>(`${select()} ORDER BY ${number} DESC NULLS LAST, r.id LIMIT ?${locking}`, [...params, limit]);
   }
   if (field?.type !== 'choice') return ctx.q.all<RecordRow>(`${select()} ORDER BY r.id LIMIT ?${locking}`, [...params, limit]);
@@ -74,7 +73,7 @@ export async function readyRows(ctx: Context, list: List, who: Who, limit: numbe
   // (or priorite) is indexed by its value, so a choice no record has costs nothing either.
   const choices = field.choices ?? [];
   const indexed = PRIORITY_NAMES.includes(field.id);
-  const value = indexed && d === 'sqlite' ? `json_extract(r.fields, '$.${field.id}')` : textAt(d, 'r.fields', field.id);
+  const value = indexed ? d.indexedTextAt('r.fields', field.id) : d.textAt('r.fields', field.id);
   const by = select(indexed ? `records_${field.id}` : undefined);
   const rows: RecordRow[] = [];
   for (const choice of choices) {
@@ -86,7 +85,7 @@ export async function readyRows(ctx: Context, list: List, who: Who, limit: numbe
   // were changed), merged by age: the latter read as the ranges between the choices, in the
   // index's own order (bytes of UTF-8), so that none at all costs nothing.
   const need = limit - rows.length;
-  const bytes = d === 'sqlite' ? value : `${value} COLLATE "C"`;
+  const bytes = d.bytewise(value);
   const groups = [await ctx.q.all<RecordRow>(`${by} AND ${value} IS NULL ORDER BY r.id LIMIT ?${locking}`, [...params, need])];
   const bounds = [...choices].sort((a, b) => Buffer.compare(Buffer.from(a), Buffer.from(b)));
   for (let i = 0; i <= bounds.length; i++) {
@@ -127,7 +126,7 @@ export async function ready(ctx: Context, listRef: string | undefined, who: Who,
   }
   // By the index of claims: the few records held, never a list's records one by one.
   const d = ctx.q.dialect;
-  const holder = d === 'sqlite' ? "json_extract(r.lease_by, '$.id')" : "((r.lease_by)::jsonb ->> 'id')";
+  const holder = d.indexedTextAt('r.lease_by', 'id');
   const held = await ctx.q.all<RecordRow>(`SELECT ${recordColumns(d)} ${fromRecords(d, 'records_lease')}
       WHERE r.lease_until IS NOT NULL AND ${holder} = ?
         AND ${inList('r.list', lists.length)} ORDER BY r.lease_until, r.id`, [who.id, ...lists.map((l) => l.id)]);

@@ -23,17 +23,19 @@ const touch = async (ctx: Context, id: number, at: string): Promise<void> => {
 };
 
 export async function note(ctx: Context, ref: number | string, text: string, who: Who): Promise<Note> {
+  // The note's number is asked with the record's look: every write after is sent without waiting
+  // (a server store: the look in one round trip, the writes with the commit in the next).
+  const number = ctx.q.value<number>(ctx.q.dialect.nextId('notes'));
+  number.catch(() => undefined);
   const found = await findRecord(ctx, ref, who, 'write');
   notArchived(found);
   const clean = cleanNote(text);
   const at = iso(ctx.now());
-  // The note and the record's time asked at once (a server store answers them in one round trip);
-  // the first failure is the one said.
-  const [row] = await Promise.all([
-    ctx.q.get<NoteRow>('INSERT INTO notes (record, at, by, text) VALUES (?, ?, ?, ?) RETURNING *', [found.record.id, at, JSON.stringify(who), clean]),
-    touch(ctx, found.record.id, at),
-  ]);
-  if (!row) throw new Error(`the note on #${found.record.id} was not made`);
+  const id = await number;
+  if (id === undefined) throw new Error(`no number for a note on #${found.record.id}`);
+  const row: NoteRow = { id: Number(id), record: found.record.id, at, by: JSON.stringify(who), text: clean, edited: 0 };
+  ctx.q.later('INSERT INTO notes (id, record, at, by, text) VALUES (?, ?, ?, ?, ?)', [row.id, row.record, at, row.by, clean]);
+  await touch(ctx, found.record.id, at);
   notedLater(ctx, found.record.id, { id: row.id, text: clean });
   await ctx.log(who, 'note', found.list.id, found.record.id, { note: row.id });
   return noteOf(row);
@@ -134,33 +136,18 @@ const count = (given: number | undefined, fallback: number): number =>
   given !== undefined && Number.isSafeInteger(given) && given >= 0 ? given : fallback;
 
 export async function get(ctx: Context, ref: number | string, who: Who, page: RecordPage = {}): Promise<RecordView> {
+  // Where reads asked at once cost one round trip, the parts are asked with the record's look,
+  // before the asker is known to see it: if not, they are thrown away unread by anyone.
+  const ahead = ctx.q.dialect.readsAhead ? parts(ctx, recordNumber(ref), who, page, undefined, undefined) : undefined;
+  ahead?.catch(() => undefined);
   const found = await findRecord(ctx, ref, who, 'read');
   const { record, list, row } = found;
   const offset = count(page.offset, 0);
-  // The latest first, so that a record of thousands of notes is read only as far as the page, then
-  // put back in order here (an ORDER BY around the page cost SQLite a temporary tree per read).
-  // No LIMIT -1 where there is no limit: it is SQLite's alone. A first page says its limit in the
-  // statement, rounded up to one of a few (SQLite took ~7 µs more a read for a bound limit).
-  const latest = async <T>(table: 'notes' | 'log', limit: number): Promise<T[]> => {
-    const sql = `SELECT * FROM ${table} WHERE record = ? ORDER BY id DESC`;
-    const said = offset === 0 ? (limit < 0 ? 0 : PAGE_LIMITS.find((l) => l >= limit)) : undefined;
-    const rows = said === 0 ? await ctx.q.all<T>(sql, [record.id])
-      : said !== undefined ? (await ctx.q.all<T>(`${sql} LIMIT ${said}`, [record.id])).slice(0, limit)
-        : await ctx.q.all<T>(`${sql} LIMIT ? OFFSET ?`, [record.id, limit < 0 ? Number.MAX_SAFE_INTEGER : limit, offset]);
-    return rows.reverse();
-  };
   // The record's row counted its notes and attachments in the same snapshot: none is not looked for
   // (most records have no attachment; a read is a handful of statements, each a server's round trip).
   const noteCount = row.note_count ?? await countOf(ctx, 'notes', record.id);
+  const [noteRows, logRows, attachRows, links] = await (ahead ?? parts(ctx, record.id, who, page, noteCount, row.attach_count));
   const historyLimit = count(page.history, HISTORY);
-  // The parts are asked for at once: a server store sends them in one write and answers them
-  // together (one round trip, not four); SQLite reads them one after the other all the same.
-  const [noteRows, logRows, attachRows, links] = await Promise.all([
-    noteCount > offset ? latest<NoteRow>('notes', count(page.notes, -1)) : [],
-    latest<LogRowRaw>('log', historyLimit),
-    (row.attach_count ?? 1) > 0 ? ctx.q.all<AttachmentRow>('SELECT * FROM attachments WHERE record = ? ORDER BY id', [record.id]) : [],
-    needLinks(ctx, record.id, who),
-  ]);
   // A page not full, and not past the end, ends the history: its length says how long it is.
   const whole = (historyLimit < 0 || logRows.length < historyLimit) && (logRows.length > 0 || offset === 0);
   const historyCount = whole ? offset + logRows.length : await countOf(ctx, 'log', record.id);
@@ -171,6 +158,35 @@ export async function get(ctx: Context, ref: number | string, who: Who, page: Re
     counts: { notes: noteCount, history: historyCount },
     ...links,
   };
+}
+
+/**
+ * A record's page of notes, history, attachments and needs, asked at once: a server store sends
+ * them in one write and answers them together (one round trip, not four); SQLite reads them one
+ * after the other all the same. Notes and attachments counted none (known) are not looked for.
+ */
+function parts(ctx: Context, id: number, who: Who, page: RecordPage, noteCount: number | undefined, attachCount: number | undefined) {
+  const offset = count(page.offset, 0);
+  // The latest first, so that a record of thousands of notes is read only as far as the page, then
+  // put back in order here (an ORDER BY around the page cost SQLite a temporary tree per read).
+  // No LIMIT -1 where there is no limit: it is SQLite's alone. A first page says its limit in the
+  // statement, rounded up to one of a few (SQLite took ~7 µs more a read for a bound limit).
+  const latest = async <T>(table: 'notes' | 'log', limit: number): Promise<T[]> => {
+    const sql = `SELECT * FROM ${table} WHERE record = ? ORDER BY id DESC`;
+    const said = offset === 0 ? (limit < 0 ? 0 : PAGE_LIMITS.find((l) => l >= limit)) : undefined;
+    const rows = said === 0 ? await ctx.q.all<T>(sql, [id])
+      : said !== undefined ? (await ctx.q.all<T>(`${sql} LIMIT ${said}`, [id])).slice(0, limit)
+        : await ctx.q.all<T>(`${sql} LIMIT ? OFFSET ?`, [id, limit < 0 ? Number.MAX_SAFE_INTEGER : limit, offset]);
+    return rows.reverse();
+  };
+  // The parts are asked for at once: a server store sends them in one write and answers them
+  // together (one round trip, not four); SQLite reads them one after the other all the same.
+  return Promise.all([
+    noteCount === undefined || noteCount > offset ? latest<NoteRow>('notes', count(page.notes, -1)) : [],
+    latest<LogRowRaw>('log', count(page.history, HISTORY)),
+    (attachCount ?? 1) > 0 ? ctx.q.all<AttachmentRow>('SELECT * FROM attachments WHERE record = ? ORDER BY id', [id]) : [],
+    needLinks(ctx, id, who),
+  ]);
 }
 
 const countOf = async (ctx: Context, table: 'notes' | 'log', record: number): Promise<number> =>

@@ -3,8 +3,8 @@
  * writes, and nothing here decides who may see what.
  */
 import type { Sql } from './sql/port.js';
+import type { Dialect } from './dialect/dialect.js';
 import { blockedColumn } from './needs-sql.js';
-import type { DialectName } from './sql/port.js';
 import type {
   Access, Attachment, AttachKind, Field, List, LogRow, Note, RecordSummary, State, View, Who,
 } from './types.js';
@@ -23,14 +23,18 @@ export interface RecordRow {
   note_count?: number; attach_count?: number; blocked_by?: number;
 }
 
-const columns = (d: DialectName): string => `r.*,
+const columns = (d: Dialect): string => `r.*,
   (SELECT count(*) FROM notes n WHERE n.record = r.id) AS note_count,
   (SELECT count(*) FROM attachments a WHERE a.record = r.id) AS attach_count,
   ${blockedColumn(d)}`;
-const COLUMNS = { sqlite: columns('sqlite'), postgres: columns('postgres') } as const;
+const COLUMNS = new WeakMap<Dialect, string>();
 
 /** Columns of a record with its counts of notes, attachments and needs not done, for `FROM records r`. */
-export const recordColumns = (d: DialectName): string => COLUMNS[d];
+export function recordColumns(d: Dialect): string {
+  let said = COLUMNS.get(d);
+  if (said === undefined) COLUMNS.set(d, (said = columns(d)));
+  return said;
+}
 
 /** A list's own columns (ListRow's), each said as `list_<name>`, for a list joined as `l`. */
 const LIST_NAMES = ['title', 'states', 'fields', 'view', 'archived', 'position', 'created', 'updated'] as const;

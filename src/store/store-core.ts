@@ -64,6 +64,9 @@ const ADMIN_ONLY = new Map<Op<never[], unknown>, AdminDoing>([
 const askerOf = (args: readonly unknown[]): Who | undefined =>
   args.find((a): a is Who => typeof a === 'object' && a !== null && (a as Who).kind === 'person' && typeof (a as Who).id === 'string');
 
+/** The ledger's reads that are one statement each: outside a transaction, they need none. */
+const ONE_STATEMENT_READS = new Set<keyof Ledger>(['mark', 'recorded', 'open', 'untold', 'untoldSince', 'held']);
+
 /** What one outermost transaction collects: its changes, announced once it commits. */
 interface Pending { changes: Change[]; tidy: boolean; unindexed: Map<number, IndexMark> }
 
@@ -198,7 +201,8 @@ export function makeStore(engine: Engine, options: StoreOptions = {}): Store {
       grant: w(grant),
       archiveList: w(archiveList),
       deleteList: w(deleteList),
-      sides: r(sides),
+      // Read by the keeper at every pass over the folders: one statement, in no transaction of its own.
+      sides: r === read ? () => outermost((c) => sides(c), { mode: 'read', sync: false, single: true }) : r(sides),
       addSide: w(addSide),
       removeSide: w(removeSide),
       bindSide: w(bindSide),
@@ -296,10 +300,12 @@ export function makeStore(engine: Engine, options: StoreOptions = {}): Store {
     return self;
   }
 
-  // The ledger outside a transaction: each call in one of its own.
+  // The ledger outside a transaction: each call in one of its own; a read of one statement in
+  // none (the folder pump looks at a folder's mark at every pass).
   const looseLedger = new Proxy({} as Ledger, {
     get: (_t, key: keyof Ledger) => (...args: unknown[]) =>
-      outermost((c) => (ledgerOver(c.q)[key] as (...a: unknown[]) => Promise<unknown>)(...args), { mode: 'write' }),
+      outermost((c) => (ledgerOver(c.q)[key] as (...a: unknown[]) => Promise<unknown>)(...args),
+        ONE_STATEMENT_READS.has(key) ? { mode: 'read', sync: false, single: true } : { mode: 'write' }),
   });
 
   return face(write, read, {

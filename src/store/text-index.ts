@@ -1,11 +1,8 @@
 /**
- * Keeps the search index in step with a record's title, notes and field values. It never holds a
- * copy of the text, and a record taken out of it leaves no term behind. SQLite: contentless FTS5,
- * a row per record (rowid = record number) with its title, its first notes (ROW_NOTES, ROW_BYTES)
- * and its fields, and a row in `note_text` for each later note (rowid = note number): a note costs
- * its own words, however many the record has, and a search of an everyday record is one match.
- * PostgreSQL: `record_text`, a tsvector per record (title weighted first), in the language of the
- * record's list where it has one, changed in place by a note or an edit.
+ * Keeps the search index in step with a record's title, notes and field values: what changed in a
+ * transaction is marked as it changes, and the engine's index (text-sqlite.ts, text-postgres.ts)
+ * brought in step once, before the commit. It never holds a copy of the text, and a record taken
+ * out of it leaves no term behind.
  */
 import type { Context } from './context.js';
 
@@ -39,12 +36,6 @@ export interface Words {
  */
 export type IndexMark = boolean | Words;
 
-/** Records reindexed at once before a commit. */
-const AT_ONCE = 256;
-
-/** PostgreSQL's text search configuration for a list's language. */
-export const configOf = (lang: string | null): string => (lang === 'en' ? 'binder_english' : lang === 'fr' ? 'binder_french' : 'binder_simple');
-
 /**
  * The record's terms out of the index now (it is being erased): called before its notes go, whose
  * rows SQLite finds by them. A mark it had stays: if a savepoint undoes the erasing, the record is
@@ -54,14 +45,7 @@ export async function unindex(ctx: Context, id: number): Promise<void> {
   // Words a mark holds for it are not written at the commit unless the record still stands then.
   const mark = ctx.unindexed.get(id);
   if (typeof mark === 'object') mark.recheck = true;
-  if (ctx.q.dialect === 'postgres') {
-    await ctx.q.run('DELETE FROM record_text WHERE record = ?', [id]);
-    return;
-  }
-  // Every note's row, not only those past the row's as they stand now: a note rewritten in this
-  // transaction may have moved them, and a row left would keep a deleted record's words.
-  await ctx.q.run('DELETE FROM note_text WHERE rowid IN (SELECT id FROM notes WHERE record = ?)', [id]);
-  await ctx.q.run('DELETE FROM record_text WHERE rowid = ?', [id]);
+  await ctx.q.dialect.text.unindex(ctx, id);
 }
 
 /**
@@ -134,20 +118,8 @@ export async function indexMarked(ctx: Context, keep = false): Promise<void> {
   } else {
     ctx.unindexed.clear();
   }
-  if (ctx.q.dialect === 'sqlite') {
-    for (const [id, mark] of marked) await indexSqlite(ctx, id, mark);
-    return;
-  }
-  // Asked at once, a few hundred at a time: a server store answers them in one round trip, and
-  // an import of a hundred thousand records does not queue them all on one connection.
-  for (let at = 0; at < marked.length; at += AT_ONCE) {
-    await Promise.all(marked.slice(at, at + AT_ONCE).map(([id, mark]) =>
-      (typeof mark === 'object' && !mark.recheck && !mark.edited && !mark.row ? rewrite(ctx, id, mark) : reindex(ctx, id, mark === true))));
-  }
+  await ctx.q.dialect.text.index(ctx, marked);
 }
-
-/** A record's field values as their words are indexed: one per line. */
-const valuesOf = (fields: string): string => Object.values(JSON.parse(fields) as Record<string, string>).join('\n');
 
 /**
  * SQLite: a record's row holds its title, its fields and its first notes, in order, as long as
@@ -159,169 +131,5 @@ const valuesOf = (fields: string): string => Object.values(JSON.parse(fields) as
 export const ROW_NOTES = 64;
 export const ROW_BYTES = 16_384;
 
-/** Which of the record's first notes are in its row (the rest of the first, and all later, are not). */
-async function placeOf(ctx: Context, id: number): Promise<{ inRow: number[]; first: number[] }> {
-  const first = await ctx.q.all<{ id: number; bytes: number }>(
-    'SELECT id, octet_length(text) AS bytes FROM notes WHERE record = ? ORDER BY id LIMIT ?', [id, ROW_NOTES + 1]);
-  const inRow: number[] = [];
-  let bytes = 0;
-  for (const note of first) {
-    bytes += note.bytes;
-    if (inRow.length === ROW_NOTES || bytes > ROW_BYTES) break;
-    inRow.push(note.id);
-  }
-  return { inRow, first: first.map((n) => n.id) };
-}
-
-/** The record's row written (taken out first unless `isNew`): its title and fields given, or as they stand. */
-async function writeRow(ctx: Context, id: number, inRow: number, isNew: boolean, given?: { title: string; values: string }): Promise<void> {
-  if (!isNew) await ctx.q.run('DELETE FROM record_text WHERE rowid = ?', [id]);
-  const row = given ?? await ctx.q.get<{ title: string; fields: string }>('SELECT title, fields FROM records WHERE id = ?', [id])
-    .then((r) => r && { title: r.title, values: valuesOf(r.fields) });
-  if (!row) return;
-  const notes = inRow === 0 ? [] : await ctx.q.column<string>('SELECT text FROM notes WHERE record = ? ORDER BY id LIMIT ?', [id, inRow]);
-  await ctx.q.run('INSERT INTO record_text (rowid, title, notes, fields) VALUES (?, ?, ?, ?)', [id, row.title, notes.join('\n'), row.values]);
-}
-
-/** A note's own row, for a note never indexed on its own. */
-const addNoteRow = (ctx: Context, note: NoteWords): Promise<unknown> =>
-  ctx.q.run('INSERT INTO note_text (rowid, text) VALUES (?, ?)', [note.id, note.text]);
-
-/** A note's own row written again from the table; none for a note not there. */
-async function writeNote(ctx: Context, id: number, noteId: number): Promise<void> {
-  await ctx.q.run('DELETE FROM note_text WHERE rowid = ?', [noteId]);
-  const text = await ctx.q.value<string>('SELECT text FROM notes WHERE id = ? AND record = ?', [noteId, id]);
-  if (typeof text === 'string') await addNoteRow(ctx, { id: noteId, text });
-}
-
-/** SQLite: the rows of the record written where the mark says they changed. */
-async function indexSqlite(ctx: Context, id: number, mark: IndexMark): Promise<void> {
-  if (typeof mark === 'boolean') {
-    // Made in this transaction: nothing of it indexed, unless a search did it (false): taken out first.
-    const { inRow } = await placeOf(ctx, id);
-    if (mark === false) await ctx.q.run('DELETE FROM note_text WHERE rowid IN (SELECT id FROM notes WHERE record = ?)', [id]);
-    await writeRow(ctx, id, inRow.length, mark);
-    const spilled = await ctx.q.all<NoteWords>(`SELECT id, text FROM notes WHERE record = ? ORDER BY id LIMIT -1 OFFSET ?`, [id, inRow.length]);
-    for (const note of spilled) await addNoteRow(ctx, note);
-    return;
-  }
-  const { inRow, first } = await placeOf(ctx, id);
-  if (mark.recheck || mark.edited) {
-    // What a savepoint undid, or a search indexed already, is known only from the tables: the row
-    // and the marked notes are written from what stands. A note rewritten may also move the
-    // record's first notes in or out of its row (their lengths place them): those are settled too.
-    await writeRow(ctx, id, inRow.length, false);
-    for (const noteId of new Set([...(mark.edited ? first : []), ...mark.notes.map((n) => n.id), ...(mark.edited ?? [])])) {
-      if (!inRow.includes(noteId)) await writeNote(ctx, id, noteId);
-      else if (mark.edited) await ctx.q.run('DELETE FROM note_text WHERE rowid = ?', [noteId]);
-    }
-    return;
-  }
-  // Notes added: in the row while it has room, else a row of their own; the title and fields as given.
-  const toRow = mark.notes.some((n) => inRow.includes(n.id));
-  if (toRow || mark.row || mark.title !== undefined) {
-    await writeRow(ctx, id, inRow.length, false, mark.title !== undefined && !mark.row ? { title: mark.title, values: mark.values ?? '' } : undefined);
-  }
-  for (const note of mark.notes) {
-    if (!inRow.includes(note.id)) await addNoteRow(ctx, note);
-  }
-}
-
-/** PostgreSQL: the record's row made again whole. `isNew`: it was never indexed, nothing to take out first. */
-async function reindex(ctx: Context, id: number, isNew = false): Promise<void> {
-  // The record and its notes' text in one look.
-  const row = await ctx.q.get<{ title: string; fields: string; list: string; lang: string | null; notes: string | null }>(
-    `SELECT r.title, r.fields, r.list, l.lang, (SELECT string_agg(n.text, ? ORDER BY n.id) FROM notes n WHERE n.record = r.id) AS notes
-      FROM records r JOIN lists l ON l.id = r.list WHERE r.id = ?`, ['\n', id]);
-  if (!row) {
-    if (!isNew) await unindex(ctx, id);
-    return;
-  }
-  const notes = row.notes ?? '';
-  const values = valuesOf(row.fields);
-  const config = configOf(row.lang);
-  const [title, fields] = [wordsOf(row.title), wordsOf(values)];
-  // The notes' words that surely fit go in with the title's and fields'; the rest is added as
-  // notes are, within the bound (the same words kept as when they were added one note at a time).
-  const [said, ...rest] = chunks(wordsOf(notes), Math.max(0, CHARS_MAX - title.length - fields.length));
-  ctx.q.later(`INSERT INTO record_text (record, list, config, tsv) VALUES (?, ?, ?::regconfig, ${part('A')} || ${part('B')} || ${part('C')})
-    ON CONFLICT (record) DO UPDATE SET list = excluded.list, config = excluded.config, tsv = excluded.tsv`,
-  [id, row.list, config, config, title, title, config, said ?? '', said ?? '', config, fields, fields]);
-  addNoteWords(ctx, id, rest.join(' '));
-}
-
-/**
- * PostgreSQL: notes' words added to the record's row, a chunk at a time, each only while the row
- * stays within the bound (WORDS_MAX): past it, a record's later notes add no word.
- */
-function addNoteWords(ctx: Context, id: number, words: string): void {
-  for (const chunk of chunks(words, CHARS_MAX)) {
-    ctx.q.later(`UPDATE record_text SET tsv = tsv || ${part('B', 'config')}
-      WHERE record = ? AND octet_length(tsv::text) <= ?`, [chunk, chunk, id, WORDS_MAX - BYTES_A_CHAR * chunk.length]);
-  }
-}
-
-/**
- * PostgreSQL: the record's words changed in place, in the configuration it was indexed in: a new
- * title and fields replace the old ones' (weights A and C), the notes' words (B) are kept, and new
- * notes' words are added. A record erased meanwhile has no row to change.
- */
-async function rewrite(ctx: Context, id: number, words: Words): Promise<void> {
-  // Each kept within the tsvector's bound: the words already there are measured by their text
-  // (octet_length of tsv::text: about their size or more), what is added by BYTES_A_CHAR.
-  if (words.title !== undefined) {
-    const [title, fields] = [wordsOf(words.title), wordsOf(words.values ?? '')];
-    // Changed in place while the notes' words fit beside the new title and fields. A row too full
-    // for them (its notes' words near the bound) is made again whole instead, which keeps as many of
-    // its notes' words as fit, in order, not none of them. Waited for: what is done next depends on it.
-    const changed = await ctx.q.value<number>(`UPDATE record_text SET tsv = ${part('A', 'config')} || ts_filter(tsv, '{b}') || ${part('C', 'config')}
-      WHERE record = ? AND octet_length(ts_filter(tsv, '{b}')::text) <= ? RETURNING 1`,
-    [title, title, fields, fields, id, WORDS_MAX - BYTES_A_CHAR * (title.length + fields.length)]);
-    // The whole row made again holds every note there is now, this transaction's new ones too.
-    if (changed === undefined) return reindex(ctx, id);
-  }
-  if (words.notes.length) addNoteWords(ctx, id, wordsOf(words.notes.map((n) => n.text).join('\n')));
-}
-
-/**
- * PostgreSQL keeps a record's words in one tsvector of at most 1 MB: past it, every change to the
- * record would fail, so an agent could freeze a record with a few dozen notes of made-up words.
- * Words are added only within WORDS_MAX bytes (a margin under the bound), a character of text
- * counted as BYTES_A_CHAR bytes of tsvector at most (measured: 2.2 for words of six letters, 4.9
- * for CJK words of two characters, both stemmed and as written).
- */
-const WORDS_MAX = 1_000_000;
-const BYTES_A_CHAR = 7;
-/** The characters of words made into a tsvector at once at most: what surely fits an empty row. */
-const CHARS_MAX = Math.floor(WORDS_MAX / BYTES_A_CHAR);
-
-/**
- * Words (wordsOf's: separated by spaces) in chunks of at most `first` characters for the first and
- * CHARS_MAX for the others, cut between words (a word longer than a chunk, never half of a
- * character outside the BMP). None for no words.
- */
-function chunks(words: string, first: number): string[] {
-  const out: string[] = [];
-  let rest = words.trim();
-  let max = first;
-  while (rest.length > max) {
-    let cut = rest.lastIndexOf(' ', max);
-    if (cut <= 0) cut = /[\uD800-\uDBFF]/.test(rest[max - 1] ?? '') ? max - 1 : max;
-    if (cut <= 0) {
-      out.push('');
-    } else {
-      out.push(rest.slice(0, cut));
-      rest = rest.slice(cut).trimStart();
-    }
-    max = CHARS_MAX;
-  }
-  if (rest) out.push(rest);
-  return out;
-}
-
-// Words alone, as the asker's are read (search.ts) and as SQLite's tokenizer splits them: no
-// paths, URLs or hyphenated forms taken whole by PostgreSQL's parser.
-const wordsOf = (text: string): string => text.replace(/[^\p{L}\p{N}\p{M}]+/gu, ' ');
-/** A part of a record's words, both stemmed in the list's language and as written (a stop word is a word too). */
-const part = (weight: string, config = '?::regconfig'): string =>
-  `setweight(to_tsvector(${config}, ?) || to_tsvector('binder_simple', ?), '${weight}')`;
+/** A record's field values as their words are indexed: one per line. */
+export const valuesOf = (fields: string): string => Object.values(JSON.parse(fields) as Record<string, string>).join('\n');

@@ -3,7 +3,8 @@
  * fails is undone alone, whatever it had written, however deep, and whether or not anything ran
  * before it; one that succeeds inside one that then fails is undone with it. PostgreSQL says a
  * savepoint only once a statement runs inside it, one for several at once, and never releases
- * one: these are the cases that could tell.
+ * one; SQLite says one for several asked with nothing run between them: these are the cases
+ * that could tell.
  */
 import assert from 'node:assert/strict';
 import { ann, bot, eachStore, withBatches } from './helpers.js';
@@ -52,8 +53,18 @@ eachStore('savepoints: a failed operation in a transaction is undone alone, at a
         }
         await outer.add('batches', { title: 'i kept' }, bot);
       });
+      // Written inside the outer, then an inner left with nothing run in it, then one that fails:
+      // only the failed one is undone, never what the outer wrote before them.
+      await tx.transaction(async (outer) => {
+        await outer.add('batches', { title: 'j kept' }, bot);
+        await outer.transaction(async () => undefined);
+        await assert.rejects(outer.transaction(async (inner) => {
+          await inner.add('batches', { title: 'k undone' }, bot);
+          throw new Boom();
+        }), Boom);
+      });
     });
-    assert.deepEqual(await titles(f.store), ['a kept', 'd kept', 'i kept']);
+    assert.deepEqual(await titles(f.store), ['a kept', 'd kept', 'i kept', 'j kept']);
     assert.equal((await f.store.get(1, ann)).record.notes.length, 1);
   } finally {
     await f.done();

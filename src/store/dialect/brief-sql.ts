@@ -59,6 +59,3 @@ export function briefSql(d: DialectName): BriefSql {
         ON CONFLICT (who) DO UPDATE SET log_id = ${sqlite ? 'max(cursors.log_id, excluded.log_id)' : 'GREATEST(cursors.log_id, excluded.log_id)'}`,
   };
 }
-
-const CACHED = { sqlite: briefSql('sqlite'), postgres: briefSql('postgres') } as const;
-export const briefSqlOf = (d: DialectName): BriefSql => CACHED[d];

@@ -5,10 +5,13 @@
  * never a connection, and never an engine's own syntax (that is the dialect's, src/store/dialect).
  */
 
+import type { Dialect } from '../dialect/dialect.js';
+
 export type DialectName = 'sqlite' | 'postgres';
 
 export interface Sql {
-  readonly dialect: DialectName;
+  /** The engine's SQL pieces, asked for by what they mean (dialect.ts): never its name. */
+  readonly dialect: Dialect;
   /** Every row. */
   all<T>(sql: string, params?: readonly unknown[]): Promise<T[]>;
   /** The first row, or undefined. */

@@ -5,6 +5,7 @@
  * but the port may be awaited inside one. Statements are compiled once and kept.
  */
 import type Database from 'better-sqlite3';
+import { SQLITE } from '../dialect/sqlite.js';
 import type { Engine, Sql, TxOptions } from './port.js';
 
 /** Beyond this many kept statements, SQL made on the fly (lists of placeholders) is not kept. */
@@ -12,7 +13,13 @@ const KEPT_MAX = 500;
 /** How often another process's commits are looked for while someone listens (PRAGMA data_version: a few µs). */
 const OTHERS_POLL_MS = 50;
 
-export function sqliteSql(db: Database.Database): Sql {
+/** The port on one connection, with savepoints of its own (nested ones said once where nothing ran between). */
+interface SqliteSql extends Sql {
+  /** Runs `fn` in a savepoint: a failure undoes what it did alone. */
+  savepoint<T>(fn: () => Promise<T>): Promise<T>;
+}
+
+export function sqliteSql(db: Database.Database): SqliteSql {
   const kept = new Map<string, Database.Statement>();
   const prepare = (sql: string): Database.Statement => {
     let statement = kept.get(sql);
@@ -22,27 +29,67 @@ export function sqliteSql(db: Database.Database): Sql {
     }
     return statement;
   };
+  /**
+   * Savepoints asked for, innermost last, each with the name of the one said for it. One asked for
+   * before any statement ran inside the one around it is that one (nothing ran between them, so
+   * undoing to it undoes the same): an operation inside an ask inside a savepoint of its own says
+   * one savepoint, not three.
+   */
+  const marks: string[] = [];
+  let made = 0;
+  /** Statements run so far, and how many had run when the innermost savepoint was said. */
+  let ran = 0;
+  let ranAtSaid = -1;
+  const statement = (sql: string): Database.Statement => {
+    ran++;
+    return prepare(sql);
+  };
   /** The rows as arrays of values, the statement left as it was found. */
-  const raw = <R>(sql: string, params: readonly unknown[] | undefined, read: (s: Database.Statement) => R): R => {
-    const statement = prepare(sql);
-    statement.raw(true);
+  const raw = <R>(sql: string, read: (s: Database.Statement) => R): R => {
+    const prepared = statement(sql);
+    prepared.raw(true);
     try {
-      return read(statement);
+      return read(prepared);
     } finally {
-      statement.raw(false);
+      prepared.raw(false);
     }
   };
   return {
-    dialect: 'sqlite',
-    all: async <T>(sql: string, params?: readonly unknown[]) => prepare(sql).all(...(params ?? [])) as T[],
-    get: async <T>(sql: string, params?: readonly unknown[]) => prepare(sql).get(...(params ?? [])) as T | undefined,
+    dialect: SQLITE,
+    all: async <T>(sql: string, params?: readonly unknown[]) => statement(sql).all(...(params ?? [])) as T[],
+    get: async <T>(sql: string, params?: readonly unknown[]) => statement(sql).get(...(params ?? [])) as T | undefined,
     value: async <T>(sql: string, params?: readonly unknown[]) =>
-      raw(sql, params, (s) => (s.get(...(params ?? [])) as unknown[] | undefined)?.[0] as T | undefined),
+      raw(sql, (s) => (s.get(...(params ?? [])) as unknown[] | undefined)?.[0] as T | undefined),
     column: async <T>(sql: string, params?: readonly unknown[]) =>
-      raw(sql, params, (s) => (s.all(...(params ?? [])) as unknown[][]).map((row) => row[0] as T)),
-    run: async (sql: string, params?: readonly unknown[]) => ({ changes: prepare(sql).run(...(params ?? [])).changes }),
+      raw(sql, (s) => (s.all(...(params ?? [])) as unknown[][]).map((row) => row[0] as T)),
+    run: async (sql: string, params?: readonly unknown[]) => ({ changes: statement(sql).run(...(params ?? [])).changes }),
     // Done at once: SQLite has no round trip to spare, and its failure is thrown where it was asked.
-    later: (sql: string, params?: readonly unknown[]) => { prepare(sql).run(...(params ?? [])); },
+    later: (sql: string, params?: readonly unknown[]) => { statement(sql).run(...(params ?? [])); },
+    async savepoint<T>(fn: () => Promise<T>): Promise<T> {
+      const shared = marks.length > 0 && ran === ranAtSaid;
+      const name = shared ? marks[marks.length - 1]! : `s${++made}`;
+      if (!shared) {
+        db.exec(`SAVEPOINT ${name}`);
+        ranAtSaid = ran;
+      }
+      marks.push(name);
+      try {
+        const result = await fn();
+        // A shared one is released (or undone) by the one it was said for.
+        if (!shared) db.exec(`RELEASE ${name}`);
+        return result;
+      } catch (error) {
+        if (db.inTransaction) {
+          db.exec(`ROLLBACK TO ${name}`);
+          if (!shared) db.exec(`RELEASE ${name}`);
+        }
+        throw error;
+      } finally {
+        marks.pop();
+        // Left: what ran inside the one around it since it was said is not known here.
+        if (!shared) ranAtSaid = -1;
+      }
+    },
   };
 }
 
@@ -63,7 +110,6 @@ export function sqliteEngine(db: Database.Database, path: string): Engine {
   let queue: Promise<unknown> = Promise.resolve();
   /** Transactions asked for and not ended yet. */
   let waiting = 0;
-  let depth = 0;
   const others = new Set<() => void>();
   let poll: NodeJS.Timeout | null = null;
   let version = 0;
@@ -71,14 +117,24 @@ export function sqliteEngine(db: Database.Database, path: string): Engine {
   const dataVersionOf = db.prepare('PRAGMA data_version').pluck();
   const dataVersion = (): number => dataVersionOf.get() as number;
   let commits = 0;
+  /**
+   * The connection's sync level is read at each change that may lower it (a test, `binder admin`,
+   * may set it on the connection), and set by exec: pragma() fetches a result nobody reads.
+   */
+  const NORMAL = 1;
+  const FULL = 2;
+  const syncLevel = (): number => db.pragma('synchronous', { simple: true }) as number;
+  const setSync = (n: typeof NORMAL | typeof FULL): void => {
+    db.exec(`PRAGMA synchronous = ${n}`);
+  };
 
   async function run<T>(fn: (q: Sql) => Promise<T>, options: TxOptions): Promise<T> {
     // One statement that reads is a transaction of its own: BEGIN and COMMIT would cost it ~8 µs.
     if (options.single && options.mode === 'read') return fn(q);
     // The level is the connection's, set outside a transaction: put back once it ends.
     // A read commits nothing to the disk: its sync level does not matter, and is left alone.
-    const lower = options.sync === false && options.mode !== 'read' && (db.pragma('synchronous', { simple: true }) as number) > 1;
-    if (lower) db.pragma('synchronous = NORMAL');
+    const lower = options.sync === false && options.mode !== 'read' && syncLevel() > 1;
+    if (lower) setSync(NORMAL);
     try {
       db.exec(options.mode === 'read' ? 'BEGIN DEFERRED' : 'BEGIN IMMEDIATE');
       try {
@@ -91,7 +147,7 @@ export function sqliteEngine(db: Database.Database, path: string): Engine {
         throw error;
       }
     } finally {
-      if (lower && db.open) db.pragma('synchronous = FULL');
+      if (lower && db.open) setSync(FULL);
     }
   }
 
@@ -106,23 +162,7 @@ export function sqliteEngine(db: Database.Database, path: string): Engine {
       return turn;
     },
     version: () => `${dataVersion()}.${commits}`,
-    async savepoint<T>(_q: Sql, fn: () => Promise<T>): Promise<T> {
-      const name = `s${++depth}`;
-      db.exec(`SAVEPOINT ${name}`);
-      try {
-        const result = await fn();
-        db.exec(`RELEASE ${name}`);
-        return result;
-      } catch (error) {
-        if (db.inTransaction) {
-          db.exec(`ROLLBACK TO ${name}`);
-          db.exec(`RELEASE ${name}`);
-        }
-        throw error;
-      } finally {
-        depth--;
-      }
-    },
+    savepoint: <T>(_q: Sql, fn: () => Promise<T>): Promise<T> => q.savepoint(fn),
     onOtherChange(listener) {
       others.add(listener);
       if (!poll) {

@@ -1,0 +1,67 @@
+/**
+ * What PostgreSQL is sent for an agent's note and get, counted at the socket: every write the
+ * engine makes to the server, in order. A note is two round trips (the reads the rules need, with
+ * the note's number; then every write and the COMMIT together), a get one (the record with its
+ * notes, history, attachments and needs; its COMMIT is sent after, not waited for). Rules are
+ * still decided in TypeScript on what was read: a note on a record the agent cannot see is refused
+ * and changes nothing.
+ */
+import assert from 'node:assert/strict';
+import { Socket } from 'node:net';
+import { bot, eachStore, spy, withBatches, ann } from './helpers.js';
+
+/** The writes made to any socket while `fn` runs, each as its text. */
+async function writes(fn: () => Promise<unknown>): Promise<string[]> {
+  const seen: string[] = [];
+  const proto = Socket.prototype as unknown as {
+    _write(chunk: Buffer, encoding: string, done: () => void): void;
+    _writev(chunks: { chunk: Buffer }[], done: () => void): void;
+  };
+  const write = proto._write;
+  const writev = proto._writev;
+  proto._write = function (chunk, encoding, done) {
+    seen.push(Buffer.from(chunk).toString('latin1'));
+    return write.call(this, chunk, encoding, done);
+  };
+  proto._writev = function (chunks, done) {
+    seen.push(Buffer.concat(chunks.map((c) => Buffer.from(c.chunk))).toString('latin1'));
+    return writev.call(this, chunks, done);
+  };
+  try {
+    await fn();
+  } finally {
+    proto._write = write;
+    proto._writev = writev;
+  }
+  // Telling the other keepers (after the commit, on a connection of its own) is no part of the change.
+  return seen.filter((text) => !text.includes('pg_notify'));
+}
+
+eachStore('an agent\'s note is two round trips on PostgreSQL, a get one', async (t) => {
+  const f = await withBatches();
+  try {
+    if (f.engine !== 'postgres') {
+      t.skip('PostgreSQL alone has round trips to count');
+      return;
+    }
+    const made = await f.store.add('batches', { title: 'counted' }, ann);
+    // Once, so that every statement is prepared on its connection: what is counted is the usual case.
+    await f.store.note(made.id, 'first', bot);
+    await f.store.get(made.id, bot);
+
+    // Statements are prepared once per connection and then named, not written out: writes are counted.
+    const note = await writes(() => f.store.note(made.id, 'second', bot));
+    assert.equal(note.length, 2, `two writes for a note (it was three): ${JSON.stringify(note)}`);
+
+    // The get's reads in one write; its COMMIT may follow in a write of its own, not waited for.
+    const get = await writes(() => f.store.get(made.id, bot));
+    assert.ok(get.length <= 2, `one write of reads for a get, and its COMMIT (it was three): ${JSON.stringify(get)}`);
+    assert.equal((await f.store.get(made.id, bot)).record.notes.map((n) => n.text).join(','), 'first,second');
+
+    // The rules decide on what was read: an agent not given the list is told no such record, and nothing is written.
+    await assert.rejects(f.store.note(made.id, 'not mine', spy), /#\d+|no record|not found|n'existe/i);
+    assert.equal((await f.store.get(made.id, ann)).record.notes.length, 2);
+  } finally {
+    await f.done();
+  }
+});
