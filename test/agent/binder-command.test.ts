@@ -6,7 +6,7 @@ import { chmodSync, existsSync, linkSync, mkdirSync, readFileSync, symlinkSync, 
 import { join } from 'node:path';
 import { VERSION } from '../../src/version.js';
 import { BINDER } from '../helpers/processes.js';
-import { tempDir } from '../helpers/temp.js';
+import { folderlessDir, tempDir } from '../helpers/temp.js';
 import { cannedAnswer, miniKeeper } from './mini-keeper.js';
 
 interface Ran { code: number | null; out: string; err: string }
@@ -55,7 +55,7 @@ test('refused: exit 1, "Not done: " and the keeper\'s sentence on stderr', async
 });
 
 test('no folder: exit 2, saying how to get one', async (t) => {
-  const here = tempDir(t);
+  const here = folderlessDir(t);
   const ran = await binder(['show', 'Batches'], { cwd: here });
   assert.equal(ran.code, 2);
   assert.match(ran.err, /no \.binder folder here or above/);

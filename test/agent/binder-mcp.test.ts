@@ -11,7 +11,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { AGENT_OPERATIONS } from '../../src/keeper/operations.js';
 import { BINDER_MCP } from '../helpers/processes.js';
-import { tempDir, until } from '../helpers/temp.js';
+import { folderlessDir, tempDir, until } from '../helpers/temp.js';
 import { cannedAnswer, miniKeeper } from './mini-keeper.js';
 
 /** The whole tools/list answer must stay under this many bytes: it sits in every agent's context. */
@@ -100,7 +100,7 @@ test('binder-mcp over stdio: tools, answers, refusals, nobody at once, and nothi
 });
 
 test('binder-mcp with no folder starts, says so on stderr, and every tool answers with how to get one', { timeout: 60_000 }, async (t) => {
-  const here = tempDir(t);
+  const here = folderlessDir(t);
   const { client, stdout, stderr } = await session(t, here, []);
   const result = (await client.callTool({ name: 'lists', arguments: {} }, undefined, { timeout: 10_000 })) as CallToolResult;
   assert.equal(result.isError, true);
