@@ -10,13 +10,32 @@
 //   no-token  the change as one statement alone: the least a durable change can cost here.
 //   read      a GET: the record read by one statement alone (its row, list and the asker's
 //             access), no token looked at: the least a read of a record can cost here.
+//   two       the note in two round trips through `pg`'s pipeline mode: BEGIN, the token's look,
+//             the ledger's look, the record and the note's number in one write; then the note,
+//             the record's time, the words, the history row, the ledger's row and COMMIT in one.
+//             The socket is corked for each trip, as the keeper's engine does: pg's pipeline mode
+//             alone makes a write per statement (12 system calls for the note, seen with strace).
+//   two-js    the same statements in the same two round trips through the `postgres` package
+//             (postgres.js): on a reserved connection, each statement sent without waiting.
+//             Its own `sql.begin` waits for BEGIN and for the callback before COMMIT (two round
+//             trips more), so it is not used. Needs `postgres` where BINDER_POSTGRES_JS says
+//             (a folder whose node_modules holds it; bench/pg-clients.mjs sets it).
 // Prints `port N` once it listens on 127.0.0.1.
 import { createHash } from 'node:crypto';
 import { createServer } from 'node:http';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
 import pg from 'pg';
 
 const [url, mode] = process.argv.slice(2);
 const pool = new pg.Pool({ connectionString: url, max: 8, pipeline: true });
+/** postgres.js, for `two-js` alone: its pool of the same size. */
+const js = mode === 'two-js'
+  ? createRequire(join(process.env.BINDER_POSTGRES_JS ?? '.', 'here.js'))('postgres')(url.split('?')[0], {
+    // It takes `?host=` (the socket's folder) for a server setting: said apart.
+    max: 8, onnotice: () => undefined, host: new URL(url).searchParams.get('host') ?? undefined,
+  })
+  : null;
 const named = (name, text, values) => ({ name, text, values });
 const BY = JSON.stringify({ id: 'agent:bench', kind: 'agent', name: 'Bench agent' });
 
@@ -43,6 +62,67 @@ const ALL = `WITH rec AS (SELECT r.id, r.list, (SELECT count(*) FROM notes n WHE
   h AS (INSERT INTO log (at, by, op, list, record, change) SELECT $5, $6, 'note', rec.list, n.record, json_build_object('note', n.id)::text FROM n, rec),
   k AS (INSERT INTO asks (dir, id, at, answer, delivered) SELECT $3, $4, $8, $9, 1 FROM n)
   SELECT * FROM n`;
+
+const NEXT = "SELECT nextval(pg_get_serial_sequence('notes', 'id')) AS id";
+const NOTE_AS = 'INSERT INTO notes (id, record, at, by, text) VALUES ($1, $2, $3, $4, $5)';
+
+const tokenHashOf = (req) => createHash('sha256').update(/^Bearer (\S+)$/.exec(req.headers.authorization ?? '')?.[1] ?? '').digest('hex');
+/** What the note's second trip says, and the answer kept with it. */
+function noteOf(record, noteId, text, at, now) {
+  const made = { id: noteId, record: record.id, at, by: BY, text };
+  return { made, answer: JSON.stringify({ ok: true, text: `noted on #${record.id}`, data: made }) };
+}
+
+/** One write for what is asked now (pg's own pipeline mode writes each statement apart). */
+function corked(c) {
+  const socket = c.connection.stream;
+  socket.cork();
+  queueMicrotask(() => socket.uncork());
+}
+
+async function twoTrips(req, id, text, key, now, at) {
+  const c = await pool.connect();
+  try {
+    corked(c);
+    const [, tok, , rec, next] = await Promise.all([c.query('BEGIN'), c.query(named('token', TOKEN, [tokenHashOf(req)])),
+      c.query(named('ledger', LEDGER, ['bench', key])), c.query(named('record', RECORD, ['Bench agent', id])), c.query(named('next', NEXT, []))]);
+    if (!tok.rows[0]) throw new Error('no such token');
+    const record = rec.rows[0];
+    const { made, answer } = noteOf(record, Number(next.rows[0].id), text, at, now);
+    corked(c);
+    await Promise.all([c.query(named('note-as', NOTE_AS, [made.id, record.id, at, BY, text])), c.query(named('touch', TOUCH, [at, record.id])),
+      c.query(named('words', WORDS, [text, record.id])),
+      c.query(named('history', HISTORY, [at, BY, 'note', record.list, record.id, JSON.stringify({ note: made.id })])),
+      c.query(named('kept', KEPT, ['bench', key, now, answer])), c.query('COMMIT')]);
+    return answer;
+  } catch (error) {
+    await c.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    c.release();
+  }
+}
+
+async function twoTripsJs(req, id, text, key, now, at) {
+  const c = await js.reserve();
+  try {
+    const sent = (sql, params) => c.unsafe(sql, params, { prepare: true }).execute();
+    const [, tok, , rec, next] = await Promise.all([sent('BEGIN'), sent(TOKEN, [tokenHashOf(req)]), sent(LEDGER, ['bench', key]),
+      sent(RECORD, ['Bench agent', id]), sent(NEXT, [])]);
+    if (!tok[0]) throw new Error('no such token');
+    const record = rec[0];
+    const { made, answer } = noteOf(record, Number(next[0].id), text, at, now);
+    await Promise.all([sent(NOTE_AS, [made.id, record.id, at, BY, text]), sent(TOUCH, [at, record.id]), sent(WORDS, [text, record.id]),
+      sent(HISTORY, [at, BY, 'note', record.list, record.id, JSON.stringify({ note: made.id })]),
+      sent(KEPT, ['bench', key, now, answer]), sent('COMMIT')]);
+    return answer;
+  } catch (error) {
+    await c.unsafe('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    c.release();
+  }
+}
 
 async function token(req) {
   const given = /^Bearer (\S+)$/.exec(req.headers.authorization ?? '')?.[1] ?? '';
@@ -80,6 +160,8 @@ async function oneStatement(agent, id, text, key, now, at) {
   }
 }
 
+/** The first failure is said once: a figure of refusals is no figure. */
+let said = false;
 const server = createServer((req, res) => {
   let body = '';
   req.setEncoding('utf8');
@@ -93,12 +175,20 @@ const server = createServer((req, res) => {
         return;
       }
       const { id, text } = JSON.parse(body);
+      if (mode === 'two' || mode === 'two-js') {
+        const now = Date.now();
+        const answer = await (mode === 'two' ? twoTrips : twoTripsJs)(req, id, text, req.headers['idempotency-key'], now, new Date(now).toISOString());
+        res.writeHead(200, { 'content-type': 'application/json' }).end(answer);
+        return;
+      }
       const agent = mode === 'no-token' ? 'Bench agent' : await token(req);
       const now = Date.now();
       const at = new Date(now).toISOString();
       const answer = await (mode === 'as-sent' ? asSent : oneStatement)(agent, id, text, req.headers['idempotency-key'], now, at);
       res.writeHead(200, { 'content-type': 'application/json' }).end(answer);
     } catch (error) {
+      if (!said) process.stderr.write(`floor-server ${mode}: ${String(error)}\n`);
+      said = true;
       res.writeHead(500, { 'content-type': 'text/plain' }).end(String(error));
     }
   });
