@@ -57,7 +57,7 @@ function fromVerb(argv: readonly string[]): readonly string[] {
   return [];
 }
 
-const firstVerb = (argv: readonly string[]): string | undefined => fromVerb(argv)[0];
+export const firstVerb = (argv: readonly string[]): string | undefined => fromVerb(argv)[0];
 
 /** With no verb (only --dir/--json, or nothing), the verb is `lists`. */
 function withDefaultVerb(argv: readonly string[]): string[] {

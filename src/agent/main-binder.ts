@@ -6,6 +6,7 @@
 import { fileURLToPath } from 'node:url';
 import { safeAnswer } from '../keeper/terminal-safe.js';
 import { runBinder } from './cli.js';
+import { firstVerb } from './command-line.js';
 import { writeAll } from './output.js';
 import { PERSON_VERBS, runPersonSide, runSandboxSide, SANDBOX_VERBS } from './person-side.js';
 
@@ -18,7 +19,7 @@ const loadByRequire = async (url: URL): Promise<unknown> => require(fileURLToPat
 
 async function main(): Promise<number> {
   try {
-    if (SANDBOX_VERBS.has(argv[0] ?? '')) return await runSandboxSide(argv, err, import.meta.url, loadByRequire);
+    if (SANDBOX_VERBS.has(argv[0] ?? '') || firstVerb(argv) === 'doctor') return await runSandboxSide(argv, err, import.meta.url, loadByRequire);
     return PERSON_VERBS.has(argv[0] ?? '')
       ? await runPersonSide(argv, err, undefined, loadByRequire)
       : await runBinder(argv, {

@@ -5,6 +5,7 @@
  * it opens the store file for reading at most, writes nothing, and signals with signal 0 alone.
  */
 import { accessSync, constants, readdirSync, readFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import { homedir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { findFolder } from '../agent/find-folder.js';
@@ -33,8 +34,13 @@ const readable = (path: string): boolean => {
 
 const SANDBOX = 'run the agent in `binder sandbox -- COMMAND` (or its tool\'s own sandbox, docs/agents.md)';
 
-function folderFinding(env: NodeJS.ProcessEnv, cwd: string): Finding {
-  const found = findFolder({ env, cwd });
+/** How this process asks: `--dir`, `--url` (else BINDER_URL), as `binder` would. */
+export interface DoctorAsk { dir?: string | undefined; url?: string | undefined }
+
+function folderFinding(env: NodeJS.ProcessEnv, cwd: string, ask: DoctorAsk): Finding {
+  const url = ask.url ?? env.BINDER_URL;
+  if (url) return { hole: false, what: `you ask over HTTP: ${url}, with the token you were given` };
+  const found = findFolder({ dir: ask.dir, env, cwd });
   if (!found.found) return { hole: false, what: `your folder: none found (${found.why})`, fix: 'give --dir FOLDER, or ask a person to register one' };
   return can(found.folder, constants.W_OK)
     ? { hole: false, what: `your folder: ${found.folder}, writable (your asks go there)` }
@@ -102,6 +108,15 @@ function keeperFindings(): Finding[] {
   }];
 }
 
+/** Whether something listens at host:port, asked once and briefly. */
+const listening = (host: string, port: number): Promise<boolean> => new Promise((done) => {
+  const socket = connect({ host, port });
+  const end = (yes: boolean): void => { socket.destroy(); done(yes); };
+  socket.setTimeout(500, () => end(false));
+  socket.once('connect', () => end(true));
+  socket.once('error', () => end(false));
+});
+
 /** Tries PostgreSQL with this process's rights: where it lets this OS user in without a password, the store is open. */
 async function postgresFindings(env: NodeJS.ProcessEnv): Promise<Finding[]> {
   const spec = whereStore(undefined, env);
@@ -115,13 +130,16 @@ async function postgresFindings(env: NodeJS.ProcessEnv): Promise<Finding[]> {
       if (port) targets.push({ host: dir, port: Number(port) });
     }
   }
+  // A server on loopback is reachable from any sandbox that keeps the network.
+  const port = Number(env.PGPORT) || 5432;
+  if (!targets.length && await listening('127.0.0.1', port)) targets.push({ host: '127.0.0.1', port });
   if (!targets.length) return [];
   const { default: pg } = await import('pg');
   const findings: Finding[] = [];
-  const user = (() => { try { return userInfo().username; } catch { return 'postgres'; } })();
+  const user = env.PGUSER || (() => { try { return userInfo().username; } catch { return 'postgres'; } })();
   for (const target of targets) {
     const where = target.connectionString ? 'the store named in your environment' : target.host ? `${target.host}:${target.port}` : 'the PG* environment';
-    const client = new pg.Client({ user, database: 'postgres', ...target, password: target.connectionString ? undefined : '', connectionTimeoutMillis: 3000 });
+    const client = new pg.Client({ user, database: env.PGDATABASE || 'postgres', ...target, password: target.connectionString ? undefined : '', connectionTimeoutMillis: 3000 });
     client.on('error', () => {});
     try {
       await client.connect();
@@ -130,7 +148,7 @@ async function postgresFindings(env: NodeJS.ProcessEnv): Promise<Finding[]> {
       const code = (error as { code?: string }).code;
       // A database missing means the server let the user in: only the name was wrong.
       if (code === '3D000') findings.push({ hole: true, what: `PostgreSQL at ${where} accepts ${user} without a password`, fix: 'use scram-sha-256 in pg_hba.conf, not peer or trust' });
-      else findings.push({ hole: false, what: `PostgreSQL at ${where}: reached, but not let in (${code ?? 'no answer'})` });
+      else findings.push({ hole: false, what: `PostgreSQL at ${where}: this process was not let in (${code ?? 'no answer'})` });
     } finally {
       await client.end().catch(() => {});
     }
@@ -139,9 +157,9 @@ async function postgresFindings(env: NodeJS.ProcessEnv): Promise<Finding[]> {
 }
 
 /** The findings, in the order a person reads them. */
-export async function examine(env: NodeJS.ProcessEnv, cwd: string): Promise<Finding[]> {
+export async function examine(env: NodeJS.ProcessEnv, cwd: string, ask: DoctorAsk = {}): Promise<Finding[]> {
   const home = env.HOME || homedir();
-  return [folderFinding(env, cwd), ...storeFindings(env, home), ...personFileFindings(env, home), ...keeperFindings(), ...await postgresFindings(env)];
+  return [folderFinding(env, cwd, ask), ...storeFindings(env, home), ...personFileFindings(env, home), ...keeperFindings(), ...await postgresFindings(env)];
 }
 
 export function doctorReport(findings: readonly Finding[], inSandbox: boolean): string {
@@ -154,8 +172,8 @@ export function doctorReport(findings: readonly Finding[], inSandbox: boolean): 
 }
 
 /** Runs `binder doctor`; 0 contained, 1 not. */
-export async function runDoctor(io: { out(text: string): void; env: NodeJS.ProcessEnv; cwd: string }): Promise<number> {
-  const findings = await examine(io.env, io.cwd);
+export async function runDoctor(ask: DoctorAsk, io: { out(text: string): void; env: NodeJS.ProcessEnv; cwd: string }): Promise<number> {
+  const findings = await examine(io.env, io.cwd, ask);
   io.out(doctorReport(findings, !!io.env.BINDER_SANDBOX));
   return findings.some((f) => f.hole) ? 1 : 0;
 }

@@ -8,6 +8,12 @@ import { runSandbox } from './run-sandbox.js';
 
 export async function main(argv: string[]): Promise<number> {
   const io = { out: (text: string) => writeAll(1, text), err: (text: string) => writeAll(2, text), env: process.env, cwd: process.cwd() };
-  if (argv[0] === 'doctor') return runDoctor(io);
-  return runSandbox(argv.slice(1), { ...io, platform: process.platform });
+  const at = argv.findIndex((word) => word === 'doctor' || word === 'sandbox');
+  if (argv[at] === 'sandbox') return runSandbox(argv.slice(at + 1), { ...io, platform: process.platform });
+  // `binder [--dir DIR | --url URL] doctor`: where this process would ask.
+  const given = (flag: string): string | undefined => {
+    const i = argv.findIndex((word) => word === flag || word.startsWith(`${flag}=`));
+    return i < 0 ? undefined : argv[i]!.includes('=') ? argv[i]!.slice(flag.length + 1) : argv[i + 1];
+  };
+  return runDoctor({ dir: given('--dir'), url: given('--url') }, io);
 }

@@ -10,7 +10,7 @@
 import { test, type TestContext } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -188,4 +188,23 @@ test('without bubblewrap: one sentence naming the package, exit 2, nothing run',
   assert.match(r.err, /^bubblewrap is missing: install it \(apt install bubblewrap/);
   assert.equal(r.err.trim().split('\n').length, 1);
   assert.equal(existsSync(marker), false, 'nothing was run');
+});
+
+test("docs/agents.md's commands run as written (with binder doctor as the agent)", { skip: !HAS_BWRAP && 'bwrap is not installed', timeout: 60_000 }, async (t) => {
+  const at = home(t);
+  const bin = join(at.home, 'bin');
+  mkdirSync(bin);
+  writeFileSync(join(bin, 'binder'), `#!/bin/sh\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(BINDER)} "$@"\n`, { mode: 0o755 });
+  writeFileSync(join(bin, 'claude'), `#!/bin/sh\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(BINDER)} doctor\n`, { mode: 0o755 });
+  const env = { ...at.env, PATH: `${bin}:${at.env.PATH}` };
+  await ok(binder(['admin', 'create-list', 'Batches', '--template', 'batches'], at.site, env));
+  await ok(binder(['admin', 'side', 'add', join(at.site, '.binder'), 'Claude'], at.site, env));
+  const lines = readFileSync(join(ROOT, 'docs', 'agents.md'), 'utf8').split('\n')
+    .filter((line) => line.startsWith('    binder ')).map((line) => line.slice(4));
+  assert.deepEqual(lines, ['binder sandbox --dir ~/work/site -- claude', 'binder sandbox --dir ~/work/site']);
+  const [contained, dry] = await Promise.all(lines.map((line) => run('/bin/sh', ['-c', line], at.home, env)));
+  assert.equal(contained!.code, 0, contained!.out + contained!.err);
+  assert.match(contained!.out, /^Contained \(in binder sandbox\)/m);
+  assert.equal(dry!.code, 0, dry!.err);
+  assert.match(dry!.out, new RegExp(`hidden: ${at.store} \\(the store\\)`));
 });
