@@ -3,7 +3,7 @@
  * two verbs: the agent's other calls never pay for it.
  */
 import { writeAll } from '../agent/output.js';
-import { runDoctor } from './doctor.js';
+import { doctorReport as report, examine, runDoctor, type DoctorAsk } from './doctor.js';
 import { runSandbox } from './run-sandbox.js';
 
 export async function main(argv: string[]): Promise<number> {
@@ -16,4 +16,9 @@ export async function main(argv: string[]): Promise<number> {
     return i < 0 ? undefined : argv[i]!.includes('=') ? argv[i]!.slice(flag.length + 1) : argv[i + 1];
   };
   return runDoctor({ dir: given('--dir'), url: given('--url') }, io);
+}
+
+/** `binder doctor`'s report for binder-mcp's `doctor` tool: the same words, from this process. */
+export async function doctorReport(ask: DoctorAsk): Promise<string> {
+  return report(await examine(process.env, process.cwd(), ask), !!process.env.BINDER_SANDBOX);
 }

@@ -137,7 +137,7 @@ test('binder doctor: contained inside the sandbox (0), not outside (1, naming th
   assert.match(outside.out, /^Not contained/m);
 });
 
-test('binder-mcp and binder --url work inside the sandbox', { skip: !HAS_BWRAP && 'bwrap is not installed', timeout: 60_000 }, async (t) => {
+test('binder-mcp (its doctor tool too) and binder --url work inside the sandbox', { skip: !HAS_BWRAP && 'bwrap is not installed', timeout: 60_000 }, async (t) => {
   const port = await new Promise<number>((done) => {
     const probe = createServer().listen(0, '127.0.0.1', () => {
       const { port } = probe.address() as { port: number };
@@ -152,6 +152,8 @@ test('binder-mcp and binder --url work inside the sandbox', { skip: !HAS_BWRAP &
   const listed = await client.callTool({ name: 'show', arguments: { list: 'Batches' } });
   assert.notEqual(listed.isError, true, JSON.stringify(listed));
   assert.match(JSON.stringify(listed.content), /Dark mode/);
+  const doctor = await client.callTool({ name: 'doctor', arguments: {} });
+  assert.match((doctor.content as { text: string }[])[0]!.text, /^Contained \(in binder sandbox\)/m, 'the doctor tool examines binder-mcp\'s own process');
 
   const made = await ok(binder(['admin', 'token', 'add', 'Claude', '--expires', '1d'], b.site, b.env));
   const token = /binder_[A-Za-z0-9_-]+/.exec(made)?.[0];
