@@ -163,6 +163,9 @@ const commands = [
   // The keeper alone, loaded by `binder` only for `admin` and `serve --no-tui`: a module (.mjs)
   // with a CommonJS stand-in under the .js name that loads it when its main is called.
   { in: 'src/keeper/main-keeper.ts', out: 'binder-keeper.mjs', standIn: 'binder-keeper.js', plugins: [httpApart] },
+  // `binder sandbox` (the person's, around an agent) and `binder doctor` (the agent's), loaded
+  // by `binder` for these two verbs alone.
+  { in: 'src/sandbox/main-sandbox.ts', out: 'binder-sandbox.js', format: 'cjs' },
   // The HTTP face, required by the two above when a keeper listens (`--http`).
   { in: 'src/http/listen.ts', out: 'binder-http.js', format: 'cjs', plugins: [noElicitationValidator] },
 ];

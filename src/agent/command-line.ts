@@ -42,7 +42,9 @@ BINDER_WAIT_MS: how long to wait for an answer (20000 by default).
 Exit codes: 0 done, 1 refused, 2 no folder (or no token), 3 nobody keeps the binder (nothing was
 changed), 64 not understood, 75 not known whether it was done (ask again with --ask-id, or look).
 
-A person's: binder tui (the screen, and the keeper), binder serve [--no-tui], binder admin …`;
+binder doctor: what this process can reach (the store, the keeper); exit 0 when contained.
+A person's: binder tui (the screen, and the keeper), binder serve [--no-tui], binder admin …,
+binder sandbox -- COMMAND (runs an agent with the binder out of its reach).`;
 }
 
 /** The words from the first one that is not a global option on (the verb and what follows it). */
@@ -55,7 +57,7 @@ function fromVerb(argv: readonly string[]): readonly string[] {
   return [];
 }
 
-const firstVerb = (argv: readonly string[]): string | undefined => fromVerb(argv)[0];
+export const firstVerb = (argv: readonly string[]): string | undefined => fromVerb(argv)[0];
 
 /** With no verb (only --dir/--json, or nothing), the verb is `lists`. */
 function withDefaultVerb(argv: readonly string[]): string[] {

@@ -1,13 +1,14 @@
 #!/usr/bin/env node
 /**
  * The `binder` command's entry: wires the process to `runBinder`, or to a person's side for
- * `tui`, `serve` and `admin`. It only wires; one catch maps a bug to exit code 70.
+ * `tui`, `serve` and `admin`, or to `sandbox` and `doctor`. It only wires; one catch maps a bug to exit code 70.
  */
 import { fileURLToPath } from 'node:url';
 import { safeAnswer } from '../keeper/terminal-safe.js';
 import { runBinder } from './cli.js';
+import { firstVerb } from './command-line.js';
 import { writeAll } from './output.js';
-import { PERSON_VERBS, runPersonSide } from './person-side.js';
+import { PERSON_VERBS, runPersonSide, runSandboxSide, SANDBOX_VERBS } from './person-side.js';
 
 const argv = process.argv.slice(2);
 const err = (text: string): void => writeAll(2, text);
@@ -18,6 +19,7 @@ const loadByRequire = async (url: URL): Promise<unknown> => require(fileURLToPat
 
 async function main(): Promise<number> {
   try {
+    if (SANDBOX_VERBS.has(argv[0] ?? '') || firstVerb(argv) === 'doctor') return await runSandboxSide(argv, err, import.meta.url, loadByRequire);
     return PERSON_VERBS.has(argv[0] ?? '')
       ? await runPersonSide(argv, err, undefined, loadByRequire)
       : await runBinder(argv, {

@@ -5,6 +5,7 @@
  * (its REST, with the token); stdout carries JSON-RPC alone — anything that would print there
  * goes to stderr instead.
  */
+import { fileURLToPath } from 'node:url';
 import { format, parseArgs } from 'node:util';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { logLine } from '../keeper/log-line.js';
@@ -60,7 +61,14 @@ if (remote && 'problem' in remote) {
 const first = remote ? null : findFolder({ dir, env, cwd });
 if (first && !first.found) err(`binder-mcp: ${howToGetAFolder(first.why)} Until then, every tool says so.`);
 
+// `doctor` examines this process from the sandbox bundle beside this one, loaded when called.
+const doctor = async (): Promise<string> => {
+  const bundle = require(fileURLToPath(new URL('./binder-sandbox.js', import.meta.url))) as { doctorReport(ask: { dir?: string; url?: string }): Promise<string> };
+  return bundle.doctorReport({ ...(dir !== undefined ? { dir } : {}), ...(remote ? { url: remote.base.href } : {}) });
+};
+
 const server = createMcpServer({
+  doctor,
   ask: async (op, args) => {
     if (remote) return askOverHttp(remote, op, args, { waitMs });
     const found = findFolder({ dir, env, cwd });

@@ -67,15 +67,24 @@ function answerPersonsCalls(server: McpServer): void {
   };
 }
 
-/** An MCP server whose tools ask through `ask`. Connect it to a transport to serve. */
-export function createMcpServer({ ask }: { ask: AskKeeper }): McpServer {
+/** `binder doctor` where this server runs: its report. */
+export type Doctor = () => Promise<string>;
+
+export const DOCTOR_DESCRIBE = 'What you reach that only a person should.';
+
+/**
+ * An MCP server whose tools ask through `ask`. Connect it to a transport to serve. `doctor` is
+ * given only where the server runs beside the agent (stdio): over HTTP it would examine the keeper.
+ */
+export function createMcpServer({ ask, doctor }: { ask: AskKeeper; doctor?: Doctor }): McpServer {
   const server = new McpServer({ name: 'binder', title: 'Binder', version: VERSION }, { instructions: INSTRUCTIONS });
   answerPersonsCalls(server);
   for (const op of AGENT_OPERATIONS) {
     const tool = server.registerTool(
       op.name,
       {
-        title: op.title,
+        // A title that only repeats the name costs every agent's context and tells it nothing.
+        ...(op.title.toLowerCase() !== op.name ? { title: op.title } : {}),
         description: op.describe,
         inputSchema: toolSchema(op, { holdMaxMs: MCP_WAIT_MAX_MS }),
         // Nothing an agent can do deletes: a person alone deletes. Destructive and idempotent mean
@@ -89,6 +98,11 @@ export function createMcpServer({ ask }: { ask: AskKeeper }): McpServer {
       async (given) => toolResult(await ask(op.name, boundHold(op.name, askArgs(op, given as Record<string, unknown>), MCP_WAIT_MAX_MS))),
     );
     // Tasks `forbidden` is what an absent `execution` means: left out, it costs no agent's context.
+    delete tool.execution;
+  }
+  if (doctor) {
+    const tool = server.registerTool('doctor', { description: DOCTOR_DESCRIBE, annotations: { readOnlyHint: true, openWorldHint: false } },
+      async () => text(await doctor(), false));
     delete tool.execution;
   }
   return server;

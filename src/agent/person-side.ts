@@ -6,6 +6,22 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { quietWhenReaderLeaves } from './output.js';
 
+/** The verbs of `binder sandbox` and `binder doctor`, loaded from their own bundle. */
+export const SANDBOX_VERBS: ReadonlySet<string> = new Set(['sandbox', 'doctor']);
+
+/** Runs `binder sandbox …` or `binder doctor` from the bundle beside `base`. */
+export async function runSandboxSide(argv: string[], err: (text: string) => void, base: string, load: LoadBundle): Promise<number> {
+  const url = new URL('./binder-sandbox.js', base);
+  if (!existsSync(fileURLToPath(url))) {
+    err(`This build has no binder ${argv[0]}: ${fileURLToPath(url)} is missing.\n`);
+    return 2;
+  }
+  quietWhenReaderLeaves();
+  const loaded = (await load(url)) as Partial<PersonModule>;
+  const code = await loaded.main?.(argv);
+  return typeof code === 'number' ? code : 0;
+}
+
 /** The first words that belong to a person's side. */
 export const PERSON_VERBS: ReadonlySet<string> = new Set(['tui', 'serve', 'admin']);
 
@@ -23,6 +39,11 @@ export async function runPersonSide(
   base: string = import.meta.url,
   load: LoadBundle = (url) => import(url.href),
 ): Promise<number> {
+  // Inside `binder sandbox` the store is hidden: say so, rather than fail on what is not there.
+  if (process.env.BINDER_SANDBOX) {
+    err(`binder ${argv[0]} is a person's command, and this process is an agent's: it runs in binder sandbox, where the binder is out of its reach (ask through your folder: binder --help).\n`);
+    return 2;
+  }
   const keeper = argv[0] === 'admin' || (argv[0] === 'serve' && argv.includes('--no-tui'));
   const bundle = keeper
     ? { url: new URL('./binder-keeper.js', base), what: 'keeper' }

@@ -3,29 +3,15 @@
  * else ~/.local/share/binder), the folders given with `--side FOLDER=NAME`, and the person
  * (`--as NAME`, else the OS user). Shared by `binder serve`, `binder admin` and the screen.
  */
-import { homedir, userInfo } from 'node:os';
+import { userInfo } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Refused } from '../store/store.js';
-import { storeSpec, type StoreSpec } from '../store/open-any.js';
 import type { Who } from '../store/types.js';
 import { agentWho, personWho } from './keeper.js';
 import type { SideConfig } from './keeper-types.js';
 import { FOLDER_NAME } from './protocol.js';
 
-export function storeFolder(flag: string | undefined, env: NodeJS.ProcessEnv = process.env): string {
-  if (flag) return resolve(flag);
-  if (env.BINDER_STORE) return resolve(env.BINDER_STORE);
-  if (env.XDG_DATA_HOME) return join(resolve(env.XDG_DATA_HOME), 'binder');
-  return join(homedir(), '.local', 'share', 'binder');
-}
-
-/**
- * The store a command opens: `--store` (a folder, or `postgres://…`), else BINDER_STORE, else a
- * PG* environment (PostgreSQL), else the default folder (SQLite).
- */
-export function whereStore(flag: string | undefined, env: NodeJS.ProcessEnv = process.env): StoreSpec {
-  return storeSpec(flag, (given) => (given !== undefined ? resolve(given) : storeFolder(undefined, { ...env, BINDER_STORE: undefined })), env);
-}
+export { storeFolder, whereStore } from './store-place.js';
 
 /** `FOLDER=NAME` (NAME defaults to "Agent"). */
 export function sideOption(given: string, cwd = process.cwd()): SideConfig {

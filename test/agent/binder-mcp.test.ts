@@ -52,7 +52,7 @@ test('binder-mcp over stdio: tools, answers, refusals, nobody at once, and nothi
   const { client, stdout, stderr } = await session(t, folder, ['--dir', folder]);
 
   const { tools } = await client.listTools();
-  assert.deepEqual(tools.map((tool) => tool.name), AGENT_OPERATIONS.map((op) => op.name));
+  assert.deepEqual(tools.map((tool) => tool.name), [...AGENT_OPERATIONS.map((op) => op.name), 'doctor'], 'the verbs, and doctor beside the agent');
   const move = tools.find((tool) => tool.name === 'move')!;
   assert.deepEqual(move.annotations, { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false });
   assert.deepEqual(move.inputSchema.required, ['id', 'state']);

@@ -3,8 +3,9 @@
  * against a real keeper (`binder serve --no-tui`) on a fresh store and folder in a temporary home,
  * each line's outcome checked against what the README says of it (a `# refused:` comment, "now
  * succeeds"), and its printed output compared where the README shows it. Not run: `npm …`
- * (installing), `binder tui` (run as the `binder serve --no-tui` the same line offers), `claude
- * mcp add` and the MCP client's configuration (another program's).
+ * (installing), `binder tui` (run as the `binder serve --no-tui` the same line offers), `claude`
+ * (in `binder sandbox`, `binder doctor` stands for it), `claude mcp add` and the MCP client's
+ * configuration (another program's).
  */
 import { test, type TestContext } from 'node:test';
 import assert from 'node:assert/strict';
@@ -85,6 +86,14 @@ async function runLines(t: TestContext, h: Home, lines: readonly string[]): Prom
       const instead = /or: (binder serve --no-tui)/.exec(comment);
       assert.ok(instead, `the README offers a keeper without a terminal beside ${line}`);
       await keep(t, h, instead[1]!);
+      continue;
+    }
+    // The agent started in the sandbox: here `binder doctor` stands for it, and finds it contained.
+    if (/^binder sandbox .*-- claude$/.test(command)) {
+      const r = sh(h, command.replace(/claude$/, `${JSON.stringify(process.execPath)} ${JSON.stringify(BINDER)} doctor`), h.work);
+      assert.equal(r.code, 0, `${command}, with binder doctor for claude, finds it contained: ${r.out}${r.err}`);
+      assert.match(r.out, /^Contained \(in binder sandbox\)/m);
+      ran++;
       continue;
     }
     const r = sh(h, command, command.startsWith('binder admin') ? h.home : h.work);

@@ -140,7 +140,7 @@ test('binder-mcp --url bridges stdio to a binder over HTTP, as the token\'s agen
   const client = new Client({ name: 'test', version: '1' });
   await client.connect(transport);
   t.after(() => client.close());
-  assert.deepEqual((await client.listTools()).tools.map((tool) => tool.name), AGENT_OPERATIONS.map((op) => op.name));
+  assert.deepEqual((await client.listTools()).tools.map((tool) => tool.name), [...AGENT_OPERATIONS.map((op) => op.name), 'doctor'], 'doctor beside the agent, as through a folder');
   const added = (await client.callTool({ name: 'add', arguments: { list: 'Batches', title: 'Bridged' } })) as CallToolResult;
   assert.ok(!added.isError);
   assert.match(added.content[0]?.type === 'text' ? added.content[0].text : '', /^Added #1/);

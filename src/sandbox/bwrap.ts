@@ -1,0 +1,31 @@
+/**
+ * A sandbox plan as bubblewrap's command line (Linux). The order is the point: the whole file
+ * system read-only, then a private /tmp, then what the agent may write, then what it must not
+ * see (so the store stays hidden even inside a writable folder), then what it may read again.
+ */
+import { sep } from 'node:path';
+import type { SandboxPlan } from './sandbox-plan.js';
+
+const within = (path: string, above: string): boolean => path === above || path.startsWith(above.endsWith(sep) ? above : above + sep);
+
+/** bubblewrap's arguments before the agent's command. */
+export function bwrapArgs(plan: SandboxPlan): string[] {
+  const args = [
+    '--ro-bind', '/', '/',
+    '--dev', '/dev',
+    // Its own process namespace, with a /proc of its own: the person's processes are not there.
+    '--unshare-pid', '--unshare-ipc', '--proc', '/proc',
+    '--tmpfs', '/tmp',
+    '--die-with-parent',
+  ];
+  for (const { path } of plan.writable) args.push('--bind', path, path);
+  for (const hidden of plan.hidden) {
+    // Under the private /tmp and outside what was bound there, it is hidden already.
+    if (within(hidden.path, '/tmp') && !plan.writable.some((w) => within(hidden.path, w.path))) continue;
+    if (hidden.kind === 'dir') args.push('--tmpfs', hidden.path, '--remount-ro', hidden.path);
+    else args.push('--ro-bind', '/dev/null', hidden.path);
+  }
+  for (const path of plan.readable) args.push('--ro-bind', path, path);
+  args.push('--chdir', plan.work, '--');
+  return args;
+}
