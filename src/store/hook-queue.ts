@@ -16,6 +16,8 @@ const PAGE = 500;
 const BACKOFF_MS = [1_000, 5_000, 30_000, 120_000, 600_000, 1_800_000, 3_600_000];
 /** A delivery is tried for this long, then given up on. */
 export const TRY_FOR_MS = 24 * 3_600_000;
+/** A delivery sent or given up on stays in the log this long. */
+const KEEP_DONE_MS = 7 * 24 * 3_600_000;
 
 interface LogRow { id: number; at: string; by: string; op: string; list: string; record: number; change: string | null }
 interface HookRow { id: string; events: string; list: string | null; seen: number }
@@ -100,6 +102,8 @@ export async function queueHookEvents(ctx: Context): Promise<{ queued: number; m
     }
   }
   await ctx.q.run('UPDATE hooks SET seen = ? WHERE seen < ?', [last, last]);
+  // The delivery log keeps a week of what was sent or given up on.
+  await ctx.q.run('DELETE FROM hook_deliveries WHERE done IS NOT NULL AND created < ?', [ctx.now() - KEEP_DONE_MS]);
   return { queued, more: rows.length === PAGE };
 }
 
@@ -153,11 +157,12 @@ export async function deliveryTried(ctx: Context, id: string, outcome: TryOutcom
   const tries = Number(row.tries) + 1;
   const error = outcome.error === null ? null : plainError(outcome.error);
   if (outcome.delivered) {
-    await ctx.q.run(`UPDATE hook_deliveries SET done = 'sent', tries = ?, sending = 0, status = ?, error = NULL, tried = ? WHERE id = ?`, [tries, outcome.status, now, id]);
+    // Its body is needed no more: the delivery log keeps when, what and how it went, not the record's words.
+    await ctx.q.run(`UPDATE hook_deliveries SET done = 'sent', body = '', tries = ?, sending = 0, status = ?, error = NULL, tried = ? WHERE id = ?`, [tries, outcome.status, now, id]);
     return;
   }
   const next = now + BACKOFF_MS[Math.min(tries - 1, BACKOFF_MS.length - 1)]!;
   const done = next > Number(row.created) + TRY_FOR_MS ? 'given up' : null;
-  await ctx.q.run('UPDATE hook_deliveries SET done = ?, tries = ?, next_try = ?, sending = 0, status = ?, error = ?, tried = ? WHERE id = ?',
+  await ctx.q.run(`UPDATE hook_deliveries SET done = ?, ${done ? "body = ''," : ''} tries = ?, next_try = ?, sending = 0, status = ?, error = ?, tried = ? WHERE id = ?`,
     [done, tries, next, outcome.status, error, now, id]);
 }

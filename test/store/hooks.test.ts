@@ -6,6 +6,8 @@
  * day. On both engines.
  */
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { ann, bot, eachStore, fresh, refusal, withBatches } from './helpers.js';
 import type { Who } from '../../src/store/index.js';
 
@@ -158,4 +160,27 @@ eachStore('a test delivery is kept for the hook, and a removed hook\'s deliverie
   assert.match(await refusal(() => f.store.testHook('hook_nothere', ann)), /No hook "hook_nothere"/);
   await f.store.removeHook(hook.id, ann);
   assert.equal(await f.store.nextDeliveryAt(), null);
+});
+
+eachStore('a deleted record is told no more: its deliveries waiting are dropped, and a sent one keeps none of its words', async (t) => {
+  const f = await withBatches();
+  t.after(() => f.done());
+  await f.store.addHook({ url: 'https://a.example/h', events: 'noted' }, ann);
+  const kept = (await f.store.add('batches', { title: 'Kept' }, bot)).id;
+  const gone = (await f.store.add('batches', { title: 'Gone' }, bot)).id;
+  await f.store.note(kept, 'a word to keep', bot);
+  await f.store.note(gone, 'private words', bot);
+  await f.store.note(gone, 'more private words', bot);
+  await f.store.queueHookEvents();
+  const due = await f.store.deliveriesDue(10, 10_000);
+  assert.equal(due.length, 2);
+  for (const d of due) await f.store.deliveryTried(d.id, { delivered: true, status: 200, error: null });
+  await f.store.delete(gone, ann);
+  assert.equal(await f.store.nextDeliveryAt(), null, 'the second note of the deleted record is told no more');
+  assert.equal((await f.store.hooks(ann))[0]!.waiting, 0);
+  if (f.engine === 'sqlite') {
+    await f.store.checkpoint();
+    const bytes = readFileSync(join(f.dir, 'store', 'binder.db')).toString('latin1');
+    assert.ok(!bytes.includes('private words'), 'no delivery keeps the deleted record\'s words');
+  }
 });
