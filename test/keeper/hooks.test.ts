@@ -12,6 +12,7 @@ import { test, type TestContext } from 'node:test';
 import { createKeeper, agentWho, personWho } from '../../src/keeper/keeper.js';
 import type { Keeper } from '../../src/keeper/keeper-types.js';
 import { openPostgresStore } from '../../src/store/postgres-store.js';
+import { scrubSecrets } from '../../src/keeper/log-line.js';
 import { binder, binderAsync, serveKeeper } from '../helpers/processes.js';
 import { hookReceiver, type Delivery, type Receiver } from '../helpers/hook-receiver.js';
 import { cluster, dropDatabase, postgresMissing } from '../helpers/postgres.js';
@@ -37,8 +38,8 @@ async function binderWithHook(t: TestContext, receiver: Receiver, extra: string[
   return { store, hook: /hook_[A-Za-z0-9_-]{8}/.exec(listed.out)![0] };
 }
 
-function keeperOn(t: TestContext, store: string): Keeper {
-  const keeper = createKeeper({ store, sides: [], log: () => {} });
+function keeperOn(t: TestContext, store: string, logged: string[] = []): Keeper {
+  const keeper = createKeeper({ store, sides: [], log: (line) => { logged.push(line); } });
   t.after(() => keeper.close());
   return keeper;
 }
@@ -79,8 +80,16 @@ test('a keeper delivers each event signed, in order per record, again after a 50
 test('hook test goes through the keeper; hook list says the last status and the answer, plainly', { timeout: 60_000 }, async (t) => {
   const receiver = await hookReceiver(t, (d) => (d.event === 'test' ? { status: 503, body: 'busy \u001b[2J\u001b]0;owned\u0007 now' } : { status: 200 }));
   const { store, hook } = await binderWithHook(t, receiver, []);
-  const keeper = keeperOn(t, store);
+  const logged: string[] = [];
+  const keeper = keeperOn(t, store, logged);
   await keeper.start();
+  // No agent's face reaches a hook: there is no such verb for an agent.
+  for (const op of ['hook-add', 'hook-list', 'hook', 'hooks', 'addHook']) {
+    const answer = await keeper.ask(bot, op, { url: receiver.url });
+    assert.equal(answer.ok, false, op);
+  }
+  assert.equal((await keeper.store.hooks(ann)).length, 1, 'no hook was made by an agent');
+  assert.ok(!scrubSecrets(`made ${receiver.secret} for the hook`).includes(receiver.secret), 'a secret in a log line is scrubbed');
   const tried = binder(['admin', '--store', store, '--as', 'Ann', 'hook', 'test', hook]);
   assert.equal(tried.code, 0, tried.err);
   await until(() => receiver.got.some((d) => d.event === 'test'), 20_000, 'the test delivery');
@@ -91,6 +100,7 @@ test('hook test goes through the keeper; hook list says the last status and the 
   assert.match(list, /last: test at .* UTC, HTTP 503 \(HTTP 503: busy \[2J \]0;owned now\); 1 waiting/);
   assert.doesNotMatch(list, /[\u0000-\u0009\u000b-\u001f\u007f]/, 'no control character of the answer reaches the terminal');
   assert.ok(receiver.got.every((d) => d.signed));
+  assert.ok(!logged.join('\n').includes(receiver.secret), 'the keeper never logs the secret');
   const gone = binder(['admin', '--store', store, '--as', 'Ann', 'hook', 'remove', hook]);
   assert.equal(gone.code, 0, gone.err);
   assert.match(binder(['admin', '--store', store, '--as', 'Ann', 'hook', 'list']).out, /No webhook/);
