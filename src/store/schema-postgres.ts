@@ -304,7 +304,7 @@ export const PG_MIGRATIONS: readonly string[] = [
     id       text PRIMARY KEY,
     url      text NOT NULL,
     events   text NOT NULL,
-    list     text,
+    list     text REFERENCES lists(id) ON DELETE CASCADE,
     secret   text NOT NULL,
     created  text NOT NULL,
     by       text NOT NULL,

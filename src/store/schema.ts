@@ -348,7 +348,7 @@ export const MIGRATIONS: readonly string[] = [
     id       TEXT PRIMARY KEY,          -- hook_ and 8 characters: shown, and enough to remove it
     url      TEXT NOT NULL,
     events   TEXT NOT NULL,             -- JSON: the events it is told, in order
-    list     TEXT,                      -- the list it is made for, or NULL for every list
+    list     TEXT REFERENCES lists(id) ON DELETE CASCADE, -- the list it is made for, or NULL for every list; gone with it
     secret   TEXT NOT NULL,             -- whsec_…: signs its deliveries; shown once, when made
     created  TEXT NOT NULL,
     by       TEXT NOT NULL,             -- JSON Who

@@ -184,3 +184,17 @@ eachStore('a deleted record is told no more: its deliveries waiting are dropped,
     assert.ok(!bytes.includes('private words'), 'no delivery keeps the deleted record\'s words');
   }
 });
+
+eachStore('a hook made for a list goes with the list: a new list of the same name is not its', async (t) => {
+  const f = await withBatches();
+  t.after(() => f.done());
+  await f.store.addHook({ url: 'https://a.example/batches', list: 'Batches' }, ann);
+  const every = await f.store.addHook({ url: 'https://a.example/all' }, ann);
+  await f.store.deleteList('batches', ann);
+  assert.deepEqual((await f.store.hooks(ann)).map((h) => h.id), [every.id]);
+  await f.store.createList({ template: 'batches' }, ann);
+  await f.store.grant('batches', 'agent:bot', 'write', ann);
+  await f.store.add('batches', { title: 'In the new Batches' }, bot);
+  await f.store.queueHookEvents();
+  assert.deepEqual((await f.store.deliveriesDue(10, 10_000)).map((d) => d.hook), [every.id]);
+});
