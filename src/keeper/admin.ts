@@ -22,6 +22,7 @@ import { asWritten } from './text-values.js';
 import { waitHere } from './wait-here.js';
 import { addExchangeCommands, type ExchangeRun } from '../exchange/commands.js';
 import { addSessionCommands } from './admin-sessions.js';
+import { addHookCommands } from './admin-hooks.js';
 import { withStore } from './admin-store.js';
 import { openBinders, type Binders } from './binders.js';
 import { cleanOrg } from '../store/orgs.js';
@@ -52,6 +53,7 @@ function program(chosen: (c: Chosen) => void): Command {
   binder admin import tasks.json --into Tasks
   binder admin backup ~/binder-backup.db
   binder admin login-link
+  binder admin hook add https://chat.example/binder --events proposed
   binder admin --org acme.example people
 
 The agents' verbs (add, move, note…) work here too, as you.`);
@@ -87,6 +89,7 @@ The agents' verbs (add, move, note…) work here too, as you.`);
     .action(() => beside((place) => listOrgs(place.store, place.json)));
   addExchangeCommands(admin, beside);
   addSessionCommands(admin, beside);
+  addHookCommands(admin, beside);
   return admin;
 }
 

@@ -44,6 +44,8 @@ export interface KeeperOptions {
   waits?: number;
   /** How many of them one agent may have (4), through its folder and over HTTP together. */
   waitsPerAgent?: number;
+  /** A webhook delivery's longest try, in ms (10 s). */
+  hookTimeoutMs?: number;
 }
 
 export interface ActOptions {

@@ -12,6 +12,7 @@ import { slug } from '../store/index.js';
 import { DIRECT_PLACE, createDirectAsks } from './direct-asks.js';
 import { createFolderPump } from './folder-pump.js';
 import { createHeldWaits } from './held-waits.js';
+import { createHookSender } from './hook-sender.js';
 import { createNews } from './news.js';
 import type { ActOptions, Keeper, KeeperOptions, SideConfig } from './keeper-types.js';
 import { createPerform } from './perform.js';
@@ -82,6 +83,7 @@ export function createKeeper(options: KeeperOptions): Keeper {
   waits.answerThrough({
     answerHeld: (dir, ...rest) => (dir.startsWith(DIRECT_PLACE) ? direct : pump).answerHeld(dir, ...rest),
   });
+  const hooks = createHookSender({ store, news, now, log, ...(options.hookTimeoutMs ? { timeoutMs: options.hookTimeoutMs } : {}) });
   let adopted: Promise<void> | null = null;
   const adoptOnce = (): Promise<void> => {
     adopted ??= waits.adopt();
@@ -106,6 +108,7 @@ export function createKeeper(options: KeeperOptions): Keeper {
       await pump.start();
       adopted ??= waits.start();
       await adopted;
+      hooks.start();
     },
     due: () => store.due(),
     onChange: (listener: (change: Change) => void) => store.onChange(listener),
@@ -113,6 +116,7 @@ export function createKeeper(options: KeeperOptions): Keeper {
     folders: () => pump.folders(),
     close: async () => {
       direct.close();
+      await hooks.close();
       waits.close();
       news.close();
       await pump.close();

@@ -17,6 +17,8 @@ async function erase(ctx: Context, id: number): Promise<void> {
   (await ctx.q.run('DELETE FROM attachments WHERE record = ?', [id]));
   (await ctx.q.run('DELETE FROM records WHERE id = ?', [id]));
   (await ctx.q.run("UPDATE log SET op = 'erased', change = NULL WHERE record = ?", [id]));
+  // A webhook's deliveries quote the record: those not sent yet are told no more, those sent kept no longer.
+  (await ctx.q.run('DELETE FROM hook_deliveries WHERE queue = ?', [`record:${id}`]));
 }
 
 /** Answers kept for crash recovery may quote what was deleted; delivered ones are needed no more. */

@@ -298,4 +298,35 @@ export const PG_MIGRATIONS: readonly string[] = [
     key      text NOT NULL
   );
   `,
+  // 8: webhooks and their deliveries (SQLite's 17).
+  `
+  CREATE TABLE hooks (
+    id       text PRIMARY KEY,
+    url      text NOT NULL,
+    events   text NOT NULL,
+    list     text REFERENCES lists(id) ON DELETE CASCADE,
+    secret   text NOT NULL,
+    created  text NOT NULL,
+    by       text NOT NULL,
+    seen     bigint NOT NULL
+  );
+  CREATE TABLE hook_deliveries (
+    id       text PRIMARY KEY,
+    seq      bigint NOT NULL,
+    hook     text NOT NULL REFERENCES hooks(id) ON DELETE CASCADE,
+    queue    text NOT NULL,
+    event    text NOT NULL,
+    body     text NOT NULL,
+    created  bigint NOT NULL,
+    next_try bigint NOT NULL,
+    tries    integer NOT NULL DEFAULT 0,
+    sending  bigint NOT NULL DEFAULT 0,
+    done     text,
+    status   integer,
+    error    text,
+    tried    bigint
+  );
+  CREATE INDEX hook_deliveries_waiting ON hook_deliveries (hook, queue, seq) WHERE done IS NULL;
+  CREATE INDEX hook_deliveries_last ON hook_deliveries (hook, tried);
+  `,
 ];

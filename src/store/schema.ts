@@ -340,4 +340,37 @@ export const MIGRATIONS: readonly string[] = [
     key      TEXT NOT NULL              -- 32 random bytes, base64url: seals the sign-in cookies of every keeper of the store
   ) WITHOUT ROWID;
   `,
+  // 17: webhooks a person made, and their deliveries: what happened in the binder, told to a
+  // URL, kept until it answered (or a day passed) so that a keeper's restart loses none. The
+  // secret is kept as it is, for the keeper signs each delivery with it (docs/hooks.md).
+  `
+  CREATE TABLE hooks (
+    id       TEXT PRIMARY KEY,          -- hook_ and 8 characters: shown, and enough to remove it
+    url      TEXT NOT NULL,
+    events   TEXT NOT NULL,             -- JSON: the events it is told, in order
+    list     TEXT REFERENCES lists(id) ON DELETE CASCADE, -- the list it is made for, or NULL for every list; gone with it
+    secret   TEXT NOT NULL,             -- whsec_…: signs its deliveries; shown once, when made
+    created  TEXT NOT NULL,
+    by       TEXT NOT NULL,             -- JSON Who
+    seen     INTEGER NOT NULL           -- the last history row it was told of (or made after)
+  ) WITHOUT ROWID;
+  CREATE TABLE hook_deliveries (
+    id       TEXT PRIMARY KEY,          -- the delivery's id, the same at each try: the receiver drops repeats by it
+    seq      INTEGER NOT NULL,          -- its place among the hook's deliveries
+    hook     TEXT NOT NULL REFERENCES hooks(id) ON DELETE CASCADE,
+    queue    TEXT NOT NULL,             -- the record it is of (or its own id): one at a time, in order
+    event    TEXT NOT NULL,
+    body     TEXT NOT NULL,
+    created  INTEGER NOT NULL,          -- ms; tried until a day after
+    next_try INTEGER NOT NULL,          -- ms of its next try
+    tries    INTEGER NOT NULL DEFAULT 0,
+    sending  INTEGER NOT NULL DEFAULT 0, -- ms until which a keeper is sending it
+    done     TEXT,                      -- 'sent' or 'given up', or NULL while it is tried
+    status   INTEGER,                   -- the last answer's HTTP status
+    error    TEXT,                      -- the last try's failure, clipped
+    tried    INTEGER                    -- ms of the last try
+  ) WITHOUT ROWID;
+  CREATE INDEX hook_deliveries_waiting ON hook_deliveries (hook, queue, seq) WHERE done IS NULL;
+  CREATE INDEX hook_deliveries_last ON hook_deliveries (hook, tried);
+  `,
 ];

@@ -29,6 +29,8 @@ import { keptWhileUnchanged } from './unchanged.js';
 import { ledgerOver, type Ledger } from './ledger.js';
 import { actingRole, adminOnly, listPeople, operatorOnly, removedPeople, removePerson, setRole, signIn, type AdminDoing, type PeopleRules } from './people.js';
 import { indexToken, listOrgs, orgSlug, tokenOrg } from './orgs.js';
+import { addHook, listHooks, removeHook, testHook } from './hooks.js';
+import { deliveriesDue, deliveryTried, hooksBehind, nextDeliveryAt, queueHookEvents } from './hook-queue.js';
 import type { Engine, Sql, TxOptions } from './sql/port.js';
 import type { Store } from './store.js';
 import type { Change, Who } from './types.js';
@@ -58,6 +60,10 @@ const ADMIN_ONLY = new Map<Op<never[], unknown>, AdminDoing>([
   [importBinder, { en: 'bring lists into the binder', fr: 'importer des listes dans le binder' }],
   [setRole, { en: 'change a person\'s role', fr: 'changer le rôle d\'une personne' }],
   [removePerson, { en: 'remove a person', fr: 'retirer une personne' }],
+  [listHooks, { en: 'see the webhooks', fr: 'voir les crochets web' }],
+  [addHook, { en: 'make a webhook', fr: 'créer un crochet web' }],
+  [removeHook, { en: 'remove a webhook', fr: 'retirer un crochet web' }],
+  [testHook, { en: 'try a webhook', fr: 'essayer un crochet web' }],
 ] as [Op<never[], unknown>, AdminDoing][]);
 
 /** The person an operation is asked by, if it takes one: every operation takes its asker as a Who. */
@@ -261,6 +267,15 @@ export function makeStore(engine: Engine, options: StoreOptions = {}): Store {
       orgs: r(listOrgs),
       indexToken: w(indexToken),
       tokenOrg: (token) => outermost((c) => tokenOrg(c, token), { mode: 'read', sync: false, single: true }),
+      hooks: r(listHooks),
+      addHook: w(addHook),
+      removeHook: w(removeHook),
+      testHook: w(testHook),
+      // A look first, without the write lock: most passes find every hook told already.
+      queueHookEvents: async () => ((await r(hooksBehind)()) ? w(queueHookEvents)() : { queued: 0, more: false }),
+      deliveriesDue: w(deliveriesDue),
+      deliveryTried: w(deliveryTried),
+      nextDeliveryAt: r(nextDeliveryAt),
       exportBinder: r(exportBinder),
       importBinder: w(importBinder),
       // A peek only reads (waits peek on every change); a brief moves the asker's place.

@@ -17,6 +17,8 @@ import type { Ledger } from './ledger.js';
 import type { LoginLinkMade, SessionCheck, SessionInfo, SessionMade } from './sessions.js';
 import type { Person, Role, SignedIn } from './people.js';
 import type { Organisation } from './orgs.js';
+import type { HookInfo, HookMade } from './hooks.js';
+import type { DeliveryToTry, TryOutcome } from './hook-queue.js';
 
 /**
  * A refusal a person or an agent can cause: its message is the sentence they read, in English;
@@ -283,6 +285,22 @@ export interface Store {
   indexToken(hash: string, org: string): Promise<void>;
   /** The organisation a token was made in, or null. */
   tokenOrg(token: string): Promise<string | null>;
+
+  /* ---- webhooks: an admin's to make, list, remove and try; the keeper's to deliver (hooks.ts) ---- */
+  hooks(who: Who): Promise<HookInfo[]>;
+  /** A hook told at `url` of `events` (all when none) of one list or every list; its secret returned this once. */
+  addHook(input: { url: string; events?: string | readonly string[]; list?: string }, who: Who): Promise<HookMade>;
+  removeHook(ref: string, who: Who): Promise<HookInfo>;
+  /** Keeps a delivery of the event `test` for the hook: the keeper sends it as any other. */
+  testHook(ref: string, who: Who): Promise<{ hook: string; delivery: string }>;
+  /** The keeper's: keeps a delivery for each event of the history the hooks were not told yet (a page of it). */
+  queueHookEvents(): Promise<{ queued: number; more: boolean }>;
+  /** The keeper's: the deliveries to try now, marked as being sent for `leaseMs`. */
+  deliveriesDue(limit: number, leaseMs: number): Promise<DeliveryToTry[]>;
+  /** The keeper's: how a try went (kept, and the next try set, or the delivery given up on). */
+  deliveryTried(id: string, outcome: TryOutcome): Promise<void>;
+  /** The keeper's: when a delivery is next to be tried, or null. */
+  nextDeliveryAt(): Promise<number | null>;
 
   /* ---- a binder moving out and in (a person's alone) ---- */
   /** Reads the lists named (or all) whole, in one snapshot, handing each piece to `give`. */

@@ -49,7 +49,7 @@ export function eachStore(name: string, fn: (t: TestContext) => Promise<void>, o
   }
 }
 
-const TABLES = 'lists, access, records, notes, attachments, log, record_text, sides, folder_marks, asks, cursors, waits, record_counts, needs, tokens, login_links, sessions, people, orgs, token_orgs, signin_used, signin_seal, signin_issuer';
+const TABLES = 'lists, access, records, notes, attachments, log, record_text, sides, folder_marks, asks, cursors, waits, record_counts, needs, tokens, login_links, sessions, people, orgs, token_orgs, signin_used, signin_seal, signin_issuer, hooks, hook_deliveries';
 
 /** This test file's database, made at its first use and dropped when the process ends. */
 let database: Promise<{ url: string; wipe(): void }> | null = null;

@@ -12,7 +12,7 @@
 import type { PoolClient } from 'pg';
 
 /** Every table a deleted record's text can be in. */
-const TABLES = ['records', 'notes', 'attachments', 'log', 'asks', 'record_text', 'waits'] as const;
+const TABLES = ['records', 'notes', 'attachments', 'log', 'asks', 'record_text', 'waits', 'hook_deliveries'] as const;
 /** How long one table's lock is waited for before the rewrite is put off. */
 const LOCK_WAIT_MS = 200;
 /** Tried again after this, doubled each time, up to AGAIN_MAX_MS. */

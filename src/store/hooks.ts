@@ -1,0 +1,172 @@
+/**
+ * Webhooks, as a person makes them: a URL told of what happens in the binder (every list, or the
+ * one it was made for), each delivery signed with the hook's secret. Made, listed, removed and
+ * tried by an admin alone; an agent can reach none of it. The secret is returned once, when the
+ * hook is made, and never again by anything here (nor written in the history); it is kept as it
+ * is, since the keeper signs with it (docs/hooks.md).
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { findList, personOnly } from './access.js';
+import { iso, type Context } from './context.js';
+import { Refused } from './store.js';
+import type { Who } from './types.js';
+
+/** What a hook may be told of, in the order `hook add --help` says them. */
+export const HOOK_EVENTS = ['proposed', 'approved', 'moved', 'noted', 'claimed', 'lapsed', 'due'] as const;
+export type HookEvent = (typeof HOOK_EVENTS)[number];
+
+/** Every secret starts so (the Standard Webhooks' prefix): a scanner of leaked secrets knows one. */
+export const SECRET_START = 'whsec_';
+const URL_MAX = 2000;
+/** A failure's words kept for `hook list`: enough to know it, never a whole answer. */
+export const ERROR_MAX = 200;
+
+export interface HookLast {
+  /** ISO time of the last try of any of its deliveries. */
+  at: string;
+  event: string;
+  /** The HTTP status the receiver answered, or null when none came. */
+  status: number | null;
+  /** Why the try failed, clipped and with no control character; null when it was delivered. */
+  error: string | null;
+}
+
+export interface HookInfo {
+  id: string;
+  url: string;
+  events: HookEvent[];
+  /** The list it is made for (its id), or null for every list. */
+  list: string | null;
+  created: string;
+  /** The name of the person who made it. */
+  by: string;
+  last: HookLast | null;
+  /** Deliveries still tried. */
+  waiting: number;
+  /** Deliveries given up on (no success within a day). */
+  givenUp: number;
+}
+
+/** A hook just made: the only time its secret is known outside the store. */
+export interface HookMade extends HookInfo {
+  secret: string;
+}
+
+interface HookRow { id: string; url: string; events: string; list: string | null; created: string; by: string }
+
+const notUnderstood = (en: string, fr: string): Refused => new Refused(en, fr, 'not-understood');
+
+/** A URL a hook may be told at: `https://`, or `http://` to this machine alone (a receiver beside the keeper). */
+export function hookUrl(given: string): string {
+  const text = String(given).trim();
+  // eslint-disable-next-line no-control-regex
+  if (!text || text.length > URL_MAX || /[\u0000-\u001f\u007f\s]/.test(text)) {
+    throw notUnderstood(`Give the hook's URL whole, at most ${URL_MAX} characters, with no space: https://example.com/binder-hook.`,
+      `Donnez l'URL du crochet entière, au plus ${URL_MAX} caractères, sans espace : https://example.com/binder-hook.`);
+  }
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw notUnderstood(`"${text.slice(0, 80)}" is not a URL: give one like https://example.com/binder-hook.`,
+      `« ${text.slice(0, 80)} » n'est pas une URL : donnez-en une comme https://example.com/binder-hook.`);
+  }
+  if (url.username || url.password) {
+    throw notUnderstood('A hook\'s URL carries no user or password (it is shown in hook list): the signature says the delivery is the binder\'s.',
+      'L\'URL d\'un crochet ne porte ni utilisateur ni mot de passe (hook list la montre) : la signature dit que l\'envoi vient du binder.');
+  }
+  const loopback = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i.test(url.hostname);
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) {
+    throw new Refused(`A hook is told at an https:// URL, or at http:// on this machine (localhost, 127.0.0.1, [::1]): ${url.protocol}//${url.hostname} would carry the binder's records in the clear.`,
+      `Un crochet est averti à une URL https://, ou http:// sur cette machine (localhost, 127.0.0.1, [::1]) : ${url.protocol}//${url.hostname} ferait passer les fiches du binder en clair.`);
+  }
+  return url.href;
+}
+
+/** The events asked for (a list of words, or words with commas), every one when none is given. */
+export function hookEvents(given: string | readonly string[] | undefined): HookEvent[] {
+  const words = (typeof given === 'string' ? [given] : given ?? []).flatMap((w) => String(w).split(',')).map((w) => w.trim().toLowerCase()).filter(Boolean);
+  if (!words.length) return [...HOOK_EVENTS];
+  const unknown = words.filter((w) => !(HOOK_EVENTS as readonly string[]).includes(w));
+  if (unknown.length) {
+    throw notUnderstood(`A hook is told of ${HOOK_EVENTS.join(', ')}: not of ${unknown.map((w) => `"${w.slice(0, 40)}"`).join(', ')}.`,
+      `Un crochet est averti de ${HOOK_EVENTS.join(', ')} : pas de ${unknown.map((w) => `« ${w.slice(0, 40)} »`).join(', ')}.`);
+  }
+  return HOOK_EVENTS.filter((e) => words.includes(e));
+}
+
+const adminsOnly = (who: Who, doing: string, verb: string, fr: string): void => personOnly(who, doing, `hook ${verb}`, fr);
+
+async function hookInfo(ctx: Context, row: HookRow): Promise<HookInfo> {
+  const last = await ctx.q.get<{ tried: number; event: string; status: number | null; error: string | null }>(
+    'SELECT tried, event, status, error FROM hook_deliveries WHERE hook = ? AND tried IS NOT NULL ORDER BY tried DESC, seq DESC LIMIT 1', [row.id]);
+  const counts = await ctx.q.get<{ waiting: number; given: number }>(
+    `SELECT count(*) FILTER (WHERE done IS NULL) AS waiting, count(*) FILTER (WHERE done = 'given up') AS given FROM hook_deliveries WHERE hook = ?`, [row.id]);
+  return {
+    id: row.id, url: row.url, events: JSON.parse(row.events) as HookEvent[], list: row.list, created: row.created,
+    by: (JSON.parse(row.by) as Who).name,
+    last: last ? { at: iso(Number(last.tried)), event: last.event, status: last.status === null ? null : Number(last.status), error: last.error } : null,
+    waiting: Number(counts?.waiting ?? 0), givenUp: Number(counts?.given ?? 0),
+  };
+}
+
+async function findHook(ctx: Context, ref: string): Promise<HookRow> {
+  const row = await ctx.q.get<HookRow>('SELECT * FROM hooks WHERE id = ?', [String(ref).trim()]);
+  if (!row) {
+    throw new Refused(`No hook "${String(ref).slice(0, 40)}": binder admin hook list shows them.`,
+      `Aucun crochet « ${String(ref).slice(0, 40)} » : binder admin hook list les montre.`);
+  }
+  return row;
+}
+
+export async function listHooks(ctx: Context, who: Who): Promise<HookInfo[]> {
+  adminsOnly(who, 'see the webhooks', 'list', 'voir les crochets web');
+  const rows = await ctx.q.all<HookRow>('SELECT * FROM hooks ORDER BY created, id');
+  const out: HookInfo[] = [];
+  for (const row of rows) out.push(await hookInfo(ctx, row));
+  return out;
+}
+
+export async function addHook(ctx: Context, input: { url: string; events?: string | readonly string[]; list?: string }, who: Who): Promise<HookMade> {
+  adminsOnly(who, 'make a webhook', 'add', 'créer un crochet web');
+  const url = hookUrl(input.url);
+  const events = hookEvents(input.events);
+  const list = input.list !== undefined && String(input.list).trim() !== '' ? (await findList(ctx, input.list, who, 'read')).list.id : null;
+  const id = `hook_${randomBytes(6).toString('base64url')}`;
+  const secret = `${SECRET_START}${randomBytes(32).toString('base64url')}`;
+  // Told of what happens from now on: the history before it was made is not its.
+  const seen = Number((await ctx.q.value('SELECT coalesce(max(id), 0) FROM log')) ?? 0);
+  await ctx.q.run('INSERT INTO hooks (id, url, events, list, secret, created, by, seen) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+    [id, url, JSON.stringify(events), list, secret, iso(ctx.now()), JSON.stringify(who), seen]);
+  await ctx.log(who, 'hook-add', list, null, { hook: id, url, events });
+  const made = await hookInfo(ctx, (await findHook(ctx, id)));
+  return { ...made, secret };
+}
+
+export async function removeHook(ctx: Context, ref: string, who: Who): Promise<HookInfo> {
+  adminsOnly(who, 'remove a webhook', 'remove', 'retirer un crochet web');
+  const row = await findHook(ctx, ref);
+  const info = await hookInfo(ctx, row);
+  await ctx.q.run('DELETE FROM hook_deliveries WHERE hook = ?', [row.id]);
+  await ctx.q.run('DELETE FROM hooks WHERE id = ?', [row.id]);
+  await ctx.log(who, 'hook-remove', row.list, null, { hook: row.id, url: row.url });
+  return info;
+}
+
+/** A delivery of the event `test` to the hook, sent by the keeper as any other: its id. */
+export async function testHook(ctx: Context, ref: string, who: Who): Promise<{ hook: string; delivery: string }> {
+  adminsOnly(who, 'try a webhook', 'test', 'essayer un crochet web');
+  const row = await findHook(ctx, ref);
+  const id = randomUUID();
+  const at = ctx.now();
+  const body = { id, event: 'test', at: iso(at), hook: row.id, by: { kind: who.kind, name: who.name } };
+  await queueDelivery(ctx, { id, hook: row.id, queue: id, event: 'test', body: JSON.stringify(body), at });
+  return { hook: row.id, delivery: id };
+}
+
+/** A delivery kept until it is sent or given up on; after every delivery of its queue before it. */
+export async function queueDelivery(ctx: Context, d: { id: string; hook: string; queue: string; event: string; body: string; at: number }): Promise<void> {
+  const seq = Number((await ctx.q.value('SELECT coalesce(max(seq), 0) + 1 FROM hook_deliveries')) ?? 1);
+  await ctx.q.run('INSERT INTO hook_deliveries (id, seq, hook, queue, event, body, created, next_try) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+    [d.id, seq, d.hook, d.queue, d.event, d.body, d.at, d.at]);
+}
