@@ -23,6 +23,7 @@ import { waitHere } from './wait-here.js';
 import { addExchangeCommands, type ExchangeRun } from '../exchange/commands.js';
 import { addSessionCommands } from './admin-sessions.js';
 import { withStore } from './admin-store.js';
+import { deletionAgreed } from './admin-delete.js';
 import { openBinders, type Binders } from './binders.js';
 import { cleanOrg } from '../store/orgs.js';
 import type { Who } from '../store/types.js';
@@ -227,6 +228,7 @@ async function runOperation(op: OpSpec, args: Record<string, unknown>, where: St
       process.stderr.write(`${safeSentence(`Not done: this store is a signed-in service's, whose binders are its organisations': name one with --org ORGANISATION (binder admin orgs lists them), e.g. binder admin --org acme.example ${adminWords(op).join(' ')} …`)}\n`);
       return 1;
     }
+    if ((op.name === 'delete' || op.name === 'delete-list') && args.yes !== true && !(await deletionAgreed(store, op.name, args, who))) return 1;
     const perform = createPerform({ store, log: toStderr });
     // A person's wait blocks here: this process has no keeper to hold it open.
     const answer = op.name === 'wait'

@@ -14,6 +14,7 @@ import { joined, lines, said, word } from './text-values.js';
 import { TOGETHER } from './catalog-together.js';
 import { NEEDS } from './catalog-needs.js';
 import { bindPath } from './folder-bind.js';
+import { approvalMark } from '../store/approval-mark.js';
 import { TOKENS } from './catalog-tokens.js';
 import { PEOPLE } from './catalog-people.js';
 
@@ -40,6 +41,11 @@ const dueOf = (v: unknown): string | undefined => (typeof v !== 'string' ? undef
 const entry = <D>(run: (a: Record<string, unknown>, who: Who, ctx: CatalogContext) => D | Promise<D>,
   say: (d: D, a: Record<string, unknown>, who: Who, ctx: CatalogContext) => string | Promise<string>): CatalogEntry =>
   ({ run: async (a, who, ctx) => run(a, who, ctx), say: say as CatalogEntry['say'] });
+
+const counted = (n: number, one: string): string => `${n} ${one}${n === 1 ? '' : 's'}`;
+/** `, with 3 notes and 1 attachment`: what went with a deletion, so the person knows. */
+const withIt = (d: { notes: number; attachments: number }): string =>
+  (d.notes || d.attachments ? `, with ${[d.notes ? counted(d.notes, 'note') : '', d.attachments ? counted(d.attachments, 'attachment') : ''].filter(Boolean).join(' and ')}` : '');
 
 const stateName = (list: List, id: string): string => list.states.find((s) => s.id === id)?.name ?? id;
 const listOf = (ctx: CatalogContext, r: RecordSummary, who: Who): Promise<List> => ctx.store.list(r.list, who);
@@ -145,7 +151,11 @@ export const CATALOG: Record<OpName, CatalogEntry> = {
     (a, who, { store }) => store.show(String(a.list), who, { state: str(a.state), mine: a.mine === true, archived: a.archived === true, offset: typeof a.offset === 'number' ? a.offset : undefined }),
     (d, a, who) => sayShow(d, who, { state: str(a.state), archived: a.archived === true, offset: typeof a.offset === 'number' ? a.offset : 0 }),
   ),
-  get: entry((a, who, { store }) => store.get(recordRef(a.id), who, pageOf(a)), (d, a) => sayRecord(d, pageOf(a))),
+  get: entry(async (a, who, { store }) => {
+    const view = await store.get(recordRef(a.id), who, pageOf(a));
+    // A person at a shell approves what they read with this mark; an agent has no use for it.
+    return who.kind === 'person' ? { ...view, mark: approvalMark(view.record.title, view.record.fields) } : view;
+  }, (d, a) => sayRecord(d, pageOf(a))),
   search: entry(
     (a, who, { store }) => store.search(String(a.text), who, { archived: a.archived === true, limit: 50 }),
     (d, a) => saySearch(d, String(a.text), 50),
@@ -203,7 +213,7 @@ export const CATALOG: Record<OpName, CatalogEntry> = {
       ? `Approved #${r.id}: it may go past the gate now.`
       : said`Withdrew the approval of #${r.id}; it is in ${stateName(await listOf(ctx, r, who), r.state)}.`.text),
   ),
-  delete: entry((a, who, { store }) => store.delete(recordRef(a.id), who), (d) => `Deleted #${d.id} for good.`),
+  delete: entry((a, who, { store }) => store.delete(recordRef(a.id), who), (d) => `Deleted #${d.id} for good${withIt(d)}.`),
   'edit-note': entry(
     (a, who, { store }) => store.editNote(recordRef(a.id), Number(a.note), String(a.text), who),
     (n) => `Rewrote note n${n.id}.`,
@@ -236,7 +246,7 @@ export const CATALOG: Record<OpName, CatalogEntry> = {
   ),
   'delete-list': entry(
     (a, who, { store }) => store.deleteList(String(a.list), who),
-    (d) => said`Deleted the list ${d.id} (${d.title}) and its ${d.records} record${d.records === 1 ? '' : 's'} for good.`.text,
+    (d) => said`Deleted the list ${d.id} (${d.title}) and its ${d.records} record${d.records === 1 ? '' : 's'} for good${withIt(d)}.`.text,
   ),
   sides: entry(
     (_a, _who, { store }) => store.sides(),

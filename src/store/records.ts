@@ -171,10 +171,12 @@ export async function approve(ctx: Context, ref: number | string, yes: boolean, 
   notArchived(found);
   const { record, list } = found;
   const at = iso(ctx.now());
-  if (yes && seen !== undefined && seen !== approvalMark(record.title, record.fields)) {
+  const now = approvalMark(record.title, record.fields);
+  if (yes && seen !== undefined && seen !== now) {
+    // The command with the current mark, for a person at a shell: read first (get), then approve what was read.
     throw new Refused(
-      `#${record.id} changed since you looked: its title or fields are not what you saw. Look at it again, then approve it.`,
-      `La fiche #${record.id} a changé depuis que vous l'avez regardée : son titre ou ses champs ne sont plus ceux que vous avez vus. Regardez-la de nouveau, puis approuvez-la.`,
+      `#${record.id} changed since you looked: its title or fields are not what you saw. Look at it again, then approve it: binder admin get ${record.id} shows it, and binder admin approve ${record.id} --seen ${now} approves what it says now.`,
+      `La fiche #${record.id} a changé depuis que vous l'avez regardée : son titre ou ses champs ne sont plus ceux que vous avez vus. Regardez-la de nouveau, puis approuvez-la : binder admin get ${record.id} la montre, et binder admin approve ${record.id} --seen ${now} approuve ce qu'elle dit maintenant.`,
     );
   }
   if (yes) {

@@ -17,6 +17,7 @@ import type { Ledger } from './ledger.js';
 import type { LoginLinkMade, SessionCheck, SessionInfo, SessionMade } from './sessions.js';
 import type { Person, Role, SignedIn } from './people.js';
 import type { Organisation } from './orgs.js';
+import type { Erased } from './erase.js';
 
 /**
  * A refusal a person or an agent can cause: its message is the sentence they read, in English;
@@ -168,7 +169,7 @@ export interface Store {
   /** `seen`: the approvalMark of the record as the person was shown it; refused when it says otherwise now. */
   approve(id: number | string, yes: boolean, who: Who, seen?: string): Promise<RecordSummary>;
   /** The record and all of it gone; its history emptied down to who and when. */
-  delete(id: number | string, who: Who): Promise<{ id: number; list: string }>;
+  delete(id: number | string, who: Who): Promise<{ id: number; list: string } & Erased>;
   /** A note changed by its author only. */
   editNote(id: number | string, note: number, text: string, who: Who): Promise<Note>;
   templates(lang: 'en' | 'fr'): TemplateSummary[];
@@ -177,7 +178,7 @@ export interface Store {
   /** `access` null takes it away. `agent` is an agent id (`agent:x`) or a side's name. */
   grant(ref: string, agent: string, access: Access | null, who: Who): Promise<List>;
   archiveList(ref: string, archived: boolean, who: Who): Promise<List>;
-  deleteList(ref: string, who: Who): Promise<{ id: string; title: string; records: number }>;
+  deleteList(ref: string, who: Who): Promise<{ id: string; title: string; records: number } & Erased>;
 
   /* ---- the agents' folders a keeper reads (a person's) ---- */
   sides(): Promise<Side[]>;

@@ -17,7 +17,7 @@ const argLabels: Record<ArgName, string> = {
   dir: 'Folder', name: 'Name', next: 'Next of', for: 'For', on: 'On', timeout: 'Timeout',
   notes: 'Notes', history: 'History',
   others: 'Needs', remove: 'Remove', blocked: 'Blocked',
-  expires: 'Expires', token: 'Token', person: 'Person', role: 'Role',
+  expires: 'Expires', token: 'Token', person: 'Person', role: 'Role', yes: 'Yes',
 };
 
 export const en: Words = {

@@ -84,6 +84,7 @@ const args: Record<ArgName, { label: string; hint: string }> = {
   token: { label: 'Jeton', hint: 'le nom de l\'agent, ou le début du jeton' },
   person: { label: 'Personne', hint: 'son e-mail, son nom ou son identifiant' },
   role: { label: 'Rôle', hint: 'admin ou member' },
+  yes: { label: 'Oui', hint: 'supprimer sans demander (nécessaire hors d\'un terminal)' },
   next: { label: 'Suivante de', hint: 'la première fiche prête de cette liste' },
   notes: { label: 'Notes', hint: 'combien des dernières notes' },
   history: { label: 'Historique', hint: 'combien des dernières lignes de l\'historique' },
