@@ -71,6 +71,9 @@ The agents' verbs (add, move, note…) work here too, as you.`);
     if (group) addOperation(group, op, pick(op), second);
     else addOperation(admin, op, pick(op), first);
   }
+  // `side list` beside `side add` and `side remove`: the same as `sides`.
+  const sides = OPERATIONS.find((o) => o.name === 'sides');
+  if (sides) addOperation(groups.get('side')!, sides, pick(sides), 'list');
   admin.command('migrate')
     .description('Bring the store to this Binder\'s schema, and say at which version it is (a keeper does it too when it starts).')
     .addHelpText('after', '\nExample:\n  binder admin migrate --store postgres://binder@db.example/binder')

@@ -14,6 +14,7 @@ import { joined, lines, said, word } from './text-values.js';
 import { TOGETHER } from './catalog-together.js';
 import { NEEDS } from './catalog-needs.js';
 import { bindPath } from './folder-bind.js';
+import { exposureLines, exposureOf } from './folder-exposure.js';
 import { approvalMark } from '../store/approval-mark.js';
 import { TOKENS } from './catalog-tokens.js';
 import { PEOPLE } from './catalog-people.js';
@@ -249,14 +250,20 @@ export const CATALOG: Record<OpName, CatalogEntry> = {
     (d) => said`Deleted the list ${d.id} (${d.title}) and its ${d.records} record${d.records === 1 ? '' : 's'} for good${withIt(d)}.`.text,
   ),
   sides: entry(
-    (_a, _who, { store }) => store.sides(),
-    (sides) => (sides.length ? lines(sides.map((s) => said`${s.name} (${s.agent}): ${s.dir}`)) : 'No agent folder is registered: binder admin side add FOLDER NAME'),
+    async (_a, _who, { store }) => (await store.sides()).map((s) => ({ ...s, ...exposureOf(s.dir) })),
+    (sides) => (sides.length
+      ? lines(sides.flatMap((s) => [said`${s.name} (${s.agent}): ${s.dir}`, ...exposureLines(s.name, s.dir, s).map((l) => said`  ${l}`)]))
+      : 'No agent folder is registered: binder admin side add FOLDER NAME'),
   ),
   'side-add': entry(
-    (a, who, { store }) => store.addSide(resolve(String(a.dir)), String(a.name), who, bindPath),
-    (s) => (s.again
-      ? said`The keeper reads ${s.dir} as ${s.name} (${s.agent}) again, bound to the directory there now, and reads it afresh.`.text
-      : said`The keeper reads ${s.dir} as ${s.name} (${s.agent}). Grant it a list: binder admin grant LIST ${word(s.name)} write`.text),
+    async (a, who, { store }) => {
+      const side = await store.addSide(resolve(String(a.dir)), String(a.name), who, bindPath);
+      return { ...side, ...exposureOf(side.dir) };
+    },
+    (s) => lines([s.again
+      ? said`The keeper reads ${s.dir} as ${s.name} (${s.agent}) again, bound to the directory there now, and reads it afresh.`
+      : said`The keeper reads ${s.dir} as ${s.name} (${s.agent}). Grant it a list: binder admin grant LIST ${word(s.name)} write`,
+    ...exposureLines(s.name, s.dir, s).map((l) => said`${l}`)]),
   ),
   'side-remove': entry(
     (a, who, { store }) => store.removeSide(String(a.name), who),
