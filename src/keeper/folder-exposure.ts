@@ -27,7 +27,7 @@ export function exposureOf(dir: string): Exposure {
 /** The plain lines a person is told about one folder, each with its fix; none when it is kept apart. */
 export function exposureLines(name: string, dir: string, e: Exposure): string[] {
   return [
-    ...(e.keeperUser ? [`${name} runs as you: unless it runs in binder sandbox or its tool's sandbox, it can act as you. Start it as binder sandbox -- COMMAND, or give it an OS user of its own.`] : []),
+    ...(e.keeperUser ? [`${name} runs as you: it can act as you unless it runs in binder sandbox -- COMMAND or its tool's sandbox, or as an OS user of its own.`] : []),
     ...(e.othersRead ? [`Others can read ${name}'s folder ${dir}: chmod o-rwx ${dir} mends it.`] : []),
   ];
 }

@@ -152,6 +152,10 @@ export const en: Words = {
     createLabel: 'Make it',
     createHint: 'make the folder if it is not there yet',
     yes: 'yes', no: 'no',
+    runsAsYou: (names) => (names.length === 1
+      ? `${names[0]} runs as you: it can act as you unless it runs in binder sandbox -- COMMAND or its tool's sandbox.`
+      : `${names.join(', ')} run as you: each can act as you unless it runs in binder sandbox -- COMMAND or its tool's sandbox.`),
+    othersRead: (name, dir) => `Others can read ${name}'s folder ${dir}: chmod o-rwx ${dir} mends it.`,
   },
   filter: {
     title: 'Filter the list',

@@ -224,6 +224,10 @@ export const fr: Words = {
     createLabel: 'Le créer',
     createHint: 'créer le dossier s\'il n\'existe pas encore',
     yes: 'oui', no: 'non',
+    runsAsYou: (names) => (names.length === 1
+      ? `${names[0]} tourne sous votre nom : il peut agir en votre nom, sauf lancé dans binder sandbox -- COMMANDE ou le bac à sable de son outil.`
+      : `${names.join(', ')} tournent sous votre nom : chacun peut agir en votre nom, sauf lancé dans binder sandbox -- COMMANDE ou le bac à sable de son outil.`),
+    othersRead: (name, dir) => `D'autres peuvent lire le dossier de ${name}, ${dir} : chmod o-rwx ${dir} y remédie.`,
   },
   filter: {
     title: 'Filtrer la liste',

@@ -143,6 +143,9 @@ export interface Words {
     createHint: string;
     yes: string;
     no: string;
+    /** The agents whose folders are the person's own OS user's, and what to do: a warning, never a refusal. */
+    runsAsYou(names: readonly string[]): string;
+    othersRead(name: string, dir: string): string;
   };
   /** Filtering the open list by words (`f`). */
   readonly filter: {

@@ -14,7 +14,7 @@ import { ANSWERS_FILE, HEARTBEAT_FILE } from '../../src/keeper/protocol.js';
 import { binder, binderAsync, serveKeeper } from '../helpers/processes.js';
 import { tempDir, until } from '../helpers/temp.js';
 
-const RUNS_AS_YOU = /Claude runs as you: unless it runs in binder sandbox or its tool's sandbox, it can act as you\. Start it as binder sandbox -- COMMAND, or give it an OS user of its own\./;
+const RUNS_AS_YOU = /Claude runs as you: it can act as you unless it runs in binder sandbox -- COMMAND or its tool's sandbox, or as an OS user of its own\./;
 const mode = (path: string): number => statSync(path).mode & 0o7777;
 
 function personIn(t: import('node:test').TestContext) {
