@@ -135,6 +135,7 @@ export const en: Words = {
     intro: 'Binder keeps lists of records that you and your agents work on together. Agents ask through their folder; you approve.',
     pick: 'Make your first list from a template (Enter):',
     agentNote: (agent, dir, key) => `${agent} (${dir}) will be able to read and change it; ${key} changes that.`,
+    folders: (key) => `An agent asks through a folder of its own, .binder in the directory it works in, registered under its name. None is registered yet: ${key} registers one (made if it is not there), or binder admin side add FOLDER NAME from a shell.`,
   },
   firstGrant: (agent, dir, list, key) => `${agent} (${dir}) may now read and change “${list}”. Press ${key} to change that.`,
   grant: {
@@ -283,7 +284,7 @@ export const en: Words = {
     folderMissing: (dir) => `${dir} does not exist: check the path, or set “Make it” to yes.`,
     notAFolder: (dir) => `${dir} is not a folder.`,
     folderMade: (dir) => `Made the folder ${dir}.`,
-    defaultSide: (name, dir, key) => `No agent folder is registered, so the keeper reads ${dir} as “${name}”. ${key} registers folders; binder tui --side FOLDER=NAME chooses them.`,
+    noFolder: (key) => `No agent folder is registered, so no agent can ask yet: ${key} registers one.`,
     undoOffer: (text, key) => `${text} · ${key} undoes it`,
     undone: (text) => `Undone: ${text}`,
     nothingToUndo: 'Nothing to undo now.',

@@ -207,6 +207,7 @@ export const fr: Words = {
     intro: 'Binder tient des listes de fiches sur lesquelles vous et vos agents travaillez ensemble. Les agents demandent par leur dossier ; vous approuvez.',
     pick: 'Créez votre première liste à partir d\'un modèle (Entrée) :',
     agentNote: (agent, dir, key) => `${agent} (${dir}) pourra la lire et la modifier ; ${key} change cela.`,
+    folders: (key) => `Un agent demande par un dossier à lui, .binder dans le répertoire où il travaille, inscrit sous son nom. Aucun n'est inscrit : ${key} en inscrit un (créé s'il n'existe pas), ou binder admin side add DOSSIER NOM depuis un terminal.`,
   },
   firstGrant: (agent, dir, list, key) => `${agent} (${dir}) peut maintenant lire et modifier « ${list} ». Appuyez sur ${key} pour changer cela.`,
   grant: {
@@ -355,7 +356,7 @@ export const fr: Words = {
     folderMissing: (dir) => `${dir} n'existe pas : vérifiez le chemin, ou mettez « Le créer » à oui.`,
     notAFolder: (dir) => `${dir} n'est pas un dossier.`,
     folderMade: (dir) => `Dossier créé : ${dir}.`,
-    defaultSide: (name, dir, key) => `Aucun dossier d'agent n'est inscrit : le gardien lit ${dir} sous le nom « ${name} ». ${key} inscrit des dossiers ; binder tui --side DOSSIER=NOM les choisit.`,
+    noFolder: (key) => `Aucun dossier d'agent n'est inscrit, donc aucun agent ne peut encore demander : ${key} en inscrit un.`,
     undoOffer: (text, key) => `${text} · ${key} l'annule`,
     undone: (text) => `Annulé : ${text}`,
     nothingToUndo: 'Rien à annuler maintenant.',

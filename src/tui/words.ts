@@ -125,6 +125,8 @@ export interface Words {
     intro: string;
     pick: string;
     agentNote(agent: string, dir: string, key: string): string;
+    /** With no agent folder yet: what a folder is, and the key that registers one. */
+    folders(key: string): string;
   };
   firstGrant(agent: string, dir: string, list: string, key: string): string;
   readonly grant: {
@@ -294,7 +296,7 @@ export interface Words {
     notAFolder(dir: string): string;
     folderMade(dir: string): string;
     /** No agent folder was given nor registered: the one kept by default, and how to change it. */
-    defaultSide(name: string, dir: string, key: string): string;
+    noFolder(key: string): string;
     /** The offer to take the last change back. */
     undoOffer(text: string, key: string): string;
     undone(text: string): string;
