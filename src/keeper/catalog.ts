@@ -185,7 +185,7 @@ export const CATALOG: Record<OpName, CatalogEntry> = {
       + (r.withdrawn ? ` ${sayWithdrawn(r, await listOf(ctx, r, who))}` : ''),
   ),
   move: entry(
-    (a, who, { store }) => store.move(recordRef(a.id), String(a.state), who),
+    (a, who, { store }) => store.move(recordRef(a.id), String(a.state), who, typeof a.seen === 'string' ? a.seen : undefined),
     async (r, _a, who, ctx) => said`#${r.id} is now in ${stateName(await listOf(ctx, r, who), r.state)}.`.text,
   ),
   note: entry(

@@ -165,7 +165,10 @@ export const OPERATIONS = [
   op({
     name: 'move', title: 'Move a record', describe: 'Put a record in another state; past a gate only once a person approved it.',
     example: 'binder move 12 Doing', readOnly: false, agents: true, idempotent: true,
-    args: { id: record, state: { kind: 'text', describe: 'the state', required: true, positional: true, placeholder: 'STATE' } },
+    args: {
+      id: record, state: { kind: 'text', describe: 'the state', required: true, positional: true, placeholder: 'STATE' },
+      seen: { kind: 'text', describe: 'a person\'s move past the gate approves: the mark of the title and fields shown (get gives it), refused if the record says otherwise now', placeholder: 'MARK', person: true },
+    },
   }),
   op({
     name: 'note', title: 'Add a note', describe: 'Add a short note to a record: a decision, a fact, a result.',

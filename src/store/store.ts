@@ -157,7 +157,8 @@ export interface Store {
   add(list: string, input: AddInput, who: Who): Promise<RecordSummary>;
   /** An agent's change to the title or a field of an approved record withdraws the approval. */
   edit(id: number | string, input: EditInput, who: Who): Promise<EditedRecord>;
-  move(id: number | string, state: string, who: Who): Promise<RecordSummary>;
+  /** A person's move past the gate approves: `seen`, the approvalMark of the record as shown, refused when it says otherwise now. */
+  move(id: number | string, state: string, who: Who, seen?: string): Promise<RecordSummary>;
   note(id: number | string, text: string, who: Who): Promise<Note>;
   attach(id: number | string, input: { kind: AttachKind; ref: string; title?: string }, who: Who): Promise<Attachment>;
   /** `what`: the attachment's id, or its ref. */
