@@ -24,6 +24,7 @@ import { addExchangeCommands, type ExchangeRun } from '../exchange/commands.js';
 import { addSessionCommands } from './admin-sessions.js';
 import { addHookCommands } from './admin-hooks.js';
 import { withStore } from './admin-store.js';
+import { deletionAgreed } from './admin-delete.js';
 import { openBinders, type Binders } from './binders.js';
 import { cleanOrg } from '../store/orgs.js';
 import type { Who } from '../store/types.js';
@@ -72,6 +73,9 @@ The agents' verbs (add, move, note…) work here too, as you.`);
     if (group) addOperation(group, op, pick(op), second);
     else addOperation(admin, op, pick(op), first);
   }
+  // `side list` beside `side add` and `side remove`: the same as `sides`.
+  const sides = OPERATIONS.find((o) => o.name === 'sides');
+  if (sides) addOperation(groups.get('side')!, sides, pick(sides), 'list');
   admin.command('migrate')
     .description('Bring the store to this Binder\'s schema, and say at which version it is (a keeper does it too when it starts).')
     .addHelpText('after', '\nExample:\n  binder admin migrate --store postgres://binder@db.example/binder')
@@ -230,6 +234,7 @@ async function runOperation(op: OpSpec, args: Record<string, unknown>, where: St
       process.stderr.write(`${safeSentence(`Not done: this store is a signed-in service's, whose binders are its organisations': name one with --org ORGANISATION (binder admin orgs lists them), e.g. binder admin --org acme.example ${adminWords(op).join(' ')} …`)}\n`);
       return 1;
     }
+    if ((op.name === 'delete' || op.name === 'delete-list') && args.yes !== true && !(await deletionAgreed(store, op.name, args, who))) return 1;
     const perform = createPerform({ store, log: toStderr });
     // A person's wait blocks here: this process has no keeper to hold it open.
     const answer = op.name === 'wait'

@@ -14,6 +14,8 @@ import { joined, lines, said, word } from './text-values.js';
 import { TOGETHER } from './catalog-together.js';
 import { NEEDS } from './catalog-needs.js';
 import { bindPath } from './folder-bind.js';
+import { exposureLines, exposureOf } from './folder-exposure.js';
+import { approvalMark } from '../store/approval-mark.js';
 import { TOKENS } from './catalog-tokens.js';
 import { PEOPLE } from './catalog-people.js';
 
@@ -40,6 +42,11 @@ const dueOf = (v: unknown): string | undefined => (typeof v !== 'string' ? undef
 const entry = <D>(run: (a: Record<string, unknown>, who: Who, ctx: CatalogContext) => D | Promise<D>,
   say: (d: D, a: Record<string, unknown>, who: Who, ctx: CatalogContext) => string | Promise<string>): CatalogEntry =>
   ({ run: async (a, who, ctx) => run(a, who, ctx), say: say as CatalogEntry['say'] });
+
+const counted = (n: number, one: string): string => `${n} ${one}${n === 1 ? '' : 's'}`;
+/** `, with 3 notes and 1 attachment`: what went with a deletion, so the person knows. */
+const withIt = (d: { notes: number; attachments: number }): string =>
+  (d.notes || d.attachments ? `, with ${[d.notes ? counted(d.notes, 'note') : '', d.attachments ? counted(d.attachments, 'attachment') : ''].filter(Boolean).join(' and ')}` : '');
 
 const stateName = (list: List, id: string): string => list.states.find((s) => s.id === id)?.name ?? id;
 const listOf = (ctx: CatalogContext, r: RecordSummary, who: Who): Promise<List> => ctx.store.list(r.list, who);
@@ -145,7 +152,11 @@ export const CATALOG: Record<OpName, CatalogEntry> = {
     (a, who, { store }) => store.show(String(a.list), who, { state: str(a.state), mine: a.mine === true, archived: a.archived === true, offset: typeof a.offset === 'number' ? a.offset : undefined }),
     (d, a, who) => sayShow(d, who, { state: str(a.state), archived: a.archived === true, offset: typeof a.offset === 'number' ? a.offset : 0 }),
   ),
-  get: entry((a, who, { store }) => store.get(recordRef(a.id), who, pageOf(a)), (d, a) => sayRecord(d, pageOf(a))),
+  get: entry(async (a, who, { store }) => {
+    const view = await store.get(recordRef(a.id), who, pageOf(a));
+    // A person at a shell approves what they read with this mark; an agent has no use for it.
+    return who.kind === 'person' ? { ...view, mark: approvalMark(view.record.title, view.record.fields) } : view;
+  }, (d, a) => sayRecord(d, pageOf(a))),
   search: entry(
     (a, who, { store }) => store.search(String(a.text), who, { archived: a.archived === true, limit: 50 }),
     (d, a) => saySearch(d, String(a.text), 50),
@@ -174,7 +185,7 @@ export const CATALOG: Record<OpName, CatalogEntry> = {
       + (r.withdrawn ? ` ${sayWithdrawn(r, await listOf(ctx, r, who))}` : ''),
   ),
   move: entry(
-    (a, who, { store }) => store.move(recordRef(a.id), String(a.state), who),
+    (a, who, { store }) => store.move(recordRef(a.id), String(a.state), who, typeof a.seen === 'string' ? a.seen : undefined),
     async (r, _a, who, ctx) => said`#${r.id} is now in ${stateName(await listOf(ctx, r, who), r.state)}.`.text,
   ),
   note: entry(
@@ -203,7 +214,7 @@ export const CATALOG: Record<OpName, CatalogEntry> = {
       ? `Approved #${r.id}: it may go past the gate now.`
       : said`Withdrew the approval of #${r.id}; it is in ${stateName(await listOf(ctx, r, who), r.state)}.`.text),
   ),
-  delete: entry((a, who, { store }) => store.delete(recordRef(a.id), who), (d) => `Deleted #${d.id} for good.`),
+  delete: entry((a, who, { store }) => store.delete(recordRef(a.id), who), (d) => `Deleted #${d.id} for good${withIt(d)}.`),
   'edit-note': entry(
     (a, who, { store }) => store.editNote(recordRef(a.id), Number(a.note), String(a.text), who),
     (n) => `Rewrote note n${n.id}.`,
@@ -236,17 +247,23 @@ export const CATALOG: Record<OpName, CatalogEntry> = {
   ),
   'delete-list': entry(
     (a, who, { store }) => store.deleteList(String(a.list), who),
-    (d) => said`Deleted the list ${d.id} (${d.title}) and its ${d.records} record${d.records === 1 ? '' : 's'} for good.`.text,
+    (d) => said`Deleted the list ${d.id} (${d.title}) and its ${d.records} record${d.records === 1 ? '' : 's'} for good${withIt(d)}.`.text,
   ),
   sides: entry(
-    (_a, _who, { store }) => store.sides(),
-    (sides) => (sides.length ? lines(sides.map((s) => said`${s.name} (${s.agent}): ${s.dir}`)) : 'No agent folder is registered: binder admin side add FOLDER NAME'),
+    async (_a, _who, { store }) => (await store.sides()).map((s) => ({ ...s, ...exposureOf(s.dir) })),
+    (sides) => (sides.length
+      ? lines(sides.flatMap((s) => [said`${s.name} (${s.agent}): ${s.dir}`, ...exposureLines(s.name, s.dir, s).map((l) => said`  ${l}`)]))
+      : 'No agent folder is registered: binder admin side add FOLDER NAME'),
   ),
   'side-add': entry(
-    (a, who, { store }) => store.addSide(resolve(String(a.dir)), String(a.name), who, bindPath),
-    (s) => (s.again
-      ? said`The keeper reads ${s.dir} as ${s.name} (${s.agent}) again, bound to the directory there now, and reads it afresh.`.text
-      : said`The keeper reads ${s.dir} as ${s.name} (${s.agent}). Grant it a list: binder admin grant LIST ${word(s.name)} write`.text),
+    async (a, who, { store }) => {
+      const side = await store.addSide(resolve(String(a.dir)), String(a.name), who, bindPath);
+      return { ...side, ...exposureOf(side.dir) };
+    },
+    (s) => lines([s.again
+      ? said`The keeper reads ${s.dir} as ${s.name} (${s.agent}) again, bound to the directory there now, and reads it afresh.`
+      : said`The keeper reads ${s.dir} as ${s.name} (${s.agent}). Grant it a list: binder admin grant LIST ${word(s.name)} write`,
+    ...exposureLines(s.name, s.dir, s).map((l) => said`${l}`)]),
   ),
   'side-remove': entry(
     (a, who, { store }) => store.removeSide(String(a.name), who),

@@ -15,8 +15,8 @@ import {
 import type { OpenFolder } from './folder-bind.js';
 import { ANSWERS_READ_MAX, READ_MAX, answerOf, answerTime, eachLine } from './folder-lines.js';
 
-/** The answers file's mode: the agent reads it, whoever it runs as. */
-export const ANSWERS_MODE = 0o644;
+/** The answers file's mode: the folder's owner and group read it (the agent, whoever it runs as), nobody else. */
+export const ANSWERS_MODE = 0o640;
 
 export type { MarkRow };
 export type { Ledger };
@@ -56,7 +56,7 @@ export async function appendAnswers(
   const rows = untold.filter((row) => wanted.has(row.id));
   if (rows.length === 0 && again.length === 0) return;
   const at = await markOf(ledger, key);
-  // Readable by the agent even when it runs as another user: the folder's own mode guards it.
+  // Readable by the agent through the folder's group when it runs as another user.
   const file = kept ?? openToAppend(folder, ANSWERS_FILE, ANSWERS_MODE);
   let reader: OpenFile | null = null;
   try {

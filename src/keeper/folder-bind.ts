@@ -6,8 +6,8 @@
  * leads elsewhere (moved, replaced, a link anywhere on it) is not read. Nothing here may open a
  * file of a folder through a path its owner could redirect once the directory was checked.
  */
-import { closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { closeSync, constants, fchmodSync, fstatSync, lstatSync, mkdirSync, openSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { Refused } from '../store/store.js';
 import { FolderProblem, fileKey } from './folder-files.js';
 
@@ -74,14 +74,33 @@ function openDirectory(b: Binding): number {
     if (code === 'ENOENT' && b.key !== null) throw new FolderProblem(`${b.dir} is gone (moved or removed): the keeper reads no other folder in its place; ${remedy(b)}`);
     if (code === 'ENOENT') {
       try {
-        mkdirSync(b.dir, { recursive: true });
-        return openSync(b.dir, constants.O_RDONLY | DIRECTORY | NOFOLLOW);
+        return makeFolder(b.dir);
       } catch (again) {
         throw new FolderProblem(`${b.dir} does not exist and cannot be made (${codeOf(again)})`);
       }
     }
     throw new FolderProblem(`${b.dir} cannot be opened (${code})`);
   }
+}
+
+/**
+ * A folder the keeper makes is its own user's, so its agent runs as that user: `0700` whatever
+ * the umask, so nobody else reads its asks and answers, and a `.gitignore` holding `*`, so
+ * `git add -A` in the agent's repository never commits them. A folder a person made is left as
+ * it is (the `2770` of one OS user per agent).
+ */
+function makeFolder(dir: string): number {
+  mkdirSync(dirname(dir), { recursive: true });
+  mkdirSync(dir, { mode: 0o700 });
+  const fd = openSync(dir, constants.O_RDONLY | DIRECTORY | NOFOLLOW);
+  try {
+    fchmodSync(fd, 0o700);
+    writeFileSync(join(dir, '.gitignore'), '*\n', { flag: 'wx', mode: 0o640 });
+  } catch (error) {
+    closeSync(fd);
+    throw error;
+  }
+  return fd;
 }
 
 /**

@@ -16,7 +16,7 @@ const HEARTBEAT_MAX = 4096;
 /** Writes the heartbeat into the folder. Throws a FolderProblem when the folder will not take it. */
 export function writeHeartbeat(folder: OpenFolder, now: number, stopped: boolean): void {
   const beat: Heartbeat = { keeper: 'binder', version: VERSION, beat: new Date(now).toISOString(), every: HEARTBEAT_MS, stopped };
-  replaceFile(folder, HEARTBEAT_FILE, Buffer.from(`${JSON.stringify(beat)}\n`, 'utf8'), 0o644);
+  replaceFile(folder, HEARTBEAT_FILE, Buffer.from(`${JSON.stringify(beat)}\n`, 'utf8'), 0o640);
 }
 
 /** The heartbeat in `dir`, or null when there is none to believe (absent, a link, not a file, garbage). */

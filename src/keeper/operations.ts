@@ -86,6 +86,8 @@ export type OpSpec = OpBase & (
 
 const list: ArgSpec = { kind: 'text', describe: 'the list: its name or id', required: true, positional: true, placeholder: 'LIST' };
 const record: ArgSpec = { kind: 'record', describe: '12 or #12', required: true, positional: true, placeholder: 'ID' };
+/** A deletion's yes, given ahead: `binder admin` asks on a terminal and needs it when piped. */
+const yes: ArgSpec = { kind: 'flag', describe: 'delete without asking (needed when not on a terminal)' };
 const due: ArgSpec = { kind: 'due', describe: '2026-11-04 or "2026-11-04 09:00"; none to clear', placeholder: 'DATE' };
 const owners: ArgSpec = { kind: 'owners', describe: 'owners: me, an id, or none', flag: 'owner', placeholder: 'me|ID|none' };
 const fields: ArgSpec = { kind: 'fields', describe: 'field values by field name', flag: 'field', placeholder: 'name=value' };
@@ -163,7 +165,10 @@ export const OPERATIONS = [
   op({
     name: 'move', title: 'Move a record', describe: 'Put a record in another state; past a gate only once a person approved it.',
     example: 'binder move 12 Doing', readOnly: false, agents: true, idempotent: true,
-    args: { id: record, state: { kind: 'text', describe: 'the state', required: true, positional: true, placeholder: 'STATE' } },
+    args: {
+      id: record, state: { kind: 'text', describe: 'the state', required: true, positional: true, placeholder: 'STATE' },
+      seen: { kind: 'text', describe: 'a person\'s move past the gate approves: the mark of the title and fields shown (get gives it), refused if the record says otherwise now', placeholder: 'MARK', person: true },
+    },
   }),
   op({
     name: 'note', title: 'Add a note', describe: 'Add a short note to a record: a decision, a fact, a result.',
@@ -251,7 +256,7 @@ export const OPERATIONS = [
   }),
   op({
     name: 'delete', title: 'Delete a record', describe: 'Delete a record and all of it, for good.',
-    example: 'binder admin delete 12', readOnly: false, agents: false, doing: 'delete a record', idempotent: false, args: { id: record },
+    example: 'binder admin delete 12', readOnly: false, agents: false, doing: 'delete a record', idempotent: false, args: { id: record, yes },
   }),
   op({
     name: 'edit-note', title: 'Edit a note', describe: 'Rewrite a note of a record; only its author may.',
@@ -309,7 +314,7 @@ export const OPERATIONS = [
   }),
   op({
     name: 'delete-list', title: 'Delete a list', describe: 'Delete a list with all its records, for good.',
-    example: 'binder admin delete-list batches', readOnly: false, agents: false, admin: true, doing: 'delete a list', idempotent: false, args: { list },
+    example: 'binder admin delete-list batches', readOnly: false, agents: false, admin: true, doing: 'delete a list', idempotent: false, args: { list, yes },
   }),
   op({
     name: 'sides', title: 'Agent folders', describe: 'The agents\' folders the keeper reads.',

@@ -126,6 +126,7 @@ export function sayRecord(view: RecordView, page: RecordShown = {}): string {
       out.push(said`  a${a.id} ${a.kind} ${ref}${a.title ? said` "${a.title}"` : ''}`);
     }
   }
+  if (view.mark && !r.approved && list.states.some((s) => s.gate)) out.push(said`Approve what you read: binder admin approve ${r.id} --seen ${view.mark}`);
   if (counts.history > 0) {
     const { head, earlier } = pageOf(r.id, 'history', counts.history, history.length, page);
     out.push(head);

@@ -10,15 +10,19 @@ import { tellFreed, waitingFor } from './needs.js';
 import { unindex } from './text-index.js';
 import type { Who } from './types.js';
 
-async function erase(ctx: Context, id: number): Promise<void> {
+/** What a deletion took with it, for the person's answer. */
+export interface Erased { notes: number; attachments: number }
+
+async function erase(ctx: Context, id: number): Promise<Erased> {
   // First: SQLite finds the rows of the record's notes in its index by the notes.
   await unindex(ctx, id);
-  (await ctx.q.run('DELETE FROM notes WHERE record = ?', [id]));
-  (await ctx.q.run('DELETE FROM attachments WHERE record = ?', [id]));
+  const notes = (await ctx.q.run('DELETE FROM notes WHERE record = ?', [id])).changes;
+  const attachments = (await ctx.q.run('DELETE FROM attachments WHERE record = ?', [id])).changes;
   (await ctx.q.run('DELETE FROM records WHERE id = ?', [id]));
   (await ctx.q.run("UPDATE log SET op = 'erased', change = NULL WHERE record = ?", [id]));
   // A webhook's deliveries quote the record: those not sent yet are told no more, those sent kept no longer.
   (await ctx.q.run('DELETE FROM hook_deliveries WHERE queue = ?', [`record:${id}`]));
+  return { notes, attachments };
 }
 
 /** Answers kept for crash recovery may quote what was deleted; delivered ones are needed no more. */
@@ -38,25 +42,30 @@ async function tidy(ctx: Context): Promise<void> {
   ctx.checkpointAfterCommit();
 }
 
-export async function deleteRecord(ctx: Context, ref: number | string, who: Who): Promise<{ id: number; list: string }> {
+export async function deleteRecord(ctx: Context, ref: number | string, who: Who): Promise<{ id: number; list: string } & Erased> {
   personOnly(who, 'delete a record', 'delete', 'supprimer une fiche');
   const { record } = await findRecord(ctx, ref, who, 'write');
   const waiting = await waitingFor(ctx, record.id);
-  await erase(ctx, record.id);
+  const erased = await erase(ctx, record.id);
   await forgetAnswers(ctx);
   await ctx.log(who, 'delete', record.list, record.id, null);
   await tellFreed(ctx, waiting, record.id, 'deleted', who);
   await tidy(ctx);
-  return { id: record.id, list: record.list };
+  return { id: record.id, list: record.list, ...erased };
 }
 
-export async function deleteList(ctx: Context, ref: string, who: Who): Promise<{ id: string; title: string; records: number }> {
+export async function deleteList(ctx: Context, ref: string, who: Who): Promise<{ id: string; title: string; records: number } & Erased> {
   personOnly(who, 'delete a list', 'delete-list', 'supprimer une liste');
   const { list } = await findList(ctx, ref, who, 'write');
   const ids = (await ctx.q.column('SELECT id FROM records WHERE list = ?', [list.id])) as number[];
   const waiting: number[] = [];
   for (const id of ids) waiting.push(...await waitingFor(ctx, id));
-  for (const id of ids) await erase(ctx, id);
+  const erased: Erased = { notes: 0, attachments: 0 };
+  for (const id of ids) {
+    const one = await erase(ctx, id);
+    erased.notes += one.notes;
+    erased.attachments += one.attachments;
+  }
   (await ctx.q.run('DELETE FROM access WHERE list = ?', [list.id]));
   (await ctx.q.run('DELETE FROM lists WHERE id = ?', [list.id]));
   (await ctx.q.run("UPDATE log SET op = 'erased', change = NULL WHERE list = ? AND record IS NULL", [list.id]));
@@ -66,5 +75,5 @@ export async function deleteList(ctx: Context, ref: string, who: Who): Promise<{
   await ctx.log(who, 'delete-list', null, null, { records: ids.length });
   await tellFreed(ctx, waiting, null, 'deleted', who);
   await tidy(ctx);
-  return { id: list.id, title: list.title, records: ids.length };
+  return { id: list.id, title: list.title, records: ids.length, ...erased };
 }

@@ -146,6 +146,7 @@ export async function createList(
   }
   const title = input.title !== undefined && String(input.title).trim() !== ''
     ? cleanTitle(input.title, 'A list\'s title', 'Le titre d\'une liste') : template.title;
+  await titleFree(ctx, title);
   const base = slug(title) || 'list';
   const taken = new Set(await ctx.q.column<string>('SELECT id FROM lists'));
   const id = uniqueSlug(base, (x) => taken.has(x));
@@ -159,6 +160,21 @@ export async function createList(
   return (await findList(ctx, id, who, 'read')).list;
 }
 
+/**
+ * Two lists of one title would differ only by their ids' suffix (`tasks`, `tasks-2`), and agents
+ * name lists by title: a title another list holds (archived or not, whatever its case) is refused.
+ */
+async function titleFree(ctx: Context, title: string, self?: string): Promise<void> {
+  const lower = title.toLowerCase();
+  const rows = await ctx.q.all<{ id: string; title: string }>('SELECT id, title FROM lists');
+  const other = rows.find((r) => r.id !== self && r.title.toLowerCase() === lower);
+  if (!other) return;
+  throw new Refused(
+    `The list ${other.id} is titled "${other.title}" already: give this one another title.`,
+    `La liste ${other.id} s'intitule déjà « ${other.title} » : donnez un autre titre à celle-ci.`,
+  );
+}
+
 export async function editList(ctx: Context, ref: string, patch: ListPatch, who: Who): Promise<List> {
   personOnly(who, 'change a list', 'edit-list', 'modifier une liste');
   const { list } = await findList(ctx, ref, who, 'write');
@@ -166,6 +182,7 @@ export async function editList(ctx: Context, ref: string, patch: ListPatch, who:
   let title = list.title;
   if (patch.title !== undefined) {
     title = cleanTitle(patch.title, 'A list\'s title', 'Le titre d\'une liste');
+    if (title !== list.title) await titleFree(ctx, title, list.id);
     if (title !== list.title) change.title = [list.title, title];
   }
   let view = list.view;

@@ -139,7 +139,21 @@ async function staleApproval(ctx: Context, found: Found, change: Record<string, 
   return withdrawal;
 }
 
-export async function move(ctx: Context, ref: number | string, stateRef: string, who: Who): Promise<RecordSummary> {
+/**
+ * An approval is of what the person read: refused when the record's title or fields say otherwise
+ * now (an agent's edit between the look and the key). The command with the current mark is said,
+ * for a person at a shell: read it first (get), then approve what was read.
+ */
+function notChanged(record: RecordSummary, seen: string): void {
+  const now = approvalMark(record.title, record.fields);
+  if (seen === now) return;
+  throw new Refused(
+    `#${record.id} changed since you looked: its title or fields are not what you saw. Look at it again, then approve it: binder admin get ${record.id} shows it, and binder admin approve ${record.id} --seen ${now} approves what it says now.`,
+    `La fiche #${record.id} a changé depuis que vous l'avez regardée : son titre ou ses champs ne sont plus ceux que vous avez vus. Regardez-la de nouveau, puis approuvez-la : binder admin get ${record.id} la montre, et binder admin approve ${record.id} --seen ${now} approuve ce qu'elle dit maintenant.`,
+  );
+}
+
+export async function move(ctx: Context, ref: number | string, stateRef: string, who: Who, seen?: string): Promise<RecordSummary> {
   const found = await forChange(ctx, ref, who);
   notArchived(found);
   const { record, list } = found;
@@ -154,6 +168,7 @@ export async function move(ctx: Context, ref: number | string, stateRef: string,
         + `Demandez à une personne de l'approuver ; binder wait ${record.id} répond dès qu'elle l'a fait.`,
     );
   }
+  if (approving && seen !== undefined) notChanged(record, seen);
   const at = iso(ctx.now());
   if (approving) {
     (await ctx.q.run('UPDATE records SET state = ?, approved_by = ?, approved_at = ?, updated = ? WHERE id = ?', [state.id, JSON.stringify(who), at, at, record.id]));
@@ -171,12 +186,7 @@ export async function approve(ctx: Context, ref: number | string, yes: boolean, 
   notArchived(found);
   const { record, list } = found;
   const at = iso(ctx.now());
-  if (yes && seen !== undefined && seen !== approvalMark(record.title, record.fields)) {
-    throw new Refused(
-      `#${record.id} changed since you looked: its title or fields are not what you saw. Look at it again, then approve it.`,
-      `La fiche #${record.id} a changé depuis que vous l'avez regardée : son titre ou ses champs ne sont plus ceux que vous avez vus. Regardez-la de nouveau, puis approuvez-la.`,
-    );
-  }
+  if (yes && seen !== undefined) notChanged(record, seen);
   if (yes) {
     if (record.approved) return record;
     (await ctx.q.run('UPDATE records SET approved_by = ?, approved_at = ?, updated = ? WHERE id = ?', [JSON.stringify(who), at, at, record.id]));

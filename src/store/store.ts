@@ -19,6 +19,7 @@ import type { Person, Role, SignedIn } from './people.js';
 import type { Organisation } from './orgs.js';
 import type { HookInfo, HookMade } from './hooks.js';
 import type { DeliveryToTry, TryOutcome } from './hook-queue.js';
+import type { Erased } from './erase.js';
 
 /**
  * A refusal a person or an agent can cause: its message is the sentence they read, in English;
@@ -158,7 +159,8 @@ export interface Store {
   add(list: string, input: AddInput, who: Who): Promise<RecordSummary>;
   /** An agent's change to the title or a field of an approved record withdraws the approval. */
   edit(id: number | string, input: EditInput, who: Who): Promise<EditedRecord>;
-  move(id: number | string, state: string, who: Who): Promise<RecordSummary>;
+  /** A person's move past the gate approves: `seen`, the approvalMark of the record as shown, refused when it says otherwise now. */
+  move(id: number | string, state: string, who: Who, seen?: string): Promise<RecordSummary>;
   note(id: number | string, text: string, who: Who): Promise<Note>;
   attach(id: number | string, input: { kind: AttachKind; ref: string; title?: string }, who: Who): Promise<Attachment>;
   /** `what`: the attachment's id, or its ref. */
@@ -170,7 +172,7 @@ export interface Store {
   /** `seen`: the approvalMark of the record as the person was shown it; refused when it says otherwise now. */
   approve(id: number | string, yes: boolean, who: Who, seen?: string): Promise<RecordSummary>;
   /** The record and all of it gone; its history emptied down to who and when. */
-  delete(id: number | string, who: Who): Promise<{ id: number; list: string }>;
+  delete(id: number | string, who: Who): Promise<{ id: number; list: string } & Erased>;
   /** A note changed by its author only. */
   editNote(id: number | string, note: number, text: string, who: Who): Promise<Note>;
   templates(lang: 'en' | 'fr'): TemplateSummary[];
@@ -179,7 +181,7 @@ export interface Store {
   /** `access` null takes it away. `agent` is an agent id (`agent:x`) or a side's name. */
   grant(ref: string, agent: string, access: Access | null, who: Who): Promise<List>;
   archiveList(ref: string, archived: boolean, who: Who): Promise<List>;
-  deleteList(ref: string, who: Who): Promise<{ id: string; title: string; records: number }>;
+  deleteList(ref: string, who: Who): Promise<{ id: string; title: string; records: number } & Erased>;
 
   /* ---- the agents' folders a keeper reads (a person's) ---- */
   sides(): Promise<Side[]>;

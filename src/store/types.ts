@@ -190,6 +190,8 @@ export interface RecordView {
   neededBy?: NeedLink[];
   /** How many records it needs, not done yet, that the asker cannot see; absent when none. */
   hiddenNeeds?: number;
+  /** For a person: the approval mark of its title and fields as given here (approve --seen MARK). */
+  mark?: string;
 }
 
 /** Which of a record's notes and history rows `get` returns: the latest, `offset` of them skipped. */

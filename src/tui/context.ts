@@ -25,8 +25,8 @@ export interface BinderContext {
   terminal: TerminalControl | null;
   /** A one-time login link to the web page, when the screen answers over HTTP (--http); else undefined. */
   loginLink?: () => Promise<string>;
-  /** The folder kept because none was given nor registered (`./.binder` as "Agent"), said at start; else null. */
-  defaultSide: SideConfig | null;
+  /** No agent folder was given nor registered at start: the screen says how to register one. */
+  noFolder: boolean;
 }
 
 export interface TerminalControl {

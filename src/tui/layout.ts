@@ -68,7 +68,9 @@ export function pageOf(kind: 'record' | 'search' | 'help' | 'grant' | 'sides' | 
   switch (kind) {
     case 'record': return layout.body;
     case 'help': case 'brief': return Math.max(1, layout.body - 1);
-    case 'search': case 'grant': case 'sides': case 'list-editor': return Math.max(1, layout.body - 2);
+    case 'search': case 'grant': case 'list-editor': return Math.max(1, layout.body - 2);
+    // Its title, its keys, and a line kept for what a person must be told of the folders.
+    case 'sides': return Math.max(1, layout.body - 3);
     default: {
       const never: never = kind;
       throw new Error(`unknown screen ${String(never)}`);

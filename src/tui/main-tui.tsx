@@ -4,13 +4,12 @@
  * screen until `q`. It only wires; importing it starts nothing. Exit codes: 0 quit, 2 no
  * terminal or no store, 64 not understood.
  */
-import { mkdirSync } from 'node:fs';
 import { render } from 'ink';
 import { httpPlan, listeningLine, loginLine, providerLine, startHttpFor, type HttpStarted } from '../http/start.js';
 import { createKeeper } from '../keeper/keeper.js';
 import { scrubbed, toStderr } from '../keeper/log-line.js';
 import type { SideConfig } from '../keeper/keeper-types.js';
-import { defaultSide, person, sideOption, whereStore } from '../keeper/places.js';
+import { person, sideOption, whereStore } from '../keeper/places.js';
 import { openAnyStore } from '../store/index.js';
 import { Refused, type Store } from '../store/store.js';
 import { App } from './components/App.js';
@@ -54,16 +53,10 @@ export async function main(argv: string[]): Promise<number> {
     return 2;
   }
 
-  const fallback = defaultSide();
-  let registered = (await store.sides()).length > 0;
-  // Once a person registers a folder, the default one is kept no more (as at the next start).
-  store.onChange((change) => {
-    if (change.op.startsWith('side-')) void store.sides().then((all) => { registered = all.length > 0; }, () => undefined);
-  });
-  const sides = (): SideConfig[] => (given.length || registered ? given : [fallback]);
-  for (const side of sides()) {
-    try { mkdirSync(side.dir, { recursive: true }); } catch { /* the keeper reports the folder's problem */ }
-  }
+  // No folder is made nor read unasked: with none given nor registered, the screen says how to
+  // register one (the keeper makes the folders it is given, 0700 with a .gitignore of *).
+  const noFolder = !given.length && (await store.sides()).length === 0;
+  const sides = (): SideConfig[] => given;
 
   const out = process.stdout;
   const held = out.isTTY ? holdTerminal(out.fd, { mouse: options.mouse }) : null;
@@ -107,7 +100,7 @@ export async function main(argv: string[]): Promise<number> {
       return () => listeners.delete(listener);
     },
     terminal: held ? suspender(held, process.stdin) : null,
-    defaultSide: !given.length && !registered ? fallback : null,
+    noFolder,
     ...(served ? { loginLink: () => served.loginLink(person(options.as).name) } : {}),
   };
 

@@ -5,6 +5,7 @@
 import type { FolderStatus } from '../keeper/keeper-types.js';
 import type { Side } from '../store/store.js';
 import type { Access, List } from '../store/types.js';
+import type { Words } from './words.js';
 
 export interface AgentRow {
   agent: string;
@@ -40,6 +41,18 @@ export interface SideRow {
   /** Registered in the store (so it can be removed here), or given on the command line. */
   registered: boolean;
   folder: FolderStatus | null;
+  /** Its folder belongs to the keeper's own OS user: the agent runs as the person (keeper's folder-exposure). */
+  keeperUser?: boolean;
+  /** Others than its owner and group may enter or list its folder. */
+  othersRead?: boolean;
+}
+
+/** What a person is told of the folders, in one line, the worst first: an agent that runs as them, else a folder open to others. */
+export function sideWarning(rows: readonly Pick<SideRow, 'name' | 'dir' | 'keeperUser' | 'othersRead'>[], words: Words): string | null {
+  const asYou = rows.filter((r) => r.keeperUser).map((r) => r.name);
+  if (asYou.length) return words.sides.runsAsYou(asYou);
+  const open = rows.find((r) => r.othersRead);
+  return open ? words.sides.othersRead(open.name, open.dir) : null;
 }
 
 export function sideRows(folders: readonly FolderStatus[], sides: readonly Side[]): SideRow[] {

@@ -17,7 +17,7 @@ const argLabels: Record<ArgName, string> = {
   dir: 'Folder', name: 'Name', next: 'Next of', for: 'For', on: 'On', timeout: 'Timeout',
   notes: 'Notes', history: 'History',
   others: 'Needs', remove: 'Remove', blocked: 'Blocked',
-  expires: 'Expires', token: 'Token', person: 'Person', role: 'Role',
+  expires: 'Expires', token: 'Token', person: 'Person', role: 'Role', yes: 'Yes',
 };
 
 export const en: Words = {
@@ -135,6 +135,7 @@ export const en: Words = {
     intro: 'Binder keeps lists of records that you and your agents work on together. Agents ask through their folder; you approve.',
     pick: 'Make your first list from a template (Enter):',
     agentNote: (agent, dir, key) => `${agent} (${dir}) will be able to read and change it; ${key} changes that.`,
+    folders: (key) => `An agent asks through a folder of its own, .binder in the directory it works in, registered under its name. None is registered yet: ${key} registers one (made if it is not there), or binder admin side add FOLDER NAME from a shell.`,
   },
   firstGrant: (agent, dir, list, key) => `${agent} (${dir}) may now read and change “${list}”. Press ${key} to change that.`,
   grant: {
@@ -152,6 +153,10 @@ export const en: Words = {
     createLabel: 'Make it',
     createHint: 'make the folder if it is not there yet',
     yes: 'yes', no: 'no',
+    runsAsYou: (names) => (names.length === 1
+      ? `${names[0]} runs as you: it can act as you unless it runs in binder sandbox -- COMMAND or its tool's sandbox.`
+      : `${names.join(', ')} run as you: each can act as you unless it runs in binder sandbox -- COMMAND or its tool's sandbox.`),
+    othersRead: (name, dir) => `Others can read ${name}'s folder ${dir}: chmod o-rwx ${dir} mends it.`,
   },
   filter: {
     title: 'Filter the list',
@@ -279,7 +284,7 @@ export const en: Words = {
     folderMissing: (dir) => `${dir} does not exist: check the path, or set “Make it” to yes.`,
     notAFolder: (dir) => `${dir} is not a folder.`,
     folderMade: (dir) => `Made the folder ${dir}.`,
-    defaultSide: (name, dir, key) => `No agent folder is registered, so the keeper reads ${dir} as “${name}”. ${key} registers folders; binder tui --side FOLDER=NAME chooses them.`,
+    noFolder: (key) => `No agent folder is registered, so no agent can ask yet: ${key} registers one.`,
     undoOffer: (text, key) => `${text} · ${key} undoes it`,
     undone: (text) => `Undone: ${text}`,
     nothingToUndo: 'Nothing to undo now.',

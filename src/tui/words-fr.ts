@@ -84,6 +84,7 @@ const args: Record<ArgName, { label: string; hint: string }> = {
   token: { label: 'Jeton', hint: 'le nom de l\'agent, ou le début du jeton' },
   person: { label: 'Personne', hint: 'son e-mail, son nom ou son identifiant' },
   role: { label: 'Rôle', hint: 'admin ou member' },
+  yes: { label: 'Oui', hint: 'supprimer sans demander (nécessaire hors d\'un terminal)' },
   next: { label: 'Suivante de', hint: 'la première fiche prête de cette liste' },
   notes: { label: 'Notes', hint: 'combien des dernières notes' },
   history: { label: 'Historique', hint: 'combien des dernières lignes de l\'historique' },
@@ -206,6 +207,7 @@ export const fr: Words = {
     intro: 'Binder tient des listes de fiches sur lesquelles vous et vos agents travaillez ensemble. Les agents demandent par leur dossier ; vous approuvez.',
     pick: 'Créez votre première liste à partir d\'un modèle (Entrée) :',
     agentNote: (agent, dir, key) => `${agent} (${dir}) pourra la lire et la modifier ; ${key} change cela.`,
+    folders: (key) => `Un agent demande par un dossier à lui, .binder dans le répertoire où il travaille, inscrit sous son nom. Aucun n'est inscrit : ${key} en inscrit un (créé s'il n'existe pas), ou binder admin side add DOSSIER NOM depuis un terminal.`,
   },
   firstGrant: (agent, dir, list, key) => `${agent} (${dir}) peut maintenant lire et modifier « ${list} ». Appuyez sur ${key} pour changer cela.`,
   grant: {
@@ -223,6 +225,10 @@ export const fr: Words = {
     createLabel: 'Le créer',
     createHint: 'créer le dossier s\'il n\'existe pas encore',
     yes: 'oui', no: 'non',
+    runsAsYou: (names) => (names.length === 1
+      ? `${names[0]} tourne sous votre nom : il peut agir en votre nom, sauf lancé dans binder sandbox -- COMMANDE ou le bac à sable de son outil.`
+      : `${names.join(', ')} tournent sous votre nom : chacun peut agir en votre nom, sauf lancé dans binder sandbox -- COMMANDE ou le bac à sable de son outil.`),
+    othersRead: (name, dir) => `D'autres peuvent lire le dossier de ${name}, ${dir} : chmod o-rwx ${dir} y remédie.`,
   },
   filter: {
     title: 'Filtrer la liste',
@@ -350,7 +356,7 @@ export const fr: Words = {
     folderMissing: (dir) => `${dir} n'existe pas : vérifiez le chemin, ou mettez « Le créer » à oui.`,
     notAFolder: (dir) => `${dir} n'est pas un dossier.`,
     folderMade: (dir) => `Dossier créé : ${dir}.`,
-    defaultSide: (name, dir, key) => `Aucun dossier d'agent n'est inscrit : le gardien lit ${dir} sous le nom « ${name} ». ${key} inscrit des dossiers ; binder tui --side DOSSIER=NOM les choisit.`,
+    noFolder: (key) => `Aucun dossier d'agent n'est inscrit, donc aucun agent ne peut encore demander : ${key} en inscrit un.`,
     undoOffer: (text, key) => `${text} · ${key} l'annule`,
     undone: (text) => `Annulé : ${text}`,
     nothingToUndo: 'Rien à annuler maintenant.',

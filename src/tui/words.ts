@@ -125,6 +125,8 @@ export interface Words {
     intro: string;
     pick: string;
     agentNote(agent: string, dir: string, key: string): string;
+    /** With no agent folder yet: what a folder is, and the key that registers one. */
+    folders(key: string): string;
   };
   firstGrant(agent: string, dir: string, list: string, key: string): string;
   readonly grant: {
@@ -143,6 +145,9 @@ export interface Words {
     createHint: string;
     yes: string;
     no: string;
+    /** The agents whose folders are the person's own OS user's, and what to do: a warning, never a refusal. */
+    runsAsYou(names: readonly string[]): string;
+    othersRead(name: string, dir: string): string;
   };
   /** Filtering the open list by words (`f`). */
   readonly filter: {
@@ -291,7 +296,7 @@ export interface Words {
     notAFolder(dir: string): string;
     folderMade(dir: string): string;
     /** No agent folder was given nor registered: the one kept by default, and how to change it. */
-    defaultSide(name: string, dir: string, key: string): string;
+    noFolder(key: string): string;
     /** The offer to take the last change back. */
     undoOffer(text: string, key: string): string;
     undone(text: string): string;

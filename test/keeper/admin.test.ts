@@ -46,7 +46,7 @@ test('a person makes, edits, grants, archives and deletes lists', (t) => {
 
   assert.match(admin('archive-list', 'site-work').out, /Archived the list site-work/);
   assert.match(admin('archive-list', 'site-work', '--restore').out, /Restored/);
-  const gone = admin('delete-list', 'site-work');
+  const gone = admin('delete-list', 'site-work', '--yes');
   assert.equal(gone.code, 0);
   assert.match(gone.out, /Deleted the list site-work/);
   assert.equal(admin('show', 'site-work').code, 1);
@@ -71,8 +71,8 @@ test('a person\'s record operations: the agents\' verbs as the person, approve, 
   const note = view.record.notes[0]!.id;
   assert.equal(admin('edit-note', id, String(note), 'a better note').code, 0);
   assert.match(admin('get', id).out, /a better note \(edited\)|ann \(edited\): a better note/);
-  const del = admin('delete', id);
-  assert.match(del.out, new RegExp(`Deleted #${id} for good`));
+  const del = admin('delete', id, '--yes');
+  assert.match(del.out, new RegExp(`Deleted #${id} for good, with 1 note\\.`));
   assert.equal(admin('get', id).code, 1);
 });
 

@@ -77,7 +77,8 @@ test('an ask appended is done and answered once; the answer line has its shape',
   assert.equal(s.done(), 1);
   const answers = s.answers();
   assert.deepEqual(answers, [{ ask: 'a1', at: new Date(START).toISOString(), ok: true, text: 'did add' }]);
-  assert.equal(statSync(join(s.dir, ANSWERS_FILE)).mode & 0o777, 0o644, 'readable by the agent, written by the keeper alone');
+  assert.equal(statSync(join(s.dir, ANSWERS_FILE)).mode & 0o777, 0o640, 'readable by the folder\'s owner and group, written by the keeper alone');
+  assert.equal(statSync(s.dir).mode & 0o777, 0o700, 'a folder the keeper made is its user\'s alone');
   assert.equal(await s.pump.pump(), 0, 'nothing new: nothing done');
   assert.equal(s.done(), 1);
   assert.equal(s.answers().length, 1);
@@ -94,7 +95,7 @@ test('an ask appended is done and answered once; the answer line has its shape',
   assert.equal(row.asks_ino, fileKey(st));
 });
 
-test('the answers file and the heartbeat are readable by the agent whatever the keeper\'s umask', async (t) => {
+test('the answers file and the heartbeat are readable by the folder\'s owner and group whatever the keeper\'s umask, by nobody else', async (t) => {
   const before = process.umask(0o077);
   t.after(() => process.umask(before));
   const s = setup(t);
@@ -102,7 +103,7 @@ test('the answers file and the heartbeat are readable by the agent whatever the 
   s.append(s.line('u1'));
   await s.pump.pump();
   await s.pump.close();
-  for (const name of [ANSWERS_FILE, 'keeper.json']) assert.equal(statSync(join(s.dir, name)).mode & 0o777, 0o644, name);
+  for (const name of [ANSWERS_FILE, 'keeper.json']) assert.equal(statSync(join(s.dir, name)).mode & 0o777, 0o640, name);
 });
 
 test('several asks read together are done in one transaction and answered in one more', async (t) => {

@@ -66,6 +66,8 @@ test('y and n answer a question; what changed by keys, and b again; h and l give
 
   await page.keyboard.press('S');
   await page.getByRole('heading', { name: 'Agent folders' }).waitFor();
+  // The folder is the keeper's own OS user's: the person is told, with the fix.
+  await page.getByRole('note').getByText('Claude runs as you: it can act as you unless it runs in binder sandbox -- COMMAND or its tool\'s sandbox.').waitFor();
   await page.keyboard.press('n');
   await page.getByRole('dialog', { name: 'Add an agent folder' }).waitFor();
   await page.keyboard.press('Escape');

@@ -128,3 +128,25 @@ eachStore('an approval is of what the person was shown: an agent\'s edit since t
     await f.done();
   }
 });
+
+eachStore('a person\'s move past the gate with the mark of what they were shown is an approval of it: refused after an agent\'s edit, nothing moved', async () => {
+  const f = await withBatches();
+  try {
+    const r = await f.store.add('batches', { title: 'Tidy the logs' }, bot);
+    const shown = approvalMark(r.title, r.fields);
+    await f.store.edit(r.id, { title: 'Delete the logs' }, bot);
+    assert.match(await refusal(() => f.store.move(r.id, 'Approved', ann, shown)), /changed since you looked: .*binder admin approve \d+ --seen \S+ approves what it says now/);
+    const after = (await f.store.get(r.id, ann)).record;
+    assert.equal(after.state, 'proposed', 'nothing moved');
+    assert.equal(after.approved, null);
+    // A move that does not approve takes no mark into account.
+    assert.equal((await f.store.move(r.id, 'Proposed', ann, 'anything')).state, 'proposed');
+    const moved = await f.store.move(r.id, 'Approved', ann, approvalMark(after.title, after.fields));
+    assert.equal(moved.state, 'approved');
+    assert.equal(moved.approved?.by.id, ann.id);
+    const history = (await f.store.get(r.id, ann)).history;
+    assert.deepEqual(history.at(-1)?.change, { from: 'proposed', to: 'approved', approved: true }, 'written as an approval');
+  } finally {
+    await f.done();
+  }
+});

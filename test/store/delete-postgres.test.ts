@@ -72,7 +72,7 @@ test('PostgreSQL: a deleted record leaves no byte of its text in the tables, the
   assert.ok(bytesLeft(c, db).length > 0, 'the words are in the files before the delete');
   assert.equal((await s.search(WORDS[0]!, ann)).length, 1);
 
-  assert.deepEqual(await s.delete(`#${id}`, ann), { id, list: 'work' });
+  assert.deepEqual(await s.delete(`#${id}`, ann), { id, list: 'work', notes: 2, attachments: 1 });
   await rewritten(c, db);
   c.psql(db, 'CHECKPOINT');
   assert.deepEqual(bytesLeft(c, db), []);
@@ -115,7 +115,7 @@ test('PostgreSQL: a delete while a backup reads the tables is answered at once, 
   // other keeper's reads and changes waited behind the delete).
   const whileReading = <T>(p: Promise<T>): Promise<T | 'still waiting'> =>
     Promise.race([p, new Promise<'still waiting'>((resolve) => { setTimeout(() => resolve('still waiting'), 20_000).unref(); })]);
-  assert.deepEqual(await whileReading(one.delete(`#${id}`, ann)), { id, list: 'work' });
+  assert.deepEqual(await whileReading(one.delete(`#${id}`, ann)), { id, list: 'work', notes: 2, attachments: 1 });
   const read = await whileReading(two.get(other, ann));
   assert.notEqual(read, 'still waiting', 'another keeper reads while the backup reads');
   const noted = await whileReading(two.note(other, 'noted while the backup reads', ann));

@@ -51,7 +51,7 @@ test('a deleted record leaves no byte of its text in the database nor its log', 
     assert.ok(bytesLeft(f.dir).length > 0, 'the words are in the file before the delete');
     assert.equal((await f.store.search(WORDS[0]!, ann)).length, 1);
 
-    assert.deepEqual(await f.store.delete(`#${id}`, ann), { id, list: 'work' });
+    assert.deepEqual(await f.store.delete(`#${id}`, ann), { id, list: 'work', notes: 2, attachments: 1 });
     assert.deepEqual(bytesLeft(f.dir), []);
     assert.equal((await f.store.search(WORDS[0]!, ann)).length, 0);
     assert.equal((await f.store.search('neighbour', ann, { limit: 500 })).length, 60, 'the others are still found');

@@ -140,7 +140,9 @@ const cmd = (name: string, run: (m: Model, r: Real) => void | Promise<void>): Cm
 const commands: fc.Arbitrary<Cmd>[] = [
   fc.tuple(fc.constantFrom<Template>('batches', 'tasks', 'blank'), fc.constantFrom('Work', 'Plans', 'Work'), fc.constantFrom(...WHO)).map(([template, title, who]) =>
     cmd(`createList(${template}, ${title}, ${who.name})`, async (m, r) => {
-      const made = await expect(r, isPerson(who), 'createList', () => r.store.createList({ template, title }, who));
+      // A title another list holds is refused: agents name lists by title.
+      const free = ![...m.lists.values()].some((l) => l.title.toLowerCase() === title.toLowerCase());
+      const made = await expect(r, isPerson(who) && free, 'createList', () => r.store.createList({ template, title }, who));
       if (made) {
         assert.ok(!m.lists.has(made.id), `a new list took the id of another: ${made.id}`);
         m.lists.set(made.id, { id: made.id, title, template, archived: false, access: new Map() });

@@ -154,9 +154,9 @@ test('a click selects a list, a card, a row; the wheel scrolls', async (t) => {
   assert.ok(s.frame().includes('Zoe'), 'a click on nothing does nothing');
 });
 
-test('the folder form takes ~ for the home folder; the folder kept by default is said at start', async (t) => {
-  const s = await openScreen(t, { defaultSide: true, prepare: (store) => batches(store) });
-  await s.until((f) => f.replace(/\n/g, ' ').includes('No agent folder is registered, so the keeper reads') && f.includes('as “Agent”') && f.includes('S registers folders'), 'the default said');
+test('the folder form takes ~ for the home folder; with no folder registered, the start says how to register one', async (t) => {
+  const s = await openScreen(t, { noFolder: true, prepare: (store) => batches(store) });
+  await s.until((f) => f.replace(/\n/g, ' ').includes('No agent folder is registered, so no agent can ask yet: S registers one.'), 'no folder said');
   await s.press('S', 'n');
   await s.until((f) => f.includes('Add an agent folder'), 'the form');
   const name = `binder-test-${process.pid}-${Date.now()}`;

@@ -125,6 +125,8 @@ test('agent folders: one added under a name, shown, then removed', async (t) => 
   assert.equal((await s.store.sides()).length, 0);
   await s.press(KEYS.right, KEYS.enter);
   await s.until((f) => f.includes(`Made the folder ${dir}`) && f.includes('Agent folders'), 'the folder made and registered');
+  // Made by the keeper, the folder is the person's own OS user's: told so, with the fix.
+  await s.until((f) => f.includes('Claude runs as you: it can act as you unless it runs in binder sandbox'), 'the warning');
   assert.equal((await s.store.sides())[0]?.name, 'Claude');
   assert.ok(existsSync(dir));
   while (!s.frame().split('\n').some((l) => l.startsWith('>') && l.includes('Claude'))) await s.press(KEYS.down);

@@ -72,7 +72,7 @@ export function tempRoot(t: TestContext, prefix = 'binder-tui-'): string {
 }
 
 /** A store and keeper, and the screen on them. `prepare` runs on the store before the first frame. */
-export async function openScreen(t: TestContext, options: { lang?: Lang; prepare?: (store: Store, keeper: Keeper) => unknown; root?: string; defaultSide?: boolean; now?: () => number; loginLink?: () => Promise<string> } = {}): Promise<Screen> {
+export async function openScreen(t: TestContext, options: { lang?: Lang; prepare?: (store: Store, keeper: Keeper) => unknown; root?: string; noFolder?: boolean; now?: () => number; loginLink?: () => Promise<string> } = {}): Promise<Screen> {
   const root = options.root ?? tempRoot(t);
   const store = openStore(join(root, 'store'));
   const side: SideConfig = { dir: join(root, 'agent', '.binder'), who: AGENT };
@@ -95,7 +95,7 @@ export async function openScreen(t: TestContext, options: { lang?: Lang; prepare
     dueMs: 100,
     onDiagnostic: () => () => {},
     terminal,
-    defaultSide: options.defaultSide ? side : null,
+    noFolder: options.noFolder === true,
     ...(options.loginLink ? { loginLink: options.loginLink } : {}),
   };
   let exited = false;

@@ -11,13 +11,18 @@ import type { TokenInfo } from '../../store/tokens.js';
 import { useEffect, useRef } from 'react';
 import type { Access, List } from '../../store/types.js';
 import { when } from '../../tui/format.js';
-import { ACCESS_ORDER, agentRows, nextAccess } from '../../tui/rows.js';
+import { ACCESS_ORDER, agentRows, nextAccess, sideWarning } from '../../tui/rows.js';
 import { usePage, usePanelKeys, useRead } from '../page-context.js';
 import { Row } from './Row.js';
 
+/** A folder as the keeper's `sides` gives it: with what it found of the folder (its OS user's, open to others). */
+type ExposedSide = Side & { keeperUser?: boolean; othersRead?: boolean };
+
 export function AgentsPanel({ list }: { list: List }) {
   const { words, pw, act, state } = usePage();
-  const sides = useRead<Side[]>('sides', {}).answer?.data ?? [];
+  // Each with what the keeper found of its folder: its OS user's, open to others.
+  const sides = useRead<ExposedSide[]>('sides', {}).answer?.data ?? [];
+  const warning = sideWarning(sides, words);
   const tokens = useRead<TokenInfo[]>('token-list', {}).answer?.data ?? [];
   // What was just given, until the list read says so too: a key pressed twice in a row goes two
   // steps, even when a read begun before the first answer comes after it.
@@ -45,6 +50,7 @@ export function AgentsPanel({ list }: { list: List }) {
   return (
     <section aria-labelledby="agents-title">
       <h2 id="agents-title">{words.grant.title(list.title)}</h2>
+      {warning ? <p className="warn" role="note">{warning}</p> : null}
       {agents.length === 0 ? <p>{words.grant.noAgents}</p> : (
         <ul className="grants">
           {agents.map(({ agent: id, name, access: level }, at) => (
@@ -69,7 +75,8 @@ export function AgentsPanel({ list }: { list: List }) {
 
 export function FoldersPanel() {
   const { words, pw, act, dispatch, state } = usePage();
-  const sides = useRead<Side[]>('sides', {}).answer?.data ?? [];
+  const sides = useRead<ExposedSide[]>('sides', {}).answer?.data ?? [];
+  const warning = sideWarning(sides, words);
   const tokens = useRead<TokenInfo[]>('token-list', {}).answer?.data ?? [];
   const add = () => dispatch({ type: 'dialog', dialog: { kind: 'form', op: 'side-add' } });
   const remove = (side: Side) => void act('side-remove', { name: side.name }, null, { offer: true });
@@ -87,6 +94,7 @@ export function FoldersPanel() {
     <>
       <section aria-labelledby="folders-title">
         <h2 id="folders-title">{pw.folders}</h2>
+        {warning ? <p className="warn" role="note">{warning}</p> : null}
         {sides.length === 0 ? <p>{words.sides.none}</p> : (
           <ul className="folders">
             {sides.map((s, at) => (

@@ -7,6 +7,7 @@
  * text, never HTML.
  */
 import { useEffect, useRef, type DragEvent } from 'react';
+import { approvalMark } from '../../store/approval-mark.js';
 import type { RecordSummary } from '../../store/types.js';
 import type { Command } from '../../tui/keymap.js';
 import { claimMark, dueStatus } from '../../tui/format.js';
@@ -17,6 +18,8 @@ import { NO_FILTERS } from '../../tui/screen-state.js';
 import { usePage } from '../page-context.js';
 
 const DRAG_TYPE = 'application/x-binder-record';
+/** The approval mark of the card as it was shown when dragged: a drop past the gate approves that, and is refused if the record says otherwise now. */
+const MARK_TYPE = 'application/x-binder-mark';
 
 function Card({ record, cursor, column, row }: { record: RecordSummary; cursor: boolean; column: number; row: number }) {
   const { words, dispatch, state, nameOf } = usePage();
@@ -37,6 +40,7 @@ function Card({ record, cursor, column, row }: { record: RecordSummary; cursor: 
       data-record={record.id}
       onDragStart={(e: DragEvent) => {
         e.dataTransfer.setData(DRAG_TYPE, String(record.id));
+        e.dataTransfer.setData(MARK_TYPE, approvalMark(record.title, record.fields));
         e.dataTransfer.setData('text/plain', `#${record.id}`);
         e.dataTransfer.effectAllowed = 'move';
       }}
@@ -83,11 +87,12 @@ export function ListView({ open, table, onAct }: { open: OpenList; table: boolea
   );
   const drop = (stateId: string) => (e: DragEvent) => {
     const id = Number(e.dataTransfer.getData(DRAG_TYPE));
+    const seen = e.dataTransfer.getData(MARK_TYPE);
     e.preventDefault();
     (e.currentTarget as HTMLElement).classList.remove('over');
     const to = list.states.find((s) => s.id === stateId);
     if (id > 0 && to) follow(id, to.id);
-    if (id > 0 && to) void act('move', { id, state: to.id }, () => words.done.moved(id, to.name));
+    if (id > 0 && to) void act('move', { id, state: to.id, ...(seen ? { seen } : {}) }, () => words.done.moved(id, to.name));
   };
   return (
     <>

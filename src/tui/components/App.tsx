@@ -38,7 +38,7 @@ const WHEEL_ROWS = 3;
 const CLEAR_SCREEN = '\u001b[2J\u001b[H';
 
 export function App() {
-  const { keeper, person, words, now, pollMs, dueMs, firstSide, onDiagnostic, terminal, defaultSide } = useBinder();
+  const { keeper, person, words, now, pollMs, dueMs, firstSide, onDiagnostic, terminal, noFolder } = useBinder();
   const size = useScreenSize();
   const [state, dispatch] = useReducer(reduce, INITIAL);
   const version = useStoreVersion(keeper, pollMs);
@@ -75,8 +75,8 @@ export function App() {
   useDue(keeper, dueMs, tell);
   useEffect(() => onDiagnostic((line) => setDiagnostic(safe(line))), [onDiagnostic]);
   useEffect(() => {
-    if (defaultSide) say(words.say.defaultSide(safe(defaultSide.who.name), safe(defaultSide.dir), keyLabel(keysFor('sides', 'lists')[0]!, words)));
-  }, [defaultSide, words, say]);
+    if (noFolder) say(words.say.noFolder(keyLabel(keysFor('sides', 'lists')[0]!, words)));
+  }, [noFolder, words, say]);
 
   const { exit } = useApp();
   useEffect(() => {

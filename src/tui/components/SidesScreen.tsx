@@ -6,7 +6,7 @@ import { Box } from 'ink';
 import { useBinder } from '../context.js';
 import { ago, cut, padTo, safe } from '../format.js';
 import { hintFor } from '../help-lines.js';
-import type { SideRow } from '../rows.js';
+import { sideWarning, type SideRow } from '../rows.js';
 import { Styled, mark } from './Styled.js';
 
 export interface SidesScreenProps {
@@ -20,10 +20,12 @@ export interface SidesScreenProps {
 
 export function SidesScreen({ rows, at, scroll, page, now, width }: SidesScreenProps) {
   const { words } = useBinder();
+  const warning = sideWarning(rows, words);
   return (
     <Box flexDirection="column" width={width}>
       <Styled tone="title">{cut(words.sides.title, width)}</Styled>
       <Styled tone="dim">{cut(hintFor(['sideAdd', 'sideRemove', 'undo'], 'sides', words), width)}</Styled>
+      {warning ? <Styled tone="warn">{cut(safe(warning), width)}</Styled> : null}
       {rows.length === 0 ? <Styled tone="dim">{words.sides.none}</Styled> : null}
       {rows.slice(scroll, scroll + page).map((r, n) => {
         const i = scroll + n;
@@ -34,7 +36,7 @@ export function SidesScreen({ rows, at, scroll, page, now, width }: SidesScreenP
           : '';
         const where = [r.folder ? words.sides.kept : '', r.registered ? words.sides.registered : ''].filter(Boolean).join(', ');
         return (
-          <Styled key={r.dir} selected={i === at} tone={r.folder?.problem ? 'warn' : 'plain'}>
+          <Styled key={r.dir} selected={i === at} tone={r.folder?.problem || r.keeperUser || r.othersRead ? 'warn' : 'plain'}>
             {cut(`${mark(i === at)} ${padTo(safe(r.name), 14)} ${safe(r.dir)} · ${where}${state ? ` · ${state}` : ''}`, width)}
           </Styled>
         );

@@ -1,6 +1,7 @@
 /**
  * The first run, on a binder with no list: what Binder is, the templates to start from, and
- * which agent folder the first list will be opened to.
+ * which agent folder the first list will be opened to — or, with none yet, what a folder is and
+ * the key that registers one.
  */
 import { Box } from 'ink';
 import type { SideConfig } from '../../keeper/keeper-types.js';
@@ -31,7 +32,8 @@ export function Welcome({ templates, at, side, width }: WelcomeProps) {
         <Styled key={t.id} selected={i === at}>{cut(`${mark(i === at)} ${padTo(safe(t.title), 12)} ${safe(t.describe)}`, width)}</Styled>
       ))}
       <Styled>{' '}</Styled>
-      {side ? wrap(words.welcome.agentNote(safe(side.who.name), safe(side.dir), keyLabel(keysFor('grant', 'records')[0]!, words)), width).map((row, i) => <Styled key={`side-${i}`} tone="dim">{row}</Styled>) : null}
+      {side ? wrap(words.welcome.agentNote(safe(side.who.name), safe(side.dir), keyLabel(keysFor('grant', 'records')[0]!, words)), width).map((row, i) => <Styled key={`side-${i}`} tone="dim">{row}</Styled>)
+        : wrap(words.welcome.folders(keyLabel(keysFor('sides', 'welcome')[0]!, words)), width).map((row, i) => <Styled key={`folders-${i}`} tone="dim">{row}</Styled>)}
     </Box>
   );
 }

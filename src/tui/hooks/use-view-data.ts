@@ -23,6 +23,7 @@ import type { Facts } from '../screen-reducer.js';
 import { contextOf, top, type ScreenState } from '../screen-state.js';
 import { useLoaded } from './use-loaded.js';
 import { settle, START } from '../window.js';
+import { exposureOf } from '../../keeper/folder-exposure.js';
 
 export interface ViewData {
   lists: ListSummary[];
@@ -172,7 +173,7 @@ export function useViewData(state: ScreenState, version: number, layout: Layout,
   }, [store, person, version, managedId], null);
   const managed = managedRead.value && managedRead.value.list.id === managedId ? managedRead.value : null;
   const agents = useMemo(() => (managed ? agentRows(managed.list, folders, registered) : []), [managed, folders, registered]);
-  const sides = useMemo(() => sideRows(folders, registered), [folders, registered]);
+  const sides = useMemo(() => sideRows(folders, registered).map((r) => ({ ...r, ...exposureOf(r.dir) })), [folders, registered]);
   const editor = useMemo(() => (managed ? editorRows(managed.list) : []), [managed]);
 
   const context = contextOf(state, empty);
