@@ -63,6 +63,16 @@ export type Action =
   | { type: 'board-scroll'; scrolled: readonly { state: string; scroll: number }[] }
   /** A click: the cursor to what it is on. */
   | { type: 'select'; hit: Hit; facts: Facts }
+  /** The cursor on whatever the frame shows under it: the person moved it there. */
+  | { type: 'hold'; id: number | null }
+  /** A read found the record held (`id`) elsewhere: the cursors go there, unless the person moved since. */
+  | { type: 'held-moved'; id: number; placed: { cards: Browse['cards']; table: Cursor; column: number } }
+  /** The record held left the view: the cursor stays on its neighbour (`id`), which came under it `at`. */
+  | { type: 'held-left'; id: number | null; at: number; message: Message }
+  /** The person was told of the record that slid under the cursor: keys act on it now. */
+  | { type: 'slid-seen' }
+  /** The person is moving this record to another state. */
+  | { type: 'moving'; id: number }
   | { type: 'quit' };
 
 /** How far a move command goes, for a page of `page` rows and `count` in all. */
@@ -90,10 +100,16 @@ const moveCursor = (cursor: Cursor, command: MoveCommand, facts: Facts): Cursor 
 /** The place in a list, back at its start: another list was opened. */
 function freshList(browse: Browse, list: string | null): Browse {
   if (browse.list === list) return browse;
-  return { ...browse, list, column: 0, cards: {}, table: START, filters: NO_FILTERS };
+  return { ...browse, list, column: 0, cards: {}, table: START, held: null, filters: NO_FILTERS };
 }
 
+/** The cursor moved by the person: what comes under it is held next. */
 function moveBrowse(browse: Browse, command: MoveCommand, facts: Facts): Browse {
+  const moved = stepBrowse(browse, command, facts);
+  return moved === browse || browse.pane === 'lists' ? moved : { ...moved, held: null };
+}
+
+function stepBrowse(browse: Browse, command: MoveCommand, facts: Facts): Browse {
   if (browse.pane === 'lists') {
     const count = facts.lists.length;
     if (count === 0) return browse;
@@ -268,10 +284,10 @@ export function reduce(state: ScreenState, action: Action): ScreenState {
     case 'filters': {
       const screen = top(state);
       if (screen?.kind === 'search') return replaceTop(state, { ...screen, filters: { ...screen.filters, ...action.patch }, cursor: START });
-      return { ...state, browse: { ...state.browse, filters: { ...state.browse.filters, ...action.patch }, column: 0, cards: {}, table: START } };
+      return { ...state, browse: { ...state.browse, filters: { ...state.browse.filters, ...action.patch }, column: 0, cards: {}, table: START, held: null } };
     }
     case 'archived-lists':
-      return { ...state, browse: { ...state.browse, archivedLists: !state.browse.archivedLists, list: null, listsScroll: 0, column: 0, cards: {}, table: START } };
+      return { ...state, browse: { ...state.browse, archivedLists: !state.browse.archivedLists, list: null, listsScroll: 0, column: 0, cards: {}, table: START, held: null } };
     case 'search-focus': {
       const screen = top(state);
       return screen?.kind === 'search' ? replaceTop(state, { ...screen, focus: action.focus }) : state;
@@ -285,8 +301,20 @@ export function reduce(state: ScreenState, action: Action): ScreenState {
       for (const { state: id, scroll } of action.scrolled) cards[id] = { at: cards[id]?.at ?? 0, scroll };
       return { ...state, browse: { ...state.browse, cards } };
     }
-    case 'select':
-      return select(state, action.hit, action.facts);
+    case 'select': {
+      const chosen = select(state, action.hit, action.facts);
+      return chosen.browse === state.browse ? chosen : { ...chosen, browse: { ...chosen.browse, held: null } };
+    }
+    case 'hold':
+      return state.browse.held === action.id ? state : { ...state, browse: { ...state.browse, held: action.id } };
+    case 'held-moved':
+      return state.browse.held === action.id ? { ...state, browse: { ...state.browse, ...action.placed } } : state;
+    case 'held-left':
+      return { ...state, browse: { ...state.browse, held: action.id }, slid: action.id === null ? null : { id: action.id, at: action.at }, message: action.message };
+    case 'moving':
+      return { ...state, moving: action.id };
+    case 'slid-seen':
+      return state.slid ? { ...state, slid: null } : state;
     case 'quit':
       return { ...state, quitting: true };
     default: {

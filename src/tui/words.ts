@@ -301,6 +301,14 @@ export interface Words {
     cannotSuspend: string;
     tooSmall(columns: number, rows: number, needColumns: number, needRows: number): string;
     nothingSelected: string;
+    /** The record the cursor held left the view (`why`), and the cursor is on `now`, or on nothing. */
+    heldLeft(id: number, why: HeldWhy, now: number | null): string;
+    /** The record under the cursor was moved to another state by someone else: the cursor went with it. */
+    heldWent(id: number, state: string): string;
+    /** A key that changes a record, pressed just after it came under the cursor: not done, asked again. */
+    slidUnder(id: number, key: string): string;
+    /** The record is no longer where the frame showed it: nothing was moved. */
+    notWhereShown(id: number, shown: string, now: string): string;
     noList: string;
     noNote: string;
     notYourNote: string;
@@ -313,6 +321,9 @@ export interface Words {
     notServed: string;
   };
 }
+
+/** Why a record left the view, as the screen says it. */
+export type HeldWhy = { kind: 'gone' | 'archived' | 'restored' | 'list' | 'filtered' } | { kind: 'state'; name: string };
 
 export function wordsFor(lang: Lang): Words {
   return lang === 'fr' ? fr : en;

@@ -94,6 +94,37 @@ export function App() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [scrolled]);
 
+  // The cursor holds a record: kept where the read found it, moved to its neighbour when it left, or held anew after a move.
+  const { heldNews, toKeep } = data;
+  const selectedId = data.selected?.id ?? null;
+  const heard = useRef<typeof heldNews>(null);
+  /** The record under the cursor as the last frame showed it, and its state. */
+  const shownUnder = useRef<{ id: number; state: string } | null>(null);
+  useEffect(() => {
+    if (toKeep?.heldId == null) return;
+    dispatch({ type: 'held-moved', id: toKeep.heldId, placed: toKeep.placed });
+    const was = shownUnder.current;
+    const went = toKeep.held.kind === 'moved' ? toKeep.held.state : null;
+    // Moved by someone else to another state, the record is in another place than the person saw: asked again for a moment.
+    if (went && was?.id === toKeep.heldId && was.state !== went && state.moving !== toKeep.heldId && toKeep.window.ok) {
+      const name = toKeep.window.value.list.states.find((s) => s.id === went)?.name ?? went;
+      dispatch({ type: 'held-left', id: toKeep.heldId, at: now(), message: { text: words.say.heldWent(toKeep.heldId, safe(name)), tone: 'info' } });
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [toKeep]);
+  useEffect(() => {
+    shownUnder.current = data.selected ? { id: data.selected.id, state: data.selected.state } : null;
+  });
+  useEffect(() => {
+    const fresh = heldNews !== heard.current;
+    heard.current = heldNews;
+    const held = fresh ? heldNews?.held : undefined;
+    if (held?.kind === 'left') {
+      dispatch({ type: 'held-left', id: selectedId, at: now(), message: { text: words.say.heldLeft(held.id, held.why, selectedId), tone: 'info' } });
+    } else if (state.browse.held === null && selectedId !== null) dispatch({ type: 'hold', id: selectedId });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [heldNews, selectedId, state.browse.held]);
+
   // The offer to take a change back lasts a few seconds.
   useEffect(() => {
     if (!state.undo) return undefined;

@@ -114,7 +114,7 @@ export function Body({ state, data, layout, side, at }: BodyProps) {
         : !w.ok
           ? <Styled tone="warn">{safe(w.text)}</Styled>
           : w.value.kind === 'board'
-            ? <BoardView board={w.value} column={state.browse.column} focused={focused} width={layout.mainWidth} rows={layout.cardPage} fit={layout.boardColumns} nameOf={data.nameOf} />
+            ? <BoardView board={w.value} column={data.column} focused={focused} width={layout.mainWidth} rows={layout.cardPage} fit={layout.boardColumns} nameOf={data.nameOf} />
             : <TableView table={w.value} focused={focused} width={layout.mainWidth} nameOf={data.nameOf} />}
     </Box>
   );

@@ -27,6 +27,11 @@ import { madeList, submitDialog } from './submit-dialog.js';
 import { useAct } from './use-act.js';
 import type { ViewData } from './use-view-data.js';
 
+/** Keys that change the record under the cursor: not done on one that only just slid there. */
+const CHANGES = new Set<Command>(['approve', 'moveOn', 'moveBack', 'movePick', 'delete', 'archive', 'detach', 'release']);
+/** How long a record must have been shown under the cursor before a key changes it, in ms. */
+export const SEEN_MS = 500;
+
 const MOVES = new Set<Command>(['up', 'down', 'left', 'right', 'pageUp', 'pageDown', 'halfUp', 'halfDown', 'top', 'bottom']);
 
 const EDITS: Record<EditCommand, LineEdit> = {
@@ -103,6 +108,13 @@ export function useCommands(state: ScreenState, dispatch: (action: Action) => vo
     if (isEditCommand(command)) {
       dispatch({ type: 'edit', edit: EDITS[command], cut: (max) => ({ text: words.say.cutAt(max), tone: 'info' }) });
       return;
+    }
+
+    // A record that came under the cursor a moment ago was not what the person looked at: shown, and asked again.
+    const slid = state.slid;
+    if (CHANGES.has(command) && slid && current?.id === slid.id && context !== 'record') {
+      dispatch({ type: 'slid-seen' });
+      if (now() - slid.at < SEEN_MS) return say(words.say.slidUnder(slid.id, keysFor(command, context).slice(0, 1).map((k) => keyLabel(k, words)).join('')), 'info');
     }
 
     switch (command) {
@@ -215,8 +227,13 @@ export function useCommands(state: ScreenState, dispatch: (action: Action) => vo
         if (!r || !list) return;
         const at = list.states.findIndex((s) => s.id === r.state);
         const to = list.states[at + (command === 'moveOn' ? 1 : -1)];
-        if (!to) say(command === 'moveOn' ? words.say.lastState : words.say.firstState, 'info');
-        else void act({ op: 'move', args: { id: r.id, state: to.id } });
+        if (!to) return say(command === 'moveOn' ? words.say.lastState : words.say.firstState, 'info');
+        // The step is from the state shown: a record someone moved meanwhile is not moved on from where it is now.
+        void full(r.id).then((fresh) => {
+          if (!fresh) return;
+          if (fresh.state !== r.state) say(words.say.notWhereShown(r.id, safe(list.states[at]?.name ?? r.state), safe(list.states.find((s) => s.id === fresh.state)?.name ?? fresh.state)), 'refused');
+          else void act({ op: 'move', args: { id: r.id, state: to.id } });
+        });
         return;
       }
       case 'movePick': {
@@ -227,7 +244,7 @@ export function useCommands(state: ScreenState, dispatch: (action: Action) => vo
       case 'add': {
         if (!needList()) return;
         const w = data.window?.ok ? data.window.value : null;
-        const column = w?.kind === 'board' ? w.columns[Math.min(state.browse.column, w.columns.length - 1)]?.state.id : undefined;
+        const column = w?.kind === 'board' ? w.columns[Math.min(data.column, w.columns.length - 1)]?.state.id : undefined;
         dispatch({ type: 'dialog', dialog: addForm(list!, column, words, now()) });
         return;
       }
