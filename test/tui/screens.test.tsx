@@ -102,6 +102,14 @@ test('grant: the agents and their access to the list, changed with the arrows', 
   await s.press(KEYS.left, KEYS.left);
   await s.until((f) => f.includes('[none]'), 'no access again');
   assert.equal((await s.store.list('tasks', PERSON)).access[AGENT.id], undefined);
+
+  // Two quick ← from write, as one read of input: a revoke, not a stop at read.
+  await s.press(KEYS.right, KEYS.right);
+  await s.until((f) => f.includes('[write]'), 'write access again');
+  await s.settle();
+  s.stdin.write(KEYS.left + KEYS.left);
+  await s.until((f) => f.includes('[none]'), 'no access after ← ←');
+  assert.equal((await s.store.list('tasks', PERSON)).access[AGENT.id], undefined);
 });
 
 test('a new list from a template: pick it, name it, see it', async (t) => {

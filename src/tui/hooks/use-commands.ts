@@ -6,7 +6,7 @@
  * archived). The brief (what changed since the person last looked) is read once per `b`.
  */
 import { approvalMark } from '../../store/approval-mark.js';
-import { useCallback } from 'react';
+import { useCallback, useRef } from 'react';
 import type { Answer } from '../../keeper/protocol.js';
 import type { Brief } from '../../store/together-types.js';
 import type { List, RecordFull, RecordSummary } from '../../store/types.js';
@@ -48,6 +48,7 @@ export function useCommands(state: ScreenState, dispatch: (action: Action) => vo
   const say = useCallback((text: string, tone: 'done' | 'refused' | 'info') => dispatch({ type: 'message', message: { text, tone } }), [dispatch]);
 
   const act = useAct(dispatch, data, state.browse.filters, layout);
+  const turns = useRef<Promise<unknown>>(Promise.resolve());
 
   return useCallback((command: Command) => {
     // The record the command is about, and its list.
@@ -337,7 +338,11 @@ export function useCommands(state: ScreenState, dispatch: (action: Action) => vo
         return;
       }
       default:
-        manageCommand(command, { screen, data, dispatch, act, undoable, words });
+        manageCommand(command, {
+          screen, data, dispatch, act, undoable, words,
+          accessNow: async (id, agent) => (await store.list(id, person)).access[agent] ?? 'none',
+          inTurn: (step) => { turns.current = turns.current.then(step).catch(() => undefined); },
+        });
     }
   }, [state, dispatch, data, context, screen, keeper, person, words, firstSide, store, act, say, now, terminal, loginLink]);
 }
