@@ -274,6 +274,7 @@ export const en: Words = {
   },
   say: {
     textSetAside: (text, key) => `Text typed or pasted here is not keys, so nothing was done with “${text}”: paste into a field, or ${key} to search.`,
+    keysSetAside: (keys) => `Keys that came together change nothing: ${keys} set aside. Press a key that changes a record on its own.`,
     cutAt: (max) => `Cut at ${max} characters: the field holds no more.`,
     badDue: (shown, example) => `“${shown}” is not a due date: write ${example} or “${example} 09:00”, or leave it empty.`,
     folderMissing: (dir) => `${dir} does not exist: check the path, or set “Make it” to yes.`,

@@ -345,6 +345,7 @@ export const fr: Words = {
   },
   say: {
     textSetAside: (text, key) => `Du texte tapé ou collé ici n'est pas une suite de touches : rien n'a été fait de « ${text} ». Collez dans un champ, ou ${key} pour chercher.`,
+    keysSetAside: (keys) => `Des touches arrivées ensemble ne changent rien : ${keys} mis de côté. Appuyez seule sur une touche qui change une fiche.`,
     cutAt: (max) => `Coupé à ${max} caractères : le champ n'en tient pas plus.`,
     badDue: (shown, example) => `« ${shown} » n'est pas une échéance : écrivez ${example} ou « ${example} 09:00 », ou laissez vide.`,
     folderMissing: (dir) => `${dir} n'existe pas : vérifiez le chemin, ou mettez « Le créer » à oui.`,

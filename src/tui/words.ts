@@ -284,6 +284,8 @@ export interface Words {
   readonly say: {
     /** Text pasted (or typed all at once) where no field takes it. */
     textSetAside(text: string, searchKey: string): string;
+    /** Keys that came in one read (typed fast, or over a slow link): the moves were done, these were not. */
+    keysSetAside(keys: string): string;
     /** A paste or a typed run cut at a field's limit. */
     cutAt(max: number): string;
     badDue(shown: string, example: string): string;

@@ -13,7 +13,7 @@ import { useBinder } from '../context.js';
 import { cut, safe, wrap } from '../format.js';
 import { hitAt } from '../hit.js';
 import { keyHints, keyLabel } from '../help-lines.js';
-import { useCommands } from '../hooks/use-commands.js';
+import { MOVES, useCommands } from '../hooks/use-commands.js';
 import { useDue } from '../hooks/use-due.js';
 import { useFolders } from '../hooks/use-folders.js';
 import { useInputGate } from '../hooks/use-input-gate.js';
@@ -151,6 +151,20 @@ export function App() {
     if (hit) dispatch({ type: 'select', hit, facts: d.facts });
   }, [words]);
 
+  /**
+   * Letters that came in one read, not pasted (bracketed paste is on): keys typed fast, or over a
+   * slow link. The moves among them are done in order; a key that would change something is set
+   * aside, and the screen says which. False when none of them is a key here (text, said as such).
+   */
+  const burstOfKeys = useCallback((text: string, where: Context, doIt: (command: Command) => void): boolean => {
+    const commands = [...text].map((ch) => ({ ch, command: commandFor(where, decodeKey(ch), words.lang) }));
+    if (!commands.some((c) => c.command)) return false;
+    for (const { command } of commands) if (command && MOVES.has(command)) doIt(command);
+    const aside = commands.filter((c) => c.command && !MOVES.has(c.command)).map((c) => terminalSafe(c.ch));
+    if (aside.length) say(words.say.keysSetAside(aside.join(' ')));
+    return true;
+  }, [words, say]);
+
   /** Keys heard before the first reads came: heard once they have, in order. */
   const early = useRef<InputEvent[]>([]);
   const hear = useCallback((event: InputEvent): InputEvent[] | void => {
@@ -166,6 +180,7 @@ export function App() {
     if (event.kind === 'text') {
       pending.current = '';
       if (typing) insert(event.text);
+      else if (!event.pasted && burstOfKeys(event.text, where, doIt)) return;
       else say(words.say.textSetAside(cut(terminalSafe(oneLine(event.text)), 40), keyLabel(keysFor('search', 'lists')[0]!, words)));
       return;
     }
@@ -192,7 +207,7 @@ export function App() {
       doIt('cancel');
       say(words.say.notAnswered(keysFor('yes', 'confirm', words.lang).map((k) => keyLabel(k, words)).join('/')));
     }
-  }, [words, say, heardMouse]);
+  }, [words, say, heardMouse, burstOfKeys]);
 
   const place = useCallback(() => ({ typing: typingIn(latest.current.state), stopped: latest.current.state.quitting, question: questionOf(latest.current.state) }), []);
   const setAside = useCallback((count: number) => say(words.dialog.setAside(count)), [words, say]);

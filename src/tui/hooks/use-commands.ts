@@ -32,7 +32,7 @@ const CHANGES = new Set<Command>(['approve', 'moveOn', 'moveBack', 'movePick', '
 /** How long a record must have been shown under the cursor before a key changes it, in ms. */
 export const SEEN_MS = 500;
 
-const MOVES = new Set<Command>(['up', 'down', 'left', 'right', 'pageUp', 'pageDown', 'halfUp', 'halfDown', 'top', 'bottom']);
+export const MOVES = new Set<Command>(['up', 'down', 'left', 'right', 'pageUp', 'pageDown', 'halfUp', 'halfDown', 'top', 'bottom']);
 
 const EDITS: Record<EditCommand, LineEdit> = {
   editLeft: { do: 'left' }, editRight: { do: 'right' }, editWordLeft: { do: 'wordLeft' }, editWordRight: { do: 'wordRight' },
