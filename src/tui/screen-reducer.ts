@@ -8,7 +8,7 @@ import type { Hit } from './hit.js';
 import { editLine, type LineEdit } from './line-edit.js';
 import {
   contextOf, NO_FILTERS, top, type Browse, type Dialog, type DueNotice, type Filters, type Message,
-  type Screen, type ScreenState, type Undo,
+  type Screen, type ScreenState, type Slid, type Undo,
 } from './screen-state.js';
 import { follow, scrollBy, settle, START, step, type Cursor } from './window.js';
 
@@ -71,6 +71,8 @@ export type Action =
   | { type: 'held-left'; id: number | null; at: number; message: Message }
   /** The person was told of the record that slid under the cursor: keys act on it now. */
   | { type: 'slid-seen' }
+  /** In a record opened: the cursor on the part it holds (`held`), where the lines put it now; `slid` when another part took its place. */
+  | { type: 'record-place'; cursor: Cursor; held: string | undefined; slid?: Slid }
   /** The person is moving this record to another state. */
   | { type: 'moving'; id: number }
   | { type: 'quit' };
@@ -135,7 +137,9 @@ function moveScreen(screen: Screen, command: MoveCommand, facts: Facts): Screen 
   switch (screen.kind) {
     case 'help':
       return { ...screen, scroll: scrollBy(screen.scroll, delta(command, screen.scroll, facts.rows, facts.page), facts.rows, facts.page) };
-    case 'record': case 'search': case 'grant': case 'sides': case 'list-editor': case 'brief':
+    case 'record':
+      return { ...screen, cursor: moveCursor(settle(screen.cursor, facts.rows, facts.page), command, facts), held: undefined };
+    case 'search': case 'grant': case 'sides': case 'list-editor': case 'brief':
       return { ...screen, cursor: moveCursor(settle(screen.cursor, facts.rows, facts.page), command, facts) };
     default: {
       const never: never = screen;
@@ -311,6 +315,12 @@ export function reduce(state: ScreenState, action: Action): ScreenState {
       return state.browse.held === action.id ? { ...state, browse: { ...state.browse, ...action.placed } } : state;
     case 'held-left':
       return { ...state, browse: { ...state.browse, held: action.id }, slid: action.id === null ? null : { id: action.id, at: action.at }, message: action.message };
+    case 'record-place': {
+      const screen = top(state);
+      if (screen?.kind !== 'record') return state;
+      const placed = replaceTop(state, { ...screen, cursor: action.cursor, held: action.held });
+      return action.slid ? { ...placed, slid: action.slid } : placed;
+    }
     case 'moving':
       return { ...state, moving: action.id };
     case 'slid-seen':

@@ -124,6 +124,8 @@ export interface DueNotice {
 export interface Slid {
   id: number;
   at: number;
+  /** In a record opened: the part (`partKey`) that came under the cursor. */
+  part?: string;
 }
 
 export interface ScreenState {

@@ -95,7 +95,7 @@ test('in a table, the selection stays on its record through 200 changes above it
     // Now and then a breath, so that the screen reads while the changes come.
     if (i % 20 === 0) await new Promise((r) => setTimeout(r, 60));
   }
-  await s.until((f) => f.includes('Tasks · 86 records'), 'every change read', 10_000);
+  await s.until((f) => f.includes('Tasks · 86 records'), 'every change read', 30_000);
   await s.until((f) => underCursor([f])[0] === '#33', 'the cursor still on #33');
   const seen = [...new Set(underCursor(s.frames.slice(from)))];
   assert.deepEqual(seen, ['#33'], 'no frame showed another record under the cursor');
@@ -104,4 +104,41 @@ test('in a table, the selection stays on its record through 200 changes above it
   await s.until(() => true, 'a frame');
   await s.until((x) => /#33/.test(x.split('\n').slice(-3).join(' ')), 'the approval said');
   assert.notEqual((await s.store.get(33, PERSON)).record.approved, null);
+});
+
+test('in a record opened, the cursor holds the attached thing it is on: notes added above move it, and T detaches that one', async (t) => {
+  let clock = 1_000_000;
+  const s = await openScreen(t, {
+    now: () => clock,
+    prepare: async (store) => {
+      await tasks(store, 1);
+      for (const ref of ['https://example.org/one', 'https://example.org/two', 'https://example.org/three']) await store.attach(1, { kind: 'link', ref }, PERSON);
+    },
+  });
+  const lineWith = (f: string, text: string) => f.split('\n').find((l) => l.includes(text)) ?? '';
+  await s.until((f) => f.includes('#1 Task 1'), 'the board');
+  await s.press(KEYS.enter, KEYS.enter);
+  await s.until((f) => f.includes('Attached (3)'), 'the record');
+  while (!lineWith(s.frame(), 'example.org/two').startsWith('>')) await s.press(KEYS.down);
+  // An agent's notes of several lines come above the things attached.
+  assert.ok((await s.keeper.act('note', { id: 1, text: 'first line\nsecond line\nthird line' }, AGENT)).ok);
+  assert.ok((await s.keeper.act('note', { id: 1, text: 'another' }, AGENT)).ok);
+  await s.until((f) => f.includes('Notes (2)') && lineWith(f, 'example.org/two').startsWith('>'), 'the cursor still on the second thing');
+  clock += 1000;
+  await s.press('T');
+  await s.until((f) => f.includes('Attached (2)'), 'one detached');
+  const refs = (await s.store.get(1, PERSON)).record.attached.map((a) => a.ref);
+  assert.deepEqual(refs, ['https://example.org/one', 'https://example.org/three'], 'the one under the cursor, not another');
+
+  // The thing under the cursor detached by an agent: the next takes its place, and T a moment later asks again.
+  const three = (await s.store.get(1, PERSON)).record.attached.find((a) => a.ref.endsWith('three'))!;
+  const one = (await s.store.get(1, PERSON)).record.attached.find((a) => a.ref.endsWith('one'))!;
+  await s.press(KEYS.up);
+  await s.until((f) => lineWith(f, 'example.org/one').startsWith('>'), 'on the first thing');
+  assert.ok((await s.keeper.act('detach', { id: 1, what: String(one.id) }, AGENT)).ok);
+  await s.until((f) => f.includes('Attached (1)') && lineWith(f, 'example.org/three').startsWith('>'), 'the next under the cursor');
+  clock += 100;
+  await s.press('T');
+  await s.until((f) => f.includes('has just come under the cursor: nothing was done.'), 'asked again');
+  assert.deepEqual((await s.store.get(1, PERSON)).record.attached.map((a) => a.id), [three.id]);
 });

@@ -23,6 +23,7 @@ import { useStoreVersion } from '../hooks/use-store-version.js';
 import { useUnseen } from '../hooks/use-unseen.js';
 import { useViewData, type ViewData } from '../hooks/use-view-data.js';
 import { oneLine, type InputEvent } from '../input-events.js';
+import { partKey } from '../record-lines.js';
 import { commandFor, keysFor, type Command, type Context } from '../keymap.js';
 import { decodeKey, isText } from '../keys.js';
 import { layoutFor, MIN_COLUMNS, MIN_ROWS, type Layout } from '../layout.js';
@@ -124,6 +125,20 @@ export function App() {
     } else if (state.browse.held === null && selectedId !== null) dispatch({ type: 'hold', id: selectedId });
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [heldNews, selectedId, state.browse.held]);
+
+  // In a record opened: the part held kept under the cursor; held anew after a move; another in its place when it left, asked about for a moment.
+  const recordShown = shown?.kind === 'record' ? shown : null;
+  const { recordCursor } = data;
+  useEffect(() => {
+    if (!recordShown || !recordCursor) return;
+    const under = partKey(data.lines[recordCursor.at]?.part);
+    if (recordCursor !== recordShown.cursor) dispatch({ type: 'record-place', cursor: recordCursor, held: recordShown.held });
+    else if (recordShown.held !== under && data.lines.length) {
+      const left = recordShown.held !== undefined && !data.lines.some((l) => partKey(l.part) === recordShown.held);
+      dispatch({ type: 'record-place', cursor: recordCursor, held: under, ...(left && under ? { slid: { id: recordShown.id, at: now(), part: under } } : {}) });
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [recordShown, recordCursor, data.lines]);
 
   // The offer to take a change back lasts a few seconds.
   useEffect(() => {

@@ -44,7 +44,7 @@ export function Body({ state, data, layout, side, at }: BodyProps) {
     switch (screen.kind) {
       case 'record':
         if (!data.record?.ok) return <Styled tone="warn">{data.record ? safe(data.record.text) : words.record.gone}</Styled>;
-        return <LinesView lines={data.lines} scroll={window(screen.cursor).scroll} page={page} at={screen.cursor.at} />;
+        return <LinesView lines={data.lines} scroll={window(data.recordCursor ?? screen.cursor).scroll} page={page} at={(data.recordCursor ?? screen.cursor).at} />;
       case 'search':
         return (
           <SearchScreen

@@ -20,6 +20,7 @@ import type { LineEdit } from '../line-edit.js';
 import type { Action, MoveCommand } from '../screen-reducer.js';
 import { top, type ScreenState } from '../screen-state.js';
 import { BARE } from '../reading.js';
+import { partKey } from '../record-lines.js';
 import { START } from '../window.js';
 import { UNDO_MS, undoOf } from '../undo.js';
 import { manageCommand } from './manage-commands.js';
@@ -55,7 +56,7 @@ export function useCommands(state: ScreenState, dispatch: (action: Action) => vo
     const opened = data.record?.ok ? data.record.value : null;
     const current: RecordSummary | RecordFull | null = context === 'record' ? opened?.record ?? null : data.selected;
     const list: List | null = context === 'record' ? opened?.list ?? null : data.window?.ok ? data.window.value.list : null;
-    const part = context === 'record' && screen?.kind === 'record' ? data.lines[screen.cursor.at]?.part ?? null : null;
+    const part = context === 'record' && screen?.kind === 'record' ? data.lines[(data.recordCursor ?? screen.cursor).at]?.part ?? null : null;
     const needRecord = (): RecordSummary | RecordFull | null => {
       if (!current) say(words.say.nothingSelected, 'info');
       return current;
@@ -113,7 +114,8 @@ export function useCommands(state: ScreenState, dispatch: (action: Action) => vo
 
     // A record that came under the cursor a moment ago was not what the person looked at: shown, and asked again.
     const slid = state.slid;
-    if (CHANGES.has(command) && slid && current?.id === slid.id && context !== 'record') {
+    const slidHere = slid && (context === 'record' ? slid.part !== undefined && slid.part === partKey(part ?? undefined) && current?.id === slid.id : slid.part === undefined && current?.id === slid.id);
+    if (CHANGES.has(command) && slid && slidHere) {
       dispatch({ type: 'slid-seen' });
       if (now() - slid.at < SEEN_MS) return say(words.say.slidUnder(slid.id, keysFor(command, context).slice(0, 1).map((k) => keyLabel(k, words)).join('')), 'info');
     }

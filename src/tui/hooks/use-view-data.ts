@@ -17,12 +17,12 @@ import { pageOf, type Layout } from '../layout.js';
 import { fitScroll } from '../board-layout.js';
 import { namesFrom, type NameOf } from '../names.js';
 import { matchWindow, PageCache, readBoard, readLists, readMatches, readRecord, readSearch, readTable, type ListWindow, type Read } from '../reading.js';
-import { peopleOf, recordLines, type Line } from '../record-lines.js';
+import { partKey, peopleOf, recordLines, type Line } from '../record-lines.js';
 import { agentRows, editorRows, sideRows, type AgentRow, type EditorRow, type SideRow } from '../rows.js';
 import type { Facts } from '../screen-reducer.js';
 import { contextOf, top, type Browse, type ScreenState } from '../screen-state.js';
 import { useLoaded } from './use-loaded.js';
-import { settle, START } from '../window.js';
+import { settle, START, type Cursor } from '../window.js';
 import { HERE, underCursor, whereHeld, type Held } from '../holding.js';
 
 /** A read of the open list's window, and where it found the record held, made from the cursors in `basis`. */
@@ -54,6 +54,8 @@ export interface ViewData {
   selected: RecordSummary | null;
   /** The record held moved (the cursor went with it) or left the view, as the last read found. */
   heldNews: Fetched | null;
+  /** In a record opened: the cursor on the part it holds. */
+  recordCursor: Cursor | null;
   /** A read placed the cursor on the record held elsewhere than the reducer has it. */
   toKeep: Fetched | null;
   templates: TemplateSummary[];
@@ -196,6 +198,17 @@ export function useViewData(state: ScreenState, version: number, layout: Layout,
     return recordLines(record.value, words, now(), layout.columns - 2, takeAway, nameOf);
   }, [record, words, now, layout.columns, nameOf]);
 
+  // In a record opened, the cursor holds a note or an attached thing: lines coming or going above it move it with them.
+  const recordScreen = screen?.kind === 'record' ? screen : null;
+  const recordCursor = useMemo((): Cursor | null => {
+    if (!recordScreen) return null;
+    const c = recordScreen.cursor;
+    const held = recordScreen.held;
+    if (!held || partKey(lines[c.at]?.part) === held) return c;
+    const at = lines.findIndex((l) => partKey(l.part) === held);
+    return at < 0 ? c : { at, scroll: Math.max(0, c.scroll + at - c.at) };
+  }, [recordScreen, lines]);
+
   const briefShown = screen?.kind === 'brief' ? screen : null;
   const brief = useMemo(() => {
     if (!briefShown) return [];
@@ -254,5 +267,5 @@ export function useViewData(state: ScreenState, version: number, layout: Layout,
 
   const hiddenLists = browse.archivedLists ? 0 : all.length - lists.length;
   const ready = allRead.ready;
-  return { lists, hiddenLists, empty, listId, window, column, selected, heldNews, toKeep, templates, record, lines, brief, search, help, managed, agents, sides, editor, facts, nameOf, scrolled, ready };
+  return { lists, hiddenLists, empty, listId, window, column, selected, heldNews, toKeep, recordCursor, templates, record, lines, brief, search, help, managed, agents, sides, editor, facts, nameOf, scrolled, ready };
 }
