@@ -56,7 +56,7 @@ export function hitAt(x: number, y: number, state: ScreenState, data: ViewData, 
     const index = w.cursor.scroll + row - 1;
     return row >= 1 && index < w.total ? { on: 'row', index } : null;
   }
-  const { columns } = boardPlaces(w, state.browse.column, layout.mainWidth, layout.boardColumns, layout.cardPage);
+  const { columns } = boardPlaces(w, data.column, layout.mainWidth, layout.boardColumns, layout.cardPage);
   const column = columns.find((c) => mainX >= c.x && mainX < c.x + c.width);
   if (!column || row < COLUMN_HEAD) return null;
   const card = column.cards.find((c) => row >= c.row && row < c.row + c.rows);

@@ -17,6 +17,9 @@ export type Tone = 'head' | 'title' | 'dim' | 'warn' | 'good' | 'plain';
 /** What a line belongs to, so `E` edits that note, `T` detaches that thing, Enter opens that record (one it needs, or that needs it). */
 export type Part = { kind: 'note'; id: number; author: string } | { kind: 'attached'; id: number } | { kind: 'record'; id: number };
 
+/** A part of a record as the cursor holds it, the same whichever line of it is shown where. */
+export const partKey = (part: Part | undefined): string | undefined => (part ? `${part.kind}:${part.id}` : undefined);
+
 export interface Line {
   text: string;
   tone: Tone;

@@ -8,7 +8,7 @@ import type { Hit } from './hit.js';
 import { editLine, type LineEdit } from './line-edit.js';
 import {
   contextOf, NO_FILTERS, top, type Browse, type Dialog, type DueNotice, type Filters, type Message,
-  type Screen, type ScreenState, type Undo,
+  type Screen, type ScreenState, type Slid, type Undo,
 } from './screen-state.js';
 import { follow, scrollBy, settle, START, step, type Cursor } from './window.js';
 
@@ -63,6 +63,18 @@ export type Action =
   | { type: 'board-scroll'; scrolled: readonly { state: string; scroll: number }[] }
   /** A click: the cursor to what it is on. */
   | { type: 'select'; hit: Hit; facts: Facts }
+  /** The cursor on whatever the frame shows under it: the person moved it there. */
+  | { type: 'hold'; id: number | null }
+  /** A read found the record held (`id`) elsewhere: the cursors go there, unless the person moved since. */
+  | { type: 'held-moved'; id: number; placed: { cards: Browse['cards']; table: Cursor; column: number } }
+  /** The record held left the view: the cursor stays on its neighbour (`id`), which came under it `at`. */
+  | { type: 'held-left'; id: number | null; at: number; message: Message }
+  /** The person was told of the record that slid under the cursor: keys act on it now. */
+  | { type: 'slid-seen' }
+  /** In a record opened: the cursor on the part it holds (`held`), where the lines put it now; `slid` when another part took its place. */
+  | { type: 'record-place'; cursor: Cursor; held: string | undefined; slid?: Slid }
+  /** The person is moving this record to another state. */
+  | { type: 'moving'; id: number }
   | { type: 'quit' };
 
 /** How far a move command goes, for a page of `page` rows and `count` in all. */
@@ -90,10 +102,16 @@ const moveCursor = (cursor: Cursor, command: MoveCommand, facts: Facts): Cursor 
 /** The place in a list, back at its start: another list was opened. */
 function freshList(browse: Browse, list: string | null): Browse {
   if (browse.list === list) return browse;
-  return { ...browse, list, column: 0, cards: {}, table: START, filters: NO_FILTERS };
+  return { ...browse, list, column: 0, cards: {}, table: START, held: null, filters: NO_FILTERS };
 }
 
+/** The cursor moved by the person: what comes under it is held next. */
 function moveBrowse(browse: Browse, command: MoveCommand, facts: Facts): Browse {
+  const moved = stepBrowse(browse, command, facts);
+  return moved === browse || browse.pane === 'lists' ? moved : { ...moved, held: null };
+}
+
+function stepBrowse(browse: Browse, command: MoveCommand, facts: Facts): Browse {
   if (browse.pane === 'lists') {
     const count = facts.lists.length;
     if (count === 0) return browse;
@@ -119,7 +137,9 @@ function moveScreen(screen: Screen, command: MoveCommand, facts: Facts): Screen 
   switch (screen.kind) {
     case 'help':
       return { ...screen, scroll: scrollBy(screen.scroll, delta(command, screen.scroll, facts.rows, facts.page), facts.rows, facts.page) };
-    case 'record': case 'search': case 'grant': case 'sides': case 'list-editor': case 'brief':
+    case 'record':
+      return { ...screen, cursor: moveCursor(settle(screen.cursor, facts.rows, facts.page), command, facts), held: undefined };
+    case 'search': case 'grant': case 'sides': case 'list-editor': case 'brief':
       return { ...screen, cursor: moveCursor(settle(screen.cursor, facts.rows, facts.page), command, facts) };
     default: {
       const never: never = screen;
@@ -268,10 +288,10 @@ export function reduce(state: ScreenState, action: Action): ScreenState {
     case 'filters': {
       const screen = top(state);
       if (screen?.kind === 'search') return replaceTop(state, { ...screen, filters: { ...screen.filters, ...action.patch }, cursor: START });
-      return { ...state, browse: { ...state.browse, filters: { ...state.browse.filters, ...action.patch }, column: 0, cards: {}, table: START } };
+      return { ...state, browse: { ...state.browse, filters: { ...state.browse.filters, ...action.patch }, column: 0, cards: {}, table: START, held: null } };
     }
     case 'archived-lists':
-      return { ...state, browse: { ...state.browse, archivedLists: !state.browse.archivedLists, list: null, listsScroll: 0, column: 0, cards: {}, table: START } };
+      return { ...state, browse: { ...state.browse, archivedLists: !state.browse.archivedLists, list: null, listsScroll: 0, column: 0, cards: {}, table: START, held: null } };
     case 'search-focus': {
       const screen = top(state);
       return screen?.kind === 'search' ? replaceTop(state, { ...screen, focus: action.focus }) : state;
@@ -285,8 +305,26 @@ export function reduce(state: ScreenState, action: Action): ScreenState {
       for (const { state: id, scroll } of action.scrolled) cards[id] = { at: cards[id]?.at ?? 0, scroll };
       return { ...state, browse: { ...state.browse, cards } };
     }
-    case 'select':
-      return select(state, action.hit, action.facts);
+    case 'select': {
+      const chosen = select(state, action.hit, action.facts);
+      return chosen.browse === state.browse ? chosen : { ...chosen, browse: { ...chosen.browse, held: null } };
+    }
+    case 'hold':
+      return state.browse.held === action.id ? state : { ...state, browse: { ...state.browse, held: action.id } };
+    case 'held-moved':
+      return state.browse.held === action.id ? { ...state, browse: { ...state.browse, ...action.placed } } : state;
+    case 'held-left':
+      return { ...state, browse: { ...state.browse, held: action.id }, slid: action.id === null ? null : { id: action.id, at: action.at }, message: action.message };
+    case 'record-place': {
+      const screen = top(state);
+      if (screen?.kind !== 'record') return state;
+      const placed = replaceTop(state, { ...screen, cursor: action.cursor, held: action.held });
+      return action.slid ? { ...placed, slid: action.slid } : placed;
+    }
+    case 'moving':
+      return { ...state, moving: action.id };
+    case 'slid-seen':
+      return state.slid ? { ...state, slid: null } : state;
     case 'quit':
       return { ...state, quitting: true };
     default: {

@@ -31,13 +31,20 @@ export interface Browse {
   cards: Record<string, Cursor>;
   /** Table: one cursor over every row, state by state. */
   table: Cursor;
+  /**
+   * The record the cursor is on (the table's, or the board's column's), by id: records arriving or
+   * leaving above move the rows, and the read puts the cursor back on it. Null just after the
+   * person moved: whatever the next frame shows under the cursor is then held.
+   */
+  held: number | null;
   filters: Filters;
   /** First run: the template the cursor is on. */
   welcome: Cursor;
 }
 
 export type Screen =
-  | { kind: 'record'; id: number; cursor: Cursor }
+  /** `held`: the note, attachment or other part the cursor is on (`partKey`), kept when lines come and go. */
+  | { kind: 'record'; id: number; cursor: Cursor; held?: string }
   | { kind: 'search'; text: string; caret: number; focus: 'input' | 'results'; cursor: Cursor; filters: Filters }
   | { kind: 'help'; context: Context; scroll: number }
   | { kind: 'grant'; list: string; cursor: Cursor }
@@ -113,8 +120,20 @@ export interface DueNotice {
   due: string;
 }
 
+/** A record that came under the cursor without the person's key (the one held left), and when. */
+export interface Slid {
+  id: number;
+  at: number;
+  /** In a record opened: the part (`partKey`) that came under the cursor. */
+  part?: string;
+}
+
 export interface ScreenState {
   browse: Browse;
+  /** Keys that change a record are not done on it for a moment after it slid under the cursor. */
+  slid: Slid | null;
+  /** The record the person last moved to another state: the cursor going with it is no surprise. */
+  moving: number | null;
   /** Screens in front of the lists, the last one on top. Esc takes the top one away. */
   stack: Screen[];
   dialog: Dialog | null;
@@ -127,8 +146,10 @@ export interface ScreenState {
 export const INITIAL: ScreenState = {
   browse: {
     pane: 'lists', list: null, listsScroll: 0, archivedLists: false,
-    column: 0, cards: {}, table: START, filters: NO_FILTERS, welcome: START,
+    column: 0, cards: {}, table: START, held: null, filters: NO_FILTERS, welcome: START,
   },
+  slid: null,
+  moving: null,
   stack: [],
   dialog: null,
   message: null,

@@ -279,6 +279,7 @@ export const en: Words = {
   },
   say: {
     textSetAside: (text, key) => `Text typed or pasted here is not keys, so nothing was done with “${text}”: paste into a field, or ${key} to search.`,
+    keysSetAside: (keys) => `Keys that came together change nothing: ${keys} set aside. Press a key that changes a record on its own.`,
     cutAt: (max) => `Cut at ${max} characters: the field holds no more.`,
     badDue: (shown, example) => `“${shown}” is not a due date: write ${example} or “${example} 09:00”, or leave it empty.`,
     folderMissing: (dir) => `${dir} does not exist: check the path, or set “Make it” to yes.`,
@@ -292,6 +293,14 @@ export const en: Words = {
     cannotSuspend: 'This screen cannot be suspended here.',
     tooSmall: (columns, rows, needColumns, needRows) => `The terminal is ${columns}×${rows}; Binder needs ${needColumns}×${needRows} at least. Make it larger (q quits).`,
     nothingSelected: 'No record is selected.',
+    heldLeft: (id, why, now) => {
+      const how = why.kind === 'gone' ? 'is gone' : why.kind === 'archived' ? 'was archived' : why.kind === 'restored' ? 'was restored'
+        : why.kind === 'list' ? 'went to another list' : why.kind === 'state' ? `went to ${why.name}, not shown` : 'is no longer shown';
+      return `#${id} ${how}: ${now === null ? 'nothing is selected now' : `the cursor is on #${now}`}.`;
+    },
+    heldWent: (id, state) => `#${id} was moved to ${state}: the cursor went with it.`,
+    slidUnder: (id, key) => `#${id} has just come under the cursor: nothing was done. ${key} again acts on #${id}.`,
+    notWhereShown: (id, shown, now) => `#${id} is in ${now} now, not ${shown} as shown: nothing was moved.`,
     noList: 'No list is open: pick one at the left, or make one with L.',
     noNote: 'Select a note first (↑ ↓).',
     notYourNote: 'Only its author may edit a note: this one is not yours.',

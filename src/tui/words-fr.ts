@@ -351,6 +351,7 @@ export const fr: Words = {
   },
   say: {
     textSetAside: (text, key) => `Du texte tapé ou collé ici n'est pas une suite de touches : rien n'a été fait de « ${text} ». Collez dans un champ, ou ${key} pour chercher.`,
+    keysSetAside: (keys) => `Des touches arrivées ensemble ne changent rien : ${keys} mis de côté. Appuyez seule sur une touche qui change une fiche.`,
     cutAt: (max) => `Coupé à ${max} caractères : le champ n'en tient pas plus.`,
     badDue: (shown, example) => `« ${shown} » n'est pas une échéance : écrivez ${example} ou « ${example} 09:00 », ou laissez vide.`,
     folderMissing: (dir) => `${dir} n'existe pas : vérifiez le chemin, ou mettez « Le créer » à oui.`,
@@ -364,6 +365,14 @@ export const fr: Words = {
     cannotSuspend: 'Cet écran ne peut pas être suspendu ici.',
     tooSmall: (columns, rows, needColumns, needRows) => `Le terminal fait ${columns}×${rows} ; Binder en demande au moins ${needColumns}×${needRows}. Agrandissez-le (q quitte).`,
     nothingSelected: 'Aucune fiche n\'est choisie.',
+    heldLeft: (id, why, now) => {
+      const how = why.kind === 'gone' ? 'n\'existe plus' : why.kind === 'archived' ? 'a été archivée' : why.kind === 'restored' ? 'a été restaurée'
+        : why.kind === 'list' ? 'est partie dans une autre liste' : why.kind === 'state' ? `est passée à ${why.name}, non affiché` : 'n\'est plus affichée';
+      return `#${id} ${how} : ${now === null ? 'aucune fiche n\'est choisie' : `le curseur est sur #${now}`}.`;
+    },
+    heldWent: (id, state) => `#${id} a été déplacée vers ${state} : le curseur l'a suivie.`,
+    slidUnder: (id, key) => `#${id} vient d'arriver sous le curseur : rien n'a été fait. ${key} de nouveau agit sur #${id}.`,
+    notWhereShown: (id, shown, now) => `#${id} est maintenant dans ${now}, pas dans ${shown} comme affiché : rien n'a été déplacé.`,
     noList: 'Aucune liste n\'est ouverte : choisissez-en une à gauche, ou créez-en une avec L.',
     noNote: 'Choisissez d\'abord une note (↑ ↓).',
     notYourNote: 'Seul son auteur peut modifier une note : celle-ci n\'est pas la vôtre.',

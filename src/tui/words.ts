@@ -289,6 +289,8 @@ export interface Words {
   readonly say: {
     /** Text pasted (or typed all at once) where no field takes it. */
     textSetAside(text: string, searchKey: string): string;
+    /** Keys that came in one read (typed fast, or over a slow link): the moves were done, these were not. */
+    keysSetAside(keys: string): string;
     /** A paste or a typed run cut at a field's limit. */
     cutAt(max: number): string;
     badDue(shown: string, example: string): string;
@@ -306,6 +308,14 @@ export interface Words {
     cannotSuspend: string;
     tooSmall(columns: number, rows: number, needColumns: number, needRows: number): string;
     nothingSelected: string;
+    /** The record the cursor held left the view (`why`), and the cursor is on `now`, or on nothing. */
+    heldLeft(id: number, why: HeldWhy, now: number | null): string;
+    /** The record under the cursor was moved to another state by someone else: the cursor went with it. */
+    heldWent(id: number, state: string): string;
+    /** A key that changes a record, pressed just after it came under the cursor: not done, asked again. */
+    slidUnder(id: number, key: string): string;
+    /** The record is no longer where the frame showed it: nothing was moved. */
+    notWhereShown(id: number, shown: string, now: string): string;
     noList: string;
     noNote: string;
     notYourNote: string;
@@ -318,6 +328,9 @@ export interface Words {
     notServed: string;
   };
 }
+
+/** Why a record left the view, as the screen says it. */
+export type HeldWhy = { kind: 'gone' | 'archived' | 'restored' | 'list' | 'filtered' } | { kind: 'state'; name: string };
 
 export function wordsFor(lang: Lang): Words {
   return lang === 'fr' ? fr : en;

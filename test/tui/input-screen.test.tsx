@@ -17,19 +17,33 @@ async function four(store: Store): Promise<void> {
 /** What the store holds, to see that nothing changed. */
 const snapshot = async (store: Store) => JSON.stringify({ records: await store.show('batches', PERSON, { limit: 50 }), lists: await store.lists(PERSON, { archived: true }), sides: await store.sides() });
 
-test('a word typed all at once on the board (a paste without bracketed paste) runs nothing and says so', async (t) => {
+test('letters that come together on the board: the moves are done in order, a key that changes something is set aside and named', async (t) => {
   const s = await openScreen(t, { prepare: four });
   await s.until((f) => f.includes('#4 Daily standup'), 'the board');
   await s.press(KEYS.enter);
   const before = await snapshot(s.store);
   // D would ask to delete, a approve, i nothing, l move right, y answer yes.
   await s.press('Daily');
-  await s.until((f) => f.includes('nothing was done with “Daily”'), 'the notice');
+  await s.until((f) => f.includes('Keys that came together change nothing: D a set aside.'), 'the notice naming the keys set aside');
   assert.ok(!s.frame().includes('for good?'), 'no question was asked');
   assert.equal(await snapshot(s.store), before, 'nothing changed');
   await s.press('xDax');
-  await s.until((f) => f.includes('nothing was done with “xDax”'), 'another word, another notice');
+  await s.until((f) => f.includes('Keys that came together change nothing: x D a x set aside.'), 'another burst, another notice');
   assert.equal(await snapshot(s.store), before, 'nothing archived, approved nor deleted');
+});
+
+test('"jj" and "jk" in one read move the cursor as the keys say (over SSH, fast navigation loses nothing)', async (t) => {
+  const s = await openScreen(t, { prepare: four });
+  await s.until((f) => f.includes('#4 Daily standup'), 'the board');
+  await s.press(KEYS.enter);
+  await s.until((f) => f.includes('>#1 First idea'), 'the cursor on #1');
+  await s.press('jj');
+  await s.until((f) => f.includes('>#3 Third idea'), 'two rows down');
+  await s.press('kjj');
+  await s.until((f) => f.includes('>#4 Daily standup'), 'up one, down two');
+  await s.press('kjaj');
+  await s.until((f) => f.includes('Keys that came together change nothing: a set aside.') && f.includes('>#4 Daily standup'), 'the moves done, a set aside');
+  assert.equal((await s.store.get(4, PERSON)).record.approved, null);
 });
 
 test('a paste on the board, marked as one by the terminal, runs nothing, even with Enter and arrows in it', async (t) => {

@@ -74,6 +74,20 @@ test('delete asks first, says what will be lost for good, and only y deletes', a
   await assert.rejects(async () => s.store.get(1, PERSON));
 });
 
+test('--lang fr: a list made with L has the template\'s French states and fields', async (t) => {
+  const s = await openScreen(t, { lang: 'fr', prepare: (store) => store.createList({ template: 'batches', lang: 'fr' }, PERSON) });
+  await s.until((f) => f.includes('Lots'), 'the first list');
+  await s.press('L');
+  await s.until((f) => f.includes('À partir de quel modèle ?'), 'the templates');
+  await s.press(KEYS.down);
+  await s.until((f) => f.includes('> Tâches'), 'Tâches picked');
+  await s.press(KEYS.enter, KEYS.enter);
+  await s.until((f) => f.includes('À faire'), 'the new list shown in French');
+  const made = await s.store.list('Tâches', PERSON);
+  assert.deepEqual(made.states.map((x) => x.name), ['À faire', 'En cours', 'En relecture', 'Fait']);
+  assert.deepEqual(made.fields.map((x) => x.name), ['Priorité', 'Branche']);
+});
+
 test('grant: the agents and their access to the list, changed with the arrows', async (t) => {
   const s = await openScreen(t, { prepare: (store) => store.createList({ template: 'tasks', lang: 'en' }, PERSON) });
   await s.until((f) => f.includes('Tasks'), 'the list');
@@ -87,6 +101,14 @@ test('grant: the agents and their access to the list, changed with the arrows', 
   assert.equal((await s.store.list('tasks', PERSON)).access[AGENT.id], 'write');
   await s.press(KEYS.left, KEYS.left);
   await s.until((f) => f.includes('[none]'), 'no access again');
+  assert.equal((await s.store.list('tasks', PERSON)).access[AGENT.id], undefined);
+
+  // Two quick ← from write, as one read of input: a revoke, not a stop at read.
+  await s.press(KEYS.right, KEYS.right);
+  await s.until((f) => f.includes('[write]'), 'write access again');
+  await s.settle();
+  s.stdin.write(KEYS.left + KEYS.left);
+  await s.until((f) => f.includes('[none]'), 'no access after ← ←');
   assert.equal((await s.store.list('tasks', PERSON)).access[AGENT.id], undefined);
 });
 

@@ -41,7 +41,8 @@ test('binder tui in a real terminal: an agent adds, the person approves, the age
   const evil = agent(term, 'add', 'Batches', EVIL);
   assert.equal(evil.status, 0, evil.stderr);
   await term.until((s) => s.includes('#2 Evil'), 'the hostile record, shown');
-  term.keys('j', 'Enter');
+  // The cursor went with #1 past the gate; the hostile record is in Proposed, to the left.
+  term.keys('h', 'Enter');
   await term.until((s) => s.includes('Binder · #2 Evil') && s.includes('History'), 'the hostile record opened');
   term.keys('Escape');
   await term.until((s) => s.includes('Lists'), 'back on the board');

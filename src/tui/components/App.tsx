@@ -13,7 +13,7 @@ import { useBinder } from '../context.js';
 import { cut, safe, wrap } from '../format.js';
 import { hitAt } from '../hit.js';
 import { keyHints, keyLabel } from '../help-lines.js';
-import { useCommands } from '../hooks/use-commands.js';
+import { MOVES, useCommands } from '../hooks/use-commands.js';
 import { useDue } from '../hooks/use-due.js';
 import { useFolders } from '../hooks/use-folders.js';
 import { useInputGate } from '../hooks/use-input-gate.js';
@@ -23,6 +23,7 @@ import { useStoreVersion } from '../hooks/use-store-version.js';
 import { useUnseen } from '../hooks/use-unseen.js';
 import { useViewData, type ViewData } from '../hooks/use-view-data.js';
 import { oneLine, type InputEvent } from '../input-events.js';
+import { partKey } from '../record-lines.js';
 import { commandFor, keysFor, type Command, type Context } from '../keymap.js';
 import { decodeKey, isText } from '../keys.js';
 import { layoutFor, MIN_COLUMNS, MIN_ROWS, type Layout } from '../layout.js';
@@ -94,6 +95,51 @@ export function App() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [scrolled]);
 
+  // The cursor holds a record: kept where the read found it, moved to its neighbour when it left, or held anew after a move.
+  const { heldNews, toKeep } = data;
+  const selectedId = data.selected?.id ?? null;
+  const heard = useRef<typeof heldNews>(null);
+  /** The record under the cursor as the last frame showed it, and its state. */
+  const shownUnder = useRef<{ id: number; state: string } | null>(null);
+  useEffect(() => {
+    if (toKeep?.heldId == null) return;
+    dispatch({ type: 'held-moved', id: toKeep.heldId, placed: toKeep.placed });
+    const was = shownUnder.current;
+    const went = toKeep.held.kind === 'moved' ? toKeep.held.state : null;
+    // Moved by someone else to another state, the record is in another place than the person saw: asked again for a moment.
+    if (went && was?.id === toKeep.heldId && was.state !== went && state.moving !== toKeep.heldId && toKeep.window.ok) {
+      const name = toKeep.window.value.list.states.find((s) => s.id === went)?.name ?? went;
+      dispatch({ type: 'held-left', id: toKeep.heldId, at: now(), message: { text: words.say.heldWent(toKeep.heldId, safe(name)), tone: 'info' } });
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [toKeep]);
+  useEffect(() => {
+    shownUnder.current = data.selected ? { id: data.selected.id, state: data.selected.state } : null;
+  });
+  useEffect(() => {
+    const fresh = heldNews !== heard.current;
+    heard.current = heldNews;
+    const held = fresh ? heldNews?.held : undefined;
+    if (held?.kind === 'left') {
+      dispatch({ type: 'held-left', id: selectedId, at: now(), message: { text: words.say.heldLeft(held.id, held.why, selectedId), tone: 'info' } });
+    } else if (state.browse.held === null && selectedId !== null) dispatch({ type: 'hold', id: selectedId });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [heldNews, selectedId, state.browse.held]);
+
+  // In a record opened: the part held kept under the cursor; held anew after a move; another in its place when it left, asked about for a moment.
+  const recordShown = shown?.kind === 'record' ? shown : null;
+  const { recordCursor } = data;
+  useEffect(() => {
+    if (!recordShown || !recordCursor) return;
+    const under = partKey(data.lines[recordCursor.at]?.part);
+    if (recordCursor !== recordShown.cursor) dispatch({ type: 'record-place', cursor: recordCursor, held: recordShown.held });
+    else if (recordShown.held !== under && data.lines.length) {
+      const left = recordShown.held !== undefined && !data.lines.some((l) => partKey(l.part) === recordShown.held);
+      dispatch({ type: 'record-place', cursor: recordCursor, held: under, ...(left && under ? { slid: { id: recordShown.id, at: now(), part: under } } : {}) });
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [recordShown, recordCursor, data.lines]);
+
   // The offer to take a change back lasts a few seconds.
   useEffect(() => {
     if (!state.undo) return undefined;
@@ -120,6 +166,20 @@ export function App() {
     if (hit) dispatch({ type: 'select', hit, facts: d.facts });
   }, [words]);
 
+  /**
+   * Letters that came in one read, not pasted (bracketed paste is on): keys typed fast, or over a
+   * slow link. The moves among them are done in order; a key that would change something is set
+   * aside, and the screen says which. False when none of them is a key here (text, said as such).
+   */
+  const burstOfKeys = useCallback((text: string, where: Context, doIt: (command: Command) => void): boolean => {
+    const commands = [...text].map((ch) => ({ ch, command: commandFor(where, decodeKey(ch), words.lang) }));
+    if (!commands.some((c) => c.command)) return false;
+    for (const { command } of commands) if (command && MOVES.has(command)) doIt(command);
+    const aside = commands.filter((c) => c.command && !MOVES.has(c.command)).map((c) => terminalSafe(c.ch));
+    if (aside.length) say(words.say.keysSetAside(aside.join(' ')));
+    return true;
+  }, [words, say]);
+
   /** Keys heard before the first reads came: heard once they have, in order. */
   const early = useRef<InputEvent[]>([]);
   const hear = useCallback((event: InputEvent): InputEvent[] | void => {
@@ -135,6 +195,7 @@ export function App() {
     if (event.kind === 'text') {
       pending.current = '';
       if (typing) insert(event.text);
+      else if (!event.pasted && burstOfKeys(event.text, where, doIt)) return;
       else say(words.say.textSetAside(cut(terminalSafe(oneLine(event.text)), 40), keyLabel(keysFor('search', 'lists')[0]!, words)));
       return;
     }
@@ -161,7 +222,7 @@ export function App() {
       doIt('cancel');
       say(words.say.notAnswered(keysFor('yes', 'confirm', words.lang).map((k) => keyLabel(k, words)).join('/')));
     }
-  }, [words, say, heardMouse]);
+  }, [words, say, heardMouse, burstOfKeys]);
 
   const place = useCallback(() => ({ typing: typingIn(latest.current.state), stopped: latest.current.state.quitting, question: questionOf(latest.current.state) }), []);
   const setAside = useCallback((count: number) => say(words.dialog.setAside(count)), [words, say]);

@@ -44,7 +44,7 @@ export function Body({ state, data, layout, side, at }: BodyProps) {
     switch (screen.kind) {
       case 'record':
         if (!data.record?.ok) return <Styled tone="warn">{data.record ? safe(data.record.text) : words.record.gone}</Styled>;
-        return <LinesView lines={data.lines} scroll={window(screen.cursor).scroll} page={page} at={screen.cursor.at} />;
+        return <LinesView lines={data.lines} scroll={window(data.recordCursor ?? screen.cursor).scroll} page={page} at={(data.recordCursor ?? screen.cursor).at} />;
       case 'search':
         return (
           <SearchScreen
@@ -114,7 +114,7 @@ export function Body({ state, data, layout, side, at }: BodyProps) {
         : !w.ok
           ? <Styled tone="warn">{safe(w.text)}</Styled>
           : w.value.kind === 'board'
-            ? <BoardView board={w.value} column={state.browse.column} focused={focused} width={layout.mainWidth} rows={layout.cardPage} fit={layout.boardColumns} nameOf={data.nameOf} />
+            ? <BoardView board={w.value} column={data.column} focused={focused} width={layout.mainWidth} rows={layout.cardPage} fit={layout.boardColumns} nameOf={data.nameOf} />
             : <TableView table={w.value} focused={focused} width={layout.mainWidth} nameOf={data.nameOf} />}
     </Box>
   );

@@ -7,7 +7,7 @@
 import { confirm, fieldAddForm, listTitleForm, sideAddForm, stateAddForm, stateRenameForm, type Act } from '../form.js';
 import type { Answer } from '../../keeper/protocol.js';
 import type { Command } from '../keymap.js';
-import { nextAccess } from '../rows.js';
+import { nextAccess, type AgentRow } from '../rows.js';
 import type { Action } from '../screen-reducer.js';
 import type { Screen } from '../screen-state.js';
 import { safe } from '../format.js';
@@ -22,10 +22,14 @@ export interface ManageDeps {
   /** An act done at once and offered back with `u` for a while. */
   undoable: (one: Act) => void;
   words: Words;
+  /** The agent's access to the list as the store has it now (not as last drawn: a change asked may not be read back yet). */
+  accessNow: (list: string, agent: string) => Promise<AgentRow['access']>;
+  /** Runs `step` once every step given before it is done: changes of access go one after another. */
+  inTurn: (step: () => Promise<unknown>) => void;
 }
 
 export function manageCommand(cmd: Command, deps: ManageDeps): void {
-  const { screen, data, dispatch, act, undoable, words } = deps;
+  const { screen, data, dispatch, act, undoable, words, accessNow, inTurn } = deps;
   const at = screen && 'cursor' in screen ? screen.cursor.at : 0;
   const managed = data.managed?.list ?? null;
   const row = data.editor[at];
@@ -34,8 +38,12 @@ export function manageCommand(cmd: Command, deps: ManageDeps): void {
     case 'accessMore': {
       const agent = data.agents[at];
       if (!agent || !managed) return;
-      const access = nextAccess(agent.access, cmd === 'accessMore' ? 1 : -1);
-      if (access !== agent.access) void act({ op: 'grant', args: { list: managed.id, agent: agent.agent, access } });
+      // Each step from the access the one before it left: ← ← from write is none, however fast.
+      inTurn(async () => {
+        const was = await accessNow(managed.id, agent.agent);
+        const access = nextAccess(was, cmd === 'accessMore' ? 1 : -1);
+        if (access !== was) await act({ op: 'grant', args: { list: managed.id, agent: agent.agent, access } });
+      });
       return;
     }
     case 'sideAdd':

@@ -100,6 +100,8 @@ export async function submitDialog(deps: SubmitDeps): Promise<void> {
     if (dir === null) return;
     one = { ...one, args: { ...one.args, dir } };
   }
+  // A list made from a template speaks the screen's language (its states and fields), as on the first run.
+  if (one?.op === 'create-list') one = { ...one, args: { ...one.args, lang: words.lang } };
   if (!one) {
     dispatch({ type: 'dialog', dialog: null });
     return;

@@ -26,6 +26,7 @@ export function useAct(dispatch: (action: Action) => void, data: ViewData, filte
   const store = keeper.store;
 
   return useCallback(async (one: Act): Promise<Answer> => {
+    if (MOVING.has(one.op) && typeof one.args.id === 'number') dispatch({ type: 'moving', id: one.args.id });
     const answer = await keeper.act(one.op, one.args, person, { lang: words.lang });
     // The states of the record's list, read once for the sentence that names one.
     const listOf = (answer.data as { list?: unknown } | undefined)?.list;

@@ -6,7 +6,7 @@
  * archived). The brief (what changed since the person last looked) is read once per `b`.
  */
 import { approvalMark } from '../../store/approval-mark.js';
-import { useCallback } from 'react';
+import { useCallback, useRef } from 'react';
 import type { Answer } from '../../keeper/protocol.js';
 import type { Brief } from '../../store/together-types.js';
 import type { List, RecordFull, RecordSummary } from '../../store/types.js';
@@ -20,6 +20,7 @@ import type { LineEdit } from '../line-edit.js';
 import type { Action, MoveCommand } from '../screen-reducer.js';
 import { top, type ScreenState } from '../screen-state.js';
 import { BARE } from '../reading.js';
+import { partKey } from '../record-lines.js';
 import { START } from '../window.js';
 import { UNDO_MS, undoOf } from '../undo.js';
 import { manageCommand } from './manage-commands.js';
@@ -27,7 +28,12 @@ import { madeList, submitDialog } from './submit-dialog.js';
 import { useAct } from './use-act.js';
 import type { ViewData } from './use-view-data.js';
 
-const MOVES = new Set<Command>(['up', 'down', 'left', 'right', 'pageUp', 'pageDown', 'halfUp', 'halfDown', 'top', 'bottom']);
+/** Keys that change the record under the cursor: not done on one that only just slid there. */
+const CHANGES = new Set<Command>(['approve', 'moveOn', 'moveBack', 'movePick', 'delete', 'archive', 'detach', 'release']);
+/** How long a record must have been shown under the cursor before a key changes it, in ms. */
+export const SEEN_MS = 500;
+
+export const MOVES = new Set<Command>(['up', 'down', 'left', 'right', 'pageUp', 'pageDown', 'halfUp', 'halfDown', 'top', 'bottom']);
 
 const EDITS: Record<EditCommand, LineEdit> = {
   editLeft: { do: 'left' }, editRight: { do: 'right' }, editWordLeft: { do: 'wordLeft' }, editWordRight: { do: 'wordRight' },
@@ -43,13 +49,14 @@ export function useCommands(state: ScreenState, dispatch: (action: Action) => vo
   const say = useCallback((text: string, tone: 'done' | 'refused' | 'info') => dispatch({ type: 'message', message: { text, tone } }), [dispatch]);
 
   const act = useAct(dispatch, data, state.browse.filters, layout);
+  const turns = useRef<Promise<unknown>>(Promise.resolve());
 
   return useCallback((command: Command) => {
     // The record the command is about, and its list.
     const opened = data.record?.ok ? data.record.value : null;
     const current: RecordSummary | RecordFull | null = context === 'record' ? opened?.record ?? null : data.selected;
     const list: List | null = context === 'record' ? opened?.list ?? null : data.window?.ok ? data.window.value.list : null;
-    const part = context === 'record' && screen?.kind === 'record' ? data.lines[screen.cursor.at]?.part ?? null : null;
+    const part = context === 'record' && screen?.kind === 'record' ? data.lines[(data.recordCursor ?? screen.cursor).at]?.part ?? null : null;
     const needRecord = (): RecordSummary | RecordFull | null => {
       if (!current) say(words.say.nothingSelected, 'info');
       return current;
@@ -103,6 +110,14 @@ export function useCommands(state: ScreenState, dispatch: (action: Action) => vo
     if (isEditCommand(command)) {
       dispatch({ type: 'edit', edit: EDITS[command], cut: (max) => ({ text: words.say.cutAt(max), tone: 'info' }) });
       return;
+    }
+
+    // A record that came under the cursor a moment ago was not what the person looked at: shown, and asked again.
+    const slid = state.slid;
+    const slidHere = slid && (context === 'record' ? slid.part !== undefined && slid.part === partKey(part ?? undefined) && current?.id === slid.id : slid.part === undefined && current?.id === slid.id);
+    if (CHANGES.has(command) && slid && slidHere) {
+      dispatch({ type: 'slid-seen' });
+      if (now() - slid.at < SEEN_MS) return say(words.say.slidUnder(slid.id, keysFor(command, context).slice(0, 1).map((k) => keyLabel(k, words)).join('')), 'info');
     }
 
     switch (command) {
@@ -215,8 +230,13 @@ export function useCommands(state: ScreenState, dispatch: (action: Action) => vo
         if (!r || !list) return;
         const at = list.states.findIndex((s) => s.id === r.state);
         const to = list.states[at + (command === 'moveOn' ? 1 : -1)];
-        if (!to) say(command === 'moveOn' ? words.say.lastState : words.say.firstState, 'info');
-        else void act({ op: 'move', args: { id: r.id, state: to.id } });
+        if (!to) return say(command === 'moveOn' ? words.say.lastState : words.say.firstState, 'info');
+        // The step is from the state shown: a record someone moved meanwhile is not moved on from where it is now.
+        void full(r.id).then((fresh) => {
+          if (!fresh) return;
+          if (fresh.state !== r.state) say(words.say.notWhereShown(r.id, safe(list.states[at]?.name ?? r.state), safe(list.states.find((s) => s.id === fresh.state)?.name ?? fresh.state)), 'refused');
+          else void act({ op: 'move', args: { id: r.id, state: to.id } });
+        });
         return;
       }
       case 'movePick': {
@@ -227,7 +247,7 @@ export function useCommands(state: ScreenState, dispatch: (action: Action) => vo
       case 'add': {
         if (!needList()) return;
         const w = data.window?.ok ? data.window.value : null;
-        const column = w?.kind === 'board' ? w.columns[Math.min(state.browse.column, w.columns.length - 1)]?.state.id : undefined;
+        const column = w?.kind === 'board' ? w.columns[Math.min(data.column, w.columns.length - 1)]?.state.id : undefined;
         dispatch({ type: 'dialog', dialog: addForm(list!, column, words, now()) });
         return;
       }
@@ -320,7 +340,11 @@ export function useCommands(state: ScreenState, dispatch: (action: Action) => vo
         return;
       }
       default:
-        manageCommand(command, { screen, data, dispatch, act, undoable, words });
+        manageCommand(command, {
+          screen, data, dispatch, act, undoable, words,
+          accessNow: async (id, agent) => (await store.list(id, person)).access[agent] ?? 'none',
+          inTurn: (step) => { turns.current = turns.current.then(step).catch(() => undefined); },
+        });
     }
   }, [state, dispatch, data, context, screen, keeper, person, words, firstSide, store, act, say, now, terminal, loginLink]);
 }

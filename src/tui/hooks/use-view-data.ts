@@ -4,7 +4,7 @@
  * managing screens; plus the `Facts` the reducer needs to move a cursor. Each read is keyed on
  * what it depends on, so a key that only moves the cursor within the window reads nothing.
  */
-import { useMemo, useRef } from 'react';
+import { useMemo } from 'react';
 import type { FolderStatus } from '../../keeper/keeper-types.js';
 import type { Side, TemplateSummary } from '../../store/store.js';
 import type { List, ListSummary, RecordSummary, RecordView, SearchHit } from '../../store/types.js';
@@ -14,15 +14,15 @@ import { helpLines, keyLabel } from '../help-lines.js';
 import { keysFor } from '../keymap.js';
 import { wrap } from '../format.js';
 import { pageOf, type Layout } from '../layout.js';
-import { fitScroll } from '../board-layout.js';
 import { namesFrom, type NameOf } from '../names.js';
-import { matchWindow, PageCache, readBoard, readLists, readMatches, readRecord, readSearch, readTable, type ListWindow, type Read } from '../reading.js';
-import { peopleOf, recordLines, type Line } from '../record-lines.js';
+import { readLists, readRecord, readSearch, type ListWindow, type Read } from '../reading.js';
+import { partKey, peopleOf, recordLines, type Line } from '../record-lines.js';
 import { agentRows, editorRows, sideRows, type AgentRow, type EditorRow, type SideRow } from '../rows.js';
 import type { Facts } from '../screen-reducer.js';
 import { contextOf, top, type ScreenState } from '../screen-state.js';
 import { useLoaded } from './use-loaded.js';
-import { settle, START } from '../window.js';
+import type { Cursor } from '../window.js';
+import { useListWindow, type Fetched } from './use-list-window.js';
 import { exposureOf } from '../../keeper/folder-exposure.js';
 
 export interface ViewData {
@@ -32,7 +32,15 @@ export interface ViewData {
   empty: boolean;
   listId: string | null;
   window: Read<ListWindow> | null;
+  /** Board: the column the cursor is in, as shown. */
+  column: number;
   selected: RecordSummary | null;
+  /** The record held moved (the cursor went with it) or left the view, as the last read found. */
+  heldNews: Fetched | null;
+  /** In a record opened: the cursor on the part it holds. */
+  recordCursor: Cursor | null;
+  /** A read placed the cursor on the record held elsewhere than the reducer has it. */
+  toKeep: Fetched | null;
   templates: TemplateSummary[];
   record: Read<RecordView> | null;
   lines: Line[];
@@ -66,61 +74,7 @@ export function useViewData(state: ScreenState, version: number, layout: Layout,
   const listId = browse.list && lists.some((l) => l.id === browse.list) ? browse.list : (lists[0]?.id ?? null);
   const view = lists.find((l) => l.id === listId)?.view ?? null;
 
-  const scrolls = view === 'board'
-    ? Object.entries(browse.cards).map(([s, c]) => `${s}:${c.scroll}`).sort().join(',')
-    : String(browse.table.scroll);
-  const cache = useRef(new PageCache());
-  const matchesRead = useLoaded(
-    () => (listId && browse.filters.text.trim() ? readMatches(store, person, listId, browse.filters) : null),
-    [store, person, version, listId, browse.filters],
-    null,
-  );
-  const matches = matchesRead.value;
-  const fetchedRead = useLoaded(async (): Promise<Read<ListWindow> | null> => {
-    if (!listId || !view) return null;
-    if (matches) return matches.ok ? { ok: true as const, value: await matchWindow(store, person, matches.value, view, browse.filters, browse.cards, browse.table, view === 'board' ? layout.cardPage : layout.tablePage) } : matches;
-    return view === 'board'
-      ? readBoard(store, person, listId, browse.filters, browse.cards, layout.cardPage, cache.current, version)
-      : readTable(store, person, listId, browse.filters, browse.table, layout.tablePage, cache.current, version);
-    // The cursors' rows are left out on purpose: moving within the window reads nothing.
-  }, [store, person, version, listId, view, browse.filters, scrolls, layout.cardPage, layout.tablePage, matches], null);
-  // A window read for another list is not shown for this one.
-  const fetched = fetchedRead.value && (!fetchedRead.value.ok || fetchedRead.value.value.list.id === listId) ? fetchedRead.value : null;
-
-  const window = useMemo((): Read<ListWindow> | null => {
-    if (!fetched || !fetched.ok) return fetched;
-    const w = fetched.value;
-    if (w.kind === 'board') {
-      return {
-        ok: true,
-        value: {
-          ...w,
-          columns: w.columns.map((c) => {
-            const cursor = settle(browse.cards[c.state.id] ?? START, c.count, layout.cardPage);
-            // The records read start at the window's first; cards that need two rows may push the cursor's out of view.
-            const first = fitScroll(c.records, c.cursor.scroll, cursor.at, layout.cardPage);
-            const records = c.records.slice(Math.max(0, first - c.cursor.scroll));
-            return { ...c, cursor: { at: cursor.at, scroll: first }, records };
-          }),
-        },
-      };
-    }
-    return { ok: true, value: { ...w, cursor: settle(browse.table, w.total, layout.tablePage) } };
-  }, [fetched, browse.cards, browse.table, layout.cardPage, layout.tablePage]);
-  const scrolled = window?.ok && window.value.kind === 'board'
-    ? window.value.columns.filter((c) => c.cursor.scroll !== (browse.cards[c.state.id]?.scroll ?? 0) && c.count > 0).map((c) => ({ state: c.state.id, scroll: c.cursor.scroll }))
-    : [];
-
-  let selected: RecordSummary | null = null;
-  if (window?.ok) {
-    const w = window.value;
-    if (w.kind === 'board') {
-      const col = w.columns[Math.min(browse.column, w.columns.length - 1)];
-      selected = col ? col.records[col.cursor.at - col.cursor.scroll] ?? null : null;
-    } else {
-      selected = w.records[w.cursor.at - w.cursor.scroll] ?? null;
-    }
-  }
+  const { window, column, selected, scrolled, heldNews, toKeep } = useListWindow(browse, listId, view, version, layout);
 
   const templates = useMemo(() => store.templates(words.lang), [store, words.lang]);
 
@@ -141,6 +95,17 @@ export function useViewData(state: ScreenState, version: number, layout: Layout,
     const takeAway = keysFor('release', 'record').map((k) => keyLabel(k, words)).join('/');
     return recordLines(record.value, words, now(), layout.columns - 2, takeAway, nameOf);
   }, [record, words, now, layout.columns, nameOf]);
+
+  // In a record opened, the cursor holds a note or an attached thing: lines coming or going above it move it with them.
+  const recordScreen = screen?.kind === 'record' ? screen : null;
+  const recordCursor = useMemo((): Cursor | null => {
+    if (!recordScreen) return null;
+    const c = recordScreen.cursor;
+    const held = recordScreen.held;
+    if (!held || partKey(lines[c.at]?.part) === held) return c;
+    const at = lines.findIndex((l) => partKey(l.part) === held);
+    return at < 0 ? c : { at, scroll: Math.max(0, c.scroll + at - c.at) };
+  }, [recordScreen, lines]);
 
   const briefShown = screen?.kind === 'brief' ? screen : null;
   const brief = useMemo(() => {
@@ -200,5 +165,5 @@ export function useViewData(state: ScreenState, version: number, layout: Layout,
 
   const hiddenLists = browse.archivedLists ? 0 : all.length - lists.length;
   const ready = allRead.ready;
-  return { lists, hiddenLists, empty, listId, window, selected, templates, record, lines, brief, search, help, managed, agents, sides, editor, facts, nameOf, scrolled, ready };
+  return { lists, hiddenLists, empty, listId, window, column, selected, heldNews, toKeep, recordCursor, templates, record, lines, brief, search, help, managed, agents, sides, editor, facts, nameOf, scrolled, ready };
 }
