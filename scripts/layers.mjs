@@ -33,25 +33,42 @@ export const rules = () => {
   })).filter((rule) => !rule.to.path.includes('()'));
 };
 
-// Babel erases `import type`, yet a type taken across layers is still a dependency: before the
-// TypeScript preset runs, each import or re-export that is only types becomes a bare import of
-// the same file, which the check sees.
-const keepTypeImports = ({ types: t }) => ({
+// What the check reads of a file is the files it names, nothing else: before the TypeScript
+// preset runs, the file becomes one bare import per file it imports, re-exports or loads later,
+// types included (Babel would erase `import type`, yet a type taken across layers is a
+// dependency all the same). The result is plain enough that dependency-cruiser's parser (ES2020,
+// no JSX) reads every line of it, where the whole file would fall to its loose parser.
+export const keepTypeImports = ({ types: t }) => ({
   visitor: {
     Program: {
       enter(program) {
-        for (const statement of program.get('body')) {
-          const node = statement.node;
-          const onlyTypes = (node.type === 'ImportDeclaration' && (node.importKind === 'type'
-              || (node.specifiers.length > 0 && node.specifiers.every((s) => s.importKind === 'type'))))
-            || ((node.type === 'ExportNamedDeclaration' || node.type === 'ExportAllDeclaration') && node.source
-              && (node.exportKind === 'type' || (node.specifiers?.length > 0 && node.specifiers.every((s) => s.exportKind === 'type'))));
-          if (onlyTypes) statement.insertBefore(t.importDeclaration([], t.stringLiteral(node.source.value)));
-        }
+        const named = new Set();
+        program.traverse({
+          ImportDeclaration: (at) => { named.add(at.node.source.value); },
+          ExportNamedDeclaration: (at) => { if (at.node.source) named.add(at.node.source.value); },
+          ExportAllDeclaration: (at) => { named.add(at.node.source.value); },
+          TSImportType: (at) => { const arg = at.node.argument; named.add(arg.type === 'StringLiteral' ? arg.value : arg.literal?.value); },
+          CallExpression: (at) => {
+            const [first] = at.node.arguments;
+            if ((at.node.callee.type === 'Import' || (at.node.callee.type === 'Identifier' && at.node.callee.name === 'require'))
+              && first?.type === 'StringLiteral') named.add(first.value);
+          },
+        });
+        named.delete(undefined);
+        program.node.body = [...named].sort().map((source) => t.importDeclaration([], t.stringLiteral(source)));
       },
     },
   },
 });
+
+// An import the check cannot follow could hide a wrong one: it is an error of its own.
+const unresolved = {
+  name: 'unresolved',
+  comment: 'the check cannot find that file, so cannot tell its layer',
+  severity: 'error',
+  from: {},
+  to: { couldNotResolve: true },
+};
 
 /** The wrong imports among `paths`, each as one line for a person. */
 export const wrongImports = async (paths, root) => {
@@ -66,14 +83,20 @@ export const wrongImports = async (paths, root) => {
   try {
     const result = await cruise(paths, {
       validate: true,
-      ruleSet: { forbidden: rules() },
+      ruleSet: { forbidden: [...rules(), unresolved] },
       doNotFollow: { path: 'node_modules' },
       exclude: { path: 'node_modules' },
       tsPreCompilationDeps: false,
       parser: 'acorn',
-    }, { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] }, { babelConfig });
+    }, {
+      // Imports name the built file (`./words.js`); its source is the .ts or .tsx beside.
+      extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
+      extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'node', 'default'],
+    }, { babelConfig });
     return result.output.summary.violations.map((v) =>
-      `${v.from} imports ${v.to}, but ${rules().find((r) => r.name === v.rule.name)?.comment ?? v.rule.name}`);
+      `${v.from} imports ${v.to}, but ${[...rules(), unresolved].find((r) => r.name === v.rule.name)?.comment ?? v.rule.name}`);
   } finally {
     process.chdir(previous);
   }

@@ -27,7 +27,7 @@ function tree(root: string, files: Record<string, string>): string[] {
   return Object.keys(files);
 }
 
-test('an import upwards or beside is wrong, with a line that names both files and the rule', async (t) => {
+test('an import upwards or beside is wrong, loaded later or written among JSX and new syntax, with a line that names both files and the rule', async (t) => {
   const root = tempDir(t);
   const { wrongImports } = await layers();
   const paths = tree(root, {
@@ -35,11 +35,14 @@ test('an import upwards or beside is wrong, with a line that names both files an
     'src/keeper/catalog.ts': "import { rule } from '../store/rules.js';\nimport { listen } from '../http/start.js';\nexport const op = rule + listen;\n",
     'src/http/start.ts': "import { op } from '../keeper/catalog.js';\nexport const listen = 2;\nexport const both = op;\n",
     'src/page/view.tsx': "import { listen } from '../http/start.js';\nexport const View = () => <p>{listen}</p>;\n",
+    'src/keeper/later.tsx': "class Late { #n = 1; static { void 0; } n = () => this.#n ??= 2; }\nexport const Box = () => <b>{new Late().n()}</b>;\nexport const later = () => import('../tui/screen.js');\n",
+    'src/tui/screen.ts': 'export const screen = 3;\n',
     'src/app/main.ts': "import { View } from '../page/view.js';\nimport { listen } from '../http/start.js';\nexport { View, listen };\n",
   });
   const wrong = await wrongImports(paths, root);
   assert.deepEqual(wrong.map((line) => line.split(', but ')[0]).sort(), [
     'src/keeper/catalog.ts imports src/http/start.ts',
+    'src/keeper/later.tsx imports src/tui/screen.ts',
     'src/page/view.tsx imports src/http/start.ts',
   ]);
   assert.match(wrong.find((l) => l.startsWith('src/keeper'))!, /src\/keeper may import only src\/store, src\/keeper \(docs\/architecture\.md\)$/);
@@ -62,6 +65,15 @@ test('a type-only import across the layers is a dependency too', async (t) => {
     'src/page/b.ts imports src/tui/rows.ts',
     'src/page/c.ts imports src/tui/rows.ts',
     'src/store/d.ts imports src/keeper/e.ts',
+  ]);
+});
+
+test('an import the check cannot follow is an error, not a pass', async (t) => {
+  const root = tempDir(t);
+  const { wrongImports } = await layers();
+  const paths = tree(root, { 'src/keeper/a.ts': "import { gone } from '../http/gone.js';\nexport const a = gone;\n" });
+  assert.deepEqual(await wrongImports(paths, root), [
+    'src/keeper/a.ts imports ../http/gone.js, but the check cannot find that file, so cannot tell its layer',
   ]);
 });
 
