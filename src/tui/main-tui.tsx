@@ -19,7 +19,7 @@ import { readOptions, USAGE } from './options.js';
 import { suspender } from './suspend.js';
 import { holdTerminal } from './terminal-modes.js';
 import { makeTheme } from './theme.js';
-import { langFromEnv, wordsFor } from './words.js';
+import { langFromEnv, wordsFor } from '../person/words.js';
 
 export async function main(argv: string[]): Promise<number> {
   const options = readOptions(argv);

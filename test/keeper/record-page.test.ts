@@ -13,7 +13,7 @@ import type { RecordView } from '../../src/store/types.js';
 import { createPerform } from '../../src/keeper/perform.js';
 import { agentWho, personWho } from '../../src/keeper/keeper.js';
 import { createMcpServer } from '../../src/agent/mcp-server.js';
-import { readRecord } from '../../src/tui/reading.js';
+import { readRecord } from '../../src/person/reading.js';
 import { tempDir } from '../helpers/temp.js';
 
 const ann = personWho('ann');
