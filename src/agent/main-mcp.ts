@@ -11,7 +11,7 @@ import { logLine } from '../keeper/log-line.js';
 import { VERSION } from '../version.js';
 import { askKeeper, waitFromEnv } from './ask.js';
 import { findFolder, howToGetAFolder } from './find-folder.js';
-import { createMcpServer } from './mcp-server.js';
+import { createMcpServer } from '../mcp/mcp-server.js';
 import { askOverHttp, remoteOf } from './remote-ask.js';
 
 // Its lines quote folders and bugs: made safe, as every face's text.

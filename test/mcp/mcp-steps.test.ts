@@ -18,8 +18,8 @@ import { AGENT_OPERATIONS, operation } from '../../src/keeper/operations.js';
 import { toolSchema } from '../../src/keeper/schemas.js';
 import { BUSY_TEXT, LATE_TEXT, busyAgentText } from '../../src/keeper/held-waits.js';
 import { FORGOTTEN_TEXT, OTHER_ASK_TEXT, STOPPED_TEXT } from '../../src/keeper/direct-asks.js';
-import { mcpSteps } from '../../src/agent/mcp-steps.js';
-import { createMcpServer } from '../../src/agent/mcp-server.js';
+import { mcpSteps } from '../../src/mcp/mcp-steps.js';
+import { createMcpServer } from '../../src/mcp/mcp-server.js';
 import { ROOT } from '../helpers/processes.js';
 import { tempDir } from '../helpers/temp.js';
 
