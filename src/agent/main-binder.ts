@@ -6,7 +6,7 @@
 import { fileURLToPath } from 'node:url';
 import { safeAnswer } from '../keeper/terminal-safe.js';
 import { runBinder } from './cli.js';
-import { writeAll } from './output.js';
+import { writeAll } from '../keeper/output.js';
 import { PERSON_VERBS, runPersonSide } from './person-side.js';
 
 const argv = process.argv.slice(2);

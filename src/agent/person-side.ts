@@ -4,7 +4,7 @@
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { quietWhenReaderLeaves } from './output.js';
+import { quietWhenReaderLeaves } from '../keeper/output.js';
 
 /** The first words that belong to a person's side. */
 export const PERSON_VERBS: ReadonlySet<string> = new Set(['tui', 'serve', 'admin']);
