@@ -161,6 +161,7 @@ test('every step the keeper\'s texts name reads as a valid tool call through MCP
   // The HTTP face's own texts, and those binder-mcp --url says of a binder over HTTP.
   walk(join(ROOT, 'src', 'http'));
   walk(join(ROOT, 'src', 'agent'), ['remote-ask.ts']);
+  walk(join(ROOT, 'src', 'app'));
   assert.deepEqual(sites, [], 'steps written in the sources that no text above said');
   t.diagnostic(`${texts.length} texts, ${driven.length} steps: each a valid tool call through MCP`);
 });

@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { follow, step, tableSlices } from '../../src/person/window.js';
 import { actOf, addForm, editForm, ownersOf } from '../../src/person/form.js';
-import { readOptions } from '../../src/tui/options.js';
+import { readOptions } from '../../src/app/tui-options.js';
 import { langFromEnv, wordsFor } from '../../src/person/words.js';
 import { makeTheme } from '../../src/tui/theme.js';
 import { columnWindow, layoutFor } from '../../src/tui/layout.js';

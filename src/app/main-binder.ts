@@ -5,9 +5,9 @@
  */
 import { fileURLToPath } from 'node:url';
 import { safeAnswer } from '../keeper/terminal-safe.js';
-import { runBinder } from './cli.js';
+import { runBinder } from '../agent/cli.js';
 import { writeAll } from '../keeper/output.js';
-import { PERSON_VERBS, runPersonSide } from './person-side.js';
+import { PERSON_VERBS, runPersonSide } from '../agent/person-side.js';
 
 const argv = process.argv.slice(2);
 const err = (text: string): void => writeAll(2, text);
