@@ -29,7 +29,7 @@ const { createKeeper } = await load('keeper/keeper.js');
 const { App } = await load('tui/components/App.js');
 const { Binder } = await load('tui/context.js');
 const { makeTheme } = await load('tui/theme.js');
-const { wordsFor } = await load('tui/words.js');
+const { wordsFor } = await load('person/words.js');
 
 const PERSON = { id: 'person:bench', kind: 'person', name: 'bench' };
 const KEY = { down: '\u001b[B', up: '\u001b[A', pageDown: '\u001b[6~', end: '\u001b[F', enter: '\r' };

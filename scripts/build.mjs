@@ -154,15 +154,15 @@ const httpApart = {
 };
 const commands = [
   // The agent's path: commander and our own code, nothing else. Start-up is its latency.
-  { in: 'src/agent/main-binder.ts', out: 'binder-main.js', starter: 'binder.js', format: 'cjs', plugins: [noSubPrograms] },
-  { in: 'src/agent/main-mcp.ts', out: 'binder-mcp-main.js', starter: 'binder-mcp.js', format: 'cjs', plugins: [noElicitationValidator] },
+  { in: 'src/app/main-binder.ts', out: 'binder-main.js', starter: 'binder.js', format: 'cjs', plugins: [noSubPrograms] },
+  { in: 'src/app/main-mcp.ts', out: 'binder-mcp-main.js', starter: 'binder-mcp.js', format: 'cjs', plugins: [noElicitationValidator] },
   // The person's screen, loaded by `binder` for `tui` and `serve`: CommonJS from its code cache
   // as well (its first frame is the person's wait), with a module stand-in under the .mjs name.
   { contents: "export * from 'zod';", out: 'binder-tui-zod-main.js', starter: 'binder-tui-zod.js', format: 'cjs' },
-  { in: 'src/tui/main-tui.tsx', out: 'binder-tui-main.js', starter: 'binder-tui.js', format: 'cjs', moduleStandIn: 'binder-tui.mjs', plugins: [...screenPlugins, httpApart], sqliteBundled },
+  { in: 'src/app/main-tui.tsx', out: 'binder-tui-main.js', starter: 'binder-tui.js', format: 'cjs', moduleStandIn: 'binder-tui.mjs', plugins: [...screenPlugins, httpApart], sqliteBundled },
   // The keeper alone, loaded by `binder` only for `admin` and `serve --no-tui`: a module (.mjs)
   // with a CommonJS stand-in under the .js name that loads it when its main is called.
-  { in: 'src/keeper/main-keeper.ts', out: 'binder-keeper.mjs', standIn: 'binder-keeper.js', plugins: [httpApart] },
+  { in: 'src/app/main-keeper.ts', out: 'binder-keeper.mjs', standIn: 'binder-keeper.js', plugins: [httpApart] },
   // `binder sandbox` (the person's, around an agent) and `binder doctor` (the agent's), loaded
   // by `binder` for these two verbs alone.
   { in: 'src/sandbox/main-sandbox.ts', out: 'binder-sandbox.js', format: 'cjs' },

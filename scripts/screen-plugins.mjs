@@ -94,7 +94,7 @@ const performWhenAsked = {
 // Ink measures every row of every frame with `string-width`, which segments any row beyond ASCII
 // and builds its emoji expression on first use: tens of milliseconds of the first frame, for
 // rows (`▸ Lists`, `Binder · Tasks`) that need none of it. In the screen's bundle, Ink's
-// `string-width` first asks `plainWidth` (src/tui/text-width.ts, checked against this very
+// `string-width` first asks `plainWidth` (src/person/text-width.ts, checked against this very
 // copy by its test) and loads the real one only for a row it leaves.
 const widthWhenNeeded = {
   name: 'width-when-needed',
@@ -106,7 +106,7 @@ const widthWhenNeeded = {
       return found.path === real ? { path: real, namespace: 'width-when-needed' } : undefined;
     });
     b.onLoad({ filter: /.*/, namespace: 'width-when-needed' }, (args) => ({
-      contents: `import { plainWidth } from ${JSON.stringify(join(root, 'src', 'tui', 'text-width.ts'))};
+      contents: `import { plainWidth } from ${JSON.stringify(join(root, 'src', 'person', 'text-width.ts'))};
 let measure;
 export default function stringWidth(text, options) {
   const plain = typeof text === 'string' && options?.ambiguousIsNarrow !== false ? plainWidth(text) : undefined;
@@ -121,12 +121,12 @@ export default function stringWidth(text, options) {
 // The first Intl object a process makes costs tens of milliseconds of ICU's set-up; Ink's
 // modules each make an Intl.Segmenter as they load, and cut every row of every frame into
 // graphemes with one. In the screen's bundle, every module that makes one makes the stand-in of
-// src/tui/graphemes.ts instead, which cuts a row made of characters that are each a grapheme
+// src/person/graphemes.ts instead, which cuts a row made of characters that are each a grapheme
 // (nearly every row) itself, and makes the real segmenter only for a text that needs it.
 const graphemesWhenNeeded = {
   name: 'graphemes-when-needed',
   setup(b) {
-    const standIn = JSON.stringify(join(root, 'src', 'tui', 'graphemes.ts'));
+    const standIn = JSON.stringify(join(root, 'src', 'person', 'graphemes.ts'));
     b.onLoad({ filter: /[\\/]node_modules[\\/].*\.js$/ }, (args) => {
       const source = readFileSync(args.path, 'utf8');
       if (!source.includes('new Intl.Segmenter(')) return undefined;
@@ -166,7 +166,7 @@ export function diffAnsiCodes(from, to) {
 // every two cells, which codes change: most rows have no style and only one-column characters,
 // and a board of one-row cards is rows of titles. In the screen's bundle such a row's cells are
 // made at once, and a row of cells without style is joined at once (`plainCells`, `unstyledRow`,
-// src/tui/text-width.ts, checked against ansi-tokenize itself by its test); any other row as before.
+// src/person/text-width.ts, checked against ansi-tokenize itself by its test); any other row as before.
 const plainCellsAtOnce = {
   name: 'plain-cells-at-once',
   setup(b) {
@@ -178,7 +178,7 @@ const plainCellsAtOnce = {
         if (!source.includes(part)) throw new Error(`${args.path} no longer reads as scripts/screen-plugins.mjs expects (${part})`);
       }
       return {
-        contents: `import { plainCells as __plainCells, unstyledRow as __unstyledRow } from ${JSON.stringify(join(root, 'src', 'tui', 'text-width.ts'))};\n${source
+        contents: `import { plainCells as __plainCells, unstyledRow as __unstyledRow } from ${JSON.stringify(join(root, 'src', 'person', 'text-width.ts'))};\n${source
           .replace(slow, 'cached = __plainCells(line) ?? styledCharsFromTokens(tokenize(line));')
           .replace(back, 'return (__unstyledRow(lineWithoutEmptyItems) ?? styledCharsToString(lineWithoutEmptyItems)).trimEnd();')}`,
         loader: 'js',

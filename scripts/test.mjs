@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Runs every test file in build/test with Node's own runner. Node 20's `--test` takes no glob,
 // so the files are found here. Starts one PostgreSQL cluster for the run where it can.
-import { mkdtempSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -56,6 +56,11 @@ const failedFiles = () => {
   return [...failed];
 };
 
+// The files that needed a second run, kept where CI prints them (.ci/run) whatever the outcome.
+const rerunFile = join(root, 'build', 'test-reruns.txt');
+rmSync(rerunFile, { force: true });
+let rerun = [];
+
 let r = run(chosen, 2);
 let status = r.status ?? 1;
 if (r.error) process.stderr.write(`The tests did not finish: ${r.error.message}\n`);
@@ -67,10 +72,15 @@ else if (status !== 0) {
     process.stderr.write(`\nRunning again, alone, the ${again.length} file(s) that failed:\n${again.map((f) => `  ${f}`).join('\n')}\n`);
     r = run(again, 1);
     status = r.status ?? 1;
+    const still = new Set(status === 0 ? [] : failedFiles());
+    rerun = again.map((f) => `${f.slice(root.length + 1)} ${still.has(f) ? 'failed again' : 'passed when run again'}`);
+    writeFileSync(rerunFile, `${rerun.join('\n')}\n`);
     if (status === 0) {
       process.stderr.write(`\nFLAKY: these failed once and passed when run again alone — a timing the machine's load broke, or a bug that shows now and then; look:\n${again.map((f) => `  ${f}`).join('\n')}\n`);
     }
   }
 }
 await cluster?.stop();
+// The run's last line: a rerun is never silent.
+if (rerun.length) process.stderr.write(`\n${rerun.length} file(s) needed a rerun: ${rerun.join('; ')} (listed in build/test-reruns.txt)\n`);
 process.exit(status);

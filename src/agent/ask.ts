@@ -8,23 +8,12 @@
  */
 import { watch, type FSWatcher } from 'node:fs';
 import { join } from 'node:path';
-import { ANSWERS_FILE, LINE_MAX, WAIT_MS, heartbeatSaysNobody, type AskLine } from '../keeper/protocol.js';
+import { ANSWERS_FILE, LINE_MAX, WAIT_MS, heartbeatSaysNobody, type AskLine, type AskOutcome } from '../keeper/protocol.js';
 import { newAskId } from './ask-id.js';
 import { AnswersSince, answersProblem, appendAsk, heartbeatThere, readHeartbeat } from './folder-files.js';
 import { holdOf } from '../keeper/durations.js';
 
-/** How an ask ended. */
-export type AskOutcome =
-  /** The keeper answered: done (`ok`) or refused, with its sentence. */
-  | { outcome: 'answered'; ok: boolean; text: string; data?: unknown }
-  /** Nobody keeps the folder: the heartbeat said so before asking, or none beat while the ask waited. Nothing was changed. */
-  | { outcome: 'nobody'; text: string }
-  /** No answer came in time while a keeper kept the folder: it may have done the ask (`id`), or not. */
-  | { outcome: 'unknown'; id: string; text: string }
-  /** There is no folder to ask through, or the ask cannot be written safely into it. */
-  | { outcome: 'no-folder'; text: string }
-  /** The ask is longer than a keeper reads: it was not sent. */
-  | { outcome: 'too-long'; text: string };
+export type { AskOutcome };
 
 export interface AskOptions {
   want?: 'json' | undefined;

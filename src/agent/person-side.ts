@@ -4,7 +4,7 @@
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { quietWhenReaderLeaves } from './output.js';
+import { quietWhenReaderLeaves } from '../keeper/output.js';
 
 /** The verbs of `binder sandbox` and `binder doctor`, loaded from their own bundle. */
 export const SANDBOX_VERBS: ReadonlySet<string> = new Set(['sandbox', 'doctor']);

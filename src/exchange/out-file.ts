@@ -5,7 +5,7 @@
  */
 import { closeSync, fsyncSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { writeAll } from '../agent/output.js';
+import { writeAll } from '../keeper/output.js';
 import { terminalSafe } from '../keeper/terminal-safe.js';
 import { Refused } from '../store/store.js';
 

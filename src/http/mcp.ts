@@ -7,7 +7,7 @@
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { Context } from 'hono';
-import { createMcpServer } from '../agent/mcp-server.js';
+import { createMcpServer } from '../mcp/mcp-server.js';
 import { holdOf } from '../keeper/durations.js';
 import type { Keeper } from '../keeper/keeper-types.js';
 import type { HttpEnv } from './auth.js';

@@ -8,7 +8,7 @@ import type { Command } from 'commander';
 import type { Place } from '../exchange/commands.js';
 import type { HookInfo } from '../store/hooks.js';
 import { HOOK_EVENTS } from '../store/hooks.js';
-import { withStore } from './admin-store.js';
+import { withStore } from '../app/admin-store.js';
 import { utc } from './catalog-together.js';
 import { jsonDocument } from './json-document.js';
 import { safeAnswer } from './terminal-safe.js';

@@ -113,3 +113,16 @@ export function startBy(at: number, until: number | null): number {
   if (until === null) return late;
   return Math.min(late, until - Math.min(START_MARGIN_MS, Math.max(0, Math.floor((until - at) / 4))));
 }
+
+/** How an ask ended, through a folder or over HTTP: what every asking side shows. */
+export type AskOutcome =
+  /** The keeper answered: done (`ok`) or refused, with its sentence. */
+  | { outcome: 'answered'; ok: boolean; text: string; data?: unknown }
+  /** Nobody keeps the folder: the heartbeat said so before asking, or none beat while the ask waited. Nothing was changed. */
+  | { outcome: 'nobody'; text: string }
+  /** No answer came in time while a keeper kept the folder: it may have done the ask (`id`), or not. */
+  | { outcome: 'unknown'; id: string; text: string }
+  /** There is no folder to ask through, or the ask cannot be written safely into it. */
+  | { outcome: 'no-folder'; text: string }
+  /** The ask is longer than a keeper reads: it was not sent. */
+  | { outcome: 'too-long'; text: string };

@@ -19,7 +19,7 @@ export class Shown {
 /** Where a value's line would break: each is shown as ⏎ on one line, or indented in a block. */
 const BREAKS = /[\n\u2028\u2029]/g;
 const NO_BREAK_SPACE = '\u00a0';
-/** The one form a step to take has in an answer's text (see mcp-steps in the agent's side). */
+/** The one form a step to take has in an answer's text (see src/mcp/mcp-steps.ts). */
 const STEP_WORD = /binder /g;
 
 const defused = (text: string): string => text.replace(STEP_WORD, `binder${NO_BREAK_SPACE}`);

@@ -5,7 +5,7 @@
  * server checks). It never sends who the person is: the session says it, and only it.
  */
 import { operation } from '../keeper/operations.js';
-import type { Lang } from '../tui/words.js';
+import type { Lang } from '../person/words.js';
 
 export interface Answer<T = unknown> {
   ok: boolean;

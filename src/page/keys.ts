@@ -1,9 +1,9 @@
 /// <reference lib="dom" />
 /**
- * A browser's key as the screen's keymap reads keys (src/tui/keys.ts's KeyPress), so that a key
+ * A browser's key as the screen's keymap reads keys (src/person/keys.ts's KeyPress), so that a key
  * means on the page what it means on the screen. Pure apart from reading the event.
  */
-import { NO_KEY, type KeyName, type KeyPress } from '../tui/keys.js';
+import { NO_KEY, type KeyName, type KeyPress } from '../person/keys.js';
 
 const NAMED: Readonly<Record<string, KeyName>> = {
   ArrowUp: 'up', ArrowDown: 'down', ArrowLeft: 'left', ArrowRight: 'right', PageUp: 'pageUp', PageDown: 'pageDown',

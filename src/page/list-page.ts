@@ -8,9 +8,9 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import type { ListPage, RecordSummary, RecordView, SearchHit, State } from '../store/types.js';
-import { shownStates } from '../tui/reading.js';
-import type { Filters } from '../tui/screen-state.js';
-import type { Lang } from '../tui/words.js';
+import { shownStates } from '../person/reading.js';
+import type { Filters } from '../person/screen-state.js';
+import type { Lang } from '../person/words.js';
 import { call } from './api.js';
 
 /** How many matches a search gives the page in one ask: more may match (the screen's filter looks at 500). */

@@ -4,16 +4,16 @@
  * front hears its own first (a record's notes and attached things, what changed, agents, folders,
  * the list's editor); every change is one operation through the person's API. What cannot be
  * taken back asks first (delete, a claim taken away); what can is done at once and offered back
- * with `u` for a while, as the screen offers it (src/tui/undo.ts). It never changes the binder but
+ * with `u` for a while, as the screen offers it (src/person/undo.ts). It never changes the binder but
  * through `act`.
  */
 import { approvalMark } from '../store/approval-mark.js';
 import type { Dispatch, MutableRefObject } from 'react';
 import type { List, ListSummary, RecordSummary, RecordView } from '../store/types.js';
-import { NO_FILTERS } from '../tui/screen-state.js';
-import type { Words } from '../tui/words.js';
+import { NO_FILTERS } from '../person/screen-state.js';
+import type { Words } from '../person/words.js';
 import { operation } from '../keeper/operations.js';
-import { isOpCommand, OP_COMMANDS, type Command } from '../tui/keymap.js';
+import { isOpCommand, OP_COMMANDS, type Command } from '../person/keymap.js';
 import { call } from './api.js';
 import type { OpenList } from './list-page.js';
 import type { PageContext, PanelKeys } from './page-context.js';

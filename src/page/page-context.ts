@@ -7,9 +7,9 @@
  * hears its own keys (its rows, and what they do) through `usePanelKeys`.
  */
 import { createContext, useContext, useEffect, useLayoutEffect, useRef, useState, type Dispatch, type MutableRefObject } from 'react';
-import type { Command } from '../tui/keymap.js';
-import type { NameOf } from '../tui/names.js';
-import type { Lang, Words } from '../tui/words.js';
+import type { Command } from '../person/keymap.js';
+import type { NameOf } from '../person/names.js';
+import type { Lang, Words } from '../person/words.js';
 import { call, type Answer } from './api.js';
 import type { PageWords } from './page-words.js';
 import type { PageAction, PageState } from './page-state.js';

@@ -2,13 +2,13 @@
  * The page's state as a reducer in plain TypeScript: which list is open and with which filters,
  * where the cursors are (the lists, the board, the rows of the panel in front), which panel and
  * which dialog are in front, the last message and the change it offers to take back. Pure, tested
- * without a browser. What a key means is the screen's keymap (`commandFor` in src/tui/keymap.ts):
+ * without a browser. What a key means is the screen's keymap (`commandFor` in src/person/keymap.ts):
  * this file only says where the page is, so that the same key does the same thing here.
  */
-import type { Context } from '../tui/keymap.js';
-import { NO_FILTERS, type Choice, type Filters, type Undo } from '../tui/screen-state.js';
+import type { Context } from '../person/keymap.js';
+import { NO_FILTERS, type Choice, type Filters, type Undo } from '../person/screen-state.js';
 
-export type { Filters } from '../tui/screen-state.js';
+export type { Filters } from '../person/screen-state.js';
 
 export type Panel =
   | { kind: 'record'; id: number }

@@ -1,9 +1,9 @@
 /**
  * The words only the web page says (signing in, the connection, buttons a terminal has no need
  * of), in English and French: a word missing in one language is a type error. Everything the
- * screen also says comes from the screen's own tables (src/tui/words*.ts), never copied here.
+ * screen also says comes from the screen's own tables (src/person/words*.ts), never copied here.
  */
-import type { Lang } from '../tui/words.js';
+import type { Lang } from '../person/words.js';
 
 export interface PageWords {
   signIn: { title: string; text: string; working: string; failed: string; with(provider: string): string; signedOut: string; providerToo(provider: string): string };

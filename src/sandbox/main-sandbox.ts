@@ -2,7 +2,7 @@
  * `binder sandbox` and `binder doctor`, a bundle of their own that `binder` loads only for these
  * two verbs: the agent's other calls never pay for it.
  */
-import { writeAll } from '../agent/output.js';
+import { writeAll } from '../keeper/output.js';
 import { doctorReport as report, examine, runDoctor, type DoctorAsk } from './doctor.js';
 import { runSandbox } from './run-sandbox.js';
 

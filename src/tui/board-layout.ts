@@ -6,7 +6,7 @@
  */
 import type { RecordSummary } from '../store/types.js';
 import { columnWindow } from './layout.js';
-import type { BoardWindow } from './reading.js';
+import type { BoardWindow } from '../person/reading.js';
 
 /** Rows of a column above its cards (its name, and the "more above" line) and below them ("more below"). */
 export const COLUMN_HEAD = 2;

@@ -6,7 +6,7 @@ import { createContext, useContext } from 'react';
 import type { Keeper, SideConfig } from '../keeper/keeper-types.js';
 import type { Who } from '../store/types.js';
 import type { Theme } from './theme.js';
-import type { Words } from './words.js';
+import type { Words } from '../person/words.js';
 
 export interface BinderContext {
   keeper: Keeper;

@@ -5,11 +5,11 @@
  */
 import type { ViewData } from './hooks/use-view-data.js';
 import { boardPlaces, COLUMN_HEAD } from './board-layout.js';
-import { wrap } from './format.js';
+import { wrap } from '../person/format.js';
 import { columnWindow, pageOf, type Layout } from './layout.js';
-import { top, type ScreenState } from './screen-state.js';
-import { settle } from './window.js';
-import type { Words } from './words.js';
+import { top, type ScreenState } from '../person/screen-state.js';
+import { settle } from '../person/window.js';
+import type { Words } from '../person/words.js';
 
 export type Hit =
   | { on: 'list'; index: number }

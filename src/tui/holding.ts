@@ -6,9 +6,9 @@
  */
 import { Refused, type Store } from '../store/store.js';
 import type { RecordSummary, Who } from '../store/types.js';
-import { BARE, placeOf, shownStates, type ListWindow, type Matches } from './reading.js';
-import type { Filters } from './screen-state.js';
-import { follow, START, type Cursor } from './window.js';
+import { BARE, placeOf, shownStates, type ListWindow, type Matches } from '../person/reading.js';
+import type { Filters } from '../person/screen-state.js';
+import { follow, START, type Cursor } from '../person/window.js';
 
 /** Why the held record is no longer in the view. */
 export type Why =

@@ -7,7 +7,7 @@
  * paste holds; what it sets aside, it says.
  */
 import { keysOf } from './key-chunks.js';
-import { decodeKey, isText, type KeyPress } from './keys.js';
+import { decodeKey, isText, type KeyPress } from '../person/keys.js';
 
 export const PASTE_ON = '\u001b[?2004h';
 export const PASTE_OFF = '\u001b[?2004l';

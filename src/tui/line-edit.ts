@@ -5,7 +5,7 @@
  * graphemes, never inside one. A field has a limit (in characters, as the store counts them): a
  * paste past it is cut there at once and says so. Pure, with no Ink: a web page edits the same way.
  */
-import { cellWidth, graphemesOf } from './display-width.js';
+import { cellWidth, graphemesOf } from '../person/display-width.js';
 
 export interface LineText {
   value: string;

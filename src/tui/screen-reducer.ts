@@ -9,8 +9,8 @@ import { editLine, type LineEdit } from './line-edit.js';
 import {
   contextOf, NO_FILTERS, top, type Browse, type Dialog, type DueNotice, type Filters, type Message,
   type Screen, type ScreenState, type Slid, type Undo,
-} from './screen-state.js';
-import { follow, scrollBy, settle, START, step, type Cursor } from './window.js';
+} from '../person/screen-state.js';
+import { follow, scrollBy, settle, START, step, type Cursor } from '../person/window.js';
 
 /** What the screen shows now, as far as moving a cursor needs to know. */
 export interface Facts {

@@ -24,10 +24,10 @@ async function bundled(entry: string): Promise<string[]> {
 }
 
 test('the binder bundle holds nothing of ink, react, zod, the MCP SDK or the sign-in libraries (and the check can see them)', async () => {
-  const binder = await bundled('src/agent/main-binder.ts');
+  const binder = await bundled('src/app/main-binder.ts');
   assert.ok(binder.some((file) => file.includes('node_modules/commander/')), 'the check sees packages');
   assert.deepEqual(binder.filter((file) => HEAVY.test(file)), []);
-  const mcp = await bundled('src/agent/main-mcp.ts');
+  const mcp = await bundled('src/app/main-mcp.ts');
   assert.ok(mcp.some((file) => /node_modules\/zod\//.test(file)), 'binder-mcp does bundle zod: the check would see it');
   assert.ok(mcp.some((file) => /node_modules\/@modelcontextprotocol\//.test(file)));
 });

@@ -9,7 +9,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { createMcpServer } from '../../src/agent/mcp-server.js';
+import { createMcpServer } from '../../src/mcp/mcp-server.js';
 import { startHttp } from '../../src/http/listen.js';
 import { ann, served, type Served } from './kit.js';
 

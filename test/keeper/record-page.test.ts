@@ -12,8 +12,8 @@ import { openStore } from '../../src/store/index.js';
 import type { RecordView } from '../../src/store/types.js';
 import { createPerform } from '../../src/keeper/perform.js';
 import { agentWho, personWho } from '../../src/keeper/keeper.js';
-import { createMcpServer } from '../../src/agent/mcp-server.js';
-import { readRecord } from '../../src/tui/reading.js';
+import { createMcpServer } from '../../src/mcp/mcp-server.js';
+import { readRecord } from '../../src/person/reading.js';
 import { tempDir } from '../helpers/temp.js';
 
 const ann = personWho('ann');

@@ -76,7 +76,7 @@ test('serve speaks French with --lang fr, and refuses another language', { timeo
 });
 
 test('a log line is cut at whole characters, on one line, and says it was cut', async () => {
-  const { clip } = await import('../../src/keeper/serve.js');
+  const { clip } = await import('../../src/app/serve.js');
   assert.equal(clip('short', 10), 'short');
   assert.equal(clip('a'.repeat(200), 160), `${'a'.repeat(159)}…`);
   assert.equal(clip('😀'.repeat(5), 3), '😀😀…', 'never half a character');

@@ -5,7 +5,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { commandFor } from '../../src/tui/keymap.js';
+import { commandFor } from '../../src/person/keymap.js';
 import { keyPress } from '../../src/page/keys.js';
 import { START, contextOf, pageReducer, type PageState } from '../../src/page/page-state.js';
 

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { openStore } from '../../src/store/index.js';
 import { createKeeper } from '../../src/keeper/keeper.js';
-import { admin } from '../../src/keeper/admin.js';
+import { admin } from '../../src/app/admin.js';
 import { OPERATIONS } from '../../src/keeper/operations.js';
 import { readCommandLine } from '../../src/agent/command-line.js';
 import { runBinder } from '../../src/agent/cli.js';

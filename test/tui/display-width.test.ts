@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import stringWidth from 'string-width';
-import { cut, displayWidth, padTo, wrap } from '../../src/tui/display-width.js';
+import { cut, displayWidth, padTo, wrap } from '../../src/person/display-width.js';
 
 const piece = fc.constantFrom('a', 'Z', ' ', 'é', 'e\u0301', '漢', '字', 'ｶ', '😀', '👩‍👩‍👧', '·', '…', 'ﾟ', '\u200d', 'x y z');
 const text = fc.array(piece, { maxLength: 40 }).map((p) => p.join(''));

@@ -6,8 +6,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { segmenterWhenNeeded } from '../../src/tui/graphemes.js';
-import { ONE_COLUMN, eachCharacterAlone } from '../../src/tui/text-width.js';
+import { segmenterWhenNeeded } from '../../src/person/graphemes.js';
+import { ONE_COLUMN, eachCharacterAlone } from '../../src/person/text-width.js';
 
 const real = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 const stand = segmenterWhenNeeded(undefined, { granularity: 'grapheme' });

@@ -13,7 +13,7 @@ import type { Who } from '../../src/store/types.js';
 import { App } from '../../src/tui/components/App.js';
 import { Binder, type BinderContext, type TerminalControl } from '../../src/tui/context.js';
 import { makeTheme } from '../../src/tui/theme.js';
-import { wordsFor, type Lang } from '../../src/tui/words.js';
+import { wordsFor, type Lang } from '../../src/person/words.js';
 
 /** Says when the screen is taken down (it asked to end, or the test ended). */
 function Watch({ gone, children }: { gone: () => void; children: ReactNode }) {

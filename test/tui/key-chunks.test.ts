@@ -3,8 +3,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { keysOf } from '../../src/tui/key-chunks.js';
-import { INITIAL, typingIn, type ScreenState } from '../../src/tui/screen-state.js';
-import { START } from '../../src/tui/window.js';
+import { INITIAL, typingIn, type ScreenState } from '../../src/person/screen-state.js';
+import { START } from '../../src/person/window.js';
 
 /** Keys as terminals send them, each of which must come back whole. */
 const SEQUENCES = [

@@ -2,12 +2,12 @@
 import { test } from 'node:test';
 import { spawnSync } from 'node:child_process';
 import assert from 'node:assert/strict';
-import { commandFor, KEYMAP, OP_COMMANDS, PLAIN_COMMANDS, EDIT_COMMANDS, type Context, type KeyStroke } from '../../src/tui/keymap.js';
-import { helpLines, keyHints } from '../../src/tui/help-lines.js';
-import { decodeKey } from '../../src/tui/keys.js';
-import { displayWidth } from '../../src/tui/display-width.js';
+import { commandFor, KEYMAP, OP_COMMANDS, PLAIN_COMMANDS, EDIT_COMMANDS, type Context, type KeyStroke } from '../../src/person/keymap.js';
+import { helpLines, keyHints } from '../../src/person/help-lines.js';
+import { decodeKey } from '../../src/person/keys.js';
+import { displayWidth } from '../../src/person/display-width.js';
 import { operation } from '../../src/keeper/operations.js';
-import { wordsFor } from '../../src/tui/words.js';
+import { wordsFor } from '../../src/person/words.js';
 
 const CONTEXTS: Context[] = ['lists', 'records', 'record', 'search', 'results', 'help', 'welcome', 'grant', 'sides', 'list-editor', 'brief', 'form', 'field', 'pick', 'confirm', 'typed'];
 const on = (context: Context, sequence: string, lang?: 'en' | 'fr') => commandFor(context, decodeKey(sequence), lang);

@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import stringWidth from 'string-width';
-import { decodeKey } from '../../src/tui/keys.js';
+import { decodeKey } from '../../src/person/keys.js';
 import { charCount, editLine, lineAt, lineView, type LineEdit } from '../../src/tui/line-edit.js';
 import { InputReader, mouseOf, oneLine, textOfBurst } from '../../src/tui/input-events.js';
 

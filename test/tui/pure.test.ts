@@ -1,14 +1,14 @@
 /** The screen's pure parts: windows, forms to acts, options, words, theme, record lines. */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { follow, step, tableSlices } from '../../src/tui/window.js';
-import { actOf, addForm, editForm, ownersOf } from '../../src/tui/form.js';
-import { readOptions } from '../../src/tui/options.js';
-import { langFromEnv, wordsFor } from '../../src/tui/words.js';
+import { follow, step, tableSlices } from '../../src/person/window.js';
+import { actOf, addForm, editForm, ownersOf } from '../../src/person/form.js';
+import { readOptions } from '../../src/app/tui-options.js';
+import { langFromEnv, wordsFor } from '../../src/person/words.js';
 import { makeTheme } from '../../src/tui/theme.js';
 import { columnWindow, layoutFor } from '../../src/tui/layout.js';
-import { recordLines } from '../../src/tui/record-lines.js';
-import { dueStatus, wrap } from '../../src/tui/format.js';
+import { recordLines } from '../../src/person/record-lines.js';
+import { dueStatus, wrap } from '../../src/person/format.js';
 import type { List, RecordView } from '../../src/store/types.js';
 
 const list: List = {

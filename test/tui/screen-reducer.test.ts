@@ -2,9 +2,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { reduce, type Facts } from '../../src/tui/screen-reducer.js';
-import { contextOf, INITIAL, top, type ScreenState } from '../../src/tui/screen-state.js';
-import { addForm, pick } from '../../src/tui/form.js';
-import { wordsFor } from '../../src/tui/words.js';
+import { contextOf, INITIAL, top, type ScreenState } from '../../src/person/screen-state.js';
+import { addForm, pick } from '../../src/person/form.js';
+import { wordsFor } from '../../src/person/words.js';
 import type { List } from '../../src/store/types.js';
 
 const facts = (over: Partial<Facts> = {}): Facts => ({

@@ -9,9 +9,9 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import stringWidth from 'string-width';
 import type { Who } from '../../src/store/types.js';
-import { historyText } from '../../src/tui/history-words.js';
-import { namesFrom } from '../../src/tui/names.js';
-import { wordsFor } from '../../src/tui/words.js';
+import { historyText } from '../../src/person/history-words.js';
+import { namesFrom } from '../../src/person/names.js';
+import { wordsFor } from '../../src/person/words.js';
 import { AGENT, KEYS, PERSON, batches, openScreen, plain } from './harness.js';
 
 const BOB: Who = { id: 'agent:bob', kind: 'agent', name: 'Bob' };

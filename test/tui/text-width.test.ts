@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import stringWidth from 'string-width';
 import { styledCharsFromTokens, styledCharsToString, tokenize } from '@alcalzone/ansi-tokenize';
-import { ONE_COLUMN, plainCells, plainWidth, unstyledRow } from '../../src/tui/text-width.js';
+import { ONE_COLUMN, plainCells, plainWidth, unstyledRow } from '../../src/person/text-width.js';
 
 const characters = (): string[] => {
   const out: string[] = [];

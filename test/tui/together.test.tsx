@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Brief } from '../../src/store/together-types.js';
 import type { Who } from '../../src/store/types.js';
-import { shortWhen } from '../../src/tui/format.js';
+import { shortWhen } from '../../src/person/format.js';
 import { AGENT, KEYS, PERSON, batches, openScreen } from './harness.js';
 
 const BOB: Who = { id: 'person:bob', kind: 'person', name: 'bob' };

@@ -8,11 +8,11 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { historyText } from '../../src/tui/history-words.js';
-import { namesFrom } from '../../src/tui/names.js';
-import { readRecord } from '../../src/tui/reading.js';
-import { recordLines } from '../../src/tui/record-lines.js';
-import { wordsFor, type Lang } from '../../src/tui/words.js';
+import { historyText } from '../../src/person/history-words.js';
+import { namesFrom } from '../../src/person/names.js';
+import { readRecord } from '../../src/person/reading.js';
+import { recordLines } from '../../src/person/record-lines.js';
+import { wordsFor, type Lang } from '../../src/person/words.js';
 import { AGENT, KEYS, PERSON, batches, openScreen, type Screen } from './harness.js';
 
 const lineWith = (frame: string, text: string): string => frame.split('\n').find((l) => l.includes(text)) ?? '';

@@ -10,8 +10,8 @@ import type { Side } from '../../store/store.js';
 import type { TokenInfo } from '../../store/tokens.js';
 import { useEffect, useRef } from 'react';
 import type { Access, List } from '../../store/types.js';
-import { when } from '../../tui/format.js';
-import { ACCESS_ORDER, agentRows, nextAccess, sideWarning } from '../../tui/rows.js';
+import { when } from '../../person/format.js';
+import { ACCESS_ORDER, agentRows, nextAccess, sideWarning } from '../../person/rows.js';
 import { usePage, usePanelKeys, useRead } from '../page-context.js';
 import { Row } from './Row.js';
 

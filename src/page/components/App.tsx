@@ -5,7 +5,7 @@
  * binder. The language is the browser's, or the one the person switched to (kept in this browser).
  */
 import { useCallback, useEffect, useState } from 'react';
-import { wordsFor, type Lang } from '../../tui/words.js';
+import { wordsFor, type Lang } from '../../person/words.js';
 import { keepPageKey, onSignedOut, session, setLang, signIn, type ProviderSignIn } from '../api.js';
 import { pageWordsFor } from '../page-words.js';
 import { Binder } from './Binder.js';

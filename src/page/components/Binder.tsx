@@ -10,11 +10,11 @@ import { useCallback, useEffect, useMemo, useReducer, useRef, useState, type Rea
 import type { Person } from '../../store/people.js';
 import type { Side } from '../../store/store.js';
 import type { List, ListSummary, RecordSummary } from '../../store/types.js';
-import { doneText } from '../../tui/answer-words.js';
-import { commandFor } from '../../tui/keymap.js';
-import { namesFrom } from '../../tui/names.js';
-import { UNDO_MS, undoOf } from '../../tui/undo.js';
-import type { Lang, Words } from '../../tui/words.js';
+import { doneText } from '../../person/answer-words.js';
+import { commandFor } from '../../person/keymap.js';
+import { namesFrom } from '../../person/names.js';
+import { UNDO_MS, undoOf } from '../../person/undo.js';
+import type { Lang, Words } from '../../person/words.js';
 import type { OpName } from '../../keeper/operations.js';
 import { call, signOut, type Answer } from '../api.js';
 import { keyPress } from '../keys.js';

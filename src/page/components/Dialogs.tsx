@@ -7,13 +7,13 @@
  * screen), and a list's deletion confirmed by typing its title. A new token is shown here once.
  */
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
-import { commandFor } from '../../tui/keymap.js';
-import type { Choice } from '../../tui/screen-state.js';
+import { commandFor } from '../../person/keymap.js';
+import type { Choice } from '../../person/screen-state.js';
 import { keyPress } from '../keys.js';
 import { ATTACH_KINDS, operation, type ArgSpec, type OpName } from '../../keeper/operations.js';
 import type { TokenMade } from '../../store/tokens.js';
 import type { List, RecordSummary, RecordView } from '../../store/types.js';
-import type { ArgName } from '../../tui/words.js';
+import type { ArgName } from '../../person/words.js';
 import { call } from '../api.js';
 import { usePage } from '../page-context.js';
 import type { Dialog } from '../page-state.js';

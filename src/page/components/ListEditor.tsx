@@ -8,7 +8,7 @@
  */
 import { useState, type FormEvent } from 'react';
 import type { List, ListSummary } from '../../store/types.js';
-import { editorRows } from '../../tui/rows.js';
+import { editorRows } from '../../person/rows.js';
 import { usePage, usePanelKeys, useRead } from '../page-context.js';
 import { Row } from './Row.js';
 

@@ -9,12 +9,12 @@
 import { useEffect, useRef, type DragEvent } from 'react';
 import { approvalMark } from '../../store/approval-mark.js';
 import type { RecordSummary } from '../../store/types.js';
-import type { Command } from '../../tui/keymap.js';
-import { claimMark, dueStatus } from '../../tui/format.js';
-import { ownerNames } from '../../tui/names.js';
+import type { Command } from '../../person/keymap.js';
+import { claimMark, dueStatus } from '../../person/format.js';
+import { ownerNames } from '../../person/names.js';
 import { SEARCH_MATCHES, type OpenList } from '../list-page.js';
 import type { Where } from '../page-state.js';
-import { NO_FILTERS } from '../../tui/screen-state.js';
+import { NO_FILTERS } from '../../person/screen-state.js';
 import { usePage } from '../page-context.js';
 
 const DRAG_TYPE = 'application/x-binder-record';

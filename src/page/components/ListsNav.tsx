@@ -4,7 +4,7 @@
  * or on Enter (the screen's keys move the cursor here too).
  */
 import type { ListSummary } from '../../store/types.js';
-import type { Command } from '../../tui/keymap.js';
+import type { Command } from '../../person/keymap.js';
 import { usePage } from '../page-context.js';
 
 export function ListsNav({ lists, hidden, onAct }: { lists: ListSummary[]; hidden: number; onAct(command: Command): boolean }) {

@@ -8,10 +8,10 @@
  * it needs). Every text is shown as text.
  */
 import type { NeedLink, RecordView } from '../../store/types.js';
-import { claimMark, when } from '../../tui/format.js';
-import { historyText } from '../../tui/history-words.js';
-import { namesFrom } from '../../tui/names.js';
-import type { Command } from '../../tui/keymap.js';
+import { claimMark, when } from '../../person/format.js';
+import { historyText } from '../../person/history-words.js';
+import { namesFrom } from '../../person/names.js';
+import type { Command } from '../../person/keymap.js';
 import { usePage, usePanelKeys, useRead } from '../page-context.js';
 import { Row } from './Row.js';
 

@@ -6,7 +6,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import type { RecordView, SearchHit } from '../../store/types.js';
-import type { Filters } from '../../tui/screen-state.js';
+import type { Filters } from '../../person/screen-state.js';
 import { call } from '../api.js';
 import { usePage, usePanelKeys, useRead } from '../page-context.js';
 import { Row } from './Row.js';

@@ -6,7 +6,7 @@
  */
 import { useEffect, useRef } from 'react';
 import type { List } from '../../store/types.js';
-import type { Command } from '../../tui/keymap.js';
+import type { Command } from '../../person/keymap.js';
 import { usePage } from '../page-context.js';
 import type { Panel } from '../page-state.js';
 import { AgentsPanel, FoldersPanel } from './Agents.js';

@@ -41,9 +41,25 @@ export interface News {
   close(): Promise<void>;
 }
 
-export function createNews({ pg, pool, base, channel, me, say }: NewsDeps): News {
+export function createNews(deps: NewsDeps): News {
   let closed = false;
+  const isClosed = (): boolean => closed;
+  const telling = createTelling(deps, isClosed);
+  const hearing = createHearing(deps, isClosed);
+  return {
+    toldSoon: telling.toldSoon,
+    onOtherChange: hearing.onOtherChange,
+    async close() {
+      // What was committed and not told yet is told before the pool ends (binder admin's change
+      // wakes the keepers' waits).
+      closed = true;
+      await telling.close();
+      await hearing.close();
+    },
+  };
+}
 
+function createTelling({ pool, channel, me, say }: NewsDeps, closed: () => boolean): Pick<News, 'toldSoon' | 'close'> {
   /*
    * ---- this keeper's changes, told to the others: NOTIFY once committed ----
    * Said inside a change's transaction, a NOTIFY has its commit take a lock that every notifying
@@ -61,7 +77,7 @@ export function createNews({ pg, pool, base, channel, me, say }: NewsDeps): News
   let tellLater: NodeJS.Timeout | null = null;
   function toldSoon(changes: number): void {
     untold += changes;
-    if (!telling && !tellLater && !closed) tellAfter(Math.max(0, toldAt + TELL_EVERY_MS - Date.now()));
+    if (!telling && !tellLater && !closed()) tellAfter(Math.max(0, toldAt + TELL_EVERY_MS - Date.now()));
   }
   function tellAfter(ms: number): void {
     if (ms <= 0) {
@@ -93,11 +109,23 @@ export function createNews({ pg, pool, base, channel, me, say }: NewsDeps): News
       } finally {
         telling = null;
       }
-      if (untold > 0 && !closed) tellAfter(failed ? 1000 : Math.max(0, toldAt + TELL_EVERY_MS - Date.now()));
+      if (untold > 0 && !closed()) tellAfter(failed ? 1000 : Math.max(0, toldAt + TELL_EVERY_MS - Date.now()));
     })();
     return telling;
   }
 
+  return {
+    toldSoon,
+    async close() {
+      if (tellLater) clearTimeout(tellLater);
+      tellLater = null;
+      await telling;
+      await tellNow();
+    },
+  };
+}
+
+function createHearing({ pg, pool, base, channel, me, say }: NewsDeps, closed: () => boolean): Pick<News, 'onOtherChange' | 'close'> {
   /* ---- other keepers' changes: LISTEN on a connection of its own ---- */
   const others = new Set<() => void>();
   let listener: Client | null = null;
@@ -113,7 +141,7 @@ export function createNews({ pg, pool, base, channel, me, say }: NewsDeps): News
   };
   function listen(): Promise<void> {
     listening ??= (async () => {
-      for (let wait = 100; !closed && others.size > 0; wait = Math.min(wait * 2, 2000)) {
+      for (let wait = 100; !closed() && others.size > 0; wait = Math.min(wait * 2, 2000)) {
         const client = new pg.Client(base);
         try {
           await client.connect();
@@ -129,7 +157,7 @@ export function createNews({ pg, pool, base, channel, me, say }: NewsDeps): News
             if (listener !== client) return;
             listener = null;
             listening = null;
-            if (!closed && others.size > 0) void listen();
+            if (!closed() && others.size > 0) void listen();
           };
           client.on('error', lost);
           client.on('end', lost);
@@ -161,14 +189,13 @@ export function createNews({ pg, pool, base, channel, me, say }: NewsDeps): News
       const last = Number((await pool.query('SELECT coalesce(max(id), 0) AS last FROM log')).rows[0]?.last ?? 0);
       const before = lastChange;
       lastChange = last;
-      if (before !== undefined && last !== before && others.size > 0 && !closed) tell();
+      if (before !== undefined && last !== before && others.size > 0 && !closed()) tell();
     } catch {
       // The database is away: its listeners are told once they listen again.
     }
   }
 
   return {
-    toldSoon,
     onOtherChange(fn) {
       others.add(fn);
       if (!listener) void listen();
@@ -190,13 +217,6 @@ export function createNews({ pg, pool, base, channel, me, say }: NewsDeps): News
       };
     },
     async close() {
-      // What was committed and not told yet is told before the pool ends (binder admin's change
-      // wakes the keepers' waits).
-      if (tellLater) clearTimeout(tellLater);
-      tellLater = null;
-      closed = true;
-      await telling;
-      await tellNow();
       if (lastChangeWatch) clearInterval(lastChangeWatch);
       others.clear();
       const ending = listener;

@@ -8,9 +8,9 @@ import { Box } from 'ink';
 import type { RecordSummary } from '../../store/types.js';
 import { useBinder } from '../context.js';
 import { boardPlaces, hasMeta } from '../board-layout.js';
-import { claimMark, cut, dueStatus, safe, shortDue } from '../format.js';
-import { ownerNames, type NameOf } from '../names.js';
-import type { BoardWindow } from '../reading.js';
+import { claimMark, cut, dueStatus, safe, shortDue } from '../../person/format.js';
+import { ownerNames, type NameOf } from '../../person/names.js';
+import type { BoardWindow } from '../../person/reading.js';
 import { Styled, mark } from './Styled.js';
 
 export interface BoardViewProps {

@@ -6,13 +6,13 @@
 import { Box } from 'ink';
 import type { SideConfig } from '../../keeper/keeper-types.js';
 import { useBinder } from '../context.js';
-import { safe } from '../format.js';
-import { keyLabel } from '../help-lines.js';
+import { safe } from '../../person/format.js';
+import { keyLabel } from '../../person/help-lines.js';
 import type { ViewData } from '../hooks/use-view-data.js';
-import { keysFor } from '../keymap.js';
+import { keysFor } from '../../person/keymap.js';
 import { pageOf, type Layout } from '../layout.js';
-import { top, type ScreenState } from '../screen-state.js';
-import { settle } from '../window.js';
+import { top, type ScreenState } from '../../person/screen-state.js';
+import { settle } from '../../person/window.js';
 import { BoardView } from './BoardView.js';
 import { DialogView } from './DialogView.js';
 import { GrantScreen } from './GrantScreen.js';

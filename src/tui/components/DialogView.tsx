@@ -7,10 +7,10 @@
  */
 import { Box } from 'ink';
 import { useBinder } from '../context.js';
-import { cut, displayWidth, padTo, wrap } from '../format.js';
-import { hintFor } from '../help-lines.js';
+import { cut, displayWidth, padTo, wrap } from '../../person/format.js';
+import { hintFor } from '../../person/help-lines.js';
 import { columnWindow } from '../layout.js';
-import type { Dialog } from '../screen-state.js';
+import type { Dialog } from '../../person/screen-state.js';
 import { Styled, mark } from './Styled.js';
 import { TextField } from './TextField.js';
 

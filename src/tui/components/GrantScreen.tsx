@@ -4,9 +4,9 @@
 import { Box } from 'ink';
 import type { List } from '../../store/types.js';
 import { useBinder } from '../context.js';
-import { cut, padTo, safe } from '../format.js';
-import { hintFor } from '../help-lines.js';
-import { ACCESS_ORDER, type AgentRow } from '../rows.js';
+import { cut, padTo, safe } from '../../person/format.js';
+import { hintFor } from '../../person/help-lines.js';
+import { ACCESS_ORDER, type AgentRow } from '../../person/rows.js';
 import { Styled, mark } from './Styled.js';
 
 export interface GrantScreenProps {

@@ -3,7 +3,7 @@
  * the cursor's row marked. The lines are already safe and cut to the width.
  */
 import { Box } from 'ink';
-import type { Line } from '../record-lines.js';
+import type { Line } from '../../person/record-lines.js';
 import { Styled, mark } from './Styled.js';
 
 export interface LinesViewProps {

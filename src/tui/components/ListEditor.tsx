@@ -5,9 +5,9 @@
 import { Box } from 'ink';
 import type { List } from '../../store/types.js';
 import { useBinder } from '../context.js';
-import { cut, safe } from '../format.js';
-import { hintFor } from '../help-lines.js';
-import type { EditorRow } from '../rows.js';
+import { cut, safe } from '../../person/format.js';
+import { hintFor } from '../../person/help-lines.js';
+import type { EditorRow } from '../../person/rows.js';
 import { Styled, mark } from './Styled.js';
 
 export interface ListEditorProps {

@@ -6,7 +6,7 @@
 import { Box } from 'ink';
 import type { ListSummary } from '../../store/types.js';
 import { useBinder } from '../context.js';
-import { cut, displayWidth, padTo, safe, wrap } from '../format.js';
+import { cut, displayWidth, padTo, safe, wrap } from '../../person/format.js';
 import { Styled, mark } from './Styled.js';
 
 export interface ListsPaneProps {

@@ -5,9 +5,9 @@
 import { Box } from 'ink';
 import type { SearchHit } from '../../store/types.js';
 import { useBinder } from '../context.js';
-import { cut, displayWidth, safe } from '../format.js';
-import type { Filters } from '../screen-state.js';
-import type { Cursor } from '../window.js';
+import { cut, displayWidth, safe } from '../../person/format.js';
+import type { Filters } from '../../person/screen-state.js';
+import type { Cursor } from '../../person/window.js';
 import { Styled, mark } from './Styled.js';
 import { TextField } from './TextField.js';
 

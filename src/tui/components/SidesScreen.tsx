@@ -4,9 +4,9 @@
  */
 import { Box } from 'ink';
 import { useBinder } from '../context.js';
-import { ago, cut, padTo, safe } from '../format.js';
-import { hintFor } from '../help-lines.js';
-import { sideWarning, type SideRow } from '../rows.js';
+import { ago, cut, padTo, safe } from '../../person/format.js';
+import { hintFor } from '../../person/help-lines.js';
+import { sideWarning, type SideRow } from '../../person/rows.js';
 import { Styled, mark } from './Styled.js';
 
 export interface SidesScreenProps {

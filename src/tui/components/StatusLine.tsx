@@ -5,7 +5,7 @@
 import { Box } from 'ink';
 import type { FolderStatus } from '../../keeper/keeper-types.js';
 import { useBinder } from '../context.js';
-import { ago, cut, safe } from '../format.js';
+import { ago, cut, safe } from '../../person/format.js';
 import { Styled } from './Styled.js';
 
 export interface StatusLineProps {

@@ -4,7 +4,7 @@
  */
 import { Text } from 'ink';
 import { useBinder } from '../context.js';
-import type { Tone } from '../record-lines.js';
+import type { Tone } from '../../person/record-lines.js';
 
 export interface StyledProps {
   tone?: Tone;

@@ -7,9 +7,9 @@
 import { Box } from 'ink';
 import type { RecordSummary } from '../../store/types.js';
 import { useBinder } from '../context.js';
-import { claimMark, dueStatus, padTo, safe, shortDue } from '../format.js';
-import { ownerNames, type NameOf } from '../names.js';
-import type { TableWindow } from '../reading.js';
+import { claimMark, dueStatus, padTo, safe, shortDue } from '../../person/format.js';
+import { ownerNames, type NameOf } from '../../person/names.js';
+import type { TableWindow } from '../../person/reading.js';
 import { Styled, mark } from './Styled.js';
 
 export interface TableViewProps {

@@ -6,7 +6,7 @@
  */
 import { Text, useCursor } from 'ink';
 import { useBinder } from '../context.js';
-import { cut } from '../format.js';
+import { cut } from '../../person/format.js';
 import { lineView } from '../line-edit.js';
 
 export interface TextFieldProps {

@@ -7,9 +7,9 @@ import { Box } from 'ink';
 import type { SideConfig } from '../../keeper/keeper-types.js';
 import type { TemplateSummary } from '../../store/store.js';
 import { useBinder } from '../context.js';
-import { cut, padTo, safe, wrap } from '../format.js';
-import { keyLabel } from '../help-lines.js';
-import { keysFor } from '../keymap.js';
+import { cut, padTo, safe, wrap } from '../../person/format.js';
+import { keyLabel } from '../../person/help-lines.js';
+import { keysFor } from '../../person/keymap.js';
 import { Styled, mark } from './Styled.js';
 
 export interface WelcomeProps {

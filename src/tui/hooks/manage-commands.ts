@@ -4,14 +4,14 @@
  * through the keeper (`useAct`); moving about is the reducer's. A folder removed is offered back
  * (`u`); a state or a field removed is asked about first.
  */
-import { confirm, fieldAddForm, listTitleForm, sideAddForm, stateAddForm, stateRenameForm, type Act } from '../form.js';
+import { confirm, fieldAddForm, listTitleForm, sideAddForm, stateAddForm, stateRenameForm, type Act } from '../../person/form.js';
 import type { Answer } from '../../keeper/protocol.js';
-import type { Command } from '../keymap.js';
-import { nextAccess, type AgentRow } from '../rows.js';
+import type { Command } from '../../person/keymap.js';
+import { nextAccess, type AgentRow } from '../../person/rows.js';
 import type { Action } from '../screen-reducer.js';
-import type { Screen } from '../screen-state.js';
-import { safe } from '../format.js';
-import type { Words } from '../words.js';
+import type { Screen } from '../../person/screen-state.js';
+import { safe } from '../../person/format.js';
+import type { Words } from '../../person/words.js';
 import type { ViewData } from './use-view-data.js';
 
 export interface ManageDeps {

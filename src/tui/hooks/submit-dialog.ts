@@ -10,11 +10,11 @@ import type { Answer } from '../../keeper/protocol.js';
 import { readDue } from '../../store/due.js';
 import type { Side } from '../../store/store.js';
 import type { List } from '../../store/types.js';
-import { safe } from '../format.js';
-import { actOf, createListForm, exampleDay, expandHome, type Act } from '../form.js';
+import { safe } from '../../person/format.js';
+import { actOf, createListForm, exampleDay, expandHome, type Act } from '../../person/form.js';
 import type { Action } from '../screen-reducer.js';
-import type { Dialog, Screen } from '../screen-state.js';
-import type { Words } from '../words.js';
+import type { Dialog, Screen } from '../../person/screen-state.js';
+import type { Words } from '../../person/words.js';
 
 export interface SubmitDeps {
   dialog: Dialog;

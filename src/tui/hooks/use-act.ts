@@ -8,14 +8,14 @@
 import { useCallback } from 'react';
 import type { Answer } from '../../keeper/protocol.js';
 import type { List, RecordSummary } from '../../store/types.js';
-import { doneText } from '../answer-words.js';
+import { doneText } from '../../person/answer-words.js';
 import { useBinder } from '../context.js';
-import { safe } from '../format.js';
-import type { Act } from '../form.js';
+import { safe } from '../../person/format.js';
+import type { Act } from '../../person/form.js';
 import type { Layout } from '../layout.js';
-import { placeOf, shownStates } from '../reading.js';
+import { placeOf, shownStates } from '../../person/reading.js';
 import type { Action } from '../screen-reducer.js';
-import type { Filters, Message } from '../screen-state.js';
+import type { Filters, Message } from '../../person/screen-state.js';
 import type { ViewData } from './use-view-data.js';
 
 /** Operations after which the record may stand in another state. */

@@ -12,7 +12,7 @@ import type { EventEmitter } from 'node:events';
 import { useInput, useStdin } from 'ink';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { InputReader, textOfBurst, type InputEvent } from '../input-events.js';
-import { isText } from '../keys.js';
+import { isText } from '../../person/keys.js';
 
 export interface Place {
   /** A text field has the keys: typed letters that follow one another go to it as one piece. */

@@ -9,9 +9,9 @@ import { useBinder } from '../context.js';
 import { fitScroll } from '../board-layout.js';
 import { HERE, underCursor, whereHeld, type Held } from '../holding.js';
 import type { Layout } from '../layout.js';
-import { matchWindow, PageCache, readBoard, readMatches, readTable, type ListWindow, type Read } from '../reading.js';
-import type { Browse } from '../screen-state.js';
-import { settle, START } from '../window.js';
+import { matchWindow, PageCache, readBoard, readMatches, readTable, type ListWindow, type Read } from '../../person/reading.js';
+import type { Browse } from '../../person/screen-state.js';
+import { settle, START } from '../../person/window.js';
 import { useLoaded } from './use-loaded.js';
 
 /** A read of the open list's window, and where it found the record held, made from the cursors in `basis`. */

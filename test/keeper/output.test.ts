@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ROOT } from '../helpers/processes.js';
 
-const OUTPUT = pathToFileURL(join(ROOT, 'build', 'src', 'agent', 'output.js')).href;
+const OUTPUT = pathToFileURL(join(ROOT, 'build', 'src', 'keeper', 'output.js')).href;
 const LINES = 3000;
 
 /** A process writing LINES long lines through writeAll, then END; resolves with its exit. */

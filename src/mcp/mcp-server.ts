@@ -13,7 +13,7 @@ import { safeAnswer, safeSentence } from '../keeper/terminal-safe.js';
 import { VERSION } from '../version.js';
 import { askArgs } from '../keeper/ask-args.js';
 import { MCP_WAIT_MAX_MS, boundHold } from '../keeper/durations.js';
-import type { AskOutcome } from './ask.js';
+import type { AskOutcome } from '../keeper/protocol.js';
 import { mcpSteps } from './mcp-steps.js';
 
 /** Asks the keeper to do `op`: bound to a folder by whoever makes the server. */

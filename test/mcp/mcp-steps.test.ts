@@ -18,8 +18,8 @@ import { AGENT_OPERATIONS, operation } from '../../src/keeper/operations.js';
 import { toolSchema } from '../../src/keeper/schemas.js';
 import { BUSY_TEXT, LATE_TEXT, busyAgentText } from '../../src/keeper/held-waits.js';
 import { FORGOTTEN_TEXT, OTHER_ASK_TEXT, STOPPED_TEXT } from '../../src/keeper/direct-asks.js';
-import { mcpSteps } from '../../src/agent/mcp-steps.js';
-import { createMcpServer } from '../../src/agent/mcp-server.js';
+import { mcpSteps } from '../../src/mcp/mcp-steps.js';
+import { createMcpServer } from '../../src/mcp/mcp-server.js';
 import { ROOT } from '../helpers/processes.js';
 import { tempDir } from '../helpers/temp.js';
 
@@ -161,6 +161,7 @@ test('every step the keeper\'s texts name reads as a valid tool call through MCP
   // The HTTP face's own texts, and those binder-mcp --url says of a binder over HTTP.
   walk(join(ROOT, 'src', 'http'));
   walk(join(ROOT, 'src', 'agent'), ['remote-ask.ts']);
+  walk(join(ROOT, 'src', 'app'));
   assert.deepEqual(sites, [], 'steps written in the sources that no text above said');
   t.diagnostic(`${texts.length} texts, ${driven.length} steps: each a valid tool call through MCP`);
 });

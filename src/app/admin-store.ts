@@ -6,8 +6,8 @@
  */
 import { openAnyStore, type Store, type StoreSpec } from '../store/index.js';
 import { Refused } from '../store/store.js';
-import { toStderr } from './log-line.js';
-import { safeSentence } from './terminal-safe.js';
+import { toStderr } from '../keeper/log-line.js';
+import { safeSentence } from '../keeper/terminal-safe.js';
 
 export async function withStore(spec: StoreSpec, use: (store: Store) => Promise<number>): Promise<number> {
   let store: Store;

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { createMcpServer, type AskKeeper } from '../../src/agent/mcp-server.js';
+import { createMcpServer, type AskKeeper } from '../../src/mcp/mcp-server.js';
 import { AGENT_OPERATIONS, OPERATIONS, onlyAPerson } from '../../src/keeper/operations.js';
 import { NOT_KNOWN } from '../../src/agent/ask.js';
 import { DISK_FULL_TEXT } from '../../src/keeper/folder-pump.js';

@@ -10,15 +10,15 @@ import cluster from 'node:cluster';
 import { Command, CommanderError } from 'commander';
 import { addHttpOptions, httpPlan, listeningLine, loginLine, noLinkLine, providerLine, startHttpFor, type HttpFlags, type HttpStarted } from '../http/start.js';
 import { openAnyStore } from '../store/index.js';
-import { FOLDS_ASCII_ALONE, foldsCase } from './locale-advice.js';
+import { FOLDS_ASCII_ALONE, foldsCase } from '../keeper/locale-advice.js';
 import { Refused } from '../store/store.js';
-import { createKeeper } from './keeper.js';
-import { defaultSide, person, sideOption, whereStore } from './places.js';
-import { handsChanges, inWorker, saysStart, serveInWorkers, writesForOthers, type WorkersWords } from './serve-workers.js';
-import { handingKeeper, takeHandedAsks, type Channel } from './one-writer.js';
-import { logLine, toStderr } from './log-line.js';
-import { safeAnswer, safeSentence, terminalSafe } from './terminal-safe.js';
-import type { SideConfig } from './keeper-types.js';
+import { createKeeper } from '../keeper/keeper.js';
+import { defaultSide, person, sideOption, whereStore } from '../keeper/places.js';
+import { handsChanges, inWorker, saysStart, serveInWorkers, writesForOthers, type WorkersWords } from '../keeper/serve-workers.js';
+import { handingKeeper, takeHandedAsks, type Channel } from '../keeper/one-writer.js';
+import { logLine, toStderr } from '../keeper/log-line.js';
+import { safeAnswer, safeSentence, terminalSafe } from '../keeper/terminal-safe.js';
+import type { SideConfig } from '../keeper/keeper-types.js';
 
 const DUE_CHECK_MS = 5_000;
 /** More keeper processes than this on one machine is a typing mistake. */

@@ -9,9 +9,9 @@ import { readServing } from '../http/serving.js';
 import type { Place } from '../exchange/commands.js';
 import { withStore } from './admin-store.js';
 import type { SessionInfo } from '../store/sessions.js';
-import { utc } from './catalog-together.js';
-import { jsonDocument } from './json-document.js';
-import { safeAnswer } from './terminal-safe.js';
+import { utc } from '../keeper/catalog-together.js';
+import { jsonDocument } from '../keeper/json-document.js';
+import { safeAnswer } from '../keeper/terminal-safe.js';
 
 type Run = (place: Place) => Promise<number>;
 

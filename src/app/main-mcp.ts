@@ -10,10 +10,10 @@ import { format, parseArgs } from 'node:util';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { logLine } from '../keeper/log-line.js';
 import { VERSION } from '../version.js';
-import { askKeeper, waitFromEnv } from './ask.js';
-import { findFolder, howToGetAFolder } from './find-folder.js';
-import { createMcpServer } from './mcp-server.js';
-import { askOverHttp, remoteOf } from './remote-ask.js';
+import { askKeeper, waitFromEnv } from '../agent/ask.js';
+import { findFolder, howToGetAFolder } from '../agent/find-folder.js';
+import { createMcpServer } from '../mcp/mcp-server.js';
+import { askOverHttp, remoteOf } from '../agent/remote-ask.js';
 
 // Its lines quote folders and bugs: made safe, as every face's text.
 const err = (text: string): void => void process.stderr.write(`${logLine(text)}\n`);

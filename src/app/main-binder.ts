@@ -5,10 +5,10 @@
  */
 import { fileURLToPath } from 'node:url';
 import { safeAnswer } from '../keeper/terminal-safe.js';
-import { runBinder } from './cli.js';
-import { firstVerb } from './command-line.js';
-import { writeAll } from './output.js';
-import { PERSON_VERBS, runPersonSide, runSandboxSide, SANDBOX_VERBS } from './person-side.js';
+import { runBinder } from '../agent/cli.js';
+import { firstVerb } from '../agent/command-line.js';
+import { writeAll } from '../keeper/output.js';
+import { PERSON_VERBS, runPersonSide, runSandboxSide, SANDBOX_VERBS } from '../agent/person-side.js';
 
 const argv = process.argv.slice(2);
 const err = (text: string): void => writeAll(2, text);

@@ -12,13 +12,13 @@ import type { SideConfig } from '../keeper/keeper-types.js';
 import { person, sideOption, whereStore } from '../keeper/places.js';
 import { openAnyStore } from '../store/index.js';
 import { Refused, type Store } from '../store/store.js';
-import { App } from './components/App.js';
-import { Binder, type BinderContext } from './context.js';
-import { readOptions, USAGE } from './options.js';
-import { suspender } from './suspend.js';
-import { holdTerminal } from './terminal-modes.js';
-import { makeTheme } from './theme.js';
-import { langFromEnv, wordsFor } from './words.js';
+import { App } from '../tui/components/App.js';
+import { Binder, type BinderContext } from '../tui/context.js';
+import { readOptions, USAGE } from './tui-options.js';
+import { suspender } from '../tui/suspend.js';
+import { holdTerminal } from '../tui/terminal-modes.js';
+import { makeTheme } from '../tui/theme.js';
+import { langFromEnv, wordsFor } from '../person/words.js';
 
 export async function main(argv: string[]): Promise<number> {
   const options = readOptions(argv);

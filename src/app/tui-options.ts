@@ -3,7 +3,7 @@
  * file and starts nothing; a word it does not know is a sentence back, never a guess.
  */
 import type { HttpFlags } from '../http/plan.js';
-import type { Lang } from './words.js';
+import type { Lang } from '../person/words.js';
 
 export interface TuiOptions {
   store?: string;
