@@ -22,7 +22,7 @@ import { asWritten } from '../keeper/text-values.js';
 import { waitHere } from '../keeper/wait-here.js';
 import { addExchangeCommands, type ExchangeRun } from '../exchange/commands.js';
 import { addSessionCommands } from './admin-sessions.js';
-import { addHookCommands } from '../keeper/admin-hooks.js';
+import { addHookCommands } from './admin-hooks.js';
 import { withStore } from './admin-store.js';
 import { deletionAgreed } from '../keeper/admin-delete.js';
 import { openBinders, type Binders } from '../keeper/binders.js';

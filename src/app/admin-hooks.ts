@@ -8,10 +8,10 @@ import type { Command } from 'commander';
 import type { Place } from '../exchange/commands.js';
 import type { HookInfo } from '../store/hooks.js';
 import { HOOK_EVENTS } from '../store/hooks.js';
-import { withStore } from '../app/admin-store.js';
-import { utc } from './catalog-together.js';
-import { jsonDocument } from './json-document.js';
-import { safeAnswer } from './terminal-safe.js';
+import { withStore } from './admin-store.js';
+import { utc } from '../keeper/catalog-together.js';
+import { jsonDocument } from '../keeper/json-document.js';
+import { safeAnswer } from '../keeper/terminal-safe.js';
 
 type Run = (place: Place) => Promise<number>;
 
