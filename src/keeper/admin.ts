@@ -26,6 +26,8 @@ import { withStore } from './admin-store.js';
 import { openBinders, type Binders } from './binders.js';
 import { cleanOrg } from '../store/orgs.js';
 import type { Who } from '../store/types.js';
+import { addConfigCommand } from '../app/admin-config.js';
+import { ConfigProblem, personDefaults } from '../app/config.js';
 
 interface Chosen { op?: OpSpec; args: Record<string, unknown>; exchange?: ExchangeRun; store?: string; as?: string; org?: string; json: boolean }
 
@@ -87,6 +89,7 @@ The agents' verbs (add, move, note…) work here too, as you.`);
     .action(() => beside((place) => listOrgs(place.store, place.json)));
   addExchangeCommands(admin, beside);
   addSessionCommands(admin, beside);
+  addConfigCommand(admin, (run) => beside(run));
   return admin;
 }
 
@@ -185,7 +188,15 @@ export async function admin(argv: readonly string[]): Promise<number> {
   if (!chosen) return 64;
   const { op, args, json } = chosen;
   const who = person(chosen.as);
-  let where = whereStore(chosen.store);
+  let configured: string | undefined;
+  try {
+    configured = chosen.store ?? personDefaults().store.value;
+  } catch (error) {
+    if (!(error instanceof ConfigProblem)) throw error;
+    process.stderr.write(`${safeSentence(error.message)}\n`);
+    return 64;
+  }
+  let where = whereStore(configured);
   let org: OrgPlace | undefined;
   if (chosen.org !== undefined) {
     const found = await orgPlace(where, chosen.org);

@@ -19,6 +19,7 @@ import { handingKeeper, takeHandedAsks, type Channel } from './one-writer.js';
 import { logLine, toStderr } from './log-line.js';
 import { safeAnswer, safeSentence, terminalSafe } from './terminal-safe.js';
 import type { SideConfig } from './keeper-types.js';
+import { applyServeDefaults, ConfigProblem, personDefaults } from '../app/config.js';
 
 const DUE_CHECK_MS = 5_000;
 /** More keeper processes than this on one machine is a typing mistake. */
@@ -55,6 +56,12 @@ async function keep(argv: string[]): Promise<number> {
     program.parse(argv, { from: 'user' });
   } catch (error) {
     if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : 64;
+    throw error;
+  }
+  try {
+    applyServeDefaults(program, personDefaults());
+  } catch (error) {
+    if (error instanceof ConfigProblem) { process.stderr.write(`binder serve: ${safeSentence(error.message)}\n`); return 64; }
     throw error;
   }
   const o = program.opts<{ store?: string; side: string[]; lang: string; quiet?: boolean; as?: string; workers: string } & HttpFlags>();
