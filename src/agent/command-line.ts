@@ -81,7 +81,8 @@ function askIdOf(given: string): string {
   return given;
 }
 
-function program(output: CommandOutput, chosen: (line: CommandLine) => void, operations: readonly OpSpec[]): Command {
+/** The command line of `binder`, also read by the shell's completion. */
+export function program(output: CommandOutput, chosen: (line: CommandLine) => void, operations: readonly OpSpec[]): Command {
   const binder = new Command('binder')
     .description(ABOUT)
     .version(VERSION, '-V, --version', 'print the version')

@@ -8,6 +8,7 @@ import { safeAnswer } from '../keeper/terminal-safe.js';
 import { runBinder } from './cli.js';
 import { writeAll } from './output.js';
 import { PERSON_VERBS, runPersonSide } from './person-side.js';
+import { completionNames } from '../app/completion-names.js';
 
 const argv = process.argv.slice(2);
 const err = (text: string): void => writeAll(2, text);
@@ -18,6 +19,8 @@ const loadByRequire = async (url: URL): Promise<unknown> => require(fileURLToPat
 
 async function main(): Promise<number> {
   try {
+    // A shell's completion asking for list names or states, on every TAB: from this light bundle.
+    if (argv[0] === 'completion' && argv[1] === 'names') return await completionNames(argv.slice(2), process.env, process.cwd(), (text) => writeAll(1, text));
     return PERSON_VERBS.has(argv[0] ?? '')
       ? await runPersonSide(argv, err, undefined, loadByRequire)
       : await runBinder(argv, {

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { quietWhenReaderLeaves } from './output.js';
 
 /** The first words that belong to a person's side. */
-export const PERSON_VERBS: ReadonlySet<string> = new Set(['tui', 'serve', 'admin', 'init']);
+export const PERSON_VERBS: ReadonlySet<string> = new Set(['tui', 'serve', 'admin', 'init', 'completion']);
 
 interface PersonModule {
   main(argv: string[]): number | void | Promise<number | void>;
@@ -23,7 +23,7 @@ export async function runPersonSide(
   base: string = import.meta.url,
   load: LoadBundle = (url) => import(url.href),
 ): Promise<number> {
-  const keeper = argv[0] === 'admin' || argv[0] === 'init' || (argv[0] === 'serve' && argv.includes('--no-tui'));
+  const keeper = argv[0] === 'admin' || argv[0] === 'init' || argv[0] === 'completion' || (argv[0] === 'serve' && argv.includes('--no-tui'));
   const bundle = keeper
     ? { url: new URL('./binder-keeper.js', base), what: 'keeper' }
     : { url: new URL('./binder-tui.js', base), what: 'screen' };

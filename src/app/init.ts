@@ -29,7 +29,8 @@ interface InitFlags { template: string; agent?: string; list?: string; store?: s
 /** What the folder's .gitignore says: nothing in it is the project's. */
 const GITIGNORE = '# The agent\'s folder for Binder: its asks and the keeper\'s answers, never the project\'s.\n*\n';
 
-function program(chosen: (flags: InitFlags) => void): Command {
+/** The command line of `binder init`, also read by the shell's completion. */
+export function program(chosen: (flags: InitFlags) => void): Command {
   return new Command('binder init')
     .description(`Set this directory up for an agent: a list, ./${FOLDER_NAME} registered as the agent and granted the list.`)
     .option('--template <T>', 'the list\'s template when it is made: batches, tasks, customers, people, roadmap or blank', 'batches')

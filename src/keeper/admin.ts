@@ -37,7 +37,8 @@ const ABOUT = `A person's operations on the binder, straight on its store (no ke
 The store: --store DIR or postgres://USER@HOST/DB, else $BINDER_STORE, else PostgreSQL when $PGHOST
 or $PGDATABASE is set, else $XDG_DATA_HOME/binder, else ~/.local/share/binder.`;
 
-function program(chosen: (c: Chosen) => void): Command {
+/** The command line of `binder admin`, also read by the shell's completion. */
+export function program(chosen: (c: Chosen) => void): Command {
   const admin = new Command('binder admin')
     .description(ABOUT)
     .option('--store <DIR|URL>', 'the store: a folder (SQLite), or postgres://USER@HOST/DB')

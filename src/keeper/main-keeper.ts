@@ -6,6 +6,7 @@
 import { admin } from './admin.js';
 import { serve } from './serve.js';
 import { init } from '../app/init.js';
+import { completion } from '../app/completion.js';
 
 /** `argv` begins with `admin` or `serve`; resolves with the exit code. */
 export async function main(argv: readonly string[]): Promise<number> {
@@ -13,6 +14,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   if (command === 'admin') return admin(rest);
   if (command === 'serve') return serve(rest);
   if (command === 'init') return init(rest);
-  process.stderr.write(`binder: "${String(command)}" is not a person's command here: admin, serve or init.\n`);
+  if (command === 'completion') return completion(rest);
+  process.stderr.write(`binder: "${String(command)}" is not a person's command here: admin, serve, init or completion.\n`);
   return 64;
 }

@@ -39,7 +39,8 @@ export async function serve(argv: string[]): Promise<number> {
   return code;
 }
 
-async function keep(argv: string[]): Promise<number> {
+/** The command line of `binder serve`, also read by the shell's completion. */
+export function serveProgram(): Command {
   const program = new Command('binder serve')
     .description('Keep the binder: answer the agents\' asks from their folders.')
     .option('--no-tui', 'without the screen (the keeper alone)')
@@ -51,7 +52,11 @@ async function keep(argv: string[]): Promise<number> {
     .option('--workers <n>', 'with --http: N keeper processes answer on the one address (for N cores)', '1')
     .exitOverride()
     .configureOutput({ writeOut: (s) => process.stdout.write(safeAnswer(s)), writeErr: (s) => process.stderr.write(safeAnswer(s)) });
-  addHttpOptions(program);
+  return addHttpOptions(program);
+}
+
+async function keep(argv: string[]): Promise<number> {
+  const program = serveProgram();
   try {
     program.parse(argv, { from: 'user' });
   } catch (error) {
