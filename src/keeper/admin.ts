@@ -206,14 +206,14 @@ export async function admin(argv: readonly string[]): Promise<number> {
     where = found.spec;
   }
   try {
-    if (chosen.exchange) return await chosen.exchange({ store: where, who, json });
+    if (chosen.exchange) return await chosen.exchange({ store: where, who, json, ...(org ? { service: whereStore(configured), org: cleanOrg(chosen.org!) } : {}) });
     if (!op) return 64;
     const other = org && op.name === 'side-add' && typeof args.dir === 'string' ? await org.folderElsewhere(args.dir) : null;
     if (other !== null) {
       process.stderr.write(`${safeSentence(`Not done: the folder ${samePlace(String(args.dir))} is registered in the binder of ${other} already; a folder is one agent of one organisation (binder admin --org ${other} side remove NAME takes it out there first).`)}\n`);
       return 1;
     }
-    return await runOperation(op, args, where, who, json, org?.tokenMade);
+    return await runOperation(op, args, where, who, json, org?.tokenMade, org ? cleanOrg(chosen.org!) : undefined);
   } finally {
     await org?.done();
   }
@@ -221,7 +221,9 @@ export async function admin(argv: readonly string[]): Promise<number> {
 
 /** One operation of the catalog on the store, as `who`; an organisation's binder indexes its tokens. */
 async function runOperation(op: OpSpec, args: Record<string, unknown>, where: StoreSpec, who: Who, json: boolean,
-  tokenMade: ((hash: string) => Promise<void>) | undefined): Promise<number> {
+  tokenMade: ((hash: string) => Promise<void>) | undefined, org?: string): Promise<number> {
+  // A hint names the next command as binder admin …: with --org, in that organisation's binder too.
+  const inOrg = (text: string): string => (org === undefined ? text : text.replace(/\bbinder admin (?!--org )/g, `binder admin --org ${org} `));
   let store;
   try {
     store = await openAnyStore(where, {
@@ -245,10 +247,10 @@ async function runOperation(op: OpSpec, args: Record<string, unknown>, where: St
       ? await waitHere(store, perform, who, args, json ? 'json' : undefined)
       : await perform(op.name, args, who, json ? 'json' : undefined);
     if (!answer.ok) {
-      process.stderr.write(`${asWritten(safeSentence(`Not done: ${answer.text}`))}\n`);
+      process.stderr.write(`${asWritten(safeSentence(`Not done: ${inOrg(answer.text)}`))}\n`);
       return 1;
     }
-    process.stdout.write(json ? `${jsonDocument(answer.data ?? { text: answer.text })}\n` : `${asWritten(safeAnswer(answer.text))}\n`);
+    process.stdout.write(json ? `${jsonDocument(answer.data ?? { text: answer.text })}\n` : `${asWritten(safeAnswer(inOrg(answer.text)))}\n`);
     return 0;
   } finally {
     await store.close();
