@@ -42,7 +42,8 @@ BINDER_WAIT_MS: how long to wait for an answer (20000 by default).
 Exit codes: 0 done, 1 refused, 2 no folder (or no token), 3 nobody keeps the binder (nothing was
 changed), 64 not understood, 75 not known whether it was done (ask again with --ask-id, or look).
 
-A person's: binder tui (the screen, and the keeper), binder serve [--no-tui], binder admin …`;
+A person's: binder init (a project set up), binder tui (the screen, and the keeper), binder serve [--no-tui],
+binder admin …, binder completion bash|zsh|fish.`;
 }
 
 /** The words from the first one that is not a global option on (the verb and what follows it). */
