@@ -7,7 +7,7 @@ import { readdirSync, readFileSync, statSync, mkdirSync, chmodSync, rmSync, writ
 import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { screenPlugins, sqliteBundled } from './screen-plugins.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -40,6 +40,13 @@ await build({
   sourcemap: 'inline',
   logLevel: 'warning',
 });
+
+// The man pages, written from the commands' own command lines (src/app/man-pages.ts) into
+// dist/man/man1, which the package installs (package.json's "man").
+const manDir = join(root, 'dist', 'man', 'man1');
+mkdirSync(manDir, { recursive: true });
+const { manPages } = await import(pathToFileURL(join(root, 'build', 'src', 'app', 'man-pages.js')).href);
+for (const [name, text] of Object.entries(manPages())) writeFileSync(join(manDir, name), text);
 
 // The commands. CommonJS packages bundled into ESM need a real `require` for Node's built-ins.
 const esmBanner = "import { createRequire as __binderRequire } from 'node:module'; const require = __binderRequire(import.meta.url);";

@@ -43,8 +43,9 @@ Exit codes: 0 done, 1 refused, 2 no folder (or no token), 3 nobody keeps the bin
 changed), 64 not understood, 75 not known whether it was done (ask again with --ask-id, or look).
 
 binder doctor: what this process can reach (the store, the keeper); exit 0 when contained.
-A person's: binder tui (the screen, and the keeper), binder serve [--no-tui], binder admin …,
-binder sandbox -- COMMAND (runs an agent with the binder out of its reach).`;
+A person's: binder init (a project set up), binder tui (the screen, and the keeper), binder serve [--no-tui],
+binder admin …, binder completion bash|zsh|fish, binder sandbox -- COMMAND (runs an agent with the
+binder out of its reach).`;
 }
 
 /** The words from the first one that is not a global option on (the verb and what follows it). */
@@ -83,7 +84,8 @@ function askIdOf(given: string): string {
   return given;
 }
 
-function program(output: CommandOutput, chosen: (line: CommandLine) => void, operations: readonly OpSpec[]): Command {
+/** The command line of `binder`, also read by the shell's completion. */
+export function program(output: CommandOutput, chosen: (line: CommandLine) => void, operations: readonly OpSpec[]): Command {
   const binder = new Command('binder')
     .description(ABOUT)
     .version(VERSION, '-V, --version', 'print the version')

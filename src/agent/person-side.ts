@@ -1,5 +1,5 @@
 /**
- * `binder tui`, `binder serve` and `binder admin`: a person's commands, loaded from their own
+ * `binder tui`, `binder serve`, `binder admin` and `binder init`: a person's commands, loaded from their own
  * bundles beside this one only when called, so the agent's path never pays for them.
  */
 import { existsSync } from 'node:fs';
@@ -23,7 +23,7 @@ export async function runSandboxSide(argv: string[], err: (text: string) => void
 }
 
 /** The first words that belong to a person's side. */
-export const PERSON_VERBS: ReadonlySet<string> = new Set(['tui', 'serve', 'admin']);
+export const PERSON_VERBS: ReadonlySet<string> = new Set(['tui', 'serve', 'admin', 'init', 'completion']);
 
 interface PersonModule {
   main(argv: string[]): number | void | Promise<number | void>;
@@ -44,7 +44,7 @@ export async function runPersonSide(
     err(`binder ${argv[0]} is a person's command, and this process is an agent's: it runs in binder sandbox, where the binder is out of its reach (ask through your folder: binder --help).\n`);
     return 2;
   }
-  const keeper = argv[0] === 'admin' || (argv[0] === 'serve' && argv.includes('--no-tui'));
+  const keeper = argv[0] === 'admin' || argv[0] === 'init' || argv[0] === 'completion' || (argv[0] === 'serve' && argv.includes('--no-tui'));
   const bundle = keeper
     ? { url: new URL('./binder-keeper.js', base), what: 'keeper' }
     : { url: new URL('./binder-tui.js', base), what: 'screen' };

@@ -12,11 +12,25 @@ import type { SessionInfo } from '../store/sessions.js';
 import { utc } from '../keeper/catalog-together.js';
 import { jsonDocument } from '../keeper/json-document.js';
 import { safeAnswer } from '../keeper/terminal-safe.js';
+import { Refused, type Store } from '../store/store.js';
+import { noLinksRefusal } from '../store/index.js';
+import type { Who } from '../store/types.js';
 
 type Run = (place: Place) => Promise<number>;
 
 const sessionLine = (s: SessionInfo): string =>
   `${s.id}  ${s.person}  signed in ${utc(s.created)}, last used ${utc(s.used)}, ends ${utc(s.expires)}${s.browser ? `  (${s.browser.slice(0, 60)})` : ''}`;
+
+/** An organisation's open sessions, or those of them `revoke` names (an id, a person, all), ended. */
+async function orgSessions(store: Store, org: string, revoke: string | undefined, who: Who): Promise<SessionInfo[]> {
+  const open = (await store.sessions(who)).filter((s) => s.org === org);
+  if (revoke === undefined) return open;
+  const named = open.filter((s) => revoke === 'all' || s.id === revoke || s.person === revoke || s.email === revoke);
+  if (named.length === 0) throw new Refused(`No open session of ${org} has the id "${revoke}" or is that person's: binder admin --org ${org} sessions lists them.`, `Aucune session ouverte de ${org} n'a l'id « ${revoke} » ni n'est de cette personne : binder admin --org ${org} sessions les liste.`);
+  const ended: SessionInfo[] = [];
+  for (const s of named) ended.push(...(await store.revokeSessions(s.id, who)));
+  return ended;
+}
 
 export function addSessionCommands(admin: Command, chosen: (run: Run) => void): void {
   admin.command('login-link')
@@ -26,6 +40,13 @@ export function addSessionCommands(admin: Command, chosen: (run: Run) => void): 
     .action((o: { url?: string }) => {
       chosen(async (place) => {
         const { who, json } = place;
+        // Where people sign in through a provider, the store refuses a link: said before any address is sought.
+        const linksHere = await withStore(place.service ?? place.store, async (store) => {
+          const issuer = await store.signInIssuer();
+          if (issuer !== null) throw noLinksRefusal(issuer);
+          return 0;
+        });
+        if (linksHere !== 0) return linksHere;
         const given = o.url?.trim().replace(/\/+$/, '');
         if (given !== undefined && !/^https?:\/\/[^\s/]+$/.test(given)) {
           process.stderr.write('--url takes the page\'s address: http://HOST:PORT or https://HOST.\n');
@@ -57,9 +78,12 @@ export function addSessionCommands(admin: Command, chosen: (run: Run) => void): 
     .option('--revoke <ID|NAME|all>', 'end that session, that person\'s sessions, or every one')
     .addHelpText('after', '\nExamples:\n  binder admin sessions\n  binder admin sessions --revoke all')
     .action((o: { revoke?: string }) => {
-      chosen(async (place) => withStore(place.store, async (store) => {
-        const { who, json } = place;
-        const shown = o.revoke !== undefined ? await store.revokeSessions(o.revoke, who) : await store.sessions(who);
+      // An organisation's sessions are kept in the service's own store, each with its organisation.
+      chosen(async (place) => withStore(place.service ?? place.store, async (store) => {
+        const { who, json, org } = place;
+        const shown = org === undefined
+          ? (o.revoke !== undefined ? await store.revokeSessions(o.revoke, who) : await store.sessions(who))
+          : await orgSessions(store, org, o.revoke, who);
         if (json) process.stdout.write(`${jsonDocument(shown)}\n`);
         else if (o.revoke !== undefined) process.stdout.write(safeAnswer(`Ended ${shown.length === 1 ? 'one session' : `${shown.length} sessions`}: ${shown.map((s) => `${s.id} (${s.person})`).join(', ')}.`) + '\n');
         else process.stdout.write(shown.length ? `${shown.map((s) => safeAnswer(sessionLine(s))).join('\n')}\n` : 'No session is open.\n');

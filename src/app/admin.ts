@@ -28,6 +28,8 @@ import { deletionAgreed } from '../keeper/admin-delete.js';
 import { openBinders, type Binders } from '../keeper/binders.js';
 import { cleanOrg } from '../store/orgs.js';
 import type { Who } from '../store/types.js';
+import { addConfigCommand } from './admin-config.js';
+import { ConfigProblem, personDefaults } from './config.js';
 
 interface Chosen { op?: OpSpec; args: Record<string, unknown>; exchange?: ExchangeRun; store?: string; as?: string; org?: string; json: boolean }
 
@@ -37,7 +39,8 @@ const ABOUT = `A person's operations on the binder, straight on its store (no ke
 The store: --store DIR or postgres://USER@HOST/DB, else $BINDER_STORE, else PostgreSQL when $PGHOST
 or $PGDATABASE is set, else $XDG_DATA_HOME/binder, else ~/.local/share/binder.`;
 
-function program(chosen: (c: Chosen) => void): Command {
+/** The command line of `binder admin`, also read by the shell's completion. */
+export function program(chosen: (c: Chosen) => void): Command {
   const admin = new Command('binder admin')
     .description(ABOUT)
     .option('--store <DIR|URL>', 'the store: a folder (SQLite), or postgres://USER@HOST/DB')
@@ -94,6 +97,7 @@ The agents' verbs (add, move, note…) work here too, as you.`);
   addExchangeCommands(admin, beside);
   addSessionCommands(admin, beside);
   addHookCommands(admin, beside);
+  addConfigCommand(admin, (run) => beside(run));
   return admin;
 }
 
@@ -192,7 +196,15 @@ export async function admin(argv: readonly string[]): Promise<number> {
   if (!chosen) return 64;
   const { op, args, json } = chosen;
   const who = person(chosen.as);
-  let where = whereStore(chosen.store);
+  let configured: string | undefined;
+  try {
+    configured = chosen.store ?? personDefaults().store.value;
+  } catch (error) {
+    if (!(error instanceof ConfigProblem)) throw error;
+    process.stderr.write(`${safeSentence(error.message)}\n`);
+    return 64;
+  }
+  let where = whereStore(configured);
   let org: OrgPlace | undefined;
   if (chosen.org !== undefined) {
     const found = await orgPlace(where, chosen.org);
@@ -201,14 +213,14 @@ export async function admin(argv: readonly string[]): Promise<number> {
     where = found.spec;
   }
   try {
-    if (chosen.exchange) return await chosen.exchange({ store: where, who, json });
+    if (chosen.exchange) return await chosen.exchange({ store: where, who, json, ...(org ? { service: whereStore(configured), org: cleanOrg(chosen.org!) } : {}) });
     if (!op) return 64;
     const other = org && op.name === 'side-add' && typeof args.dir === 'string' ? await org.folderElsewhere(args.dir) : null;
     if (other !== null) {
       process.stderr.write(`${safeSentence(`Not done: the folder ${samePlace(String(args.dir))} is registered in the binder of ${other} already; a folder is one agent of one organisation (binder admin --org ${other} side remove NAME takes it out there first).`)}\n`);
       return 1;
     }
-    return await runOperation(op, args, where, who, json, org?.tokenMade);
+    return await runOperation(op, args, where, who, json, org?.tokenMade, org ? cleanOrg(chosen.org!) : undefined);
   } finally {
     await org?.done();
   }
@@ -216,7 +228,9 @@ export async function admin(argv: readonly string[]): Promise<number> {
 
 /** One operation of the catalog on the store, as `who`; an organisation's binder indexes its tokens. */
 async function runOperation(op: OpSpec, args: Record<string, unknown>, where: StoreSpec, who: Who, json: boolean,
-  tokenMade: ((hash: string) => Promise<void>) | undefined): Promise<number> {
+  tokenMade: ((hash: string) => Promise<void>) | undefined, org?: string): Promise<number> {
+  // A hint names the next command as binder admin …: with --org, in that organisation's binder too.
+  const inOrg = (text: string): string => (org === undefined ? text : text.replace(/\bbinder admin (?!--org )/g, `binder admin --org ${org} `));
   let store;
   try {
     store = await openAnyStore(where, {
@@ -241,10 +255,10 @@ async function runOperation(op: OpSpec, args: Record<string, unknown>, where: St
       ? await waitHere(store, perform, who, args, json ? 'json' : undefined)
       : await perform(op.name, args, who, json ? 'json' : undefined);
     if (!answer.ok) {
-      process.stderr.write(`${asWritten(safeSentence(`Not done: ${answer.text}`))}\n`);
+      process.stderr.write(`${asWritten(safeSentence(`Not done: ${inOrg(answer.text)}`))}\n`);
       return 1;
     }
-    process.stdout.write(json ? `${jsonDocument(answer.data ?? { text: answer.text })}\n` : `${asWritten(safeAnswer(answer.text))}\n`);
+    process.stdout.write(json ? `${jsonDocument(answer.data ?? { text: answer.text })}\n` : `${asWritten(safeAnswer(inOrg(answer.text)))}\n`);
     return 0;
   } finally {
     await store.close();

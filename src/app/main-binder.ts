@@ -9,6 +9,7 @@ import { runBinder } from '../agent/cli.js';
 import { firstVerb } from '../agent/command-line.js';
 import { writeAll } from '../keeper/output.js';
 import { PERSON_VERBS, runPersonSide, runSandboxSide, SANDBOX_VERBS } from '../agent/person-side.js';
+import { completionNames } from './completion-names.js';
 
 const argv = process.argv.slice(2);
 const err = (text: string): void => writeAll(2, text);
@@ -20,6 +21,8 @@ const loadByRequire = async (url: URL): Promise<unknown> => require(fileURLToPat
 async function main(): Promise<number> {
   try {
     if (SANDBOX_VERBS.has(argv[0] ?? '') || firstVerb(argv) === 'doctor') return await runSandboxSide(argv, err, import.meta.url, loadByRequire);
+    // A shell's completion asking for list names or states, on every TAB: from this light bundle.
+    if (argv[0] === 'completion' && argv[1] === 'names') return await completionNames(argv.slice(2), process.env, process.cwd(), (text) => writeAll(1, text));
     return PERSON_VERBS.has(argv[0] ?? '')
       ? await runPersonSide(argv, err, undefined, loadByRequire)
       : await runBinder(argv, {

@@ -19,6 +19,7 @@ import { handingKeeper, takeHandedAsks, type Channel } from '../keeper/one-write
 import { logLine, toStderr } from '../keeper/log-line.js';
 import { safeAnswer, safeSentence, terminalSafe } from '../keeper/terminal-safe.js';
 import type { SideConfig } from '../keeper/keeper-types.js';
+import { applyServeDefaults, ConfigProblem, personDefaults } from './config.js';
 
 const DUE_CHECK_MS = 5_000;
 /** More keeper processes than this on one machine is a typing mistake. */
@@ -38,7 +39,8 @@ export async function serve(argv: string[]): Promise<number> {
   return code;
 }
 
-async function keep(argv: string[]): Promise<number> {
+/** The command line of `binder serve`, also read by the shell's completion. */
+export function serveProgram(): Command {
   const program = new Command('binder serve')
     .description('Keep the binder: answer the agents\' asks from their folders.')
     .option('--no-tui', 'without the screen (the keeper alone)')
@@ -50,11 +52,21 @@ async function keep(argv: string[]): Promise<number> {
     .option('--workers <n>', 'with --http: N keeper processes answer on the one address (for N cores)', '1')
     .exitOverride()
     .configureOutput({ writeOut: (s) => process.stdout.write(safeAnswer(s)), writeErr: (s) => process.stderr.write(safeAnswer(s)) });
-  addHttpOptions(program);
+  return addHttpOptions(program);
+}
+
+async function keep(argv: string[]): Promise<number> {
+  const program = serveProgram();
   try {
     program.parse(argv, { from: 'user' });
   } catch (error) {
     if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : 64;
+    throw error;
+  }
+  try {
+    applyServeDefaults(program, personDefaults());
+  } catch (error) {
+    if (error instanceof ConfigProblem) { process.stderr.write(`binder serve: ${safeSentence(error.message)}\n`); return 64; }
     throw error;
   }
   const o = program.opts<{ store?: string; side: string[]; lang: string; quiet?: boolean; as?: string; workers: string } & HttpFlags>();

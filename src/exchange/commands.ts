@@ -10,7 +10,11 @@ import type { Who } from '../store/types.js';
 import type { StoreSpec } from '../store/open-any.js';
 
 /** Where the binder is, who acts, and whether the answer is JSON. */
-export interface Place { store: StoreSpec; who: Who; json: boolean }
+export interface Place {
+  store: StoreSpec; who: Who; json: boolean;
+  /** With `--org`: the signed-in service's own store (its sessions), and the organisation named. */
+  service?: StoreSpec; org?: string;
+}
 import { runExport } from './run-export.js';
 import { IMPORT_FORMATS, runImport, type ImportFlags } from './run-import.js';
 import { runBackup, runCheck, runRestore } from './run-backup.js';

@@ -37,9 +37,13 @@ export async function markSignIn(ctx: Context, issuer: string): Promise<void> {
 /** Login links are a local binder's: refused where people sign in through a provider. */
 export async function noLinksWhenSignedIn(ctx: Context): Promise<void> {
   const issuer = await signInIssuer(ctx);
-  if (issuer === null) return;
+  if (issuer !== null) throw noLinksRefusal(issuer);
+}
+
+/** What a person asking for a login link is told where people sign in through `issuer` (the page says it too). */
+export function noLinksRefusal(issuer: string): Refused {
   const host = hostOf(issuer);
-  throw new Refused(
+  return new Refused(
     `This binder signs people in through ${host}: there are no login links. Open the page and choose "Sign in with ${host}".`,
     `Ce binder connecte les personnes par ${host} : il n'y a pas de lien de connexion. Ouvrez la page et choisissez « Se connecter avec ${host} ».`,
     'access',
