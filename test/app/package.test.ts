@@ -48,7 +48,7 @@ test('the packed tarball installs with npm i -g into an empty prefix: binder, bi
   await client.connect(new StdioClientTransport({ command: join(prefix, 'bin', 'binder-mcp'), args: ['--dir', folder], env: env as Record<string, string>, stderr: 'ignore' }));
   t.after(() => client.close());
   const { tools } = await client.listTools();
-  assert.deepEqual(tools.map((tool) => tool.name).sort(), AGENT_OPERATIONS.map((op) => op.name).sort());
+  assert.deepEqual(tools.map((tool) => tool.name).sort(), [...AGENT_OPERATIONS.map((op) => op.name), 'doctor'].sort(), 'the verbs, and doctor beside the agent');
 
   const man = spawnSync('man', ['binder'], { encoding: 'utf8', env: { ...env, MANPATH: join(prefix, 'share', 'man'), MANPAGER: 'cat', PAGER: 'cat', MANWIDTH: '100' } });
   assert.equal(man.status, 0, man.stderr);
