@@ -11,6 +11,7 @@ import { delimiter, join } from 'node:path';
 import { bwrapArgs } from './bwrap.js';
 import { planSandbox, sandboxEnv, SandboxRefusal, type LookAt, type SandboxAsk, type SandboxPlan } from './sandbox-plan.js';
 import { seatbeltProfile } from './seatbelt.js';
+import { terminalFilter } from './seccomp.js';
 
 export interface SandboxIO {
   out(text: string): void;
@@ -124,16 +125,19 @@ export async function runSandbox(argv: readonly string[], io: SandboxIO): Promis
   const env = sandboxEnv(plan, io.env);
   let args: string[];
   let cleanUp = (): void => {};
+  const filter = mac ? undefined : terminalFilter();
   if (mac) {
     const tmp = mkdtempSync(join(tmpdir(), 'binder-sandbox-'));
     cleanUp = () => rmSync(tmp, { recursive: true, force: true });
     env.TMPDIR = tmp;
     args = ['-p', seatbeltProfile(plan, tmp), ...read.command];
   } else {
-    args = [...bwrapArgs(plan), ...read.command];
+    args = [...bwrapArgs(plan, filter ? 3 : undefined), ...read.command];
   }
   return new Promise((done) => {
-    const child = spawn(tool, args, { stdio: 'inherit', env, cwd: plan.work });
+    const child = spawn(tool, args, { stdio: ['inherit', 'inherit', 'inherit', filter ? 'pipe' : 'ignore'], env, cwd: plan.work });
+    // bubblewrap reads the filter to its end before it starts the agent.
+    if (filter) (child.stdio[3] as NodeJS.WritableStream).end(filter);
     // A Ctrl-C reaches the agent through the terminal; the sandbox waits for it to end.
     const ignore = (): void => {};
     process.on('SIGINT', ignore);

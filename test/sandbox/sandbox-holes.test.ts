@@ -1,0 +1,55 @@
+/**
+ * `binder sandbox` through the real bubblewrap, against the ways out an agent would try beyond
+ * the store's usual place: pushing keys into the terminal it shares with the person, a keeper
+ * that opened another store than the one `binder sandbox` would name, and a writable folder that
+ * holds the store or the person's home. Each is shown to work without the sandbox, then to fail in it.
+ */
+import { test, type TestContext } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { BINDER } from '../helpers/processes.js';
+
+const HAS_BWRAP = spawnSync('bwrap', ['--ro-bind', '/', '/', 'true']).status === 0;
+
+interface Ran { code: number | null; out: string; err: string }
+
+function home(t: TestContext): { home: string; env: NodeJS.ProcessEnv; site: string } {
+  const home = mkdtempSync('/var/tmp/binder-holes-');
+  t.after(() => rmSync(home, { recursive: true, force: true }));
+  const env: NodeJS.ProcessEnv = { PATH: `${dirname(process.execPath)}:/usr/local/bin:/usr/bin:/bin`, HOME: home, LANG: 'C.UTF-8', BINDER_WAIT_MS: '10000' };
+  const site = join(home, 'work', 'site');
+  mkdirSync(site, { recursive: true });
+  return { home, env, site };
+}
+
+function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv): Promise<Ran> {
+  return new Promise((done) => {
+    const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (c) => { out += c; });
+    child.stderr.on('data', (c) => { err += c; });
+    child.on('close', (code) => done({ code, out, err }));
+  });
+}
+
+/** A command in a terminal of its own (script(1) makes a pseudo-terminal its controlling one). */
+const inTerminal = (line: string, cwd: string, env: NodeJS.ProcessEnv) => run('script', ['-q', '-e', '-c', line, '/dev/null'], cwd, env);
+
+const PUSH = 'my $c = "#"; print ioctl(STDIN, 0x5412, $c) ? "pushed\\n" : "refused: $!\\n"';
+
+test('the agent cannot push keys into the terminal it shares with the person (TIOCSTI), and keeps the terminal', { skip: !HAS_BWRAP && 'bwrap is not installed', timeout: 60_000 }, async (t) => {
+  const at = home(t);
+  writeFileSync(join(at.site, 'push.pl'), PUSH);
+  const outside = await inTerminal('perl push.pl', at.site, at.env);
+  const legacy = spawnSync('sysctl', ['-n', 'dev.tty.legacy_tiocsti'], { encoding: 'utf8' }).stdout.trim();
+  if (legacy !== '0') assert.match(outside.out, /pushed/, 'outside the sandbox this kernel lets a process push keys');
+  const inside = await inTerminal(`node ${BINDER} sandbox -- perl push.pl`, at.site, at.env);
+  assert.match(inside.out, /refused: Operation not permitted/, inside.out + inside.err);
+  assert.doesNotMatch(inside.out, /pushed/);
+  // The terminal is still the agent's to read and set (TCGETS), as an interactive agent needs.
+  const kept = await inTerminal(`node ${BINDER} sandbox -- perl -e 'print ioctl(STDIN, 0x5401, $x = "\\0" x 64) ? "a terminal\\n" : "none\\n"'`, at.site, at.env);
+  assert.match(kept.out, /a terminal/, kept.out + kept.err);
+});
