@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { findFolder } from '../agent/find-folder.js';
 import { storeFolder, whereStore } from '../keeper/store-place.js';
 import { lookOnDisk } from './run-sandbox.js';
+import { storesInUse } from './stores-in-use.js';
 
 export interface Finding { hole: boolean; what: string; fix?: string }
 
@@ -51,6 +52,8 @@ function storeFindings(env: NodeJS.ProcessEnv, home: string): Finding[] {
   const spec = whereStore(undefined, env);
   const dirs = new Set([storeFolder(undefined, { ...env, BINDER_STORE: undefined }), join(home, '.local', 'share', 'binder')]);
   if (spec.kind === 'sqlite') dirs.add(spec.dir);
+  // A keeper this process can see may hold a store that this environment does not name.
+  for (const dir of storesInUse()) dirs.add(dir);
   const findings: Finding[] = [];
   for (const dir of dirs) {
     const file = join(dir, 'binder.db');

@@ -12,6 +12,7 @@ import { bwrapArgs } from './bwrap.js';
 import { planSandbox, sandboxEnv, SandboxRefusal, type LookAt, type SandboxAsk, type SandboxPlan } from './sandbox-plan.js';
 import { seatbeltProfile } from './seatbelt.js';
 import { terminalFilter } from './seccomp.js';
+import { storesInUse } from './stores-in-use.js';
 
 export interface SandboxIO {
   out(text: string): void;
@@ -98,7 +99,7 @@ export async function runSandbox(argv: readonly string[], io: SandboxIO): Promis
   }
   let plan: SandboxPlan;
   try {
-    plan = planSandbox(read.ask, { cwd: io.cwd, home: io.env.HOME || homedir(), uid: process.getuid?.() ?? 0, env: io.env }, lookOnDisk);
+    plan = planSandbox(read.ask, { cwd: io.cwd, home: io.env.HOME || homedir(), uid: process.getuid?.() ?? 0, env: io.env, storesInUse: io.platform === 'linux' ? storesInUse() : [] }, lookOnDisk);
   } catch (error) {
     if (!(error instanceof SandboxRefusal)) throw error;
     io.err(`${error.message}\n`);

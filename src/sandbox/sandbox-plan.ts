@@ -23,6 +23,8 @@ export interface Where {
   home: string;
   uid: number;
   env: NodeJS.ProcessEnv;
+  /** Stores that running keepers hold open (stores-in-use.ts), wherever they were told to look. */
+  storesInUse?: readonly string[];
 }
 
 export interface Hidden { path: string; kind: 'dir' | 'file'; why: string }
@@ -79,6 +81,7 @@ export function planSandbox(ask: SandboxAsk, where: Where, look: LookAt): Sandbo
   const storeDirs = [storeFolder(undefined, { ...env, BINDER_STORE: undefined }), join(home, '.local', 'share', 'binder')];
   if (spec.kind === 'sqlite') storeDirs.unshift(spec.dir);
   for (const dir of storeDirs) hide(dir, 'the store');
+  for (const dir of where.storesInUse ?? []) hide(dir, 'the store, open in a keeper');
   for (const path of [join(home, '.pgpass'), env.PGPASSFILE, env.PGSERVICEFILE, join(home, '.pg_service.conf'), join(home, '.postgresql'), env.PGSSLKEY]) {
     if (path) hide(resolve(where.cwd, path), 'a PostgreSQL password or client key');
   }
@@ -98,7 +101,7 @@ export function planSandbox(ask: SandboxAsk, where: Where, look: LookAt): Sandbo
     writable.push({ path, why: 'allowed (--allow-write)' });
   }
   for (const w of writable) {
-    const store = hidden.find((h) => h.why === 'the store' && (within(h.path, w.path) || within(w.path, h.path)));
+    const store = hidden.find((h) => h.why.startsWith('the store') && (within(h.path, w.path) || within(w.path, h.path)));
     if (store && within(w.path, store.path)) {
       throw new SandboxRefusal(`${w.path} is in the store (${store.path}): an agent that could write it could do anything a person can. Give it another folder.`);
     }

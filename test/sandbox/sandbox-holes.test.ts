@@ -7,9 +7,9 @@
 import { test, type TestContext } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { BINDER } from '../helpers/processes.js';
+import { BINDER, ROOT, serveKeeper } from '../helpers/processes.js';
 
 const HAS_BWRAP = spawnSync('bwrap', ['--ro-bind', '/', '/', 'true']).status === 0;
 
@@ -52,4 +52,54 @@ test('the agent cannot push keys into the terminal it shares with the person (TI
   // The terminal is still the agent's to read and set (TCGETS), as an interactive agent needs.
   const kept = await inTerminal(`node ${BINDER} sandbox -- perl -e 'print ioctl(STDIN, 0x5401, $x = "\\0" x 64) ? "a terminal\\n" : "none\\n"'`, at.site, at.env);
   assert.match(kept.out, /a terminal/, kept.out + kept.err);
+});
+
+const binder = (args: string[], cwd: string, env: NodeJS.ProcessEnv) => run(process.execPath, [BINDER, ...args], cwd, env);
+
+async function ok(ran: Promise<Ran>): Promise<string> {
+  const r = await ran;
+  assert.equal(r.code, 0, r.err);
+  return r.out;
+}
+
+/** The agent drops the sandbox's mark and names the store itself, as a person's command would. */
+const AS_PERSON = `
+try() { name=$1; shift; if "$@" >/dev/null 2>&1; then echo "$name yes"; else echo "$name no"; fi; }
+try approve env -u BINDER_SANDBOX BINDER_STORE="$STORE" node "$BINDER" admin approve 2
+try cat sh -c '[ -s "$STORE/binder.db" ] && cat "$STORE/binder.db"'
+try write touch "$STORE/planted"
+`;
+
+test('a keeper that opened a store elsewhere (BINDER_STORE in its own shell): the sandbox finds it and hides it', { skip: !HAS_BWRAP && 'bwrap is not installed', timeout: 120_000 }, async (t) => {
+  const at = home(t);
+  const store = join(at.home, 'elsewhere', 'store');
+  const kept = { ...at.env, BINDER_STORE: store };
+  await ok(binder(['admin', 'create-list', 'Batches', '--template', 'batches'], at.site, kept));
+  await ok(binder(['admin', 'side', 'add', join(at.site, '.binder'), 'Claude'], at.site, kept));
+  await ok(binder(['admin', 'grant', 'batches', 'Claude', 'write'], at.site, kept));
+  const keeper = await serveKeeper(t, [], kept);
+  await ok(binder(['add', 'Batches', 'One'], at.site, at.env));
+  await ok(binder(['add', 'Batches', 'Two'], at.site, at.env));
+  const script = join(at.home, 'as-person.sh');
+  writeFileSync(script, AS_PERSON);
+  const env = { ...at.env, BINDER, STORE: store, NODE_PATH: join(ROOT, 'node_modules') };
+
+  // The person's shell that runs the sandbox does not name the store: only the keeper's did.
+  const dry = await ok(binder(['sandbox'], at.site, at.env));
+  assert.match(dry, new RegExp(`hidden: ${store} \\(the store, open in a keeper\\)`));
+  const inside = await binder(['sandbox', '--', 'bash', script], at.site, env);
+  assert.equal(inside.code, 0, inside.err);
+  assert.deepEqual(inside.out.trim().split('\n'), ['approve no', 'cat no', 'write no']);
+  assert.equal(existsSync(join(store, 'planted')), false);
+  assert.doesNotMatch(await ok(binder(['admin', 'get', '2'], at.site, kept)), /approved by/i);
+  const doctor = await binder(['sandbox', '--', 'node', BINDER, 'doctor'], at.site, at.env);
+  assert.equal(doctor.code, 0, doctor.out + doctor.err);
+
+  const seen = await binder(['doctor'], at.site, at.env);
+  assert.equal(seen.code, 1, seen.out);
+  assert.match(seen.out, new RegExp(`^HOLE  the store: ${store}/binder\\.db — you can read and write it`, 'm'), 'outside, binder doctor names the store the keeper holds');
+  const outside = await run('bash', [script], at.site, env);
+  assert.deepEqual(outside.out.trim().split('\n'), ['approve yes', 'cat yes', 'write yes'], outside.err);
+  // Stopped before its store is removed, so that no sandbox started meanwhile hides a folder going away.
+  await keeper.stop();
 });
