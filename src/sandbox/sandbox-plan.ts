@@ -100,12 +100,7 @@ export function planSandbox(ask: SandboxAsk, where: Where, look: LookAt): Sandbo
     if (!look(path)) throw new SandboxRefusal(`There is nothing at ${path} to allow writing (from --allow-write).`);
     writable.push({ path, why: 'allowed (--allow-write)' });
   }
-  for (const w of writable) {
-    const store = hidden.find((h) => h.why.startsWith('the store') && (within(h.path, w.path) || within(w.path, h.path)));
-    if (store && within(w.path, store.path)) {
-      throw new SandboxRefusal(`${w.path} is in the store (${store.path}): an agent that could write it could do anything a person can. Give it another folder.`);
-    }
-  }
+  refuseReach(writable, hidden, real(home));
   const readable = ask.allowRead.map((given) => {
     const path = real(resolve(where.cwd, given));
     if (!look(path)) throw new SandboxRefusal(`There is nothing at ${path} to allow reading (from --allow-read).`);
@@ -120,6 +115,28 @@ export function planSandbox(ask: SandboxAsk, where: Where, look: LookAt): Sandbo
     else if (postgresUrl(value)) dropped.push({ name, why: 'a PostgreSQL URL' });
   }
   return { work, folder, writable, hidden, readable, dropped, store: spec.kind === 'sqlite' ? spec.dir : 'PostgreSQL' };
+}
+
+/**
+ * A writable path must not reach the store nor hold the person's home. Hiding the store inside a
+ * writable folder is not enough: the agent can move the folder around it aside and put a store of
+ * its own where the person's commands will open it. And a writable home lets it change what the
+ * person's shell runs (~/.bashrc, ~/.profile), and so act as them outside.
+ */
+function refuseReach(writable: SandboxPlan['writable'], hidden: readonly Hidden[], home: string): void {
+  for (const w of writable) {
+    if (within(home, w.path)) {
+      throw new SandboxRefusal(`${w.path} holds your home folder: an agent that could write there could change what your shell runs, and act as you. Run it in a project folder (--dir).`);
+    }
+    for (const store of hidden.filter((h) => h.why.startsWith('the store'))) {
+      if (within(w.path, store.path)) {
+        throw new SandboxRefusal(`${w.path} is in the store (${store.path}): an agent that could write it could do anything a person can. Give it another folder.`);
+      }
+      if (within(store.path, w.path)) {
+        throw new SandboxRefusal(`${w.path} holds the store (${store.path}): an agent that could write there could put a store of its own in its place. Run it in a folder that does not hold the store, or move the store (BINDER_STORE).`);
+      }
+    }
+  }
 }
 
 /** `.binder` from `work` up, or BINDER_DIR: the folder the agent's `binder` will find. */

@@ -103,3 +103,21 @@ test('a keeper that opened a store elsewhere (BINDER_STORE in its own shell): th
   // Stopped before its store is removed, so that no sandbox started meanwhile hides a folder going away.
   await keeper.stop();
 });
+
+test('a writable folder that holds the store, or the home, is refused: the agent could swap the store or change what the shell runs', { skip: !HAS_BWRAP && 'bwrap is not installed', timeout: 60_000 }, async (t) => {
+  const at = home(t);
+  const store = join(at.site, 'data', 'store');
+  const env = { ...at.env, BINDER_STORE: store };
+  await ok(binder(['admin', 'create-list', 'Batches', '--template', 'batches'], at.site, env));
+  // Hidden inside its work folder, the store could still be moved aside and replaced by the agent's.
+  const swap = await binder(['sandbox', '--', 'sh', '-c', 'mv data data.old && mkdir -p data/store && echo planted > data/store/binder.db'], at.site, env);
+  assert.equal(swap.code, 2, swap.out + swap.err);
+  assert.match(swap.err, new RegExp(`^${at.site} holds the store \\(${store}\\): an agent that could write there could put a store of its own in its place`));
+  assert.equal(swap.err.trim().split('\n').length, 1, swap.err);
+  assert.ok(existsSync(join(store, 'binder.db')) && !existsSync(join(at.site, 'data.old')), 'the store is where it was');
+
+  const bashrc = await binder(['sandbox', '--dir', at.home, '--', 'sh', '-c', 'echo "binder admin approve 2" >> .bashrc'], at.site, at.env);
+  assert.equal(bashrc.code, 2, bashrc.out + bashrc.err);
+  assert.match(bashrc.err, /holds your home folder: an agent that could write there could change what your shell runs/);
+  assert.equal(existsSync(join(at.home, '.bashrc')), false, 'nothing ran');
+});
