@@ -61,6 +61,8 @@ const BROWSER_PROFILES = [
 const POSTGRES_SOCKETS = ['/var/run/postgresql', '/run/postgresql'];
 
 const postgresUrl = (value: string): boolean => /^postgres(ql)?:\/\//i.test(value.trim());
+/** A connection string in PostgreSQL's key=value form that holds a password ("host=db password=…"). */
+const conninfoPassword = (value: string): boolean => /(^|\s)password\s*=/i.test(value);
 
 /** The plan for one run; throws a SandboxRefusal with a sentence for a person. */
 export function planSandbox(ask: SandboxAsk, where: Where, look: LookAt): SandboxPlan {
@@ -104,6 +106,9 @@ export function planSandbox(ask: SandboxAsk, where: Where, look: LookAt): Sandbo
   const readable = ask.allowRead.map((given) => {
     const path = real(resolve(where.cwd, given));
     if (!look(path)) throw new SandboxRefusal(`There is nothing at ${path} to allow reading (from --allow-read).`);
+    // Reading the store is reading every list, hidden ones too: it is never shown again.
+    const store = hidden.find((h) => h.why.startsWith('the store') && (within(path, h.path) || within(h.path, path)));
+    if (store) throw new SandboxRefusal(`${path} reaches the store (${store.path}), which an agent never reads: give --allow-read another path.`);
     return path;
   });
 
@@ -112,7 +117,8 @@ export function planSandbox(ask: SandboxAsk, where: Where, look: LookAt): Sandbo
     if (value === undefined) continue;
     if (name === 'BINDER_STORE') dropped.push({ name, why: 'where the store is' });
     else if (['PGPASSWORD', 'PGPASSFILE', 'PGSSLKEY', 'PGSERVICEFILE'].includes(name)) dropped.push({ name, why: 'a PostgreSQL password or key' });
-    else if (postgresUrl(value)) dropped.push({ name, why: 'a PostgreSQL URL' });
+    else if (postgresUrl(value) || conninfoPassword(value)) dropped.push({ name, why: 'a PostgreSQL URL' });
+    else if (name === 'BINDER_OIDC_CLIENT_SECRET') dropped.push({ name, why: "the HTTP face's sign-in secret" });
   }
   return { work, folder, writable, hidden, readable, dropped, store: spec.kind === 'sqlite' ? spec.dir : 'PostgreSQL' };
 }

@@ -52,10 +52,14 @@ test('an --allow-write into the store is refused; one of nothing is refused; --a
   assert.deepEqual(plan.writable.at(-1), { path: '/home/ann/notes', why: 'allowed (--allow-write)' });
   const args = bwrapArgs(plan);
   assert.ok(args.lastIndexOf('/home/ann/.mozilla') > args.indexOf('--remount-ro'), 'read again after it was hidden');
+  for (const allowRead of ['/home/ann/.local/share/binder', '/home/ann/.local']) {
+    assert.throws(() => planSandbox(ask({ allowRead: [allowRead] }), where(), look), /reaches the store \(\/home\/ann\/\.local\/share\/binder\), which an agent never reads/);
+  }
 });
 
 test("the agent's environment: no store, no PostgreSQL password or URL, and marked as inside", () => {
-  const env = { HOME: '/home/ann', PATH: '/usr/bin', BINDER_STORE: 'postgres://ann:pw@db/binder', PGPASSWORD: 'pw', DATABASE_URL: 'postgresql://x:y@h/d', PGHOST: '/run/postgresql' };
+  const env = { HOME: '/home/ann', PATH: '/usr/bin', BINDER_STORE: 'postgres://ann:pw@db/binder', PGPASSWORD: 'pw', DATABASE_URL: 'postgresql://x:y@h/d', PGHOST: '/run/postgresql',
+    PG_CONNINFO: 'host=db dbname=binder password=pw', BINDER_OIDC_CLIENT_SECRET: 'oidc' };
   const plan = planSandbox(ask(), where(env), look);
   const inside = sandboxEnv(plan, env);
   assert.deepEqual(inside, { HOME: '/home/ann', PATH: '/usr/bin', PGHOST: '/run/postgresql', BINDER_SANDBOX: '1' });
