@@ -79,7 +79,8 @@ export function describePlan(plan: SandboxPlan, tool: string): string {
   for (const d of plan.dropped) lines.push(`  left out of its environment: ${d.name} (${d.why})`);
   lines.push(
     "  its own processes: it cannot see, signal or trace yours (the keeper's among them)",
-    '  the network stays: its model, and binder --url, work',
+    '  your terminal: it keeps it, but cannot push keys into it',
+    '  the network stays: its model, and binder --url, work (and abstract sockets: an X11 display, docs/agents.md)',
     '  everything else: read-only',
     'Run an agent in it: binder sandbox -- claude (or codex, aider, a shell, a script).',
   );

@@ -25,22 +25,24 @@ function binder(args: string[], cwd: string, env: NodeJS.ProcessEnv): Promise<Ra
   });
 }
 
-function home(t: { after: (fn: () => void) => void }): { home: string; env: NodeJS.ProcessEnv } {
+/** A home with a work folder holding the agent's folder (binder sandbox never makes a home writable). */
+function home(t: { after: (fn: () => void) => void }): { home: string; work: string; env: NodeJS.ProcessEnv } {
   const home = mkdtempSync('/var/tmp/binder-doctor-');
   t.after(() => rmSync(home, { recursive: true, force: true }));
-  mkdirSync(join(home, '.binder'));
-  return { home, env: { PATH: `${dirname(process.execPath)}:/usr/bin:/bin`, HOME: home } };
+  const work = join(home, 'work');
+  mkdirSync(join(work, '.binder'), { recursive: true });
+  return { home, work, env: { PATH: `${dirname(process.execPath)}:/usr/bin:/bin`, HOME: home } };
 }
 
 test('a PostgreSQL that trusts the user: a hole outside, named with what to do; hidden inside the sandbox', { skip: (!HAS_BWRAP && 'bwrap is not installed') || postgresMissing() || false, timeout: 60_000 }, async (t) => {
   const pg = await cluster();
   const at = home(t);
   const env = { ...at.env, PGHOST: pg.host, PGUSER: pg.user };
-  const outside = await binder(['doctor'], at.home, env);
+  const outside = await binder(['doctor'], at.work, env);
   assert.equal(outside.code, 1, outside.out + outside.err);
   assert.match(outside.out, /^HOLE {2}PostgreSQL at the PG\* environment let this process in as binder without a password\n {6}what to do: make the server ask a password of every connection \(scram-sha-256/m);
 
-  const inside = await binder(['sandbox', '--', process.execPath, BINDER, 'doctor'], at.home, env);
+  const inside = await binder(['sandbox', '--', process.execPath, BINDER, 'doctor'], at.work, env);
   assert.doesNotMatch(inside.out, /HOLE {2}PostgreSQL/, inside.out);
   assert.match(inside.out, /^ok {4}PostgreSQL at the PG\* environment: this process was not let in/m);
   assert.equal(inside.code, 0, inside.out + inside.err);
@@ -48,7 +50,7 @@ test('a PostgreSQL that trusts the user: a hole outside, named with what to do; 
 
 test('an agent asking over HTTP: doctor says so, and finds it contained in the sandbox', { skip: !HAS_BWRAP && 'bwrap is not installed', timeout: 60_000 }, async (t) => {
   const at = home(t);
-  const inside = await binder(['sandbox', '--', process.execPath, BINDER, '--url', 'http://127.0.0.1:9', 'doctor'], at.home, at.env);
+  const inside = await binder(['sandbox', '--', process.execPath, BINDER, '--url', 'http://127.0.0.1:9', 'doctor'], at.work, at.env);
   assert.equal(inside.code, 0, inside.out + inside.err);
   assert.match(inside.out, /^ok {4}you ask over HTTP: http:\/\/127\.0\.0\.1:9/m);
   assert.match(inside.out, /^Contained/m);
