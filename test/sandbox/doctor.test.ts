@@ -14,9 +14,11 @@ const HAS_BWRAP = spawnSync('bwrap', ['--ro-bind', '/', '/', 'true']).status ===
 
 interface Ran { code: number | null; out: string; err: string }
 
-function binder(args: string[], cwd: string, env: NodeJS.ProcessEnv): Promise<Ran> {
+const binder = (args: string[], cwd: string, env: NodeJS.ProcessEnv): Promise<Ran> => run(process.execPath, [BINDER, ...args], cwd, env);
+
+function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv): Promise<Ran> {
   return new Promise((done) => {
-    const child = spawn(process.execPath, [BINDER, ...args], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     let err = '';
     child.stdout.on('data', (c) => { out += c; });
@@ -54,4 +56,24 @@ test('an agent asking over HTTP: doctor says so, and finds it contained in the s
   assert.equal(inside.code, 0, inside.out + inside.err);
   assert.match(inside.out, /^ok {4}you ask over HTTP: http:\/\/127\.0\.0\.1:9/m);
   assert.match(inside.out, /^Contained/m);
+});
+
+/** In a network namespace of its own (so no other test sees it): an X11 display on an abstract socket, and the sandboxed doctor. */
+const WITH_DISPLAY = `
+const { createServer } = require('node:net');
+const { spawn } = require('node:child_process');
+const [binder, work, name] = process.argv.slice(1);
+const display = createServer(() => {}).listen('\\0' + name, () => {
+  const child = spawn(process.execPath, [binder, 'sandbox', '--', process.execPath, binder, 'doctor'], { cwd: work, stdio: 'inherit' });
+  child.on('exit', (code) => { display.close(); process.exitCode = code; });
+});
+`;
+
+test('an X11 display on an abstract socket: binder doctor in the sandbox names it a hole, as the network is shared', { skip: (!HAS_BWRAP && 'bwrap is not installed') || (spawnSync('unshare', ['--net', 'true']).status !== 0 && 'unshare --net is not allowed here'), timeout: 60_000 }, async (t) => {
+  const at = home(t);
+  const name = '/tmp/.X11-unix/X0';
+  const inside = await run('unshare', ['--net', process.execPath, '-e', WITH_DISPLAY, BINDER, at.work, name], at.work, at.env);
+  assert.equal(inside.code, 1, inside.out + inside.err);
+  assert.match(inside.out, /^HOLE {2}an X11 display listens on the abstract socket @\/tmp\/\.X11-unix\/X0: reachable from any sandbox that keeps the network, it can type into your terminal/m);
+  assert.match(inside.out, /what to do: run the agent where no display or bus listens on an abstract socket/);
 });
