@@ -153,6 +153,10 @@ function findFolderAbove(work: string, env: NodeJS.ProcessEnv, cwd: string, look
   }
   for (let at = work; ; at = dirname(at)) {
     const found = look(join(at, FOLDER_NAME));
+    // An agent may leave a link there to another agent's folder, for its next run to write in.
+    if (found?.kind === 'dir' && found.real !== join(at, FOLDER_NAME)) {
+      throw new SandboxRefusal(`${join(at, FOLDER_NAME)} is a link to ${found.real}: an agent could have made it to write in another agent's folder, so binder sandbox binds no folder through a link. Remove the link, or name the folder in BINDER_DIR.`);
+    }
     if (found?.kind === 'dir') return found.real;
     if (dirname(at) === at) return undefined;
   }

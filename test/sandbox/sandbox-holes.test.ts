@@ -7,7 +7,7 @@
 import { test, type TestContext } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { BINDER, ROOT, serveKeeper } from '../helpers/processes.js';
 
@@ -120,4 +120,21 @@ test('a writable folder that holds the store, or the home, is refused: the agent
   assert.equal(bashrc.code, 2, bashrc.out + bashrc.err);
   assert.match(bashrc.err, /holds your home folder: an agent that could write there could change what your shell runs/);
   assert.equal(existsSync(join(at.home, '.bashrc')), false, 'nothing ran');
+});
+
+test("a .binder the agent turned into a link to another agent's folder: its next run is refused, and writes nothing there", { skip: !HAS_BWRAP && 'bwrap is not installed', timeout: 60_000 }, async (t) => {
+  const at = home(t);
+  const other = join(at.home, 'work', 'other');
+  mkdirSync(other);
+  await ok(binder(['admin', 'create-list', 'Batches', '--template', 'batches'], at.site, at.env));
+  await ok(binder(['admin', 'side', 'add', join(at.site, '.binder'), 'Claude'], at.site, at.env));
+  await ok(binder(['admin', 'side', 'add', join(other, '.binder'), 'Other'], at.site, at.env));
+  const before = readdirSync(join(other, '.binder')).sort();
+  // The first run: its own folder is in its work folder, so it can put a link in its place.
+  const plant = await binder(['sandbox', '--', 'sh', '-c', 'mv .binder .binder.old && ln -s ../other/.binder .binder'], at.site, at.env);
+  assert.equal(plant.code, 0, plant.err);
+  const next = await binder(['sandbox', '--', 'sh', '-c', 'touch .binder/planted'], at.site, at.env);
+  assert.equal(next.code, 2, next.out + next.err);
+  assert.match(next.err, /\.binder is a link to .*\/other\/\.binder: an agent could have made it to write in another agent's folder/);
+  assert.deepEqual(readdirSync(join(other, '.binder')).sort(), before, "nothing written in Other's folder");
 });
