@@ -8,8 +8,12 @@ import type { SandboxPlan } from './sandbox-plan.js';
 
 const within = (path: string, above: string): boolean => path === above || path.startsWith(above.endsWith(sep) ? above : above + sep);
 
-/** bubblewrap's arguments before the agent's command. */
-export function bwrapArgs(plan: SandboxPlan): string[] {
+/**
+ * bubblewrap's arguments before the agent's command. `filterFd` is where bubblewrap reads the
+ * filter that refuses pushing keys into the terminal (seccomp.ts); without one, the agent gets a
+ * session of its own instead, which refuses the same at the cost of Ctrl-C and job control.
+ */
+export function bwrapArgs(plan: SandboxPlan, filterFd?: number): string[] {
   const args = [
     '--ro-bind', '/', '/',
     '--dev', '/dev',
@@ -17,6 +21,7 @@ export function bwrapArgs(plan: SandboxPlan): string[] {
     '--unshare-pid', '--unshare-ipc', '--proc', '/proc',
     '--tmpfs', '/tmp',
     '--die-with-parent',
+    ...(filterFd === undefined ? ['--new-session'] : ['--seccomp', String(filterFd)]),
   ];
   for (const { path } of plan.writable) args.push('--bind', path, path);
   for (const hidden of plan.hidden) {

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { findFolder } from '../agent/find-folder.js';
 import { storeFolder, whereStore } from '../keeper/store-place.js';
 import { lookOnDisk } from './run-sandbox.js';
+import { storesInUse } from './stores-in-use.js';
 
 export interface Finding { hole: boolean; what: string; fix?: string }
 
@@ -51,6 +52,8 @@ function storeFindings(env: NodeJS.ProcessEnv, home: string): Finding[] {
   const spec = whereStore(undefined, env);
   const dirs = new Set([storeFolder(undefined, { ...env, BINDER_STORE: undefined }), join(home, '.local', 'share', 'binder')]);
   if (spec.kind === 'sqlite') dirs.add(spec.dir);
+  // A keeper this process can see may hold a store that this environment does not name.
+  for (const dir of storesInUse()) dirs.add(dir);
   const findings: Finding[] = [];
   for (const dir of dirs) {
     const file = join(dir, 'binder.db');
@@ -108,6 +111,27 @@ function keeperFindings(): Finding[] {
   }];
 }
 
+/**
+ * Abstract Unix sockets of a display or a session bus: they have no file to hide and no
+ * permissions, so any process in the same network namespace can connect — an X11 client can type
+ * into the person's terminal, a bus can start programs as them.
+ */
+function abstractSocketFindings(table = '/proc/net/unix'): Finding[] {
+  let lines: string[];
+  try { lines = readFileSync(table, 'utf8').split('\n').slice(1); } catch { return []; }
+  const names = new Set<string>();
+  for (const line of lines) {
+    // The kernel shows the name's NULs as @: a name padded to its full length ends in many.
+    const path = line.trim().split(/\s+/)[7];
+    if (path && /^@(\/tmp\/\.X11-unix\/|\/tmp\/dbus-|\/run\/user\/\d+\/bus)/.test(path)) names.add(path.replace(/(.)@+$/, '$1').replace(/[^\x20-\x7e]/g, '?'));
+  }
+  return [...names].map((name) => ({
+    hole: true,
+    what: `${name.includes('X11') ? 'an X11 display' : 'a session bus'} listens on the abstract socket ${name}: reachable from any sandbox that keeps the network, it can ${name.includes('X11') ? 'type into your terminal' : 'start programs as you'}`,
+    fix: 'run the agent where no display or bus listens on an abstract socket (docs/agents.md), or as another OS user',
+  }));
+}
+
 /** Whether something listens at host:port, asked once and briefly. */
 const listening = (host: string, port: number): Promise<boolean> => new Promise((done) => {
   const socket = connect({ host, port });
@@ -159,7 +183,7 @@ async function postgresFindings(env: NodeJS.ProcessEnv): Promise<Finding[]> {
 /** The findings, in the order a person reads them. */
 export async function examine(env: NodeJS.ProcessEnv, cwd: string, ask: DoctorAsk = {}): Promise<Finding[]> {
   const home = env.HOME || homedir();
-  return [folderFinding(env, cwd, ask), ...storeFindings(env, home), ...personFileFindings(env, home), ...keeperFindings(), ...await postgresFindings(env)];
+  return [folderFinding(env, cwd, ask), ...storeFindings(env, home), ...personFileFindings(env, home), ...keeperFindings(), ...abstractSocketFindings(), ...await postgresFindings(env)];
 }
 
 export function doctorReport(findings: readonly Finding[], inSandbox: boolean): string {

@@ -11,6 +11,8 @@ import { delimiter, join } from 'node:path';
 import { bwrapArgs } from './bwrap.js';
 import { planSandbox, sandboxEnv, SandboxRefusal, type LookAt, type SandboxAsk, type SandboxPlan } from './sandbox-plan.js';
 import { seatbeltProfile } from './seatbelt.js';
+import { terminalFilter } from './seccomp.js';
+import { storesInUse } from './stores-in-use.js';
 
 export interface SandboxIO {
   out(text: string): void;
@@ -77,7 +79,8 @@ export function describePlan(plan: SandboxPlan, tool: string): string {
   for (const d of plan.dropped) lines.push(`  left out of its environment: ${d.name} (${d.why})`);
   lines.push(
     "  its own processes: it cannot see, signal or trace yours (the keeper's among them)",
-    '  the network stays: its model, and binder --url, work',
+    '  your terminal: it keeps it, but cannot push keys into it',
+    '  the network stays: its model, and binder --url, work (and abstract sockets: an X11 display, docs/agents.md)',
     '  everything else: read-only',
     'Run an agent in it: binder sandbox -- claude (or codex, aider, a shell, a script).',
   );
@@ -97,7 +100,7 @@ export async function runSandbox(argv: readonly string[], io: SandboxIO): Promis
   }
   let plan: SandboxPlan;
   try {
-    plan = planSandbox(read.ask, { cwd: io.cwd, home: io.env.HOME || homedir(), uid: process.getuid?.() ?? 0, env: io.env }, lookOnDisk);
+    plan = planSandbox(read.ask, { cwd: io.cwd, home: io.env.HOME || homedir(), uid: process.getuid?.() ?? 0, env: io.env, storesInUse: io.platform === 'linux' ? storesInUse() : [] }, lookOnDisk);
   } catch (error) {
     if (!(error instanceof SandboxRefusal)) throw error;
     io.err(`${error.message}\n`);
@@ -124,16 +127,19 @@ export async function runSandbox(argv: readonly string[], io: SandboxIO): Promis
   const env = sandboxEnv(plan, io.env);
   let args: string[];
   let cleanUp = (): void => {};
+  const filter = mac ? undefined : terminalFilter();
   if (mac) {
     const tmp = mkdtempSync(join(tmpdir(), 'binder-sandbox-'));
     cleanUp = () => rmSync(tmp, { recursive: true, force: true });
     env.TMPDIR = tmp;
     args = ['-p', seatbeltProfile(plan, tmp), ...read.command];
   } else {
-    args = [...bwrapArgs(plan), ...read.command];
+    args = [...bwrapArgs(plan, filter ? 3 : undefined), ...read.command];
   }
   return new Promise((done) => {
-    const child = spawn(tool, args, { stdio: 'inherit', env, cwd: plan.work });
+    const child = spawn(tool, args, { stdio: ['inherit', 'inherit', 'inherit', filter ? 'pipe' : 'ignore'], env, cwd: plan.work });
+    // bubblewrap reads the filter to its end before it starts the agent.
+    if (filter) (child.stdio[3] as NodeJS.WritableStream).end(filter);
     // A Ctrl-C reaches the agent through the terminal; the sandbox waits for it to end.
     const ignore = (): void => {};
     process.on('SIGINT', ignore);

@@ -23,6 +23,8 @@ export interface Where {
   home: string;
   uid: number;
   env: NodeJS.ProcessEnv;
+  /** Stores that running keepers hold open (stores-in-use.ts), wherever they were told to look. */
+  storesInUse?: readonly string[];
 }
 
 export interface Hidden { path: string; kind: 'dir' | 'file'; why: string }
@@ -59,6 +61,8 @@ const BROWSER_PROFILES = [
 const POSTGRES_SOCKETS = ['/var/run/postgresql', '/run/postgresql'];
 
 const postgresUrl = (value: string): boolean => /^postgres(ql)?:\/\//i.test(value.trim());
+/** A connection string in PostgreSQL's key=value form that holds a password ("host=db password=…"). */
+const conninfoPassword = (value: string): boolean => /(^|\s)password\s*=/i.test(value);
 
 /** The plan for one run; throws a SandboxRefusal with a sentence for a person. */
 export function planSandbox(ask: SandboxAsk, where: Where, look: LookAt): SandboxPlan {
@@ -79,6 +83,7 @@ export function planSandbox(ask: SandboxAsk, where: Where, look: LookAt): Sandbo
   const storeDirs = [storeFolder(undefined, { ...env, BINDER_STORE: undefined }), join(home, '.local', 'share', 'binder')];
   if (spec.kind === 'sqlite') storeDirs.unshift(spec.dir);
   for (const dir of storeDirs) hide(dir, 'the store');
+  for (const dir of where.storesInUse ?? []) hide(dir, 'the store, open in a keeper');
   for (const path of [join(home, '.pgpass'), env.PGPASSFILE, env.PGSERVICEFILE, join(home, '.pg_service.conf'), join(home, '.postgresql'), env.PGSSLKEY]) {
     if (path) hide(resolve(where.cwd, path), 'a PostgreSQL password or client key');
   }
@@ -97,15 +102,13 @@ export function planSandbox(ask: SandboxAsk, where: Where, look: LookAt): Sandbo
     if (!look(path)) throw new SandboxRefusal(`There is nothing at ${path} to allow writing (from --allow-write).`);
     writable.push({ path, why: 'allowed (--allow-write)' });
   }
-  for (const w of writable) {
-    const store = hidden.find((h) => h.why === 'the store' && (within(h.path, w.path) || within(w.path, h.path)));
-    if (store && within(w.path, store.path)) {
-      throw new SandboxRefusal(`${w.path} is in the store (${store.path}): an agent that could write it could do anything a person can. Give it another folder.`);
-    }
-  }
+  refuseReach(writable, hidden, real(home));
   const readable = ask.allowRead.map((given) => {
     const path = real(resolve(where.cwd, given));
     if (!look(path)) throw new SandboxRefusal(`There is nothing at ${path} to allow reading (from --allow-read).`);
+    // Reading the store is reading every list, hidden ones too: it is never shown again.
+    const store = hidden.find((h) => h.why.startsWith('the store') && (within(path, h.path) || within(h.path, path)));
+    if (store) throw new SandboxRefusal(`${path} reaches the store (${store.path}), which an agent never reads: give --allow-read another path.`);
     return path;
   });
 
@@ -114,9 +117,32 @@ export function planSandbox(ask: SandboxAsk, where: Where, look: LookAt): Sandbo
     if (value === undefined) continue;
     if (name === 'BINDER_STORE') dropped.push({ name, why: 'where the store is' });
     else if (['PGPASSWORD', 'PGPASSFILE', 'PGSSLKEY', 'PGSERVICEFILE'].includes(name)) dropped.push({ name, why: 'a PostgreSQL password or key' });
-    else if (postgresUrl(value)) dropped.push({ name, why: 'a PostgreSQL URL' });
+    else if (postgresUrl(value) || conninfoPassword(value)) dropped.push({ name, why: 'a PostgreSQL URL' });
+    else if (name === 'BINDER_OIDC_CLIENT_SECRET') dropped.push({ name, why: "the HTTP face's sign-in secret" });
   }
   return { work, folder, writable, hidden, readable, dropped, store: spec.kind === 'sqlite' ? spec.dir : 'PostgreSQL' };
+}
+
+/**
+ * A writable path must not reach the store nor hold the person's home. Hiding the store inside a
+ * writable folder is not enough: the agent can move the folder around it aside and put a store of
+ * its own where the person's commands will open it. And a writable home lets it change what the
+ * person's shell runs (~/.bashrc, ~/.profile), and so act as them outside.
+ */
+function refuseReach(writable: SandboxPlan['writable'], hidden: readonly Hidden[], home: string): void {
+  for (const w of writable) {
+    if (within(home, w.path)) {
+      throw new SandboxRefusal(`${w.path} holds your home folder: an agent that could write there could change what your shell runs, and act as you. Run it in a project folder (--dir).`);
+    }
+    for (const store of hidden.filter((h) => h.why.startsWith('the store'))) {
+      if (within(w.path, store.path)) {
+        throw new SandboxRefusal(`${w.path} is in the store (${store.path}): an agent that could write it could do anything a person can. Give it another folder.`);
+      }
+      if (within(store.path, w.path)) {
+        throw new SandboxRefusal(`${w.path} holds the store (${store.path}): an agent that could write there could put a store of its own in its place. Run it in a folder that does not hold the store, or move the store (BINDER_STORE).`);
+      }
+    }
+  }
 }
 
 /** `.binder` from `work` up, or BINDER_DIR: the folder the agent's `binder` will find. */
@@ -127,6 +153,10 @@ function findFolderAbove(work: string, env: NodeJS.ProcessEnv, cwd: string, look
   }
   for (let at = work; ; at = dirname(at)) {
     const found = look(join(at, FOLDER_NAME));
+    // An agent may leave a link there to another agent's folder, for its next run to write in.
+    if (found?.kind === 'dir' && found.real !== join(at, FOLDER_NAME)) {
+      throw new SandboxRefusal(`${join(at, FOLDER_NAME)} is a link to ${found.real}: an agent could have made it to write in another agent's folder, so binder sandbox binds no folder through a link. Remove the link, or name the folder in BINDER_DIR.`);
+    }
     if (found?.kind === 'dir') return found.real;
     if (dirname(at) === at) return undefined;
   }
