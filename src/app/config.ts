@@ -5,7 +5,7 @@
  * file. Read by a person's commands only: the agent's `binder` never loads this nor the parser.
  * A file that is not understood is refused whole, naming the line or the key, never half-used.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parse, TomlError } from 'smol-toml';
@@ -44,13 +44,31 @@ export function configFile(env: NodeJS.ProcessEnv = process.env): string {
   return join(base, 'binder', 'config.toml');
 }
 
+/**
+ * Whether the file at the usual place is out of this user's sight altogether: a folder above it
+ * it may not search, as for a keeper run as another user that kept the person's HOME. Nothing can
+ * be known of a file there, so there is none for this process; a file it can see and not read is
+ * said.
+ */
+function outOfSight(file: string): boolean {
+  try {
+    statSync(file);
+    return false;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    return code === 'EACCES' || code === 'ENOENT' || code === 'ENOTDIR';
+  }
+}
+
 /** The file's table, or null when there is none. */
-function readTable(file: string): Record<string, unknown> | null {
+function readTable(file: string, named: boolean): Record<string, unknown> | null {
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return null;
+    if (!named && (code === 'ENOTDIR' || (code === 'EACCES' && outOfSight(file)))) return null;
     throw new ConfigProblem(`The configuration file ${file} cannot be read: ${(error as Error).message}.`);
   }
   try {
@@ -74,7 +92,7 @@ function text(file: string, key: string, value: unknown): string | undefined {
 /** Reads the defaults in force: the file's, under the `BINDER_*` variables. */
 export function personDefaults(env: NodeJS.ProcessEnv = process.env): PersonDefaults {
   const file = configFile(env);
-  const read = readTable(file);
+  const read = readTable(file, Boolean(env.BINDER_CONFIG));
   const table = read ?? {};
   for (const key of Object.keys(table)) {
     if (!TOP_KEYS.has(key)) throw new ConfigProblem(`The configuration file ${file} has "${key}", which Binder does not know: store, lang, list and [serve] are.`);

@@ -38,7 +38,7 @@ export async function deletionAgreed(store: Store, name: 'delete' | 'delete-list
   }
   const again = name === 'delete' ? `binder admin delete ${String(args.id)} --yes` : `binder admin delete-list ${String(args.list)} --yes`;
   if (!process.stdin.isTTY || !process.stderr.isTTY) {
-    process.stderr.write(`${asWritten(safeSentence(`Nothing deleted: a deletion is for good, so it is asked on a terminal; to delete without the question, run it again with --yes: ${again}`))}\n`);
+    process.stderr.write(`${asWritten(safeSentence(`Not done: nothing is deleted without a yes, a deletion being for good; it is asked on a terminal, and to delete without the question, run it again with --yes: ${again}`))}\n`);
     return false;
   }
   const rl = createInterface({ input: process.stdin, output: process.stderr });
