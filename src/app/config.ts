@@ -32,7 +32,7 @@ export interface PersonDefaults {
 
 /** `binder serve`'s options a file may set, and the kind of value each takes. */
 const SERVE_KEYS: Readonly<Record<string, 'text' | 'flag' | 'texts'>> = {
-  'http': 'text', 'tls-cert': 'text', 'tls-key': 'text', 'behind-proxy': 'flag', 'allow-host': 'texts',
+  'http': 'text', 'tls-cert': 'text', 'tls-key': 'text', 'behind-proxy': 'flag', 'allow-host': 'texts', 'public-url': 'text',
   'rate': 'text', 'workers': 'text', 'quiet': 'flag', 'oidc-issuer': 'text', 'oidc-client-id': 'text',
   'oidc-client-secret-file': 'text', 'oidc-org-claim': 'text', 'oidc-allow-org': 'texts', 'oidc-audience': 'text',
 };
