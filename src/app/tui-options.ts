@@ -31,6 +31,9 @@ terminal (to select text). Quit with q; Ctrl-Z suspends. With --http it answers 
 over HTTP too (MCP at /mcp, REST at /api; docs/http.md).
 `;
 
+/** The screen's own options (the HTTP face's are added as serve's are), for the shell's completion. */
+export const TUI_OPTIONS = ['--store <DIR|URL>', '--side <FOLDER=NAME>', '--lang <LANG>', '--as <NAME>', '--no-mouse'] as const;
+
 export function readOptions(argv: readonly string[]): TuiOptions | { problem: string } {
   const o: TuiOptions = { sides: [], mouse: true, help: false, http: {} };
   const words = argv[0] === 'tui' || argv[0] === 'serve' ? argv.slice(1) : [...argv];
