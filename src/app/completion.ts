@@ -5,12 +5,14 @@
  * (`binder completion names …`, completion-names.ts), where a keeper answers; where none does,
  * nothing is offered. Printed once by a person, never run on the agent's path.
  */
-import type { Command } from 'commander';
+import { Command } from 'commander';
 import { program as binderProgram } from '../agent/command-line.js';
 import { AGENT_OPERATIONS } from '../keeper/operations.js';
 import { program as adminProgram } from './admin.js';
 import { serveProgram } from './serve.js';
 import { program as initProgram } from './init.js';
+import { TUI_OPTIONS } from './tui-options.js';
+import { addHttpOptions } from '../http/start.js';
 
 /** One command's place in the tree: its path (`binder admin side`), what may follow it. */
 interface Place {
@@ -50,8 +52,10 @@ export function commandTree(): Place[] {
     ['admin', adminProgram(() => {})], ['serve', serveProgram()], ['init', initProgram(() => {})],
   ];
   for (const [word, command] of person) walk(command, `binder ${word}`, places);
-  // The screen reads its command line in its own bundle: its verb is offered, not its options.
-  places.push({ path: 'binder tui', words: [], options: [], valued: {}, positional: [] });
+  // The screen reads its command line in its own bundle (tui-options.ts): its options are said here as commander's.
+  const tui = new Command('binder tui');
+  for (const flags of TUI_OPTIONS) tui.option(flags);
+  walk(addHttpOptions(tui), 'binder tui', places);
   places.push({ path: 'binder completion', words: ['bash', 'zsh', 'fish'], options: [], valued: {}, positional: [] });
   places[0]!.words.push(...person.map(([word]) => word), 'tui', 'completion');
   return places;

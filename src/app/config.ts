@@ -1,7 +1,7 @@
 /**
  * A person's defaults, from `$XDG_CONFIG_HOME/binder/config.toml` (else ~/.config/binder/…;
  * `$BINDER_CONFIG` names another file): the store, the language, `binder init`'s list, and
- * `binder serve`'s HTTP options. A flag wins over a `BINDER_*` variable, which wins over the
+ * `binder serve`'s HTTP options (`binder tui` takes them too). A flag wins over a `BINDER_*` variable, which wins over the
  * file. Read by a person's commands only: the agent's `binder` never loads this nor the parser.
  * A file that is not understood is refused whole, naming the line or the key, never half-used.
  */
@@ -10,6 +10,8 @@ import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parse, TomlError } from 'smol-toml';
 import type { Command } from 'commander';
+import type { HttpFlags } from '../http/plan.js';
+import type { TuiOptions } from './tui-options.js';
 
 /** A configuration file (or a BINDER_* variable) that is not understood: a sentence for the person. */
 export class ConfigProblem extends Error {
@@ -32,7 +34,7 @@ export interface PersonDefaults {
 
 /** `binder serve`'s options a file may set, and the kind of value each takes. */
 const SERVE_KEYS: Readonly<Record<string, 'text' | 'flag' | 'texts'>> = {
-  'http': 'text', 'tls-cert': 'text', 'tls-key': 'text', 'behind-proxy': 'flag', 'allow-host': 'texts',
+  'http': 'text', 'tls-cert': 'text', 'tls-key': 'text', 'behind-proxy': 'flag', 'allow-host': 'texts', 'public-url': 'text',
   'rate': 'text', 'workers': 'text', 'quiet': 'flag', 'oidc-issuer': 'text', 'oidc-client-id': 'text',
   'oidc-client-secret-file': 'text', 'oidc-org-claim': 'text', 'oidc-allow-org': 'texts', 'oidc-audience': 'text',
 };
@@ -141,4 +143,25 @@ export function applyServeDefaults(command: Command, defaults: PersonDefaults): 
     // --no-tui's counterpart is kept as given: a file never turns the screen on or off.
     if (command.options.some((o) => o.attributeName() === name)) command.setOptionValueWithSource(name, value, 'config');
   }
+}
+
+/** `binder serve`'s options that are not the HTTP face's: the screen takes none of them. */
+const SERVE_ALONE = new Set(['workers', 'quiet']);
+
+/**
+ * The options `binder tui` runs with: those on its command line, then the variables', then the
+ * file's — the store, the language and the HTTP face's options, as `binder serve` takes them.
+ */
+export function withTuiDefaults(options: TuiOptions, defaults: PersonDefaults): TuiOptions {
+  const http: Record<string, unknown> = { ...options.http };
+  for (const [key, { value }] of Object.entries(defaults.serve)) {
+    const name = attribute(key);
+    if (value !== undefined && !SERVE_ALONE.has(key) && http[name] === undefined) http[name] = value;
+  }
+  return {
+    ...options,
+    ...(options.store === undefined && defaults.store.value !== undefined ? { store: defaults.store.value } : {}),
+    ...(options.lang === undefined && defaults.lang.value !== undefined ? { lang: defaults.lang.value } : {}),
+    http: http as HttpFlags,
+  };
 }

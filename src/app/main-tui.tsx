@@ -8,6 +8,7 @@ import { render } from 'ink';
 import { httpPlan, listeningLine, loginLine, providerLine, startHttpFor, type HttpStarted } from '../http/start.js';
 import { createKeeper } from '../keeper/keeper.js';
 import { scrubbed, toStderr } from '../keeper/log-line.js';
+import { safeSentence } from '../keeper/terminal-safe.js';
 import type { SideConfig } from '../keeper/keeper-types.js';
 import { person, sideOption, whereStore } from '../keeper/places.js';
 import { openAnyStore } from '../store/index.js';
@@ -15,20 +16,30 @@ import { Refused, type Store } from '../store/store.js';
 import { App } from '../tui/components/App.js';
 import { Binder, type BinderContext } from '../tui/context.js';
 import { readOptions, USAGE } from './tui-options.js';
+import { ConfigProblem, personDefaults, withTuiDefaults } from './config.js';
 import { suspender } from '../tui/suspend.js';
 import { holdTerminal } from '../tui/terminal-modes.js';
 import { makeTheme } from '../tui/theme.js';
 import { langFromEnv, wordsFor } from '../person/words.js';
 
 export async function main(argv: string[]): Promise<number> {
-  const options = readOptions(argv);
-  if ('problem' in options) {
-    process.stderr.write(`${options.problem}\n`);
+  const read = readOptions(argv);
+  if ('problem' in read) {
+    process.stderr.write(`${read.problem}\n`);
     return 64;
   }
-  if (options.help) {
+  if (read.help) {
     process.stdout.write(USAGE);
     return 0;
+  }
+  let options;
+  try {
+    // The person's configuration file, under the BINDER_* variables and the flags, as binder serve reads it.
+    options = withTuiDefaults(read, personDefaults());
+  } catch (error) {
+    if (!(error instanceof ConfigProblem)) throw error;
+    process.stderr.write(`binder tui: ${safeSentence(error.message)}\n`);
+    return 64;
   }
   const plan = httpPlan(options.http);
   if (plan && 'problem' in plan) {

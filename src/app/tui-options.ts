@@ -20,7 +20,7 @@ export interface TuiOptions {
 }
 
 export const USAGE = `Usage: binder tui [--store DIR|URL] [--side FOLDER=NAME]... [--lang en|fr] [--as NAME] [--no-mouse]
-       [--http [HOST:]PORT [--tls-cert FILE --tls-key FILE] [--behind-proxy] [--allow-host NAME]... [--rate N]
+       [--http [HOST:]PORT [--tls-cert FILE --tls-key FILE] [--behind-proxy] [--allow-host NAME]... [--public-url URL] [--rate N]
         [--oidc-issuer URL --oidc-client-id ID [--oidc-client-secret-file FILE] [--oidc-org-claim NAME]
          [--oidc-allow-org ORG]... [--oidc-audience AUD]]]
 
@@ -30,6 +30,9 @@ or ./.binder as "Agent" when there is none. --no-mouse leaves clicks to the
 terminal (to select text). Quit with q; Ctrl-Z suspends. With --http it answers agents
 over HTTP too (MCP at /mcp, REST at /api; docs/http.md).
 `;
+
+/** The screen's own options (the HTTP face's are added as serve's are), for the shell's completion. */
+export const TUI_OPTIONS = ['--store <DIR|URL>', '--side <FOLDER=NAME>', '--lang <LANG>', '--as <NAME>', '--no-mouse'] as const;
 
 export function readOptions(argv: readonly string[]): TuiOptions | { problem: string } {
   const o: TuiOptions = { sides: [], mouse: true, help: false, http: {} };
@@ -73,12 +76,13 @@ export function readOptions(argv: readonly string[]): TuiOptions | { problem: st
         o.http.http = next !== undefined && (eq > 0 || !next.startsWith('--')) ? next : true;
         break;
       }
-      case '--tls-cert': case '--tls-key': case '--allow-host': case '--rate': {
+      case '--tls-cert': case '--tls-key': case '--allow-host': case '--rate': case '--public-url': {
         const v = value();
         if (!v) return { problem: `${name} takes a value.` };
         if (name === '--tls-cert') o.http.tlsCert = v;
         else if (name === '--tls-key') o.http.tlsKey = v;
         else if (name === '--rate') o.http.rate = v;
+        else if (name === '--public-url') o.http.publicUrl = v;
         else o.http.allowHost = [...(o.http.allowHost ?? []), v];
         break;
       }

@@ -34,6 +34,8 @@ export interface HttpAppOptions {
   tls?: boolean;
   /** A proxy in front: its X-Forwarded-Host and X-Forwarded-Proto are believed. */
   behindProxy?: boolean;
+  /** The address people reach it by through a proxy (an origin): sign-in's redirect and the page's links use it. */
+  publicUrl?: string;
   /** Per token (200 a second, bursts of 1,000). */
   rate?: Rate;
   /** What went wrong (a failure, a token revoked as leaked): one line each; never a token. */
@@ -98,7 +100,7 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
   app.notFound((c) => refuse(c, 404, 'Nothing here: agents use /mcp (MCP) or /api (REST; GET /api lists the operations).'));
 
   app.use('*', securityHeaders);
-  app.use('*', guard({ hosts: new Set([...options.hosts].map((h) => h.toLowerCase())), tls: options.tls === true, behindProxy: options.behindProxy === true }));
+  app.use('*', guard({ hosts: new Set([...options.hosts].map((h) => h.toLowerCase())), tls: options.tls === true, behindProxy: options.behindProxy === true, ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}) }));
   // A token anywhere in a URL, on any route, is a leaked one: refused, and revoked, before anything else.
   app.use('*', noTokenInUrl(keeper, log, options.orgs));
   // Answered to anyone, under any Host (a page rebound to this address too): nothing of where the store is.
@@ -128,7 +130,7 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
   app.get('/api/changes', changesHandler());
   restRoutes(app, told);
 
-  const person = { tls: options.tls === true, behindProxy: options.behindProxy === true, rate, ...(options.signIn ? { signIn: options.signIn } : {}), ...(options.orgs ? { orgs: options.orgs } : {}) };
+  const person = { tls: options.tls === true, behindProxy: options.behindProxy === true, ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}), rate, ...(options.signIn ? { signIn: options.signIn } : {}), ...(options.orgs ? { orgs: options.orgs } : {}) };
   app.use('/', ...pageGuards(options.signIn));
   app.use('/page/*', ...pageGuards(options.signIn), sized);
   app.use('/page/api/*', sessionRequired(keeper, person));

@@ -15,6 +15,8 @@ export interface GuardOptions {
   tls: boolean;
   /** A proxy in front says, in X-Forwarded-*, what the client asked for. */
   behindProxy: boolean;
+  /** The address people reach it by through a proxy: a browser's Origin may be it. */
+  publicUrl?: string;
 }
 
 /** `example.org:4180` → `example.org`; `[::1]:4180` → `::1`; null when it is not a host. */
@@ -56,7 +58,7 @@ export function guard(options: GuardOptions): MiddlewareHandler {
     const origin = c.req.header('origin');
     if (origin !== undefined) {
       const proto = options.behindProxy ? first(c.req.header('x-forwarded-proto')) ?? (options.tls ? 'https' : 'http') : options.tls ? 'https' : 'http';
-      if (!sameOrigin(origin, `${proto}://${host ?? ''}`)) {
+      if (!sameOrigin(origin, `${proto}://${host ?? ''}`) && !(options.publicUrl && sameOrigin(origin, options.publicUrl))) {
         return refuse(c, 403, 'A page of another site may not use this binder: requests with a foreign Origin are refused.');
       }
     }

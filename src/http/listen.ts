@@ -110,7 +110,7 @@ export async function startHttp(keeper: Keeper, plan: HttpPlan, { log: given, to
     }
   }
   const { app, close: closeApp } = createHttpApp({
-    keeper, hosts: servedHosts(plan), tls: plan.tls !== undefined, behindProxy: plan.behindProxy, log, ...(told ? { told } : {}),
+    keeper, hosts: servedHosts(plan), tls: plan.tls !== undefined, behindProxy: plan.behindProxy, ...(plan.publicUrl ? { publicUrl: plan.publicUrl } : {}), log, ...(told ? { told } : {}),
     ...(plan.rate ? { rate: plan.rate } : {}), ...(signIn ? { signIn } : {}), ...(signedIn ? { onSignIn: signedIn } : {}),
     ...(binders ? { orgs: orgsOf(binders) } : {}), ...(bounds?.clientLinesMs !== undefined ? { clientLinesMs: bounds.clientLinesMs } : {}),
   });

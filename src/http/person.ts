@@ -73,14 +73,18 @@ export const invalidToken = (text: string): Record<string, string> => ({
   'WWW-Authenticate': `Bearer realm="binder", error="invalid_token", error_description="${text.replace(/["\\]/g, "'").replace(/[^\x20-\x7e]/g, '?')}"`,
 });
 
-/** Does this request reach the browser over TLS (the server's own, or a proxy's said by it)? */
-export function overTls(c: Context, options: { tls: boolean; behindProxy: boolean }): boolean {
-  if (options.tls) return true;
+/** How a request's own address is known: the server's TLS, a proxy's headers, or the public address given. */
+export interface OriginOptions { tls: boolean; behindProxy: boolean; publicUrl?: string }
+
+/** Does this request reach the browser over TLS (the server's own, a public https address, or a proxy's said by it)? */
+export function overTls(c: Context, options: OriginOptions): boolean {
+  if (options.tls || options.publicUrl?.startsWith('https:')) return true;
   return options.behindProxy && c.req.header('x-forwarded-proto')?.split(',')[0]?.trim().toLowerCase() === 'https';
 }
 
-/** This server's own origin as the browser sees it (the guard checked its host already). */
-export function originOf(c: Context, options: { tls: boolean; behindProxy: boolean }): string {
+/** This server's own origin as the browser sees it: the public address given, else as the request says (the guard checked its host already). */
+export function originOf(c: Context, options: OriginOptions): string {
+  if (options.publicUrl) return options.publicUrl;
   const host = options.behindProxy ? c.req.header('x-forwarded-host')?.split(',')[0]?.trim() ?? c.req.header('host') : c.req.header('host');
   return `${overTls(c, options) ? 'https' : 'http'}://${host ?? new URL(c.req.url).host}`;
 }
@@ -122,8 +126,8 @@ const ownOrigin = (signIn: SignIn | undefined): MiddlewareHandler => async (c, n
   return next();
 };
 
-export interface PersonOptions {
-  tls: boolean; behindProxy: boolean; rate: RateLimit; signIn?: SignIn; orgs?: Orgs;
+export interface PersonOptions extends OriginOptions {
+  rate: RateLimit; signIn?: SignIn; orgs?: Orgs;
   /** A session just ended here (signed out): what this process holds open for it is ended at once. */
   signedOut?: (session: string) => void;
 }

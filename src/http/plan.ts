@@ -15,6 +15,8 @@ export interface HttpPlan {
   tls?: { cert: string; key: string };
   behindProxy: boolean;
   allowHosts: string[];
+  /** The address people and agents reach it by, through a proxy (`https://binder.example`): an origin, no path. */
+  publicUrl?: string;
   rate?: Rate;
   /** People sign in through this identity provider (OpenID Connect); without it, login links. */
   oidc?: OidcPlan;
@@ -38,6 +40,7 @@ export interface HttpFlags {
   tlsKey?: string;
   behindProxy?: boolean;
   allowHost?: string[];
+  publicUrl?: string;
   rate?: string;
   oidcIssuer?: string;
   oidcClientId?: string;
@@ -107,12 +110,31 @@ function address(given: string): { host: string; port: number } | null {
   return p === null ? null : { host: named[1]!, port: p };
 }
 
+/** `--public-url` read: its origin (`https://binder.example`), or the sentence that says what is wrong. */
+export function publicOrigin(given: string): { origin: string; host: string } | { problem: string } {
+  const shown = given.replace(/[^\x20-\x7e]/g, '?').slice(0, 80);
+  let u: URL;
+  try {
+    u = new URL(given.trim());
+  } catch {
+    return { problem: `--public-url takes the address people reach the binder by, e.g. --public-url https://binder.example; "${shown}" is not one.` };
+  }
+  if (u.protocol !== 'https:' && u.protocol !== 'http:') return { problem: `--public-url takes an https:// address; "${shown}" is not one.` };
+  if (u.username || u.password || u.search || u.hash || (u.pathname !== '/' && u.pathname !== '')) {
+    return { problem: `--public-url takes an origin alone, e.g. https://binder.example: the binder answers at its root, so "${shown}" cannot be its address.` };
+  }
+  if (u.protocol === 'http:' && !isLoopback(u.hostname)) {
+    return { problem: `--public-url ${shown} would send tokens and sessions over the network in clear: give its https:// address.` };
+  }
+  return { origin: u.origin, host: u.hostname.replace(/^\[|\]$/g, '').toLowerCase() };
+}
+
 /** The plan, null without --http, or the sentence that says what is wrong. */
 export function httpPlan(flags: HttpFlags, env: NodeJS.ProcessEnv = process.env): HttpPlan | null | { problem: string } {
   const oidc = oidcPlan(flags, env);
   if (oidc && 'problem' in oidc) return oidc;
   const companions = [flags.tlsCert && '--tls-cert', flags.tlsKey && '--tls-key', flags.behindProxy && '--behind-proxy',
-    flags.allowHost?.length && '--allow-host', flags.rate && '--rate', oidc && '--oidc-issuer'].filter(Boolean);
+    flags.allowHost?.length && '--allow-host', flags.publicUrl && '--public-url', flags.rate && '--rate', oidc && '--oidc-issuer'].filter(Boolean);
   if (flags.http === undefined || flags.http === false) {
     return companions.length ? { problem: `${companions.join(', ')} only go with --http [HOST:]PORT.` } : null;
   }
@@ -125,6 +147,8 @@ export function httpPlan(flags: HttpFlags, env: NodeJS.ProcessEnv = process.env)
         + 'give --tls-cert FILE and --tls-key FILE, or --behind-proxy if a proxy in front of it speaks TLS.',
     };
   }
+  const publicAt = flags.publicUrl === undefined ? null : publicOrigin(flags.publicUrl);
+  if (publicAt && 'problem' in publicAt) return publicAt;
   let rate: Rate | undefined;
   if (flags.rate !== undefined) {
     const given = /^(\d{1,7})(?:\/(\d{1,8}))?$/.exec(flags.rate.trim());
@@ -137,7 +161,9 @@ export function httpPlan(flags: HttpFlags, env: NodeJS.ProcessEnv = process.env)
     port: at.port,
     ...(flags.tlsCert && flags.tlsKey ? { tls: { cert: flags.tlsCert, key: flags.tlsKey } } : {}),
     behindProxy: flags.behindProxy === true,
-    allowHosts: (flags.allowHost ?? []).map((h) => h.trim().toLowerCase()).filter(Boolean),
+    // The public address's host is one the server is reached by: a request through the proxy names it.
+    allowHosts: [...(flags.allowHost ?? []), ...(publicAt ? [publicAt.host] : [])].map((h) => h.trim().toLowerCase()).filter(Boolean),
+    ...(publicAt ? { publicUrl: publicAt.origin } : {}),
     ...(rate ? { rate } : {}),
     ...(oidc ? { oidc } : {}),
   };

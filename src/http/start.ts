@@ -10,7 +10,7 @@ import { loadHttp } from './load.js';
 import { httpPlan, type HttpFlags, type HttpPlan } from './plan.js';
 import { sayServing } from './serving.js';
 
-/** Adds --http, --tls-cert, --tls-key, --behind-proxy, --allow-host and --rate to a command. */
+/** Adds --http and its companions (TLS, proxy, hosts, public address, rate, provider) to a command. */
 export function addHttpOptions(command: Command): Command {
   return command
     .option('--http [address]', 'answer over HTTP too, at [HOST:]PORT (127.0.0.1:4180 by default): MCP at /mcp, REST at /api')
@@ -18,6 +18,7 @@ export function addHttpOptions(command: Command): Command {
     .option('--tls-key <file>', 'with --http: the certificate\'s private key (PEM)')
     .option('--behind-proxy', 'with --http: a proxy in front speaks TLS; believe its X-Forwarded-* headers')
     .option('--allow-host <name>', 'with --http: a name the server is reached by (repeatable)', (v: string, all: string[] | undefined) => [...(all ?? []), v])
+    .option('--public-url <url>', 'with --http: the address people reach it by through a proxy (https://binder.example), for links and sign-in')
     .option('--rate <n>', 'with --http: requests a second per token (200, bursts of 5×; or N/BURST)')
     .option('--oidc-issuer <url>', 'with --http: people sign in through this OpenID Connect provider (no login links then)')
     .option('--oidc-client-id <id>', 'with --oidc-issuer: this binder\'s client id at the provider')
@@ -71,15 +72,17 @@ export const listeningLine = (url: string, lang: 'en' | 'fr'): string => (lang =
 export async function startHttpFor(keeper: Keeper, plan: HttpPlan, log: (line: string) => void, told?: (line: string) => void, spec?: StoreSpec): Promise<HttpStarted> {
   const { startHttp } = await loadHttp();
   const serving = await startHttp(keeper, plan, { log, ...(told ? { told } : {}), ...(spec ? { spec } : {}) });
+  // Behind a proxy, the address said, written for login-link and put in links is the one people reach.
+  const url = plan.publicUrl ?? serving.url;
   // Where it answers, for binder admin login-link; taken back when it stops. A database server
   // has no folder to say it in: there, login-link is given the address with --url.
-  const unsay = keeper.store.dialect === 'sqlite' ? sayServing(keeper.store.path, serving.url) : () => {};
+  const unsay = keeper.store.dialect === 'sqlite' ? sayServing(keeper.store.path, url) : () => {};
   return {
-    url: serving.url,
+    url,
     ...(serving.provider ? { provider: serving.provider } : {}),
     async loginLink(name) {
       const made = await keeper.store.addLoginLink(name, { id: `person:${name}`, kind: 'person', name });
-      return loginUrl(serving.url, made.key);
+      return loginUrl(url, made.key);
     },
     async stop() {
       unsay();

@@ -48,6 +48,8 @@ test('bash completes verbs, options, an admin\'s sub-verbs, list names and state
   assert.deepEqual(complete(script, 'binder admin gra', env, site), ['grant']);
   assert.deepEqual(complete(script, 'binder admin --st', env, site), ['--store']);
   assert.deepEqual(complete(script, 'binder init --te', env, site), ['--template']);
+  assert.deepEqual(complete(script, 'binder tui --no-m', env, site), ['--no-mouse']);
+  assert.deepEqual(complete(script, 'binder tui --http 4180 --pub', env, site), ['--public-url']);
   assert.deepEqual(complete(script, 'binder show ', env, site), [], 'no keeper answers: nothing offered, at once');
 
   assert.equal(binder(['init', '--list', 'Site work'], { cwd: site, env }).code, 0);

@@ -7,6 +7,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { personDefaults, withTuiDefaults } from '../../src/app/config.js';
+import { readOptions, type TuiOptions } from '../../src/app/tui-options.js';
 import { binder, serveKeeper } from '../helpers/processes.js';
 import { tempDir } from '../helpers/temp.js';
 
@@ -53,6 +55,32 @@ test('binder serve takes its HTTP options from the file, and a flag over them', 
   await served.stop();
   const other = await serveKeeper(t, ['--store', join(root, 'other'), '--side', `${join(root, '.binder')}=Claude`], env);
   assert.match(other.out(), new RegExp(`Binder kept in ${join(root, 'other')}`));
+});
+
+test('binder tui takes the store, the language and the HTTP options from the file, under BINDER_* and its flags', (t) => {
+  const { root, env } = configured(t, (r) => `store = "${join(r, 'store')}"\nlang = "fr"\n[serve]\nhttp = "127.0.0.1:4180"\npublic-url = "https://binder.example"\nworkers = "2"\nquiet = true\n`);
+  const options = (argv: string[], more: NodeJS.ProcessEnv = {}): TuiOptions =>
+    withTuiDefaults(readOptions(['tui', ...argv]) as TuiOptions, personDefaults({ ...env, ...more }));
+  const fromFile = options([]);
+  assert.equal(fromFile.store, join(root, 'store'));
+  assert.equal(fromFile.lang, 'fr');
+  assert.deepEqual(fromFile.http, { http: '127.0.0.1:4180', publicUrl: 'https://binder.example' }, 'serve\'s own options (workers, quiet) are not the screen\'s');
+  const fromEnv = options([], { BINDER_STORE: join(root, 'env'), BINDER_LANG: 'en' });
+  assert.equal(fromEnv.store, join(root, 'env'));
+  assert.equal(fromEnv.lang, 'en');
+  const fromFlags = options(['--store', join(root, 'flag'), '--lang', 'en', '--http', '127.0.0.1:0', '--public-url', 'http://localhost:8080'], { BINDER_STORE: join(root, 'env') });
+  assert.equal(fromFlags.store, join(root, 'flag'));
+  assert.equal(fromFlags.lang, 'en');
+  assert.deepEqual(fromFlags.http, { http: '127.0.0.1:0', publicUrl: 'http://localhost:8080' });
+  // The command reads it: a value of the file that cannot be used is said, and nothing starts.
+  const bad = configured(t, () => '[serve]\npublic-url = "https://binder.example/team"\n');
+  const said = bad.run(['tui']);
+  assert.equal(said.code, 64);
+  assert.match(said.err, /binder tui: --public-url only go with --http/);
+  const wrong = configured(t, () => 'lang = "de"\n');
+  const refused = wrong.run(['tui']);
+  assert.equal(refused.code, 64);
+  assert.match(refused.err, /^binder tui: In the configuration file .*config\.toml, lang takes "en" or "fr"\./m);
 });
 
 test('a file not understood is refused with a sentence that says where, and nothing is done', (t) => {
