@@ -25,6 +25,11 @@ export interface StoreOptions extends PeopleRules {
    * commits: an organisation's binder tells its service store which binder the token is in.
    */
   tokenMade?: (hash: string) => Promise<void>;
+  /**
+   * Called with a removed person's id inside the transaction that removes them: an organisation's
+   * binder ends their sessions, which its service store keeps, as part of the removal.
+   */
+  personRemoved?: (id: string) => Promise<void>;
 }
 
 /** The ledger's reads that are one statement each: outside a transaction, they need none. */
@@ -32,7 +37,11 @@ const ONE_STATEMENT_READS = new Set<keyof Ledger>(['mark', 'recorded', 'open', '
 
 export function makeStore(engine: Engine, options: StoreOptions = {}): Store {
   const now = options.now ?? Date.now;
-  const { outermost, savepoint, listeners } = transactionsOver(engine, { now, ...(options.tokenMade ? { tokenMade: options.tokenMade } : {}) });
+  const { outermost, savepoint, listeners } = transactionsOver(engine, {
+    now,
+    ...(options.tokenMade ? { tokenMade: options.tokenMade } : {}),
+    ...(options.personRemoved ? { personRemoved: options.personRemoved } : {}),
+  });
   const ruled = ruledBy({ signedIn: options.signedIn === true } satisfies PeopleRules);
 
   // Every request over HTTP looks its token up: where the engine says cheaply that nothing was

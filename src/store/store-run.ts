@@ -24,6 +24,7 @@ export interface Transactions {
 export interface RunOptions {
   now: () => number;
   tokenMade?: (hash: string) => Promise<void>;
+  personRemoved?: (id: string) => Promise<void>;
 }
 
 export function transactionsOver(engine: Engine, options: RunOptions): Transactions {
@@ -56,6 +57,7 @@ export function transactionsOver(engine: Engine, options: RunOptions): Transacti
     unindexed: pending.unindexed,
     transaction: (fn) => savepoint(q, pending, fn),
     ...(options.tokenMade ? { tokenMade: options.tokenMade } : {}),
+    ...(options.personRemoved ? { personRemoved: options.personRemoved } : {}),
   });
 
   async function savepoint<T>(q: Sql, pending: Pending, fn: () => Promise<T>): Promise<T> {
