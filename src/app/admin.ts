@@ -119,6 +119,7 @@ function listOrgs(spec: StoreSpec, json: boolean): Promise<number> {
 interface OrgPlace {
   spec: StoreSpec;
   tokenMade: (hash: string) => Promise<void>;
+  personRemoved: (id: string) => Promise<void>;
   /** Another organisation whose binder has the folder `dir` registered, or null. */
   folderElsewhere: (dir: string) => Promise<string | null>;
   done: () => Promise<void>;
@@ -162,7 +163,8 @@ async function orgPlace(spec: StoreSpec, org: string): Promise<OrgPlace | number
       }
       return null;
     };
-    return { spec: await binders.specOf(name), tokenMade: (hash) => binders.service.indexToken(hash, name), folderElsewhere, done: () => binders.close() };
+    return { spec: await binders.specOf(name), tokenMade: (hash) => binders.service.indexToken(hash, name),
+      personRemoved: async (id) => { await binders.service.endSessionsOf([id], name); }, folderElsewhere, done: () => binders.close() };
   } catch (error) {
     await binders.close();
     if (error instanceof Refused) { process.stderr.write(`${safeSentence(error.message)}\n`); return 64; }
@@ -220,7 +222,7 @@ export async function admin(argv: readonly string[]): Promise<number> {
       process.stderr.write(`${safeSentence(`Not done: the folder ${samePlace(String(args.dir))} is registered in the binder of ${other} already; a folder is one agent of one organisation (binder admin --org ${other} side remove NAME takes it out there first).`)}\n`);
       return 1;
     }
-    return await runOperation(op, args, where, who, json, org?.tokenMade, org ? cleanOrg(chosen.org!) : undefined);
+    return await runOperation(op, args, where, who, json, org, org ? cleanOrg(chosen.org!) : undefined);
   } finally {
     await org?.done();
   }
@@ -228,14 +230,14 @@ export async function admin(argv: readonly string[]): Promise<number> {
 
 /** One operation of the catalog on the store, as `who`; an organisation's binder indexes its tokens. */
 async function runOperation(op: OpSpec, args: Record<string, unknown>, where: StoreSpec, who: Who, json: boolean,
-  tokenMade: ((hash: string) => Promise<void>) | undefined, org?: string): Promise<number> {
+  org: Pick<OrgPlace, 'tokenMade' | 'personRemoved'> | undefined, orgName?: string): Promise<number> {
   // A hint names the next command as binder admin …: with --org, in that organisation's binder too.
-  const inOrg = (text: string): string => (org === undefined ? text : text.replace(/\bbinder admin (?!--org )/g, `binder admin --org ${org} `));
+  const inOrg = (text: string): string => (orgName === undefined ? text : text.replace(/\bbinder admin (?!--org )/g, `binder admin --org ${orgName} `));
   let store;
   try {
     store = await openAnyStore(where, {
       log: toStderr,
-      ...(tokenMade ? { tokenMade, signedIn: true } : {}),
+      ...(org ? { tokenMade: org.tokenMade, personRemoved: org.personRemoved, signedIn: true } : {}),
     });
   } catch (error) {
     if (error instanceof Refused) { process.stderr.write(`${safeSentence(error.message)}\n`); return 2; }
@@ -244,7 +246,7 @@ async function runOperation(op: OpSpec, args: Record<string, unknown>, where: St
   try {
     // A signed-in service's own store holds no binder of an organisation's: a change made there
     // (a token, a list, a folder) would be nobody's, and a token made there never accepted.
-    if (!tokenMade && !op.readOnly && ((await store.signInIssuer()) !== null || (await store.orgs()).length > 0)) {
+    if (!org && !op.readOnly && ((await store.signInIssuer()) !== null || (await store.orgs()).length > 0)) {
       process.stderr.write(`${safeSentence(`Not done: this store is a signed-in service's, whose binders are its organisations': name one with --org ORGANISATION (binder admin orgs lists them), e.g. binder admin --org acme.example ${adminWords(op).join(' ')} …`)}\n`);
       return 1;
     }

@@ -32,10 +32,10 @@ export function pageApiRoutes(app: Hono<HttpEnv>, service: Keeper): PageStreams 
     const lang = c.req.header('binder-lang') === 'fr' ? 'fr' : 'en';
     const person = c.get('person');
     const answer = await c.get('keeper').act(name, args, person.who, { lang });
-    // A person removed from their organisation's binder while this was asked: their session ends with the refusal.
+    // A person removed from their organisation's binder while this was asked: their session was
+    // ended by the removal, and the refusal says they are signed out.
     if (!answer.ok && answer.refusal === 'access' && person.cookie && person.org
       && (await c.get('keeper').store.removedPeople(person.who.id)).length > 0) {
-      await service.store.endSessionsOf([person.who.id], person.org);
       return jsonOf(c, bodyOf(answer), 401, { 'Cache-Control': 'no-store' });
     }
     return jsonOf(c, bodyOf(answer), statusOf(answer), { 'Cache-Control': 'no-store' });

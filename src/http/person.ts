@@ -154,57 +154,14 @@ export async function tokenPerson(c: Context, token: string, signIn: SignIn): Pr
 /** Said to a removed person, whose session has just ended. */
 export const REMOVED = 'You were removed from this binder by one of its admins, and are signed out: ask an admin to let you back in.';
 
-/** The organisations' binders whose removals are watched, each once. */
-const watched = new WeakSet<Keeper>();
-
 /**
- * Ends at once the sessions (in the service store) of the people removed from an organisation's
- * binder: looked at on each change of that binder, made here or by another process (`binder admin
- * --org … remove-person`), not at the removed person's next request. The service store is written
- * only when the removed people are others than last seen.
+ * Whether a session's person was removed from their organisation's binder. Their sessions were
+ * ended by the removal itself (in the store); a provider's access token has none, and is refused here.
  */
-export function watchRemovals(service: Keeper, org: string, binder: Keeper): void {
-  if (binder === service || watched.has(binder)) return;
-  watched.add(binder);
-  let seen = '';
-  let running = false;
-  let again = false;
-  const look = async (): Promise<void> => {
-    if (running) {
-      again = true;
-      return;
-    }
-    running = true;
-    try {
-      do {
-        again = false;
-        const gone = await binder.store.removedPeople();
-        const now = gone.join('\n');
-        if (now !== seen && gone.length) await service.store.endSessionsOf(gone, org);
-        seen = now;
-      } while (again);
-    } catch {
-      // A binder closing, or a store that failed this once: the next change looks again, and every request checks.
-      seen = '';
-    } finally {
-      running = false;
-    }
-  };
-  binder.onNews(() => void look());
-  void look();
-}
-
-/**
- * Whether a session's person was removed from their organisation's binder (their sessions are
- * ended then, if the watch has not yet); the binder's removals watched from now on.
- */
-export async function removedFrom(service: Keeper, person: Person, orgs: Orgs | undefined): Promise<boolean> {
+export async function removedFrom(person: Person, orgs: Orgs | undefined): Promise<boolean> {
   if (!person.org || !orgs) return false;
   const binder = await orgs.of(person.org);
-  watchRemovals(service, person.org, binder);
-  if ((await binder.store.removedPeople(person.who.id)).length === 0) return false;
-  if (person.cookie) await service.store.endSessionsOf([person.who.id], person.org);
-  return true;
+  return (await binder.store.removedPeople(person.who.id)).length > 0;
 }
 
 /** Sets the person, or answers 401 with the sign-in explanation; then takes one of the session's rate. */
@@ -216,7 +173,7 @@ export function sessionRequired(keeper: Keeper, options: PersonOptions, keyInAdd
     if (token && found && found.org && options.orgs) await options.orgs.record(found.who, found.org);
     const person = found;
     if (!person) return refuse(c, 401, signInText(options.signIn));
-    if (await removedFrom(keeper, person, options.orgs)) return refuse(c, 401, REMOVED);
+    if (await removedFrom(person, options.orgs)) return refuse(c, 401, REMOVED);
     const wait = options.rate.take(`session:${person.session}`);
     if (wait > 0) return refuse(c, 429, `Too many requests: ask again in ${Math.ceil(wait / 1000)} s.`, { 'Retry-After': String(Math.ceil(wait / 1000)) });
     c.set('person', person);
@@ -255,7 +212,7 @@ export function sessionRoutes(route: Hono<HttpEnv>, keeper: Keeper, options: Per
     const person = await personOf(keeper, c, overTls(c, options));
     const signIn = options.signIn ? { provider: options.signIn.provider, start: '/page/oidc/start' } : null;
     if (!person) return jsonOf(c, { ok: false, text: signInText(options.signIn), data: { signIn } }, 401);
-    if (await removedFrom(keeper, person, options.orgs)) return jsonOf(c, { ok: false, text: REMOVED, data: { signIn } }, 401);
+    if (await removedFrom(person, options.orgs)) return jsonOf(c, { ok: false, text: REMOVED, data: { signIn } }, 401);
     const { who } = person;
     return jsonOf(c, {
       ok: true, text: `Signed in as ${who.name}${who.email ? ` <${who.email}>` : ''}.`,

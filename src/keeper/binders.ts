@@ -70,6 +70,7 @@ export async function openBinders(spec: StoreSpec, options: BindersOptions = {})
       signedIn: true,
       // Indexed before the token's own binder commits: a token is never in a binder unindexed.
       tokenMade: (hash) => service.indexToken(hash, name),
+      personRemoved: async (id) => { await service.endSessionsOf([id], name); },
     });
   }
 

@@ -24,6 +24,8 @@ export interface Context {
   transaction<T>(fn: () => Promise<T>): Promise<T>;
   /** Told a new agent token's hash before its transaction commits (an organisation's binder indexes it). */
   tokenMade?: (hash: string) => Promise<void>;
+  /** Told a person's id as their removal is made: an organisation's binder ends their sessions in its service store. */
+  personRemoved?: (id: string) => Promise<void>;
 }
 
 export const iso = (ms: number): string => new Date(ms).toISOString();

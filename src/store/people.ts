@@ -213,7 +213,7 @@ export async function setRole(ctx: Context, ref: string, role: Role, who: Who): 
   return personOf({ ...row, role, removed: null });
 }
 
-/** Removes a person: refused from now on, their history kept. */
+/** Removes a person: refused from now on, their sessions ended, their history kept. */
 export async function removePerson(ctx: Context, ref: string, who: Who): Promise<Person> {
   personOnly(who, 'remove a person from the binder', 'remove-person', 'retirer une personne du binder');
   const row = await findPerson(ctx, ref);
@@ -223,6 +223,9 @@ export async function removePerson(ctx: Context, ref: string, who: Who): Promise
   if (await lastAdmin(ctx, row)) throw lastAdminRefusal(row, 'removed', 'retiré');
   const at = ctx.now();
   await ctx.q.run('UPDATE people SET removed = ? WHERE id = ?', [at, row.id]);
+  // Their sessions are kept beside this binder's (an organisation's, in its service store):
+  // ended before this commits, so no page of theirs outlives the removal by a moment.
+  if (ctx.personRemoved) await ctx.personRemoved(row.id);
   await ctx.log(who, 'remove-person', null, null, { person: row.id, name: row.name, email: row.email });
   return personOf({ ...row, removed: at });
 }

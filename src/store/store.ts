@@ -21,22 +21,7 @@ import type { HookInfo, HookMade } from './hooks.js';
 import type { DeliveryToTry, TryOutcome } from './hook-queue.js';
 import type { Erased } from './erase.js';
 
-/**
- * A refusal a person or an agent can cause: its message is the sentence they read, in English;
- * `fr` is the same sentence for a person whose screen speaks French (agents always read English).
- */
-export class Refused extends Error {
-  override readonly name = 'Refused';
-  readonly fr: string | undefined;
-  /** What it is about, for a face that says so with a status (HTTP): a rule unless said. */
-  readonly kind: RefusalKind;
-
-  constructor(message: string, fr: string, kind: RefusalKind = 'rule') {
-    super(message);
-    this.fr = fr;
-    this.kind = kind;
-  }
-}
+export { Refused, type RefusalKind } from './refused.js';
 
 /**
  * The database cannot be reached now (a server store: the connection was refused, cut, or the
@@ -58,13 +43,6 @@ export class TransactionConflict extends Error {
 
 /** An error an operation must let through to its transaction, never answer for: see above. */
 export const mustRethrow = (error: unknown): boolean => error instanceof StoreUnavailable || error instanceof TransactionConflict;
-
-/**
- * `rule`: the binder's rules say no (a gate, a claim, a state that does not exist); `access`: the
- * asker may not see or change it (said alike whether it exists or not); `not-understood`: a
- * value given is not one the operation reads.
- */
-export type RefusalKind = 'rule' | 'access' | 'not-understood';
 
 export interface ShowOptions {
   /** A state's name or id. */
