@@ -76,6 +76,7 @@ export type Intent =
   | { do: 'note'; id: number }
   | { do: 'edit-note'; id: number; note: number }
   | { do: 'attach'; id: number }
+  | { do: 'needs'; id: number }
   | { do: 'delete'; id: number }
   | { do: 'move'; id: number }
   | { do: 'filter-state' }

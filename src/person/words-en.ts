@@ -42,7 +42,7 @@ export const en: Words = {
     archivedLists: 'archived lists', grant: 'agents\' access', sides: 'agent folders', editList: 'edit the list',
     approve: 'approve / withdraw', moveBack: 'move back', moveOn: 'move on', movePick: 'move to…',
     add: 'new record', edit: 'edit', note: 'add a note', editNote: 'edit my note',
-    attach: 'attach', detach: 'detach', archive: 'archive / restore', delete: 'delete', release: 'take the claim away from its holder',
+    attach: 'attach', needs: 'what it needs', detach: 'detach', archive: 'archive / restore', delete: 'delete', release: 'take the claim away from its holder',
     brief: 'what changed',
     newList: 'new list', archiveList: 'archive / restore list', deleteList: 'delete list',
     accessLess: 'less access', accessMore: 'more access', sideAdd: 'add a folder', sideRemove: 'remove the folder', personRole: 'make admin or member', personRemove: 'remove the person',

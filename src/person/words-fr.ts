@@ -113,7 +113,7 @@ export const fr: Words = {
     archivedLists: 'listes archivées', grant: 'accès des agents', sides: 'dossiers d\'agents', editList: 'modifier la liste',
     approve: 'approuver / retirer', moveBack: 'reculer', moveOn: 'avancer', movePick: 'déplacer vers…',
     add: 'nouvelle fiche', edit: 'modifier', note: 'ajouter une note', editNote: 'modifier ma note',
-    attach: 'joindre', detach: 'détacher', archive: 'archiver / restaurer', delete: 'supprimer', release: 'retirer la prise à son détenteur',
+    attach: 'joindre', needs: 'ce dont elle a besoin', detach: 'détacher', archive: 'archiver / restaurer', delete: 'supprimer', release: 'retirer la prise à son détenteur',
     brief: 'ce qui a changé',
     newList: 'nouvelle liste', archiveList: 'archiver / restaurer la liste', deleteList: 'supprimer la liste',
     accessLess: 'moins d\'accès', accessMore: 'plus d\'accès', sideAdd: 'ajouter un dossier', sideRemove: 'retirer le dossier', personRole: 'nommer administrateur ou membre', personRemove: 'retirer la personne',

@@ -5,7 +5,7 @@
 import { approvalMark } from '../../store/approval-mark.js';
 import type { RecordFull } from '../../store/types.js';
 import { safe } from '../../person/format.js';
-import { addForm, attachForm, confirm, editForm, editNoteForm, noteForm, pick } from '../../person/form.js';
+import { addForm, attachForm, confirm, editForm, editNoteForm, needsForm, noteForm, pick } from '../../person/form.js';
 import type { Command } from '../../person/keymap.js';
 import type { CommandScope } from './command-scope.js';
 
@@ -72,6 +72,12 @@ export function recordCommand(command: Command, scope: CommandScope): boolean {
     case 'attach': {
       const r = needRecord();
       if (r) dispatch({ type: 'dialog', dialog: attachForm(r.id, words) });
+      return true;
+    }
+    case 'needs': {
+      const r = needRecord();
+      // What it needs now, as the record opened shows it: the form says which to add and which to take away.
+      if (r && opened) dispatch({ type: 'dialog', dialog: needsForm(r.id, (opened.needs ?? []).map((l) => l.id), words) });
       return true;
     }
     case 'detach':

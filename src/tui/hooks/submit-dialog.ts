@@ -11,7 +11,7 @@ import { readDue } from '../../store/due.js';
 import type { Side } from '../../store/store.js';
 import type { List } from '../../store/types.js';
 import { safe } from '../../person/format.js';
-import { actOf, createListForm, exampleDay, expandHome, type Act } from '../../person/form.js';
+import { actOf, createListForm, exampleDay, expandHome, needsActs, type Act } from '../../person/form.js';
 import type { Action } from '../screen-reducer.js';
 import type { Dialog, Screen } from '../../person/screen-state.js';
 import type { Words } from '../../person/words.js';
@@ -93,6 +93,12 @@ export async function submitDialog(deps: SubmitDeps): Promise<void> {
       focusOn(dialog, 'due', dispatch);
       return;
     }
+  }
+  if (dialog.kind === 'form' && dialog.intent.do === 'needs') {
+    // Needs added, then needs taken away: the form stays open on the first refusal, its sentence said.
+    for (const each of needsActs(dialog)) if (!(await act(each)).ok) return;
+    dispatch({ type: 'dialog', dialog: null });
+    return;
   }
   let one = actOf(dialog);
   if (one && dialog.kind === 'form' && dialog.intent.do === 'side-add') {
