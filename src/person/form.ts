@@ -100,6 +100,16 @@ export function needsActs(dialog: Extract<Dialog, { kind: 'form' }>): Act[] {
   ];
 }
 
+/** A record's number, to go to it from anywhere (`#` or `:`). */
+export const goToForm = (words: Words): Dialog =>
+  form('get', words, [argField('get', 'id', words)], { do: 'go-to' }, {}, words.dialog.goTo);
+
+/** The number a go-to form holds (`5301` or `#5301`), or null when it holds none. */
+export const numberTyped = (text: string | undefined): number | null => {
+  const m = /^\s*#?(\d{1,15})\s*$/.exec(text ?? '');
+  return m ? Number(m[1]) : null;
+};
+
 export const createListForm = (template: string, title: string, words: Words): Dialog =>
   form('create-list', words, [argField('create-list', 'title', words)], { do: 'create-list', template }, { title });
 
@@ -221,7 +231,7 @@ export function actOf(dialog: Dialog, picked?: string): Act | null {
     case 'state-rename': return changed('name') && v.name?.trim() ? { op: 'edit-list', args: { list: intent.list, renameState: [`${intent.state}=${v.name.trim()}`] } } : null;
     case 'field-add': return v.spec?.trim() ? { op: 'edit-list', args: { list: intent.list, addField: [v.spec.trim()] } } : null;
     case 'field-remove': return { op: 'edit-list', args: { list: intent.list, removeField: [intent.field] } };
-    case 'filter-state': case 'filter-text': case 'template': return null;
+    case 'filter-state': case 'filter-text': case 'template': case 'go-to': return null;
     default: {
       const never: never = intent;
       throw new Error(`unknown intent ${JSON.stringify(never)}`);

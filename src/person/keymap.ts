@@ -71,7 +71,7 @@ export type OpCommand = keyof typeof OP_COMMANDS;
 /** Commands that only move about the screen. */
 export const PLAIN_COMMANDS = [
   'up', 'down', 'left', 'right', 'pageUp', 'pageDown', 'halfUp', 'halfDown', 'top', 'bottom',
-  'open', 'back', 'switchPane', 'help', 'quit', 'suspend', 'search', 'undo',
+  'open', 'back', 'switchPane', 'help', 'quit', 'suspend', 'search', 'undo', 'goTo',
   'filterText', 'filterState', 'filterMine', 'filterArchived', 'archivedLists', 'loginLink',
   'grant', 'sides', 'editList',
   'submit', 'cancel', 'nextField', 'prevField', 'choicePrev', 'choiceNext', 'yes',
@@ -132,6 +132,7 @@ export const KEYMAP: readonly Binding[] = [
   { command: 'switchPane', keys: [k('tab')], where: ['lists', 'records', 'search', 'results'] },
   { command: 'search', keys: [c('/')], where: ['lists', 'records', 'results'] },
   { command: 'filterText', keys: [c('f')], where: BROWSE },
+  { command: 'goTo', keys: [c('#'), c(':')], where: ANYWHERE_BUT_TYPING },
 
   { command: 'approve', keys: [c('a')], where: RECORD },
   { command: 'moveBack', keys: [c('<')], where: RECORD },

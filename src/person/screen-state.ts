@@ -81,6 +81,7 @@ export type Intent =
   | { do: 'move'; id: number }
   | { do: 'filter-state' }
   | { do: 'filter-text' }
+  | { do: 'go-to' }
   | { do: 'release'; id: number; holder: string }
   | { do: 'state-remove'; list: string; state: string }
   | { do: 'template' }

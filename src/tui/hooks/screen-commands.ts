@@ -4,7 +4,7 @@
  */
 import type { Brief } from '../../store/together-types.js';
 import { safe } from '../../person/format.js';
-import { filterForm, pick, confirm } from '../../person/form.js';
+import { confirm, filterForm, goToForm, pick } from '../../person/form.js';
 import type { Command } from '../../person/keymap.js';
 import { START } from '../../person/window.js';
 import type { CommandScope } from './command-scope.js';
@@ -42,6 +42,9 @@ export function screenCommand(command: Command, scope: CommandScope): boolean {
     case 'help':
       if (context === 'help') dispatch({ type: 'pop' });
       else dispatch({ type: 'push', screen: { kind: 'help', context, scroll: 0 } });
+      return true;
+    case 'goTo':
+      dispatch({ type: 'dialog', dialog: goToForm(words) });
       return true;
     case 'quit':
       dispatch({ type: 'quit' });
