@@ -81,6 +81,35 @@ export const editNoteForm = (id: number, note: number, text: string, words: Word
 export const attachForm = (id: number, words: Words): Dialog =>
   form('attach', words, [argField('attach', 'kind', words), argField('attach', 'ref', words), argField('attach', 'title', words)], { do: 'attach', id }, {}, `${words.op('attach').title} #${id}`);
 
+/** What a record needs done first, as numbers the person adds to or takes from (`12 14`). */
+export const needsForm = (id: number, needs: readonly number[], words: Words): Dialog =>
+  form('needs', words, [argField('needs', 'others', words)], { do: 'needs', id }, { others: needs.join(' ') }, `${words.op('needs').title} #${id}`);
+
+/** The needs a submitted form adds, then those it takes away: one act each way, either left out when empty. */
+export function needsActs(dialog: Extract<Dialog, { kind: 'form' }>): Act[] {
+  if (dialog.intent.do !== 'needs') return [];
+  const numbers = (text: string | undefined) => (text ?? '').split(/[\s,]+/).map((w) => w.replace(/^#/, '')).filter((w) => w !== '');
+  const now = numbers(dialog.values.others);
+  const was = numbers(dialog.initial.others);
+  const added = now.filter((n) => !was.includes(n));
+  const removed = was.filter((n) => !now.includes(n));
+  const id = dialog.intent.id;
+  return [
+    ...(added.length ? [{ op: 'needs' as const, args: { id, others: added.join(' ') } }] : []),
+    ...(removed.length ? [{ op: 'needs' as const, args: { id, others: removed.join(' '), remove: true } }] : []),
+  ];
+}
+
+/** A record's number, to go to it from anywhere (`#` or `:`). */
+export const goToForm = (words: Words): Dialog =>
+  form('get', words, [argField('get', 'id', words)], { do: 'go-to' }, {}, words.dialog.goTo);
+
+/** The number a go-to form holds (`5301` or `#5301`), or null when it holds none. */
+export const numberTyped = (text: string | undefined): number | null => {
+  const m = /^\s*#?(\d{1,15})\s*$/.exec(text ?? '');
+  return m ? Number(m[1]) : null;
+};
+
 export const createListForm = (template: string, title: string, words: Words): Dialog =>
   form('create-list', words, [argField('create-list', 'title', words)], { do: 'create-list', template }, { title });
 
@@ -180,6 +209,7 @@ export function actOf(dialog: Dialog, picked?: string): Act | null {
     }
     case 'note': return { op: 'note', args: { id: intent.id, text: v.text ?? '' } };
     case 'edit-note': return changed('text') ? { op: 'edit-note', args: { id: intent.id, note: intent.note, text: v.text ?? '' } } : null;
+    case 'needs': return dialog.kind === 'form' ? needsActs(dialog)[0] ?? null : null;
     case 'attach': {
       const args: Record<string, unknown> = { id: intent.id, kind: v.kind, ref: v.ref ?? '' };
       if (v.title?.trim()) args.title = v.title;
@@ -201,7 +231,7 @@ export function actOf(dialog: Dialog, picked?: string): Act | null {
     case 'state-rename': return changed('name') && v.name?.trim() ? { op: 'edit-list', args: { list: intent.list, renameState: [`${intent.state}=${v.name.trim()}`] } } : null;
     case 'field-add': return v.spec?.trim() ? { op: 'edit-list', args: { list: intent.list, addField: [v.spec.trim()] } } : null;
     case 'field-remove': return { op: 'edit-list', args: { list: intent.list, removeField: [intent.field] } };
-    case 'filter-state': case 'filter-text': case 'template': return null;
+    case 'filter-state': case 'filter-text': case 'template': case 'go-to': return null;
     default: {
       const never: never = intent;
       throw new Error(`unknown intent ${JSON.stringify(never)}`);

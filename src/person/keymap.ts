@@ -40,6 +40,7 @@ export const OP_COMMANDS = {
   note: 'note',
   editNote: 'edit-note',
   attach: 'attach',
+  needs: 'needs',
   detach: 'detach',
   archive: 'archive',
   delete: 'delete',
@@ -70,7 +71,7 @@ export type OpCommand = keyof typeof OP_COMMANDS;
 /** Commands that only move about the screen. */
 export const PLAIN_COMMANDS = [
   'up', 'down', 'left', 'right', 'pageUp', 'pageDown', 'halfUp', 'halfDown', 'top', 'bottom',
-  'open', 'back', 'switchPane', 'help', 'quit', 'suspend', 'search', 'undo',
+  'open', 'back', 'switchPane', 'help', 'quit', 'suspend', 'search', 'undo', 'goTo',
   'filterText', 'filterState', 'filterMine', 'filterArchived', 'archivedLists', 'loginLink',
   'grant', 'sides', 'editList',
   'submit', 'cancel', 'nextField', 'prevField', 'choicePrev', 'choiceNext', 'yes',
@@ -131,6 +132,7 @@ export const KEYMAP: readonly Binding[] = [
   { command: 'switchPane', keys: [k('tab')], where: ['lists', 'records', 'search', 'results'] },
   { command: 'search', keys: [c('/')], where: ['lists', 'records', 'results'] },
   { command: 'filterText', keys: [c('f')], where: BROWSE },
+  { command: 'goTo', keys: [c('#'), c(':')], where: ANYWHERE_BUT_TYPING },
 
   { command: 'approve', keys: [c('a')], where: RECORD },
   { command: 'moveBack', keys: [c('<')], where: RECORD },
@@ -141,6 +143,7 @@ export const KEYMAP: readonly Binding[] = [
   { command: 'note', keys: [c('N')], where: RECORD },
   { command: 'editNote', keys: [c('E')], where: ['record'] },
   { command: 'attach', keys: [c('t')], where: RECORD },
+  { command: 'needs', keys: [c('n')], where: ['record'] },
   { command: 'detach', keys: [c('T')], where: ['record'] },
   { command: 'archive', keys: [c('x')], where: RECORD },
   { command: 'delete', keys: [c('D')], where: RECORD },

@@ -76,10 +76,12 @@ export type Intent =
   | { do: 'note'; id: number }
   | { do: 'edit-note'; id: number; note: number }
   | { do: 'attach'; id: number }
+  | { do: 'needs'; id: number }
   | { do: 'delete'; id: number }
   | { do: 'move'; id: number }
   | { do: 'filter-state' }
   | { do: 'filter-text' }
+  | { do: 'go-to' }
   | { do: 'release'; id: number; holder: string }
   | { do: 'state-remove'; list: string; state: string }
   | { do: 'template' }

@@ -183,6 +183,7 @@ export interface Words {
     pickTemplate: string;
     filterState: string;
     editNote: string;
+    goTo: string;
     removeField(name: string): string;
     removeState(name: string): string;
     takeAway(id: number, title: string, holder: string): string;
@@ -318,6 +319,7 @@ export interface Words {
     notWhereShown(id: number, shown: string, now: string): string;
     noList: string;
     noNote: string;
+    notANumber: (typed: string) => string;
     notYourNote: string;
     noAttachment: string;
     firstState: string;

@@ -142,10 +142,13 @@ test('the words, the keymap, keys, line editing, the history in words and the re
     if (/^(ink|react)(\\/|$)/.test(specifier)) throw new Error('loaded ' + specifier + ' from ' + context.parentURL);
     return next(specifier, context);
   }`;
-  const modules = ['words', 'keymap', 'keys', 'line-edit', 'history-words', 'screen-reducer', 'help-lines', 'input-events', 'display-width', 'form', 'record-lines', 'brief-lines'];
+  const modules = [
+    ...['words', 'keymap', 'keys', 'history-words', 'help-lines', 'display-width', 'form', 'record-lines', 'brief-lines'].map((m) => `person/${m}`),
+    ...['line-edit', 'screen-reducer', 'input-events'].map((m) => `tui/${m}`),
+  ];
   const script = `import { register } from 'node:module';
 register(${JSON.stringify(`data:text/javascript,${encodeURIComponent(hook)}`)});
-for (const m of ${JSON.stringify(modules)}) await import(new URL('../../src/tui/' + m + '.js', ${JSON.stringify(import.meta.url)}));
+for (const m of ${JSON.stringify(modules)}) await import(new URL('../../src/' + m + '.js', ${JSON.stringify(import.meta.url)}));
 console.log('loaded');`;
   const r = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', timeout: 20_000 });
   assert.equal(r.stdout.trim(), 'loaded', r.stderr);
