@@ -77,18 +77,25 @@ export function pageCommands(deps: CommandDeps): (command: Command, where?: Wher
       });
       return true;
     };
+    /** The record as the page showed it under the cursor (else as it is now): an approval or a step is of what was seen. */
+    const withShown = (then: (r: RecordSummary, l: List) => unknown): true => {
+      if (selected?.id !== id || !list) return withRecord(then);
+      then(selected, list);
+      return true;
+    };
     const stateName = (l: List, s: string) => l.states.find((x) => x.id === s)?.name ?? s;
     switch (command) {
       case 'approve':
         // An approval of what the page shows: refused if an agent changed it since.
-        return withRecord((r, l) => act<RecordSummary>('approve', r.approved !== null ? { id, withdraw: true } : { id, withdraw: false, seen: approvalMark(r.title, r.fields) }, (d) => (r.approved ? words.done.withdrawn(id, stateName(l, d.state)) : words.done.approved(id))));
+        return withShown((r, l) => act<RecordSummary>('approve', r.approved !== null ? { id, withdraw: true } : { id, withdraw: false, seen: approvalMark(r.title, r.fields) }, (d) => (r.approved ? words.done.withdrawn(id, stateName(l, d.state)) : words.done.approved(id))));
       case 'moveBack':
       case 'moveOn':
-        return withRecord((r, l) => {
+        return withShown((r, l) => {
           const to = l.states[l.states.findIndex((s) => s.id === r.state) + (command === 'moveOn' ? 1 : -1)];
           if (!to) return say(command === 'moveOn' ? words.say.lastState : words.say.firstState);
           follow(id, to.id);
-          return act('move', { id, state: to.id }, () => words.done.moved(id, to.name));
+          // From where it was shown, with what was shown: moved or changed since, nothing moves.
+          return act('move', { id, state: to.id, seen: approvalMark(r.title, r.fields, r.state) }, () => words.done.moved(id, to.name));
         });
       case 'movePick': dispatch({ type: 'dialog', dialog: { kind: 'move', id } }); return true;
       case 'edit': dispatch({ type: 'dialog', dialog: { kind: 'form', op: 'edit', id } }); return true;

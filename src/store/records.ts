@@ -153,6 +153,21 @@ function notChanged(record: RecordSummary, seen: string): void {
   );
 }
 
+/**
+ * A move from where the record was shown: when the mark names a state (the place it was seen in)
+ * and the record stands elsewhere now, the step is refused, approving or not; a step meant for the
+ * record as it was would otherwise take it on from where someone else put it.
+ */
+function notMoved(record: RecordSummary, list: List, seen: string): void {
+  const shown = list.states.find((s) => s.id !== record.state && approvalMark(record.title, record.fields, s.id) === seen);
+  if (!shown) return;
+  const now = list.states.find((s) => s.id === record.state)?.name ?? record.state;
+  throw new Refused(
+    `#${record.id} moved since you looked: it was in ${shown.name}, it is in ${now} now. Nothing was moved; look at it again.`,
+    `La fiche #${record.id} a bougé depuis que vous l'avez regardée : elle était dans ${shown.name}, elle est dans ${now} maintenant. Rien n'a bougé ; regardez-la de nouveau.`,
+  );
+}
+
 export async function move(ctx: Context, ref: number | string, stateRef: string, who: Who, seen?: string): Promise<RecordSummary> {
   const found = await forChange(ctx, ref, who);
   notArchived(found);
@@ -168,7 +183,8 @@ export async function move(ctx: Context, ref: number | string, stateRef: string,
         + `Demandez à une personne de l'approuver ; binder wait ${record.id} répond dès qu'elle l'a fait.`,
     );
   }
-  if (approving && seen !== undefined) notChanged(record, seen);
+  if (seen !== undefined) notMoved(record, list, seen);
+  if (approving && seen !== undefined && seen !== approvalMark(record.title, record.fields, record.state)) notChanged(record, seen);
   const at = iso(ctx.now());
   if (approving) {
     (await ctx.q.run('UPDATE records SET state = ?, approved_by = ?, approved_at = ?, updated = ? WHERE id = ?', [state.id, JSON.stringify(who), at, at, record.id]));

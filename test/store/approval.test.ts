@@ -150,3 +150,29 @@ eachStore('a person\'s move past the gate with the mark of what they were shown 
     await f.done();
   }
 });
+
+eachStore('a step with the mark of where the record was shown is refused when it moved since: nothing moves on from where someone else put it', async () => {
+  const f = await withBatches();
+  try {
+    const r = await f.store.add('batches', { title: 'Tidy the logs' }, bot);
+    await f.store.approve(r.id, true, ann);
+    const approved = await f.store.move(r.id, 'Approved', ann);
+    // The person looks at it in Approved; before their key, the agent starts it.
+    const shown = approvalMark(approved.title, approved.fields, approved.state);
+    await f.store.move(r.id, 'Doing', bot);
+    assert.match(await refusal(() => f.store.move(r.id, 'Done', ann, shown)), /moved since you looked: it was in Approved, it is in Doing now\. Nothing was moved/);
+    assert.equal((await f.store.get(r.id, ann)).record.state, 'doing', 'nothing moved');
+    // Where it was shown, the same mark moves it, and past the gate it approves what was shown.
+    const other = await f.store.add('batches', { title: 'Rotate the keys' }, bot);
+    const here = approvalMark(other.title, other.fields, other.state);
+    const passed = await f.store.move(other.id, 'Approved', ann, here);
+    assert.equal(passed.approved?.by.id, ann.id);
+    const third = await f.store.add('batches', { title: 'Sweep the cache' }, bot);
+    const looked = approvalMark(third.title, third.fields, third.state);
+    await f.store.edit(third.id, { title: 'Drop the cache tables' }, bot);
+    assert.match(await refusal(() => f.store.move(third.id, 'Approved', ann, looked)), /changed since you looked/);
+    assert.equal((await f.store.get(third.id, ann)).record.state, 'proposed');
+  } finally {
+    await f.done();
+  }
+});

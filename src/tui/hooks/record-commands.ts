@@ -26,11 +26,11 @@ export function recordCommand(command: Command, scope: CommandScope): boolean {
       const at = list.states.findIndex((s) => s.id === r.state);
       const to = list.states[at + (command === 'moveOn' ? 1 : -1)];
       if (!to) { say(command === 'moveOn' ? words.say.lastState : words.say.firstState, 'info'); return true; }
-      // The step is from the state shown: a record someone moved meanwhile is not moved on from where it is now.
+      // The step is from the state shown, with the mark of what the frame showed (past the gate, an approval of that).
       void full(r.id).then((fresh) => {
         if (!fresh) return;
         if (fresh.state !== r.state) say(words.say.notWhereShown(r.id, safe(list.states[at]?.name ?? r.state), safe(list.states.find((s) => s.id === fresh.state)?.name ?? fresh.state)), 'refused');
-        else void act({ op: 'move', args: { id: r.id, state: to.id } });
+        else void act({ op: 'move', args: { id: r.id, state: to.id, seen: approvalMark(r.title, r.fields, r.state) } });
       });
       return true;
     }
