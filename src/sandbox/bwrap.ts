@@ -13,7 +13,7 @@ const within = (path: string, above: string): boolean => path === above || path.
  * filter that refuses pushing keys into the terminal (seccomp.ts); without one, the agent gets a
  * session of its own instead, which refuses the same at the cost of Ctrl-C and job control.
  */
-export function bwrapArgs(plan: SandboxPlan, filterFd?: number): string[] {
+export function bwrapArgs(plan: SandboxPlan, filterFd?: number, programs: readonly string[] = []): string[] {
   const args = [
     '--ro-bind', '/', '/',
     '--dev', '/dev',
@@ -23,10 +23,13 @@ export function bwrapArgs(plan: SandboxPlan, filterFd?: number): string[] {
     '--die-with-parent',
     ...(filterFd === undefined ? ['--new-session'] : ['--seccomp', String(filterFd)]),
   ];
+  // Binder's own program (and Node) where they sit under /tmp, as a clone tried out there: shown
+  // again read-only over the private /tmp, or the agent would find no `binder` inside.
+  for (const path of programs) if (within(path, '/tmp') && path !== '/tmp') args.push('--ro-bind', path, path);
   for (const { path } of plan.writable) args.push('--bind', path, path);
   for (const hidden of plan.hidden) {
     // Under the private /tmp and outside what was bound there, it is hidden already.
-    if (within(hidden.path, '/tmp') && !plan.writable.some((w) => within(hidden.path, w.path))) continue;
+    if (within(hidden.path, '/tmp') && !plan.writable.some((w) => within(hidden.path, w.path)) && !programs.some((p) => within(hidden.path, p))) continue;
     if (hidden.kind === 'dir') args.push('--tmpfs', hidden.path, '--remount-ro', hidden.path);
     else args.push('--ro-bind', '/dev/null', hidden.path);
   }

@@ -7,7 +7,7 @@
 import { spawn } from 'node:child_process';
 import { accessSync, constants, lstatSync, mkdtempSync, realpathSync, rmSync, statSync } from 'node:fs';
 import { constants as osConstants, homedir, tmpdir } from 'node:os';
-import { delimiter, join } from 'node:path';
+import { delimiter, dirname, join } from 'node:path';
 import { bwrapArgs } from './bwrap.js';
 import { planSandbox, sandboxEnv, SandboxRefusal, type LookAt, type SandboxAsk, type SandboxPlan } from './sandbox-plan.js';
 import { seatbeltProfile } from './seatbelt.js';
@@ -134,7 +134,7 @@ export async function runSandbox(argv: readonly string[], io: SandboxIO): Promis
     env.TMPDIR = tmp;
     args = ['-p', seatbeltProfile(plan, tmp), ...read.command];
   } else {
-    args = [...bwrapArgs(plan, filter ? 3 : undefined), ...read.command];
+    args = [...bwrapArgs(plan, filter ? 3 : undefined, programFolders()), ...read.command];
   }
   return new Promise((done) => {
     const child = spawn(tool, args, { stdio: ['inherit', 'inherit', 'inherit', filter ? 'pipe' : 'ignore'], env, cwd: plan.work });
@@ -157,3 +157,14 @@ export async function runSandbox(argv: readonly string[], io: SandboxIO): Promis
 }
 
 const signalNumber = (signal: NodeJS.Signals): number => osConstants.signals[signal] ?? 1;
+
+/** The folders Binder (its package, from the command that started it) and Node run from. */
+function programFolders(): string[] {
+  const folders = [dirname(dirname(process.execPath))];
+  try {
+    if (process.argv[1]) folders.push(dirname(dirname(dirname(realpathSync(process.argv[1])))));
+  } catch {
+    // Started some other way: Node's folder alone.
+  }
+  return folders;
+}

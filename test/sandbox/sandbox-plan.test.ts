@@ -7,7 +7,7 @@ import { planSandbox, sandboxEnv, SandboxRefusal, type LookAt } from '../../src/
 import { sbplString, seatbeltProfile } from '../../src/sandbox/seatbelt.js';
 
 const DIRS = new Set(['/', '/home', '/home/ann', '/home/ann/.local', '/home/ann/work/site', '/home/ann/work/site/.binder', '/home/ann/.local/share/binder', '/home/ann/.mozilla',
-  '/run/postgresql', '/home/ann/work/site/store', '/run/user/1000', '/home/ann/notes']);
+  '/run/postgresql', '/home/ann/work/site/store', '/run/user/1000', '/home/ann/notes', '/tmp/clone', '/tmp/clone/store']);
 const FILES = new Set(['/home/ann/.pgpass', '/home/ann/secret.pass']);
 const look: LookAt = (path) => (DIRS.has(path) ? { kind: 'dir', real: path } : FILES.has(path) ? { kind: 'file', real: path } : undefined);
 const where = (env: NodeJS.ProcessEnv = {}) => ({ cwd: '/home/ann/work/site', home: '/home/ann', uid: 1000, env: { HOME: '/home/ann', ...env } });
@@ -35,6 +35,16 @@ test('a store named in BINDER_STORE is hidden; what is hidden inside a writable 
   assert.deepEqual(args.slice(0, 3), ['--ro-bind', '/', '/']);
   assert.ok(args.includes('--unshare-pid') && args.includes('--proc'));
   assert.equal(args.at(-1), '--');
+});
+
+test('Binder and Node under /tmp are shown again read-only over the private /tmp, and a store under them stays hidden', () => {
+  const plan = planSandbox(ask(), where({ BINDER_STORE: '/tmp/clone/store' }), look);
+  const args = bwrapArgs(plan, undefined, ['/tmp/clone', '/usr']);
+  const tmp = args.indexOf('/tmp');
+  const shown = args.findIndex((a, i) => a === '/tmp/clone' && args[i - 1] === '/tmp/clone' && args[i - 2] === '--ro-bind');
+  assert.ok(shown > tmp, 'the clone is bound after the private /tmp');
+  assert.ok(!args.includes('/usr'), 'a program outside /tmp is visible already');
+  assert.ok(args.lastIndexOf('/tmp/clone/store') > shown, 'the store inside it is hidden after it');
 });
 
 test('an --allow-write into the store is refused; one of nothing is refused; --allow-read shows a hidden path again', () => {
