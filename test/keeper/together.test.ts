@@ -74,14 +74,17 @@ test('a wait is woken by binder admin in another process; one on another record 
   await s.store.add('batches', { title: 'One' }, ann);
   await s.store.add('batches', { title: 'Two' }, ann);
   await ask(dir, 'brief');
-  const onTwo = ask(dir, 'wait', { on: '#2', timeout: '2s' });
+  // Long enough for binder admin's process to start and approve under a loaded machine: ended
+  // before it, the wait would rightly say that other changes wait (the approval, not yet taken).
+  const onTwo = ask(dir, 'wait', { on: '#2', timeout: '8s' });
   const onOne = ask(dir, 'wait', { on: '1', timeout: '30s' });
   await until(() => held(s.store) === 2, 5_000, 'two waits held');
   const admin = await binderAsync(['admin', '--store', s.storeDir, '--as', 'Bea', 'approve', '1']);
   assert.equal(admin.code, 0, admin.err);
   assert.equal(text(await onOne), '1 change since you last looked:\n#1 One: approved by Bea');
+  await until(() => held(s.store) === 1, 5_000, 'the wait on #2 alone held: #1 does not wake it');
   const two = text(await onTwo);
-  assert.equal(two, 'Nothing changed on #2 in 2s. To keep waiting: binder wait 2.');
+  assert.equal(two, 'Nothing changed on #2 in 8s. To keep waiting: binder wait 2.');
   assert.equal(held(s.store), 0);
 });
 
