@@ -14,6 +14,21 @@ export const SHARED = join(ROOT, '..', 'shared');
 
 export interface Run { code: number; out: string; err: string }
 
+/** A command run to its end, its outputs whole (the code is null where a signal ended it). */
+export interface Ran { code: number | null; out: string; err: string }
+
+/** Runs COMMAND ARGS in `cwd` with exactly `env`, to its end. */
+export function runCommand(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv): Promise<Ran> {
+  return new Promise((done) => {
+    const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (c) => { out += c; });
+    child.stderr.on('data', (c) => { err += c; });
+    child.on('close', (code) => done({ code, out, err }));
+  });
+}
+
 /** Runs `binder ARGS` to its end. */
 export function binder(args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv; input?: string } = {}): Run {
   const r = spawnSync(process.execPath, [BINDER, ...args], {

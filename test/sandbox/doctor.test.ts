@@ -4,28 +4,18 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { BINDER } from '../helpers/processes.js';
+import { BINDER, runCommand, type Ran } from '../helpers/processes.js';
 import { cluster, postgresMissing } from '../helpers/postgres.js';
 
 const HAS_BWRAP = spawnSync('bwrap', ['--ro-bind', '/', '/', 'true']).status === 0;
 
-interface Ran { code: number | null; out: string; err: string }
 
 const binder = (args: string[], cwd: string, env: NodeJS.ProcessEnv): Promise<Ran> => run(process.execPath, [BINDER, ...args], cwd, env);
 
-function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv): Promise<Ran> {
-  return new Promise((done) => {
-    const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (c) => { out += c; });
-    child.stderr.on('data', (c) => { err += c; });
-    child.on('close', (code) => done({ code, out, err }));
-  });
-}
+const run = runCommand;
 
 /** A home with a work folder holding the agent's folder (binder sandbox never makes a home writable). */
 function home(t: { after: (fn: () => void) => void }): { home: string; work: string; env: NodeJS.ProcessEnv } {

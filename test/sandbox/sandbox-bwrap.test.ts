@@ -9,17 +9,16 @@
  */
 import { test, type TestContext } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { BINDER, BINDER_MCP, ROOT, serveKeeper } from '../helpers/processes.js';
+import { BINDER, BINDER_MCP, ROOT, serveKeeper, runCommand, type Ran } from '../helpers/processes.js';
 
 const HAS_BWRAP = spawnSync('bwrap', ['--ro-bind', '/', '/', 'true']).status === 0;
 
-interface Ran { code: number | null; out: string; err: string }
 
 /** A person's home outside /tmp (the sandbox's /tmp is its own): the store in its default place. */
 function home(t: TestContext): { home: string; env: NodeJS.ProcessEnv; site: string; other: string; store: string } {
@@ -33,16 +32,7 @@ function home(t: TestContext): { home: string; env: NodeJS.ProcessEnv; site: str
   return { home, env, site, other, store: join(home, '.local', 'share', 'binder') };
 }
 
-function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv): Promise<Ran> {
-  return new Promise((done) => {
-    const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (c) => { out += c; });
-    child.stderr.on('data', (c) => { err += c; });
-    child.on('close', (code) => done({ code, out, err }));
-  });
-}
+const run = runCommand;
 
 const binder = (args: string[], cwd: string, env: NodeJS.ProcessEnv) => run(process.execPath, [BINDER, ...args], cwd, env);
 const sandboxed = (command: string[], cwd: string, env: NodeJS.ProcessEnv) => binder(['sandbox', '--', ...command], cwd, env);

@@ -6,14 +6,13 @@
  */
 import { test, type TestContext } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { BINDER, ROOT, serveKeeper } from '../helpers/processes.js';
+import { BINDER, ROOT, serveKeeper, runCommand, type Ran } from '../helpers/processes.js';
 
 const HAS_BWRAP = spawnSync('bwrap', ['--ro-bind', '/', '/', 'true']).status === 0;
 
-interface Ran { code: number | null; out: string; err: string }
 
 function home(t: TestContext): { home: string; env: NodeJS.ProcessEnv; site: string } {
   const home = mkdtempSync('/var/tmp/binder-holes-');
@@ -24,16 +23,7 @@ function home(t: TestContext): { home: string; env: NodeJS.ProcessEnv; site: str
   return { home, env, site };
 }
 
-function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv): Promise<Ran> {
-  return new Promise((done) => {
-    const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (c) => { out += c; });
-    child.stderr.on('data', (c) => { err += c; });
-    child.on('close', (code) => done({ code, out, err }));
-  });
-}
+const run = runCommand;
 
 /** A command in a terminal of its own (script(1) makes a pseudo-terminal its controlling one). */
 const inTerminal = (line: string, cwd: string, env: NodeJS.ProcessEnv) => run('script', ['-q', '-e', '-c', line, '/dev/null'], cwd, env);
