@@ -3,9 +3,9 @@
  * binder; this holds only the person's place in it (ids and cursors, never copies of records),
  * so a change by an agent is seen at the next read without anything here going stale.
  */
-import type { OpName } from '../keeper/operations.js';
 import type { BriefItem } from '../store/together-types.js';
 import type { Context } from './keymap.js';
+import type { Undoing } from './undo.js';
 import { START, type Cursor } from './window.js';
 
 export interface Filters {
@@ -92,7 +92,11 @@ export type Intent =
   | { do: 'state-add'; list: string }
   | { do: 'state-rename'; list: string; state: string }
   | { do: 'field-add'; list: string }
-  | { do: 'field-remove'; list: string; field: string };
+  | { do: 'field-remove'; list: string; field: string }
+  /** An approval withdrawn with `a`, once the person says yes. */
+  | { do: 'withdraw'; id: number }
+  /** The person's latest change taken back, once they say yes (it withdraws an approval). */
+  | { do: 'undo' };
 
 export type Dialog =
   /** `caret`: where the cursor stands in the focused text field. */
@@ -107,14 +111,14 @@ export interface Message {
   record?: number;
 }
 
-/** The last change, and how to take it back while the offer stands (`u`). */
-export interface Undo {
-  /** The one act that takes it back. */
-  op: OpName;
-  args: Record<string, unknown>;
-  /** Until when (ms) `u` may take it back. */
-  until: number;
+/** One of the person's changes in this session, and how to take it back (`u`, the latest first). */
+export interface Undo extends Undoing {
+  /** What the screen said when the change was done ("Moved #3 to Doing"). */
+  said: string;
 }
+
+/** How many of the person's last changes `u` can take back, the oldest forgotten first. */
+export const UNDO_DEPTH = 50;
 
 export interface DueNotice {
   id: number;
@@ -140,7 +144,8 @@ export interface ScreenState {
   stack: Screen[];
   dialog: Dialog | null;
   message: Message | null;
-  undo: Undo | null;
+  /** The person's changes this session that can be taken back, the latest last. */
+  undos: Undo[];
   notices: DueNotice[];
   quitting: boolean;
 }
@@ -155,7 +160,7 @@ export const INITIAL: ScreenState = {
   stack: [],
   dialog: null,
   message: null,
-  undo: null,
+  undos: [],
   notices: [],
   quitting: false,
 };

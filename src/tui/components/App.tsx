@@ -15,7 +15,7 @@ import { useDue } from '../hooks/use-due.js';
 import { useFolders } from '../hooks/use-folders.js';
 import { useHear } from '../hooks/use-hear.js';
 import { useHeldCursor } from '../hooks/use-held-cursor.js';
-import { useMessage, useUndoExpiry } from '../hooks/use-message.js';
+import { useMessage } from '../hooks/use-message.js';
 import { useScreenSize } from '../hooks/use-screen-size.js';
 import { useStoreVersion } from '../hooks/use-store-version.js';
 import { useUnseen } from '../hooks/use-unseen.js';
@@ -76,7 +76,6 @@ export function App() {
   }, [scrolled]);
 
   useHeldCursor(state, data, dispatch);
-  useUndoExpiry(state, dispatch);
   useHear({ state, data, context, run, layout }, dispatch, say);
   // Nothing is drawn until the binder was read: never a frame of an empty binder that is not.
   if (!data.ready) return null;
