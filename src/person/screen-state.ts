@@ -146,6 +146,8 @@ export interface ScreenState {
   message: Message | null;
   /** The person's changes this session that can be taken back, the latest last. */
   undos: Undo[];
+  /** `z`: the board's column under the cursor fills the width, or the record opened fills the screen. */
+  zoom: boolean;
   notices: DueNotice[];
   quitting: boolean;
 }
@@ -161,9 +163,18 @@ export const INITIAL: ScreenState = {
   dialog: null,
   message: null,
   undos: [],
+  zoom: false,
   notices: [],
   quitting: false,
 };
+
+/** What `z` makes fill the screen now: the open list (its column under the cursor), the record opened, or nothing. */
+export function zoomed(state: ScreenState): 'board' | 'record' | null {
+  if (!state.zoom || state.dialog) return null;
+  const screen = top(state);
+  if (!screen) return state.browse.pane === 'records' ? 'board' : null;
+  return screen.kind === 'record' ? 'record' : null;
+}
 
 /** The screen on top, or null for the lists. */
 export function top(state: ScreenState): Screen | null {

@@ -49,7 +49,7 @@ export const en: Words = {
     accessLess: 'less access', accessMore: 'more access', sideAdd: 'add a folder', sideRemove: 'remove the folder', personRole: 'make admin or member', personRemove: 'remove the person',
     listTitle: 'rename the list', listView: 'board / table', stateAdd: 'add a state', fieldAdd: 'add a field',
     rowRename: 'rename', rowEarlier: 'earlier', rowLater: 'later', rowRemove: 'remove', gateToggle: 'gate on / off',
-    halfUp: 'half a page up', halfDown: 'half a page down', suspend: 'suspend (fg comes back)', undo: 'undo the last change',
+    halfUp: 'half a page up', halfDown: 'half a page down', suspend: 'suspend (fg comes back)', undo: 'undo the last change', zoom: 'zoom: one column, or the record, fills the screen',
     filterText: 'filter by words', loginLink: 'a login link to the web page (with --http)',
     editLeft: 'left', editRight: 'right', editWordLeft: 'word left', editWordRight: 'word right',
     editHome: 'start of the line', editEnd: 'end of the line', editBackspace: 'erase back', editDelete: 'erase forward',

@@ -120,7 +120,7 @@ export const fr: Words = {
     accessLess: 'moins d\'accès', accessMore: 'plus d\'accès', sideAdd: 'ajouter un dossier', sideRemove: 'retirer le dossier', personRole: 'nommer administrateur ou membre', personRemove: 'retirer la personne',
     listTitle: 'renommer la liste', listView: 'tableau / table', stateAdd: 'ajouter un état', fieldAdd: 'ajouter un champ',
     rowRename: 'renommer', rowEarlier: 'plus tôt', rowLater: 'plus tard', rowRemove: 'retirer', gateToggle: 'porte oui / non',
-    halfUp: 'demi-page précédente', halfDown: 'demi-page suivante', suspend: 'suspendre (fg revient)', undo: 'annuler le dernier changement',
+    halfUp: 'demi-page précédente', halfDown: 'demi-page suivante', suspend: 'suspendre (fg revient)', undo: 'annuler le dernier changement', zoom: 'zoom : une colonne, ou la fiche, occupe l\'écran',
     filterText: 'filtrer par mots', loginLink: 'un lien de connexion à la page web (avec --http)',
     editLeft: 'gauche', editRight: 'droite', editWordLeft: 'mot précédent', editWordRight: 'mot suivant',
     editHome: 'début de la ligne', editEnd: 'fin de la ligne', editBackspace: 'effacer en arrière', editDelete: 'effacer en avant',

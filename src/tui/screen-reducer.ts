@@ -56,6 +56,8 @@ export type Action =
   | { type: 'undo-push'; undo: Undoing }
   /** The latest change taken back (or given up). */
   | { type: 'undo-pop' }
+  /** `z`: zoomed in, or back. */
+  | { type: 'zoom' }
   | { type: 'notices'; add: readonly DueNotice[] }
   | { type: 'dismiss-notices' }
   | { type: 'filters'; patch: Partial<Filters> }
@@ -285,6 +287,8 @@ export function reduce(state: ScreenState, action: Action): ScreenState {
       return { ...state, undos: [...state.undos, { ...action.undo, said: state.message?.text ?? '' }].slice(-UNDO_DEPTH) };
     case 'undo-pop':
       return { ...state, undos: state.undos.slice(0, -1) };
+    case 'zoom':
+      return { ...state, zoom: !state.zoom };
     case 'notices': {
       const known = new Set(state.notices.map((n) => n.id));
       return { ...state, notices: [...state.notices, ...action.add.filter((n) => !known.has(n.id))] };

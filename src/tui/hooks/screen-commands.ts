@@ -57,6 +57,9 @@ export function screenCommand(command: Command, scope: CommandScope): boolean {
     case 'undo':
       undoLatest(state.undos, undo);
       return true;
+    case 'zoom':
+      dispatch({ type: 'zoom' });
+      return true;
     case 'search':
       if (screen?.kind === 'search') dispatch({ type: 'search-focus', focus: 'input' });
       else dispatch({ type: 'push', screen: { kind: 'search', text: '', caret: 0, focus: 'input', cursor: START, filters: { state: null, mine: false, archived: false, text: '' } } });
