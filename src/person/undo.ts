@@ -1,7 +1,7 @@
 /**
  * Which of a person's changes can be taken back, and the acts that take each back, from what the
  * keeper answered and what the record (or the access) was just before: a move goes back to the
- * state it came from, an edit puts back the values it changed, an approval is withdrawn and a
+ * state it came from, an edit puts back the values it changed (a note rewritten, its words), an approval is withdrawn and a
  * withdrawal approved again, a thing detached is attached again, a record or a list archived is
  * restored, a folder removed is registered again, an agent's access is set back. The screen and
  * the web page take back from this one table. Pure: it reads answers, never the store; taking
@@ -19,8 +19,8 @@ export const UNDO_MS = 10_000;
 /** What a record looked like, as far as taking a change back goes. */
 export type RecordShape = Pick<RecordSummary, 'id' | 'title' | 'state' | 'approved' | 'fields' | 'owners' | 'due' | 'archived'>;
 
-/** What was there before a change: the record it changed, or the agent's access it set. */
-export type Before = { record: RecordShape } | { access: Access | 'none' } | null;
+/** What was there before a change: the record it changed, the agent's access it set, or the note it rewrote. */
+export type Before = { record: RecordShape } | { access: Access | 'none' } | { note: string } | null;
 
 /** A change taken back: its acts, in order, and what must still stand for them to be done. */
 export interface Undoing {
@@ -30,6 +30,8 @@ export interface Undoing {
   mark: string | null;
   /** The access the change set, which must still stand: `{ list, agent, access }`. */
   access: { list: string; agent: string; access: Access | 'none' } | null;
+  /** The note the change rewrote, whose words must still be `text`. */
+  note?: { record: number; id: number; text: string };
   /** It withdraws an approval: the person is asked first. */
   asks: boolean;
 }
@@ -114,6 +116,12 @@ export function undoing(act: Act, answer: Pick<Answer, 'ok' | 'data'>, before: B
       return side ? one({ op: 'side-add', args: { dir: side.dir, name: side.name } }) : null;
     }
     case 'archive': return act.args.restore ? null : one({ op: 'restore', args: { id: act.args.id } });
+    case 'edit-note': {
+      const note = answer.data as { id?: number; text?: string } | undefined | null;
+      if (!before || !('note' in before) || typeof note?.id !== 'number' || note.text === undefined || note.text === before.note) return null;
+      const record = Number(act.args.id);
+      return { ...one({ op: 'edit-note', args: { id: record, note: note.id, text: before.note } }), note: { record, id: note.id, text: note.text } };
+    }
     case 'grant': {
       if (!before || !('access' in before)) return null;
       const set = (answer.data as { access?: Access | null } | undefined)?.access ?? 'none';

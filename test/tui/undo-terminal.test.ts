@@ -144,3 +144,27 @@ test('u does not take back a change that another hand changed since: it says so 
   await term.until((s) => s.includes('#1 changed since (someone else moved or edited it): nothing was undone.'), 'refused, with a sentence');
   assert.equal(record(term, 1).state, 'doing', 'where the agent put it');
 });
+
+test('u puts back the words of a note the person rewrote, unless someone rewrote it since', { skip: hasTmux ? false : why, timeout: 60_000 }, async (t) => {
+  const term = await startScreen(t, {
+    prepare: async (store) => {
+      await batches(store);
+      await store.add('batches', { title: 'Dark mode' }, AGENT);
+      await store.note(1, 'the login page first', PERSON);
+    },
+  });
+  await term.until((s) => s.includes('#1 Dark mode'), 'the board');
+  term.keys('Tab', 'Enter');
+  await term.until((s) => s.includes('the login page first'), 'the record and its note');
+  await downTo(term, 'the login page first');
+  term.keys('E');
+  await term.until((s) => s.includes('Edit') && s.includes('the login page first') && !s.includes('History'), 'the note\'s form');
+  term.keys('C-u');
+  term.literal('the settings page first');
+  term.keys('Enter');
+  await term.until((s) => s.includes('the settings page first') && s.includes('u undoes it'), 'the note rewritten');
+  term.keys('u');
+  await term.until((s) => s.includes('the login page first') && s.includes('Undone:'), 'its words put back');
+  const notes = (JSON.parse(admin(term, 'get', '1', '--json').stdout) as { record: { notes: { text: string }[] } }).record.notes;
+  assert.deepEqual(notes.map((n) => n.text), ['the login page first']);
+});

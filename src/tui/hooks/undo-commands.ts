@@ -20,7 +20,13 @@ import type { Action } from '../screen-reducer.js';
 /** Operations whose record is read before them, to be taken back to it. */
 const ON_RECORD = new Set(['move', 'approve', 'edit', 'archive']);
 /** Operations a person's screen keeps to be taken back. */
-const KEPT = new Set([...ON_RECORD, 'detach', 'archive-list', 'side-remove', 'grant']);
+const KEPT = new Set([...ON_RECORD, 'edit-note', 'detach', 'archive-list', 'side-remove', 'grant']);
+
+/** The words of note `note` of record `record` now; null when it is not there. */
+async function noteText(deps: UndoDeps, record: number, note: number): Promise<string | null> {
+  const seen = await deps.store.get(record, deps.person, { history: 0 }).catch(() => null);
+  return seen?.record.notes.find((n) => n.id === note)?.text ?? null;
+}
 
 export interface UndoDeps {
   store: Store;
@@ -41,6 +47,10 @@ async function beforeOf(one: Act, deps: UndoDeps): Promise<{ before: Before; sta
       const seen = await deps.store.get(one.args.id, deps.person, BARE);
       for (const s of seen.list.states) states.set(s.id, s.name);
       return { before: { record: seen.record }, states };
+    }
+    if (one.op === 'edit-note') {
+      const text = await noteText(deps, Number(one.args.id), Number(one.args.note));
+      return { before: text === null ? null : { note: text }, states };
     }
     if (one.op === 'grant') {
       const list = await deps.store.list(String(one.args.list), deps.person);
@@ -96,6 +106,10 @@ export async function takeBack(undo: Undo, deps: UndoDeps): Promise<void> {
     const { list, agent, access } = undo.access;
     const now = await store.list(list, person).then((l) => l.access[agent] ?? 'none', () => null);
     if (now !== access) { say(words.say.undoAccessChanged(safe(deps.nameOf(agent))), 'refused'); return; }
+  }
+  if (undo.note && (await noteText(deps, undo.note.record, undo.note.id)) !== undo.note.text) {
+    say(words.say.undoChanged(undo.note.record), 'refused');
+    return;
   }
   for (const one of undo.acts) if (!(await deps.act(one)).ok) return;
   say(words.say.undone(undo.said), 'done');
