@@ -111,6 +111,9 @@ export interface Message {
   record?: number;
 }
 
+/** What `z` makes fill the screen: the open list's column under the cursor, or a record opened. */
+export type Zoom = 'board' | 'record';
+
 /** One of the person's changes in this session, and how to take it back (`u`, the latest first). */
 export interface Undo extends Undoing {
   /** What the screen said when the change was done ("Moved #3 to Doing"). */
@@ -146,8 +149,8 @@ export interface ScreenState {
   message: Message | null;
   /** The person's changes this session that can be taken back, the latest last. */
   undos: Undo[];
-  /** `z`: the board's column under the cursor fills the width, or the record opened fills the screen. */
-  zoom: boolean;
+  /** `z`: the board's column under the cursor fills the width, or a record opened fills the screen (each apart). */
+  zoom: readonly Zoom[];
   notices: DueNotice[];
   quitting: boolean;
 }
@@ -163,17 +166,17 @@ export const INITIAL: ScreenState = {
   dialog: null,
   message: null,
   undos: [],
-  zoom: false,
+  zoom: [],
   notices: [],
   quitting: false,
 };
 
 /** What `z` makes fill the screen now: the open list (its column under the cursor), the record opened, or nothing. */
-export function zoomed(state: ScreenState): 'board' | 'record' | null {
-  if (!state.zoom || state.dialog) return null;
+export function zoomed(state: ScreenState): Zoom | null {
+  if (state.dialog) return null;
   const screen = top(state);
-  if (!screen) return state.browse.pane === 'records' ? 'board' : null;
-  return screen.kind === 'record' ? 'record' : null;
+  const here: Zoom | null = !screen ? (state.browse.pane === 'records' ? 'board' : null) : screen.kind === 'record' ? 'record' : null;
+  return here && state.zoom.includes(here) ? here : null;
 }
 
 /** The screen on top, or null for the lists. */

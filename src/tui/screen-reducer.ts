@@ -7,7 +7,7 @@
 import type { Hit } from './hit.js';
 import { editLine, type LineEdit } from './line-edit.js';
 import {
-  contextOf, NO_FILTERS, top, UNDO_DEPTH, type Browse, type Dialog, type DueNotice, type Filters, type Message,
+  contextOf, NO_FILTERS, top, UNDO_DEPTH, type Zoom, type Browse, type Dialog, type DueNotice, type Filters, type Message,
   type Screen, type ScreenState, type Slid,
 } from '../person/screen-state.js';
 import type { Undoing } from '../person/undo.js';
@@ -56,8 +56,8 @@ export type Action =
   | { type: 'undo-push'; undo: Undoing }
   /** The latest change taken back (or given up). */
   | { type: 'undo-pop' }
-  /** `z`: zoomed in, or back. */
-  | { type: 'zoom' }
+  /** `z`: zoomed in where the person is (`place`), or back. */
+  | { type: 'zoom'; place: Zoom }
   | { type: 'notices'; add: readonly DueNotice[] }
   | { type: 'dismiss-notices' }
   | { type: 'filters'; patch: Partial<Filters> }
@@ -288,7 +288,7 @@ export function reduce(state: ScreenState, action: Action): ScreenState {
     case 'undo-pop':
       return { ...state, undos: state.undos.slice(0, -1) };
     case 'zoom':
-      return { ...state, zoom: !state.zoom };
+      return { ...state, zoom: state.zoom.includes(action.place) ? state.zoom.filter((z) => z !== action.place) : [...state.zoom, action.place] };
     case 'notices': {
       const known = new Set(state.notices.map((n) => n.id));
       return { ...state, notices: [...state.notices, ...action.add.filter((n) => !known.has(n.id))] };

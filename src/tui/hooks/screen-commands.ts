@@ -58,7 +58,7 @@ export function screenCommand(command: Command, scope: CommandScope): boolean {
       undoLatest(state.undos, undo);
       return true;
     case 'zoom':
-      dispatch({ type: 'zoom' });
+      dispatch({ type: 'zoom', place: context === 'record' ? 'record' : 'board' });
       return true;
     case 'search':
       if (screen?.kind === 'search') dispatch({ type: 'search-focus', focus: 'input' });
