@@ -6,7 +6,8 @@
  * this file only says where the page is, so that the same key does the same thing here.
  */
 import type { Context } from '../person/keymap.js';
-import { NO_FILTERS, type Choice, type Filters, type Undo } from '../person/screen-state.js';
+import type { OpName } from '../keeper/operations.js';
+import { NO_FILTERS, type Choice, type Filters } from '../person/screen-state.js';
 
 export type { Filters } from '../person/screen-state.js';
 
@@ -36,7 +37,11 @@ export type Dialog =
   | { kind: 'typed'; op: 'delete-list'; list: string; title: string; text: string };
 
 /** A change offered back (`u`) until `until`, and the message that said it. */
-export interface Offer extends Undo {
+export interface Offer {
+  /** The one act that takes it back. */
+  op: OpName;
+  args: Record<string, unknown>;
+  until: number;
   text: string;
 }
 

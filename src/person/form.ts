@@ -217,6 +217,7 @@ export function actOf(dialog: Dialog, picked?: string): Act | null {
     }
     case 'delete': return { op: 'delete', args: { id: intent.id } };
     case 'release': return { op: 'release', args: { id: intent.id } };
+    case 'withdraw': return { op: 'approve', args: { id: intent.id, withdraw: true } };
     case 'state-remove': return { op: 'edit-list', args: { list: intent.list, removeState: [intent.state] } };
     case 'move': return picked ? { op: 'move', args: { id: intent.id, state: picked } } : null;
     case 'create-list': {
@@ -231,7 +232,7 @@ export function actOf(dialog: Dialog, picked?: string): Act | null {
     case 'state-rename': return changed('name') && v.name?.trim() ? { op: 'edit-list', args: { list: intent.list, renameState: [`${intent.state}=${v.name.trim()}`] } } : null;
     case 'field-add': return v.spec?.trim() ? { op: 'edit-list', args: { list: intent.list, addField: [v.spec.trim()] } } : null;
     case 'field-remove': return { op: 'edit-list', args: { list: intent.list, removeField: [intent.field] } };
-    case 'filter-state': case 'filter-text': case 'template': case 'go-to': return null;
+    case 'filter-state': case 'filter-text': case 'template': case 'go-to': case 'undo': return null;
     default: {
       const never: never = intent;
       throw new Error(`unknown intent ${JSON.stringify(never)}`);

@@ -71,7 +71,7 @@ export type OpCommand = keyof typeof OP_COMMANDS;
 /** Commands that only move about the screen. */
 export const PLAIN_COMMANDS = [
   'up', 'down', 'left', 'right', 'pageUp', 'pageDown', 'halfUp', 'halfDown', 'top', 'bottom',
-  'open', 'back', 'switchPane', 'help', 'quit', 'suspend', 'search', 'undo', 'goTo',
+  'open', 'back', 'switchPane', 'help', 'quit', 'suspend', 'search', 'undo', 'goTo', 'zoom',
   'filterText', 'filterState', 'filterMine', 'filterArchived', 'archivedLists', 'loginLink',
   'grant', 'sides', 'editList',
   'submit', 'cancel', 'nextField', 'prevField', 'choicePrev', 'choiceNext', 'yes',
@@ -150,6 +150,7 @@ export const KEYMAP: readonly Binding[] = [
   { command: 'release', keys: [c('r')], where: RECORD },
   { command: 'brief', keys: [c('b')], where: ['lists', 'records', 'record', 'brief'] },
   { command: 'undo', keys: [c('u')], where: ANYWHERE_BUT_TYPING },
+  { command: 'zoom', keys: [c('z')], where: RECORD },
 
   { command: 'filterState', keys: [c('s')], where: ['records', 'results'] },
   { command: 'filterMine', keys: [c('M')], where: ['records', 'results'] },

@@ -3,9 +3,9 @@
  * binder; this holds only the person's place in it (ids and cursors, never copies of records),
  * so a change by an agent is seen at the next read without anything here going stale.
  */
-import type { OpName } from '../keeper/operations.js';
 import type { BriefItem } from '../store/together-types.js';
 import type { Context } from './keymap.js';
+import type { Undoing } from './undo.js';
 import { START, type Cursor } from './window.js';
 
 export interface Filters {
@@ -92,7 +92,11 @@ export type Intent =
   | { do: 'state-add'; list: string }
   | { do: 'state-rename'; list: string; state: string }
   | { do: 'field-add'; list: string }
-  | { do: 'field-remove'; list: string; field: string };
+  | { do: 'field-remove'; list: string; field: string }
+  /** An approval withdrawn with `a`, once the person says yes. */
+  | { do: 'withdraw'; id: number }
+  /** The person's latest change taken back, once they say yes (it withdraws an approval). */
+  | { do: 'undo' };
 
 export type Dialog =
   /** `caret`: where the cursor stands in the focused text field. */
@@ -107,14 +111,17 @@ export interface Message {
   record?: number;
 }
 
-/** The last change, and how to take it back while the offer stands (`u`). */
-export interface Undo {
-  /** The one act that takes it back. */
-  op: OpName;
-  args: Record<string, unknown>;
-  /** Until when (ms) `u` may take it back. */
-  until: number;
+/** What `z` makes fill the screen: the open list's column under the cursor, or a record opened. */
+export type Zoom = 'board' | 'record';
+
+/** One of the person's changes in this session, and how to take it back (`u`, the latest first). */
+export interface Undo extends Undoing {
+  /** What the screen said when the change was done ("Moved #3 to Doing"). */
+  said: string;
 }
+
+/** How many of the person's last changes `u` can take back, the oldest forgotten first. */
+export const UNDO_DEPTH = 50;
 
 export interface DueNotice {
   id: number;
@@ -140,7 +147,10 @@ export interface ScreenState {
   stack: Screen[];
   dialog: Dialog | null;
   message: Message | null;
-  undo: Undo | null;
+  /** The person's changes this session that can be taken back, the latest last. */
+  undos: Undo[];
+  /** `z`: the board's column under the cursor fills the width, or a record opened fills the screen (each apart). */
+  zoom: readonly Zoom[];
   notices: DueNotice[];
   quitting: boolean;
 }
@@ -155,10 +165,19 @@ export const INITIAL: ScreenState = {
   stack: [],
   dialog: null,
   message: null,
-  undo: null,
+  undos: [],
+  zoom: [],
   notices: [],
   quitting: false,
 };
+
+/** What `z` makes fill the screen now: the open list (its column under the cursor), the record opened, or nothing. */
+export function zoomed(state: ScreenState): Zoom | null {
+  if (state.dialog) return null;
+  const screen = top(state);
+  const here: Zoom | null = !screen ? (state.browse.pane === 'records' ? 'board' : null) : screen.kind === 'record' ? 'record' : null;
+  return here && state.zoom.includes(here) ? here : null;
+}
 
 /** The screen on top, or null for the lists. */
 export function top(state: ScreenState): Screen | null {

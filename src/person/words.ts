@@ -187,6 +187,10 @@ export interface Words {
     removeField(name: string): string;
     removeState(name: string): string;
     takeAway(id: number, title: string, holder: string): string;
+    /** `a` on a record approved: its approval withdrawn, once the person says yes. */
+    withdraw(id: number, title: string): string;
+    /** `u` taking back a change that approved a record (`said`: what was said of it). */
+    undoApproval(said: string, id: number, title: string): string;
     /** Keys that came before the question was drawn were not taken as its answer. */
     setAside(n: number): string;
   };
@@ -220,6 +224,8 @@ export interface Words {
     added(id: number, state: string): string;
     changed(id: number): string;
     moved(id: number, state: string): string;
+    /** A person's move past the gate, which approves the record. */
+    movedApproving(id: number, state: string): string;
     noted(id: number): string;
     noteRewritten(id: number): string;
     attached(id: number): string;
@@ -304,6 +310,10 @@ export interface Words {
     undoOffer(text: string, key: string): string;
     undone(text: string): string;
     nothingToUndo: string;
+    /** A change not taken back: someone else changed the record since. */
+    undoChanged(id: number): string;
+    /** An access not set back: someone changed it since. */
+    undoAccessChanged(agent: string): string;
     /** A confirmation answered by a key that is not yes or no: nothing was done. */
     notAnswered(yes: string): string;
     cannotSuspend: string;

@@ -50,7 +50,7 @@ export function hitAt(x: number, y: number, state: ScreenState, data: ViewData, 
     return row >= 1 && index < data.lists.length ? { on: 'list', index } : null;
   }
   const w = data.window?.ok ? data.window.value : null;
-  const mainX = x - layout.listsWidth - 1;
+  const mainX = x - layout.mainX;
   if (!w || mainX < 0) return null;
   if (w.kind === 'table') {
     const index = w.cursor.scroll + row - 1;

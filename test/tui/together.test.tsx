@@ -146,6 +146,8 @@ test('--lang fr: what was done is said in French, in the screen\'s words', async
   await s.press(KEYS.enter, 'a');
   await s.until((f) => f.includes('Approuvé : #1'), 'approved, in French');
   await s.press('a');
+  await s.until((f) => f.includes('Retirer votre approbation de #1 « Dark mode » ?'), 'asked first, in French');
+  await s.press('o');
   await s.until((f) => f.includes('Approbation retirée : #1, dans Proposed'), 'withdrawn, in French');
   await s.press('b');
   await s.until((f) => f.includes('Ce qui a changé depuis votre dernier regard') && f.includes('ajoutée par Agent dans Proposed'), 'the brief, in French');

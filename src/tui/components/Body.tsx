@@ -97,7 +97,7 @@ export function Body({ state, data, layout, side, at }: BodyProps) {
   const w = data.window;
   return (
     <Box flexDirection="row">
-      <ListsPane
+      {layout.listsWidth ? <><ListsPane
         lists={data.lists}
         selected={data.listId}
         focused={!focused}
@@ -108,7 +108,7 @@ export function Body({ state, data, layout, side, at }: BodyProps) {
         hidden={data.hiddenLists}
         archivedKey={keyLabel(keysFor('archivedLists', 'lists')[0]!, words)}
       />
-      <Box width={1} />
+      <Box width={1} /></> : null}
       {!w
         ? <Styled tone="dim">{words.view.noAccess}</Styled>
         : !w.ok
