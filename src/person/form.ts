@@ -19,13 +19,16 @@ const ARG_MAX: Partial<Record<ArgName, number>> = {
   due: 40, owners: LIMITS.value, dir: 4096,
 };
 
+/** The arguments that are a note's text: they keep their line breaks. */
+const LINES: ReadonlySet<ArgName> = new Set<ArgName>(['text', 'note']);
+
 function argField(op: OpName, name: ArgName, words: Words): FormField {
   const spec = operation(op)?.args[name];
   const { label, hint } = words.arg(op, name);
   if (spec?.kind === 'choice' && spec.choices) {
     return { name, label, hint, kind: 'choice', choices: spec.choices.map((c) => ({ value: c, label: c })) };
   }
-  return { name, label, hint, kind: 'text', max: ARG_MAX[name] ?? LIMITS.value };
+  return { name, label, hint, kind: 'text', max: ARG_MAX[name] ?? LIMITS.value, ...(LINES.has(name) ? { lines: true as const } : {}) };
 }
 
 /** The due date's field, its example a day that means something today (tomorrow). */
