@@ -176,6 +176,8 @@ export const en: Words = {
     views: { board: 'board', table: 'table' },
     states: 'State', fields: 'Field', gate: 'gate',
     newState: 'New state', newField: 'New field',
+    statePlace: 'Where', statePlaceHint: '← → its place: before the last state unless you say otherwise',
+    beforeState: (name) => `before ${name}`, atTheEnd: (last) => `at the end, after ${last}`,
     fieldHint: 'NAME:TYPE (text, number, date, person, url) or NAME:choice:a|b|c',
     renameTo: 'New name',
   },

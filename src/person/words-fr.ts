@@ -249,6 +249,8 @@ export const fr: Words = {
     views: { board: 'tableau', table: 'table' },
     states: 'État', fields: 'Champ', gate: 'porte',
     newState: 'Nouvel état', newField: 'Nouveau champ',
+    statePlace: 'Où', statePlaceHint: '← → sa place : avant le dernier état sauf si vous dites autrement',
+    beforeState: (name) => `avant ${name}`, atTheEnd: (last) => `à la fin, après ${last}`,
     fieldHint: 'NOM:TYPE (text, number, date, person, url) ou NOM:choice:a|b|c',
     renameTo: 'Nouveau nom',
   },

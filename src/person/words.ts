@@ -176,6 +176,11 @@ export interface Words {
     fields: string;
     gate: string;
     newState: string;
+    /** The new state's place: the field's label and hint, and its choices. */
+    statePlace: string;
+    statePlaceHint: string;
+    beforeState(name: string): string;
+    atTheEnd(last: string): string;
     newField: string;
     fieldHint: string;
     renameTo: string;
