@@ -205,7 +205,6 @@ export const en: Words = {
   brief: {
     title: 'What changed since you last looked',
     nothing: 'Nothing changed since you last looked.',
-    more: (key) => `More changes wait: ${key} shows them.`,
     count: (n) => plural(n, 'change', 'changes'),
     kind: (kind, n) => `${n} ${({ approved: 'approved', withdrawn: 'withdrawn', added: 'added', moved: 'moved', note: 'noted', lapsed: 'lapsed', 'taken-away': 'taken away', released: 'given back', due: 'due', unblocked: 'unblocked' } as const)[kind]}`,
     older: (n, key) => `${plural(n, 'older change', 'older changes')} not shown (${key} marks them seen too).`,

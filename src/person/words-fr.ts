@@ -278,7 +278,6 @@ export const fr: Words = {
   brief: {
     title: 'Ce qui a changé depuis votre dernier regard',
     nothing: 'Rien n\'a changé depuis votre dernier regard.',
-    more: (key) => `D'autres changements attendent : ${key} les montre.`,
     count: (n) => plural(n, 'changement', 'changements'),
     kind: (kind, n) => {
       const [one, many] = ({ approved: ['approuvée', 'approuvées'], withdrawn: ['approbation retirée', 'approbations retirées'], added: ['ajoutée', 'ajoutées'], moved: ['déplacée', 'déplacées'], note: ['note', 'notes'], lapsed: ['prise expirée', 'prises expirées'], 'taken-away': ['prise retirée', 'prises retirées'], released: ['rendue', 'rendues'], due: ['échéance', 'échéances'], unblocked: ['débloquée', 'débloquées'] } as const)[kind];

@@ -209,7 +209,6 @@ export interface Words {
   readonly brief: {
     title: string;
     nothing: string;
-    more(key: string): string;
     /** The title line: how many changes, and the keys. */
     count(n: number): string;
     /** Each kind's count, for the title line: `3 added`, `1 noted`. */
