@@ -19,13 +19,16 @@ const ARG_MAX: Partial<Record<ArgName, number>> = {
   due: 40, owners: LIMITS.value, dir: 4096,
 };
 
+/** The arguments that are a note's text: they keep their line breaks. */
+const LINES: ReadonlySet<ArgName> = new Set<ArgName>(['text', 'note']);
+
 function argField(op: OpName, name: ArgName, words: Words): FormField {
   const spec = operation(op)?.args[name];
   const { label, hint } = words.arg(op, name);
   if (spec?.kind === 'choice' && spec.choices) {
     return { name, label, hint, kind: 'choice', choices: spec.choices.map((c) => ({ value: c, label: c })) };
   }
-  return { name, label, hint, kind: 'text', max: ARG_MAX[name] ?? LIMITS.value };
+  return { name, label, hint, kind: 'text', max: ARG_MAX[name] ?? LIMITS.value, ...(LINES.has(name) ? { lines: true as const } : {}) };
 }
 
 /** The due date's field, its example a day that means something today (tomorrow). */
@@ -139,8 +142,24 @@ export function expandHome(dir: string, home: string | undefined): string {
 export const listTitleForm = (list: List, words: Words): Dialog =>
   form('edit-list', words, [argField('edit-list', 'title', words)], { do: 'list-title', list: list.id }, { title: safe(list.title) });
 
-export const stateAddForm = (list: List, words: Words): Dialog =>
-  form('edit-list', words, [{ name: 'name', label: words.listEditor.newState, hint: '', kind: 'text', max: LIMITS.name }], { do: 'state-add', list: list.id });
+/**
+ * A new state's name and its place: before any state or at the end, before the last state unless
+ * the person says otherwise — the last state is where records end (Done), so a state made after
+ * it would silently become the end.
+ */
+export function stateAddForm(list: List, words: Words): Dialog {
+  const le = words.listEditor;
+  const n = list.states.length;
+  const places: Choice[] = [
+    ...list.states.map((s, i) => ({ value: String(i + 1), label: le.beforeState(safe(s.name)) })),
+    { value: String(n + 1), label: le.atTheEnd(safe(list.states[n - 1]?.name ?? '')) },
+  ];
+  const fields: FormField[] = [
+    { name: 'name', label: le.newState, hint: '', kind: 'text', max: LIMITS.name },
+    { name: 'place', label: le.statePlace, hint: le.statePlaceHint, kind: 'choice', choices: places },
+  ];
+  return form('edit-list', words, fields, { do: 'state-add', list: list.id }, { place: String(Math.max(1, n)) });
+}
 
 export const stateRenameForm = (list: List, state: string, name: string, words: Words): Dialog =>
   form('edit-list', words, [{ name: 'name', label: words.listEditor.renameTo, hint: '', kind: 'text', max: LIMITS.name }], { do: 'state-rename', list: list.id, state }, { name: safe(name) });
@@ -228,7 +247,12 @@ export function actOf(dialog: Dialog, picked?: string): Act | null {
     case 'delete-list': return { op: 'delete-list', args: { list: intent.list } };
     case 'side-add': return { op: 'side-add', args: { dir: v.dir ?? '', name: v.name ?? '' } };
     case 'list-title': return changed('title') ? { op: 'edit-list', args: { list: intent.list, title: v.title } } : null;
-    case 'state-add': return v.name?.trim() ? { op: 'edit-list', args: { list: intent.list, addState: [v.name.trim()] } } : null;
+    case 'state-add': {
+      const name = v.name?.trim();
+      if (!name) return null;
+      // Made at the end, then put in its place, in one change (`moveState` counts from 1).
+      return { op: 'edit-list', args: { list: intent.list, addState: [name], ...(v.place ? { moveState: [`${name}=${v.place}`] } : {}) } };
+    }
     case 'state-rename': return changed('name') && v.name?.trim() ? { op: 'edit-list', args: { list: intent.list, renameState: [`${intent.state}=${v.name.trim()}`] } } : null;
     case 'field-add': return v.spec?.trim() ? { op: 'edit-list', args: { list: intent.list, addField: [v.spec.trim()] } } : null;
     case 'field-remove': return { op: 'edit-list', args: { list: intent.list, removeField: [intent.field] } };

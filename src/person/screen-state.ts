@@ -3,7 +3,7 @@
  * binder; this holds only the person's place in it (ids and cursors, never copies of records),
  * so a change by an agent is seen at the next read without anything here going stale.
  */
-import type { BriefItem } from '../store/together-types.js';
+import type { BriefCounts, BriefItem } from '../store/together-types.js';
 import type { Context } from './keymap.js';
 import type { Undoing } from './undo.js';
 import { START, type Cursor } from './window.js';
@@ -51,7 +51,8 @@ export type Screen =
   | { kind: 'sides'; cursor: Cursor }
   | { kind: 'list-editor'; list: string; cursor: Cursor }
   /** What changed since the person last looked: shown once, so kept here as the store gave it (made safe when drawn). */
-  | { kind: 'brief'; items: BriefItem[]; more: boolean; cursor: Cursor };
+  /** What changed, newest first: `through` the last history row read (what `s` marks seen), `counts` of all that wait. */
+  | { kind: 'brief'; items: BriefItem[]; more: boolean; cursor: Cursor; through: number; counts: BriefCounts | null; marked?: true };
 
 export interface Choice {
   value: string;
@@ -67,6 +68,8 @@ export interface FormField {
   choices?: Choice[];
   /** A text field's limit, in characters as the store counts them. */
   max?: number;
+  /** A text field that keeps line breaks (a note): Alt-Enter or Ctrl-J adds one, a paste keeps its own. */
+  lines?: true;
 }
 
 /** What a dialog does once the person says yes: turned into one `keeper.act` by the commands. */
@@ -231,4 +234,10 @@ export function typingIn(state: ScreenState): boolean {
 export function questionOf(state: ScreenState): string | null {
   const dialog = state.dialog;
   return dialog?.kind === 'confirm' ? `${dialog.text}\u0000${JSON.stringify(dialog.intent)}` : null;
+}
+
+/** Whether the field that has the keys keeps line breaks (a note's). */
+export function takesLines(state: ScreenState): boolean {
+  const d = state.dialog;
+  return d?.kind === 'form' && d.fields[d.focus]?.kind === 'text' && d.fields[d.focus]?.lines === true;
 }

@@ -54,6 +54,7 @@ const args: Record<ArgName, { label: string; hint: string }> = {
   offset: { label: 'Décalage', hint: 'en sauter autant par état' },
   id: { label: 'Fiche', hint: 'la fiche : 12 ou #12' },
   text: { label: 'Texte', hint: 'le texte' },
+  peek: { label: 'Coup d\'œil', hint: 'les plus récents d\'abord, sans rien marquer vu' },
   title: { label: 'Titre', hint: 'le titre' },
   due: { label: 'Échéance', hint: '2026-11-04 ou 2026-11-04 09:00 ; vide pour aucune' },
   owners: { label: 'Responsables', hint: 'me, des identifiants séparés par des virgules, ou none' },
@@ -116,6 +117,7 @@ export const fr: Words = {
     add: 'nouvelle fiche', edit: 'modifier', note: 'ajouter une note', editNote: 'modifier ma note',
     attach: 'joindre', needs: 'ce dont elle a besoin', detach: 'détacher', archive: 'archiver / restaurer', delete: 'supprimer', release: 'retirer la prise à son détenteur',
     brief: 'ce qui a changé',
+    briefLatest: 'la fiche du dernier changement', briefSeen: 'tout marquer vu', editNewLine: 'une nouvelle ligne (dans une note)',
     newList: 'nouvelle liste', archiveList: 'archiver / restaurer la liste', deleteList: 'supprimer la liste',
     accessLess: 'moins d\'accès', accessMore: 'plus d\'accès', sideAdd: 'ajouter un dossier', sideRemove: 'retirer le dossier', personRole: 'nommer administrateur ou membre', personRemove: 'retirer la personne',
     listTitle: 'renommer la liste', listView: 'tableau / table', stateAdd: 'ajouter un état', fieldAdd: 'ajouter un champ',
@@ -201,6 +203,8 @@ export const fr: Words = {
     noMatch: 'Rien ne correspond.',
     typeToSearch: 'Tapez pour chercher dans toutes les listes.',
     results: (n) => plural(n, 'résultat', 'résultats'),
+    looking: 'Recherche en cours…',
+    cut: (n, keys) => `Les ${n} premiers résultats, et d'autres : ajoutez des mots pour les réduire, ou ${keys}.`,
   },
   help: { title: 'Touches' },
   welcome: {
@@ -245,6 +249,8 @@ export const fr: Words = {
     views: { board: 'tableau', table: 'table' },
     states: 'État', fields: 'Champ', gate: 'porte',
     newState: 'Nouvel état', newField: 'Nouveau champ',
+    statePlace: 'Où', statePlaceHint: '← → sa place : avant le dernier état sauf si vous dites autrement',
+    beforeState: (name) => `avant ${name}`, atTheEnd: (last) => `à la fin, après ${last}`,
     fieldHint: 'NOM:TYPE (text, number, date, person, url) ou NOM:choice:a|b|c',
     renameTo: 'Nouveau nom',
   },
@@ -274,8 +280,14 @@ export const fr: Words = {
   brief: {
     title: 'Ce qui a changé depuis votre dernier regard',
     nothing: 'Rien n\'a changé depuis votre dernier regard.',
-    more: (key) => `D'autres changements attendent : ${key} les montre.`,
     count: (n) => plural(n, 'changement', 'changements'),
+    kind: (kind, n) => {
+      const [one, many] = ({ approved: ['approuvée', 'approuvées'], withdrawn: ['approbation retirée', 'approbations retirées'], added: ['ajoutée', 'ajoutées'], moved: ['déplacée', 'déplacées'], note: ['note', 'notes'], lapsed: ['prise expirée', 'prises expirées'], 'taken-away': ['prise retirée', 'prises retirées'], released: ['rendue', 'rendues'], due: ['échéance', 'échéances'], unblocked: ['débloquée', 'débloquées'] } as const)[kind];
+      return `${n} ${n <= 1 ? one : many}`;
+    },
+    older: (n, key) => `${plural(n, 'changement plus ancien', 'changements plus anciens')} non montrés (${key} les marque vus aussi).`,
+    keys: (latest, seen) => `les plus récents d'abord · Entrée ouvre · ${latest} la fiche du dernier changement · ${seen} marque tout vu`,
+    markedSeen: (n) => `${plural(n, 'changement marqué vu', 'changements marqués vus')}.`,
     approved: (by) => `approuvée par ${by}`,
     withdrawn: (by, to, changed) => `approbation retirée${changed ? ` (modifié : ${changed})` : ''} par ${by}${to ? `, revenue dans ${to}` : ''}`,
     added: (by, to) => `ajoutée par ${by}${to ? ` dans ${to}` : ''}`,
@@ -370,6 +382,7 @@ export const fr: Words = {
     undoAccessChanged: (agent) => `L'accès de ${agent} a changé depuis : rien n'a été annulé.`,
     notAnswered: (yes) => `Rien n'a été fait : seul ${yes} répond oui.`,
     cannotSuspend: 'Cet écran ne peut pas être suspendu ici.',
+    suspended: (s) => `Binder est suspendu, et le gardien avec lui : les demandes des agents attendent que fg le ramène, chaque agent au plus ${s} secondes pour une réponse (BINDER_WAIT_MS), puis il abandonne. Pour une longue pause, gardez binder serve --no-tui à côté de l'écran.`,
     tooSmall: (columns, rows, needColumns, needRows) => `Le terminal fait ${columns}×${rows} ; Binder en demande au moins ${needColumns}×${needRows}. Agrandissez-le (q quitte).`,
     nothingSelected: 'Aucune fiche n\'est choisie.',
     heldLeft: (id, why, now) => {

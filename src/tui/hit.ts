@@ -20,7 +20,7 @@ export type Hit =
   | { on: 'template'; index: number };
 
 /** Rows a screen in front shows above its rows (its title, a hint). */
-const HEAD_ROWS = { record: 0, search: 2, help: 1, grant: 2, sides: 2, 'list-editor': 2, brief: 1 } as const;
+const HEAD_ROWS = { record: 0, search: 2, help: 1, grant: 2, sides: 2, 'list-editor': 2, brief: 2 } as const;
 
 export function hitAt(x: number, y: number, state: ScreenState, data: ViewData, layout: Layout, words: Words): Hit | null {
   const row = y - layout.bodyTop;

@@ -78,8 +78,8 @@ export function columnWindow(count: number, fit: number, at: number): { from: nu
 export function pageOf(kind: 'record' | 'search' | 'help' | 'grant' | 'sides' | 'list-editor' | 'brief', layout: Layout): number {
   switch (kind) {
     case 'record': return layout.body;
-    case 'help': case 'brief': return Math.max(1, layout.body - 1);
-    case 'search': case 'grant': case 'list-editor': return Math.max(1, layout.body - 2);
+    case 'help': return Math.max(1, layout.body - 1);
+    case 'search': case 'grant': case 'list-editor': case 'brief': return Math.max(1, layout.body - 2);
     // Its title, its keys, and a line kept for what a person must be told of the folders.
     case 'sides': return Math.max(1, layout.body - 3);
     default: {

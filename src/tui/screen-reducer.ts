@@ -6,8 +6,9 @@
  */
 import type { Hit } from './hit.js';
 import { editLine, type LineEdit } from './line-edit.js';
+import { oneLine } from './input-events.js';
 import {
-  contextOf, NO_FILTERS, top, UNDO_DEPTH, type Zoom, type Browse, type Dialog, type DueNotice, type Filters, type Message,
+  contextOf, NO_FILTERS, takesLines, top, UNDO_DEPTH, type Zoom, type Browse, type Dialog, type DueNotice, type Filters, type Message,
   type Screen, type ScreenState, type Slid,
 } from '../person/screen-state.js';
 import type { Undoing } from '../person/undo.js';
@@ -182,9 +183,15 @@ function focusField(d: Extract<Dialog, { kind: 'form' }>, focus: number): Dialog
   return { ...d, focus, caret: field ? (d.values[field.name] ?? '').length : 0 };
 }
 
+/** Text put in a field: its line breaks kept where the field takes several lines, else spaces. */
+const flat = (edit: LineEdit, lines: boolean): LineEdit => (edit.do === 'insert' && !lines ? { do: 'insert', text: oneLine(edit.text) } : edit);
+
 /** The text field that has the keys, edited; the state as it was when none has. */
-function editField(state: ScreenState, edit: LineEdit, cutAt: (max: number) => Message): ScreenState {
+function editField(state: ScreenState, given: LineEdit, cutAt: (max: number) => Message): ScreenState {
   const dialog = state.dialog;
+  const lines = takesLines(state);
+  if (given.do === 'insert' && given.text === '\n' && !lines) return state;
+  const edit = flat(given, lines);
   if (dialog?.kind === 'form') {
     const field = dialog.fields[dialog.focus];
     if (!field || field.kind !== 'text') return state;

@@ -47,7 +47,7 @@ export function App() {
   const context = contextOf(state, data.empty);
   const run = useCommands(state, dispatch, data, context, layout);
   const shown = top(state);
-  const unseen = useUnseen(keeper, person, version, shown?.kind === 'brief' ? shown.items : null, 2000);
+  const unseen = useUnseen(keeper, person, version, shown?.kind === 'brief' ? shown : null, 2000);
   const say = useCallback((text: string, tone: Message['tone'] = 'info') => dispatch({ type: 'message', message: { text, tone } }), []);
 
   const tell = useCallback((records: DueRecord[]) => {

@@ -127,12 +127,31 @@ export function binderCommand(command: Command, scope: CommandScope): boolean {
       return true;
     }
     case 'brief': {
+      // A look: the changes stay unseen until the person marks them (s), on this screen or another.
       const wasBrief = screen?.kind === 'brief';
-      void keeper.act('brief', {}, person, { lang: words.lang }).then((answer) => {
+      void keeper.act('brief', { peek: true }, person, { lang: words.lang }).then((answer) => {
         if (!answer.ok) { say(safe(answer.text), 'refused'); return; }
         const brief = answer.data as Brief;
         if (wasBrief) dispatch({ type: 'pop' });
-        dispatch({ type: 'push', screen: { kind: 'brief', items: brief.items, more: brief.more, cursor: START } });
+        dispatch({ type: 'push', screen: { kind: 'brief', items: brief.items, more: brief.more, cursor: START, through: brief.through ?? 0, counts: brief.counts ?? null } });
+      });
+      return true;
+    }
+    case 'briefLatest': {
+      const latest = screen?.kind === 'brief' ? screen.items[0] : undefined;
+      if (latest) dispatch({ type: 'push', screen: { kind: 'record', id: latest.record, cursor: START } });
+      else say(words.brief.nothing, 'info');
+      return true;
+    }
+    case 'briefSeen': {
+      if (screen?.kind !== 'brief') return true;
+      // Through the last row this view read: what came after it, unseen by the person, stays unseen.
+      const shown = screen.counts?.total ?? screen.items.length;
+      void keeper.act('brief', { seen: screen.through }, person, { lang: words.lang }).then((answer) => {
+        if (!answer.ok) { say(safe(answer.text), 'refused'); return; }
+        dispatch({ type: 'pop' });
+        dispatch({ type: 'push', screen: { ...screen, marked: true } });
+        say(words.brief.markedSeen(shown), 'done');
       });
       return true;
     }

@@ -41,6 +41,7 @@ const EDITS: Record<EditCommand, LineEdit> = {
   editLeft: { do: 'left' }, editRight: { do: 'right' }, editWordLeft: { do: 'wordLeft' }, editWordRight: { do: 'wordRight' },
   editHome: { do: 'home' }, editEnd: { do: 'end' }, editBackspace: { do: 'backspace' }, editDelete: { do: 'delete' },
   editWordBack: { do: 'wordBack' }, editKillStart: { do: 'killStart' }, editKillEnd: { do: 'killEnd' },
+  editNewLine: { do: 'insert', text: '\n' },
 };
 
 export function useCommands(state: ScreenState, dispatch: (action: Action) => void, data: ViewData, context: Context, layout: Layout): (command: Command) => void {
