@@ -5,7 +5,7 @@
  * (or added) is followed to where it went; one moved by someone else to another state is followed
  * and asked about for a moment; one that left the view gives its place to its neighbour, which
  * is asked about for a moment, and the message line says which left, why, and where the
- * selection is now. It only reads the binder.
+ * selection is now (unless the person's own key deleted or archived it). It only reads the binder.
  */
 import { useLayoutEffect, type Dispatch, type MutableRefObject } from 'react';
 import type { RecordSummary, RecordView } from '../store/types.js';
@@ -25,6 +25,8 @@ export interface HeldDeps {
   /** The records shown, column by column (one column for the table). */
   shown: readonly (readonly RecordSummary[])[];
   followed: MutableRefObject<Followed | null>;
+  /** The record the person last deleted or archived: the selection goes to its neighbour without a word. */
+  removed: MutableRefObject<number | null>;
   words: Words;
   now(): number;
 }
@@ -39,7 +41,7 @@ function followedAt(shown: HeldDeps['shown'], wanted: Followed): { column: numbe
   return null;
 }
 
-export function useHeldRecord({ state, dispatch, open, shown, followed, words, now }: HeldDeps): void {
+export function useHeldRecord({ state, dispatch, open, shown, followed, removed, words, now }: HeldDeps): void {
   useLayoutEffect(() => {
     const page = open.page;
     // A read from before the list or its filters changed says nothing of the selection now.
@@ -59,6 +61,9 @@ export function useHeldRecord({ state, dispatch, open, shown, followed, words, n
       const name = page.list.states.find((s) => s.id === placed.went)?.name ?? placed.went;
       dispatch({ type: 'slid', slid: { id: placed.record.id, at: now() } });
       dispatch({ type: 'say', text: words.say.heldWent(placed.record.id, name), tone: 'warn' });
+    } else if (placed.kind === 'left' && placed.id === removed.current) {
+      // The person's own key took it away: the neighbour came under the selection by that key.
+      removed.current = null;
     } else if (placed.kind === 'left') {
       const next = placed.record?.id ?? null;
       dispatch({ type: 'slid', slid: next === null ? null : { id: next, at: now() } });

@@ -61,10 +61,16 @@ export function Binder({ lang, words, pw, person, signedIn, langSwitch, onSigned
   const seen = useCallback((list: List) => known.current.set(list.id, list), []);
   const stateName = useCallback((list: string, id: string) => known.current.get(list)?.states.find((s) => s.id === id)?.name ?? id, []);
 
+  // The record the person last deleted or archived: its leaving is their own doing, not news.
+  const removed = useRef<number | null>(null);
   const act = useCallback(async <T,>(op: string, args: Record<string, unknown>, done?: ((data: T) => string) | null, options: { offer?: boolean } = {}): Promise<Answer<T>> => {
     // An offer to take back an earlier change does not outlive the next one.
     dispatch({ type: 'undo', undo: null });
+    // Said before the answer: the stream may tell of the change, and the list be read again, first.
+    const removing = (op === 'delete' || op === 'archive') && typeof args.id === 'number' ? args.id : null;
+    if (removing !== null) removed.current = removing;
     const answer = await call<T>(op, args);
+    if (!answer.ok && removing !== null && removed.current === removing) removed.current = null;
     if (answer.ok) {
       const text = (done && answer.data !== null ? done(answer.data) : doneText(op, answer.data, args, words, stateName, { ...person, kind: 'person' })) ?? answer.text;
       const back = options.offer ? undoOf({ op: op as OpName, args }, answer) : null;
@@ -140,7 +146,7 @@ export function Binder({ lang, words, pw, person, signedIn, langSwitch, onSigned
   const shown: RecordSummary[][] = table ? [open.columns.flatMap((c) => c.records)] : open.columns.map((c) => c.records);
   const under = shown[state.column]?.[state.row] ?? null;
   const selected: RecordSummary | null = under && under.id === state.held?.id ? under : null;
-  useHeldRecord({ state, dispatch, open, shown, followed, words, now });
+  useHeldRecord({ state, dispatch, open, shown, followed, removed, words, now });
 
   // The offer to take a change back ends on time, and its button with it.
   useEffect(() => {
