@@ -58,12 +58,23 @@ async function recordNow(id: number, seen: (list: List) => void): Promise<{ reco
   return { record: summaryOf(got.data), list: got.data.list };
 }
 
+/** A change to a record that came under the selection a moment ago: not done, the person asked again (true then). */
+function askedAgain({ state, dispatch, panelKeys, words, now, lang }: CommandDeps, command: Command, target: number | null): boolean {
+  const inRecord = state.panel?.kind === 'record';
+  const slid = afterSlide(state.slid, command, target, inRecord ? panelKeys.current?.part : undefined, inRecord, now());
+  if (slid !== 'go') dispatch({ type: 'slid', slid: null });
+  if (slid !== 'ask' || target === null) return false;
+  const key = keysFor(command, contextOf(state), lang)[0];
+  dispatch({ type: 'say', text: words.say.slidUnder(target, key ? keyLabel(key, words) : ''), tone: 'warn' });
+  return true;
+}
+
 /**
  * Does `command`; false when it is none of the page's here (the browser keeps the key). `where`:
  * the filters it sets are the open list's (its head's buttons), else the search's while it is in front.
  */
 export function pageCommands(deps: CommandDeps): (command: Command, where?: Where) => boolean {
-  const { state, dispatch, act, follow, words, person, role, adminOnly, lists, open, shown, selected, panelKeys, seen, now, lang } = deps;
+  const { state, dispatch, act, follow, words, person, role, adminOnly, lists, open, shown, selected, panelKeys, seen } = deps;
   const say = (text: string): true => {
     dispatch({ type: 'say', text, tone: 'warn' });
     return true;
@@ -105,7 +116,9 @@ export function pageCommands(deps: CommandDeps): (command: Command, where?: Wher
           // From where it was shown, with what was shown: moved or changed since, nothing moves.
           return act('move', { id, state: to.id, seen: approvalMark(r.title, r.fields, r.state) }, () => words.done.moved(id, to.name));
         });
-      case 'movePick': dispatch({ type: 'dialog', dialog: { kind: 'move', id } }); return true;
+      case 'movePick':
+        // The state picked is a step from where the record was shown, as `<` and `>` are.
+        return withShown((r) => dispatch({ type: 'dialog', dialog: { kind: 'move', id, seen: approvalMark(r.title, r.fields, r.state) } }));
       case 'edit': dispatch({ type: 'dialog', dialog: { kind: 'form', op: 'edit', id } }); return true;
       case 'note': dispatch({ type: 'dialog', dialog: { kind: 'form', op: 'note', id } }); return true;
       case 'attach': dispatch({ type: 'dialog', dialog: { kind: 'form', op: 'attach', id } }); return true;
@@ -132,14 +145,7 @@ export function pageCommands(deps: CommandDeps): (command: Command, where?: Wher
     const filters = where === 'search' && panel?.kind === 'search' ? panel.filters : state.filters;
     // An admin's operation (the catalog says which) is not offered to a member: the key says why.
     if (role === 'member' && isOpCommand(command) && operation(OP_COMMANDS[command])?.admin) return say(adminOnly);
-    // A change to a record that came under the selection a moment ago: shown, and asked again.
-    const inRecord = panel?.kind === 'record';
-    const slid = afterSlide(state.slid, command, target, inRecord ? panelKeys.current?.part : undefined, inRecord, now());
-    if (slid !== 'go') dispatch({ type: 'slid', slid: null });
-    if (slid === 'ask' && target !== null) {
-      const key = keysFor(command, contextOf(state), lang)[0];
-      return say(words.say.slidUnder(target, key ? keyLabel(key, words) : ''));
-    }
+    if (askedAgain(deps, command, target)) return true;
     // The panel in front hears its keys first; a button of the list's head is the list's.
     const rows = panel && scope === undefined ? panelKeys.current : null;
     if (rows?.run(command)) return true;

@@ -29,7 +29,8 @@ export type Dialog =
   | { kind: 'form'; op: 'add' | 'edit' | 'note' | 'attach' | 'token-add' | 'side-add'; id?: number }
   | { kind: 'edit-note'; id: number; note: number; text: string }
   | { kind: 'filter-text'; text: string }
-  | { kind: 'move'; id: number }
+  /** `seen`: the mark of the record as the page showed it, sent with the move. */
+  | { kind: 'move'; id: number; seen?: string }
   /** What record `id` needs (`n`): the numbers it needs now, as the panel showed them. */
   | { kind: 'needs'; id: number; was: readonly number[] }
   /** A record's number to open (`#`, `:`). */

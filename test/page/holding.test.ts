@@ -127,6 +127,12 @@ test('`>` on a record an agent took and moved on between frames moves nothing el
   await message.getByText('#3 moved since you looked: it was in To do, it is in Review now. Nothing was moved').waitFor();
   assert.equal(record(server, 3).state, 'review');
   assert.equal(record(server, 4).state, 'to-do', '#4, in #3\'s place now, did not move');
+  // `m` too moves from where the record was shown: a state picked is refused the same way.
+  await page.keyboard.press('m');
+  const answered = page.waitForResponse((r) => r.url().endsWith('/page/api/move'));
+  await page.getByRole('dialog').getByRole('button', { name: 'Done' }).click();
+  assert.match((await (await answered).json() as { text: string }).text, /#3 moved since you looked/);
+  assert.equal(record(server, 3).state, 'review');
 
   await page.unroute('**/page/api/show*', hold);
   for (const route of held.splice(0)) await route.fallback();

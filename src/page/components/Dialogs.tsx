@@ -306,7 +306,7 @@ export function Dialogs({ list }: { list: List | null }) {
           onPick={(to) => {
             const name = list?.states.find((s) => s.id === to)?.name ?? to;
             follow(dialog.id, to);
-            void act('move', { id: dialog.id, state: to }, () => words.done.moved(dialog.id, name));
+            void act('move', { id: dialog.id, state: to, ...(dialog.seen ? { seen: dialog.seen } : {}) }, () => words.done.moved(dialog.id, name));
             close();
           }} />
       );
