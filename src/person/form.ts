@@ -90,13 +90,16 @@ export const needsForm = (id: number, needs: readonly number[], words: Words): D
 
 /** The needs a submitted form adds, then those it takes away: one act each way, either left out when empty. */
 export function needsActs(dialog: Extract<Dialog, { kind: 'form' }>): Act[] {
-  if (dialog.intent.do !== 'needs') return [];
+  return dialog.intent.do === 'needs' ? needsChanges(dialog.intent.id, dialog.initial.others, dialog.values.others) : [];
+}
+
+/** What record `id` needs, changed from the numbers `before` to the numbers `after`: one act each way, either left out when empty. */
+export function needsChanges(id: number, before: string | undefined, after: string | undefined): Act[] {
   const numbers = (text: string | undefined) => (text ?? '').split(/[\s,]+/).map((w) => w.replace(/^#/, '')).filter((w) => w !== '');
-  const now = numbers(dialog.values.others);
-  const was = numbers(dialog.initial.others);
+  const now = numbers(after);
+  const was = numbers(before);
   const added = now.filter((n) => !was.includes(n));
   const removed = was.filter((n) => !now.includes(n));
-  const id = dialog.intent.id;
   return [
     ...(added.length ? [{ op: 'needs' as const, args: { id, others: added.join(' ') } }] : []),
     ...(removed.length ? [{ op: 'needs' as const, args: { id, others: removed.join(' '), remove: true } }] : []),

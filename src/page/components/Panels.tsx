@@ -75,10 +75,10 @@ export function BriefPanel({ asked }: { asked: number }) {
  * a form's and a text field's keys (its own fields), and W (the page is the web page).
  */
 export const PAGE_COMMANDS: ReadonlySet<Command> = new Set<Command>([
-  'up', 'down', 'left', 'right', 'top', 'bottom', 'pageUp', 'pageDown', 'open', 'back', 'search', 'help', 'brief', 'undo',
+  'up', 'down', 'left', 'right', 'top', 'bottom', 'pageUp', 'pageDown', 'open', 'back', 'search', 'help', 'brief', 'undo', 'goTo',
   'filterText', 'filterState', 'filterMine', 'filterArchived', 'archivedLists',
   'grant', 'sides', 'editList', 'newList', 'add', 'deleteList', 'archiveList',
-  'approve', 'moveBack', 'moveOn', 'movePick', 'edit', 'note', 'editNote', 'attach', 'detach', 'archive', 'delete', 'release',
+  'approve', 'moveBack', 'moveOn', 'movePick', 'edit', 'note', 'editNote', 'attach', 'needs', 'detach', 'archive', 'delete', 'release',
   'accessLess', 'accessMore', 'sideAdd', 'sideRemove', 'personRole', 'personRemove',
   'listTitle', 'listView', 'stateAdd', 'fieldAdd', 'rowRename', 'rowEarlier', 'rowLater', 'rowRemove', 'gateToggle',
   'submit', 'yes', 'cancel',

@@ -21,6 +21,7 @@ import type { Action, MoveCommand } from '../screen-reducer.js';
 import { top, type ScreenState } from '../../person/screen-state.js';
 import { BARE } from '../../person/reading.js';
 import { partKey } from '../../person/record-lines.js';
+import { afterSlide } from '../../person/seen.js';
 import { manageCommand } from './manage-commands.js';
 import { madeList } from './submit-dialog.js';
 import type { CommandScope } from './command-scope.js';
@@ -29,11 +30,6 @@ import { binderCommand, screenCommand } from './screen-commands.js';
 import { keeping } from './undo-commands.js';
 import { useAct } from './use-act.js';
 import type { ViewData } from './use-view-data.js';
-
-/** Keys that change the record under the cursor: not done on one that only just slid there. */
-const CHANGES = new Set<Command>(['approve', 'moveOn', 'moveBack', 'movePick', 'delete', 'archive', 'detach', 'release']);
-/** How long a record must have been shown under the cursor before a key changes it, in ms. */
-export const SEEN_MS = 500;
 
 export const MOVES = new Set<Command>(['up', 'down', 'left', 'right', 'pageUp', 'pageDown', 'halfUp', 'halfDown', 'top', 'bottom']);
 
@@ -114,12 +110,9 @@ export function useCommands(state: ScreenState, dispatch: (action: Action) => vo
     }
 
     // A record that came under the cursor a moment ago was not what the person looked at: shown, and asked again.
-    const slid = state.slid;
-    const slidHere = slid && (context === 'record' ? slid.part !== undefined && slid.part === partKey(part ?? undefined) && current?.id === slid.id : slid.part === undefined && current?.id === slid.id);
-    if (CHANGES.has(command) && slid && slidHere) {
-      dispatch({ type: 'slid-seen' });
-      if (now() - slid.at < SEEN_MS) return say(words.say.slidUnder(slid.id, keysFor(command, context).slice(0, 1).map((k) => keyLabel(k, words)).join('')), 'info');
-    }
+    const slid = afterSlide(state.slid, command, current?.id ?? null, partKey(part ?? undefined), context === 'record', now());
+    if (slid !== 'go') dispatch({ type: 'slid-seen' });
+    if (slid === 'ask' && current) return say(words.say.slidUnder(current.id, keysFor(command, context).slice(0, 1).map((k) => keyLabel(k, words)).join('')), 'info');
 
     const scope: CommandScope = { binder, state, screen, data, context, dispatch, say, act, opened, current, list, part, needRecord, needList, full, made, undoable, undo };
     if (screenCommand(command, scope) || recordCommand(command, scope) || binderCommand(command, scope)) return;
