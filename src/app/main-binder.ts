@@ -40,4 +40,8 @@ async function main(): Promise<number> {
 // No top-level await: the bundle is CommonJS, which starts sooner.
 void main().then((code) => {
   process.exitCode = code;
+  // A keeper that stopped has closed all it held, yet a pipe a library left referenced could keep
+  // the process (seen on PostgreSQL when a stop came right after the start): once its last lines
+  // are written, it ends.
+  if (argv[0] === 'serve') process.stdout.write('', () => process.stderr.write('', () => process.exit(code)));
 });
