@@ -82,7 +82,8 @@ function makeStore(t: TestContext, folders = 1) {
     appendFileSync(join(dir, ASKS_FILE), `${JSON.stringify({ id, at: new Date().toISOString(), op: 'add', args: { title: id } })}\n`);
   const answers = (dir = dirs[0]!): string[] =>
     existsSync(join(dir, ANSWERS_FILE))
-      ? readFileSync(join(dir, ANSWERS_FILE), 'utf8').split('\n').filter(Boolean).map((l) => (JSON.parse(l) as { ask: string }).ask)
+      // Read as an agent does: a line is whole once its newline is written; a keeper may be mid-append.
+      ? readFileSync(join(dir, ANSWERS_FILE), 'utf8').split('\n').slice(0, -1).filter(Boolean).map((l) => (JSON.parse(l) as { ask: string }).ask)
       : [];
   const done = () => (db.prepare('SELECT count(*) AS n FROM done').get() as { n: number }).n;
   const delivered = (id: string) => (db.prepare('SELECT delivered FROM asks WHERE id = ?').get(id) as { delivered: number } | undefined)?.delivered;

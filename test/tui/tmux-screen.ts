@@ -67,7 +67,9 @@ export async function startScreen(t: TestContext, { extraEnv = '', prepare, size
   const tmux = (...args: string[]): string => spawnSync('tmux', ['-L', socket, '-f', '/dev/null', ...args], { encoding: 'utf8' }).stdout ?? '';
   const words = run ? run.map((w) => `'${w.replace('{store}', join(root, 'store'))}'`).join(' ')
     : `tui --store '${join(root, 'store')}' --side '${agentDir}=Agent' --as ann ${args.join(' ')}`;
-  const command = `cd '${work}' && env -u CI TERM=xterm-256color ${extraEnv} '${process.execPath}' '${BINDER}' ${words} 2>'${join(root, 'stderr')}'; echo $? > '${join(root, 'exit')}'`;
+  // env takes its -u options before any assignment; a TERM in extraEnv stands instead of the default.
+  const term = /(^|\s)TERM=/.test(extraEnv) ? '' : 'TERM=xterm-256color';
+  const command = `cd '${work}' && env -u CI ${extraEnv} ${term} '${process.execPath}' '${BINDER}' ${words} 2>'${join(root, 'stderr')}'; echo $? > '${join(root, 'exit')}'`;
   if (shell) {
     tmux('new-session', '-d', '-x', String(size[0]), '-y', String(size[1]), '-s', 'main', 'env -i PATH="$PATH" HOME="$HOME" TERM=xterm-256color PS1="ready$ " bash --norc --noprofile -i');
     tmux('pipe-pane', '-o', '-t', 'main', `cat >> '${join(root, 'bytes')}'`);
