@@ -6,6 +6,8 @@
 import { isPerson } from './access.js';
 import type { Context } from './context.js';
 import { indexMarked } from './text-index.js';
+import { parseQuery } from './query.js';
+import { queryHits, wordsAlone } from './query-run.js';
 import type { SearchHit, State, Who } from './types.js';
 
 const MAX_WORDS = 16;
@@ -71,6 +73,9 @@ async function snippet(ctx: Context, id: number, title: string, word: string): P
 export async function search(
   ctx: Context, text: string, who: Who, options: { limit?: number; archived?: boolean } = {},
 ): Promise<SearchHit[]> {
+  // Anything but words (a key, a phrase, a -, OR) is a query of the one query language.
+  const query = parseQuery(text);
+  if (query.any.length > 0 && !wordsAlone(query)) return queryHits(ctx, query, who, options);
   const { terms, words } = searchTerms(text);
   if (terms.length === 0) return [];
   // What this transaction changed so far is found too.
