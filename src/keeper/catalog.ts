@@ -149,7 +149,7 @@ const pageOf = (a: Record<string, unknown>) => ({
 export const CATALOG: Record<OpName, CatalogEntry> = {
   lists: entry((a, who, { store }) => store.lists(who, { archived: a.archived === true }), (d, _a, who) => sayLists(d, who)),
   show: entry(
-    (a, who, { store }) => store.show(String(a.list), who, { state: str(a.state), mine: a.mine === true, archived: a.archived === true, offset: typeof a.offset === 'number' ? a.offset : undefined }),
+    (a, who, { store }) => store.show(String(a.list), who, { state: str(a.state), mine: a.mine === true, archived: a.archived === true, query: str(a.query), offset: typeof a.offset === 'number' ? a.offset : undefined }),
     (d, a, who) => sayShow(d, who, { state: str(a.state), archived: a.archived === true, offset: typeof a.offset === 'number' ? a.offset : 0 }),
   ),
   get: entry(async (a, who, { store }) => {

@@ -38,12 +38,13 @@ export const OPERATIONS = [
   }),
   op({
     name: 'show', title: 'Show a list', describe: 'The records of a list, by state (50 per state; filter to see more).',
-    example: 'binder show Batches --state Doing', readOnly: true, agents: true, idempotent: true,
+    example: 'binder show Tasks --query "owner:me due<2026-12-10"', readOnly: true, agents: true, idempotent: true,
     args: {
       list,
       state: { kind: 'text', describe: 'only this state', placeholder: 'STATE' },
       mine: { kind: 'flag', describe: 'only records you own' },
       archived: { kind: 'flag', describe: 'the archived records instead' },
+      query: { kind: 'text', describe: 'only what this query finds (docs/query.md)', placeholder: 'QUERY' },
       offset: { kind: 'number', describe: 'skip this many in each state', placeholder: 'N' },
     },
   }),
@@ -58,10 +59,10 @@ export const OPERATIONS = [
     },
   }),
   op({
-    name: 'search', title: 'Search', describe: 'Records whose title, notes or fields hold these words, in every list you can see.',
-    example: 'binder search dark mode', readOnly: true, agents: true, idempotent: true,
+    name: 'search', title: 'Search', describe: 'Records whose title, notes or fields hold these words, or that a query finds (state:Doing owner:me -label:wontfix, OR), in every list you can see.',
+    example: 'binder search login state:Doing owner:me', readOnly: true, agents: true, idempotent: true,
     args: {
-      text: { kind: 'words', describe: 'the words to find', required: true, positional: true, placeholder: 'TEXT' },
+      text: { kind: 'words', describe: 'words, "a phrase", key:value terms', required: true, positional: true, placeholder: 'QUERY' },
       archived: { kind: 'flag', describe: 'include archived records' },
     },
   }),
