@@ -17,7 +17,7 @@ test('search and show --query read the query language through the catalog', asyn
   t.after(() => store.close());
   const perform = createPerform({ store, log: () => {} });
   const ok = async (op: string, args: unknown, who = ann, as: 'json' | 'text' = 'json') => {
-    const a = await perform(op, args, who, as);
+    const a = await perform(op, args, who, as === 'json' ? 'json' : undefined);
     assert.equal(a.ok, true, `${op} should be done: ${a.text}`);
     return a;
   };
@@ -36,8 +36,10 @@ test('search and show --query read the query language through the catalog', asyn
   assert.match(shown, /Dark mode/);
   assert.doesNotMatch(shown, /Dark login page/);
 
-  const bad = await perform('search', { text: 'dark colour:red' }, bot, 'text');
+  const bad = await perform('search', { text: 'dark colour:red' }, bot);
   assert.equal(bad.ok, false);
   assert.match(bad.text, /column 6: there is no key "colour"; the keys are state, label, owner/);
   assert.match(bad.text, /\n {2}dark colour:red\n {7}\^/);
+  const mauvais = await perform('show', { list: 'tasks', query: 'due<bientôt' }, ann, undefined, 'fr');
+  assert.match(mauvais.text, /La requête ne se lit pas à la colonne 5 : due prend une date/);
 });
