@@ -52,7 +52,7 @@ function labelCondition(d: Dialect, lists: List[], label: string): Condition {
   const like = `% ${label.trim().toLowerCase().replace(/[\\%_]/g, '\\$&')} %`;
   for (const list of lists) {
     for (const field of list.fields) {
-      if ((field.type as string) !== 'labels' || !/^[A-Za-z0-9-]+$/.test(field.id)) continue;
+      if (field.type !== 'labels' || !/^[A-Za-z0-9-]+$/.test(field.id)) continue;
       parts.push(`(r.list = ? AND (' ' || lower(${d.textAt('r.fields', field.id)}) || ' ') LIKE ? ESCAPE '\\')`);
       params.push(list.id, like);
     }

@@ -81,7 +81,7 @@ export async function edit(ctx: Context, ref: number | string, input: EditInput,
   const fields = { ...record.fields };
   if (input.fields) {
     const changed: Record<string, [string | null, string | null]> = {};
-    for (const [id, value] of Object.entries(await fieldChanges(list, input.fields, who, named))) {
+    for (const [id, value] of Object.entries(await fieldChanges(list, input.fields, who, named, record.fields))) {
       const old = fields[id] ?? null;
       if ((old ?? '') === value) continue;
       changed[id] = [old, value === '' ? null : value];
