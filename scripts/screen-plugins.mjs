@@ -8,6 +8,24 @@ import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
+/**
+ * What the rewrites of Ink's own modules (below) look for in `ink/build/<file>`, as the pinned Ink
+ * writes it: the build stops if one is not there, and test/tui/ink-rewrites.test.ts checks them
+ * against node_modules/ink, so that a new Ink is met by a failing test before a failing build.
+ */
+export const INK_REWRITES = {
+  // When DEV is true: the devtools' import, and Ink's package.json read.
+  'reconciler.js': [
+    /\nif \(isDev\(\)\) \{\n\s+try \{\n\s+await import\('\.\/devtools\.js'\);\n[\s\S]*?\n\}\n/,
+    /isDev\(\)\s*\?\s*await loadPackageJson\(\)\s*:\s*/,
+  ],
+  // A row's cells made, and joined back into text.
+  'output.js': [
+    'cached = styledCharsFromTokens(tokenize(line));',
+    'return styledCharsToString(lineWithoutEmptyItems).trimEnd();',
+  ],
+};
+
 // Ink's layout engine (yoga-layout) readies its WebAssembly with a top-level await, which only a
 // module may have: the screen's bundle could then not be CommonJS nor start from a code cache.
 // In the screen's bundle, yoga's entry is this one instead: the same engine, compiled and
@@ -54,11 +72,7 @@ const noInkDevtools = {
   setup(b) {
     b.onLoad({ filter: /[\\/]ink[\\/]build[\\/]reconciler\.js$/ }, (args) => {
       let source = readFileSync(args.path, 'utf8');
-      const devOnly = [
-        /\nif \(isDev\(\)\) \{\n\s+try \{\n\s+await import\('\.\/devtools\.js'\);\n[\s\S]*?\n\}\n/,
-        /isDev\(\)\s*\?\s*await loadPackageJson\(\)\s*:\s*/,
-      ];
-      for (const part of devOnly) {
+      for (const part of INK_REWRITES['reconciler.js']) {
         if (!part.test(source)) throw new Error(`${args.path} no longer reads as scripts/screen-plugins.mjs expects (${part})`);
         source = source.replace(part, (found) => (found.startsWith('\n') ? '\n' : ''));
       }
@@ -172,8 +186,7 @@ const plainCellsAtOnce = {
   setup(b) {
     b.onLoad({ filter: /[\\/]ink[\\/]build[\\/]output\.js$/ }, (args) => {
       const source = readFileSync(args.path, 'utf8');
-      const slow = 'cached = styledCharsFromTokens(tokenize(line));';
-      const back = 'return styledCharsToString(lineWithoutEmptyItems).trimEnd();';
+      const [slow, back] = INK_REWRITES['output.js'];
       for (const part of [slow, back]) {
         if (!source.includes(part)) throw new Error(`${args.path} no longer reads as scripts/screen-plugins.mjs expects (${part})`);
       }

@@ -10,6 +10,7 @@ import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parse, TomlError } from 'smol-toml';
 import type { Command } from 'commander';
+import { attributeOf, HTTP_FLAGS, kindOf } from '../http/flags.js';
 import type { HttpFlags } from '../http/plan.js';
 import type { TuiOptions } from './tui-options.js';
 
@@ -32,11 +33,11 @@ export interface PersonDefaults {
   serve: Record<string, InForce<string | boolean | string[]>>;
 }
 
-/** `binder serve`'s options a file may set, and the kind of value each takes. */
+/** `binder serve`'s options a file may set, and the kind of value each takes: the HTTP face's, then its own. */
 const SERVE_KEYS: Readonly<Record<string, 'text' | 'flag' | 'texts'>> = {
-  'http': 'text', 'tls-cert': 'text', 'tls-key': 'text', 'behind-proxy': 'flag', 'allow-host': 'texts', 'public-url': 'text',
-  'rate': 'text', 'workers': 'text', 'quiet': 'flag', 'oidc-issuer': 'text', 'oidc-client-id': 'text',
-  'oidc-client-secret-file': 'text', 'oidc-org-claim': 'text', 'oidc-allow-org': 'texts', 'oidc-audience': 'text',
+  // A file gives --http its address: `http = "0.0.0.0:4180"`.
+  ...Object.fromEntries(HTTP_FLAGS.map((f) => [f.name, kindOf(f) === 'text-or-flag' ? 'text' : kindOf(f)])),
+  'workers': 'text', 'quiet': 'flag',
 };
 const TOP_KEYS = new Set(['store', 'lang', 'list', 'serve']);
 
@@ -126,9 +127,6 @@ export function personDefaults(env: NodeJS.ProcessEnv = process.env): PersonDefa
   };
 }
 
-/** commander's name for a flag: `allow-host` → `allowHost`. */
-const attribute = (flag: string): string => flag.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
-
 /**
  * Gives `binder serve` the file's values for the options not given on its command line (after
  * it read them). The store and the language come with their variables' precedence.
@@ -138,7 +136,7 @@ export function applyServeDefaults(command: Command, defaults: PersonDefaults): 
   if (unset('store') && defaults.store.value !== undefined) command.setOptionValueWithSource('store', defaults.store.value, 'config');
   if (unset('lang') && defaults.lang.value !== undefined) command.setOptionValueWithSource('lang', defaults.lang.value, 'config');
   for (const [key, { value }] of Object.entries(defaults.serve)) {
-    const name = attribute(key);
+    const name = attributeOf(key);
     if (value === undefined || !unset(name)) continue;
     // --no-tui's counterpart is kept as given: a file never turns the screen on or off.
     if (command.options.some((o) => o.attributeName() === name)) command.setOptionValueWithSource(name, value, 'config');
@@ -155,7 +153,7 @@ const SERVE_ALONE = new Set(['workers', 'quiet']);
 export function withTuiDefaults(options: TuiOptions, defaults: PersonDefaults): TuiOptions {
   const http: Record<string, unknown> = { ...options.http };
   for (const [key, { value }] of Object.entries(defaults.serve)) {
-    const name = attribute(key);
+    const name = attributeOf(key);
     if (value !== undefined && !SERVE_ALONE.has(key) && http[name] === undefined) http[name] = value;
   }
   return {

@@ -21,6 +21,7 @@ import { suspender } from '../tui/suspend.js';
 import { holdTerminal } from '../tui/terminal-modes.js';
 import { makeTheme } from '../tui/theme.js';
 import { langFromEnv, wordsFor } from '../person/words.js';
+import { WAIT_MS } from '../keeper/protocol.js';
 
 export async function main(argv: string[]): Promise<number> {
   const read = readOptions(argv);
@@ -110,7 +111,7 @@ export async function main(argv: string[]): Promise<number> {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    terminal: held ? suspender(held, process.stdin) : null,
+    terminal: held ? suspender(held, process.stdin, wordsFor(options.lang ?? langFromEnv()).say.suspended(WAIT_MS / 1000)) : null,
     noFolder,
     ...(served ? { loginLink: () => served.loginLink(person(options.as).name) } : {}),
   };

@@ -2,6 +2,7 @@
  * `binder tui` / `binder serve` options, read from the words after the verb. Pure: it reads no
  * file and starts nothing; a word it does not know is a sentence back, never a guess.
  */
+import { attributeOf, flagsOf, HTTP_FLAGS, httpFlag, kindOf, type HttpFlag } from '../http/flags.js';
 import type { HttpFlags } from '../http/plan.js';
 import type { Lang } from '../person/words.js';
 
@@ -19,16 +20,22 @@ export interface TuiOptions {
   http: HttpFlags;
 }
 
+const HTTP_HELP = (() => {
+  const width = Math.max(...HTTP_FLAGS.map((f) => flagsOf(f).length)) + 2;
+  return HTTP_FLAGS.map((f) => `  ${flagsOf(f).padEnd(width)}${f.help}`).join('\n');
+})();
+
 export const USAGE = `Usage: binder tui [--store DIR|URL] [--side FOLDER=NAME]... [--lang en|fr] [--as NAME] [--no-mouse]
-       [--http [HOST:]PORT [--tls-cert FILE --tls-key FILE] [--behind-proxy] [--allow-host NAME]... [--public-url URL] [--rate N]
-        [--oidc-issuer URL --oidc-client-id ID [--oidc-client-secret-file FILE] [--oidc-org-claim NAME]
-         [--oidc-allow-org ORG]... [--oidc-audience AUD]]]
+       [--http [HOST:]PORT [HTTP OPTIONS]]
 
 The person's screen, which keeps the binder at the same time (it answers the agents'
 folders while it runs). Without --side, the folders registered in the store are read,
 or ./.binder as "Agent" when there is none. --no-mouse leaves clicks to the
 terminal (to select text). Quit with q; Ctrl-Z suspends. With --http it answers agents
 over HTTP too (MCP at /mcp, REST at /api; docs/http.md).
+
+HTTP options (as binder serve takes them):
+${HTTP_HELP}
 `;
 
 /** The screen's own options (the HTTP face's are added as serve's are), for the shell's completion. */
@@ -70,42 +77,48 @@ export function readOptions(argv: readonly string[]): TuiOptions | { problem: st
       case '--no-mouse':
         o.mouse = false;
         break;
-      case '--http': {
-        const next = eq > 0 ? word.slice(eq + 1) : words[i + 1];
-        if (eq < 0 && next !== undefined && !next.startsWith('--')) i++;
-        o.http.http = next !== undefined && (eq > 0 || !next.startsWith('--')) ? next : true;
-        break;
-      }
-      case '--tls-cert': case '--tls-key': case '--allow-host': case '--rate': case '--public-url': {
-        const v = value();
-        if (!v) return { problem: `${name} takes a value.` };
-        if (name === '--tls-cert') o.http.tlsCert = v;
-        else if (name === '--tls-key') o.http.tlsKey = v;
-        else if (name === '--rate') o.http.rate = v;
-        else if (name === '--public-url') o.http.publicUrl = v;
-        else o.http.allowHost = [...(o.http.allowHost ?? []), v];
-        break;
-      }
-      case '--behind-proxy':
-        o.http.behindProxy = true;
-        break;
-      case '--oidc-issuer': case '--oidc-client-id': case '--oidc-client-secret-file': case '--oidc-org-claim': case '--oidc-allow-org': case '--oidc-audience': {
-        const v = value();
-        if (!v) return { problem: `${name} takes a value.` };
-        if (name === '--oidc-issuer') o.http.oidcIssuer = v;
-        else if (name === '--oidc-client-id') o.http.oidcClientId = v;
-        else if (name === '--oidc-client-secret-file') o.http.oidcClientSecretFile = v;
-        else if (name === '--oidc-org-claim') o.http.oidcOrgClaim = v;
-        else if (name === '--oidc-audience') o.http.oidcAudience = v;
-        else o.http.oidcAllowOrg = [...(o.http.oidcAllowOrg ?? []), v];
-        break;
-      }
       case '--help': case '-h':
         o.help = true;
         break;
-      default:
-        return { problem: `binder tui does not know "${word.replace(/[^\x20-\x7e]/g, '?')}": binder tui --help says what it takes.` };
+      default: {
+        const flag = httpFlag(name);
+        if (!flag) return { problem: `binder tui does not know "${word.replace(/[^\x20-\x7e]/g, '?')}": binder tui --help says what it takes.` };
+        const read = readHttpFlag(flag, eq > 0 ? word.slice(eq + 1) : undefined, words[i + 1], o.http);
+        if (read === null) return { problem: `${name} takes a value.` };
+        i += read;
+      }
     }
   }
   return o;
+}
+
+/**
+ * Reads one of the HTTP face's options into `into`, given its value after `=` (`given`) or the
+ * word after it (`next`): how many words it took beyond its own, or null when it lacks its value.
+ * `--http` takes the next word as its address unless that word is another option.
+ */
+function readHttpFlag(flag: HttpFlag, given: string | undefined, next: string | undefined, into: HttpFlags): number | null {
+  const kept = into as Record<string, string | boolean | string[] | undefined>;
+  const key = attributeOf(flag.name);
+  const kind = kindOf(flag);
+  switch (kind) {
+    case 'flag':
+      kept[key] = true;
+      return 0;
+    case 'text-or-flag': {
+      const takesNext = given === undefined && next !== undefined && !next.startsWith('--');
+      kept[key] = given ?? (takesNext ? next : true);
+      return takesNext ? 1 : 0;
+    }
+    case 'text': case 'texts': {
+      const value = given ?? next;
+      if (!value) return null;
+      kept[key] = kind === 'texts' ? [...(kept[key] as string[] | undefined ?? []), value] : value;
+      return given === undefined ? 1 : 0;
+    }
+    default: {
+      const never: never = kind;
+      throw new Error(`unknown kind of option ${String(never)}`);
+    }
+  }
 }

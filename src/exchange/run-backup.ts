@@ -5,11 +5,11 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline/promises';
 import { openStore, type SqliteStore } from '../store/index.js';
 import { Refused } from '../store/store.js';
 import type { Who } from '../store/types.js';
 import type { StoreSpec } from '../store/open-any.js';
+import { confirmed } from '../keeper/confirm.js';
 import { jsonDocument } from '../keeper/json-document.js';
 import { lines, said, word, type Shown } from '../keeper/text-values.js';
 import { backupTo, checkStore, readBackup, restoreFrom, storeInUse } from './backup.js';
@@ -89,15 +89,6 @@ export function runBackup(file: string, place: Place): Promise<number> {
   });
 }
 
-async function confirmed(question: string): Promise<boolean> {
-  if (!process.stdin.isTTY) return false;
-  const rl = createInterface({ input: process.stdin, output: process.stderr });
-  try {
-    return /^y(es)?$/i.test((await rl.question(`${question} [y/N] `)).trim());
-  } finally {
-    rl.close();
-  }
-}
 
 const inUse = (dir: string): Refused => new Refused(
   `The binder in ${dir} is open in another process — a keeper (binder serve, binder tui) or another binder admin: `

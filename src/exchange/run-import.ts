@@ -7,12 +7,12 @@
  */
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
-import { createInterface } from 'node:readline/promises';
 import { noInto, openAnyStore, type Store } from '../store/index.js';
 import type { Place } from './commands.js';
 import type { ImportFormat, ImportPlan, Imported } from '../store/exchange-types.js';
 import { Refused } from '../store/store.js';
 import type { List } from '../store/types.js';
+import { confirmed } from '../keeper/confirm.js';
 import { jsonDocument } from '../keeper/json-document.js';
 import { Shown, joined, lines, said } from '../keeper/text-values.js';
 import { printAnswer, printSentence } from './print.js';
@@ -44,16 +44,6 @@ function planOf(format: ImportFormat, text: string, list: List | undefined): Imp
   return FOREIGN[format].read(text, list);
 }
 
-/** The person's yes, on a terminal; without one (piped), no. */
-async function confirmed(question: string): Promise<boolean> {
-  if (!process.stdin.isTTY) return false;
-  const rl = createInterface({ input: process.stdin, output: process.stderr });
-  try {
-    return /^y(es)?$/i.test((await rl.question(`${question} [y/N] `)).trim());
-  } finally {
-    rl.close();
-  }
-}
 
 export function sayImported(d: Imported, plan: ImportPlan): string {
   const out: Shown[] = [];

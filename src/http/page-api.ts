@@ -11,7 +11,8 @@ import type { Keeper } from '../keeper/keeper-types.js';
 import { operation } from '../keeper/operations.js';
 import { bodyOf, jsonOf, refuse, statusOf } from './answers.js';
 import type { HttpEnv } from './auth.js';
-import { STREAMS_PER_AGENT, STREAM_PING_MS } from './limits.js';
+import { eventStream, openStreams } from './event-stream.js';
+import { STREAMS_PER_AGENT } from './limits.js';
 import { reading, requestArgs } from './rest.js';
 
 /** What the page never asks through this route: a wait is held for agents (the page has its stream). */
@@ -41,80 +42,48 @@ export function pageApiRoutes(app: Hono<HttpEnv>, service: Keeper): PageStreams 
     return jsonOf(c, bodyOf(answer), statusOf(answer), { 'Cache-Control': 'no-store' });
   });
 
-  const open = new Map<string, number>();
+  const open = openStreams();
   /** Each open stream's end, by session: a sign-out in this process ends them without waiting for a ping. */
   const ends = new Map<string, Set<() => void>>();
   app.get('/page/events', (c) => {
     const person = c.get('person');
     const { session } = person;
     const keeper: Keeper = c.get('keeper');
-    if ((open.get(session) ?? 0) >= STREAMS_PER_AGENT) {
+    if (open.full(session)) {
       return refuse(c, 429, `This browser has ${STREAMS_PER_AGENT} pages open on the binder already: close one first.`, { 'Retry-After': '5' });
     }
-    const encoder = new TextEncoder();
-    let stopped = false;
     let told = 0;
     let soon: NodeJS.Immediate | null = null;
     let unlisten = (): void => {};
-    let end = (): void => {};
-    let ping: NodeJS.Timeout | null = null;
-    const stop = (): void => {
-      if (stopped) return;
-      stopped = true;
-      unlisten();
-      if (ping) clearInterval(ping);
-      if (soon) clearImmediate(soon);
-      open.set(session, (open.get(session) ?? 1) - 1);
-      if ((open.get(session) ?? 0) <= 0) open.delete(session);
-      ends.get(session)?.delete(signedOut);
-      if (ends.get(session)?.size === 0) ends.delete(session);
-    };
-    let send = (_text: string): void => {};
-    const body = new ReadableStream<Uint8Array>({
-      start(controller) {
-        end = () => {
-          try {
-            controller.close();
-          } catch {
-            // Closed already.
-          }
-        };
-        send = (text) => {
-          if (stopped) return;
-          try {
-            controller.enqueue(encoder.encode(text));
-            // A page that does not read is let go: it comes back, and reads its view afresh.
-            if ((controller.desiredSize ?? 0) < -64 * 1024) {
-              stop();
-              controller.error(new Error('the page reads too slowly'));
-            }
-          } catch {
-            stop();
-          }
-        };
+    const stream = eventStream(c, {
+      open,
+      holder: session,
+      onPing: () => void stillIn(),
+      onStop() {
+        unlisten();
+        if (soon) clearImmediate(soon);
+        ends.get(session)?.delete(signedOut);
+        if (ends.get(session)?.size === 0) ends.delete(session);
       },
-      cancel: stop,
     });
-    open.set(session, (open.get(session) ?? 0) + 1);
-    send('retry: 1000\n\nevent: ready\ndata: {}\n\n');
+    stream.send('retry: 1000\n\nevent: ready\ndata: {}\n\n');
     // Several changes at once make one event: the page reads its view once for them.
     // The session ended (signed out, revoked, its person removed): the page is told to read again,
     // is refused there and shows how to sign in; the stream ends, telling nothing more.
     const signedOut = (): void => {
-      if (stopped) return;
-      send('event: changed\ndata: {"n":0}\n\n');
-      stop();
-      end();
+      if (stream.stopped) return;
+      stream.send('event: changed\ndata: {"n":0}\n\n');
+      stream.end();
     };
     ends.set(session, (ends.get(session) ?? new Set()).add(signedOut));
     let looking = false;
     const stillIn = async (): Promise<void> => {
-      if (looking || stopped) return;
+      if (looking || stream.stopped) return;
       looking = true;
       try {
         const ok = (!person.cookie || (await service.store.checkSession(person.cookie)).ok)
           && (!person.org || keeper === service || (await keeper.store.removedPeople(person.who.id)).length === 0);
-        if (ok || stopped) return;
+        if (ok || stream.stopped) return;
         signedOut();
       } catch {
         // The store failed this once: the next change looks again.
@@ -127,22 +96,14 @@ export function pageApiRoutes(app: Hono<HttpEnv>, service: Keeper): PageStreams 
     // through another keeper, revoked by binder admin sessions) is seen at the next ping.
     unlisten = keeper.onNews(() => {
       if (person.org && keeper !== service) void stillIn();
-      if (soon || stopped) return;
+      if (soon || stream.stopped) return;
       soon = setImmediate(() => {
         soon = null;
         told += 1;
-        send(`event: changed\ndata: {"n":${told}}\n\n`);
+        stream.send(`event: changed\ndata: {"n":${told}}\n\n`);
       });
     });
-    ping = setInterval(() => {
-      send(': ping\n\n');
-      void stillIn();
-    }, STREAM_PING_MS);
-    ping.unref();
-    c.req.raw.signal.addEventListener('abort', stop, { once: true });
-    return new Response(body, {
-      headers: { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-cache, no-transform', 'X-Accel-Buffering': 'no' },
-    });
+    return stream.response;
   });
   return {
     signedOut(session) {

@@ -4,6 +4,7 @@
  * library): `binder serve` and `binder tui` read their options with it.
  */
 import { readFileSync, statSync } from 'node:fs';
+import type { HttpFlagValues } from './flags.js';
 import type { Rate } from './rate.js';
 
 export const DEFAULT_HOST = '127.0.0.1';
@@ -32,23 +33,8 @@ export interface OidcPlan {
   audience?: string;
 }
 
-/** The options as given on the command line. */
-export interface HttpFlags {
-  /** `--http` alone is true; with a value, `[HOST:]PORT` (or HOST alone). */
-  http?: string | boolean;
-  tlsCert?: string;
-  tlsKey?: string;
-  behindProxy?: boolean;
-  allowHost?: string[];
-  publicUrl?: string;
-  rate?: string;
-  oidcIssuer?: string;
-  oidcClientId?: string;
-  oidcClientSecretFile?: string;
-  oidcOrgClaim?: string;
-  oidcAllowOrg?: string[];
-  oidcAudience?: string;
-}
+/** The options as given on the command line (flags.ts declares them). */
+export type HttpFlags = HttpFlagValues;
 
 /** The client's secret: from its file (readable by its owner alone), else BINDER_OIDC_CLIENT_SECRET, else none. */
 function secretOf(file: string | undefined, env: NodeJS.ProcessEnv): { secret?: string } | { problem: string } {

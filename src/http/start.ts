@@ -6,26 +6,18 @@
 import type { Command } from 'commander';
 import type { Keeper } from '../keeper/keeper-types.js';
 import type { StoreSpec } from '../store/open-any.js';
+import { flagsOf, HTTP_FLAGS, type HttpFlag } from './flags.js';
 import { loadHttp } from './load.js';
 import { httpPlan, type HttpFlags, type HttpPlan } from './plan.js';
 import { sayServing } from './serving.js';
 
 /** Adds --http and its companions (TLS, proxy, hosts, public address, rate, provider) to a command. */
 export function addHttpOptions(command: Command): Command {
-  return command
-    .option('--http [address]', 'answer over HTTP too, at [HOST:]PORT (127.0.0.1:4180 by default): MCP at /mcp, REST at /api')
-    .option('--tls-cert <file>', 'with --http: speak TLS with this certificate (PEM)')
-    .option('--tls-key <file>', 'with --http: the certificate\'s private key (PEM)')
-    .option('--behind-proxy', 'with --http: a proxy in front speaks TLS; believe its X-Forwarded-* headers')
-    .option('--allow-host <name>', 'with --http: a name the server is reached by (repeatable)', (v: string, all: string[] | undefined) => [...(all ?? []), v])
-    .option('--public-url <url>', 'with --http: the address people reach it by through a proxy (https://binder.example), for links and sign-in')
-    .option('--rate <n>', 'with --http: requests a second per token (200, bursts of 5×; or N/BURST)')
-    .option('--oidc-issuer <url>', 'with --http: people sign in through this OpenID Connect provider (no login links then)')
-    .option('--oidc-client-id <id>', 'with --oidc-issuer: this binder\'s client id at the provider')
-    .option('--oidc-client-secret-file <file>', 'with --oidc-issuer: the client secret, in a file only you can read (else $BINDER_OIDC_CLIENT_SECRET)')
-    .option('--oidc-org-claim <name>', 'with --oidc-issuer: the claim naming a person\'s organisation (else their verified e-mail\'s domain)')
-    .option('--oidc-allow-org <org>', 'with --oidc-issuer: an organisation that may sign in (repeatable; none: any)', (v: string, all: string[] | undefined) => [...(all ?? []), v])
-    .option('--oidc-audience <aud>', 'with --oidc-issuer: the audience a provider\'s access token must name (the client id by default)');
+  for (const flag of HTTP_FLAGS as readonly HttpFlag[]) {
+    if (flag.repeatable) command.option(flagsOf(flag), flag.help, (v: string, all: string[] | undefined) => [...(all ?? []), v]);
+    else command.option(flagsOf(flag), flag.help);
+  }
+  return command;
 }
 
 export { httpPlan, type HttpFlags, type HttpPlan };

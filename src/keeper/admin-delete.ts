@@ -3,9 +3,9 @@
  * `restore-backup`: on a terminal the person is shown what would go and says yes; piped, nothing
  * is deleted without `--yes`. It must never delete anything itself, nor take a yes from a pipe.
  */
-import { createInterface } from 'node:readline/promises';
 import { Refused, type Store } from '../store/store.js';
 import type { Who } from '../store/types.js';
+import { confirmed } from './confirm.js';
 import { safeSentence } from './terminal-safe.js';
 import { asWritten, said } from './text-values.js';
 
@@ -41,12 +41,7 @@ export async function deletionAgreed(store: Store, name: 'delete' | 'delete-list
     process.stderr.write(`${asWritten(safeSentence(`Not done: nothing is deleted without a yes, a deletion being for good; it is asked on a terminal, and to delete without the question, run it again with --yes: ${again}`))}\n`);
     return false;
   }
-  const rl = createInterface({ input: process.stdin, output: process.stderr });
-  try {
-    if (/^y(es)?$/i.test((await rl.question(`${asWritten(safeSentence(question))} [y/N] `)).trim())) return true;
-  } finally {
-    rl.close();
-  }
+  if (await confirmed(question)) return true;
   process.stderr.write('Nothing deleted.\n');
   return false;
 }

@@ -249,8 +249,15 @@ export const TOGETHER = {
     (d, a, who, ctx) => (a.blocked === true ? sayBlocked(d as BlockedPage, str(a.list)) : sayReady(d as ReadyPage, a, who, ctx)),
   ),
   brief: entry(
-    (_a, who, { store }) => store.brief(who),
-    (b, _a, who) => sayBrief(b, who),
+    (a, who, { store }) => {
+      // An agent's brief marks what it was told seen as it tells it; reading apart is a person's.
+      if (who.kind !== 'person' && (a.peek !== undefined || a.seen !== undefined)) {
+        throw new Refused('An agent\'s brief marks each change seen as it tells it: binder brief, with nothing more.', 'Les nouvelles d\'un agent marquent chaque changement vu en le disant : binder brief, sans rien de plus.', 'not-understood');
+      }
+      if (a.seen !== undefined && a.seen !== null) return store.markSeen(who, Number(a.seen)).then(({ through }): Brief => ({ items: [], more: false, through }));
+      return store.brief(who, a.peek === true ? { peek: true, newest: true } : {});
+    },
+    (b, a, who) => (a.seen !== undefined && a.seen !== null ? said`Marked seen through change ${b.through ?? 0}.`.text : sayBrief(b, who)),
   ),
   wait: entry(
     waitNow,

@@ -159,7 +159,11 @@ export const OPERATIONS = [
   }),
   op({
     name: 'brief', title: 'Brief', describe: 'What changed since you last looked, each change once.',
-    example: 'binder brief', readOnly: true, agents: true, idempotent: false, args: {},
+    example: 'binder brief', readOnly: true, agents: true, idempotent: false,
+    args: {
+      peek: { kind: 'flag', describe: 'the latest first, with counts, marking nothing seen', person: true },
+      seen: { kind: 'number', describe: 'mark the changes through this one seen', placeholder: 'CHANGE', person: true },
+    },
   }),
   op({
     name: 'wait', title: 'Wait', describe: 'Wait until something you can see changes; say what, as brief does.',

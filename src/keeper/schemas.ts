@@ -156,6 +156,7 @@ const HINTS_FR: Readonly<Record<string, string>> = {
   addState: 'un état à ajouter à la fin', renameState: 'ANCIEN=NOUVEAU', moveState: 'NOM=N', removeState: 'un état vide',
   gate: 'un état dont faire une porte', ungate: 'un état qui n\'est plus une porte',
   addField: 'NOM:TYPE ou NOM:choice:a|b|c', removeField: 'un champ, retiré avec ses valeurs',
+  peek: 'les plus récents d\'abord, comptés, sans rien marquer vu',
   expires: 'il cesse de valoir après ce temps : 30d, 12h…', token: 'le nom de l\'agent, ou le début du jeton',
 };
 

@@ -6,7 +6,7 @@
  * writes to stdout itself.
  */
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { CallToolRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { AGENT_OPERATIONS, onlyAPerson, personOperation } from '../keeper/operations.js';
 import { toolSchema } from '../keeper/schemas.js';
 import { safeAnswer, safeSentence } from '../keeper/terminal-safe.js';
@@ -15,6 +15,7 @@ import { askArgs } from '../keeper/ask-args.js';
 import { MCP_WAIT_MAX_MS, boundHold } from '../keeper/durations.js';
 import type { AskOutcome } from '../keeper/protocol.js';
 import { mcpSteps } from './mcp-steps.js';
+import { answerCallsFirst } from './sdk-calls.js';
 
 /** Asks the keeper to do `op`: bound to a folder by whoever makes the server. */
 export type AskKeeper = (op: string, args: Record<string, unknown>) => Promise<AskOutcome>;
@@ -47,25 +48,14 @@ function toolResult(outcome: AskOutcome): CallToolResult {
   }
 }
 
-type CallHandler = (request: { params: { name: string } }, extra: unknown) => unknown;
-
 /**
  * A call to a person's operation (`approve`, `delete`…) is answered with whose operation it is and
- * how to have it done, instead of "not found"; the tool list stays the agent's. Done where the
- * server's own handler of tools/call is set, so every other call goes to it unchanged.
+ * how to have it done, instead of "not found"; the tool list stays the agent's.
  */
-function answerPersonsCalls(server: McpServer): void {
-  const low = server.server;
-  const set = low.setRequestHandler.bind(low) as (schema: unknown, handler: CallHandler) => void;
-  (low as unknown as { setRequestHandler: typeof set }).setRequestHandler = (schema, handler) => {
-    if (schema !== CallToolRequestSchema) return set(schema, handler);
-    return set(schema, (request, extra) => {
-      const name = String(request.params.name);
-      const persons = AGENT_OPERATIONS.some((op) => op.name === name) ? undefined : personOperation(name.split(/[\s_]+/));
-      return persons ? text(`Not done: ${onlyAPerson(persons)}`, true) : handler(request, extra);
-    });
-  };
-}
+const personsCall = (name: string): CallToolResult | undefined => {
+  const persons = AGENT_OPERATIONS.some((op) => op.name === name) ? undefined : personOperation(name.split(/[\s_]+/));
+  return persons ? text(`Not done: ${onlyAPerson(persons)}`, true) : undefined;
+};
 
 /** `binder doctor` where this server runs: its report. */
 export type Doctor = () => Promise<string>;
@@ -78,7 +68,7 @@ export const DOCTOR_DESCRIBE = 'What you reach that only a person should.';
  */
 export function createMcpServer({ ask, doctor }: { ask: AskKeeper; doctor?: Doctor }): McpServer {
   const server = new McpServer({ name: 'binder', title: 'Binder', version: VERSION }, { instructions: INSTRUCTIONS });
-  answerPersonsCalls(server);
+  answerCallsFirst(server, personsCall);
   for (const op of AGENT_OPERATIONS) {
     const tool = server.registerTool(
       op.name,

@@ -26,14 +26,16 @@ export interface OpenList {
   capped: boolean;
   /** Asks for the next page of a state. */
   more(state: string): void;
+  /** The read shown is of the list and filters asked now (not one from before they changed). */
+  current: boolean;
 }
 
-interface Read { page: ListPage | null; extra: Record<string, RecordSummary[]>; matched: RecordSummary[] | null; capped: boolean; problem: string | null }
+interface Read { of: string; page: ListPage | null; extra: Record<string, RecordSummary[]>; matched: RecordSummary[] | null; capped: boolean; problem: string | null }
 
-const NOTHING: Read = { page: null, extra: {}, matched: null, capped: false, problem: null };
+const NOTHING: Read = { of: '', page: null, extra: {}, matched: null, capped: false, problem: null };
 
 /** A record as a card shows it, from `get`: its notes counted, its attached things counted. */
-const summaryOf = (view: RecordView): RecordSummary => ({ ...view.record, notes: view.counts.notes, attached: view.record.attached.length });
+export const summaryOf = (view: RecordView): RecordSummary => ({ ...view.record, notes: view.counts.notes, attached: view.record.attached.length });
 
 /** The records of the list that hold the words, read whole: the search says only where they are. */
 async function matching(list: string, filters: Filters, person: string): Promise<{ records: RecordSummary[]; capped: boolean } | { problem: string }> {
@@ -50,6 +52,7 @@ export function useOpenList(list: string | null, filters: Filters, version: numb
   const [pages, setPages] = useState<Record<string, number>>({});
   const [read, setRead] = useState<Read>(NOTHING);
   const { mine, archived, text } = filters;
+  const of = JSON.stringify([list, mine, archived, text]);
   useEffect(() => setPages({}), [list, mine, archived, text]);
   useEffect(() => {
     if (list === null) {
@@ -61,14 +64,14 @@ export function useOpenList(list: string | null, filters: Filters, version: numb
       const base = await call<ListPage>('show', { list, archived, mine });
       if (!current) return;
       if (!base.ok || !base.data) {
-        setRead({ ...NOTHING, problem: base.text });
+        setRead({ ...NOTHING, of, problem: base.text });
         return;
       }
       if (text.trim()) {
         const found = await matching(list, { ...filters, text: text.trim() }, person);
         if (!current) return;
-        if ('problem' in found) setRead({ ...NOTHING, page: base.data, problem: found.problem });
-        else setRead({ page: base.data, extra: {}, matched: found.records, capped: found.capped, problem: null });
+        if ('problem' in found) setRead({ ...NOTHING, of, page: base.data, problem: found.problem });
+        else setRead({ of, page: base.data, extra: {}, matched: found.records, capped: found.capped, problem: null });
         return;
       }
       const extra: Record<string, RecordSummary[]> = {};
@@ -80,7 +83,7 @@ export function useOpenList(list: string | null, filters: Filters, version: numb
         }
         extra[state] = rows;
       }
-      if (current) setRead({ page: base.data, extra, matched: null, capped: false, problem: null });
+      if (current) setRead({ of, page: base.data, extra, matched: null, capped: false, problem: null });
     })();
     return () => {
       current = false;
@@ -101,5 +104,5 @@ export function useOpenList(list: string | null, filters: Filters, version: numb
       return { state, count, records, more: Math.max(0, count - records.length) };
     })
     : [];
-  return { page, problem: read.problem, columns, capped: read.capped, more };
+  return { page, problem: read.problem, columns, capped: read.capped, more, current: read.of === of };
 }

@@ -4,8 +4,10 @@
  * front hears its own first (a record's notes and attached things, what changed, agents, folders,
  * the list's editor); every change is one operation through the person's API. What cannot be
  * taken back asks first (delete, a claim taken away); what can is done at once and offered back
- * with `u` for a while, as the screen offers it (src/person/undo.ts). It never changes the binder but
- * through `act`.
+ * with `u` for a while, as the screen offers it (src/person/undo.ts). A key acts on the record as
+ * the page showed it (the card selected, or the record's panel), and not at all on one that came
+ * under the selection a moment before: the person is asked again (src/person/seen.ts, as on the
+ * screen). It never changes the binder but through `act`.
  */
 import { approvalMark } from '../store/approval-mark.js';
 import type { Dispatch, MutableRefObject } from 'react';
@@ -13,11 +15,14 @@ import type { List, ListSummary, RecordSummary, RecordView } from '../store/type
 import { NO_FILTERS } from '../person/screen-state.js';
 import type { Words } from '../person/words.js';
 import { operation } from '../keeper/operations.js';
-import { isOpCommand, OP_COMMANDS, type Command } from '../person/keymap.js';
+import { isOpCommand, keysFor, OP_COMMANDS, type Command } from '../person/keymap.js';
+import { keyLabel } from '../person/help-lines.js';
+import { afterSlide } from '../person/seen.js';
+import type { Lang } from '../person/words.js';
 import { call } from './api.js';
-import type { OpenList } from './list-page.js';
+import { summaryOf, type OpenList } from './list-page.js';
 import type { PageContext, PanelKeys } from './page-context.js';
-import type { PageAction, PageState, Step, Where } from './page-state.js';
+import { contextOf, type PageAction, type PageState, type Shown, type Step, type Where } from './page-state.js';
 
 const STEPS: readonly Step[] = ['up', 'down', 'left', 'right', 'top', 'bottom', 'pageUp', 'pageDown'];
 
@@ -34,13 +39,15 @@ export interface CommandDeps {
   /** The lists shown at the left. */
   lists: readonly ListSummary[];
   open: OpenList;
-  /** How many records each board column holds (one for the table). */
-  sizes: readonly number[];
-  /** The record under the board's cursor. */
+  /** The records each board column shows (the table has one). */
+  shown: readonly (readonly Shown[])[];
+  /** The record selected, as the page shows it. */
   selected: RecordSummary | null;
   panelKeys: MutableRefObject<PanelKeys | null>;
   /** Lists read on the way (a record's), for the names of their states. */
   seen(list: List): void;
+  now(): number;
+  lang: Lang;
 }
 
 /** A record and its list as they are now: the one the commands act on. */
@@ -48,8 +55,18 @@ async function recordNow(id: number, seen: (list: List) => void): Promise<{ reco
   const got = await call<RecordView>('get', { id, notes: 0, history: 0 });
   if (!got.ok || !got.data) return null;
   seen(got.data.list);
-  const { record, list, counts } = got.data;
-  return { record: { ...record, notes: counts.notes, attached: record.attached.length }, list };
+  return { record: summaryOf(got.data), list: got.data.list };
+}
+
+/** A change to a record that came under the selection a moment ago: not done, the person asked again (true then). */
+function askedAgain({ state, dispatch, panelKeys, words, now, lang }: CommandDeps, command: Command, target: number | null): boolean {
+  const inRecord = state.panel?.kind === 'record';
+  const slid = afterSlide(state.slid, command, target, inRecord ? panelKeys.current?.part : undefined, inRecord, now());
+  if (slid !== 'go') dispatch({ type: 'slid', slid: null });
+  if (slid !== 'ask' || target === null) return false;
+  const key = keysFor(command, contextOf(state), lang)[0];
+  dispatch({ type: 'say', text: words.say.slidUnder(target, key ? keyLabel(key, words) : ''), tone: 'warn' });
+  return true;
 }
 
 /**
@@ -57,7 +74,7 @@ async function recordNow(id: number, seen: (list: List) => void): Promise<{ reco
  * the filters it sets are the open list's (its head's buttons), else the search's while it is in front.
  */
 export function pageCommands(deps: CommandDeps): (command: Command, where?: Where) => boolean {
-  const { state, dispatch, act, follow, words, person, role, adminOnly, lists, open, sizes, selected, panelKeys, seen } = deps;
+  const { state, dispatch, act, follow, words, person, role, adminOnly, lists, open, shown, selected, panelKeys, seen } = deps;
   const say = (text: string): true => {
     dispatch({ type: 'say', text, tone: 'warn' });
     return true;
@@ -77,10 +94,12 @@ export function pageCommands(deps: CommandDeps): (command: Command, where?: Wher
       });
       return true;
     };
-    /** The record as the page showed it under the cursor (else as it is now): an approval or a step is of what was seen. */
+    /** The record as the page showed it (its panel, else the card selected; else as it is now): a key acts on what was seen. */
     const withShown = (then: (r: RecordSummary, l: List) => unknown): true => {
-      if (selected?.id !== id || !list) return withRecord(then);
-      then(selected, list);
+      const inPanel = panel?.kind === 'record' ? panelKeys.current?.shown : undefined;
+      if (inPanel?.record.id === id) then(inPanel.record, inPanel.list);
+      else if (panel?.kind !== 'record' && selected?.id === id && list) then(selected, list);
+      else return withRecord(then);
       return true;
     };
     const stateName = (l: List, s: string) => l.states.find((x) => x.id === s)?.name ?? s;
@@ -97,17 +116,21 @@ export function pageCommands(deps: CommandDeps): (command: Command, where?: Wher
           // From where it was shown, with what was shown: moved or changed since, nothing moves.
           return act('move', { id, state: to.id, seen: approvalMark(r.title, r.fields, r.state) }, () => words.done.moved(id, to.name));
         });
-      case 'movePick': dispatch({ type: 'dialog', dialog: { kind: 'move', id } }); return true;
+      case 'movePick':
+        // The state picked is a step from where the record was shown, as `<` and `>` are.
+        return withShown((r) => dispatch({ type: 'dialog', dialog: { kind: 'move', id, seen: approvalMark(r.title, r.fields, r.state) } }));
       case 'edit': dispatch({ type: 'dialog', dialog: { kind: 'form', op: 'edit', id } }); return true;
       case 'note': dispatch({ type: 'dialog', dialog: { kind: 'form', op: 'note', id } }); return true;
       case 'attach': dispatch({ type: 'dialog', dialog: { kind: 'form', op: 'attach', id } }); return true;
       case 'archive':
         // Archived, it is offered back; restored, it is not (the screen's choice).
-        return withRecord((r) => (r.archived ? act('restore', { id }) : act('archive', { id }, null, { offer: true })));
+        return withShown((r) => (r.archived ? act('restore', { id }) : act('archive', { id }, null, { offer: true })));
+      case 'needs':
+        return withShown(() => dispatch({ type: 'dialog', dialog: { kind: 'needs', id, was: panelKeys.current?.shown?.needs ?? [] } }));
       case 'delete':
-        return withRecord((r) => dispatch({ type: 'dialog', dialog: { kind: 'confirm', op: 'delete', args: { id }, text: words.dialog.deleteRecord(id, r.title, r.notes, r.attached) } }));
+        return withShown((r) => dispatch({ type: 'dialog', dialog: { kind: 'confirm', op: 'delete', args: { id }, text: words.dialog.deleteRecord(id, r.title, r.notes, r.attached) } }));
       case 'release':
-        return withRecord((r) => {
+        return withShown((r) => {
           if (!r.lease) return say(words.done.notTaken(id));
           // A claim taken away cannot be given back (only its holder can take it again): asked first.
           if (r.lease.by.id === person.id) return act('release', { id });
@@ -122,6 +145,7 @@ export function pageCommands(deps: CommandDeps): (command: Command, where?: Wher
     const filters = where === 'search' && panel?.kind === 'search' ? panel.filters : state.filters;
     // An admin's operation (the catalog says which) is not offered to a member: the key says why.
     if (role === 'member' && isOpCommand(command) && operation(OP_COMMANDS[command])?.admin) return say(adminOnly);
+    if (askedAgain(deps, command, target)) return true;
     // The panel in front hears its keys first; a button of the list's head is the list's.
     const rows = panel && scope === undefined ? panelKeys.current : null;
     if (rows?.run(command)) return true;
@@ -131,7 +155,7 @@ export function pageCommands(deps: CommandDeps): (command: Command, where?: Wher
       if (panel) {
         if (!rows || rows.rows === 0) return false;
         dispatch({ type: 'step-panel', step, count: rows.rows });
-      } else if (state.focus === 'records') dispatch({ type: 'step-records', step, sizes });
+      } else if (state.focus === 'records') dispatch({ type: 'step-records', step, columns: shown });
       else dispatch({ type: 'step-lists', step, count: lists.length });
       return true;
     }
@@ -152,6 +176,7 @@ export function pageCommands(deps: CommandDeps): (command: Command, where?: Wher
         (document.querySelector('.panel input[type="search"]') as HTMLInputElement | null)?.focus();
         return true;
       case 'help': dispatch({ type: 'panel', panel: panel?.kind === 'help' ? null : { kind: 'help' } }); return true;
+      case 'goTo': dispatch({ type: 'dialog', dialog: { kind: 'go-to' } }); return true;
       case 'brief': dispatch({ type: 'panel', panel: { kind: 'brief', asked: panel?.kind === 'brief' ? panel.asked + 1 : 0 } }); return true;
       case 'grant': if (list) dispatch({ type: 'panel', panel: { kind: 'agents' } }); return true;
       case 'sides': dispatch({ type: 'panel', panel: { kind: 'folders' } }); return true;

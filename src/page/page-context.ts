@@ -8,6 +8,7 @@
  */
 import { createContext, useContext, useEffect, useLayoutEffect, useRef, useState, type Dispatch, type MutableRefObject } from 'react';
 import type { Command } from '../person/keymap.js';
+import type { List, RecordSummary } from '../store/types.js';
 import type { NameOf } from '../person/names.js';
 import type { Lang, Words } from '../person/words.js';
 import { call, type Answer } from './api.js';
@@ -37,6 +38,8 @@ export interface PageContext {
   follow(id: number, state?: string): void;
   /** The panel in front: its rows, and the commands it does itself. */
   panelKeys: MutableRefObject<PanelKeys | null>;
+  /** The clock of the guard against a record that only just came under the selection. */
+  now(): number;
 }
 
 export interface PanelKeys {
@@ -44,6 +47,10 @@ export interface PanelKeys {
   rows: number;
   /** Does `command` if it is the panel's own (on the row under the cursor); false to leave it to the page. */
   run(command: Command): boolean;
+  /** A record's panel: the part under its cursor (`note:3`, `attached:2`, `record:12`), held by its id. */
+  part?: string | undefined;
+  /** A record's panel: the record as it shows it, which its keys act on, and the numbers it needs. */
+  shown?: { record: RecordSummary; list: List; needs: readonly number[] } | undefined;
 }
 
 export const Page = createContext<PageContext | null>(null);
@@ -79,10 +86,10 @@ export function useRead<T>(op: string, args: Record<string, unknown> | null): Re
 }
 
 /** The panel's rows and its own commands, heard while it is in front. */
-export function usePanelKeys(rows: number, run: (command: Command) => boolean): void {
+export function usePanelKeys(rows: number, run: (command: Command) => boolean, record?: Pick<PanelKeys, 'part' | 'shown'>): void {
   const { panelKeys, state, dispatch } = usePage();
   useLayoutEffect(() => {
-    panelKeys.current = { rows, run };
+    panelKeys.current = { rows, run, ...record };
   });
   // Rows gone (a field removed, a record deleted elsewhere): the cursor stays on the last one.
   useEffect(() => {

@@ -1,12 +1,13 @@
 /**
  * The page's state as a reducer in plain TypeScript: which list is open and with which filters,
- * where the cursors are (the lists, the board, the rows of the panel in front), which panel and
+ * where the cursors are (the lists, the record selected on the board, the rows of the panel in front), which panel and
  * which dialog are in front, the last message and the change it offers to take back. Pure, tested
  * without a browser. What a key means is the screen's keymap (`commandFor` in src/person/keymap.ts):
  * this file only says where the page is, so that the same key does the same thing here.
  */
 import type { Context } from '../person/keymap.js';
-import { NO_FILTERS, type Choice, type Filters, type Undo } from '../person/screen-state.js';
+import type { OpName } from '../keeper/operations.js';
+import { NO_FILTERS, type Choice, type Filters, type Slid } from '../person/screen-state.js';
 
 export type { Filters } from '../person/screen-state.js';
 
@@ -29,14 +30,23 @@ export type Dialog =
   | { kind: 'form'; op: 'add' | 'edit' | 'note' | 'attach' | 'token-add' | 'side-add'; id?: number }
   | { kind: 'edit-note'; id: number; note: number; text: string }
   | { kind: 'filter-text'; text: string }
-  | { kind: 'move'; id: number }
+  /** `seen`: the mark of the record as the page showed it, sent with the move. */
+  | { kind: 'move'; id: number; seen?: string }
+  /** What record `id` needs (`n`): the numbers it needs now, as the panel showed them. */
+  | { kind: 'needs'; id: number; was: readonly number[] }
+  /** A record's number to open (`#`, `:`). */
+  | { kind: 'go-to' }
   /** One state (`s`) of the open list or of the search: `value` '' is every state. */
   | { kind: 'filter-state'; where: Where; choices: Choice[]; at: string }
   | { kind: 'confirm'; op: 'delete' | 'release' | 'edit-list' | 'set-role' | 'remove-person'; args: Record<string, unknown>; text: string }
   | { kind: 'typed'; op: 'delete-list'; list: string; title: string; text: string };
 
 /** A change offered back (`u`) until `until`, and the message that said it. */
-export interface Offer extends Undo {
+export interface Offer {
+  /** The one act that takes it back. */
+  op: OpName;
+  args: Record<string, unknown>;
+  until: number;
   text: string;
 }
 
@@ -47,9 +57,16 @@ export interface PageState {
   listAt: number;
   /** Archived lists shown among the lists (`A` there). */
   archivedLists: boolean;
-  /** The board's column (the table has one), and the row in it. */
+  /**
+   * The record selected, held by its id (and the state the page showed it in): records coming or
+   * going above it move it on the page, never off it. `column` and `row` are where it was last shown
+   * (the board's column, the table has one), so that its neighbour takes its place when it leaves.
+   */
+  held: Shown | null;
   column: number;
   row: number;
+  /** A record (or a record's part) that came under the selection without the person's key, and when. */
+  slid: Slid | null;
   /** The open list's filters (`s`, `M`, `A`, `f`): cleared when another list opens. */
   filters: Filters;
   panel: Panel | null;
@@ -61,9 +78,12 @@ export interface PageState {
 }
 
 export const START: PageState = {
-  list: null, focus: 'lists', listAt: 0, archivedLists: false, column: 0, row: 0, filters: NO_FILTERS,
+  list: null, focus: 'lists', listAt: 0, archivedLists: false, held: null, column: 0, row: 0, slid: null, filters: NO_FILTERS,
   panel: null, panelAt: 0, dialog: null, message: null, undo: null,
 };
+
+/** A record as the selection holds it: its id, and the state it was shown in. */
+export interface Shown { id: number; state: string }
 
 /** Whose filters: the open list's, or the search's. */
 export type Where = 'list' | 'search';
@@ -75,8 +95,12 @@ export type PageAction =
   | { type: 'open-list'; list: string; at?: number; focus?: PageState['focus'] }
   | { type: 'focus'; focus: PageState['focus'] }
   | { type: 'step-lists'; step: Step; count: number }
-  | { type: 'step-records'; step: Step; sizes: readonly number[] }
-  | { type: 'select'; column: number; row: number }
+  /** `columns`: the records shown, column by column (one for the table). */
+  | { type: 'step-records'; step: Step; columns: readonly (readonly Shown[])[] }
+  | { type: 'select'; column: number; row: number; record: Shown | null }
+  /** The selection put back on the record it holds after a read (or on its neighbour), the focus left where it is. */
+  | { type: 'hold'; column: number; row: number; record: Shown | null }
+  | { type: 'slid'; slid: Slid | null }
   | { type: 'panel'; panel: Panel | null }
   | { type: 'step-panel'; step: Step; count: number }
   | { type: 'select-row'; at: number }
@@ -121,7 +145,7 @@ export function pageReducer(state: PageState, action: PageAction): PageState {
   switch (action.type) {
     case 'open-list':
       return {
-        ...state, list: action.list, focus: action.focus ?? 'records', column: 0, row: 0,
+        ...state, list: action.list, focus: action.focus ?? 'records', held: null, column: 0, row: 0,
         ...(action.at !== undefined ? { listAt: action.at } : {}),
         ...(action.list !== state.list ? { filters: NO_FILTERS } : {}),
         panel: ofTheList(state.panel) ? null : state.panel,
@@ -129,7 +153,8 @@ export function pageReducer(state: PageState, action: PageAction): PageState {
     case 'focus': return { ...state, focus: action.focus };
     case 'step-lists': return { ...state, listAt: stepped(state.listAt, action.step, action.count) };
     case 'step-records': {
-      const { sizes, step } = action;
+      const { columns, step } = action;
+      const sizes = columns.map((c) => c.length);
       if (sizes.length === 0) return state;
       let column = clamp(state.column, sizes.length - 1);
       if (step === 'left' || step === 'right') {
@@ -141,11 +166,15 @@ export function pageReducer(state: PageState, action: PageAction): PageState {
             break;
           }
         }
-        return { ...state, column, row: clamp(state.row, (sizes[column] ?? 0) - 1) };
+        const row = clamp(state.row, (sizes[column] ?? 0) - 1);
+        return { ...state, column, row, held: columns[column]?.[row] ?? state.held };
       }
-      return { ...state, column, row: stepped(state.row, step, sizes[column] ?? 0) };
+      const row = stepped(state.row, step, sizes[column] ?? 0);
+      return { ...state, column, row, held: columns[column]?.[row] ?? state.held };
     }
-    case 'select': return { ...state, focus: 'records', column: action.column, row: action.row };
+    case 'select': return { ...state, focus: 'records', column: action.column, row: action.row, held: action.record };
+    case 'hold': return { ...state, column: action.column, row: action.row, held: action.record };
+    case 'slid': return { ...state, slid: action.slid };
     case 'panel':
       if (samePanel(state.panel, action.panel)) return { ...state, panel: action.panel };
       // A record's cursor starts on none of its parts, as the screen's starts on its title.
@@ -158,15 +187,15 @@ export function pageReducer(state: PageState, action: PageAction): PageState {
     case 'filters': {
       const panel = state.panel;
       if (action.where === 'search') return panel?.kind === 'search' ? { ...state, panel: { ...panel, filters: { ...panel.filters, ...action.patch } }, panelAt: 0 } : state;
-      return { ...state, filters: { ...state.filters, ...action.patch }, column: 0, row: 0 };
+      return { ...state, filters: { ...state.filters, ...action.patch }, held: null, column: 0, row: 0 };
     }
     case 'archived-lists':
       return {
-        ...state, archivedLists: !state.archivedLists, list: null, focus: 'lists', listAt: 0, column: 0, row: 0, filters: NO_FILTERS,
+        ...state, archivedLists: !state.archivedLists, list: null, focus: 'lists', listAt: 0, held: null, column: 0, row: 0, filters: NO_FILTERS,
         panel: ofTheList(state.panel) ? null : state.panel,
       };
     case 'undo': return { ...state, undo: action.undo };
-    case 'list-gone': return { ...state, list: null, focus: 'lists', panel: null, column: 0, row: 0, filters: NO_FILTERS };
+    case 'list-gone': return { ...state, list: null, focus: 'lists', panel: null, held: null, column: 0, row: 0, filters: NO_FILTERS };
     default: {
       const never: never = action;
       throw new Error(`unknown action ${String((never as { type: string }).type)}`);
@@ -180,6 +209,7 @@ export function contextOf(state: PageState): Context {
     switch (state.dialog.kind) {
       case 'form': case 'edit-note': case 'filter-text': return 'form';
       case 'move': case 'filter-state': return 'pick';
+      case 'needs': case 'go-to': return 'form';
       case 'confirm': return 'confirm';
       case 'typed': return 'typed';
       default: {

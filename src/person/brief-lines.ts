@@ -3,7 +3,7 @@
  * one change a line, when, which record, and what happened to it, by whom. Pure; every piece of
  * text from the store is made terminal-safe here and cut to the width, so one line is one row.
  */
-import type { BriefItem } from '../store/together-types.js';
+import type { BriefCounts, BriefItem, BriefKind } from '../store/together-types.js';
 import { cut, safe, when } from './format.js';
 import type { Line, Tone } from './record-lines.js';
 import type { Words } from './words.js';
@@ -39,8 +39,8 @@ const TONES: Record<BriefItem['kind'], Tone> = {
   approved: 'good', withdrawn: 'warn', added: 'plain', moved: 'plain', note: 'plain', lapsed: 'warn', 'taken-away': 'warn', released: 'plain', due: 'warn', unblocked: 'good',
 };
 
-/** The brief's lines: each change opens its record (Enter); a last line says when more wait. */
-export function briefLines(items: readonly BriefItem[], more: boolean, words: Words, width: number, moreKey: string): Line[] {
+/** The brief's lines, as given (newest first): each change opens its record (Enter); a last line says how many older ones wait unshown. */
+export function briefLines(items: readonly BriefItem[], older: number, words: Words, width: number, seenKey: string): Line[] {
   if (items.length === 0) return [{ text: words.brief.nothing, tone: 'dim' }];
   const lists = new Set(items.map((i) => i.list)).size > 1;
   const lines: Line[] = items.map((item) => ({
@@ -48,6 +48,12 @@ export function briefLines(items: readonly BriefItem[], more: boolean, words: Wo
     tone: TONES[item.kind],
     part: { kind: 'record', id: item.record },
   }));
-  if (more) lines.push({ text: cut(words.brief.more(moreKey), width), tone: 'dim' });
+  if (older > 0) lines.push({ text: cut(words.brief.older(older, seenKey), width), tone: 'dim' });
   return lines;
+}
+
+/** Each kind's count, in the order the kinds are told: `3 added · 1 moved · 1 noted`. */
+export function kindCounts(counts: BriefCounts | null, words: Words): string {
+  if (!counts) return '';
+  return (Object.keys(TONES) as BriefKind[]).filter((k) => counts.kinds[k]).map((k) => words.brief.kind(k, counts.kinds[k]!)).join(' · ');
 }

@@ -19,13 +19,16 @@ const ARG_MAX: Partial<Record<ArgName, number>> = {
   due: 40, owners: LIMITS.value, dir: 4096,
 };
 
+/** The arguments that are a note's text: they keep their line breaks. */
+const LINES: ReadonlySet<ArgName> = new Set<ArgName>(['text', 'note']);
+
 function argField(op: OpName, name: ArgName, words: Words): FormField {
   const spec = operation(op)?.args[name];
   const { label, hint } = words.arg(op, name);
   if (spec?.kind === 'choice' && spec.choices) {
     return { name, label, hint, kind: 'choice', choices: spec.choices.map((c) => ({ value: c, label: c })) };
   }
-  return { name, label, hint, kind: 'text', max: ARG_MAX[name] ?? LIMITS.value };
+  return { name, label, hint, kind: 'text', max: ARG_MAX[name] ?? LIMITS.value, ...(LINES.has(name) ? { lines: true as const } : {}) };
 }
 
 /** The due date's field, its example a day that means something today (tomorrow). */
@@ -87,13 +90,16 @@ export const needsForm = (id: number, needs: readonly number[], words: Words): D
 
 /** The needs a submitted form adds, then those it takes away: one act each way, either left out when empty. */
 export function needsActs(dialog: Extract<Dialog, { kind: 'form' }>): Act[] {
-  if (dialog.intent.do !== 'needs') return [];
+  return dialog.intent.do === 'needs' ? needsChanges(dialog.intent.id, dialog.initial.others, dialog.values.others) : [];
+}
+
+/** What record `id` needs, changed from the numbers `before` to the numbers `after`: one act each way, either left out when empty. */
+export function needsChanges(id: number, before: string | undefined, after: string | undefined): Act[] {
   const numbers = (text: string | undefined) => (text ?? '').split(/[\s,]+/).map((w) => w.replace(/^#/, '')).filter((w) => w !== '');
-  const now = numbers(dialog.values.others);
-  const was = numbers(dialog.initial.others);
+  const now = numbers(after);
+  const was = numbers(before);
   const added = now.filter((n) => !was.includes(n));
   const removed = was.filter((n) => !now.includes(n));
-  const id = dialog.intent.id;
   return [
     ...(added.length ? [{ op: 'needs' as const, args: { id, others: added.join(' ') } }] : []),
     ...(removed.length ? [{ op: 'needs' as const, args: { id, others: removed.join(' '), remove: true } }] : []),
@@ -139,8 +145,24 @@ export function expandHome(dir: string, home: string | undefined): string {
 export const listTitleForm = (list: List, words: Words): Dialog =>
   form('edit-list', words, [argField('edit-list', 'title', words)], { do: 'list-title', list: list.id }, { title: safe(list.title) });
 
-export const stateAddForm = (list: List, words: Words): Dialog =>
-  form('edit-list', words, [{ name: 'name', label: words.listEditor.newState, hint: '', kind: 'text', max: LIMITS.name }], { do: 'state-add', list: list.id });
+/**
+ * A new state's name and its place: before any state or at the end, before the last state unless
+ * the person says otherwise — the last state is where records end (Done), so a state made after
+ * it would silently become the end.
+ */
+export function stateAddForm(list: List, words: Words): Dialog {
+  const le = words.listEditor;
+  const n = list.states.length;
+  const places: Choice[] = [
+    ...list.states.map((s, i) => ({ value: String(i + 1), label: le.beforeState(safe(s.name)) })),
+    { value: String(n + 1), label: le.atTheEnd(safe(list.states[n - 1]?.name ?? '')) },
+  ];
+  const fields: FormField[] = [
+    { name: 'name', label: le.newState, hint: '', kind: 'text', max: LIMITS.name },
+    { name: 'place', label: le.statePlace, hint: le.statePlaceHint, kind: 'choice', choices: places },
+  ];
+  return form('edit-list', words, fields, { do: 'state-add', list: list.id }, { place: String(Math.max(1, n)) });
+}
 
 export const stateRenameForm = (list: List, state: string, name: string, words: Words): Dialog =>
   form('edit-list', words, [{ name: 'name', label: words.listEditor.renameTo, hint: '', kind: 'text', max: LIMITS.name }], { do: 'state-rename', list: list.id, state }, { name: safe(name) });
@@ -217,6 +239,7 @@ export function actOf(dialog: Dialog, picked?: string): Act | null {
     }
     case 'delete': return { op: 'delete', args: { id: intent.id } };
     case 'release': return { op: 'release', args: { id: intent.id } };
+    case 'withdraw': return { op: 'approve', args: { id: intent.id, withdraw: true } };
     case 'state-remove': return { op: 'edit-list', args: { list: intent.list, removeState: [intent.state] } };
     case 'move': return picked ? { op: 'move', args: { id: intent.id, state: picked } } : null;
     case 'create-list': {
@@ -227,11 +250,16 @@ export function actOf(dialog: Dialog, picked?: string): Act | null {
     case 'delete-list': return { op: 'delete-list', args: { list: intent.list } };
     case 'side-add': return { op: 'side-add', args: { dir: v.dir ?? '', name: v.name ?? '' } };
     case 'list-title': return changed('title') ? { op: 'edit-list', args: { list: intent.list, title: v.title } } : null;
-    case 'state-add': return v.name?.trim() ? { op: 'edit-list', args: { list: intent.list, addState: [v.name.trim()] } } : null;
+    case 'state-add': {
+      const name = v.name?.trim();
+      if (!name) return null;
+      // Made at the end, then put in its place, in one change (`moveState` counts from 1).
+      return { op: 'edit-list', args: { list: intent.list, addState: [name], ...(v.place ? { moveState: [`${name}=${v.place}`] } : {}) } };
+    }
     case 'state-rename': return changed('name') && v.name?.trim() ? { op: 'edit-list', args: { list: intent.list, renameState: [`${intent.state}=${v.name.trim()}`] } } : null;
     case 'field-add': return v.spec?.trim() ? { op: 'edit-list', args: { list: intent.list, addField: [v.spec.trim()] } } : null;
     case 'field-remove': return { op: 'edit-list', args: { list: intent.list, removeField: [intent.field] } };
-    case 'filter-state': case 'filter-text': case 'template': case 'go-to': return null;
+    case 'filter-state': case 'filter-text': case 'template': case 'go-to': case 'undo': return null;
     default: {
       const never: never = intent;
       throw new Error(`unknown intent ${JSON.stringify(never)}`);

@@ -46,6 +46,7 @@ export const OP_COMMANDS = {
   delete: 'delete',
   release: 'release',
   brief: 'brief',
+  briefSeen: 'brief',
   newList: 'create-list',
   archiveList: 'archive-list',
   deleteList: 'delete-list',
@@ -71,7 +72,7 @@ export type OpCommand = keyof typeof OP_COMMANDS;
 /** Commands that only move about the screen. */
 export const PLAIN_COMMANDS = [
   'up', 'down', 'left', 'right', 'pageUp', 'pageDown', 'halfUp', 'halfDown', 'top', 'bottom',
-  'open', 'back', 'switchPane', 'help', 'quit', 'suspend', 'search', 'undo', 'goTo',
+  'open', 'back', 'switchPane', 'help', 'quit', 'suspend', 'search', 'undo', 'goTo', 'zoom', 'briefLatest',
   'filterText', 'filterState', 'filterMine', 'filterArchived', 'archivedLists', 'loginLink',
   'grant', 'sides', 'editList',
   'submit', 'cancel', 'nextField', 'prevField', 'choicePrev', 'choiceNext', 'yes',
@@ -80,7 +81,7 @@ export const PLAIN_COMMANDS = [
 /** Line editing in a text field (a form's, the search words, a typed confirmation). */
 export const EDIT_COMMANDS = [
   'editLeft', 'editRight', 'editWordLeft', 'editWordRight', 'editHome', 'editEnd',
-  'editBackspace', 'editDelete', 'editWordBack', 'editKillStart', 'editKillEnd',
+  'editBackspace', 'editDelete', 'editWordBack', 'editKillStart', 'editKillEnd', 'editNewLine',
 ] as const;
 
 export type PlainCommand = (typeof PLAIN_COMMANDS)[number];
@@ -149,7 +150,10 @@ export const KEYMAP: readonly Binding[] = [
   { command: 'delete', keys: [c('D')], where: RECORD },
   { command: 'release', keys: [c('r')], where: RECORD },
   { command: 'brief', keys: [c('b')], where: ['lists', 'records', 'record', 'brief'] },
+  { command: 'briefLatest', keys: [c('L')], where: ['brief'] },
+  { command: 'briefSeen', keys: [c('s')], where: ['brief'] },
   { command: 'undo', keys: [c('u')], where: ANYWHERE_BUT_TYPING },
+  { command: 'zoom', keys: [c('z')], where: RECORD },
 
   { command: 'filterState', keys: [c('s')], where: ['records', 'results'] },
   { command: 'filterMine', keys: [c('M')], where: ['records', 'results'] },
@@ -181,6 +185,8 @@ export const KEYMAP: readonly Binding[] = [
   { command: 'rowLater', keys: [c('>')], where: ['list-editor'] },
   { command: 'rowRemove', keys: [c('D')], where: ['list-editor'] },
 
+  // Alt-Enter (and Ctrl-J, which terminals send as a line feed) adds a line where a field takes several: Enter sends.
+  { command: 'editNewLine', keys: [k('return', 'meta'), ctrl('j')], where: ['field'] },
   { command: 'submit', keys: [k('return')], where: [...FORM, 'pick', 'typed'] },
   { command: 'yes', keys: [c('y'), c('Y')], where: ['confirm'] },
   { command: 'yes', keys: [c('o'), c('O')], where: ['confirm'], lang: 'fr' },

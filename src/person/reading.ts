@@ -241,11 +241,14 @@ export async function matchWindow(store: Store, who: Who, matches: Matches, view
   return { kind: 'table', list: matches.list, counts, total: all.length, cursor, records: await read(all.slice(cursor.scroll, cursor.scroll + page)), capped: matches.capped };
 }
 
+/** How many matches a search shows: past them, it says it cut them and how to narrow them. */
+export const SEARCH_SHOWN = 200;
+
 /** Search across lists; state and `mine` filters are applied to the hits. */
-export async function readSearch(store: Store, who: Who, text: string, filters: Filters): Promise<Read<SearchHit[]>> {
+export async function readSearch(store: Store, who: Who, text: string, filters: Filters, limit = SEARCH_SHOWN): Promise<Read<SearchHit[]>> {
   if (!text.trim()) return { ok: true, value: [] };
   return attempt(async () => {
-    let hits = await store.search(text, who, { archived: filters.archived, limit: 200 });
+    let hits = await store.search(text, who, { archived: filters.archived, limit });
     if (filters.state) hits = hits.filter((h) => h.stateName === filters.state);
     if (filters.mine) {
       const mine: SearchHit[] = [];

@@ -5,6 +5,7 @@
  * piece of text is made terminal-safe here, and long lines are wrapped (never cut) to the width,
  * so one line is one row and nothing of the record is out of reach.
  */
+import { stateTone, type StateTone } from './state-tones.js';
 import type { LogRow, NeedLink, RecordFull, RecordView } from '../store/types.js';
 import { displayWidth } from './display-width.js';
 import { dueStatus, safe, safeLines, when, wrap } from './format.js';
@@ -12,7 +13,8 @@ import { historyText, type HistoryLookup } from './history-words.js';
 import { ownerNames, type NameOf } from './names.js';
 import type { Words } from './words.js';
 
-export type Tone = 'head' | 'title' | 'dim' | 'warn' | 'good' | 'plain';
+/** How a line or a piece of one reads: a state's by its place (state-tones.ts), a key in a hint. */
+export type Tone = 'head' | 'title' | 'dim' | 'warn' | 'good' | 'plain' | `state-${StateTone}` | 'key';
 
 /** What a line belongs to, so `E` edits that note, `T` detaches that thing, Enter opens that record (one it needs, or that needs it). */
 export type Part = { kind: 'note'; id: number; author: string } | { kind: 'attached'; id: number } | { kind: 'record'; id: number };
@@ -94,7 +96,7 @@ export function recordLines(view: RecordView, words: Words, now: number, width: 
   const state = list.states.find((s) => s.id === record.state);
   label(w.list, safe(list.title));
   const waits = record.blocked ? ` · ${words.view.waitsOn(record.blocked)}` : '';
-  label(w.state, `${safe(state?.name ?? record.state)}${state?.gate ? ` (${words.view.gate})` : ''}${waits}${record.archived ? ` · ${w.archived}` : ''}`, waits ? 'warn' : 'plain');
+  label(w.state, `${safe(state?.name ?? record.state)}${state?.gate ? ` (${words.view.gate})` : ''}${waits}${record.archived ? ` · ${w.archived}` : ''}`, waits ? 'warn' : `state-${stateTone(list.states, record.state)}`);
   push(record.approved ? w.approvedBy(nameOf(record.approved.by.id), when(record.approved.at)) : w.notApproved, record.approved ? 'good' : 'dim');
   label(w.owners, record.owners.length ? ownerNames(record.owners, nameOf) : w.nobody);
   const claim = claimLine(record, history, words, now, takeAwayKey);

@@ -3,9 +3,9 @@
  * binder; this holds only the person's place in it (ids and cursors, never copies of records),
  * so a change by an agent is seen at the next read without anything here going stale.
  */
-import type { OpName } from '../keeper/operations.js';
-import type { BriefItem } from '../store/together-types.js';
+import type { BriefCounts, BriefItem } from '../store/together-types.js';
 import type { Context } from './keymap.js';
+import type { Undoing } from './undo.js';
 import { START, type Cursor } from './window.js';
 
 export interface Filters {
@@ -51,7 +51,8 @@ export type Screen =
   | { kind: 'sides'; cursor: Cursor }
   | { kind: 'list-editor'; list: string; cursor: Cursor }
   /** What changed since the person last looked: shown once, so kept here as the store gave it (made safe when drawn). */
-  | { kind: 'brief'; items: BriefItem[]; more: boolean; cursor: Cursor };
+  /** What changed, newest first: `through` the last history row read (what `s` marks seen), `counts` of all that wait. */
+  | { kind: 'brief'; items: BriefItem[]; more: boolean; cursor: Cursor; through: number; counts: BriefCounts | null; marked?: true };
 
 export interface Choice {
   value: string;
@@ -67,6 +68,8 @@ export interface FormField {
   choices?: Choice[];
   /** A text field's limit, in characters as the store counts them. */
   max?: number;
+  /** A text field that keeps line breaks (a note): Alt-Enter or Ctrl-J adds one, a paste keeps its own. */
+  lines?: true;
 }
 
 /** What a dialog does once the person says yes: turned into one `keeper.act` by the commands. */
@@ -92,7 +95,11 @@ export type Intent =
   | { do: 'state-add'; list: string }
   | { do: 'state-rename'; list: string; state: string }
   | { do: 'field-add'; list: string }
-  | { do: 'field-remove'; list: string; field: string };
+  | { do: 'field-remove'; list: string; field: string }
+  /** An approval withdrawn with `a`, once the person says yes. */
+  | { do: 'withdraw'; id: number }
+  /** The person's latest change taken back, once they say yes (it withdraws an approval). */
+  | { do: 'undo' };
 
 export type Dialog =
   /** `caret`: where the cursor stands in the focused text field. */
@@ -107,14 +114,17 @@ export interface Message {
   record?: number;
 }
 
-/** The last change, and how to take it back while the offer stands (`u`). */
-export interface Undo {
-  /** The one act that takes it back. */
-  op: OpName;
-  args: Record<string, unknown>;
-  /** Until when (ms) `u` may take it back. */
-  until: number;
+/** What `z` makes fill the screen: the open list's column under the cursor, or a record opened. */
+export type Zoom = 'board' | 'record';
+
+/** One of the person's changes in this session, and how to take it back (`u`, the latest first). */
+export interface Undo extends Undoing {
+  /** What the screen said when the change was done ("Moved #3 to Doing"). */
+  said: string;
 }
+
+/** How many of the person's last changes `u` can take back, the oldest forgotten first. */
+export const UNDO_DEPTH = 50;
 
 export interface DueNotice {
   id: number;
@@ -140,7 +150,10 @@ export interface ScreenState {
   stack: Screen[];
   dialog: Dialog | null;
   message: Message | null;
-  undo: Undo | null;
+  /** The person's changes this session that can be taken back, the latest last. */
+  undos: Undo[];
+  /** `z`: the board's column under the cursor fills the width, or a record opened fills the screen (each apart). */
+  zoom: readonly Zoom[];
   notices: DueNotice[];
   quitting: boolean;
 }
@@ -155,10 +168,19 @@ export const INITIAL: ScreenState = {
   stack: [],
   dialog: null,
   message: null,
-  undo: null,
+  undos: [],
+  zoom: [],
   notices: [],
   quitting: false,
 };
+
+/** What `z` makes fill the screen now: the open list (its column under the cursor), the record opened, or nothing. */
+export function zoomed(state: ScreenState): Zoom | null {
+  if (state.dialog) return null;
+  const screen = top(state);
+  const here: Zoom | null = !screen ? (state.browse.pane === 'records' ? 'board' : null) : screen.kind === 'record' ? 'record' : null;
+  return here && state.zoom.includes(here) ? here : null;
+}
 
 /** The screen on top, or null for the lists. */
 export function top(state: ScreenState): Screen | null {
@@ -212,4 +234,10 @@ export function typingIn(state: ScreenState): boolean {
 export function questionOf(state: ScreenState): string | null {
   const dialog = state.dialog;
   return dialog?.kind === 'confirm' ? `${dialog.text}\u0000${JSON.stringify(dialog.intent)}` : null;
+}
+
+/** Whether the field that has the keys keeps line breaks (a note's). */
+export function takesLines(state: ScreenState): boolean {
+  const d = state.dialog;
+  return d?.kind === 'form' && d.fields[d.focus]?.kind === 'text' && d.fields[d.focus]?.lines === true;
 }

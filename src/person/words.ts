@@ -5,6 +5,7 @@
  */
 import type { OPERATIONS, OpName } from '../keeper/operations.js';
 import type { Command, Context, KeyName } from './keymap.js';
+import type { BriefKind } from '../store/together-types.js';
 import { en } from './words-en.js';
 import { fr } from './words-fr.js';
 
@@ -118,6 +119,10 @@ export interface Words {
     noMatch: string;
     typeToSearch: string;
     results(n: number): string;
+    /** While the words typed are being looked for (what was found before stays shown). */
+    looking: string;
+    /** Only the first `n` matches are shown: how to narrow them (`keys`: the filters' keys). */
+    cut(n: number, keys: string): string;
   };
   readonly help: { title: string };
   readonly welcome: {
@@ -171,6 +176,11 @@ export interface Words {
     fields: string;
     gate: string;
     newState: string;
+    /** The new state's place: the field's label and hint, and its choices. */
+    statePlace: string;
+    statePlaceHint: string;
+    beforeState(name: string): string;
+    atTheEnd(last: string): string;
     newField: string;
     fieldHint: string;
     renameTo: string;
@@ -187,6 +197,10 @@ export interface Words {
     removeField(name: string): string;
     removeState(name: string): string;
     takeAway(id: number, title: string, holder: string): string;
+    /** `a` on a record approved: its approval withdrawn, once the person says yes. */
+    withdraw(id: number, title: string): string;
+    /** `u` taking back a change that approved a record (`said`: what was said of it). */
+    undoApproval(said: string, id: number, title: string): string;
     /** Keys that came before the question was drawn were not taken as its answer. */
     setAside(n: number): string;
   };
@@ -199,9 +213,16 @@ export interface Words {
   readonly brief: {
     title: string;
     nothing: string;
-    more(key: string): string;
     /** The title line: how many changes, and the keys. */
     count(n: number): string;
+    /** Each kind's count, for the title line: `3 added`, `1 noted`. */
+    kind(kind: BriefKind, n: number): string;
+    /** Past the changes shown, `n` older ones wait (also marked seen by `key`). */
+    older(n: number, key: string): string;
+    /** The keys of the view: jump to the latest change's record, mark all seen. */
+    keys(latest: string, seen: string): string;
+    /** Said when the person marked what they were shown seen. */
+    markedSeen(n: number): string;
     approved(by: string): string;
     /** `changed`: what an agent's change changed (title, field names), which withdrew the approval. */
     withdrawn(by: string, to: string | null, changed: string | null): string;
@@ -220,6 +241,8 @@ export interface Words {
     added(id: number, state: string): string;
     changed(id: number): string;
     moved(id: number, state: string): string;
+    /** A person's move past the gate, which approves the record. */
+    movedApproving(id: number, state: string): string;
     noted(id: number): string;
     noteRewritten(id: number): string;
     attached(id: number): string;
@@ -304,9 +327,15 @@ export interface Words {
     undoOffer(text: string, key: string): string;
     undone(text: string): string;
     nothingToUndo: string;
+    /** A change not taken back: someone else changed the record since. */
+    undoChanged(id: number): string;
+    /** An access not set back: someone changed it since. */
+    undoAccessChanged(agent: string): string;
     /** A confirmation answered by a key that is not yes or no: nothing was done. */
     notAnswered(yes: string): string;
     cannotSuspend: string;
+    /** Said on the terminal as Ctrl-Z suspends the screen: the keeper stops with it; how long an agent waits. */
+    suspended(waitSeconds: number): string;
     tooSmall(columns: number, rows: number, needColumns: number, needRows: number): string;
     nothingSelected: string;
     /** The record the cursor held left the view (`why`), and the cursor is on `now`, or on nothing. */

@@ -12,7 +12,7 @@ import { findList, findRecord, isPerson, visibleListRows } from './access.js';
 import { iso, type Context } from './context.js';
 import { dueRecords } from './due-scan.js';
 import type { ListRow } from './rows.js';
-import type { Brief, BriefItem, BriefKind, BriefOptions, BriefSummary } from './together-types.js';
+import type { Brief, BriefCounts, BriefItem, BriefKind, BriefOptions, BriefSummary } from './together-types.js';
 import type { DueRecord, Field, State, Who } from './types.js';
 
 /** Who a record's due time is told by, in the history. */
@@ -120,6 +120,44 @@ async function rowsAfter(ctx: Context, who: Who, from: number, lists: string[], 
   return ctx.q.all<Row>(`${sql.selectRows} WHERE l.id > ? AND ${where} ORDER BY l.id LIMIT ?`, [from, ...params, limit]);
 }
 
+/** How many rows after `from` `who` is told, per list and kind; counting stops past SUMMARY_COUNT_MAX. */
+async function countedAfter(ctx: Context, who: Who, from: number, lists: string[]): Promise<{ list: string; kind: BriefKind; n: number }[]> {
+  if (lists.length === 0) return [];
+  const sql = ctx.q.dialect.brief;
+  const { where, params } = sql.told({ id: who.id, person: isPerson(who) }, lists, null);
+  const rows = (await ctx.q.all(`SELECT list, kind, count(*) AS n FROM (
+        SELECT l.list AS list, ${sql.kind} AS kind FROM ${sql.joined}
+        WHERE l.id > ? AND ${where} ORDER BY l.id LIMIT ${SUMMARY_COUNT_MAX + 1}
+      ) AS told GROUP BY list, kind`, [from, ...params])) as { list: string; kind: BriefKind; n: number | string }[];
+  return rows.map((r) => ({ ...r, n: Number(r.n) }));
+}
+
+/**
+ * The latest changes after `from` that `who` is told, newest first, and how many of each kind
+ * wait in all: a person's look at what they have not marked seen. It moves nothing.
+ */
+async function newestAfter(ctx: Context, who: Who, from: number, lists: string[], record: number | null, shapes: Map<string, ListShape>, limit: number): Promise<Brief> {
+  const through = Math.max(from, (await ctx.q.value('SELECT coalesce(max(id), 0) FROM log')) as number);
+  if (lists.length === 0) return { items: [], more: false, through, counts: { total: 0, kinds: {} } };
+  const sql = ctx.q.dialect.brief;
+  const { where, params } = sql.told({ id: who.id, person: isPerson(who) }, lists, record);
+  const rows = await ctx.q.all<Row>(`${sql.selectRows} WHERE l.id > ? AND l.id <= ? AND ${where} ORDER BY l.id DESC LIMIT ?`, [from, through, ...params, limit + 1]);
+  const items = rows.slice(0, limit).map((row) => itemOf(row, shapes));
+  const more = rows.length > limit;
+  const kinds: Partial<Record<BriefKind, number>> = {};
+  let total = items.length;
+  if (more) {
+    // Counted only when the page does not hold them all: a look at a few changes stays one read.
+    const counted = record === null ? await countedAfter(ctx, who, from, lists) : [];
+    total = counted.reduce((sum, c) => sum + c.n, 0);
+    for (const c of counted) kinds[c.kind] = (kinds[c.kind] ?? 0) + c.n;
+  }
+  if (!more || record !== null) for (const item of items) kinds[item.kind] = (kinds[item.kind] ?? 0) + 1;
+  const counts: BriefCounts = { total: Math.min(total, SUMMARY_COUNT_MAX), kinds: Object.fromEntries(KINDS.filter((k) => kinds[k]).map((k) => [k, kinds[k]])) };
+  if (total > SUMMARY_COUNT_MAX) counts.atLeast = true;
+  return { items, more, through, counts };
+}
+
 /**
  * The summary of the rows after `from` that `who` is told in `lists`: counts per list and kind
  * (counting stops at SUMMARY_COUNT_MAX), and the latest few rows, read from the history's end.
@@ -127,10 +165,7 @@ async function rowsAfter(ctx: Context, who: Who, from: number, lists: string[], 
 async function summaryAfter(ctx: Context, who: Who, from: number, lists: ListRow[], shapes: Map<string, ListShape>): Promise<Brief> {
   const sql = ctx.q.dialect.brief;
   const { where, params } = sql.told({ id: who.id, person: isPerson(who) }, lists.map((l) => l.id), null);
-  const counted = (await ctx.q.all(`SELECT list, kind, count(*) AS n FROM (
-        SELECT l.list AS list, ${sql.kind} AS kind FROM ${sql.joined}
-        WHERE l.id > ? AND ${where} ORDER BY l.id LIMIT ${SUMMARY_COUNT_MAX + 1}
-      ) AS told GROUP BY list, kind`, [from, ...params])) as { list: string; kind: BriefKind; n: number }[];
+  const counted = await countedAfter(ctx, who, from, lists.map((l) => l.id));
   const total = counted.reduce((sum, c) => sum + c.n, 0);
   const summary: BriefSummary = { total: Math.min(total, SUMMARY_COUNT_MAX), lists: [] };
   if (total > SUMMARY_COUNT_MAX) summary.atLeast = true;
@@ -171,6 +206,11 @@ export async function brief(ctx: Context, who: Who, options: BriefOptions = {}):
   const shapes = new Map(lists.map((l) => [l.id, { states: JSON.parse(l.states) as State[], fields: JSON.parse(l.fields) as Field[] }]));
   const looking = options.peek === true || options.after !== undefined;
   const from = options.after !== undefined ? Math.max(0, Math.floor(options.after)) : await placeOf(ctx, who);
+  if (looking && options.newest === true) {
+    const newest = await newestAfter(ctx, who, from, [...shapes.keys()], record, shapes, limit);
+    await hideUnseenNeeds(ctx, who, newest.items);
+    return newest;
+  }
   const moving = !looking && record === null && (options.list === undefined || String(options.list).trim() === '');
   // Far behind is more than a page of the default size, whatever page was asked for.
   const mayShorten = moving && !isPerson(who);
@@ -188,6 +228,19 @@ export async function brief(ctx: Context, who: Who, options: BriefOptions = {}):
   await hideUnseenNeeds(ctx, who, items);
   if (summed) return summed;
   return looking ? { items, more, through: Math.max(to, from) } : { items, more };
+}
+
+/**
+ * Marks what the asker was shown seen: its place moves to the history row `through` (never back,
+ * never past the history's end), so the next brief starts after it. A person reads the changes
+ * with `peek` (from any number of screens and pages) and marks them seen here, once, when they choose.
+ */
+export async function markSeen(ctx: Context, who: Who, through: number): Promise<{ through: number }> {
+  const last = (await ctx.q.value('SELECT coalesce(max(id), 0) FROM log')) as number;
+  const place = await placeOf(ctx, who);
+  const to = Math.min(Math.max(0, Math.floor(Number(through) || 0)), Number(last));
+  if (to > place) await ctx.q.run(ctx.q.dialect.brief.cursor, [who.id, to]);
+  return { through: Math.max(to, place) };
 }
 
 /** The due scan, with a history row for each record it reports, so that briefs can tell it. */

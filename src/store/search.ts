@@ -1,10 +1,12 @@
 /**
- * Searching records by the words of their title, notes and field values, ranked by the engine's
+ * Searching records by their number (`12`, `#12`) and the words of their title, notes and field values, ranked by the engine's
  * index (text-sqlite.ts, text-postgres.ts), in the lists the asker can read. The asker's text is only ever words: each becomes
  * a quoted prefix term, so no FTS syntax from outside reaches the query.
  */
 import { isPerson } from './access.js';
 import type { Context } from './context.js';
+import { HIT_COLUMNS, type HitRow } from './dialect/dialect.js';
+import { readRecordNumber } from './record-number.js';
 import { indexMarked } from './text-index.js';
 import { parseQuery } from './query.js';
 import { queryHits, wordsAlone } from './query-run.js';
@@ -78,6 +80,7 @@ export async function search(
   if (query.any.length > 0 && !wordsAlone(query)) return queryHits(ctx, query, who, options);
   const { terms, words } = searchTerms(text);
   if (terms.length === 0) return [];
+  const number = readRecordNumber(text);
   // What this transaction changed so far is found too.
   await indexMarked(ctx, true);
   const limit = Math.max(1, Math.min(MAX_HITS, Math.floor(options.limit ?? 50)));
@@ -88,7 +91,11 @@ export async function search(
     isPerson(who) ? (archived ? '' : 'l.archived = 0') : 'l.archived = 0 AND l.id IN (SELECT list FROM access WHERE agent = ?)',
   ].filter((w) => w !== '');
   const seen = isPerson(who) ? [] : [who.id];
-  const rows = await ctx.q.dialect.text.ranked(ctx, { terms, words }, visible, seen, limit);
+  // `5301` or `#5301` is first the record of that number (where the asker may see it), then the words.
+  const numbered = number === null ? [] : await ctx.q.all<HitRow>(`${HIT_COLUMNS} FROM records r JOIN lists l ON l.id = r.list
+      WHERE ${['r.id = ?', ...visible].join(' AND ')}`, [number, ...seen]);
+  const ranked = await ctx.q.dialect.text.ranked(ctx, { terms, words }, visible, seen, limit);
+  const rows = [...numbered, ...ranked.filter((r) => Number(r.id) !== number)].slice(0, limit);
   const hits: SearchHit[] = [];
   for (const row of rows) {
     const states = JSON.parse(row.states) as State[];

@@ -12,7 +12,7 @@ import { attach, detach, editNote, get, note } from './record-parts.js';
 import { add, approve, archive, edit, move } from './records.js';
 import { search } from './search.js';
 import { addSide, bindSide, removeSide, sides } from './sides.js';
-import { brief, dueAndTell } from './brief.js';
+import { brief, dueAndTell, markSeen } from './brief.js';
 import { release, take, takeNext } from './claims.js';
 import { lapse } from './leases.js';
 import { ready } from './ready.js';
@@ -89,6 +89,7 @@ function rulesFace({ write: w, read: r }: Runs) {
         await lapse(c);
         return brief(c, asker, given);
       })(who, o)),
+    markSeen: w(markSeen),
   } satisfies Partial<Store>;
 }
 

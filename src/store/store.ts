@@ -234,6 +234,8 @@ export interface Store {
   lapse(): Promise<LapsedClaim[]>;
   /** What changed since the asker last looked, each change once (see BriefOptions). */
   brief(who: Who, options?: BriefOptions): Promise<Brief>;
+  /** Marks the changes through history row `through` seen by `who`: its next brief starts after it (never moves back). */
+  markSeen(who: Who, through: number): Promise<{ through: number }>;
 
   /* ---- records that wait on others ---- */
   /** Says the record needs `others` done first (write access to both lists; a circle is

@@ -97,6 +97,18 @@ export interface BriefOptions {
   limit?: number;
   /** Read from after this history row instead of the asker's place (which it never moves). */
   after?: number;
+  /**
+   * With `peek`: the latest changes first (at most `limit`), and how many of each kind wait in
+   * all, for a person who reads the newest and marks them seen when they choose (`seen`).
+   */
+  newest?: boolean;
+}
+
+/** How many changes of each kind wait unseen; with `atLeast`, counting stopped at `total`. */
+export interface BriefCounts {
+  total: number;
+  atLeast?: true;
+  kinds: Partial<Record<BriefKind, number>>;
 }
 
 /** An agent far behind is told how many changes of each kind there were, per list, not each one. */
@@ -119,6 +131,8 @@ export interface Brief {
   through?: number;
   /** Present when the asker was far behind: its place moved to the latest change. */
   summary?: BriefSummary;
+  /** With `newest`: how many of each kind wait, the shown ones among them. */
+  counts?: BriefCounts;
 }
 
 /** `needs`: what a record needs after the change. */

@@ -20,7 +20,7 @@ export type Hit =
   | { on: 'template'; index: number };
 
 /** Rows a screen in front shows above its rows (its title, a hint). */
-const HEAD_ROWS = { record: 0, search: 2, help: 1, grant: 2, sides: 2, 'list-editor': 2, brief: 1 } as const;
+const HEAD_ROWS = { record: 0, search: 2, help: 1, grant: 2, sides: 2, 'list-editor': 2, brief: 2 } as const;
 
 export function hitAt(x: number, y: number, state: ScreenState, data: ViewData, layout: Layout, words: Words): Hit | null {
   const row = y - layout.bodyTop;
@@ -50,7 +50,7 @@ export function hitAt(x: number, y: number, state: ScreenState, data: ViewData, 
     return row >= 1 && index < data.lists.length ? { on: 'list', index } : null;
   }
   const w = data.window?.ok ? data.window.value : null;
-  const mainX = x - layout.listsWidth - 1;
+  const mainX = x - layout.mainX;
   if (!w || mainX < 0) return null;
   if (w.kind === 'table') {
     const index = w.cursor.scroll + row - 1;

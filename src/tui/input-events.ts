@@ -107,3 +107,8 @@ export function textOfBurst(events: readonly InputEvent[]): string | null {
 export function oneLine(text: string): string {
   return text.replace(/\r\n|[\r\n\t\v\f\u2028\u2029]/g, ' ');
 }
+
+/** Pasted or typed text with its line breaks as `\n` (a terminal pastes CR) and tabs as spaces. */
+export function lineBreaks(text: string): string {
+  return text.replace(/\r\n|[\r\u2028\u2029]/g, '\n').replace(/[\t\v\f]/g, ' ');
+}

@@ -6,10 +6,12 @@
  */
 import type { Hit } from './hit.js';
 import { editLine, type LineEdit } from './line-edit.js';
+import { oneLine } from './input-events.js';
 import {
-  contextOf, NO_FILTERS, top, type Browse, type Dialog, type DueNotice, type Filters, type Message,
-  type Screen, type ScreenState, type Slid, type Undo,
+  contextOf, NO_FILTERS, takesLines, top, UNDO_DEPTH, type Zoom, type Browse, type Dialog, type DueNotice, type Filters, type Message,
+  type Screen, type ScreenState, type Slid,
 } from '../person/screen-state.js';
+import type { Undoing } from '../person/undo.js';
 import { follow, scrollBy, settle, START, step, type Cursor } from '../person/window.js';
 
 /** What the screen shows now, as far as moving a cursor needs to know. */
@@ -51,7 +53,12 @@ export type Action =
   /** An edit of the text field that has the keys; `cut` is said if text inserted did not fit. */
   | { type: 'edit'; edit: LineEdit; cut: (max: number) => Message }
   | { type: 'message'; message: Message | null }
-  | { type: 'undo'; undo: Undo | null }
+  /** A change the person made, which `u` can take back: it remembers what the message line says of it. */
+  | { type: 'undo-push'; undo: Undoing }
+  /** The latest change taken back (or given up). */
+  | { type: 'undo-pop' }
+  /** `z`: zoomed in where the person is (`place`), or back. */
+  | { type: 'zoom'; place: Zoom }
   | { type: 'notices'; add: readonly DueNotice[] }
   | { type: 'dismiss-notices' }
   | { type: 'filters'; patch: Partial<Filters> }
@@ -176,9 +183,15 @@ function focusField(d: Extract<Dialog, { kind: 'form' }>, focus: number): Dialog
   return { ...d, focus, caret: field ? (d.values[field.name] ?? '').length : 0 };
 }
 
+/** Text put in a field: its line breaks kept where the field takes several lines, else spaces. */
+const flat = (edit: LineEdit, lines: boolean): LineEdit => (edit.do === 'insert' && !lines ? { do: 'insert', text: oneLine(edit.text) } : edit);
+
 /** The text field that has the keys, edited; the state as it was when none has. */
-function editField(state: ScreenState, edit: LineEdit, cutAt: (max: number) => Message): ScreenState {
+function editField(state: ScreenState, given: LineEdit, cutAt: (max: number) => Message): ScreenState {
   const dialog = state.dialog;
+  const lines = takesLines(state);
+  if (given.do === 'insert' && given.text === '\n' && !lines) return state;
+  const edit = flat(given, lines);
   if (dialog?.kind === 'form') {
     const field = dialog.fields[dialog.focus];
     if (!field || field.kind !== 'text') return state;
@@ -277,8 +290,12 @@ export function reduce(state: ScreenState, action: Action): ScreenState {
       return withDialog(state, (d) => (d.kind === 'pick' ? { ...d, at: Math.max(0, Math.min(d.choices.length - 1, d.at + action.delta)) } : d));
     case 'message':
       return { ...state, message: action.message };
-    case 'undo':
-      return { ...state, undo: action.undo };
+    case 'undo-push':
+      return { ...state, undos: [...state.undos, { ...action.undo, said: state.message?.text ?? '' }].slice(-UNDO_DEPTH) };
+    case 'undo-pop':
+      return { ...state, undos: state.undos.slice(0, -1) };
+    case 'zoom':
+      return { ...state, zoom: state.zoom.includes(action.place) ? state.zoom.filter((z) => z !== action.place) : [...state.zoom, action.place] };
     case 'notices': {
       const known = new Set(state.notices.map((n) => n.id));
       return { ...state, notices: [...state.notices, ...action.add.filter((n) => !known.has(n.id))] };

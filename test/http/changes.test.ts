@@ -168,6 +168,7 @@ test('a token that expires while its stream is open: the next change ends the st
   const token = (await s.store.addToken('Brief', { expiresMs: 1500 }, ann)).token;
   await s.store.grant('batches', 'Brief', 'read', ann);
   const brief = await rawStream(url, token);
+  // The token's lapse is what is tested: it is let run out, on the clock its keeper reads.
   await new Promise((resolve) => setTimeout(resolve, 2000));
   await s.store.add('batches', { title: 'After its expiry' }, ann);
   assert.equal(await brief.endedWithin(3000), true, `the stream ended: ${brief.text()}`);

@@ -121,6 +121,7 @@ test('a person\'s access token that expires while its wait is held: the wait is 
   const token = await s.idp.token(ann, { expiresIn: 3 });
   assert.equal((await s.call('GET', '/api/brief', { token })).status, 200);
   const waiting = s.call('POST', '/api/wait', { token, body: { timeout: '30s' } });
+  // The provider's token lapsing is what is tested: it is let run out (the provider signs it with its own clock).
   await new Promise((resolve) => setTimeout(resolve, 4500));
   await s.store.add('batches', { title: 'After its expiry' }, { id: 'person:bea', kind: 'person', name: 'Bea' });
   const r = await waiting;

@@ -102,8 +102,10 @@ test('serve --workers 2: said once, answered by both, changes made by the writer
 
   // The writer killed while changes with keys are asked: each answered, each made once, and another writer takes its place.
   const more = Array.from({ length: 120 }, () => randomUUID());
-  const asked = Promise.all(more.map((key, i) => post(url, s.token, '/api/note', { id: 1, text: `more ${i}` }, key)));
-  await new Promise((resolve) => setTimeout(resolve, 30));
+  let answered = 0;
+  const asked = Promise.all(more.map((key, i) => post(url, s.token, '/api/note', { id: 1, text: `more ${i}` }, key).then((a) => { answered++; return a; })));
+  // Killed once the writer is at work on them: some answered, the others in its hands or on their way.
+  await until(() => answered > 0, 30_000, 'the first of them answered');
   process.kill(writer, 'SIGKILL');
   const got = await asked;
   assert.ok(got.every((a) => a.status === 200), got.find((a) => a.status !== 200)?.body);
@@ -139,6 +141,7 @@ test('serve --workers 2: the agents\' folders are kept by the writer alone (stop
   let answered = false;
   const asked = agent('note', '1', 'kept by the writer').then((r) => { answered = true; return r; });
   try {
+    // That nothing answers can only be watched for a while: two seconds, many times a worker's turn.
     await new Promise((resolve) => setTimeout(resolve, 2000));
     assert.equal(answered, false, 'no worker answered a folder\'s ask');
   } finally {

@@ -16,7 +16,7 @@ import { createWriterRelay } from '../../src/keeper/writer-relay.js';
 import { STOPPED_TEXT } from '../../src/keeper/direct-asks.js';
 import { openStore } from '../../src/store/index.js';
 import type { Who } from '../../src/store/types.js';
-import { tempDir } from '../helpers/temp.js';
+import { tempDir, until } from '../helpers/temp.js';
 
 const ann = personWho('Ann');
 const claude: Who = { id: 'agent:claude', kind: 'agent', name: 'Claude' };
@@ -127,9 +127,9 @@ test('a writer that ends with asks in hand: those with a key are made once by th
   s.writerEnd.send = (message: unknown) => ((message as { binder?: string }).binder === 'answers' ? true : writerSend(message));
   const keyed = s.worker.ask(claude, 'note', { id: '1', text: 'keyed' }, { key: 'kept' });
   const unkeyed = s.worker.ask(claude, 'note', { id: '1', text: 'unkeyed' });
-  for (let i = 0; i < 20 && s.writerAsked.length < 2; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+  await until(() => s.writerAsked.length >= 2, 5_000, 'the writer to have both');
   assert.equal(s.writerAsked.length, 2, 'the writer had both');
-  await new Promise((resolve) => setTimeout(resolve, 50));
+  await until(async () => (await s.notes()) === 2, 5_000, 'the writer to have made both');
   s.writerEnd.connected = false;
   s.relay.ended(s.writerWorker);
   const [k, u] = await Promise.all([keyed, unkeyed]);

@@ -30,7 +30,8 @@ test('a long answer reaches a reader that reads late, whole and in order', async
   const child = writer();
   const end = exited(child);
   child.stdout!.pause();
-  await new Promise((r) => setTimeout(r, 300)); // the pipe fills meanwhile: the writer must wait, not drop
+  // A reader that reads late is what is tested: it reads nothing for a while, the pipe fills meanwhile, and the writer must wait, not drop.
+  await new Promise((r) => setTimeout(r, 300));
   let out = '';
   child.stdout!.on('data', (c) => { out += c; });
   child.stdout!.resume();

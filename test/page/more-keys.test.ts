@@ -42,7 +42,10 @@ test('y and n answer a question; what changed by keys, and b again; h and l give
   await page.keyboard.press('j');
   await page.keyboard.press('Enter');
   await page.getByRole('heading', { name: '#1 Made by the agent' }).waitFor();
+  // Read is not seen: b again shows it still, until the person marks all seen.
   await page.keyboard.press('b');
+  await brief.getByText(/#1 Made by the agent/).waitFor();
+  await brief.getByRole('button', { name: 'mark all seen' }).click();
   await brief.getByText('Nothing changed since you last looked.').waitFor();
   assert.equal(server.agent('note', '1', 'a new word').code, 0);
   await page.keyboard.press('b');

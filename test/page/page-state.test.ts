@@ -7,6 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { commandFor } from '../../src/person/keymap.js';
 import { keyPress } from '../../src/page/keys.js';
+import { holdAction, placeHeld } from '../../src/page/held.js';
 import { START, contextOf, pageReducer, type PageState } from '../../src/page/page-state.js';
 
 const key = (k: string, mods: { ctrl?: boolean; alt?: boolean; shift?: boolean } = {}) =>
@@ -15,17 +16,19 @@ const key = (k: string, mods: { ctrl?: boolean; alt?: boolean; shift?: boolean }
 test('the cursor steps over a board: rows in a column, and over empty states sideways', () => {
   let s: PageState = pageReducer(START, { type: 'open-list', list: 'batches' });
   assert.equal(s.focus, 'records');
-  const sizes = [2, 0, 3];
-  s = pageReducer(s, { type: 'step-records', step: 'down', sizes });
-  s = pageReducer(s, { type: 'step-records', step: 'down', sizes });
+  const column = (state: string, ids: number[]) => ids.map((id) => ({ id, state }));
+  const sizes = [column('a', [1, 2]), [], column('c', [3, 4, 5])];
+  s = pageReducer(s, { type: 'step-records', step: 'down', columns: sizes });
+  s = pageReducer(s, { type: 'step-records', step: 'down', columns: sizes });
+  assert.equal(s.held?.id, 2, 'the selection holds the record under it');
   assert.deepEqual([s.column, s.row], [0, 1], 'stops at the last row');
-  s = pageReducer(s, { type: 'step-records', step: 'right', sizes });
+  s = pageReducer(s, { type: 'step-records', step: 'right', columns: sizes });
   assert.deepEqual([s.column, s.row], [2, 1], 'over the empty state');
-  s = pageReducer(s, { type: 'step-records', step: 'bottom', sizes });
+  s = pageReducer(s, { type: 'step-records', step: 'bottom', columns: sizes });
   assert.equal(s.row, 2);
-  s = pageReducer(s, { type: 'step-records', step: 'right', sizes });
+  s = pageReducer(s, { type: 'step-records', step: 'right', columns: sizes });
   assert.equal(s.column, 2, 'stays at the last state');
-  s = pageReducer(s, { type: 'step-records', step: 'left', sizes });
+  s = pageReducer(s, { type: 'step-records', step: 'left', columns: sizes });
   assert.deepEqual([s.column, s.row], [0, 1]);
   s = pageReducer(s, { type: 'list-gone' });
   assert.equal(s.list, null);
@@ -81,4 +84,27 @@ test('the panel\'s cursor: a record\'s starts on none of its parts; the others o
   assert.equal(contextOf(pageReducer(START, { type: 'dialog', dialog: { kind: 'filter-state', where: 'list', choices: [], at: '' } })), 'pick');
   assert.equal(commandFor('record', key('E', { shift: true })), 'editNote');
   assert.equal(commandFor('confirm', key('o'), 'fr'), 'yes', 'oui');
+});
+
+test('the selection holds a record: rows coming or going above it move it, its neighbour takes its place when it leaves', () => {
+  const shown = (state: string, ids: number[]) => ids.map((id) => ({ id, state }));
+  let s: PageState = pageReducer(START, { type: 'open-list', list: 'batches' });
+  // Nothing held yet: the record at the selection's place is held, without a word.
+  const first = placeHeld(s, [shown('a', [17, 14, 13])]);
+  assert.deepEqual(first, { kind: 'here', column: 0, row: 0, record: { id: 17, state: 'a' }, went: null });
+  s = pageReducer(s, holdAction(first!));
+  s = pageReducer(s, { type: 'step-records', step: 'down', columns: [shown('a', [17, 14, 13])] });
+  assert.equal(s.held?.id, 14);
+  // Two records arrive above it: it is held two rows lower.
+  const lower = placeHeld(s, [shown('a', [20, 19, 17, 14, 13])])!;
+  assert.deepEqual([lower.kind, lower.column, lower.row, lower.record?.id], ['here', 0, 3, 14]);
+  s = pageReducer(s, holdAction(lower));
+  assert.equal(placeHeld(s, [shown('a', [20, 19, 17, 14, 13])]), null, 'where it is: nothing to do');
+  // Moved by someone else to another state: the selection goes with it, and says where.
+  const went = placeHeld(s, [shown('a', [20, 19, 17, 13]), shown('b', [14])])!;
+  assert.deepEqual([went.kind, went.column, went.row, went.kind === 'here' && went.went], ['here', 1, 0, 'b']);
+  s = pageReducer(s, holdAction(went));
+  // It leaves the view: its neighbour at the same place is held now.
+  const left = placeHeld(s, [shown('a', [20, 19, 17, 13]), shown('b', [12])])!;
+  assert.deepEqual([left.kind, left.kind === 'left' && left.id, left.column, left.row, left.record?.id], ['left', 14, 1, 0, 12]);
 });

@@ -174,3 +174,40 @@ eachStore('brief: an agent far behind (more than a page) is told a summary and t
     await f.done();
   }
 });
+
+eachStore('brief: a person reads the newest first with a count of each kind, from any number of screens, until they mark them seen', async () => {
+  const f = await withBatches();
+  try {
+    await f.store.brief(ann);
+    const ids = await inOrder([0, 1, 2], async (_, i) => (await f.store.add('batches', { title: `r${i}` }, bot)).id);
+    await f.store.move(ids[0]!, 'Approved', bea);
+    await f.store.note(ids[1]!, 'looked at it', bea);
+    await f.store.add('batches', { title: 'mine' }, ann);
+
+    const look = await f.store.brief(ann, { peek: true, newest: true, limit: 3 });
+    assert.deepEqual(look.items.map((i) => [i.kind, i.record]), [['note', ids[1]], ['moved', ids[0]], ['added', ids[2]]], 'the newest first');
+    assert.equal(look.more, true);
+    assert.deepEqual(look.counts, { total: 5, kinds: { added: 3, moved: 1, note: 1 } }, 'counted past the page, the person\'s own not');
+    const all = await f.store.brief(ann, { peek: true, newest: true });
+    assert.equal(all.more, false);
+    assert.deepEqual(all.counts, { total: 5, kinds: { added: 3, moved: 1, note: 1 } });
+    // A second screen of the same person sees the same: reading marks nothing.
+    assert.deepEqual((await f.store.brief(ann, { peek: true, newest: true })).items, all.items);
+
+    // Marked seen through what was shown: a change that came after it still waits.
+    await f.store.add('batches', { title: 'after the look' }, bot);
+    assert.deepEqual(await f.store.markSeen(ann, all.through!), { through: all.through });
+    const next = await f.store.brief(ann, { peek: true, newest: true });
+    assert.deepEqual(next.items.map((i) => i.title), ['after the look']);
+    assert.deepEqual(next.counts, { total: 1, kinds: { added: 1 } });
+    // Never back, never past the history's end.
+    assert.equal((await f.store.markSeen(ann, 1)).through, all.through);
+    const end = (await f.store.markSeen(ann, 1e9)).through;
+    assert.equal(end, next.through);
+    assert.deepEqual((await f.store.brief(ann)).items, []);
+    // Another person's place is their own.
+    assert.ok((await f.store.brief(bea, { peek: true, newest: true })).items.length > 0);
+  } finally {
+    await f.done();
+  }
+});

@@ -32,6 +32,32 @@ eachStore('search finds words in titles, notes and field values, by prefix, all 
   }
 });
 
+eachStore('search finds a record by its number, 12 or #12, first, then records whose words hold it; never one the asker may not see', async () => {
+  const f = await withBatches();
+  try {
+    await f.store.createList({ template: 'tasks' }, ann);
+    const hidden = await f.store.add('tasks', { title: 'Not granted to the agent' }, ann);
+    const ids: number[] = [];
+    for (let i = 0; i < 3; i++) ids.push((await f.store.add('batches', { title: `Batch ${i}` }, ann)).id);
+    const target = ids[1]!;
+    const naming = await f.store.add('batches', { title: `Follows up on ${target}` }, ann);
+    for (const given of [String(target), `#${target}`, ` #${target} `]) {
+      assert.deepEqual((await f.store.search(given, ann)).map((h) => h.id), [target, naming.id], `"${given}": the record first, then its number in a title`);
+    }
+    const hit = (await f.store.search(`#${target}`, ann))[0]!;
+    assert.equal(hit.title, 'Batch 1');
+    assert.equal(hit.stateName, 'Proposed');
+    assert.ok(!(await f.store.search(`#${hidden.id}`, bot)).some((h) => h.id === hidden.id), 'a list the agent was not granted');
+    assert.equal((await f.store.search(`#${hidden.id}`, ann))[0]?.id, hidden.id);
+    assert.deepEqual(await f.store.search('#999999', ann), [], 'no such record');
+    await f.store.archive(target, true, ann);
+    assert.deepEqual((await f.store.search(`#${target}`, ann)).map((h) => h.id), [naming.id], 'archived: only with the archived');
+    assert.deepEqual((await f.store.search(`#${target}`, ann, { archived: true })).map((h) => h.id)[0], target);
+  } finally {
+    await f.done();
+  }
+});
+
 eachStore('a title match ranks above a note match; limit caps the hits', async () => {
   const f = await fresh();
   try {

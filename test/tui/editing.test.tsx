@@ -61,8 +61,10 @@ test('a list\'s shape: renamed, a state added, a second gate refused, the gate m
   await s.until((f) => f.includes('Editing “Batches of work”'), 'renamed');
   await s.press('n');
   await s.until((f) => f.includes('New state'), 'the state form');
-  await s.press('Review', KEYS.enter);
-  await s.until((f) => f.includes('State 5. Review'), 'the state added at the end');
+  await s.press('Review', KEYS.tab, KEYS.right);
+  await s.until((f) => f.includes('‹ at the end, after Done ›'), 'the end chosen');
+  await s.press(KEYS.enter);
+  await s.until((f) => f.includes('State 5. Review'), 'the state added at the end, as said');
   for (let i = 0; i < 6; i++) await s.press(KEYS.down);
   await s.until((f) => f.includes('> State 5. Review'), 'the cursor on Review');
   await s.press('g');
@@ -88,6 +90,25 @@ test('a list\'s shape: renamed, a state added, a second gate refused, the gate m
   await s.press(KEYS.escape);
   await s.until((f) => f.includes('Title') && f.includes('State') && !f.includes('Editing'), 'the list as a table');
   assert.equal((await s.store.list('batches', PERSON)).title, 'Batches of work');
+});
+
+test('a new state goes before the list\'s last state unless the person says where, never silently after Done', async (t) => {
+  const s = await openScreen(t, { prepare: (store) => batches(store) });
+  await s.until((f) => f.includes('Batches'), 'the list');
+  await s.press('E');
+  await s.until((f) => f.includes('Editing “Batches”') && f.includes('State 4. Done'), 'the list editor');
+  await s.press('n');
+  await s.until((f) => f.includes('New state') && f.includes('Where') && f.includes('‹ before Done ›'), 'the state form, its place before Done');
+  await s.press('Checked', KEYS.enter);
+  await s.until((f) => f.includes('State 4. Checked') && f.includes('State 5. Done'), 'added before Done');
+  await s.press('n');
+  await s.until((f) => f.includes('‹ before Done ›'), 'the form again');
+  await s.press('Triage', KEYS.tab);
+  for (let i = 0; i < 4; i++) await s.press(KEYS.left);
+  await s.until((f) => f.includes('‹ before Proposed ›'), 'the first place chosen');
+  await s.press(KEYS.enter);
+  await s.until((f) => f.includes('State 1. Triage') && f.includes('State 2. Proposed') && f.includes('State 6. Done'), 'put where the person said');
+  assert.deepEqual((await s.store.list('batches', PERSON)).states.map((x) => x.name), ['Triage', 'Proposed', 'Approved', 'Doing', 'Checked', 'Done']);
 });
 
 test('a list is deleted only when its title is typed; archived lists come back with A', async (t) => {

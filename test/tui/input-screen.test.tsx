@@ -79,6 +79,7 @@ test('a question is answered only by a key pressed after it was drawn: keys of t
   s.stdin.write('y');
   await s.until((f) => f.includes('for good?'), 'the question');
   await s.settle();
+  // That the y set aside does not answer can only be watched for a while: a moment past the settling.
   await new Promise((r) => setTimeout(r, 50));
   assert.ok(s.frame().includes('for good?'), 'still asking');
   assert.equal((await s.store.get(2, PERSON)).record.title, 'Dark mode');

@@ -6,7 +6,7 @@ import { actOf, addForm, editForm, ownersOf } from '../../src/person/form.js';
 import { readOptions } from '../../src/app/tui-options.js';
 import { langFromEnv, wordsFor } from '../../src/person/words.js';
 import { makeTheme } from '../../src/tui/theme.js';
-import { columnWindow, layoutFor } from '../../src/tui/layout.js';
+import { columnWindow, layoutFor, READABLE_COLUMN } from '../../src/tui/layout.js';
 import { recordLines } from '../../src/person/record-lines.js';
 import { dueStatus, wrap } from '../../src/person/format.js';
 import type { List, RecordView } from '../../src/store/types.js';
@@ -79,10 +79,15 @@ test('every French word differs from the English where it is a sentence', () => 
   assert.notEqual(fr.op('approve').describe, en.op('approve').describe);
 });
 
-test('the layout fits 80×24, keeps a row free, and windows board columns around the cursor', () => {
+test('the layout fits 80×24, keeps a row free, shows board columns at a readable width around the cursor, and zooms', () => {
   const l = layoutFor({ columns: 80, rows: 24 }, false);
   assert.ok(l.body + 5 <= 24 - 0 && l.body + 5 === 24);
-  assert.ok(l.cardPage >= 1 && l.boardColumns >= 3);
+  // Columns a title can be read in, not every column squeezed: two side by side at 80, one zoomed.
+  assert.ok(l.cardPage >= 1 && l.boardColumns === 2 && l.mainWidth / l.boardColumns >= READABLE_COLUMN);
+  const zoomed = layoutFor({ columns: 80, rows: 24 }, false, 1, 'board');
+  assert.deepEqual([zoomed.boardColumns, zoomed.mainWidth, zoomed.listsWidth], [1, 80, 0]);
+  const record = layoutFor({ columns: 80, rows: 24 }, false, 1, 'record');
+  assert.ok(record.body === l.body + 3 && record.bodyTop === 0, 'the record zoomed takes the header and status rows too');
   assert.deepEqual(columnWindow(8, 3, 0), { from: 0, to: 3 });
   assert.deepEqual(columnWindow(8, 3, 7), { from: 5, to: 8 });
   assert.deepEqual(columnWindow(2, 3, 1), { from: 0, to: 2 });

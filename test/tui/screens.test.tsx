@@ -154,6 +154,31 @@ test('search is live as one types, across lists, and opens a record', async (t) 
   await s.until((f) => !f.includes('Search') && f.includes('Lists'), 'back to the lists');
 });
 
+test('search finds a record by its number (12 or #12), says when it cut its matches and how to narrow them, and never "Nothing matches" while it looks', async (t) => {
+  const s = await openScreen(t, {
+    prepare: async (store) => {
+      await batches(store);
+      for (let i = 1; i <= 205; i++) await store.add('batches', { title: `Batch number ${i}` }, PERSON);
+      await store.add('batches', { title: 'See 17 first' }, PERSON);
+    },
+  });
+  await s.until((f) => f.includes('Batches'), 'the lists');
+  await s.press('/');
+  await s.until((f) => f.includes('Type to search every list.'), 'the search');
+  const from = s.frames.length;
+  await s.press('b', 'a', 't');
+  let f = await s.until((x) => x.includes('The first 200 matches, and more: add words to narrow them, or s only one state, M only mine.'), 'the matches said to be cut, and how to narrow them');
+  assert.ok(!s.frames.slice(from).some((x) => x.includes('Nothing matches')), 'no "Nothing matches" while the search looked');
+  for (const given of ['#17', '17']) {
+    await s.press(KEYS.ctrlU, ...given);
+    f = await s.until((x) => /\n> ?#17 Batch number 17|\n {0,2}#17 Batch number 17/.test(x) && x.includes('See 17 first'), `"${given}": record 17, then what holds 17`);
+    const rows = f.split('\n');
+    assert.ok(rows.findIndex((l) => l.includes('#17 Batch number 17')) < rows.findIndex((l) => l.includes('See 17 first')), 'the record of that number first');
+  }
+  await s.press(KEYS.tab, KEYS.enter);
+  await s.until((x) => x.includes('Binder · #17 Batch number 17') && x.includes('History'), 'the record opened by its number');
+});
+
 test('a change by another process on the same store shows within a poll', async (t) => {
   const s = await openScreen(t, { prepare: (store) => batches(store) });
   await s.until((f) => f.includes('Proposed (0)'), 'the empty board');

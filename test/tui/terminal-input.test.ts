@@ -62,11 +62,12 @@ test('in a real terminal, keys typed all at once or pasted on the board change n
   }
 });
 
-test('in a real terminal, Ctrl-Z gives the shell its terminal back and fg brings the screen back whole', { skip: hasTmux ? false : why }, async (t) => {
+test('in a real terminal, Ctrl-Z says that agents wait and how long, gives the shell its terminal back, and fg brings the screen back whole', { skip: hasTmux ? false : why }, async (t) => {
   const term = await startScreen(t, { prepare: four, shell: true, size: [100, 30] });
   await term.until((s) => s.includes('#4 Daily standup'), 'the board');
   term.keys('C-z');
-  await term.until((s) => /Stopped/.test(s) && s.includes('ready$'), 'stopped, the shell back');
+  const stopped = await term.until((s) => /Stopped/.test(s) && s.includes('ready$'), 'stopped, the shell back');
+  assert.match(stopped.split('\n').join(''), /Binder is suspended, and with it the keeper: agents' asks wait until fg brings it back, each agent at most 20 seconds for an answer \(BINDER_WAIT_MS\), then it gives up\. For a long pause, keep binder serve --no-tui running beside the screen\./, 'said before it stopped');
   assert.equal(term.pane('#{mouse_sgr_flag}#{alternate_on}'), '00', 'modes given back while stopped');
   term.literal('stty -a | grep -o " icanon" ; echo done\r');
   await term.until((s) => s.includes(' icanon') && /done\s*\n.*ready\$/.test(s), 'the terminal cooked again for the shell');

@@ -36,6 +36,7 @@ export interface Terminal {
 }
 
 export interface ScreenOptions {
+  /** Environment before the command (after TERM=xterm-256color, so `TERM=xterm` here is the TERM it gets). */
   extraEnv?: string;
   prepare?: (store: Store) => unknown;
   /** Columns and rows of the pane (120×35 unless said). */
@@ -66,7 +67,7 @@ export async function startScreen(t: TestContext, { extraEnv = '', prepare, size
   const tmux = (...args: string[]): string => spawnSync('tmux', ['-L', socket, '-f', '/dev/null', ...args], { encoding: 'utf8' }).stdout ?? '';
   const words = run ? run.map((w) => `'${w.replace('{store}', join(root, 'store'))}'`).join(' ')
     : `tui --store '${join(root, 'store')}' --side '${agentDir}=Agent' --as ann ${args.join(' ')}`;
-  const command = `cd '${work}' && env -u CI ${extraEnv} TERM=xterm-256color '${process.execPath}' '${BINDER}' ${words} 2>'${join(root, 'stderr')}'; echo $? > '${join(root, 'exit')}'`;
+  const command = `cd '${work}' && env -u CI TERM=xterm-256color ${extraEnv} '${process.execPath}' '${BINDER}' ${words} 2>'${join(root, 'stderr')}'; echo $? > '${join(root, 'exit')}'`;
   if (shell) {
     tmux('new-session', '-d', '-x', String(size[0]), '-y', String(size[1]), '-s', 'main', 'env -i PATH="$PATH" HOME="$HOME" TERM=xterm-256color PS1="ready$ " bash --norc --noprofile -i');
     tmux('pipe-pane', '-o', '-t', 'main', `cat >> '${join(root, 'bytes')}'`);

@@ -10,7 +10,7 @@ const BOB: Who = { id: 'person:bob', kind: 'person', name: 'bob' };
 /** The line of the frame that holds `text`. */
 const lineWith = (frame: string, text: string): string => frame.split('\n').find((l) => l.includes(text)) ?? '';
 
-test('b: what changed since the person last looked, each change once; Enter opens its record; the status line counts what waits', async (t) => {
+test('b: what changed, newest first with a count of each kind; Enter or L opens a record; it stays unseen until s marks all seen', async (t) => {
   const s = await openScreen(t, {
     prepare: async (store) => {
       await batches(store);
@@ -22,12 +22,13 @@ test('b: what changed since the person last looked, each change once; Enter open
   });
   await s.until((f) => f.includes('3 new (b)'), 'the count of changes waiting, in the status line');
   await s.press('b');
-  let f = await s.until((x) => x.includes('What changed since you last looked · 3 changes'), 'the brief');
-  assert.match(lineWith(f, '#1 Dark mode — added'), /added by Agent in Proposed/);
-  assert.match(lineWith(f, '#2 Fast search'), /added by Agent in Proposed/);
-  assert.match(lineWith(f, '#1 Dark mode — approved'), /approved by bob/);
+  let f = await s.until((x) => x.includes('What changed since you last looked · 3 changes: 1 approved · 2 added'), 'the brief, counted by kind');
+  assert.match(f, /newest first · Enter opens · L the latest change's record · s marks all seen/);
+  const rows = f.split('\n');
+  const at = (text: string) => rows.findIndex((l) => l.includes(text));
+  assert.ok(at('#1 Dark mode — approved by bob') < at('#2 Fast search — added by Agent'), 'the newest first');
+  assert.ok(at('#2 Fast search — added by Agent') < at('#1 Dark mode — added by Agent'));
   assert.ok(!f.includes('Mine, not news'), 'the person\'s own doings are not news');
-  await s.until((x) => !x.includes('new (b)'), 'the count gone once seen');
 
   // The cursor to the second line; Enter opens that record, Esc comes back to the brief.
   await s.press(KEYS.down);
@@ -36,18 +37,32 @@ test('b: what changed since the person last looked, each change once; Enter open
   await s.until((x) => x.includes('Binder · #2 Fast search') && x.includes('History'), 'the record opened from the brief');
   await s.press(KEYS.escape);
   await s.until((x) => x.includes('What changed since you last looked'), 'back to the brief');
+  // L: the latest change's record, wherever the cursor is.
+  await s.press('L');
+  await s.until((x) => x.includes('Binder · #1 Dark mode') && x.includes('History'), 'the latest change\'s record');
+  await s.press(KEYS.escape);
+  await s.until((x) => x.includes('What changed since you last looked'), 'back to the brief');
 
-  // Seen once: b again says nothing changed, and the store agrees.
+  // Read is not seen: b again shows them, and another screen of the same person would too.
+  assert.equal((await s.store.brief(PERSON, { peek: true })).items.length, 3);
+  await s.press('b');
+  await s.until((x) => x.includes('3 changes: 1 approved · 2 added'), 'still unseen');
+  // A change after the look is not marked by s: it was not shown.
+  assert.ok((await s.keeper.act('move', { id: 1, state: 'Approved' }, AGENT)).ok);
+  await s.until((x) => x.includes('4 new (b)') && x.includes('#1 was moved to Approved'), 'the move counted, and seen under the cursor');
+  await s.press('s');
+  await s.until((x) => x.includes('What changed since you last looked · 3 changes marked seen.'), 'marked seen');
+  const left = await s.store.brief(PERSON, { peek: true });
+  assert.deepEqual(left.items.map((i) => i.kind), ['moved'], 'what came after the look still waits');
+  await s.until((x) => x.includes('1 new (b)'), 'one change still waiting');
+  await s.press('b');
+  f = await s.until((x) => x.includes('moved Proposed → Approved by Agent') && x.includes('1 change: 1 moved'), 'the move in the brief');
+  assert.ok(!f.includes('Fast search'), 'what was marked seen is not shown again');
+  await s.press('s');
+  await s.until((x) => x.includes('· 1 change marked seen.'), 'marked seen');
+  await s.until((x) => !x.includes('new (b)'), 'the count gone once marked seen');
   await s.press('b');
   await s.until((x) => x.includes('Nothing changed since you last looked.'), 'nothing new');
-  assert.equal((await s.store.brief(PERSON, { peek: true })).items.length, 0);
-
-  // A new change by the agent: counted, then shown, once.
-  assert.ok((await s.keeper.act('move', { id: 1, state: 'Approved' }, AGENT)).ok);
-  await s.until((x) => x.includes('1 new (b)'), 'one new change counted');
-  await s.press('b');
-  f = await s.until((x) => x.includes('moved Proposed → Approved by Agent'), 'the move in the brief');
-  assert.ok(!f.includes('Fast search'), 'what was seen is not shown again');
   await s.press(KEYS.escape);
   await s.until((x) => x.includes('Approved (1)') && !x.includes('What changed'), 'back to the board');
 });
@@ -146,6 +161,8 @@ test('--lang fr: what was done is said in French, in the screen\'s words', async
   await s.press(KEYS.enter, 'a');
   await s.until((f) => f.includes('Approuvé : #1'), 'approved, in French');
   await s.press('a');
+  await s.until((f) => f.includes('Retirer votre approbation de #1 « Dark mode » ?'), 'asked first, in French');
+  await s.press('o');
   await s.until((f) => f.includes('Approbation retirée : #1, dans Proposed'), 'withdrawn, in French');
   await s.press('b');
   await s.until((f) => f.includes('Ce qui a changé depuis votre dernier regard') && f.includes('ajoutée par Agent dans Proposed'), 'the brief, in French');

@@ -23,6 +23,7 @@ import { followChanges, type Link } from '../live.js';
 import { pageCommands } from '../page-commands.js';
 import { Page, type PageContext, type PanelKeys } from '../page-context.js';
 import { START, contextOf, pageReducer } from '../page-state.js';
+import { useHeldRecord, type Followed } from '../use-held-record.js';
 import type { PageWords } from '../page-words.js';
 import { Dialogs } from './Dialogs.js';
 import { ListView } from './ListView.js';
@@ -42,6 +43,9 @@ export interface BinderProps {
   onSignedOut(providerSignOut?: string | null): void;
 }
 
+/** The guard's clock: when a record came under the selection, and when a key was pressed. */
+const now = (): number => Date.now();
+
 export function Binder({ lang, words, pw, person, signedIn, langSwitch, onSignedOut }: BinderProps) {
   const [state, dispatch] = useReducer(pageReducer, START);
   const [version, setVersion] = useState(0);
@@ -57,10 +61,16 @@ export function Binder({ lang, words, pw, person, signedIn, langSwitch, onSigned
   const seen = useCallback((list: List) => known.current.set(list.id, list), []);
   const stateName = useCallback((list: string, id: string) => known.current.get(list)?.states.find((s) => s.id === id)?.name ?? id, []);
 
+  // The record the person last deleted or archived: its leaving is their own doing, not news.
+  const removed = useRef<number | null>(null);
   const act = useCallback(async <T,>(op: string, args: Record<string, unknown>, done?: ((data: T) => string) | null, options: { offer?: boolean } = {}): Promise<Answer<T>> => {
     // An offer to take back an earlier change does not outlive the next one.
     dispatch({ type: 'undo', undo: null });
+    // Said before the answer: the stream may tell of the change, and the list be read again, first.
+    const removing = (op === 'delete' || op === 'archive') && typeof args.id === 'number' ? args.id : null;
+    if (removing !== null) removed.current = removing;
     const answer = await call<T>(op, args);
+    if (!answer.ok && removing !== null && removed.current === removing) removed.current = null;
     if (answer.ok) {
       const text = (done && answer.data !== null ? done(answer.data) : doneText(op, answer.data, args, words, stateName, { ...person, kind: 'person' })) ?? answer.text;
       const back = options.offer ? undoOf({ op: op as OpName, args }, answer) : null;
@@ -96,12 +106,12 @@ export function Binder({ lang, words, pw, person, signedIn, langSwitch, onSigned
     };
   }, [version, signedIn, person.id]);
   const nameOf = useMemo(() => namesFrom([person, ...sides.map((s) => ({ id: s.agent, name: s.name }))]), [person, sides]);
-  const followed = useRef<{ id: number; state?: string } | null>(null);
+  const followed = useRef<Followed | null>(null);
   const follow = useCallback((id: number, to?: string) => {
     followed.current = { id, ...(to !== undefined ? { state: to } : {}) };
   }, []);
   const panelKeys = useRef<PanelKeys | null>(null);
-  const context: PageContext = { lang, words, pw, person, role, signedIn, state, dispatch, version, nameOf, act, follow, panelKeys };
+  const context: PageContext = { lang, words, pw, person, role, signedIn, state, dispatch, version, nameOf, act, follow, panelKeys, now };
 
   // Every list, archived ones too: shown when asked (`A`), and counted when every list is archived.
   const [all, setAll] = useState<ListSummary[] | null>(null);
@@ -132,25 +142,11 @@ export function Binder({ lang, words, pw, person, signedIn, langSwitch, onSigned
   const open = useOpenList(state.list, state.filters, version, lang, person.id);
   if (open.page) seen(open.page.list);
   const table = open.page?.list.view === 'table';
-  const sizes = table ? [open.columns.reduce((n, c) => n + c.records.length, 0)] : open.columns.map((c) => c.records.length);
-  const selected: RecordSummary | null = table
-    ? open.columns.flatMap((c) => c.records)[state.row] ?? null
-    : open.columns[state.column]?.records[state.row] ?? null;
-
-  useEffect(() => {
-    const wanted = followed.current;
-    if (wanted === null) return;
-    const { id } = wanted;
-    const flat = open.columns.flatMap((c) => c.records);
-    // Only once the list shows it where it went: a read from before the change does not count.
-    const at = flat.find((r) => r.id === id);
-    if (!at || (wanted.state !== undefined && at.state !== wanted.state)) return;
-    const column = table ? 0 : open.columns.findIndex((c) => c.state.id === at.state);
-    if (column < 0) return;
-    followed.current = null;
-    const row = table ? flat.findIndex((r) => r.id === id) : open.columns[column]!.records.findIndex((r) => r.id === id);
-    dispatch({ type: 'select', column, row });
-  }, [open.columns, table]);
+  // What the selection goes over: the board's columns, or the table's one. The record selected is the one held, where it is now.
+  const shown: RecordSummary[][] = table ? [open.columns.flatMap((c) => c.records)] : open.columns.map((c) => c.records);
+  const under = shown[state.column]?.[state.row] ?? null;
+  const selected: RecordSummary | null = under && under.id === state.held?.id ? under : null;
+  useHeldRecord({ state, dispatch, open, shown, followed, removed, words, now });
 
   // The offer to take a change back ends on time, and its button with it.
   useEffect(() => {
@@ -159,7 +155,7 @@ export function Binder({ lang, words, pw, person, signedIn, langSwitch, onSigned
     return () => clearTimeout(timer);
   }, [state.undo]);
 
-  const run = pageCommands({ state, dispatch, act, follow, words, person, role, adminOnly: pw.adminOnly, lists, open, sizes, selected, panelKeys, seen });
+  const run = pageCommands({ state, dispatch, act, follow, words, person, role, adminOnly: pw.adminOnly, lists, open, shown, selected, panelKeys, seen, now, lang });
 
   const lastKey = useRef('');
   const onKey = (event: KeyboardEvent): void => {

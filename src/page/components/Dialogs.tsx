@@ -4,7 +4,8 @@
  * it and Esc closes it): a form made from a catalog operation's arguments (its labels and hints
  * the screen's), one's own note rewritten, the words to filter the list by, a state to move to or
  * to show alone (↑ ↓ or j k go over them), a yes or no (`y`, or `o` in French, and `n`, as on the
- * screen), and a list's deletion confirmed by typing its title. A new token is shown here once.
+ * screen), a list's deletion confirmed by typing its title, and the forms of records' numbers
+ * (what a record needs, one to open). A new token is shown here once.
  */
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { commandFor } from '../../person/keymap.js';
@@ -17,6 +18,7 @@ import type { ArgName } from '../../person/words.js';
 import { call } from '../api.js';
 import { usePage } from '../page-context.js';
 import type { Dialog } from '../page-state.js';
+import { GoToForm, NeedsForm } from './NumberForms.js';
 
 function Modal({ label, children, onClose, onKeyDown }: { label: string; children: ReactNode; onClose(): void; onKeyDown?: (e: KeyboardEvent<HTMLDialogElement>) => void }) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -304,7 +306,7 @@ export function Dialogs({ list }: { list: List | null }) {
           onPick={(to) => {
             const name = list?.states.find((s) => s.id === to)?.name ?? to;
             follow(dialog.id, to);
-            void act('move', { id: dialog.id, state: to }, () => words.done.moved(dialog.id, name));
+            void act('move', { id: dialog.id, state: to, ...(dialog.seen ? { seen: dialog.seen } : {}) }, () => words.done.moved(dialog.id, name));
             close();
           }} />
       );
@@ -316,6 +318,10 @@ export function Dialogs({ list }: { list: List | null }) {
             close();
           }} />
       );
+    case 'needs':
+      return <Modal label={words.op('needs').title} onClose={close}><NeedsForm dialog={dialog} onClose={close} /></Modal>;
+    case 'go-to':
+      return <Modal label={words.dialog.goTo} onClose={close}><GoToForm onClose={close} /></Modal>;
     case 'confirm':
       return <Confirm dialog={dialog} onClose={close} />;
     case 'typed':

@@ -3,7 +3,7 @@
  * The open list: a board (a column per state, cards dragged from one to another with HTML5
  * drag and drop, or moved by the screen's keys) or a table, under a head that says its filters
  * (one state, only mine, archived, words) and sets them. A card or a row is a button that opens
- * the record; the cursor's card has the focus, so a screen reader follows the keys. Titles are
+ * the record; the cursor's card (the record selected, held by its id) has the focus, so a screen reader follows the keys. Titles are
  * text, never HTML.
  */
 import { useEffect, useRef, type DragEvent } from 'react';
@@ -44,7 +44,7 @@ function Card({ record, cursor, column, row }: { record: RecordSummary; cursor: 
         e.dataTransfer.setData('text/plain', `#${record.id}`);
         e.dataTransfer.effectAllowed = 'move';
       }}
-      onFocus={() => dispatch({ type: 'select', column, row })}
+      onFocus={() => dispatch({ type: 'select', column, row, record: { id: record.id, state: record.state } })}
       onClick={() => dispatch({ type: 'panel', panel: { kind: 'record', id: record.id } })}
     >
       <span className="id">#{record.id}</span> <span className="title">{record.title}</span>
@@ -129,9 +129,9 @@ export function ListView({ open, table, onAct }: { open: OpenList; table: boolea
           </thead>
           <tbody>
             {open.columns.flatMap((c) => c.records).map((r, row) => (
-              <tr key={r.id} className={state.row === row ? 'cursor' : ''}>
+              <tr key={r.id} className={state.held?.id === r.id ? 'cursor' : ''}>
                 <td>{r.id}</td>
-                <td><Card record={r} cursor={state.row === row} column={0} row={row} /></td>
+                <td><Card record={r} cursor={state.held?.id === r.id} column={0} row={row} /></td>
                 <td>{list.states.find((s) => s.id === r.state)?.name ?? r.state}</td>
                 <td>{ownerNames(r.owners, nameOf)}</td>
                 <td>{r.due ? (dueStatus(r.due, Date.now()) === 'overdue' ? `! ${r.due}` : r.due) : ''}</td>
@@ -165,7 +165,7 @@ export function ListView({ open, table, onAct }: { open: OpenList; table: boolea
               </h3>
               <ul>
                 {c.records.map((r, row) => (
-                  <li key={r.id}><Card record={r} cursor={state.column === column && state.row === row} column={column} row={row} /></li>
+                  <li key={r.id}><Card record={r} cursor={state.held?.id === r.id} column={column} row={row} /></li>
                 ))}
               </ul>
               {c.more > 0 && <button type="button" className="more" onClick={() => open.more(c.state.id)}>{pw.more(Math.min(50, c.more))}</button>}

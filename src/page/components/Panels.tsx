@@ -1,7 +1,8 @@
 /// <reference lib="dom" />
 /**
  * The small panels: what changed since the person last looked (the person's brief, in the screen's
- * words: ↑ ↓ over it, Enter opens a record, `b` again what changed since), the keys (the screen's
+ * words, newest first: ↑ ↓ over it, Enter opens a record, `b` reads it again; it stays unseen, on
+ * every page and screen of the person, until they mark it seen), the keys (the screen's
  * help, made from its keymap, for the keys the page does), and a new list from a template.
  */
 import { useEffect, useState } from 'react';
@@ -22,9 +23,9 @@ export function BriefPanel({ asked }: { asked: number }) {
   const [problem, setProblem] = useState<string | null>(null);
   useEffect(() => {
     let current = true;
-    // Each change is shown once: asked again, only what came since.
+    // A look: reading marks nothing seen; the person does, with the button.
     setBrief(null);
-    void call<Brief>('brief').then((answer) => {
+    void call<Brief>('brief', { peek: true }).then((answer) => {
       if (!current) return;
       if (answer.ok && answer.data) setBrief(answer.data);
       else setProblem(answer.text);
@@ -35,6 +36,11 @@ export function BriefPanel({ asked }: { asked: number }) {
   }, [asked]);
   const items = brief?.items ?? [];
   const open = (id: number) => dispatch({ type: 'panel', panel: { kind: 'record', id } });
+  // Through the last change this look read: one that came after it stays unseen.
+  const markSeen = (through: number) => void call('brief', { seen: through }).then((answer) => {
+    if (answer.ok) dispatch({ type: 'panel', panel: { kind: 'brief', asked: asked + 1 } });
+    else setProblem(answer.text);
+  });
   usePanelKeys(items.length, (command) => {
     const item = items[state.panelAt];
     if (command !== 'open' || !item) return false;
@@ -56,7 +62,9 @@ export function BriefPanel({ asked }: { asked: number }) {
           ))}
         </ul>
       )}
-      {brief?.more && <button type="button" onClick={() => dispatch({ type: 'panel', panel: { kind: 'brief', asked: asked + 1 } })} aria-keyshortcuts="b">{words.brief.more('b')}</button>}
+      {brief && brief.items.length > 0 && brief.through !== undefined && (
+        <button type="button" onClick={() => markSeen(brief.through!)}>{words.commands.briefSeen}</button>
+      )}
     </section>
   );
 }
@@ -67,10 +75,10 @@ export function BriefPanel({ asked }: { asked: number }) {
  * a form's and a text field's keys (its own fields), and W (the page is the web page).
  */
 export const PAGE_COMMANDS: ReadonlySet<Command> = new Set<Command>([
-  'up', 'down', 'left', 'right', 'top', 'bottom', 'pageUp', 'pageDown', 'open', 'back', 'search', 'help', 'brief', 'undo',
+  'up', 'down', 'left', 'right', 'top', 'bottom', 'pageUp', 'pageDown', 'open', 'back', 'search', 'help', 'brief', 'undo', 'goTo',
   'filterText', 'filterState', 'filterMine', 'filterArchived', 'archivedLists',
   'grant', 'sides', 'editList', 'newList', 'add', 'deleteList', 'archiveList',
-  'approve', 'moveBack', 'moveOn', 'movePick', 'edit', 'note', 'editNote', 'attach', 'detach', 'archive', 'delete', 'release',
+  'approve', 'moveBack', 'moveOn', 'movePick', 'edit', 'note', 'editNote', 'attach', 'needs', 'detach', 'archive', 'delete', 'release',
   'accessLess', 'accessMore', 'sideAdd', 'sideRemove', 'personRole', 'personRemove',
   'listTitle', 'listView', 'stateAdd', 'fieldAdd', 'rowRename', 'rowEarlier', 'rowLater', 'rowRemove', 'gateToggle',
   'submit', 'yes', 'cancel',

@@ -12,13 +12,18 @@ import { claimMark, when } from '../../person/format.js';
 import { historyText } from '../../person/history-words.js';
 import { namesFrom } from '../../person/names.js';
 import type { Command } from '../../person/keymap.js';
+import { summaryOf } from '../list-page.js';
 import { usePage, usePanelKeys, useRead } from '../page-context.js';
+import { useHeldPart } from '../use-held-part.js';
 import { Row } from './Row.js';
 
 type Part =
   | { kind: 'need'; link: NeedLink }
   | { kind: 'note'; id: number; by: string; text: string }
   | { kind: 'attached'; id: number };
+
+/** A part as the cursor holds it: the same key whatever its row. */
+const keyOf = (part: Part): string => (part.kind === 'need' ? `record:${part.link.id}` : `${part.kind}:${part.id}`);
 
 const webAddress = (ref: string): string | null => {
   try {
@@ -64,6 +69,10 @@ export function RecordPanel({ id, onAct }: { id: number; onAct(command: Command)
   const editNote = (note: number, text: string) => dispatch({ type: 'dialog', dialog: { kind: 'edit-note', id, note, text } });
   const detach = (what: number) => void act('detach', { id, what: String(what) }, null, { offer: true });
   const say = (text: string) => dispatch({ type: 'say', text, tone: 'warn' });
+  // A read of the record opened before this one is not its parts.
+  const keys = view?.record.id === id ? parts.map(keyOf) : null;
+  useHeldPart(id, keys);
+  const shown = view?.record.id === id ? { record: summaryOf(view), list: view.list, needs: needs.map((n) => n.id) } : undefined;
   usePanelKeys(parts.length, (command) => {
     const part = parts[state.panelAt] ?? null;
     switch (command) {
@@ -82,7 +91,7 @@ export function RecordPanel({ id, onAct }: { id: number; onAct(command: Command)
         return true;
       default: return false;
     }
-  });
+  }, { part: keys?.[state.panelAt], shown });
   if (read.answer && !read.answer.ok) return <p className="warn">{read.answer.text}</p>;
   if (!view) return <p>{pw.loading}</p>;
   const { record, list } = view;
@@ -109,6 +118,7 @@ export function RecordPanel({ id, onAct }: { id: number; onAct(command: Command)
         {button('edit', words.commands.edit, 'e')}
         {button('note', words.commands.note, 'N')}
         {button('attach', words.commands.attach, 't')}
+        {button('needs', words.commands.needs, 'n')}
         {button('archive', record.archived ? words.op('restore').title : words.op('archive').title, 'x')}
         {record.lease && button('release', pw.takeAway, 'r')}
         {button('delete', words.op('delete').title, 'D')}

@@ -15,7 +15,7 @@ import { useDue } from '../hooks/use-due.js';
 import { useFolders } from '../hooks/use-folders.js';
 import { useHear } from '../hooks/use-hear.js';
 import { useHeldCursor } from '../hooks/use-held-cursor.js';
-import { useMessage, useUndoExpiry } from '../hooks/use-message.js';
+import { useMessage } from '../hooks/use-message.js';
 import { useScreenSize } from '../hooks/use-screen-size.js';
 import { useStoreVersion } from '../hooks/use-store-version.js';
 import { useUnseen } from '../hooks/use-unseen.js';
@@ -24,7 +24,7 @@ import { keysFor } from '../../person/keymap.js';
 import { layoutFor, MIN_COLUMNS, MIN_ROWS } from '../layout.js';
 import { FILTER_MATCHES } from '../../person/reading.js';
 import { reduce } from '../screen-reducer.js';
-import { contextOf, INITIAL, top, type Message, type ScreenState } from '../../person/screen-state.js';
+import { contextOf, INITIAL, top, zoomed, type Message, type ScreenState } from '../../person/screen-state.js';
 import { Body } from './Body.js';
 import { StatusLine } from './StatusLine.js';
 import { Styled } from './Styled.js';
@@ -42,12 +42,12 @@ export function App() {
   const message = useMessage(state, version, diagnostic);
   // A long sentence (a refusal, most often) takes a second row rather than being cut.
   const messageRows = message ? Math.min(2, wrap(message.text, Math.max(MIN_COLUMNS, size.columns)).length) : 1;
-  const layout = layoutFor(size, state.notices.length > 0, messageRows);
+  const layout = layoutFor(size, state.notices.length > 0, messageRows, zoomed(state));
   const data = useViewData(state, version, layout, folders);
   const context = contextOf(state, data.empty);
   const run = useCommands(state, dispatch, data, context, layout);
   const shown = top(state);
-  const unseen = useUnseen(keeper, person, version, shown?.kind === 'brief' ? shown.items : null, 2000);
+  const unseen = useUnseen(keeper, person, version, shown?.kind === 'brief' ? shown : null, 2000);
   const say = useCallback((text: string, tone: Message['tone'] = 'info') => dispatch({ type: 'message', message: { text, tone } }), []);
 
   const tell = useCallback((records: DueRecord[]) => {
@@ -76,7 +76,6 @@ export function App() {
   }, [scrolled]);
 
   useHeldCursor(state, data, dispatch);
-  useUndoExpiry(state, dispatch);
   useHear({ state, data, context, run, layout }, dispatch, say);
   // Nothing is drawn until the binder was read: never a frame of an empty binder that is not.
   if (!data.ready) return null;
@@ -91,7 +90,7 @@ export function App() {
 
   return (
     <Box flexDirection="column" width={layout.columns} height={layout.rows - 1}>
-      <Styled tone="title">{cut(header(state, data, 'Binder', words), layout.columns)}</Styled>
+      {layout.frame ? <Styled tone="title">{cut(header(state, data, 'Binder', words), layout.columns)}</Styled> : null}
       {state.notices.length ? <Styled tone="warn">{cut(notices(state, words), layout.columns)}</Styled> : null}
       {/* Rows are cut to the width before Ink sees them: only the height needs a clip (a clip across
           is a slice of every row, each first frame). */}
@@ -99,14 +98,14 @@ export function App() {
         <Body state={state} data={data} layout={layout} side={firstSide()} at={at} />
       </Box>
       <MessageLines message={message} rows={messageRows} columns={layout.columns} />
-      <StatusLine
+      {layout.frame ? <StatusLine
         store={keeper.store.path}
         folders={folders}
         at={at}
         keys={keyHints(context, words, layout.columns)}
         unseen={unseen && unseen.count ? words.status.unseen(unseen.count, unseen.more, keyLabel(keysFor('brief', 'lists')[0]!, words)) : null}
         width={layout.columns}
-      />
+      /> : null}
     </Box>
   );
 }

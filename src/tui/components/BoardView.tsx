@@ -2,7 +2,8 @@
  * A list as a board: one column per state, each record a card (`#id title`, and under it, only
  * when there is something to say, its claim and when it lapses, how many records it waits on,
  * approval, owners, due, things attached), cut to the column. Only the cards in each column's window are rendered; the counts
- * above and below say how many more. The focused column's name is highlighted.
+ * above and below say how many more. The focused column's name is highlighted. Columns that do not
+ * fit at a readable width are off to the side, signed ‹ and ›, and come into view with the cursor.
  */
 import { Box } from 'ink';
 import type { RecordSummary } from '../../store/types.js';
@@ -57,10 +58,13 @@ export function BoardView({ board, column, focused, width, rows, fit, nameOf }: 
         const here = place.index === at;
         const above = col.cursor.scroll;
         const below = Math.max(0, col.count - col.cursor.scroll - place.cards.length);
-        const name = `${i === 0 && from > 0 ? '‹ ' : ''}${here && focused ? '▸ ' : ''}${safe(col.state.name)} (${col.count})${col.state.gate ? ` · ${words.view.gate}` : ''}${i === columns.length - 1 && to < board.columns.length ? ' ›' : ''}`;
+        // Columns off to either side are signed at the edges, never cut away with a long name.
+        const left = i === 0 && from > 0 ? '‹ ' : '';
+        const right = i === columns.length - 1 && to < board.columns.length ? ' ›' : '';
+        const name = `${left}${cut(`${here && focused ? '▸ ' : ''}${safe(col.state.name)} (${col.count})${col.state.gate ? ` · ${words.view.gate}` : ''}`, place.width - 1 - left.length - right.length)}${right}`;
         return (
           <Box key={col.state.id} flexDirection="column" width={place.width} paddingRight={1}>
-            <Styled tone="head" selected={here && focused}>{cut(name, place.width - 1)}</Styled>
+            <Styled tone="head" selected={here && focused}>{name}</Styled>
             <Styled tone="dim">{above ? words.view.moreAbove(above) : ' '}</Styled>
             {col.records.length === 0 ? <Styled tone="dim">{` ${words.view.empty}`}</Styled> : null}
             {place.cards.map((card) => (

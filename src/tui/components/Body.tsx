@@ -6,7 +6,8 @@
 import { Box } from 'ink';
 import type { SideConfig } from '../../keeper/keeper-types.js';
 import { useBinder } from '../context.js';
-import { safe } from '../../person/format.js';
+import { cut, safe } from '../../person/format.js';
+import { kindCounts } from '../../person/brief-lines.js';
 import { keyLabel } from '../../person/help-lines.js';
 import type { ViewData } from '../hooks/use-view-data.js';
 import { keysFor } from '../../person/keymap.js';
@@ -53,6 +54,8 @@ export function Body({ state, data, layout, side, at }: BodyProps) {
             typing={screen.focus === 'input'}
             hits={data.search?.ok ? data.search.value : []}
             refused={data.search && !data.search.ok ? data.search.text : null}
+            looking={data.searched?.for !== screen.text}
+            cut={data.searched?.cut === true}
             filters={screen.filters}
             cursor={window(screen.cursor)}
             page={page}
@@ -76,7 +79,8 @@ export function Body({ state, data, layout, side, at }: BodyProps) {
       case 'brief':
         return (
           <Box flexDirection="column">
-            <Styled tone="title">{`${words.brief.title} · ${words.brief.count(screen.items.length)}${screen.more ? '+' : ''}`}</Styled>
+            <Styled tone="title">{cut(`${words.brief.title} · ${screen.marked ? words.brief.markedSeen(screen.counts?.total ?? screen.items.length) : `${words.brief.count(screen.counts?.total ?? screen.items.length)}${screen.counts?.atLeast ? '+' : ''}${screen.counts?.total ? `: ${kindCounts(screen.counts, words)}` : ''}`}`, width)}</Styled>
+            <Styled tone="dim">{cut(words.brief.keys(keyLabel(keysFor('briefLatest', 'brief')[0]!, words), keyLabel(keysFor('briefSeen', 'brief')[0]!, words)), width)}</Styled>
             <LinesView lines={data.brief} scroll={window(screen.cursor).scroll} page={page} at={screen.cursor.at} />
           </Box>
         );
@@ -97,7 +101,7 @@ export function Body({ state, data, layout, side, at }: BodyProps) {
   const w = data.window;
   return (
     <Box flexDirection="row">
-      <ListsPane
+      {layout.listsWidth ? <><ListsPane
         lists={data.lists}
         selected={data.listId}
         focused={!focused}
@@ -108,7 +112,7 @@ export function Body({ state, data, layout, side, at }: BodyProps) {
         hidden={data.hiddenLists}
         archivedKey={keyLabel(keysFor('archivedLists', 'lists')[0]!, words)}
       />
-      <Box width={1} />
+      <Box width={1} /></> : null}
       {!w
         ? <Styled tone="dim">{words.view.noAccess}</Styled>
         : !w.ok

@@ -51,13 +51,13 @@ export function DialogView({ dialog, width, rows, top }: DialogViewProps) {
               <Styled>{head}</Styled>
               {on
                 ? <TextField value={value} caret={dialog.caret} width={valueWidth} origin={{ x: labelWidth + 2, y: top + 3 + n }} />
-                : <Styled>{cut(value, valueWidth) || ' '}</Styled>}
+                : <Styled>{cut(value.replace(/\n/g, '↵'), valueWidth) || ' '}</Styled>}
             </Box>
           );
         })}
         <Styled tone="dim">{to < dialog.fields.length ? words.view.moreBelow(dialog.fields.length - to) : ' '}</Styled>
         <Styled tone="dim">{cut(focused?.hint ?? '', width)}</Styled>
-        <Styled tone="dim">{cut(hintFor(['submit', 'nextField', 'prevField', 'choicePrev', 'choiceNext', 'cancel'], context, words), width)}</Styled>
+        <Styled tone="dim">{cut(hintFor(['submit', ...(focused?.lines ? ['editNewLine' as const] : []), 'nextField', 'prevField', 'choicePrev', 'choiceNext', 'cancel'], context, words), width)}</Styled>
       </Box>
     );
   }

@@ -9,6 +9,7 @@ import { cut, safe } from '../../person/format.js';
 import { hintFor } from '../../person/help-lines.js';
 import type { EditorRow } from '../../person/rows.js';
 import { Styled, mark } from './Styled.js';
+import { stateTone } from '../../person/state-tones.js';
 
 export interface ListEditorProps {
   list: List;
@@ -40,7 +41,8 @@ export function ListEditor({ list, rows, at, scroll, page, width }: ListEditorPr
       <Styled tone="dim">{cut(hintFor(['listTitle', 'listView', 'stateAdd', 'fieldAdd', 'gateToggle', 'rowEarlier', 'rowLater', 'rowRemove'], 'list-editor', words), width)}</Styled>
       {rows.slice(scroll, scroll + page).map((row, n) => {
         const i = scroll + n;
-        return <Styled key={`${row.kind}-${'id' in row ? row.id : ''}`} selected={i === at}>{cut(`${mark(i === at)} ${text(row)}`, width)}</Styled>;
+        const tone = row.kind === 'state' ? `state-${stateTone(list.states, row.id)}` as const : 'plain';
+        return <Styled key={`${row.kind}-${'id' in row ? row.id : ''}`} tone={tone} selected={i === at}>{cut(`${mark(i === at)} ${text(row)}`, width)}</Styled>;
       })}
     </Box>
   );

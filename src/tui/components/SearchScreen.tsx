@@ -6,6 +6,8 @@ import { Box } from 'ink';
 import type { SearchHit } from '../../store/types.js';
 import { useBinder } from '../context.js';
 import { cut, displayWidth, safe } from '../../person/format.js';
+import { keyLabel } from '../../person/help-lines.js';
+import { keysFor } from '../../person/keymap.js';
 import type { Filters } from '../../person/screen-state.js';
 import type { Cursor } from '../../person/window.js';
 import { Styled, mark } from './Styled.js';
@@ -17,6 +19,10 @@ export interface SearchScreenProps {
   typing: boolean;
   hits: readonly SearchHit[];
   refused: string | null;
+  /** The hits shown are not yet for the words typed. */
+  looking: boolean;
+  /** The search found more than it shows. */
+  cut: boolean;
   filters: Filters;
   cursor: Cursor;
   page: number;
@@ -25,10 +31,13 @@ export interface SearchScreenProps {
   top: number;
 }
 
-export function SearchScreen({ text, caret, typing, hits, refused, filters, cursor, page, width, top }: SearchScreenProps) {
+export function SearchScreen({ text, caret, typing, hits, refused, looking, cut: wasCut, filters, cursor, page, width, top }: SearchScreenProps) {
   const { words } = useBinder();
   const filter = words.view.filters(filters.state ? safe(filters.state) : null, filters.mine, filters.archived);
-  const summary = !text.trim() ? words.search.typeToSearch : refused ? safe(refused) : hits.length ? words.search.results(hits.length) : words.search.noMatch;
+  const narrow = (['filterState', 'filterMine'] as const).map((c) => `${keysFor(c, 'results').map((k) => keyLabel(k, words)).join('/')} ${words.commands[c]}`).join(', ');
+  // "Nothing matches" only once the words typed were looked for: never while the search still looks.
+  const summary = !text.trim() ? words.search.typeToSearch : looking ? words.search.looking : refused ? safe(refused)
+    : wasCut ? words.search.cut(hits.length, narrow) : hits.length ? words.search.results(hits.length) : words.search.noMatch;
   const label = `${words.search.title}: `;
   return (
     <Box flexDirection="column" width={width}>

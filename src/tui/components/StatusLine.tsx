@@ -6,7 +6,17 @@ import { Box } from 'ink';
 import type { FolderStatus } from '../../keeper/keeper-types.js';
 import { useBinder } from '../context.js';
 import { ago, cut, safe } from '../../person/format.js';
-import { Styled } from './Styled.js';
+import { Pieces, Styled, type Piece } from './Styled.js';
+
+/** The hints (`Enter open  Esc back`) with each key set apart from what it does. */
+function keyPieces(keys: string): Piece[] {
+  return keys.split(/( {2})/).flatMap((part): Piece[] => {
+    const space = part.indexOf(' ');
+    // `+2 more (?)` says how many were left out: no key of its own.
+    if (part.trim() === '' || space <= 0 || part.startsWith('+')) return [{ text: part }];
+    return [{ text: part.slice(0, space), tone: 'key' }, { text: part.slice(space) }];
+  });
+}
 
 export interface StatusLineProps {
   store: string;
@@ -35,7 +45,7 @@ export function StatusLine({ store, folders, at, keys, unseen, width }: StatusLi
   return (
     <Box flexDirection="column" width={width}>
       <Styled tone="dim">{cut(`${unseen ? `${unseen} · ` : ''}${words.status.store} ${safe(short(store))} · ${kept} · ${words.status.answered(answered)}`, width)}</Styled>
-      <Styled tone="dim">{cut(keys, width)}</Styled>
+      <Pieces tone="dim" pieces={keyPieces(cut(keys, width))} />
     </Box>
   );
 }

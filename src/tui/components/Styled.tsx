@@ -1,10 +1,12 @@
 /**
- * One row of text in a tone of the theme, cut (never wrapped) to its box. With NO_COLOR the tone
+ * One row of text in a tone of the theme, cut (never wrapped) to its box; or a row of pieces each
+ * in its own tone (a state's colour in a table's row, a key in the hints). With NO_COLOR the tone
  * adds nothing; the words and marks carry the meaning. It renders text already made safe.
  */
 import { Text } from 'ink';
 import { useBinder } from '../context.js';
 import type { Tone } from '../../person/record-lines.js';
+import { toneColor } from '../theme.js';
 
 export interface StyledProps {
   tone?: Tone;
@@ -15,16 +17,32 @@ export interface StyledProps {
 
 export function Styled({ tone = 'plain', selected = false, children }: StyledProps) {
   const { theme } = useBinder();
-  const color = tone === 'warn' ? theme.warn : tone === 'good' ? theme.good : tone === 'head' || tone === 'title' ? theme.accent : undefined;
   return (
     <Text
       wrap="truncate-end"
-      color={color}
+      color={toneColor(theme, tone)}
       dimColor={tone === 'dim' && theme.dim}
       bold={(tone === 'title' || tone === 'head') && theme.bold}
       inverse={selected && theme.inverse}
     >
       {children}
+    </Text>
+  );
+}
+
+export interface Piece {
+  text: string;
+  tone?: Tone;
+}
+
+/** One row of pieces, each in its tone, the row in `tone` where a piece has none; cut to its box. */
+export function Pieces({ pieces, tone = 'plain', selected = false }: { pieces: readonly Piece[]; tone?: Tone; selected?: boolean }) {
+  const { theme } = useBinder();
+  return (
+    <Text wrap="truncate-end" color={toneColor(theme, tone)} dimColor={tone === 'dim' && theme.dim} inverse={selected && theme.inverse}>
+      {pieces.map((p, i) => (p.tone && p.tone !== tone
+        ? <Text key={i} color={toneColor(theme, p.tone)} dimColor={p.tone === 'dim' && theme.dim}>{p.text}</Text>
+        : p.text))}
     </Text>
   );
 }

@@ -10,7 +10,8 @@ import { useBinder } from '../context.js';
 import { claimMark, dueStatus, padTo, safe, shortDue } from '../../person/format.js';
 import { ownerNames, type NameOf } from '../../person/names.js';
 import type { TableWindow } from '../../person/reading.js';
-import { Styled, mark } from './Styled.js';
+import { Pieces, Styled, mark, type Piece } from './Styled.js';
+import { stateTone } from '../../person/state-tones.js';
 
 export interface TableViewProps {
   table: TableWindow;
@@ -73,11 +74,8 @@ export function TableView({ table, focused, width, nameOf }: TableViewProps) {
       {table.records.map((r, i) => {
         const on = table.cursor.scroll + i === table.cursor.at;
         const overdue = dueStatus(r.due, now()) === 'overdue';
-        return (
-          <Styled key={r.id} selected={on && focused} tone={overdue ? 'warn' : 'plain'}>
-            {`${mark(on)} ${keys.map((k) => cell(k, r)).join('')}`}
-          </Styled>
-        );
+        const pieces: Piece[] = [{ text: `${mark(on)} ` }, ...keys.map((k): Piece => ({ text: cell(k, r), ...(k === 'state' ? { tone: `state-${stateTone(table.list.states, r.state)}` as const } : {}) }))];
+        return <Pieces key={r.id} selected={on && focused} tone={overdue ? 'warn' : 'plain'} pieces={pieces} />;
       })}
     </Box>
   );

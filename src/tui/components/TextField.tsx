@@ -23,7 +23,8 @@ export interface TextFieldProps {
 export function TextField({ value, caret, width, placeholder, origin }: TextFieldProps) {
   const { theme } = useBinder();
   const { setCursorPosition } = useCursor();
-  const view = lineView({ value, cursor: caret }, width);
+  // A line break shown as ↵ (one cell, one character: the caret stays where it is): the field is one row.
+  const view = lineView({ value: value.replace(/\n/g, '↵'), cursor: caret }, width);
   setCursorPosition(origin ? { x: origin.x + view.column, y: origin.y } : undefined);
   const hint = !value && placeholder ? cut(placeholder, Math.max(0, width - 2)) : '';
   return (

@@ -11,6 +11,7 @@ import type { Part } from '../../person/record-lines.js';
 import type { Screen, ScreenState } from '../../person/screen-state.js';
 import type { BinderContext } from '../context.js';
 import type { Action } from '../screen-reducer.js';
+import type { UndoDeps } from './undo-commands.js';
 import type { ViewData } from './use-view-data.js';
 
 export interface CommandScope {
@@ -21,7 +22,7 @@ export interface CommandScope {
   context: Context;
   dispatch: (action: Action) => void;
   say: (text: string, tone: 'done' | 'refused' | 'info') => void;
-  /** One change through the keeper as the person; its sentence is the message line. */
+  /** One change through the keeper as the person, kept for `u` where it can be; its sentence is the message line. */
   act: (one: Act) => Promise<Answer>;
   /** The record opened, when one is. */
   opened: RecordView | null;
@@ -38,8 +39,8 @@ export interface CommandScope {
   full: (id: number) => Promise<RecordFull | null>;
   /** A list was made: shown, and the first one ever opened to the first agent folder. */
   made: (answer: Answer, wasEmpty: boolean) => Promise<void>;
-  /** A change done: offered back with `u` for a while where it can be. */
-  offer: (one: Act, answer: Answer) => void;
-  /** Done at once, and offered back with `u` for a while. */
+  /** Done at once (kept for `u` to take back, as every act is where it can be). */
   undoable: (one: Act) => void;
+  /** What `u` takes back with: the act that is never kept itself. */
+  undo: UndoDeps;
 }

@@ -15,8 +15,10 @@ export function recordCommand(command: Command, scope: CommandScope): boolean {
   switch (command) {
     case 'approve': {
       const r = needRecord();
-      // An approval of what the screen shows: refused if an agent changed it since.
-      if (r) void act({ op: 'approve', args: r.approved !== null ? { id: r.id, withdraw: true } : { id: r.id, withdraw: false, seen: approvalMark(r.title, r.fields) } });
+      if (!r) return true;
+      // An approval withdrawn is asked about first; an approval is of what the screen shows (refused if an agent changed it since).
+      if (r.approved !== null) dispatch({ type: 'dialog', dialog: confirm(words.dialog.withdraw(r.id, safe(r.title)), { do: 'withdraw', id: r.id }) });
+      else void act({ op: 'approve', args: { id: r.id, withdraw: false, seen: approvalMark(r.title, r.fields) } });
       return true;
     }
     case 'moveBack':

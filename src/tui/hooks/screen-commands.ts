@@ -9,9 +9,10 @@ import type { Command } from '../../person/keymap.js';
 import { START } from '../../person/window.js';
 import type { CommandScope } from './command-scope.js';
 import { submitDialog } from './submit-dialog.js';
+import { takeBack, undoLatest } from './undo-commands.js';
 
 export function screenCommand(command: Command, scope: CommandScope): boolean {
-  const { state, screen, data, context, dispatch, say, act, current, part, needRecord, needList, list, made, offer } = scope;
+  const { state, screen, data, context, dispatch, say, act, current, part, needRecord, needList, list, made, undo } = scope;
   const { words, now, terminal } = scope.binder;
   const dialog = state.dialog;
   switch (command) {
@@ -53,16 +54,12 @@ export function screenCommand(command: Command, scope: CommandScope): boolean {
       if (terminal) terminal.suspend();
       else say(words.say.cannotSuspend, 'info');
       return true;
-    case 'undo': {
-      const undo = state.undo;
-      dispatch({ type: 'undo', undo: null });
-      if (!undo || undo.until < now()) { say(words.say.nothingToUndo, 'info'); return true; }
-      const said = state.message?.text ?? '';
-      void act({ op: undo.op, args: undo.args }).then((answer) => {
-        if (answer.ok) say(words.say.undone(safe(said)), 'done');
-      });
+    case 'undo':
+      undoLatest(state.undos, undo);
       return true;
-    }
+    case 'zoom':
+      dispatch({ type: 'zoom', place: context === 'record' ? 'record' : 'board' });
+      return true;
     case 'search':
       if (screen?.kind === 'search') dispatch({ type: 'search-focus', focus: 'input' });
       else dispatch({ type: 'push', screen: { kind: 'search', text: '', caret: 0, focus: 'input', cursor: START, filters: { state: null, mine: false, archived: false, text: '' } } });
@@ -101,7 +98,7 @@ export function screenCommand(command: Command, scope: CommandScope): boolean {
 
     case 'submit':
     case 'yes':
-      if (dialog) void submitDialog({ dialog, screen, dispatch, act, say, words, now: now(), wasEmpty: data.empty, made, offer });
+      if (dialog) void submitDialog({ dialog, screen, dispatch, act, say, words, now: now(), wasEmpty: data.empty, made, undo: () => takeBack(state.undos[state.undos.length - 1]!, undo) });
       return true;
     case 'cancel':
       dispatch({ type: 'dialog', dialog: null });
@@ -130,12 +127,31 @@ export function binderCommand(command: Command, scope: CommandScope): boolean {
       return true;
     }
     case 'brief': {
+      // A look: the changes stay unseen until the person marks them (s), on this screen or another.
       const wasBrief = screen?.kind === 'brief';
-      void keeper.act('brief', {}, person, { lang: words.lang }).then((answer) => {
+      void keeper.act('brief', { peek: true }, person, { lang: words.lang }).then((answer) => {
         if (!answer.ok) { say(safe(answer.text), 'refused'); return; }
         const brief = answer.data as Brief;
         if (wasBrief) dispatch({ type: 'pop' });
-        dispatch({ type: 'push', screen: { kind: 'brief', items: brief.items, more: brief.more, cursor: START } });
+        dispatch({ type: 'push', screen: { kind: 'brief', items: brief.items, more: brief.more, cursor: START, through: brief.through ?? 0, counts: brief.counts ?? null } });
+      });
+      return true;
+    }
+    case 'briefLatest': {
+      const latest = screen?.kind === 'brief' ? screen.items[0] : undefined;
+      if (latest) dispatch({ type: 'push', screen: { kind: 'record', id: latest.record, cursor: START } });
+      else say(words.brief.nothing, 'info');
+      return true;
+    }
+    case 'briefSeen': {
+      if (screen?.kind !== 'brief') return true;
+      // Through the last row this view read: what came after it, unseen by the person, stays unseen.
+      const shown = screen.counts?.total ?? screen.items.length;
+      void keeper.act('brief', { seen: screen.through }, person, { lang: words.lang }).then((answer) => {
+        if (!answer.ok) { say(safe(answer.text), 'refused'); return; }
+        dispatch({ type: 'pop' });
+        dispatch({ type: 'push', screen: { ...screen, marked: true } });
+        say(words.brief.markedSeen(shown), 'done');
       });
       return true;
     }

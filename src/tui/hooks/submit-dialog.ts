@@ -28,8 +28,8 @@ export interface SubmitDeps {
   /** The binder had no list before this act (the first list made opens to the first agent folder). */
   wasEmpty: boolean;
   made: (answer: Answer, wasEmpty: boolean) => Promise<void>;
-  /** An act that can be taken back: offered as `u` for a while. */
-  offer: (one: Act, answer: Answer) => void;
+  /** The person's latest change taken back (they said yes to what it withdraws). */
+  undo: () => Promise<void>;
 }
 
 /** The form's field named `name`, focused (to show where the problem is). */
@@ -104,6 +104,11 @@ export async function submitDialog(deps: SubmitDeps): Promise<void> {
     dispatch({ type: 'dialog', dialog: null });
     // The record opened from wherever the person was: one that is not there says so, Esc comes back.
     dispatch({ type: 'push', screen: { kind: 'record', id, cursor: START } });
+    return;
+  }
+  if (dialog.intent.do === 'undo') {
+    dispatch({ type: 'dialog', dialog: null });
+    await deps.undo();
     return;
   }
   if (dialog.kind === 'form' && dialog.intent.do === 'needs') {

@@ -44,8 +44,6 @@ export function useAct(dispatch: (action: Action) => void, data: ViewData, filte
     const record = Number(String(one.args.id ?? '').replace(/^#/, ''));
     const message: Message = { text, tone: answer.ok ? 'done' : 'refused', ...(Number.isInteger(record) && record > 0 && one.op !== 'delete' ? { record } : {}) };
     dispatch({ type: 'message', message });
-    // An offer to take back an earlier change does not outlive the next one.
-    dispatch({ type: 'undo', undo: null });
 
     const w = data.window?.ok ? data.window.value : null;
     const moved = answer.data as RecordSummary | undefined;

@@ -2,8 +2,7 @@
  * The named commands, done: moving about goes to the reducer; every change is one act through
  * the keeper as the person (`useAct`), whose sentence is the message line. What cannot be taken
  * back asks first (delete, a claim taken away, a state removed); what can is done at once and
- * offered back for a while (`u`: a thing detached, a list archived, a folder removed, a record
- * archived). The brief (what changed since the person last looked) is read once per `b`. Moves
+ * kept for `u` to take back, the latest first (undo-commands.ts). The brief (what changed since the person last looked) is read once per `b`. Moves
  * and edits of a field go to the reducer here; a change to a record that only just slid under
  * the cursor is asked again; the rest is found in screen-commands.ts (the screen, its dialogs and
  * the binder as a whole), record-commands.ts (a record) and manage-commands.ts (lists, agents).
@@ -22,19 +21,15 @@ import type { Action, MoveCommand } from '../screen-reducer.js';
 import { top, type ScreenState } from '../../person/screen-state.js';
 import { BARE } from '../../person/reading.js';
 import { partKey } from '../../person/record-lines.js';
-import { UNDO_MS, undoOf } from '../../person/undo.js';
+import { afterSlide } from '../../person/seen.js';
 import { manageCommand } from './manage-commands.js';
 import { madeList } from './submit-dialog.js';
 import type { CommandScope } from './command-scope.js';
 import { recordCommand } from './record-commands.js';
 import { binderCommand, screenCommand } from './screen-commands.js';
+import { keeping } from './undo-commands.js';
 import { useAct } from './use-act.js';
 import type { ViewData } from './use-view-data.js';
-
-/** Keys that change the record under the cursor: not done on one that only just slid there. */
-const CHANGES = new Set<Command>(['approve', 'moveOn', 'moveBack', 'movePick', 'delete', 'archive', 'detach', 'release']);
-/** How long a record must have been shown under the cursor before a key changes it, in ms. */
-export const SEEN_MS = 500;
 
 export const MOVES = new Set<Command>(['up', 'down', 'left', 'right', 'pageUp', 'pageDown', 'halfUp', 'halfDown', 'top', 'bottom']);
 
@@ -42,6 +37,7 @@ const EDITS: Record<EditCommand, LineEdit> = {
   editLeft: { do: 'left' }, editRight: { do: 'right' }, editWordLeft: { do: 'wordLeft' }, editWordRight: { do: 'wordRight' },
   editHome: { do: 'home' }, editEnd: { do: 'end' }, editBackspace: { do: 'backspace' }, editDelete: { do: 'delete' },
   editWordBack: { do: 'wordBack' }, editKillStart: { do: 'killStart' }, editKillEnd: { do: 'killEnd' },
+  editNewLine: { do: 'insert', text: '\n' },
 };
 
 export function useCommands(state: ScreenState, dispatch: (action: Action) => void, data: ViewData, context: Context, layout: Layout): (command: Command) => void {
@@ -52,7 +48,7 @@ export function useCommands(state: ScreenState, dispatch: (action: Action) => vo
 
   const say = useCallback((text: string, tone: 'done' | 'refused' | 'info') => dispatch({ type: 'message', message: { text, tone } }), [dispatch]);
 
-  const act = useAct(dispatch, data, state.browse.filters, layout);
+  const plainAct = useAct(dispatch, data, state.browse.filters, layout);
   const turns = useRef<Promise<unknown>>(Promise.resolve());
 
   return useCallback((command: Command) => {
@@ -91,12 +87,10 @@ export function useCommands(state: ScreenState, dispatch: (action: Action) => vo
         say(granted.ok ? words.firstGrant(safe(side.who.name), safe(side.dir), safe(madeOne.title), grantKey) : safe(granted.text), granted.ok ? 'info' : 'refused');
       }
     };
-    /** Done at once, and offered back with `u` for a while. */
-    const offer = (one: Act, answer: Answer) => {
-      const back = undoOf(one, answer);
-      if (back) dispatch({ type: 'undo', undo: { op: back.op, args: back.args, until: now() + UNDO_MS } });
-    };
-    const undoable = (one: Act): void => void act(one).then((answer) => offer(one, answer));
+    // Every change the person makes is kept, where it can be, for `u` to take back.
+    const undo = { store, person, words, dispatch, say, act: plainAct, nameOf: data.nameOf };
+    const act = keeping(undo);
+    const undoable = (one: Act): void => void act(one);
 
     if (MOVES.has(command)) {
       if (context === 'pick') {
@@ -116,19 +110,16 @@ export function useCommands(state: ScreenState, dispatch: (action: Action) => vo
     }
 
     // A record that came under the cursor a moment ago was not what the person looked at: shown, and asked again.
-    const slid = state.slid;
-    const slidHere = slid && (context === 'record' ? slid.part !== undefined && slid.part === partKey(part ?? undefined) && current?.id === slid.id : slid.part === undefined && current?.id === slid.id);
-    if (CHANGES.has(command) && slid && slidHere) {
-      dispatch({ type: 'slid-seen' });
-      if (now() - slid.at < SEEN_MS) return say(words.say.slidUnder(slid.id, keysFor(command, context).slice(0, 1).map((k) => keyLabel(k, words)).join('')), 'info');
-    }
+    const slid = afterSlide(state.slid, command, current?.id ?? null, partKey(part ?? undefined), context === 'record', now());
+    if (slid !== 'go') dispatch({ type: 'slid-seen' });
+    if (slid === 'ask' && current) return say(words.say.slidUnder(current.id, keysFor(command, context).slice(0, 1).map((k) => keyLabel(k, words)).join('')), 'info');
 
-    const scope: CommandScope = { binder, state, screen, data, context, dispatch, say, act, opened, current, list, part, needRecord, needList, full, made, offer, undoable };
+    const scope: CommandScope = { binder, state, screen, data, context, dispatch, say, act, opened, current, list, part, needRecord, needList, full, made, undoable, undo };
     if (screenCommand(command, scope) || recordCommand(command, scope) || binderCommand(command, scope)) return;
     manageCommand(command, {
       screen, data, dispatch, act, undoable, words,
       accessNow: async (id, agent) => (await store.list(id, person)).access[agent] ?? 'none',
       inTurn: (step) => { turns.current = turns.current.then(step).catch(() => undefined); },
     });
-  }, [state, dispatch, data, context, screen, binder, keeper, person, words, firstSide, store, act, say, now]);
+  }, [state, dispatch, data, context, screen, binder, keeper, person, words, firstSide, store, plainAct, say, now]);
 }

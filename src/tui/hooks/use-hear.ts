@@ -11,9 +11,9 @@ import { cut } from '../../person/format.js';
 import { keyLabel } from '../../person/help-lines.js';
 import { commandFor, keysFor, type Command, type Context } from '../../person/keymap.js';
 import { decodeKey, isText } from '../../person/keys.js';
-import { questionOf, typingIn, type ScreenState } from '../../person/screen-state.js';
+import { questionOf, takesLines, typingIn, type ScreenState } from '../../person/screen-state.js';
 import { hitAt } from '../hit.js';
-import { oneLine, type InputEvent } from '../input-events.js';
+import { lineBreaks, oneLine, type InputEvent } from '../input-events.js';
 import type { Layout } from '../layout.js';
 import type { Action } from '../screen-reducer.js';
 import { MOVES } from './use-commands.js';
@@ -75,8 +75,9 @@ export function useHear(frame: Frame, dispatch: (action: Action) => void, say: (
     }
     const f = latest.current;
     const typing = typingIn(f.state);
+    // Line breaks kept as one kind (a terminal pastes CR): the reducer makes them spaces where a field takes one line.
     const insert = (text: string) => dispatch({
-      type: 'edit', edit: { do: 'insert', text: terminalSafe(oneLine(text)) }, cut: (max) => ({ text: words.say.cutAt(max), tone: 'info' }),
+      type: 'edit', edit: { do: 'insert', text: terminalSafe(lineBreaks(text), { multiline: true }) }, cut: (max) => ({ text: words.say.cutAt(max), tone: 'info' }),
     });
     if (event.kind === 'text') {
       pending.current = '';
@@ -91,6 +92,12 @@ export function useHear(frame: Frame, dispatch: (action: Action) => void, say: (
       return;
     }
     const key = event.key;
+    // Ctrl-J comes as a line feed, which the keys read as Enter: in a field that takes lines, it is a new line.
+    if (event.sequence === '\n' && takesLines(f.state)) {
+      pending.current = '';
+      f.run('editNewLine');
+      return;
+    }
     if (typing && isText(key)) {
       pending.current = '';
       insert(key.text);

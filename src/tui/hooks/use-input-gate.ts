@@ -9,8 +9,9 @@
  * reorder what it hands on, and never drop anything without saying so.
  */
 import type { EventEmitter } from 'node:events';
-import { useInput, useStdin } from 'ink';
+import { useInput } from 'ink';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useInkInputEvents } from '../ink-input.js';
 import { InputReader, textOfBurst, type InputEvent } from '../input-events.js';
 import { isText } from '../../person/keys.js';
 
@@ -29,7 +30,7 @@ export interface Place {
  */
 export function useInputGate(hear: (event: InputEvent) => InputEvent[] | void, place: () => Place, setAside: (count: number) => void): void {
   // Ink's own input events (a read cut at escape sequences, nothing more), which every `useInput` listens to.
-  const { internal_eventEmitter: events } = useStdin();
+  const events = useInkInputEvents();
   const reader = useRef(new InputReader());
   /** Events not yet handed on, in the order they came. */
   const waiting = useRef<InputEvent[]>([]);

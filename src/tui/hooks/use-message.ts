@@ -1,14 +1,12 @@
 /**
- * The message line's sentence: the screen's own (with the offer to take a change back while it
- * lasts), else the keeper's last diagnostic. A message about a record that is gone is gone too.
+ * The message line's sentence: the screen's own (with the offer to take back the change it
+ * speaks of), else the keeper's last diagnostic. A message about a record that is gone is gone too.
  */
-import { useEffect } from 'react';
 import { useBinder } from '../context.js';
 import { keyLabel } from '../../person/help-lines.js';
 import { keysFor } from '../../person/keymap.js';
 import { BARE } from '../../person/reading.js';
 import type { Message, ScreenState } from '../../person/screen-state.js';
-import type { Action } from '../screen-reducer.js';
 import { useLoaded } from './use-loaded.js';
 
 export function useMessage(state: ScreenState, version: number, diagnostic: string | null): Message | null {
@@ -24,16 +22,8 @@ export function useMessage(state: ScreenState, version: number, diagnostic: stri
     }
   }, [keeper, person, messageRecord, version], false).value;
   const own = state.message && !recordGone ? state.message : null;
-  const offered = own && state.undo ? { ...own, text: words.say.undoOffer(own.text, keyLabel(keysFor('undo', 'lists')[0]!, words)) } : own;
+  // The message that said the latest change offers to take it back.
+  const latest = state.undos[state.undos.length - 1];
+  const offered = own && latest && latest.said === own.text ? { ...own, text: words.say.undoOffer(own.text, keyLabel(keysFor('undo', 'lists')[0]!, words)) } : own;
   return offered ?? (diagnostic ? { text: diagnostic, tone: 'refused' as const } : null);
-}
-
-/** The offer to take a change back lasts a few seconds. */
-export function useUndoExpiry(state: ScreenState, dispatch: (action: Action) => void): void {
-  const { now } = useBinder();
-  useEffect(() => {
-    if (!state.undo) return undefined;
-    const timer = setTimeout(() => dispatch({ type: 'undo', undo: null }), Math.max(0, state.undo.until - now()));
-    return () => clearTimeout(timer);
-  }, [state.undo, now, dispatch]);
 }

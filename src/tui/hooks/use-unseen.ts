@@ -1,8 +1,9 @@
 /**
  * How many changes wait in the person's brief (a peek: it moves nothing), for the status line.
  * Looked at a little after the first frame (keys typed at once come first), then again when the
- * binder changed or the person read the brief, at most once per `everyMs`: on a busy binder of a
- * hundred thousand records that a person never looked at, one peek is tens of milliseconds.
+ * binder changed or the person read the brief or marked it seen, at most once per `everyMs`: on
+ * a busy binder of a hundred thousand records that a person never looked at, one peek is tens of
+ * milliseconds.
  */
 import { useEffect, useRef, useState } from 'react';
 import type { Keeper } from '../../keeper/keeper-types.js';

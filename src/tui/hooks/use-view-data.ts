@@ -15,7 +15,7 @@ import { keysFor } from '../../person/keymap.js';
 import { wrap } from '../../person/format.js';
 import { pageOf, type Layout } from '../layout.js';
 import { namesFrom, type NameOf } from '../../person/names.js';
-import { readLists, readRecord, readSearch, type ListWindow, type Read } from '../../person/reading.js';
+import { readLists, readRecord, readSearch, SEARCH_SHOWN, type ListWindow, type Read } from '../../person/reading.js';
 import { partKey, peopleOf, recordLines, type Line } from '../../person/record-lines.js';
 import { agentRows, editorRows, sideRows, type AgentRow, type EditorRow, type SideRow } from '../../person/rows.js';
 import type { Facts } from '../screen-reducer.js';
@@ -47,6 +47,8 @@ export interface ViewData {
   /** The brief's lines, when it is the screen in front. */
   brief: Line[];
   search: Read<SearchHit[]> | null;
+  /** The words the search shown was for (another than typed: still looking), and whether it cut its matches. */
+  searched: { for: string; cut: boolean } | null;
   help: Line[];
   managed: { list: List } | null;
   agents: AgentRow[];
@@ -110,17 +112,26 @@ export function useViewData(state: ScreenState, version: number, layout: Layout,
   const briefShown = screen?.kind === 'brief' ? screen : null;
   const brief = useMemo(() => {
     if (!briefShown) return [];
-    const again = keysFor('brief', 'brief').map((k) => keyLabel(k, words)).join('/');
-    return briefLines(briefShown.items, briefShown.more, words, layout.columns - 2, again);
-  }, [briefShown?.items, briefShown?.more, words, layout.columns]);
+    const seen = keysFor('briefSeen', 'brief').map((k) => keyLabel(k, words)).join('/');
+    const older = briefShown.more ? Math.max(0, (briefShown.counts?.total ?? 0) - briefShown.items.length) : 0;
+    return briefLines(briefShown.items, older, words, layout.columns - 2, seen);
+  }, [briefShown?.items, briefShown?.more, briefShown?.counts, words, layout.columns]);
 
   const searchText = screen?.kind === 'search' ? screen.text : null;
   const searchFilters = screen?.kind === 'search' ? screen.filters : null;
-  const search = useLoaded(
-    () => (searchText === null || !searchFilters ? null : readSearch(store, person, searchText, searchFilters)),
+  const found = useLoaded(
+    async () => {
+      if (searchText === null || !searchFilters) return null;
+      // One more than is shown: whether there were more is what says the matches were cut.
+      const read = await readSearch(store, person, searchText, searchFilters, SEARCH_SHOWN + 1);
+      const cut = read.ok && read.value.length > SEARCH_SHOWN;
+      return { for: searchText, cut, read: read.ok && cut ? { ok: true as const, value: read.value.slice(0, SEARCH_SHOWN) } : read };
+    },
     [store, person, version, searchText, searchFilters],
     null,
   ).value;
+  const search = found?.read ?? null;
+  const searched = found ? { for: found.for, cut: found.cut } : null;
 
   const helpFrom = screen?.kind === 'help' ? screen.context : null;
   const help = useMemo(() => (helpFrom
@@ -165,5 +176,5 @@ export function useViewData(state: ScreenState, version: number, layout: Layout,
 
   const hiddenLists = browse.archivedLists ? 0 : all.length - lists.length;
   const ready = allRead.ready;
-  return { lists, hiddenLists, empty, listId, window, column, selected, heldNews, toKeep, recordCursor, templates, record, lines, brief, search, help, managed, agents, sides, editor, facts, nameOf, scrolled, ready };
+  return { lists, hiddenLists, empty, listId, window, column, selected, heldNews, toKeep, recordCursor, templates, record, lines, brief, search, searched, help, managed, agents, sides, editor, facts, nameOf, scrolled, ready };
 }

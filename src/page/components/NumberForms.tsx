@@ -1,0 +1,65 @@
+/// <reference lib="dom" />
+/**
+ * The two forms that take records' numbers, as the screen's do: what a record needs (`n`: the
+ * numbers it needs now, as its panel showed them; numbers added are needs made, numbers erased
+ * needs taken away), and a record to open by its number (`#` or `:`, from anywhere). Numbers
+ * are text typed, never HTML.
+ */
+import { useState } from 'react';
+import { needsChanges, numberTyped } from '../../person/form.js';
+import { usePage } from '../page-context.js';
+import type { Dialog } from '../page-state.js';
+
+function NumberForm({ id, title, label, hint, start, onSubmit, onClose }: { id: string; title: string; label: string; hint: string; start: string; onSubmit(text: string): void; onClose(): void }) {
+  const { words, pw } = usePage();
+  const [text, setText] = useState(start);
+  return (
+    <form onSubmit={(e) => {
+      e.preventDefault();
+      onSubmit(text);
+    }}>
+      <h2>{title}</h2>
+      <div className="form-row">
+        <label htmlFor={id}>{label}</label>
+        <input id={id} type="text" autoFocus value={text} aria-describedby={`${id}-hint`} autoComplete="off" onChange={(e) => setText(e.target.value)} />
+        <small id={`${id}-hint`}>{hint}</small>
+      </div>
+      <div className="buttons">
+        <button type="submit">{words.commands.submit}</button>
+        <button type="button" onClick={onClose}>{pw.cancel}</button>
+      </div>
+    </form>
+  );
+}
+
+/** Needs added, then needs taken away: the form stays open on the first refusal, its sentence said. */
+export function NeedsForm({ dialog, onClose }: { dialog: Extract<Dialog, { kind: 'needs' }>; onClose(): void }) {
+  const { words, act } = usePage();
+  const { label, hint } = words.arg('needs', 'others');
+  const was = dialog.was.join(' ');
+  return (
+    <NumberForm id="needs-others" title={`${words.op('needs').title} #${dialog.id}`} label={label} hint={hint} start={was} onClose={onClose}
+      onSubmit={(text) => void (async () => {
+        for (const one of needsChanges(dialog.id, was, text)) if (!(await act(one.op, one.args)).ok) return;
+        onClose();
+      })()} />
+  );
+}
+
+/** A record opened by its number, from wherever the person was; one out of reach says so in its panel. */
+export function GoToForm({ onClose }: { onClose(): void }) {
+  const { words, dispatch } = usePage();
+  const { label, hint } = words.arg('get', 'id');
+  return (
+    <NumberForm id="go-to-id" title={words.dialog.goTo} label={label} hint={hint} start="" onClose={onClose}
+      onSubmit={(text) => {
+        const id = numberTyped(text);
+        if (id === null) {
+          dispatch({ type: 'say', text: words.say.notANumber(text.slice(0, 40)), tone: 'warn' });
+          return;
+        }
+        onClose();
+        dispatch({ type: 'panel', panel: { kind: 'record', id } });
+      }} />
+  );
+}
