@@ -18,6 +18,8 @@ import { BUSY_STORE_TEXT, type Perform } from './perform.js';
 import { UNAVAILABLE_TEXT, type Answer } from './protocol.js';
 import { DISK_FULL_TEXT, FAILED_TEXT, diskFull } from './pump-types.js';
 import { terminalSafe } from './terminal-safe.js';
+import { said, toldAs } from './text-values.js';
+import { step } from '../store/sentence.js';
 
 /** The start of every place of asks that come over HTTP. */
 export const DIRECT_PLACE = 'http:';
@@ -59,7 +61,8 @@ export interface DirectAsksDeps {
 export const STOPPED_TEXT = 'The keeper stopped before it could answer: ask again (with the same Idempotency-Key, a change is never done twice).';
 export const OTHER_ASK_TEXT = 'This Idempotency-Key was given with another ask: nothing was done. Give each ask its own key.';
 export const TOO_DEEP_TEXT = 'The arguments are nested too deeply to be read: nothing was done. Send them as one plain JSON object.';
-export const FORGOTTEN_TEXT = 'This Idempotency-Key was answered more than a minute ago and its answer is no longer kept; nothing was done again (binder brief says what changed).';
+export const FORGOTTEN = said`This Idempotency-Key was answered more than a minute ago and its answer is no longer kept; nothing was done again (${step('brief')} says what changed).`;
+export const FORGOTTEN_TEXT = FORGOTTEN.text;
 const GONE_TEXT = 'Its asker went away before anything changed: the wait was let go.';
 
 interface Queued {
@@ -120,9 +123,8 @@ export function createDirectAsks(deps: DirectAsksDeps): DirectAsks {
   const say = (line: string): void => deps.log(`binder keeper: ${terminalSafe(line)}`);
   // Never a secret: an answer that shows one is kept without it (kept-answers.ts).
   const line = (answer: Answer, asked?: string, op = ''): string => {
-    const kept: Kept = { ok: answer.ok, text: answer.text };
     const safe = keptAnswer(op, answer);
-    kept.text = safe.text;
+    const kept: Kept = { ok: answer.ok, text: safe.text, ...(safe.sentence ? { sentence: safe.sentence } : {}) };
     if (safe.data !== undefined) kept.data = safe.data;
     if (answer.refusal) kept.refusal = answer.refusal;
     if (asked) kept.asked = asked;
@@ -167,7 +169,7 @@ export function createDirectAsks(deps: DirectAsksDeps): DirectAsks {
   /** What to do for an ask whose key the ledger has already: nothing is done again. */
   function replay(row: AskRow, place: string, key: string, q: Queued, asked: string | undefined): () => void {
     if (row.answer === null && row.delivered === 0) return () => attach(place, key, q, true);
-    if (row.answer === null) return () => q.resolve({ ok: false, text: FORGOTTEN_TEXT, refusal: 'rule', replayed: true });
+    if (row.answer === null) return () => q.resolve({ ok: false, ...toldAs(FORGOTTEN), refusal: 'rule', replayed: true });
     const kept = unline(row.answer);
     if (kept.asked !== undefined && kept.asked !== asked) return () => q.resolve({ ok: false, text: OTHER_ASK_TEXT, refusal: 'rule' });
     return () => q.resolve({ ...shown(kept), replayed: true });

@@ -162,7 +162,7 @@ export function createFolderPump(deps: PumpDeps): FolderPump {
   }
 
   function answerLine(ask: Ask, answer: Answer, now: number): string {
-    const line = { ask: ask.id, at: new Date(now).toISOString(), ok: answer.ok === true, text: String(answer.text) };
+    const line = { ask: ask.id, at: new Date(now).toISOString(), ok: answer.ok === true, text: String(answer.text), ...(answer.sentence ? { sentence: answer.sentence } : {}) };
     if (ask.want === 'json' && answer.data !== undefined) {
       try {
         return JSON.stringify({ ...line, data: answer.data });

@@ -9,13 +9,14 @@ import { accessOf, listColumnsAs, listOf, recordColumns, recordOf, splitListRow,
 import { readRecordNumber } from './record-number.js';
 import { slug } from './slug.js';
 import type { Access, List, RecordSummary, Who } from './types.js';
+import { sentence, step } from './sentence.js';
 
 export type Need = 'read' | 'write';
 
 export const noList = (ref: string): Refused =>
   new Refused(
-    `There is no list "${ref}" you can see: binder lists shows yours.`,
-    `Il n'y a aucune liste « ${ref} » que vous puissiez voir : binder lists montre les vôtres.`,
+    sentence`There is no list "${ref}" you can see: ${step('lists')} shows yours.`,
+    sentence`Il n'y a aucune liste « ${ref} » que vous puissiez voir : ${step('lists')} montre les vôtres.`,
     'access',
   );
 export const noRecord = (ref: string | number): Refused => {
@@ -122,8 +123,8 @@ export function notArchived(found: Found): void {
   if (found.record.archived) {
     const id = found.record.id;
     throw new Refused(
-      `#${id} is archived: restore it first (binder restore ${id}).`,
-      `La fiche #${id} est archivée : restaurez-la d'abord (binder restore ${id}).`,
+      sentence`#${id} is archived: restore it first (${step('restore', { id })}).`,
+      sentence`La fiche #${id} est archivée : restaurez-la d'abord (${step('restore', { id })}).`,
     );
   }
 }

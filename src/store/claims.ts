@@ -14,6 +14,7 @@ import { Refused } from './store.js';
 import type { Claimed, Released, TakeOptions } from './together-types.js';
 import type { Who } from './types.js';
 import { quoted } from './values.js';
+import { sentence, step } from './sentence.js';
 
 export const LEASE_DEFAULT_MS = 30 * 60_000;
 export const LEASE_MIN_MS = 1000;
@@ -44,8 +45,8 @@ async function claim(ctx: Context, id: number, who: Who, forMs: number): Promise
   const holder = holderOf(row);
   if (holder && holder.id !== who.id) {
     throw heldBy(id, holder, row.lease_until!, now, {
-      en: `what is free: binder ready; binder wait ${id} returns when this one changes, as when it is given back.`,
-      fr: `ce qui est libre : binder ready ; binder wait ${id} répond dès que celle-ci change, par exemple quand elle est rendue.`,
+      en: sentence`what is free: ${step('ready')}; ${step('wait', { on: String(id) })} returns when this one changes, as when it is given back.`,
+      fr: sentence`ce qui est libre : ${step('ready')} ; ${step('wait', { on: String(id) })} répond dès que celle-ci change, par exemple quand elle est rendue.`,
     });
   }
   const owners = JSON.parse(row.owners) as string[];
@@ -56,8 +57,8 @@ async function claim(ctx: Context, id: number, who: Who, forMs: number): Promise
     // Quoted: an owner is someone's words (an agent may have written them), never a step.
     const named = others.map(quoted).join(', ');
     throw new Refused(
-      `#${id} belongs to ${named}: take another (what is free: binder ready), or ask them to give it up.`,
-      `La fiche #${id} appartient à ${named} : prenez-en une autre (ce qui est libre : binder ready) ou demandez-leur d'y renoncer.`,
+      sentence`#${id} belongs to ${named}: take another (what is free: ${step('ready')}), or ask them to give it up.`,
+      sentence`La fiche #${id} appartient à ${named} : prenez-en une autre (ce qui est libre : ${step('ready')}) ou demandez-leur d'y renoncer.`,
     );
   }
   const until = now + forMs;
@@ -88,8 +89,8 @@ export async function takeNext(ctx: Context, listRef: string, who: Who, options:
   const first = (await readyRows(ctx, list, who, 1, true))[0];
   if (!first) {
     throw new Refused(
-      `Nothing in ${list.title} is ready for you now. binder wait ${list.id} returns when something changes there.`,
-      `Rien dans ${list.title} n'est prêt pour vous maintenant. binder wait ${list.id} répond dès que quelque chose y change.`,
+      sentence`Nothing in ${list.title} is ready for you now. ${step('wait', { on: String(list.id) })} returns when something changes there.`,
+      sentence`Rien dans ${list.title} n'est prêt pour vous maintenant. ${step('wait', { on: String(list.id) })} répond dès que quelque chose y change.`,
     );
   }
   return await claim(ctx, first.id, who, forMs);

@@ -13,6 +13,7 @@ import { recordColumns, recordOf, type RecordRow } from './rows.js';
 import { Refused } from './store.js';
 import type { BlockedPage, BlockedRecord, NeedsChanged } from './together-types.js';
 import type { List, NeedLink, RecordView, State, Who } from './types.js';
+import { sentence, step, type Step } from './sentence.js';
 
 /** A record needs at most this many others: past it, a list of steps is a list of its own. */
 export const NEEDS_MAX = 100;
@@ -92,19 +93,19 @@ async function refuseCircle(ctx: Context, record: number, other: number, path: n
   const inEnglish = steps(en, 'needs');
   const inFrench = steps(fr, 'a besoin de');
   // A need of the circle the asker may see both ends of, to suggest taking away.
-  let hint = '';
+  let hint: Step | undefined;
   for (let i = 1; i < circle.length - 1; i++) {
     const a = circle[i]!;
     const b = circle[i + 1]!;
     if (en.get(a) !== `#${a}` || en.get(b) !== `#${b}`) continue;
-    hint = `binder needs ${a} ${b} --remove`;
+    hint = step('needs', { id: a, others: String(b), remove: true });
     break;
   }
   throw new Refused(
-    `#${record} cannot need #${other}: that would close a circle (${inEnglish}), and none of them could ever start. `
-      + (hint ? `Take one of those needs away first: ${hint}.` : 'Ask a person to take one of those needs away first.'),
-    `La fiche #${record} ne peut pas avoir besoin de la fiche #${other} : cela fermerait un cercle (${inFrench}), et aucune ne pourrait jamais commencer. `
-      + (hint ? `Retirez d'abord l'un de ces besoins : ${hint}.` : 'Demandez à une personne de retirer d\'abord l\'un de ces besoins.'),
+    sentence`#${record} cannot need #${other}: that would close a circle (${inEnglish}), and none of them could ever start. ${
+      hint ? sentence`Take one of those needs away first: ${hint}.` : 'Ask a person to take one of those needs away first.'}`,
+    sentence`La fiche #${record} ne peut pas avoir besoin de la fiche #${other} : cela fermerait un cercle (${inFrench}), et aucune ne pourrait jamais commencer. ${
+      hint ? sentence`Retirez d'abord l'un de ces besoins : ${hint}.` : 'Demandez à une personne de retirer d\'abord l\'un de ces besoins.'}`,
   );
 }
 
@@ -147,8 +148,8 @@ export async function needs(
   const ids = numbersOf(others);
   if (ids.length === 0) {
     throw new Refused(
-      `Say which records #${id} needs: binder needs ${id} 12 14; to take one away: binder needs ${id} 12 --remove.`,
-      `Dites de quelles fiches la fiche #${id} a besoin : binder needs ${id} 12 14 ; pour en retirer une : binder needs ${id} 12 --remove.`,
+      sentence`Say which records #${id} needs: ${step('needs', { id, others: '12 14' })}; to take one away: ${step('needs', { id, others: '12', remove: true })}.`,
+      sentence`Dites de quelles fiches la fiche #${id} a besoin : ${step('needs', { id, others: '12 14' })} ; pour en retirer une : ${step('needs', { id, others: '12', remove: true })}.`,
       'not-understood',
     );
   }

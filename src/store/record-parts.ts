@@ -12,6 +12,7 @@ import { Refused } from './store.js';
 import { notedLater, noteEditedLater } from './text-index.js';
 import type { Attachment, AttachKind, Note, RecordPage, RecordView, Who } from './types.js';
 import { cleanNote, cleanTitle, LIMITS } from './values.js';
+import { sentence, step } from './sentence.js';
 
 export const KINDS: readonly AttachKind[] = ['message', 'file', 'asset', 'branch', 'link', 'record'];
 const HISTORY = 200;
@@ -49,8 +50,8 @@ export async function editNote(ctx: Context, ref: number | string, noteId: numbe
   const row = (await ctx.q.get('SELECT * FROM notes WHERE id = ? AND record = ?', [Number(noteId), id])) as NoteRow | undefined;
   if (!row) {
     throw new Refused(
-      `#${id} has no note ${String(noteId)}: binder get ${id} shows its notes and their numbers.`,
-      `La fiche #${id} n'a pas de note ${String(noteId)} : binder get ${id} montre ses notes et leurs numéros.`,
+      sentence`#${id} has no note ${String(noteId)}: ${step('get', { id })} shows its notes and their numbers.`,
+      sentence`La fiche #${id} n'a pas de note ${String(noteId)} : ${step('get', { id })} montre ses notes et leurs numéros.`,
     );
   }
   const author = noteOf(row).by;
@@ -121,8 +122,8 @@ export async function detach(ctx: Context, ref: number | string, what: string, w
   if (!row) {
     const shown = given.slice(0, 80);
     throw new Refused(
-      `Nothing attached to #${id} is "${shown}": binder get ${id} lists what is attached.`,
-      `Rien de ce qui est joint à la fiche #${id} ne correspond à « ${shown} » : binder get ${id} énumère ce qui y est joint.`,
+      sentence`Nothing attached to #${id} is "${shown}": ${step('get', { id })} lists what is attached.`,
+      sentence`Rien de ce qui est joint à la fiche #${id} ne correspond à « ${shown} » : ${step('get', { id })} énumère ce qui y est joint.`,
     );
   }
   (await ctx.q.run('DELETE FROM attachments WHERE id = ?', [row.id]));

@@ -16,6 +16,7 @@ import type { EditedRecord, List, RecordSummary, Who, Withdrawal } from './types
 import {
   beforeGate, cleanNote, cleanOwners, cleanTitle, dueOf, fieldChanges, findState, firstGate, pastGate,
 } from './values.js';
+import { sentence, step } from './sentence.js';
 
 const fresh = async (ctx: Context, id: number): Promise<RecordSummary> => recordOf((await recordRow(ctx, id))!);
 
@@ -177,10 +178,8 @@ export async function move(ctx: Context, ref: number | string, stateRef: string,
   const approving = pastGate(list, state.id) && !record.approved;
   if (approving && !isPerson(who)) {
     throw new Refused(
-      `#${record.id} is not approved: only a person can let it past "${gateName(list)}". `
-        + `Ask a person to approve it; binder wait ${record.id} returns when one does.`,
-      `La fiche #${record.id} n'est pas approuvée : seule une personne peut lui faire passer « ${gateName(list)} ». `
-        + `Demandez à une personne de l'approuver ; binder wait ${record.id} répond dès qu'elle l'a fait.`,
+      sentence`#${record.id} is not approved: only a person can let it past "${gateName(list)}". Ask a person to approve it; ${step('wait', { on: String(record.id) })} returns when one does.`,
+      sentence`La fiche #${record.id} n'est pas approuvée : seule une personne peut lui faire passer « ${gateName(list)} ». Demandez à une personne de l'approuver ; ${step('wait', { on: String(record.id) })} répond dès qu'elle l'a fait.`,
     );
   }
   if (seen !== undefined) notMoved(record, list, seen);
@@ -223,8 +222,8 @@ export async function archive(ctx: Context, ref: number | string, archived: bool
   if (record.archived === archived) {
     const id = record.id;
     throw archived
-      ? new Refused(`#${id} is archived already: binder restore ${id} brings it back.`,
-        `La fiche #${id} est déjà archivée : binder restore ${id} la fait revenir.`)
+      ? new Refused(sentence`#${id} is archived already: ${step('restore', { id })} brings it back.`,
+        sentence`La fiche #${id} est déjà archivée : ${step('restore', { id })} la fait revenir.`)
       : new Refused(`#${id} is not archived: there is nothing to restore.`,
         `La fiche #${id} n'est pas archivée : il n'y a rien à restaurer.`);
   }
