@@ -4,7 +4,7 @@
  * savepoint of its own. An ask asked again is answered again from the ledger, never done twice.
  * It must never do an ask twice, nor take one it could not answer.
  */
-import { mustRethrow, type Store } from '../store/store.js';
+import type { Store } from '../store/store.js';
 import type { Who } from '../store/types.js';
 import { AHEAD_MAX_MS, startBy, type Answer } from './protocol.js';
 import { operation } from './operations.js';
@@ -15,43 +15,37 @@ import {
   ASKED_BEFORE_TEXT, FAILED_TEXT, NO_OP_TEXT, NO_TIME_TEXT, TOO_LATE_TEXT, aheadText, tooLongText, type Folder, type Reading, type Taken,
 } from './pump-types.js';
 import { answerLine, type PumpContext } from './pump-context.js';
+import { takeAsk, type AskToTake } from './take-ask.js';
 
 /** What a pass took: the asks done, the folders moved by another keeper, the answers given again. */
 export interface TakenNow { taken: Taken[]; moved: Folder[]; again: Map<Folder, string[]> }
 
-const failed = (pump: PumpContext, ask: Ask, error: unknown): Answer => {
-  pump.say(`an ask (${ask.op}) failed in the keeper and was undone: ${error instanceof Error ? error.message : String(error)}`);
-  return { ok: false, text: FAILED_TEXT };
-};
-
-/** An ask's answer: refused when it cannot be done (too long, no time, too late…), else done in a savepoint of its own. */
-async function decide(pump: PumpContext, tx: Store, ask: Ask, who: Who, now: number): Promise<Answer> {
+/** An ask's answer when it cannot be done (too long, no time, too late…), or undefined. */
+function refusedBefore(ask: Ask, now: number): Answer | undefined {
   if (ask.tooLong) return { ok: false, text: tooLongText(ask.tooLong) };
   if (ask.at === null) return { ok: false, text: NO_TIME_TEXT };
   if (ask.at > now + AHEAD_MAX_MS) return { ok: false, text: aheadText(ask.at - now) };
   if (now > startBy(ask.at, ask.until ?? null)) return { ok: false, text: TOO_LATE_TEXT };
   if (ask.op === null) return { ok: false, text: NO_OP_TEXT };
-  try {
-    // Each ask in a savepoint of its own: a bug in one ask undoes that ask alone.
-    return await tx.transaction((inner) => pump.deps.perform(ask.op ?? '', ask.args, who, ask.want, inner));
-  } catch (error) {
-    if (mustRethrow(error)) throw error;
-    return failed(pump, ask, error);
-  }
+  return undefined;
 }
 
-/** The `hold` hook's word on an ask that may be done (its time and op are good), in its own savepoint. */
-async function holdLater(pump: PumpContext, tx: Store, dir: string, ask: Ask, who: Who, now: number): Promise<Answer | 'held' | undefined> {
+/** An ask read from a folder, as the one taker of asks takes it (its id looked up already). */
+function toTake(pump: PumpContext, dir: string, ask: Ask, who: Who, now: number): AskToTake {
   const { hold } = pump.deps;
-  // Only an operation that may be held (a wait) is shown to the hook: the others need no savepoint of it.
-  if (!hold || ask.at === null || ask.op === null || ask.at > now + AHEAD_MAX_MS || now > startBy(ask.at, ask.until ?? null)
-    || !operation(ask.op)?.holds) return undefined;
-  try {
-    return await tx.transaction(async (inner) => hold(dir, ask, who, now, inner));
-  } catch (error) {
-    if (mustRethrow(error)) throw error;
-    return failed(pump, ask, error);
-  }
+  const refused = refusedBefore(ask, now);
+  // Only an operation that may be held (a wait), and may be done, is shown to the hook.
+  const holds = hold && !refused && operation(ask.op ?? '')?.holds;
+  return {
+    place: dir, id: ask.id, at: now,
+    ...(holds ? { hold: (inside: Store) => hold(dir, ask, who, now, inside) } : {}),
+    perform: async (inside) => refused ?? pump.deps.perform(ask.op ?? '', ask.args, who, ask.want, inside),
+    failed: (error) => {
+      pump.say(`an ask (${ask.op}) failed in the keeper and was undone: ${error instanceof Error ? error.message : String(error)}`);
+      return { ok: false, text: FAILED_TEXT };
+    },
+    record: (answer) => ({ line: answerLine(pump, ask, answer, now) }),
+  };
 }
 
 /**
@@ -115,14 +109,8 @@ export async function takeAsks(pump: PumpContext, readings: Reading[], now: numb
           await ledger.told(dir, ask.id);
           continue;
         }
-        const later = await holdLater(pump, tx, dir, ask, folder.side.who, now);
-        if (later === 'held') {
-          await ledger.take(dir, ask.id, now, null);
-          continue;
-        }
-        const answer = later ?? await decide(pump, tx, ask, folder.side.who, now);
-        await ledger.take(dir, ask.id, now, answerLine(pump, ask, answer, now));
-        taken.push({ folder, id: ask.id, op: ask.op ?? '', answer });
+        const took = await takeAsk(tx, toTake(pump, dir, ask, folder.side.who, now));
+        if ('answer' in took) taken.push({ folder, id: ask.id, op: ask.op ?? '', answer: took.answer });
       }
       if (!reading.old) {
         const lastAsk = reading.asks.length ? now : before.last_ask;
