@@ -13,7 +13,8 @@ import { recordColumns, recordOf, type RecordRow } from './rows.js';
 import { Refused } from './store.js';
 import type { BlockedPage, BlockedRecord, NeedsChanged } from './together-types.js';
 import type { List, NeedLink, RecordView, State, Who } from './types.js';
-import { sentence, step, type Step } from './sentence.js';
+import { step, type Step } from './sentence.js';
+import { en as refusalsEn, fr as refusalsFr, refusal } from './words/index.js';
 
 /** A record needs at most this many others: past it, a list of steps is a list of its own. */
 export const NEEDS_MAX = 100;
@@ -101,12 +102,7 @@ async function refuseCircle(ctx: Context, record: number, other: number, path: n
     hint = step('needs', { id: a, others: String(b), remove: true });
     break;
   }
-  throw new Refused(
-    sentence`#${record} cannot need #${other}: that would close a circle (${inEnglish}), and none of them could ever start. ${
-      hint ? sentence`Take one of those needs away first: ${hint}.` : 'Ask a person to take one of those needs away first.'}`,
-    sentence`La fiche #${record} ne peut pas avoir besoin de la fiche #${other} : cela fermerait un cercle (${inFrench}), et aucune ne pourrait jamais commencer. ${
-      hint ? sentence`Retirez d'abord l'un de ces besoins : ${hint}.` : 'Demandez à une personne de retirer d\'abord l\'un de ces besoins.'}`,
-  );
+  throw new Refused(refusalsEn.needsCircle(record, other, inEnglish, hint), refusalsFr.needsCircle(record, other, inFrench, hint));
 }
 
 /** The records `id` needs, and those that need it, as `who` may see them. */
@@ -147,11 +143,7 @@ export async function needs(
   const id = found.record.id;
   const ids = numbersOf(others);
   if (ids.length === 0) {
-    throw new Refused(
-      sentence`Say which records #${id} needs: ${step('needs', { id, others: '12 14' })}; to take one away: ${step('needs', { id, others: '12', remove: true })}.`,
-      sentence`Dites de quelles fiches la fiche #${id} a besoin : ${step('needs', { id, others: '12 14' })} ; pour en retirer une : ${step('needs', { id, others: '12', remove: true })}.`,
-      'not-understood',
-    );
+    throw refusal('needsWhich', [id], 'not-understood');
   }
   // Where changes run side by side, both ends of every need are locked first: two keepers closing
   // a circle from its two ends meet on a record, and the second, run again, sees the first's need.
@@ -168,7 +160,7 @@ export async function needs(
       continue;
     }
     if (other === id) {
-      throw new Refused(`#${id} cannot need itself.`, `La fiche #${id} ne peut pas avoir besoin d'elle-même.`);
+      throw refusal('needsItself', [id]);
     }
     notArchived(that);
     const known = (await ctx.q.get('SELECT 1 FROM needs WHERE record = ? AND needed = ?', [id, other])) !== undefined;
@@ -180,10 +172,7 @@ export async function needs(
   }
   const count = (await ctx.q.value('SELECT count(*) FROM needs WHERE record = ?', [id])) as number;
   if (count > NEEDS_MAX) {
-    throw new Refused(
-      `A record needs at most ${NEEDS_MAX} others: make the steps records of a list of their own.`,
-      `Une fiche a besoin d'au plus ${NEEDS_MAX} autres : faites de ces étapes les fiches d'une liste à part.`,
-    );
+    throw refusal('needsTooMany', [NEEDS_MAX]);
   }
   if (added.length || removed.length) {
     (await ctx.q.run('UPDATE records SET updated = ? WHERE id = ?', [iso(ctx.now()), id]));
