@@ -254,7 +254,7 @@ export const TOGETHER = {
     (a, who, { store }) => {
       // An agent's brief marks what it was told seen as it tells it; reading apart is a person's.
       if (who.kind !== 'person' && (a.peek !== undefined || a.seen !== undefined)) {
-        throw new Refused('An agent\'s brief marks each change seen as it tells it: binder brief, with nothing more.', 'Les nouvelles d\'un agent marquent chaque changement vu en le disant : binder brief, sans rien de plus.', 'not-understood');
+        throw new Refused(sentence`An agent's brief marks each change seen as it tells it: ${step('brief')}, with nothing more.`, sentence`Les nouvelles d'un agent marquent chaque changement vu en le disant : ${step('brief')}, sans rien de plus.`, 'not-understood');
       }
       if (a.seen !== undefined && a.seen !== null) return store.markSeen(who, Number(a.seen)).then(({ through }): Brief => ({ items: [], more: false, through }));
       return store.brief(who, a.peek === true ? { peek: true, newest: true } : {});
