@@ -12,6 +12,7 @@ import { ANSWERS_FILE, LINE_MAX, WAIT_MS, heartbeatSaysNobody, type AskLine, typ
 import { newAskId } from './ask-id.js';
 import { AnswersSince, answersProblem, appendAsk, heartbeatThere, readHeartbeat } from './folder-files.js';
 import { holdOf } from '../keeper/durations.js';
+import type { Sentence } from '../store/sentence.js';
 
 export type { AskOutcome };
 
@@ -56,12 +57,14 @@ function answerIn(line: string, id: string): AskOutcome | null {
     return null;
   }
   if (!answer || typeof answer !== 'object' || (answer as { ask?: unknown }).ask !== id) return null;
-  const { ok, text, data } = answer as { ok?: unknown; text?: unknown; data?: unknown };
+  const { ok, text, data, sentence } = answer as { ok?: unknown; text?: unknown; data?: unknown; sentence?: unknown };
   return {
     outcome: 'answered',
     ok: ok === true,
     text: typeof text === 'string' ? text : String(text ?? ''),
     ...(data !== undefined ? { data } : {}),
+    // Its steps as data, for a face that writes them its own way (MCP); read as it is, checked there.
+    ...(Array.isArray(sentence) ? { sentence: sentence as Sentence } : {}),
   };
 }
 

@@ -14,6 +14,7 @@ import { operation } from '../keeper/operations.js';
 import { WAIT_MS } from '../keeper/protocol.js';
 import type { AskOutcome } from './ask.js';
 import { newAskId } from './ask-id.js';
+import type { Sentence } from '../store/sentence.js';
 
 /** How an ask over HTTP ended: as through a folder, and `understood: false` when the server did not understand it. */
 export type RemoteOutcome = AskOutcome & { understood?: false };
@@ -174,7 +175,7 @@ export async function askOverHttp(given: Remote, op: string, args: Record<string
       pause = Math.min(pause * 2, 1000);
       continue;
     }
-    let answer: { ok?: unknown; text?: unknown; data?: unknown } = {};
+    let answer: { ok?: unknown; text?: unknown; data?: unknown; sentence?: unknown } = {};
     try {
       answer = JSON.parse(reply.body) as typeof answer;
     } catch {
@@ -190,11 +191,13 @@ export async function askOverHttp(given: Remote, op: string, args: Record<string
       continue;
     }
     if (reply.status >= 500) return { outcome: 'nobody', text: `The binder at ${where} failed (${reply.status}): ${text}` };
+    // Its steps as data, for MCP to write as tool calls (checked there).
+    const sentence = Array.isArray(answer.sentence) ? { sentence: answer.sentence as Sentence } : {};
     if (reply.status === 200 && answer.ok === true) {
-      return { outcome: 'answered', ok: true, text, ...(options.want === 'json' && answer.data !== undefined && answer.data !== null ? { data: answer.data } : {}) };
+      return { outcome: 'answered', ok: true, text, ...sentence, ...(options.want === 'json' && answer.data !== undefined && answer.data !== null ? { data: answer.data } : {}) };
     }
-    if (reply.status === 400 || reply.status === 404) return { outcome: 'answered', ok: false, text, understood: false };
-    return { outcome: 'answered', ok: false, text };
+    if (reply.status === 400 || reply.status === 404) return { outcome: 'answered', ok: false, text, ...sentence, understood: false };
+    return { outcome: 'answered', ok: false, text, ...sentence };
   }
   const why = last ? ` (${last})` : '';
   // Its key is its id: asked again with it (binder --ask-id), it is answered without being done twice.

@@ -5,6 +5,8 @@
  */
 import { z } from 'zod';
 import { Refused } from '../store/store.js';
+import { FIELD_TYPES } from '../store/list-admin.js';
+import type { FieldType } from '../store/types.js';
 import type { ImportPlan, IncomingList, IncomingRecord } from '../store/exchange-types.js';
 import { BINDER_FORMAT, BINDER_VERSION } from './export-json.js';
 import { children, parsed, topValues, type Span } from './json-scan.js';
@@ -15,7 +17,7 @@ const list = z.object({
   id: z.string(),
   title: z.string(),
   states: z.array(z.object({ id: z.string(), name: z.string(), gate: z.boolean() })),
-  fields: z.array(z.object({ id: z.string(), name: z.string(), type: z.enum(['text', 'number', 'date', 'choice', 'person', 'url']), choices: z.array(z.string()).optional() })),
+  fields: z.array(z.object({ id: z.string(), name: z.string(), type: z.enum(FIELD_TYPES as [FieldType, ...FieldType[]]), choices: z.array(z.string()).optional() })),
   view: z.enum(['board', 'table']),
   archived: z.boolean(),
   position: z.number().optional(),

@@ -65,7 +65,7 @@ export const TASKWARRIOR_READER: ForeignReader = {
     }
     const priority = fieldNamed(list, 'priority', 'priorité', 'priorite');
     const project = fieldNamed(list, 'project', 'projet');
-    const tags = fieldNamed(list, 'tags', 'tag', 'étiquettes');
+    const tags = fieldNamed(list, 'tags', 'tag', 'labels', 'label', 'étiquettes');
     const left = { deleted: 0, recurring: 0, priority: false, project: false, tags: false };
     const records: IncomingRecord[] = [];
     for (const item of children(text, top[0]!)) {

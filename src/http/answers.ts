@@ -10,6 +10,7 @@ import type { Answer, Refusal } from '../keeper/protocol.js';
 import { safeAnswer } from '../keeper/terminal-safe.js';
 import { asWritten } from '../keeper/text-values.js';
 import type { RefusalKind } from '../store/store.js';
+import type { Sentence } from '../store/sentence.js';
 
 /** The status of each kind of refusal. */
 export const STATUS: Readonly<Record<Refusal, number>> = {
@@ -30,10 +31,10 @@ export function statusOf(answer: Answer): number {
 }
 
 /**
- * A client that rewrites an answer's next steps itself (`binder-mcp --url`, into tool calls)
- * sends this header with the value `marked`: `binder ` inside a value then keeps the no-break
- * space the keeper writes it with, so that only the steps read as steps. Any other client reads
- * the text as written.
+ * A client that writes an answer's next steps itself (`binder-mcp --url`, as tool calls) sends
+ * this header with the value `marked`: the body then carries the answer's `sentence`, its steps
+ * as data, and `binder ` inside a value keeps the no-break space the keeper writes it with. Any
+ * other client reads the text as written.
  */
 export const TEXT_HEADER = 'binder-text';
 
@@ -41,8 +42,8 @@ export const TEXT_HEADER = 'binder-text';
 export const textOf = (text: string, marked = false): string => (marked ? safeAnswer(text) : asWritten(safeAnswer(text)));
 
 /** The body every route answers with. */
-export const bodyOf = (answer: Answer, marked = false): { ok: boolean; text: string; data: unknown } =>
-  ({ ok: answer.ok, text: textOf(answer.text, marked), data: answer.data ?? null });
+export const bodyOf = (answer: Answer, marked = false): { ok: boolean; text: string; data: unknown; sentence?: Sentence } =>
+  ({ ok: answer.ok, text: textOf(answer.text, marked), data: answer.data ?? null, ...(marked && answer.sentence ? { sentence: answer.sentence } : {}) });
 
 /** `value` as the JSON of a response, with its status and headers. */
 export function jsonOf(c: Context, value: unknown, status = 200, headers: Record<string, string> = {}): Response {

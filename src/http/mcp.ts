@@ -40,7 +40,10 @@ export function mcpHandler(told: Told, rate: RateLimit): { handle(c: Context<Htt
         const gone = wait > 0 ? (await caller.recheck?.()) ?? null : null;
         if (gone !== null) return { outcome: 'answered', ok: false, text: gone };
         told(caller, op, answer, 'MCP');
-        return { outcome: 'answered', ok: answer.ok, text: answer.text, ...(answer.data !== undefined ? { data: answer.data } : {}) };
+        return {
+          outcome: 'answered', ok: answer.ok, text: answer.text,
+          ...(answer.data !== undefined ? { data: answer.data } : {}), ...(answer.sentence ? { sentence: answer.sentence } : {}),
+        };
       },
     });
     all.add(lent);

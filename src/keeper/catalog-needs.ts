@@ -6,9 +6,10 @@
 import type { CatalogContext, CatalogEntry } from './catalog.js';
 import type { Who } from '../store/types.js';
 import { sayNeeds } from './text-needs.js';
+import type { Told } from './text-values.js';
 
 type Args = Record<string, unknown>;
-const entry = <D>(run: (a: Args, who: Who, ctx: CatalogContext) => D | Promise<D>, say: (d: D, a: Args) => string): CatalogEntry =>
+const entry = <D>(run: (a: Args, who: Who, ctx: CatalogContext) => D | Promise<D>, say: (d: D, a: Args) => Told): CatalogEntry =>
   ({ run: async (a, who, ctx) => run(a, who, ctx), say: say as CatalogEntry['say'] });
 
 const recordRef = (v: unknown): number | string => (typeof v === 'number' ? v : String(v ?? ''));

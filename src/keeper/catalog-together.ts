@@ -14,11 +14,12 @@ import { WAIT_DEFAULT_MS, WAIT_MAX_MS, hasUnit, readDuration, sayDuration } from
 import { recordLine } from './text-reading.js';
 import { whoName } from '../store/who-name.js';
 import { sayBlocked } from './text-needs.js';
-import { Shown, lines, said, word } from './text-values.js';
+import { Shown, said, told, type Told } from './text-values.js';
+import { placeholder, sentence, step } from '../store/sentence.js';
 
 type Args = Record<string, unknown>;
 const entry = <D>(run: (a: Args, who: Who, ctx: CatalogContext) => D | Promise<D>,
-  say: (d: D, a: Args, who: Who, ctx: CatalogContext) => string | Promise<string>): CatalogEntry =>
+  say: (d: D, a: Args, who: Who, ctx: CatalogContext) => Told | Promise<Told>): CatalogEntry =>
   ({ run: async (a, who, ctx) => run(a, who, ctx), say: say as CatalogEntry['say'] });
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() !== '' ? v : undefined);
@@ -81,13 +82,13 @@ export async function waitNow(a: Args, who: Who, { store }: CatalogContext): Pro
 }
 
 /** The words of a wait that found nothing, after `waitedMs` (0 when it did not wait). */
-export async function sayNothing(a: Args, who: Who, ctx: CatalogContext, waitedMs: number): Promise<string> {
+export async function sayNothing(a: Args, who: Who, ctx: CatalogContext, waitedMs: number): Promise<Shown> {
   const target = waitTarget(a);
   const where = target.record ? said` on #${target.record.replace('#', '')}` : target.list ? said` in ${target.list}` : '';
   const others = target.record || target.list ? (await ctx.store.brief(who, { peek: true })).items.length : 0;
   const after = waitedMs > 0 ? ` in ${sayDuration(waitedMs)}` : ' since you last looked';
-  const again = target.record ? said`binder wait ${Number(target.record.replace('#', ''))}` : target.list ? said`binder wait ${word(target.list)}` : said`binder wait`;
-  return said`Nothing changed${where}${after}.${others ? ' Other changes wait for you: binder brief.' : said` To keep waiting: ${again}.`}`.text;
+  const again = step('wait', target.record ? { on: String(Number(target.record.replace('#', ''))) } : target.list ? { on: target.list } : {});
+  return said`Nothing changed${where}${after}.${others ? said` Other changes wait for you: ${step('brief')}.` : said` To keep waiting: ${again}.`}`;
 }
 
 /** One change on one line, for whoever asked. */
@@ -106,10 +107,10 @@ export function itemLine(i: BriefItem, who: Who, withList: boolean): Shown {
     case 'note': {
       const text = (i.text ?? '').replace(/\s+/g, ' ').trim();
       const cut = Array.from(text);
-      return said`${head}note by ${whoName(i.by)}: ${cut.length > 200 ? said`${cut.slice(0, 200).join('')}… (binder get ${i.record})` : text}`;
+      return said`${head}note by ${whoName(i.by)}: ${cut.length > 200 ? said`${cut.slice(0, 200).join('')}… (${step('get', { id: i.record })})` : text}`;
     }
     case 'lapsed': return i.holder?.id === who.id
-      ? said`${head}your claim lapsed; binder take ${i.record} if you still work on it`
+      ? said`${head}your claim lapsed; ${step('take', { id: i.record })} if you still work on it`
       : said`${head}${holder} claim lapsed; it is free`;
     case 'taken-away': return said`${head}${whoName(i.by)} took ${holder} claim away`;
     case 'released': return said`${head}given back by ${whoName(i.by)}; it is free`;
@@ -140,7 +141,7 @@ function countOf(kind: BriefKind, n: number): string {
   }
 }
 
-function saySummary(b: Brief & { summary: BriefSummary }, who: Who): string {
+function saySummary(b: Brief & { summary: BriefSummary }, who: Who): Shown {
   const { summary } = b;
   const out: Shown[] = [said`${summary.atLeast ? 'More than ' : ''}${summary.total} changes since you last looked, too many to tell one by one; in short (your place is now the latest change):`];
   for (const l of summary.lists) {
@@ -149,23 +150,23 @@ function saySummary(b: Brief & { summary: BriefSummary }, who: Who): string {
   }
   const withList = summary.lists.length > 1;
   out.push(said`The latest ${b.items.length}:`, ...b.items.map((i) => itemLine(i, who, withList)));
-  out.push(said`binder get ID reads a record, binder show LIST a list; binder brief tells each change from now on.`);
-  return lines(out);
+  out.push(said`${step('get', { id: placeholder('ID') })} reads a record, ${step('show', { list: placeholder('LIST') })} a list; ${step('brief')} tells each change from now on.`);
+  return told(out);
 }
 
-export function sayBrief(b: Brief, who: Who): string {
+export function sayBrief(b: Brief, who: Who): Told {
   if (b.summary) return saySummary({ ...b, summary: b.summary }, who);
-  if (b.items.length === 0) return 'Nothing changed since you last looked. To wait until something does: binder wait.';
+  if (b.items.length === 0) return said`Nothing changed since you last looked. To wait until something does: ${step('wait')}.`;
   const withList = new Set(b.items.map((i) => i.list)).size > 1;
   const n = b.items.length;
-  return lines([
+  return told([
     said`${n} change${n === 1 ? '' : 's'} since you last looked:`,
     ...b.items.map((i) => itemLine(i, who, withList)),
-    ...(b.more ? [said`… more changes: binder brief.`] : []),
+    ...(b.more ? [said`… more changes: ${step('brief')}.`] : []),
   ]);
 }
 
-async function sayReady(page: ReadyPage, a: Args, who: Who, { store }: CatalogContext): Promise<string> {
+async function sayReady(page: ReadyPage, a: Args, who: Who, { store }: CatalogContext): Promise<Shown> {
   const out: Shown[] = [];
   for (const l of page.lists) {
     if (l.total === 0) continue;
@@ -173,7 +174,7 @@ async function sayReady(page: ReadyPage, a: Args, who: Who, { store }: CatalogCo
     const over = l.atLeast ? 'more than ' : '';
     out.push(said`${l.list}: ${over}${l.total} ready${l.priority ? said` (by ${l.priority}, then oldest)` : ' (oldest first)'}:`);
     for (const r of l.records) out.push(said`  ${recordLine(r, list)} [${stateName(list, r.state)}]`);
-    if (l.total > l.records.length) out.push(said`  … ${over}${l.total - l.records.length} more; binder take --next ${word(l.list)} takes the first.`);
+    if (l.total > l.records.length) out.push(said`  … ${over}${l.total - l.records.length} more; ${step('take', { next: l.list })} takes the first.`);
   }
   const given = str(a.list);
   const readOnly = page.readOnly.length
@@ -181,15 +182,15 @@ async function sayReady(page: ReadyPage, a: Args, who: Who, { store }: CatalogCo
   if (out.length === 0 && page.lists.length === 0) {
     out.push(readOnly ?? said`You may change no list: nothing is yours to start. A person grants access from their screen or with binder admin grant.`);
   } else if (out.length === 0) {
-    const wait = said`binder wait${given ? said` ${word(given)}` : ''}`;
+    const wait = step('wait', given ? { on: given } : {});
     out.push(said`Nothing is ready for you${given ? said` in ${given}` : ''} now: what is left waits for a person's approval or on other records, is taken, or is done. To wait until something changes: ${wait}.`);
     if (readOnly) out.push(readOnly);
   } else {
     const first = page.lists.find((l) => l.total > 0)!;
-    out.push(said`Next: binder take --next ${word(first.list)}`);
+    out.push(said`Next: ${step('take', { next: first.list })}`);
   }
   for (const r of page.held) out.push(said`You hold #${r.id} ${r.title} until ${utc(r.lease!.until)}.`);
-  return lines(out);
+  return told(out);
 }
 
 /**
@@ -197,19 +198,20 @@ async function sayReady(page: ReadyPage, a: Args, who: Who, { store }: CatalogCo
  * holder nearly done frees the record sooner if it stops): the answer says when it was before,
  * and says it plainly when the claim was shortened.
  */
-async function sayTaken(c: Claimed, a: Args, who: Who, { store }: CatalogContext): Promise<string> {
+async function sayTaken(c: Claimed, a: Args, who: Who, { store }: CatalogContext): Promise<Shown> {
   const r = c.record;
   const list = await store.list(r.list, who);
   const length = sayDuration(readDuration(a.for) ?? LEASE_DEFAULT_MS);
   const head = said`You hold #${r.id} ${r.title} (${r.list}, ${stateName(list, r.state)})`;
-  const waits = r.blocked ? ` It still waits on ${r.blocked === 1 ? 'a record' : `${r.blocked} records`} not done (binder get ${r.id}).` : '';
+  const waits = r.blocked ? said` It still waits on ${new Shown(r.blocked === 1 ? 'a record' : `${r.blocked} records`)} not done (${step('get', { id: r.id })}).` : '';
+  const release = step('release', { id: r.id });
   if (c.previous !== undefined && c.previous > c.until) {
-    return `${head.text} for ${length} from now, until ${utc(c.until)}: sooner than before (it was until ${utc(c.previous)}). `
-      + `To keep it longer: binder take ${r.id} --for 1d; when done: binder release ${r.id}.${waits}`;
+    const next = said`To keep it longer: ${step('take', { id: r.id, for: '1d' })}; when done: ${release}.${waits}`;
+    return said`${head} for ${length} from now, until ${utc(c.until)}: sooner than before (it was until ${utc(c.previous)}). ${next}`;
   }
   const was = c.previous !== undefined ? ` (it was until ${utc(c.previous)})` : '';
-  return `${head.text} for ${length}${c.extended ? ' from now' : ''}, until ${utc(c.until)}${was}. `
-    + `When done: binder release ${r.id}; to keep it longer: binder take ${r.id}.${waits}`;
+  const next = said`When done: ${release}; to keep it longer: ${step('take', { id: r.id })}.${waits}`;
+  return said`${head} for ${length}${c.extended ? ' from now' : ''}, until ${utc(c.until)}${was}. ${next}`;
 }
 
 function sayReleased(d: Released, who: Who): string {
@@ -231,8 +233,8 @@ export const TOGETHER = {
       if (next !== undefined) return store.takeNext(next, who, { forMs });
       if (id === undefined) {
         throw new Refused(
-          'Say what to take: a record (binder take 12) or a list (binder take --next Batches).',
-          'Dites quoi prendre : une fiche (binder take 12) ou une liste (binder take --next Lots).',
+          sentence`Say what to take: a record (${step('take', { id: 12 })}) or a list (${step('take', { next: 'Batches' })}).`,
+          sentence`Dites quoi prendre : une fiche (${step('take', { id: 12 })}) ou une liste (${step('take', { next: 'Lots' })}).`,
           'not-understood',
         );
       }
@@ -252,7 +254,7 @@ export const TOGETHER = {
     (a, who, { store }) => {
       // An agent's brief marks what it was told seen as it tells it; reading apart is a person's.
       if (who.kind !== 'person' && (a.peek !== undefined || a.seen !== undefined)) {
-        throw new Refused('An agent\'s brief marks each change seen as it tells it: binder brief, with nothing more.', 'Les nouvelles d\'un agent marquent chaque changement vu en le disant : binder brief, sans rien de plus.', 'not-understood');
+        throw new Refused(sentence`An agent's brief marks each change seen as it tells it: ${step('brief')}, with nothing more.`, sentence`Les nouvelles d'un agent marquent chaque changement vu en le disant : ${step('brief')}, sans rien de plus.`, 'not-understood');
       }
       if (a.seen !== undefined && a.seen !== null) return store.markSeen(who, Number(a.seen)).then(({ through }): Brief => ({ items: [], more: false, through }));
       return store.brief(who, a.peek === true ? { peek: true, newest: true } : {});

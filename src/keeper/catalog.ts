@@ -10,7 +10,8 @@ import type { Access, AttachKind, EditedRecord, FieldType, List, RecordSummary, 
 import type { OpName } from './operations.js';
 import { GET_HISTORY, GET_NOTES } from './operations.js';
 import { saySearch, sayLists, sayRecord, sayShow } from './text-reading.js';
-import { joined, lines, said, word } from './text-values.js';
+import { Shown, joined, lines, said, word, type Told } from './text-values.js';
+import { step } from '../store/sentence.js';
 import { TOGETHER } from './catalog-together.js';
 import { NEEDS } from './catalog-needs.js';
 import { bindPath } from './folder-bind.js';
@@ -30,7 +31,7 @@ export interface CatalogEntry {
    * The text an agent (or a person) reads, from the data; in the same transaction as `run`, so
    * what it looks up (a list's state names) is what the data was made against.
    */
-  say(data: never, args: Record<string, unknown>, who: Who, ctx: CatalogContext): string | Promise<string>;
+  say(data: never, args: Record<string, unknown>, who: Who, ctx: CatalogContext): Told | Promise<Told>;
 }
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
@@ -40,7 +41,7 @@ const recordRef = (v: unknown): number | string => (typeof v === 'number' ? v : 
 const dueOf = (v: unknown): string | undefined => (typeof v !== 'string' ? undefined : v === 'none' ? '' : v);
 
 const entry = <D>(run: (a: Record<string, unknown>, who: Who, ctx: CatalogContext) => D | Promise<D>,
-  say: (d: D, a: Record<string, unknown>, who: Who, ctx: CatalogContext) => string | Promise<string>): CatalogEntry =>
+  say: (d: D, a: Record<string, unknown>, who: Who, ctx: CatalogContext) => Told | Promise<Told>): CatalogEntry =>
   ({ run: async (a, who, ctx) => run(a, who, ctx), say: say as CatalogEntry['say'] });
 
 const counted = (n: number, one: string): string => `${n} ${one}${n === 1 ? '' : 's'}`;
@@ -123,11 +124,11 @@ function listPatch(list: List, a: Record<string, unknown>): ListPatch {
 }
 
 /** An approval withdrawn by the asker's change: what a person approved is no longer what the record says. */
-function sayWithdrawn(r: EditedRecord, list: List): string {
+function sayWithdrawn(r: EditedRecord, list: List): Shown {
   const w = r.withdrawn!;
   const back = w.to !== undefined ? said` and it is back in ${stateName(list, w.to)}` : '';
-  return said`${w.approval.by.name} had approved it as it was: the approval is withdrawn${back}. `.text
-    + `A person must approve it again; binder wait ${r.id} returns when one does.`;
+  const again = said`A person must approve it again; ${step('wait', { on: String(r.id) })} returns when one does.`;
+  return said`${w.approval.by.name} had approved it as it was: the approval is withdrawn${back}. ${again}`;
 }
 
 const describeList = (l: List) => {
@@ -149,7 +150,7 @@ const pageOf = (a: Record<string, unknown>) => ({
 export const CATALOG: Record<OpName, CatalogEntry> = {
   lists: entry((a, who, { store }) => store.lists(who, { archived: a.archived === true }), (d, _a, who) => sayLists(d, who)),
   show: entry(
-    (a, who, { store }) => store.show(String(a.list), who, { state: str(a.state), mine: a.mine === true, archived: a.archived === true, offset: typeof a.offset === 'number' ? a.offset : undefined }),
+    (a, who, { store }) => store.show(String(a.list), who, { state: str(a.state), mine: a.mine === true, archived: a.archived === true, query: str(a.query), offset: typeof a.offset === 'number' ? a.offset : undefined }),
     (d, a, who) => sayShow(d, who, { state: str(a.state), archived: a.archived === true, offset: typeof a.offset === 'number' ? a.offset : 0 }),
   ),
   get: entry(async (a, who, { store }) => {
@@ -181,8 +182,8 @@ export const CATALOG: Record<OpName, CatalogEntry> = {
       fields: a.fields as Record<string, string> | undefined,
     }, who),
     // What the store changed, never what was asked: a value given as it was, or one that came to nothing, is no change.
-    async (r, _a, who, ctx) => (r.changed.length ? `Changed #${r.id}: ${r.changed.join(', ')}.` : `Nothing changed on #${r.id}: what was given is what it holds.`)
-      + (r.withdrawn ? ` ${sayWithdrawn(r, await listOf(ctx, r, who))}` : ''),
+    async (r, _a, who, ctx) => said`${new Shown(r.changed.length ? `Changed #${r.id}: ${r.changed.join(', ')}.` : `Nothing changed on #${r.id}: what was given is what it holds.`)}${
+      r.withdrawn ? said` ${sayWithdrawn(r, await listOf(ctx, r, who))}` : ''}`,
   ),
   move: entry(
     (a, who, { store }) => store.move(recordRef(a.id), String(a.state), who, typeof a.seen === 'string' ? a.seen : undefined),
@@ -202,7 +203,7 @@ export const CATALOG: Record<OpName, CatalogEntry> = {
   ),
   archive: entry(
     (a, who, { store }) => store.archive(recordRef(a.id), a.restore !== true, who),
-    (r) => (r.archived ? `Archived #${r.id}; binder restore ${r.id} brings it back.` : `Restored #${r.id}.`),
+    (r) => (r.archived ? said`Archived #${r.id}; ${step('restore', { id: r.id })} brings it back.` : `Restored #${r.id}.`),
   ),
   restore: entry((a, who, { store }) => store.archive(recordRef(a.id), false, who), (r) => `Restored #${r.id}.`),
   ...TOGETHER,

@@ -8,16 +8,19 @@
  * It never believes who an ask says it is from: the caller says, having checked a token.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { StoreUnavailable, TransactionConflict, mustRethrow, type Store } from '../store/store.js';
+import { StoreUnavailable, TransactionConflict, type Store } from '../store/store.js';
 import type { Who } from '../store/types.js';
 import type { AskRow } from '../store/ledger.js';
 import type { AnswerLater, HeldWaits, Vouch } from './held-waits.js';
 import { keptAnswer } from './kept-answers.js';
+import { takeAsk } from './take-ask.js';
 import { operation } from './operations.js';
 import { BUSY_STORE_TEXT, type Perform } from './perform.js';
 import { UNAVAILABLE_TEXT, type Answer } from './protocol.js';
 import { DISK_FULL_TEXT, FAILED_TEXT, diskFull } from './pump-types.js';
 import { terminalSafe } from './terminal-safe.js';
+import { said, toldAs } from './text-values.js';
+import { step } from '../store/sentence.js';
 
 /** The start of every place of asks that come over HTTP. */
 export const DIRECT_PLACE = 'http:';
@@ -59,7 +62,8 @@ export interface DirectAsksDeps {
 export const STOPPED_TEXT = 'The keeper stopped before it could answer: ask again (with the same Idempotency-Key, a change is never done twice).';
 export const OTHER_ASK_TEXT = 'This Idempotency-Key was given with another ask: nothing was done. Give each ask its own key.';
 export const TOO_DEEP_TEXT = 'The arguments are nested too deeply to be read: nothing was done. Send them as one plain JSON object.';
-export const FORGOTTEN_TEXT = 'This Idempotency-Key was answered more than a minute ago and its answer is no longer kept; nothing was done again (binder brief says what changed).';
+export const FORGOTTEN = said`This Idempotency-Key was answered more than a minute ago and its answer is no longer kept; nothing was done again (${step('brief')} says what changed).`;
+export const FORGOTTEN_TEXT = FORGOTTEN.text;
 const GONE_TEXT = 'Its asker went away before anything changed: the wait was let go.';
 
 interface Queued {
@@ -69,13 +73,6 @@ interface Queued {
 }
 /** An answer as the ledger keeps it, with what was asked under its key. */
 interface Kept extends Answer { asked?: string }
-
-/** Thrown inside an ask's savepoint to undo it: its key was asked before (the ledger's row). */
-class AskedBefore extends Error {
-  constructor(readonly row: AskRow) {
-    super('this key was asked before');
-  }
-}
 
 /** A promise looked at later, or never (its ask failed first): no unhandled rejection meanwhile. */
 const quietly = <T>(p: Promise<T>): Promise<T> => {
@@ -90,19 +87,39 @@ const slot = (place: string, id: string): string => `${place}\n${id}`;
 /** What was asked, to tell a key given again with another ask. */
 const askedOf = (op: string, args: unknown): string => createHash('sha256').update(JSON.stringify([op, args ?? null]) ?? '').digest('base64url');
 
+/** An answer as the ledger keeps it, never a secret: one that shows one is kept without it (kept-answers.ts). */
+function line(answer: Answer, asked?: string, op = ''): string {
+  const safe = keptAnswer(op, answer);
+  const kept: Kept = { ok: answer.ok, text: safe.text, ...(safe.sentence ? { sentence: safe.sentence } : {}) };
+  if (safe.data !== undefined) kept.data = safe.data;
+  if (answer.refusal) kept.refusal = answer.refusal;
+  if (asked) kept.asked = asked;
+  return JSON.stringify(kept);
+}
+const unline = (text: string): Kept => JSON.parse(text) as Kept;
+const shown = ({ asked: _asked, ...answer }: Kept): Answer => answer;
+
+/** What a batch that could not be done (its transaction failed whole) answers each of its asks. */
+function batchFailed(error: unknown): Answer {
+  const full = diskFull(error);
+  return error instanceof StoreUnavailable ? { ok: false, text: UNAVAILABLE_TEXT, refusal: 'stopped' }
+    : error instanceof TransactionConflict ? { ok: false, text: BUSY_STORE_TEXT, refusal: 'busy' }
+    : { ok: false, text: full ? DISK_FULL_TEXT : FAILED_TEXT, refusal: full ? 'stopped' : 'failed' };
+}
+
+/** What to do for an ask whose key the ledger has already: nothing is done again (`attach`: wait for a wait still held). */
+function replay(row: AskRow, q: Queued, attach: () => void): () => void {
+  if (row.answer === null && row.delivered === 0) return attach;
+  if (row.answer === null) return () => q.resolve({ ok: false, ...toldAs(FORGOTTEN), refusal: 'rule', replayed: true });
+  const kept = unline(row.answer);
+  if (kept.asked !== undefined && kept.asked !== q.asked) return () => q.resolve({ ok: false, text: OTHER_ASK_TEXT, refusal: 'rule' });
+  return () => q.resolve({ ...shown(kept), replayed: true });
+}
+
 export function createDirectAsks(deps: DirectAsksDeps): DirectAsks {
   const { store, perform, waits } = deps;
-  // Each ask in a savepoint of its own: a bug in one undoes that one alone, and so does a key
-  // found in the ledger (`looked`) once the ask was done.
-  const performOne = (tx: Store, op: string, args: unknown, who: Who, looked?: Promise<AskRow | undefined>): Promise<Answer> =>
-    tx.transaction(async (inner) => {
-      const answer = await perform(op, args, who, 'json', 'en', inner);
-      const row = await looked;
-      if (row) throw new AskedBefore(row);
-      return answer;
-    });
-  const holdOne = (tx: Store, place: string, id: string, q: Queued, now: number): Promise<Answer | 'held' | undefined> =>
-    tx.transaction((inner) => waits.hold(place, { id, op: q.op, args: q.args, want: 'json', wait: q.options.wait ?? null, ...(q.options.vouch ? { vouch: q.options.vouch } : {}) }, q.who, now, inner));
+  const holdOne = (inside: Store, place: string, id: string, q: Queued, now: number): Promise<Answer | 'held' | undefined> =>
+    waits.hold(place, { id, op: q.op, args: q.args, want: 'json', wait: q.options.wait ?? null, ...(q.options.vouch ? { vouch: q.options.vouch } : {}) }, q.who, now, inside);
   const queue: Queued[] = [];
   /** Askers waiting for a held wait's answer, by place and id. */
   const pending = new Map<string, Set<(answer: DirectAnswer) => void>>();
@@ -118,18 +135,6 @@ export function createDirectAsks(deps: DirectAsksDeps): DirectAsks {
   let closed = false;
 
   const say = (line: string): void => deps.log(`binder keeper: ${terminalSafe(line)}`);
-  // Never a secret: an answer that shows one is kept without it (kept-answers.ts).
-  const line = (answer: Answer, asked?: string, op = ''): string => {
-    const kept: Kept = { ok: answer.ok, text: answer.text };
-    const safe = keptAnswer(op, answer);
-    kept.text = safe.text;
-    if (safe.data !== undefined) kept.data = safe.data;
-    if (answer.refusal) kept.refusal = answer.refusal;
-    if (asked) kept.asked = asked;
-    return JSON.stringify(kept);
-  };
-  const unline = (text: string): Kept => JSON.parse(text) as Kept;
-  const shown = ({ asked: _asked, ...answer }: Kept): Answer => answer;
 
   function tell(place: string, id: string, answer: DirectAnswer): void {
     const waiting = pending.get(slot(place, id));
@@ -164,47 +169,28 @@ export function createDirectAsks(deps: DirectAsksDeps): DirectAsks {
     else signal.addEventListener('abort', gone, { once: true });
   }
 
-  /** What to do for an ask whose key the ledger has already: nothing is done again. */
-  function replay(row: AskRow, place: string, key: string, q: Queued, asked: string | undefined): () => void {
-    if (row.answer === null && row.delivered === 0) return () => attach(place, key, q, true);
-    if (row.answer === null) return () => q.resolve({ ok: false, text: FORGOTTEN_TEXT, refusal: 'rule', replayed: true });
-    const kept = unline(row.answer);
-    if (kept.asked !== undefined && kept.asked !== asked) return () => q.resolve({ ok: false, text: OTHER_ASK_TEXT, refusal: 'rule' });
-    return () => q.resolve({ ...shown(kept), replayed: true });
-  }
-
   /** Inside the batch's transaction: does one ask, and returns what to do once it is committed. */
   async function one(tx: Store, q: Queued, now: number): Promise<() => void> {
     const place = directPlace(q.who);
     const key = q.options.key;
-    const asked = q.asked;
-    const holds = operation(q.op)?.holds !== undefined;
-    // The ledger's look is not waited for before a change: it goes to a server store with the
-    // change's first statement (one round trip, not two), and it is looked at before the change's
-    // savepoint ends — which it undoes when the key was asked before, so nothing is done twice.
-    const looked = key !== undefined ? quietly(tx.ledger.recorded(place, key)) : undefined;
-    if (looked && holds) {
-      const row = await looked;
-      if (row) return replay(row, place, key!, q, asked);
-    }
     const id = key ?? randomUUID();
-    let answer: Answer;
-    try {
-      const later = holds ? await holdOne(tx, place, id, q, now) : undefined;
-      if (later === 'held') {
-        await tx.ledger.take(place, id, now, null);
-        return () => attach(place, id, q, key !== undefined);
-      }
-      answer = later ?? await performOne(tx, q.op, q.args, q.who, holds ? undefined : looked);
-    } catch (error) {
-      if (error instanceof AskedBefore) return replay(error.row, place, key!, q, asked);
-      if (mustRethrow(error)) throw error;
-      say(`an ask (${q.op}) over HTTP failed in the keeper and was undone: ${error instanceof Error ? error.message : String(error)}`);
-      answer = { ok: false, text: FAILED_TEXT, refusal: 'failed' };
-    }
-    // Busy is no answer to keep: asked again with its key later, the ask is done then.
-    if (key !== undefined && answer.refusal !== 'busy') await tx.ledger.take(place, key, now, line(answer, asked, q.op), true);
-    return () => q.resolve(answer);
+    const holds = operation(q.op)?.holds !== undefined;
+    const took = await takeAsk(tx, {
+      place, id, at: now,
+      // Not waited for before the change: it goes to a server store with the change's first statement.
+      ...(key !== undefined ? { looked: quietly(tx.ledger.recorded(place, key)) } : {}),
+      ...(holds ? { hold: (inside: Store) => holdOne(inside, place, id, q, now) } : {}),
+      perform: (inside) => perform(q.op, q.args, q.who, 'json', 'en', inside),
+      failed: (error) => {
+        say(`an ask (${q.op}) over HTTP failed in the keeper and was undone: ${error instanceof Error ? error.message : String(error)}`);
+        return { ok: false, text: FAILED_TEXT, refusal: 'failed' };
+      },
+      // Busy is no answer to keep: asked again with its key later, the ask is done then.
+      record: (answer) => (key !== undefined && answer.refusal !== 'busy' ? { line: line(answer, q.asked, q.op), delivered: true } : null),
+    });
+    if ('before' in took) return replay(took.before, q, () => attach(place, key!, q, true));
+    if ('held' in took) return () => attach(place, id, q, key !== undefined);
+    return () => q.resolve(took.answer);
   }
 
   async function flush(): Promise<void> {
@@ -221,11 +207,8 @@ export function createDirectAsks(deps: DirectAsksDeps): DirectAsks {
         for (const q of batch) after.push(await one(tx, q, now));
       }, { sync: !reads });
     } catch (error) {
-      const full = diskFull(error);
       say(`${batch.length} ask${batch.length === 1 ? '' : 's'} over HTTP could not be done: ${error instanceof Error ? error.message : String(error)}`);
-      const answer: Answer = error instanceof StoreUnavailable ? { ok: false, text: UNAVAILABLE_TEXT, refusal: 'stopped' }
-        : error instanceof TransactionConflict ? { ok: false, text: BUSY_STORE_TEXT, refusal: 'busy' }
-        : { ok: false, text: full ? DISK_FULL_TEXT : FAILED_TEXT, refusal: full ? 'stopped' : 'failed' };
+      const answer = batchFailed(error);
       for (const q of batch) q.resolve(answer);
       return;
     }

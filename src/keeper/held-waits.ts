@@ -16,6 +16,8 @@ import type { News } from './news.js';
 import type { Perform } from './perform.js';
 import { WAIT_MS, type Answer } from './protocol.js';
 import { terminalSafe } from './terminal-safe.js';
+import { said, toldAs, type Shown } from './text-values.js';
+import { step } from '../store/sentence.js';
 
 /** An ask as the pump read it (see folder-lines.ts). */
 export interface HeldAsk {
@@ -90,11 +92,14 @@ export interface HeldWaits {
 export const WAIT_CAP = 64;
 /** How many waits one agent may have held at once, through its folder and over HTTP together. */
 export const WAITS_PER_AGENT = 4;
-export const BUSY_TEXT = 'Busy: this keeper holds as many waits as it can; try again in a few seconds (binder brief says what changed meanwhile).';
+export const BUSY = said`Busy: this keeper holds as many waits as it can; try again in a few seconds (${step('brief')} says what changed meanwhile).`;
+export const BUSY_TEXT = BUSY.text;
 /** What an agent that holds as many waits as it may is told. */
-export const busyAgentText = (n: number): string =>
-  `Busy: you hold ${n} waits already, as many as one agent may; one returns when something changes or at its timeout (binder brief says what changed meanwhile).`;
-export const LATE_TEXT = 'The keeper stopped while this wait was held and you stopped waiting; nothing was read for you: binder brief says what changed.';
+export const busyAgent = (n: number): Shown =>
+  said`Busy: you hold ${n} waits already, as many as one agent may; one returns when something changes or at its timeout (${step('brief')} says what changed meanwhile).`;
+export const busyAgentText = (n: number): string => busyAgent(n).text;
+export const LATE = said`The keeper stopped while this wait was held and you stopped waiting; nothing was read for you: ${step('brief')} says what changed.`;
+export const LATE_TEXT = LATE.text;
 /** Without a `wait` on its line, an ask is answered within the asker's usual window. */
 const UNSAID_HOLD_MS = WAIT_MS - 5000;
 
@@ -152,14 +157,14 @@ export function createHeldWaits(deps: HeldWaitsDeps): HeldWaits {
       await pump.answerHeld(w.dir, w.id, 'wait', w.want, async (tx) => {
         if (!await tx.ledger.held(w.dir, w.id)) return null;
         let answer: Answer;
-        if (gaveUp) answer = { ok: true, text: LATE_TEXT };
+        if (gaveUp) answer = { ok: true, ...toldAs(LATE) };
         else if (w.vouch && !await vouches(tx, w.vouch, now)) answer = { ok: false, text: VOUCH_GONE_TEXT, refusal: 'access' };
         else {
           answer = await deps.perform('wait', w.args, w.who, 'json', 'en', tx);
           // Another reader of the same asker took the news meanwhile: keep waiting.
           if (answer.ok && !(answer.data as WaitData).changed) {
             if (!timeUp) return null;
-            answer = { ok: true, text: await sayNothing(w.args, w.who, { store: tx }, w.until - w.at), data: answer.data };
+            answer = { ok: true, ...toldAs(await sayNothing(w.args, w.who, { store: tx }, w.until - w.at)), data: answer.data };
           }
         }
         await tx.ledger.unhold(w.dir, w.id);
@@ -264,9 +269,9 @@ export function createHeldWaits(deps: HeldWaitsDeps): HeldWaits {
       const window = typeof ask.wait === 'number' && ask.wait >= 0 ? ask.wait : UNSAID_HOLD_MS;
       const ms = Math.min(asked, window);
       if (ms <= 0) return first;
-      if (held.size + takingAll >= cap) return { ok: false, text: BUSY_TEXT, refusal: 'busy' };
+      if (held.size + takingAll >= cap) return { ok: false, ...toldAs(BUSY), refusal: 'busy' };
       const mine = heldBy(who.id);
-      if (mine >= perAgent) return { ok: false, text: busyAgentText(mine), refusal: 'busy' };
+      if (mine >= perAgent) return { ok: false, ...toldAs(busyAgent(mine)), refusal: 'busy' };
       await inside.ledger.hold({ dir, id: ask.id, who: JSON.stringify(ask.vouch ? { ...who, vouch: ask.vouch } : who), args: JSON.stringify(args), want: ask.want ?? null, at: now, until: now + ms });
       taking.set(who.id, (taking.get(who.id) ?? 0) + 1);
       takingAll++;

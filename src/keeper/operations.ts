@@ -8,7 +8,7 @@
 export type { ArgKind, ArgSpec, OpSpec } from './op-spec.js';
 import type { ArgSpec, OpSpec } from './op-spec.js';
 
-const list: ArgSpec = { kind: 'text', describe: 'the list: its name or id', required: true, positional: true, placeholder: 'LIST' };
+const list: ArgSpec = { kind: 'text', describe: 'a list\'s name or id', required: true, positional: true, placeholder: 'LIST' };
 const record: ArgSpec = { kind: 'record', describe: '12 or #12', required: true, positional: true, placeholder: 'ID' };
 /** A deletion's yes, given ahead: `binder admin` asks on a terminal and needs it when piped. */
 const yes: ArgSpec = { kind: 'flag', describe: 'delete without asking (needed when not on a terminal)' };
@@ -37,13 +37,14 @@ export const OPERATIONS = [
     args: { archived: { kind: 'flag', describe: 'the archived lists too', person: true } },
   }),
   op({
-    name: 'show', title: 'Show a list', describe: 'The records of a list, by state (50 per state; filter to see more).',
-    example: 'binder show Batches --state Doing', readOnly: true, agents: true, idempotent: true,
+    name: 'show', title: 'Show a list', describe: 'A list\'s records by state (50 each; filter for more).',
+    example: 'binder show Tasks --query "owner:me due<2026-12-10"', readOnly: true, agents: true, idempotent: true,
     args: {
       list,
       state: { kind: 'text', describe: 'only this state', placeholder: 'STATE' },
       mine: { kind: 'flag', describe: 'only records you own' },
       archived: { kind: 'flag', describe: 'the archived records instead' },
+      query: { kind: 'text', describe: 'a query', placeholder: 'QUERY' },
       offset: { kind: 'number', describe: 'skip this many in each state', placeholder: 'N' },
     },
   }),
@@ -58,10 +59,10 @@ export const OPERATIONS = [
     },
   }),
   op({
-    name: 'search', title: 'Search', describe: 'Records whose title, notes or fields hold these words, in every list you can see.',
-    example: 'binder search dark mode', readOnly: true, agents: true, idempotent: true,
+    name: 'search', title: 'Search', describe: 'Records a query finds: words, state:Doing owner:me -label:x, OR.',
+    example: 'binder search login state:Doing owner:me', readOnly: true, agents: true, idempotent: true,
     args: {
-      text: { kind: 'words', describe: 'the words to find', required: true, positional: true, placeholder: 'TEXT' },
+      text: { kind: 'words', describe: 'the query', required: true, positional: true, placeholder: 'QUERY' },
       archived: { kind: 'flag', describe: 'include archived records' },
     },
   }),

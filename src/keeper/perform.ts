@@ -17,6 +17,16 @@ export const BUSY_STORE_TEXT = 'The binder is too busy to do it now: nothing was
 import { askSchema, explainIssue } from './schemas.js';
 import { DISK_FULL_TEXT } from './pump-types.js';
 import { terminalSafe } from './terminal-safe.js';
+import { written, type Sentence } from '../store/sentence.js';
+import { commandStep } from './step-words.js';
+import { toldAs } from './text-values.js';
+
+/** A refusal's sentence in the asker's language, its steps written for the command line and kept as data. */
+export function refusedAs(error: Refused, fr: boolean): { text: string; sentence?: Sentence } {
+  const words = fr ? error.frSentence : error.sentence;
+  if (!words) return { text: fr ? error.fr ?? error.message : error.message };
+  return { text: written(words, commandStep), sentence: words };
+}
 
 export interface PerformOptions {
   store: Store;
@@ -67,14 +77,14 @@ export function createPerform({ store, log }: PerformOptions) {
     // Reads run in a read transaction (one snapshot, no write lock), but those that write a little.
     const mode = spec.readOnly && !WRITES_A_LITTLE.has(spec.name) ? 'read' : 'write';
     try {
-      const { data, text } = await (inside ?? store).transaction(async (tx) => {
+      const { data, told } = await (inside ?? store).transaction(async (tx) => {
         const ctx = { store: tx };
         const made = await catalogEntry.run(parsed.data, who, ctx);
-        return { data: made, text: await catalogEntry.say(made as never, parsed.data, who, ctx) };
+        return { data: made, told: await catalogEntry.say(made as never, parsed.data, who, ctx) };
       }, { mode, ...(mode === 'read' ? { sync: false } : {}) });
-      return want === 'json' ? { ok: true, text, data } : { ok: true, text };
+      return { ok: true, ...toldAs(told), ...(want === 'json' ? { data } : {}) };
     } catch (error) {
-      if (error instanceof Refused) return { ok: false, text: fr ? error.fr ?? error.message : error.message, refusal: error.kind };
+      if (error instanceof Refused) return { ok: false, ...refusedAs(error, fr), refusal: error.kind };
       // Inside another's transaction, these are that transaction's: it runs again, or fails whole.
       if (inside && mustRethrow(error)) throw error;
       if (error instanceof StoreUnavailable) {

@@ -2,6 +2,7 @@
  * The folder protocol's constants and line shapes, shared by the keeper and every asking side.
  * Light on purpose: the agent's command imports it on every call. See docs/protocol.md.
  */
+import type { Sentence } from '../store/sentence.js';
 
 export const ASKS_FILE = 'asks.jsonl';
 export const ANSWERS_FILE = 'answers.jsonl';
@@ -59,6 +60,8 @@ export interface AnswerLine {
   ok: boolean;
   text: string;
   data?: unknown;
+  /** The text with its next steps as data (`{op, args}`), when it names any: for a face that writes them its own way (MCP). */
+  sentence?: Sentence;
 }
 
 /** The heartbeat file's content. */
@@ -78,6 +81,8 @@ export interface Answer {
   ok: boolean;
   text: string;
   data?: unknown;
+  /** The text with its next steps as data, when it names any: each face writes them in its own terms. */
+  sentence?: Sentence;
   /** Why it was refused, for a face that says it with a status (HTTP); never written to a folder. */
   refusal?: Refusal;
 }
@@ -117,7 +122,7 @@ export function startBy(at: number, until: number | null): number {
 /** How an ask ended, through a folder or over HTTP: what every asking side shows. */
 export type AskOutcome =
   /** The keeper answered: done (`ok`) or refused, with its sentence. */
-  | { outcome: 'answered'; ok: boolean; text: string; data?: unknown }
+  | { outcome: 'answered'; ok: boolean; text: string; data?: unknown; sentence?: Sentence }
   /** Nobody keeps the folder: the heartbeat said so before asking, or none beat while the ask waited. Nothing was changed. */
   | { outcome: 'nobody'; text: string }
   /** No answer came in time while a keeper kept the folder: it may have done the ask (`id`), or not. */

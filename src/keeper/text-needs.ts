@@ -7,6 +7,7 @@
 import type { BlockedPage, NeedsChanged } from '../store/together-types.js';
 import type { NeedLink, RecordView } from '../store/types.js';
 import { Shown, joined, lines, said } from './text-values.js';
+import { step } from '../store/sentence.js';
 
 const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
 const link = (l: NeedLink): Shown => said`#${l.id} (${l.stateName})`;
@@ -30,18 +31,18 @@ export function needLines(view: RecordView): Shown[] {
   return out;
 }
 
-export function sayNeeds(d: NeedsChanged, remove: boolean): string {
+export function sayNeeds(d: NeedsChanged, remove: boolean): Shown {
   const id = d.record.id;
   const now = d.needs.length ? said`#${id} needs ${joined(d.needs.map(link), ', ')}` : said`#${id} needs nothing now`;
-  const waits = new Shown(d.record.blocked
-    ? ` Until ${d.record.blocked === 1 ? 'that one is' : `those ${d.record.blocked} are`} done, it is left out of binder ready.`
-    : d.needs.length ? ' All of them are done: it may start.' : '');
+  const waits = d.record.blocked
+    ? said` Until ${new Shown(d.record.blocked === 1 ? 'that one is' : `those ${d.record.blocked} are`)} done, it is left out of ${step('ready')}.`
+    : new Shown(d.needs.length ? ' All of them are done: it may start.' : '');
   if (remove) {
     const gone = new Shown(d.removed.length ? `No longer needs ${d.removed.map((n) => `#${n}`).join(', ')}. ` : 'It needed none of those: nothing changed. ');
-    return said`${gone}${now}.${waits}`.text;
+    return said`${gone}${now}.${waits}`;
   }
   const added = new Shown(d.added.length ? '' : 'It needed those already: nothing changed. ');
-  return said`${added}${now}.${waits}`.text;
+  return said`${added}${now}.${waits}`;
 }
 
 export function sayBlocked(page: BlockedPage, list: string | undefined): string {

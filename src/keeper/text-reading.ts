@@ -9,7 +9,8 @@ import type { List, ListPage, ListSummary, LogRow, Note, RecordSummary, RecordVi
 import { whoName } from '../store/who-name.js';
 import { GET_HISTORY, GET_NOTES } from './operations.js';
 import { needLines } from './text-needs.js';
-import { Shown, block, joined, lines, said, word } from './text-values.js';
+import { Shown, block, joined, said, told, type Told } from './text-values.js';
+import { placeholder, step } from '../store/sentence.js';
 
 const plural = (n: number, one: string, many = `${one}s`): Shown => new Shown(`${n} ${n === 1 ? one : many}`);
 /** `2026-11-30T10:02:03.000Z` → `2026-11-30 10:02` (UTC, as stored). */
@@ -17,7 +18,7 @@ export const shortTime = (iso: string): string => iso.slice(0, 16).replace('T', 
 const owners = (ids: readonly string[]): Shown => joined(ids.map((id) => said` @${id}`), '');
 const gateIndex = (list: List): number => list.states.findIndex((s) => s.gate);
 
-export function sayLists(lists: ListSummary[], who: Who): string {
+export function sayLists(lists: ListSummary[], who: Who): Told {
   if (lists.length === 0) {
     return who.kind === 'agent'
       ? 'You were given no list yet: a person grants access from their screen (g) or with binder admin grant.'
@@ -29,8 +30,8 @@ export function sayLists(lists: ListSummary[], who: Who): string {
     const access = who.kind === 'agent' ? (l.access === 'write' ? '; you may change it' : '; read only') : '';
     out.push(said`${l.id}: ${l.title}, ${plural(l.count, 'record')}${new Shown(`${waiting}${access}`)}${new Shown(l.archived ? '; archived' : '')}`);
   }
-  out.push(new Shown('Next: binder show LIST'));
-  return lines(out);
+  out.push(said`Next: ${step('show', { list: placeholder('LIST') })}`);
+  return told(out);
 }
 
 /** One record on one line, as lists and boards show it. */
@@ -46,7 +47,7 @@ export function recordLine(r: RecordSummary, list: List): Shown {
   return said`#${r.id} ${r.title}${new Shown(`${approved}${waits}`)}${owners(r.owners)}${due}${new Shown(`${attached}${notes}${r.archived ? ' (archived)' : ''}`)}`;
 }
 
-export function sayShow(page: ListPage, who: Who, filter: { state?: string; archived?: boolean; offset?: number } = {}): string {
+export function sayShow(page: ListPage, who: Who, filter: { state?: string; archived?: boolean; offset?: number } = {}): Told {
   const { list } = page;
   const total = Object.values(page.counts).reduce((a, b) => a + b, 0);
   const access = who.kind === 'agent' ? (page.access === 'write' ? '; you may change it' : '; read only') : '';
@@ -60,14 +61,14 @@ export function sayShow(page: ListPage, who: Who, filter: { state?: string; arch
     const more = page.more[state.id] ?? 0;
     if (more > 0) {
       const next = count - more;
-      out.push(said`  … ${more} more: binder show ${word(list.id)} --state ${word(state.name)} --offset ${next}`);
+      out.push(said`  … ${more} more: ${step('show', { list: list.id, state: state.name, offset: next })}`);
     }
   }
   // Adding is advised only to whoever may add.
   if (total === 0) {
-    out.push(filter.archived ? said`Nothing archived.` : page.access === 'write' ? said`Empty. Add one: binder add ${word(list.id)} TITLE` : said`Empty.`);
-  } else out.push(said`Next: binder get ID`);
-  return lines(out);
+    out.push(filter.archived ? said`Nothing archived.` : page.access === 'write' ? said`Empty. Add one: ${step('add', { list: list.id, title: placeholder('TITLE') })}` : said`Empty.`);
+  } else out.push(said`Next: ${step('get', { id: placeholder('ID') })}`);
+  return told(out);
 }
 
 /** Which of a record's notes and history rows an answer shows: as `get` was asked. */
@@ -86,9 +87,9 @@ function pageOf(r: number, what: 'notes' | 'history', total: number, shown: numb
   if (earlier === 0) return { head, earlier: null };
   const asked = what === 'notes' ? page.notes : page.history;
   const size = asked !== undefined && asked > 0 ? asked : what === 'notes' ? GET_NOTES : GET_HISTORY;
-  const other = what === 'notes' ? '--history 0' : '--notes 0';
-  const next = `binder get ${r} --${what} ${size} --offset ${offset + shown} ${other}`;
-  return { head, earlier: new Shown(`  … ${earlier} earlier: ${next}`) };
+  const other = what === 'notes' ? 'history' : 'notes';
+  const next = step('get', { id: r, [what]: size, offset: offset + shown, [other]: 0 });
+  return { head, earlier: said`  … ${earlier} earlier: ${next}` };
 }
 
 const noteLine = (n: Note): Shown =>
@@ -98,7 +99,7 @@ const historyLine = (h: LogRow, list: List): Shown => (h.op === 'withdraw'
   ? said`  ${shortTime(h.at)} ${describeWithdrawal(h, list)}`
   : said`  ${shortTime(h.at)} ${whoName(h.by)} ${h.op}${describeChange(h.change, list)}`);
 
-export function sayRecord(view: RecordView, page: RecordShown = {}): string {
+export function sayRecord(view: RecordView, page: RecordShown = {}): Told {
   const { record: r, list, history, counts } = view;
   const state = list.states.find((s) => s.id === r.state);
   const facts: Shown[] = [said`list ${list.id}`, said`state ${state?.name ?? r.state}`];
@@ -133,7 +134,7 @@ export function sayRecord(view: RecordView, page: RecordShown = {}): string {
     if (earlier) out.push(earlier);
     for (const h of history) out.push(historyLine(h, list));
   }
-  return lines(out);
+  return told(out);
 }
 
 /** `approval withdrawn: title changed by Alice, back in Proposed`: an agent's change that withdrew an approval. */
@@ -155,12 +156,12 @@ function describeChange(change: unknown, list: List): Shown {
   return keys.length ? said` (${keys.join(', ')})` : new Shown('');
 }
 
-export function saySearch(hits: SearchHit[], text: string, limit: number): string {
+export function saySearch(hits: SearchHit[], text: string, limit: number): Told {
   if (hits.length === 0) return said`Nothing found for "${text}" in the lists you can see.`.text;
   const out = hits.map((h) => {
     const where = said`(${h.list}, ${h.stateName}${new Shown(h.archived ? ', archived' : '')})`;
     return said`#${h.id} ${h.title} ${where}${h.snippet && h.snippet !== h.title ? said`: ${h.snippet}` : ''}`;
   });
   if (hits.length >= limit) out.push(new Shown(`The first ${limit} shown: add words to narrow it.`));
-  return lines(out);
+  return told(out);
 }

@@ -2,15 +2,30 @@
  * How a value (a title, a note, a field, a name — text someone wrote) sits in an answer's text:
  * on its line, made terminal-safe, never starting a line of its own. `said` builds an answer's
  * line from its own words and the values it shows; each value is made safe unless it is already
- * a `Shown` piece. A value never reads as a step to take: `binder ` in it is written with a
- * no-break space, so a face that rewrites the steps (`binder take --next batches`, for MCP) never
- * rewrites what someone wrote. It must never let a value's line break or control through.
+ * a `Shown` piece; a step (`{op, args}`) is kept as data, for each face to write in its own terms.
+ * `binder ` in a value is written with a no-break space (and written back by `asWritten`), as
+ * answers read by a client that looks for steps in the text (an older `binder-mcp --url`) were.
+ * It must never let a value's line break or control through.
  */
 import { terminalSafe } from './terminal-safe.js';
+import { isStep, sentence, withSteps, written, type Sentence } from '../store/sentence.js';
+import { commandStep } from './step-words.js';
 
-/** A piece of an answer that is already as it must be shown: kept whole by `said`. */
+/**
+ * A piece of an answer that is already as it must be shown: kept whole by `said`. One that names
+ * next steps keeps them as data (`sentence`), and its text writes them as a command line.
+ */
 export class Shown {
-  constructor(readonly text: string) {}
+  readonly text: string;
+  readonly sentence: Sentence | undefined;
+  constructor(words: string | Sentence) {
+    this.text = written(words, commandStep);
+    this.sentence = withSteps(words);
+  }
+  /** Its words and steps, in reading order. */
+  get parts(): Sentence {
+    return this.sentence ?? [this.text];
+  }
   toString(): string {
     return this.text;
   }
@@ -19,7 +34,7 @@ export class Shown {
 /** Where a value's line would break: each is shown as ⏎ on one line, or indented in a block. */
 const BREAKS = /[\n\u2028\u2029]/g;
 const NO_BREAK_SPACE = '\u00a0';
-/** The one form a step to take has in an answer's text (see src/mcp/mcp-steps.ts). */
+/** The words a step to take begins with in an answer's text. */
 const STEP_WORD = /binder /g;
 
 const defused = (text: string): string => text.replace(STEP_WORD, `binder${NO_BREAK_SPACE}`);
@@ -54,24 +69,37 @@ export function word(value: unknown): Shown {
   return new Shown(text.includes('"') ? `'${text.replace(/'/g, '’')}'` : `"${text}"`);
 }
 
-const piece = (value: unknown): string =>
-  value instanceof Shown ? value.text : typeof value === 'number' ? String(value) : oneLine(value);
+const piece = (value: unknown): string | Sentence =>
+  value instanceof Shown ? value.parts : isStep(value) ? [value] : typeof value === 'number' ? String(value) : oneLine(value);
 
-/** A line (or part of one) of an answer: its own words as written, every value made safe on one line. */
+/**
+ * A line (or part of one) of an answer: its own words as written, every value made safe on one
+ * line, a step (`step('wait', { on })`) kept as a step.
+ */
 export function said(strings: TemplateStringsArray, ...values: unknown[]): Shown {
-  let text = strings[0] ?? '';
-  values.forEach((value, at) => {
-    text += piece(value) + (strings[at + 1] ?? '');
-  });
-  return new Shown(text);
+  return new Shown(sentence(strings, ...values.map(piece)));
+}
+
+/** An answer's text as an operation says it: plain, or a piece that names next steps. */
+export type Told = string | Shown;
+
+/** An answer's text, and its next steps as data when it names any. */
+export function toldAs(told: Told): { text: string; sentence?: Sentence } {
+  if (typeof told === 'string') return { text: told };
+  return told.sentence ? { text: told.text, sentence: told.sentence } : { text: told.text };
 }
 
 /** Pieces joined by `between`, as one piece. */
 export function joined(pieces: readonly Shown[], between: string): Shown {
-  return new Shown(pieces.map((p) => p.text).join(between));
+  return new Shown(pieces.flatMap((p, at) => (at ? [between, ...p.parts] : [...p.parts])));
 }
 
 /** An answer's lines as its text. */
 export function lines(all: readonly Shown[]): string {
   return all.map((p) => p.text).join('\n');
+}
+
+/** An answer's lines as one piece: its text, and the next steps it names. */
+export function told(all: readonly Shown[]): Shown {
+  return joined(all, '\n');
 }

@@ -8,6 +8,7 @@ import type { Who } from '../store/types.js';
 import { sayNothing, waitLength, waitTarget, type WaitData } from './catalog-together.js';
 import type { Perform } from './perform.js';
 import type { Answer } from './protocol.js';
+import { toldAs } from './text-values.js';
 
 export async function waitHere(store: Store, perform: Perform, who: Who, args: Record<string, unknown>, want?: 'json'): Promise<Answer> {
   const now = await perform('wait', args, who, 'json');
@@ -54,7 +55,7 @@ export async function waitHere(store: Store, perform: Perform, who: Who, args: R
         const last = await perform('wait', args, who, 'json');
         finish(!last.ok || (last.data as WaitData).changed
           ? last
-          : { ok: true, text: await sayNothing(args, who, { store }, ms), data: last.data });
+          : { ok: true, ...toldAs(await sayNothing(args, who, { store }, ms)), data: last.data });
       })();
     }, ms);
   });

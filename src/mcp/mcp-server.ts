@@ -2,7 +2,7 @@
  * Binder's verbs as MCP tools, one per agent operation of the catalog, over whatever transport
  * the caller connects. A refusal, a missing keeper or a missing folder comes back as an
  * `isError` result with a sentence; so does a call to a person's operation, which is listed
- * nowhere. Every text is made terminal-safe and names its next steps as tool calls. It never
+ * nowhere. Every text is made terminal-safe and names its next steps (given as data) as tool calls. It never
  * writes to stdout itself.
  */
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
@@ -14,8 +14,9 @@ import { VERSION } from '../version.js';
 import { askArgs } from '../keeper/ask-args.js';
 import { MCP_WAIT_MAX_MS, boundHold } from '../keeper/durations.js';
 import type { AskOutcome } from '../keeper/protocol.js';
-import { mcpSteps } from './mcp-steps.js';
+import { mcpText } from './mcp-steps.js';
 import { answerCallsFirst } from './sdk-calls.js';
+import { asWritten } from '../keeper/text-values.js';
 
 /** Asks the keeper to do `op`: bound to a folder by whoever makes the server. */
 export type AskKeeper = (op: string, args: Record<string, unknown>) => Promise<AskOutcome>;
@@ -29,14 +30,14 @@ export const INSTRUCTIONS = [
 ].join('\n');
 
 const text = (said: string, error: boolean): CallToolResult => ({
-  content: [{ type: 'text', text: mcpSteps(error ? safeSentence(said) : safeAnswer(said)) }],
+  content: [{ type: 'text', text: asWritten(error ? safeSentence(said) : safeAnswer(said)) }],
   ...(error ? { isError: true } : {}),
 });
 
 function toolResult(outcome: AskOutcome): CallToolResult {
   switch (outcome.outcome) {
     case 'answered':
-      return outcome.ok ? text(outcome.text, false) : text(`Not done: ${outcome.text}`, true);
+      return outcome.ok ? text(mcpText(outcome.text, outcome.sentence), false) : text(`Not done: ${mcpText(outcome.text, outcome.sentence)}`, true);
     case 'nobody': case 'no-folder': case 'too-long':
       return text(outcome.text, true);
     case 'unknown':

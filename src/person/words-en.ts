@@ -8,7 +8,7 @@ import type { ArgName, Words } from './words.js';
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 const argLabels: Record<ArgName, string> = {
-  list: 'List', state: 'State', mine: 'Mine', archived: 'Archived', offset: 'Offset', id: 'Record',
+  list: 'List', state: 'State', mine: 'Mine', archived: 'Archived', offset: 'Offset', query: 'Query', id: 'Record',
   text: 'Text', title: 'Title', due: 'Due', owners: 'Owners', note: 'Note', fields: 'Fields',
   kind: 'Kind', ref: 'Ref', what: 'What', restore: 'Restore', withdraw: 'Withdraw', seen: 'Seen', peek: 'Peek', lang: 'Language',
   template: 'Template', view: 'View', addState: 'Add state', renameState: 'Rename state',

@@ -52,6 +52,7 @@ const args: Record<ArgName, { label: string; hint: string }> = {
   mine: { label: 'Les miennes', hint: 'seulement vos fiches' },
   archived: { label: 'Archivées', hint: 'les fiches archivées' },
   offset: { label: 'Décalage', hint: 'en sauter autant par état' },
+  query: { label: 'Requête', hint: 'seulement ce que trouve cette requête (docs/query.md)' },
   id: { label: 'Fiche', hint: 'la fiche : 12 ou #12' },
   text: { label: 'Texte', hint: 'le texte' },
   peek: { label: 'Coup d\'œil', hint: 'les plus récents d\'abord, sans rien marquer vu' },

@@ -9,25 +9,18 @@ import { accessOf, listColumnsAs, listOf, recordColumns, recordOf, splitListRow,
 import { readRecordNumber } from './record-number.js';
 import { slug } from './slug.js';
 import type { Access, List, RecordSummary, Who } from './types.js';
+import { en, fr, refusal } from './words/index.js';
 
 export type Need = 'read' | 'write';
 
 export const noList = (ref: string): Refused =>
-  new Refused(
-    `There is no list "${ref}" you can see: binder lists shows yours.`,
-    `Il n'y a aucune liste « ${ref} » que vous puissiez voir : binder lists montre les vôtres.`,
-    'access',
-  );
+  refusal('noList', [ref], 'access');
 export const noRecord = (ref: string | number): Refused => {
   const n = String(ref).replace(/^#/, '');
-  return new Refused(`There is no record #${n} you can see.`, `Il n'y a aucune fiche #${n} que vous puissiez voir.`, 'access');
+  return refusal('noRecord', [n], 'access');
 };
 const readOnly = (title: string): Refused =>
-  new Refused(
-    `You may only read "${title}": ask a person to give you write access to it.`,
-    `Vous pouvez seulement lire « ${title} » : demandez à une personne de vous y donner l'accès en écriture.`,
-    'access',
-  );
+  refusal('readOnly', [title], 'access');
 
 export function isPerson(who: Who): boolean {
   if (who.kind === 'person') return true;
@@ -41,11 +34,7 @@ export function isPerson(who: Who): boolean {
  */
 export function personOnly(who: Who, doing: string, verb: string, doingFr: string): void {
   if (!isPerson(who)) {
-    throw new Refused(
-      `Only a person can ${doing}: a person does it on their screen or with \`binder admin ${verb}\`.`,
-      `Seule une personne peut ${doingFr} : elle le fait sur son écran (binder tui) ou avec \`binder admin ${verb}\`.`,
-      'access',
-    );
+    throw new Refused(en.personOnly(doing, verb), fr.personOnly(doingFr, verb), 'access');
   }
 }
 
@@ -83,11 +72,7 @@ export function recordNumber(ref: number | string): number {
   const n = readRecordNumber(ref);
   if (n !== null) return n;
   const shown = String(ref).trim().slice(0, 40);
-  throw new Refused(
-    `"${shown}" is not a record number: give it as 12 or #12.`,
-    `« ${shown} » n'est pas un numéro de fiche : donnez-le sous la forme 12 ou #12.`,
-    'not-understood',
-  );
+  throw refusal('notARecordNumber', [shown], 'not-understood');
 }
 
 export async function recordRow(ctx: Context, id: number): Promise<RecordRow | undefined> {
@@ -121,9 +106,6 @@ export async function findRecord(ctx: Context, ref: number | string, who: Who, n
 export function notArchived(found: Found): void {
   if (found.record.archived) {
     const id = found.record.id;
-    throw new Refused(
-      `#${id} is archived: restore it first (binder restore ${id}).`,
-      `La fiche #${id} est archivée : restaurez-la d'abord (binder restore ${id}).`,
-    );
+    throw refusal('archivedRecord', [id]);
   }
 }

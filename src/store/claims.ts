@@ -10,10 +10,10 @@ import { heldBy, holderOf, lapse } from './leases.js';
 import { readyRows } from './ready.js';
 import { note } from './record-parts.js';
 import { recordOf } from './rows.js';
-import { Refused } from './store.js';
 import type { Claimed, Released, TakeOptions } from './together-types.js';
 import type { Who } from './types.js';
 import { quoted } from './values.js';
+import { en, fr, refusal } from './words/index.js';
 
 export const LEASE_DEFAULT_MS = 30 * 60_000;
 export const LEASE_MIN_MS = 1000;
@@ -23,16 +23,10 @@ export const LEASE_MAX_MS = 24 * 3600_000;
 export function leaseLength(forMs: number | undefined): number {
   if (forMs === undefined) return LEASE_DEFAULT_MS;
   if (!Number.isFinite(forMs) || forMs < LEASE_MIN_MS) {
-    throw new Refused(
-      'A claim lasts at least a second: give --for like 30m, 2h or 45s.',
-      'Une prise dure au moins une seconde : donnez --for comme 30m, 2h ou 45s.',
-    );
+    throw refusal('claimTooShort', []);
   }
   if (forMs > LEASE_MAX_MS) {
-    throw new Refused(
-      'A claim lasts at most a day (--for 1d): take it again later to keep it longer.',
-      'Une prise dure au plus un jour (--for 1d) : reprenez-la plus tard pour la garder plus longtemps.',
-    );
+    throw refusal('claimTooLong', []);
   }
   return Math.round(forMs);
 }
@@ -43,10 +37,7 @@ async function claim(ctx: Context, id: number, who: Who, forMs: number): Promise
   const now = ctx.now();
   const holder = holderOf(row);
   if (holder && holder.id !== who.id) {
-    throw heldBy(id, holder, row.lease_until!, now, {
-      en: `what is free: binder ready; binder wait ${id} returns when this one changes, as when it is given back.`,
-      fr: `ce qui est libre : binder ready ; binder wait ${id} répond dès que celle-ci change, par exemple quand elle est rendue.`,
-    });
+    throw heldBy(id, holder, row.lease_until!, now, { en: en.heldByFree(id), fr: fr.heldByFree(id) });
   }
   const owners = JSON.parse(row.owners) as string[];
   const extended = holder !== null;
@@ -55,10 +46,7 @@ async function claim(ctx: Context, id: number, who: Who, forMs: number): Promise
   if (others.length && !extended) {
     // Quoted: an owner is someone's words (an agent may have written them), never a step.
     const named = others.map(quoted).join(', ');
-    throw new Refused(
-      `#${id} belongs to ${named}: take another (what is free: binder ready), or ask them to give it up.`,
-      `La fiche #${id} appartient à ${named} : prenez-en une autre (ce qui est libre : binder ready) ou demandez-leur d'y renoncer.`,
-    );
+    throw refusal('belongsTo', [id, named]);
   }
   const until = now + forMs;
   (await ctx.q.run('UPDATE records SET owners = ?, lease_by = ?, lease_until = ?, updated = ? WHERE id = ?', [JSON.stringify(owners.includes(who.id) ? owners : [...owners, who.id]), JSON.stringify(who), until, iso(now), id]));
@@ -83,14 +71,11 @@ export async function takeNext(ctx: Context, listRef: string, who: Who, options:
   await lapse(ctx);
   const { list } = await findList(ctx, listRef, who, 'write');
   if (list.archived) {
-    throw new Refused(`"${list.title}" is archived: nothing in it is ready.`, `« ${list.title} » est archivée : rien n'y est prêt.`);
+    throw refusal('archivedNothingReady', [list.title]);
   }
   const first = (await readyRows(ctx, list, who, 1, true))[0];
   if (!first) {
-    throw new Refused(
-      `Nothing in ${list.title} is ready for you now. binder wait ${list.id} returns when something changes there.`,
-      `Rien dans ${list.title} n'est prêt pour vous maintenant. binder wait ${list.id} répond dès que quelque chose y change.`,
-    );
+    throw refusal('nothingReady', [list.title, String(list.id)]);
   }
   return await claim(ctx, first.id, who, forMs);
 }
@@ -105,10 +90,7 @@ export async function release(ctx: Context, ref: number | string, who: Who, text
   let from: Who | null = null;
   if (holder) {
     if (holder.id !== who.id && !isPerson(who)) {
-      throw new Refused(
-        `#${id} is taken by ${holder.name}, not you: only ${holder.name} or a person can give it back.`,
-        `La fiche #${id} est prise par ${holder.name}, pas par vous : seul ${holder.name} ou une personne peut la rendre.`,
-      );
+      throw refusal('takenNotYou', [id, holder.name]);
     }
     from = holder;
   } else if (owners.includes(who.id)) {

@@ -8,6 +8,7 @@ export type { PostgresStore } from './postgres-store.js';
 export type { Ledger, MarkRow, WaitRow, AskRow } from './ledger.js';
 export type { Sql, TxOptions, DialectName } from './sql/port.js';
 export * from './store.js';
+export { sentence, step, commandLine, placeholder, isStep, isPlaceholder, stepsOf, written, withSteps, type Sentence, type Step, type StepValue, type Placeholder } from './sentence.js';
 export type * from './types.js';
 export type * from './together-types.js';
 export type * from './exchange-types.js';

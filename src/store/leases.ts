@@ -8,6 +8,8 @@ import { iso, type Context } from './context.js';
 import { Refused } from './store.js';
 import type { LapsedClaim } from './together-types.js';
 import type { Who } from './types.js';
+import type { Sentence } from './sentence.js';
+import { en, fr } from './words/index.js';
 
 /** `2026-11-30 10:32 UTC (in 25 min)`: when a claim lapses, as the asker reads it (`dans 25 min` in French). */
 export function whenLapses(until: number, now: number, lang: 'en' | 'fr' = 'en'): string {
@@ -44,11 +46,8 @@ export async function lapse(ctx: Context): Promise<LapsedClaim[]> {
 }
 
 /** The refusal an agent gets for a record another holds, naming the holder and until when. */
-export function heldBy(id: number, holder: Who, until: number, now: number, next: { en: string; fr: string }): Refused {
-  return new Refused(
-    `#${id} is taken by ${holder.name} until ${whenLapses(until, now)}: ${next.en}`,
-    `La fiche #${id} est prise par ${holder.name} jusqu'au ${whenLapses(until, now, 'fr')} : ${next.fr}`,
-  );
+export function heldBy(id: number, holder: Who, until: number, now: number, next: { en: string | Sentence; fr: string | Sentence }): Refused {
+  return new Refused(en.heldBy(id, holder.name, whenLapses(until, now), next.en), fr.heldBy(id, holder.name, whenLapses(until, now, 'fr'), next.fr));
 }
 
 /**
@@ -61,10 +60,7 @@ export async function forChange(ctx: Context, ref: number | string, who: Who): P
   const holder = holderOf(found.row);
   if (holder && holder.id !== who.id && !isPerson(who)) {
     const id = found.record.id;
-    throw heldBy(id, holder, found.row.lease_until!, ctx.now(), {
-      en: `only ${holder.name} or a person may change it meanwhile. A note reaches them (binder note ${id} TEXT); binder wait ${id} returns when it changes, as when it is given back.`,
-      fr: `seul ${holder.name} ou une personne peut la changer d'ici là. Une note lui parvient (binder note ${id} TEXTE) ; binder wait ${id} répond dès qu'elle change, par exemple quand elle est rendue.`,
-    });
+    throw heldBy(id, holder, found.row.lease_until!, ctx.now(), { en: en.heldByChange(id, holder.name), fr: fr.heldByChange(id, holder.name) });
   }
   return found;
 }

@@ -11,9 +11,10 @@ import { Refused, type FieldInput, type ListPatch, type StateInput, type Templat
 import { findTemplate, TEMPLATES, type Lang } from './templates.js';
 import { rowLater } from './text-index.js';
 import type { Access, Field, FieldType, List, State, Who } from './types.js';
+import { labelsValue } from './labels.js';
 import { cleanName, cleanTitle } from './values.js';
 
-export const FIELD_TYPES: readonly FieldType[] = ['text', 'number', 'date', 'choice', 'person', 'url'];
+export const FIELD_TYPES: readonly FieldType[] = ['text', 'number', 'date', 'choice', 'person', 'url', 'labels'];
 const langOf = (lang: unknown): Lang => (lang === 'fr' ? 'fr' : 'en');
 
 export function templates(lang: Lang): TemplateSummary[] {
@@ -124,6 +125,10 @@ function shapeFields(given: readonly FieldInput[], old: readonly Field[]): Field
         );
       }
       field.choices = choices.map((c) => cleanName(c, 'A choice', 'd\'un choix'));
+    }
+    // A labels field's own set, when given: its labels, each a short word (labels.ts).
+    if (input.type === 'labels' && input.choices && input.choices.length > 0) {
+      field.choices = labelsValue(field, input.choices.join(' ')).split(' ').filter((l) => l !== '');
     }
     out.push(field);
   }

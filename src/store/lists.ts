@@ -10,6 +10,9 @@ import type { ShowOptions } from './store.js';
 import type { ListPage, ListSummary, State, Who } from './types.js';
 import { findState } from './values.js';
 import { countsOf, stateCounts } from './counts.js';
+import { parseQuery } from './query.js';
+import { asksArchived, queryCondition } from './query-sql.js';
+import { indexMarked } from './text-index.js';
 
 const PAGE = 50;
 const MAX_PAGE = 1000;
@@ -46,17 +49,22 @@ const whole = (n: number | undefined, fallback: number, max: number): number =>
 
 export async function show(ctx: Context, ref: string, who: Who, options: ShowOptions = {}): Promise<ListPage> {
   const { list, access } = await findList(ctx, ref, who, 'read');
-  const archived = options.archived === true ? 1 : 0;
+  const query = parseQuery(options.query ?? '');
+  const archived = options.archived === true || asksArchived(query) ? 1 : 0;
   const states = options.state !== undefined && String(options.state).trim() !== ''
     ? [findState(list, options.state)]
     : list.states;
   const limit = whole(options.limit, PAGE, MAX_PAGE);
   const offset = whole(options.offset, 0, Number.MAX_SAFE_INTEGER);
-  const mine = options.mine === true ? `AND ${ctx.q.dialect.arrayHas('r.owners')}` : '';
-  const mineParams = options.mine === true ? [who.id] : [];
+  const asked = query.any.length > 0;
+  if (asked) await indexMarked(ctx, true);
+  const where = asked ? queryCondition(ctx.q.dialect, query, [list], who, ctx.now()) : undefined;
+  // --mine and a query narrow alike: the records counted are those shown.
+  const mine = [options.mine === true ? `AND ${ctx.q.dialect.arrayHas('r.owners')}` : '', where ? `AND ${where.sql}` : ''].join(' ');
+  const mineParams = [...(options.mine === true ? [who.id] : []), ...(where?.params ?? [])];
 
   // Without --mine the counts are kept ones; with it, only the asker's records are counted.
-  const counted = mine
+  const counted = mine.trim() !== ''
     ? await ctx.q.all<{ state: string; n: number }>(`SELECT r.state, count(*) AS n FROM records r
       WHERE r.list = ? AND r.archived = ? ${mine} GROUP BY r.state`, [list.id, archived, ...mineParams])
     : await stateCounts(ctx, list.id, archived);

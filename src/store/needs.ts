@@ -13,6 +13,8 @@ import { recordColumns, recordOf, type RecordRow } from './rows.js';
 import { Refused } from './store.js';
 import type { BlockedPage, BlockedRecord, NeedsChanged } from './together-types.js';
 import type { List, NeedLink, RecordView, State, Who } from './types.js';
+import { step, type Step } from './sentence.js';
+import { en as refusalsEn, fr as refusalsFr, refusal } from './words/index.js';
 
 /** A record needs at most this many others: past it, a list of steps is a list of its own. */
 export const NEEDS_MAX = 100;
@@ -92,20 +94,15 @@ async function refuseCircle(ctx: Context, record: number, other: number, path: n
   const inEnglish = steps(en, 'needs');
   const inFrench = steps(fr, 'a besoin de');
   // A need of the circle the asker may see both ends of, to suggest taking away.
-  let hint = '';
+  let hint: Step | undefined;
   for (let i = 1; i < circle.length - 1; i++) {
     const a = circle[i]!;
     const b = circle[i + 1]!;
     if (en.get(a) !== `#${a}` || en.get(b) !== `#${b}`) continue;
-    hint = `binder needs ${a} ${b} --remove`;
+    hint = step('needs', { id: a, others: String(b), remove: true });
     break;
   }
-  throw new Refused(
-    `#${record} cannot need #${other}: that would close a circle (${inEnglish}), and none of them could ever start. `
-      + (hint ? `Take one of those needs away first: ${hint}.` : 'Ask a person to take one of those needs away first.'),
-    `La fiche #${record} ne peut pas avoir besoin de la fiche #${other} : cela fermerait un cercle (${inFrench}), et aucune ne pourrait jamais commencer. `
-      + (hint ? `Retirez d'abord l'un de ces besoins : ${hint}.` : 'Demandez à une personne de retirer d\'abord l\'un de ces besoins.'),
-  );
+  throw new Refused(refusalsEn.needsCircle(record, other, inEnglish, hint), refusalsFr.needsCircle(record, other, inFrench, hint));
 }
 
 /** The records `id` needs, and those that need it, as `who` may see them. */
@@ -146,11 +143,7 @@ export async function needs(
   const id = found.record.id;
   const ids = numbersOf(others);
   if (ids.length === 0) {
-    throw new Refused(
-      `Say which records #${id} needs: binder needs ${id} 12 14; to take one away: binder needs ${id} 12 --remove.`,
-      `Dites de quelles fiches la fiche #${id} a besoin : binder needs ${id} 12 14 ; pour en retirer une : binder needs ${id} 12 --remove.`,
-      'not-understood',
-    );
+    throw refusal('needsWhich', [id], 'not-understood');
   }
   // Where changes run side by side, both ends of every need are locked first: two keepers closing
   // a circle from its two ends meet on a record, and the second, run again, sees the first's need.
@@ -167,7 +160,7 @@ export async function needs(
       continue;
     }
     if (other === id) {
-      throw new Refused(`#${id} cannot need itself.`, `La fiche #${id} ne peut pas avoir besoin d'elle-même.`);
+      throw refusal('needsItself', [id]);
     }
     notArchived(that);
     const known = (await ctx.q.get('SELECT 1 FROM needs WHERE record = ? AND needed = ?', [id, other])) !== undefined;
@@ -179,10 +172,7 @@ export async function needs(
   }
   const count = (await ctx.q.value('SELECT count(*) FROM needs WHERE record = ?', [id])) as number;
   if (count > NEEDS_MAX) {
-    throw new Refused(
-      `A record needs at most ${NEEDS_MAX} others: make the steps records of a list of their own.`,
-      `Une fiche a besoin d'au plus ${NEEDS_MAX} autres : faites de ces étapes les fiches d'une liste à part.`,
-    );
+    throw refusal('needsTooMany', [NEEDS_MAX]);
   }
   if (added.length || removed.length) {
     (await ctx.q.run('UPDATE records SET updated = ? WHERE id = ?', [iso(ctx.now()), id]));

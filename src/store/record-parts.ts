@@ -8,10 +8,10 @@ import { iso, type Context } from './context.js';
 import { forChange } from './leases.js';
 import { needLinks } from './needs.js';
 import { attachmentOf, logOf, noteOf, type AttachmentRow, type LogRowRaw, type NoteRow } from './rows.js';
-import { Refused } from './store.js';
 import { notedLater, noteEditedLater } from './text-index.js';
 import type { Attachment, AttachKind, Note, RecordPage, RecordView, Who } from './types.js';
 import { cleanNote, cleanTitle, LIMITS } from './values.js';
+import { refusal } from './words/index.js';
 
 export const KINDS: readonly AttachKind[] = ['message', 'file', 'asset', 'branch', 'link', 'record'];
 const HISTORY = 200;
@@ -48,17 +48,11 @@ export async function editNote(ctx: Context, ref: number | string, noteId: numbe
   const id = found.record.id;
   const row = (await ctx.q.get('SELECT * FROM notes WHERE id = ? AND record = ?', [Number(noteId), id])) as NoteRow | undefined;
   if (!row) {
-    throw new Refused(
-      `#${id} has no note ${String(noteId)}: binder get ${id} shows its notes and their numbers.`,
-      `La fiche #${id} n'a pas de note ${String(noteId)} : binder get ${id} montre ses notes et leurs numéros.`,
-    );
+    throw refusal('noNote', [id, String(noteId)]);
   }
   const author = noteOf(row).by;
   if (author.id !== who.id) {
-    throw new Refused(
-      `Only its author, ${author.name}, can rewrite note ${row.id}: add a new note instead.`,
-      `Seul son auteur, ${author.name}, peut réécrire la note ${row.id} : ajoutez plutôt une nouvelle note.`,
-    );
+    throw refusal('notYourNote', [author.name, row.id]);
   }
   const clean = cleanNote(text);
   if (clean === row.text) return noteOf(row);
@@ -77,23 +71,14 @@ export async function attach(
   notArchived(found);
   if (!KINDS.includes(input.kind)) {
     const shown = String(input.kind).slice(0, 40);
-    throw new Refused(
-      `"${shown}" is not a kind of attachment: use one of ${KINDS.join(', ')}.`,
-      `« ${shown} » n'est pas une sorte de pièce jointe : choisissez parmi ${KINDS.join(', ')}.`,
-    );
+    throw refusal('noAttachKind', [shown, KINDS.join(', ')]);
   }
   let target = String(input.ref ?? '').trim();
   if (!target) {
-    throw new Refused(
-      'An attachment needs a ref: a path, a URL, repo:branch, a message id or a record number.',
-      'Une pièce jointe a besoin d\'une référence : un chemin, une URL, dépôt:branche, un identifiant de message ou un numéro de fiche.',
-    );
+    throw refusal('noRef', []);
   }
   if ([...target].length > LIMITS.ref) {
-    throw new Refused(
-      `An attachment's ref is at most ${LIMITS.ref} characters.`,
-      `La référence d'une pièce jointe compte au plus ${LIMITS.ref} caractères.`,
-    );
+    throw refusal('refTooLong', [LIMITS.ref]);
   }
   if (input.kind === 'record') {
     const other = recordNumber(target);
@@ -120,10 +105,7 @@ export async function detach(ctx: Context, ref: number | string, what: string, w
     ?? rows.find((r) => r.kind === 'record' && /^#?\d+$/.test(given) && r.ref === `#${given.replace('#', '')}`);
   if (!row) {
     const shown = given.slice(0, 80);
-    throw new Refused(
-      `Nothing attached to #${id} is "${shown}": binder get ${id} lists what is attached.`,
-      `Rien de ce qui est joint à la fiche #${id} ne correspond à « ${shown} » : binder get ${id} énumère ce qui y est joint.`,
-    );
+    throw refusal('nothingAttached', [id, shown]);
   }
   (await ctx.q.run('DELETE FROM attachments WHERE id = ?', [row.id]));
   await touch(ctx, id, iso(ctx.now()));

@@ -10,12 +10,13 @@ import { forChange } from './leases.js';
 import { afterMove } from './needs.js';
 import { recordOf } from './rows.js';
 import { agentNamed } from './sides.js';
-import { Refused, type AddInput, type EditInput } from './store.js';
+import type { AddInput, EditInput } from './store.js';
 import { editedLater, reindexLater } from './text-index.js';
 import type { EditedRecord, List, RecordSummary, Who, Withdrawal } from './types.js';
 import {
   beforeGate, cleanNote, cleanOwners, cleanTitle, dueOf, fieldChanges, findState, firstGate, pastGate,
 } from './values.js';
+import { refusal } from './words/index.js';
 
 const fresh = async (ctx: Context, id: number): Promise<RecordSummary> => recordOf((await recordRow(ctx, id))!);
 
@@ -24,21 +25,13 @@ const gateName = (list: List): string => firstGate(list)?.name ?? '';
 export async function add(ctx: Context, listRef: string, input: AddInput, who: Who): Promise<RecordSummary> {
   const { list } = await findList(ctx, listRef, who, 'write');
   if (list.archived) {
-    throw new Refused(
-      `"${list.title}" is archived: restore the list first (binder admin archive-list ${list.id} --restore).`,
-      `« ${list.title} » est archivée : restaurez d'abord la liste (binder admin archive-list ${list.id} --restore).`,
-    );
+    throw refusal('archivedList', [list.title, String(list.id)]);
   }
   const title = cleanTitle(input.title);
   const state = input.state !== undefined && String(input.state).trim() !== '' ? findState(list, input.state) : list.states[0]!;
   const approving = pastGate(list, state.id);
   if (approving && !isPerson(who)) {
-    throw new Refused(
-      `A record cannot start in "${state.name}": only a person can let it past "${gateName(list)}". `
-        + `Add it to "${list.states[0]!.name}" and ask a person to approve it.`,
-      `Une fiche ne peut pas commencer dans « ${state.name} » : seule une personne peut lui faire passer « ${gateName(list)} ». `
-        + `Ajoutez-la dans « ${list.states[0]!.name} » et demandez à une personne de l'approuver.`,
-    );
+    throw refusal('cannotStartPastGate', [state.name, gateName(list), list.states[0]!.name]);
   }
   const named = (name: string) => agentNamed(ctx, name);
   const fields = Object.fromEntries(
@@ -81,7 +74,7 @@ export async function edit(ctx: Context, ref: number | string, input: EditInput,
   const fields = { ...record.fields };
   if (input.fields) {
     const changed: Record<string, [string | null, string | null]> = {};
-    for (const [id, value] of Object.entries(await fieldChanges(list, input.fields, who, named))) {
+    for (const [id, value] of Object.entries(await fieldChanges(list, input.fields, who, named, record.fields))) {
       const old = fields[id] ?? null;
       if ((old ?? '') === value) continue;
       changed[id] = [old, value === '' ? null : value];
@@ -147,10 +140,7 @@ async function staleApproval(ctx: Context, found: Found, change: Record<string, 
 function notChanged(record: RecordSummary, seen: string): void {
   const now = approvalMark(record.title, record.fields);
   if (seen === now) return;
-  throw new Refused(
-    `#${record.id} changed since you looked: its title or fields are not what you saw. Look at it again, then approve it: binder admin get ${record.id} shows it, and binder admin approve ${record.id} --seen ${now} approves what it says now.`,
-    `La fiche #${record.id} a changé depuis que vous l'avez regardée : son titre ou ses champs ne sont plus ceux que vous avez vus. Regardez-la de nouveau, puis approuvez-la : binder admin get ${record.id} la montre, et binder admin approve ${record.id} --seen ${now} approuve ce qu'elle dit maintenant.`,
-  );
+  throw refusal('changedSinceSeen', [record.id, now]);
 }
 
 /**
@@ -162,10 +152,7 @@ function notMoved(record: RecordSummary, list: List, seen: string): void {
   const shown = list.states.find((s) => s.id !== record.state && approvalMark(record.title, record.fields, s.id) === seen);
   if (!shown) return;
   const now = list.states.find((s) => s.id === record.state)?.name ?? record.state;
-  throw new Refused(
-    `#${record.id} moved since you looked: it was in ${shown.name}, it is in ${now} now. Nothing was moved; look at it again.`,
-    `La fiche #${record.id} a bougé depuis que vous l'avez regardée : elle était dans ${shown.name}, elle est dans ${now} maintenant. Rien n'a bougé ; regardez-la de nouveau.`,
-  );
+  throw refusal('movedSinceSeen', [record.id, shown.name, now]);
 }
 
 export async function move(ctx: Context, ref: number | string, stateRef: string, who: Who, seen?: string): Promise<RecordSummary> {
@@ -176,12 +163,7 @@ export async function move(ctx: Context, ref: number | string, stateRef: string,
   if (state.id === record.state) return record;
   const approving = pastGate(list, state.id) && !record.approved;
   if (approving && !isPerson(who)) {
-    throw new Refused(
-      `#${record.id} is not approved: only a person can let it past "${gateName(list)}". `
-        + `Ask a person to approve it; binder wait ${record.id} returns when one does.`,
-      `La fiche #${record.id} n'est pas approuvée : seule une personne peut lui faire passer « ${gateName(list)} ». `
-        + `Demandez à une personne de l'approuver ; binder wait ${record.id} répond dès qu'elle l'a fait.`,
-    );
+    throw refusal('notApproved', [record.id, gateName(list)]);
   }
   if (seen !== undefined) notMoved(record, list, seen);
   if (approving && seen !== undefined && seen !== approvalMark(record.title, record.fields, record.state)) notChanged(record, seen);
@@ -222,11 +204,7 @@ export async function archive(ctx: Context, ref: number | string, archived: bool
   const { record, list } = await forChange(ctx, ref, who);
   if (record.archived === archived) {
     const id = record.id;
-    throw archived
-      ? new Refused(`#${id} is archived already: binder restore ${id} brings it back.`,
-        `La fiche #${id} est déjà archivée : binder restore ${id} la fait revenir.`)
-      : new Refused(`#${id} is not archived: there is nothing to restore.`,
-        `La fiche #${id} n'est pas archivée : il n'y a rien à restaurer.`);
+    throw archived ? refusal('archivedAlready', [id]) : refusal('notArchived', [id]);
   }
   (await ctx.q.run('UPDATE records SET archived = ?, updated = ? WHERE id = ?', [archived ? 1 : 0, iso(ctx.now()), record.id]));
   await ctx.log(who, archived ? 'archive' : 'restore', list.id, record.id, { archived });

@@ -8,6 +8,8 @@ import type { Context } from './context.js';
 import { HIT_COLUMNS, type HitRow } from './dialect/dialect.js';
 import { readRecordNumber } from './record-number.js';
 import { indexMarked } from './text-index.js';
+import { parseQuery } from './query.js';
+import { queryHits, wordsAlone } from './query-run.js';
 import type { SearchHit, State, Who } from './types.js';
 
 const MAX_WORDS = 16;
@@ -73,6 +75,9 @@ async function snippet(ctx: Context, id: number, title: string, word: string): P
 export async function search(
   ctx: Context, text: string, who: Who, options: { limit?: number; archived?: boolean } = {},
 ): Promise<SearchHit[]> {
+  // Anything but words (a key, a phrase, a -, OR) is a query of the one query language.
+  const query = parseQuery(text);
+  if (query.any.length > 0 && !wordsAlone(query)) return queryHits(ctx, query, who, options);
   const { terms, words } = searchTerms(text);
   if (terms.length === 0) return [];
   const number = readRecordNumber(text);

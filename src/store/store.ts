@@ -51,6 +51,8 @@ export interface ShowOptions {
   mine?: boolean;
   /** Archived records instead of the live ones. */
   archived?: boolean;
+  /** Only the records this query of the query language finds (query.ts), e.g. `label:bug owner:me`. */
+  query?: string;
   /** At most this many records per state (default 50). */
   limit?: number;
   /** Skip this many in each state (for paging). */

@@ -151,4 +151,16 @@ export const postgresText: TextIndex = {
     }
   },
   ranked: (ctx, { words }, visible, seen, limit) => rankedPostgres(ctx, words, visible, seen, limit),
+  holds(words, phrase) {
+    if (phrase) {
+      // As written, one word after another (the index holds every word unstemmed too).
+      return { sql: `r.id IN (SELECT t.record FROM record_text t WHERE t.tsv @@ phraseto_tsquery('binder_simple', ?))`, params: [words.join(' ')] };
+    }
+    const forms = words.map((w) => [...new Set([w.toLowerCase(), w.toLowerCase().replace(/ς/g, 'σ')])].map((f) => `'${f}':*`));
+    const query = (config: string): string => forms
+      .map((ways) => `(${ways.map(() => `to_tsquery(${config}, ?) || to_tsquery('binder_simple', ?)`).join(' || ')})`).join(' && ');
+    const twice = forms.flatMap((ways) => ways.flatMap((t) => [t, t]));
+    const match = CONFIGS.map((c) => `(t.config = '${c}'::regconfig AND t.tsv @@ (${query(`'${c}'`)}))`).join(' OR ');
+    return { sql: `r.id IN (SELECT t.record FROM record_text t WHERE ${match})`, params: CONFIGS.flatMap(() => twice) };
+  },
 };

@@ -162,4 +162,14 @@ export const sqliteText: TextIndex = {
     for (const [id, mark] of marked) await indexSqlite(ctx, id, mark);
   },
   ranked: (ctx, { terms }, visible, seen, limit) => rankedSqlite(ctx, terms, visible, seen, limit),
+  holds(words, phrase) {
+    // FTS5's own phrase, or each word a prefix term: the words quoted, never read as syntax.
+    const quoted = words.map((w) => w.replace(/"/g, '""'));
+    const match = phrase ? `"${quoted.join(' ')}"` : quoted.map((w) => `"${w}"*`).join(' AND ');
+    return {
+      sql: `(r.id IN (SELECT rowid FROM record_text WHERE record_text MATCH ?)
+        OR r.id IN (SELECT n.record FROM note_text JOIN notes n ON n.id = note_text.rowid WHERE note_text MATCH ?))`,
+      params: [match, match],
+    };
+  },
 };

@@ -24,14 +24,14 @@ export interface State {
   gate: boolean;
 }
 
-export type FieldType = 'text' | 'number' | 'date' | 'choice' | 'person' | 'url';
+export type FieldType = 'text' | 'number' | 'date' | 'choice' | 'person' | 'url' | 'labels';
 
 export interface Field {
   /** A slug of the name, unique in its list. */
   id: string;
   name: string;
   type: FieldType;
-  /** For `choice` fields only. */
+  /** A `choice` field's choices; a `labels` field's own set (none: any label). */
   choices?: string[];
 }
 

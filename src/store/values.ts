@@ -6,6 +6,7 @@
 import { readDue, isDate, type DueReading } from './due.js';
 import { Refused } from './store.js';
 import { slug } from './slug.js';
+import { labelsValue } from './labels.js';
 import type { Field, List, State, Who } from './types.js';
 
 export const LIMITS = { title: 300, note: 8000, value: 2000, ref: 2000, owners: 20, name: 100 } as const;
@@ -141,7 +142,7 @@ export async function cleanOwners(given: readonly string[], who: Who, agentNamed
 }
 
 /** One field's value as it will be kept, or '' to clear it. */
-export async function fieldValue(field: Field, given: string, who: Who, agentNamed: NameToAgent): Promise<string> {
+export async function fieldValue(field: Field, given: string, who: Who, agentNamed: NameToAgent, now?: string): Promise<string> {
   const text = String(given).trim();
   if (text === '') return '';
   if (chars(text) > LIMITS.value) {
@@ -194,6 +195,8 @@ export async function fieldValue(field: Field, given: string, who: Who, agentNam
       }
       return text;
     }
+    case 'labels':
+      return labelsValue(field, text, now);
     default: {
       const never: never = field.type;
       throw new Error(`unknown field type ${String(never)}`);
@@ -202,11 +205,13 @@ export async function fieldValue(field: Field, given: string, who: Who, agentNam
 }
 
 /** Field changes by field id ('' clears), from values given by field name or id. */
-export async function fieldChanges(list: List, given: Record<string, string>, who: Who, agentNamed: NameToAgent): Promise<Record<string, string>> {
+export async function fieldChanges(
+  list: List, given: Record<string, string>, who: Who, agentNamed: NameToAgent, now: Record<string, string> = {},
+): Promise<Record<string, string>> {
   const out: Record<string, string> = {};
   for (const [ref, value] of Object.entries(given)) {
     const field = findField(list, ref);
-    out[field.id] = await fieldValue(field, value ?? '', who, agentNamed);
+    out[field.id] = await fieldValue(field, value ?? '', who, agentNamed, now[field.id]);
   }
   return out;
 }

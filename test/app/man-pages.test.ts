@@ -25,7 +25,7 @@ test('binder(1): every agent verb with its arguments and example, the exit codes
   assert.match(text, /^NAME\n\s+binder +- lists of records/m);
   for (const op of AGENT_OPERATIONS) assert.match(text, new RegExp(`^\\s+binder ${op.name}\\b`, 'm'), op.name);
   assert.match(text, /binder move <ID> <STATE>/);
-  assert.match(text, /Example: binder show Batches --state Doing/);
+  assert.match(text, /Example: binder show Tasks --query "owner:me due<2026-12-10"/);
   assert.match(text.replace(/\s+/g, ' '), /75 not known whether it was done/);
 });
 

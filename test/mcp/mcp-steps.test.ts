@@ -1,8 +1,9 @@
 /**
- * What agents read through MCP: each next step an answer names reads as the tool call to make
- * (`take {"next": "batches"}`), never as a command line; someone's text (a title holding "binder
- * add") is never rewritten. Every step the keeper's texts name is driven here, and a look over the
- * sources finds every place that writes one, so that a new kind of step cannot go unseen.
+ * What agents read through MCP: each next step an answer names, given as data, reads as the tool
+ * call to make (`take {"next": "batches"}`), never as a command line; someone's text (a title
+ * holding "binder add") is never rewritten. Every step the keeper's answers name is driven here,
+ * and a look over the sources finds every place that makes one, so that a new kind of step cannot
+ * go unseen, and none written as prose.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -16,9 +17,13 @@ import { createPerform } from '../../src/keeper/perform.js';
 import { agentWho, personWho } from '../../src/keeper/keeper.js';
 import { AGENT_OPERATIONS, operation } from '../../src/keeper/operations.js';
 import { toolSchema } from '../../src/keeper/schemas.js';
-import { BUSY_TEXT, LATE_TEXT, busyAgentText } from '../../src/keeper/held-waits.js';
-import { FORGOTTEN_TEXT, OTHER_ASK_TEXT, STOPPED_TEXT } from '../../src/keeper/direct-asks.js';
-import { mcpSteps } from '../../src/mcp/mcp-steps.js';
+import { BUSY, LATE, busyAgent } from '../../src/keeper/held-waits.js';
+import { FORGOTTEN, OTHER_ASK_TEXT, STOPPED_TEXT } from '../../src/keeper/direct-asks.js';
+import { toldAs } from '../../src/keeper/text-values.js';
+import { mcpText } from '../../src/mcp/mcp-steps.js';
+import { commandStep } from '../../src/keeper/step-words.js';
+import { placeholder, sentence, step, stepsOf, written, type Sentence } from '../../src/store/sentence.js';
+import type { Answer } from '../../src/keeper/protocol.js';
 import { createMcpServer } from '../../src/mcp/mcp-server.js';
 import { ROOT } from '../helpers/processes.js';
 import { tempDir } from '../helpers/temp.js';
@@ -30,27 +35,36 @@ const VERBS = AGENT_OPERATIONS.map((op) => op.name).sort((a, b) => b.length - a.
 /** A step left in the command line's terms. */
 const CLI_STEP = new RegExp(`(^|[\\s(\`])binder (${VERBS})\\b`);
 
-test('steps read as tool calls; a person\'s commands and quoted words stay as they are', () => {
-  const cases: [string, string][] = [
-    ['Next: binder take --next batches', 'Next: `take {"next": "batches"}`'],
-    ['When done: binder release 3; to keep it longer: binder take 3.', 'When done: `release {"id": 3}`; to keep it longer: `take {"id": 3}`.'],
-    ['Nothing in Batches is ready for you now. binder wait batches returns when something changes there.',
+test('steps read as tool calls, from the steps given as data; a person\'s commands and someone\'s words stay as they are', () => {
+  const cases: [Sentence, string, string][] = [
+    [sentence`Next: ${step('take', { next: 'batches' })}`, 'Next: binder take --next batches', 'Next: `take {"next": "batches"}`'],
+    [sentence`When done: ${step('release', { id: 3 })}; to keep it longer: ${step('take', { id: 3 })}.`,
+      'When done: binder release 3; to keep it longer: binder take 3.', 'When done: `release {"id": 3}`; to keep it longer: `take {"id": 3}`.'],
+    [sentence`Nothing in Batches is ready for you now. ${step('wait', { on: 'batches' })} returns when something changes there.`,
+      'Nothing in Batches is ready for you now. binder wait batches returns when something changes there.',
       'Nothing in Batches is ready for you now. `wait {"on": "batches"}` returns when something changes there.'],
-    ['Next: binder show LIST', 'Next: `show {"list": LIST}`'],
-    ['Next: binder get ID', 'Next: `get {"id": ID}`'],
-    ['  … 3 more: binder show batches --state "In review" --offset 50', '  … 3 more: `show {"list": "batches", "state": "In review", "offset": 50}`'],
-    ['Empty. Add one: binder add batches TITLE', 'Empty. Add one: `add {"list": "batches", "title": TITLE}`'],
-    ['… more changes: binder brief.', '… more changes: `brief`.'],
-    ['#2 is archived: restore it first (binder restore 2).', '#2 is archived: restore it first (`restore {"id": 2}`).'],
-    ['Give an agent access: binder admin grant batches AGENT write', 'Give an agent access: binder admin grant batches AGENT write'],
-    ['ask one to do it on their screen (binder tui) or with binder admin approve.', 'ask one to do it on their screen (binder tui) or with binder admin approve.'],
-    ['There is no list "x binder add y z" you can see: binder lists shows yours.', 'There is no list "x binder add y z" you can see: `lists` shows yours.'],
-    ['#5 Fix binder\u00a0add batches parsing now', '#5 Fix binder add batches parsing now'],
-    ['the disk that holds the binder is full', 'the disk that holds the binder is full'],
-    ['(binder --url URL with $BINDER_TOKEN). Revoke it: binder admin token revoke binder_Ab3-xY9z', '(binder --url URL with $BINDER_TOKEN). Revoke it: binder admin token revoke binder_Ab3-xY9z'],
-    ['Busy: you hold 4 waits already (binder brief says what changed meanwhile).', 'Busy: you hold 4 waits already (`brief` says what changed meanwhile).'],
+    [sentence`Next: ${step('show', { list: placeholder('LIST') })}`, 'Next: binder show LIST', 'Next: `show {"list": LIST}`'],
+    [sentence`Next: ${step('get', { id: placeholder('ID') })}`, 'Next: binder get ID', 'Next: `get {"id": ID}`'],
+    [sentence`  … 3 more: ${step('show', { list: 'batches', state: 'In review', offset: 50 })}`,
+      '  … 3 more: binder show batches --state "In review" --offset 50', '  … 3 more: `show {"list": "batches", "state": "In review", "offset": 50}`'],
+    [sentence`Empty. Add one: ${step('add', { list: 'batches', title: placeholder('TITLE') })}`, 'Empty. Add one: binder add batches TITLE', 'Empty. Add one: `add {"list": "batches", "title": TITLE}`'],
+    [sentence`… more changes: ${step('brief')}.`, '… more changes: binder brief.', '… more changes: `brief`.'],
+    [sentence`#2 is archived: restore it first (${step('restore', { id: 2 })}).`, '#2 is archived: restore it first (binder restore 2).', '#2 is archived: restore it first (`restore {"id": 2}`).'],
+    [sentence`Say which: ${step('needs', { id: 5, others: '12 14' })}; to take one away: ${step('needs', { id: 5, others: '12', remove: true })}.`,
+      'Say which: binder needs 5 12 14; to take one away: binder needs 5 12 --remove.',
+      'Say which: `needs {"id": 5, "others": "12 14"}`; to take one away: `needs {"id": 5, "others": "12", "remove": true}`.'],
+    [sentence`Approve it: ${step('approve', { id: 4 })}`, 'Approve it: binder approve 4', 'Approve it: binder approve 4'],
   ];
-  for (const [text, mcp] of cases) assert.equal(mcpSteps(text), mcp, text);
+  for (const [words, cli, mcp] of cases) {
+    assert.equal(written(words, commandStep), cli, cli);
+    assert.equal(mcpText(cli, words), mcp, cli);
+  }
+  // Text with no steps given as data is shown as it is, whatever it holds; so is a sentence that is not one.
+  for (const text of ['There is no list "x binder add y z" you can see.', '#5 Fix binder add batches parsing now', 'Next: binder take --next batches']) {
+    assert.equal(mcpText(text), text);
+    assert.equal(mcpText(text, [{ op: 1 }]), text);
+    assert.equal(mcpText(text, 'binder take 3'), text);
+  }
 });
 
 /** Every call in an MCP text, checked against its tool's schema (a placeholder stands for a value). */
@@ -66,13 +80,13 @@ function callsIn(text: string): string[] {
   return problems;
 }
 
-/** A binder driven so that every text that names a step is said at least once; returns the texts. */
-async function drive(t: import('node:test').TestContext): Promise<string[]> {
+/** A binder driven so that every text that names a step is said at least once; returns the answers. */
+async function drive(t: import('node:test').TestContext): Promise<Pick<Answer, 'text' | 'sentence'>[]> {
   const store = openStore(tempDir(t));
   t.after(() => store.close());
   const perform = createPerform({ store, log: () => {} });
-  const texts: string[] = [BUSY_TEXT, LATE_TEXT, busyAgentText(4), STOPPED_TEXT, OTHER_ASK_TEXT, FORGOTTEN_TEXT];
-  const say = async (op: string, args: Record<string, unknown>, who = bot): Promise<void> => { texts.push((await perform(op, args, who)).text); };
+  const texts: Pick<Answer, 'text' | 'sentence'>[] = [BUSY, LATE, busyAgent(4), STOPPED_TEXT, OTHER_ASK_TEXT, FORGOTTEN].map(toldAs);
+  const say = async (op: string, args: Record<string, unknown>, who = bot): Promise<void> => { texts.push(await perform(op, args, who)); };
   await say('lists', {});
   await store.createList({ template: 'batches' }, ann);
   await store.createList({ template: 'batches', title: 'Empty' }, ann);
@@ -115,31 +129,31 @@ async function drive(t: import('node:test').TestContext): Promise<string[]> {
   await say('note', { id: d, text: 'x' });
   await say('detach', { id: c, what: 'nothing' });
   await say('wait', { on: String(c) });
-  texts.push((await perform('edit-note', { id: c, note: 999, text: 'x' }, ann)).text);
+  texts.push(await perform('edit-note', { id: c, note: 999, text: 'x' }, ann));
   // Agents' tokens for HTTP: a person's, whose steps stay a person's commands.
-  texts.push((await perform('token-list', {}, ann)).text);
-  texts.push((await perform('token-add', { name: 'Bot', expires: '30d' }, ann)).text);
-  texts.push((await perform('token-list', {}, ann)).text);
-  texts.push((await perform('token-revoke', { token: 'Bot' }, ann)).text);
+  texts.push(await perform('token-list', {}, ann));
+  texts.push(await perform('token-add', { name: 'Bot', expires: '30d' }, ann));
+  texts.push(await perform('token-list', {}, ann));
+  texts.push(await perform('token-revoke', { token: 'Bot' }, ann));
   await say('token-add', { name: 'Bot' });
   await say('frobnicate', {});
   return texts;
 }
 
-test('every step the keeper\'s texts name reads as a valid tool call through MCP', async (t) => {
-  const texts = await drive(t);
-  const driven: { verb: string; flags: Set<string> }[] = [];
-  for (const text of texts) {
-    for (const [, , verb, rest] of text.matchAll(new RegExp(`(^|[\\s(])binder (${VERBS})\\b([^\\n.;:)]*)`, 'g'))) {
-      driven.push({ verb: verb!, flags: new Set(rest!.match(/--[a-z-]+/g) ?? []) });
-    }
-    const mcp = mcpSteps(text);
+test('every step the keeper\'s answers name reads as a valid tool call through MCP, and none is left in prose', async (t) => {
+  const answers = await drive(t);
+  const driven: { verb: string; args: Set<string> }[] = [];
+  for (const answer of answers) {
+    for (const one of stepsOf(answer.sentence ?? [])) driven.push({ verb: one.op, args: new Set(Object.keys(one.args)) });
+    const mcp = mcpText(answer.text, answer.sentence);
     assert.doesNotMatch(mcp, CLI_STEP, `a step left as a command line:\n${mcp}`);
     assert.deepEqual(callsIn(mcp), [], mcp);
   }
 
-  // Every place in the sources that writes a step to an agent: its verb and flags were driven above.
+  // Every place in the sources that makes a step for an agent: its verb and arguments were driven
+  // above. And no place writes an agent's step as prose, which no face would write as a call.
   const sites: string[] = [];
+  const prose: string[] = [];
   const walk = (dir: string, only?: string[]): void => {
     for (const name of readdirSync(dir)) {
       const path = join(dir, name);
@@ -148,10 +162,13 @@ test('every step the keeper\'s texts name reads as a valid tool call through MCP
       else if (name.endsWith('.ts') && !['operations.ts', 'admin.ts', 'serve.ts'].includes(name)) {
         readFileSync(path, 'utf8').split('\n').forEach((line, at) => {
           if (/^\s*(\*|\/\/|\/\*)/.test(line)) return;
-          for (const [, , verb, rest] of line.matchAll(new RegExp(`(^|[\\s(\`'"])binder (${VERBS})\\b([^\`'"\\n]*)`, 'g'))) {
-            const flags = rest!.match(/--[a-z-]+/g) ?? [];
-            if (!driven.some((one) => one.verb === verb && flags.every((f) => one.flags.has(f)))) sites.push(`${path.slice(ROOT.length + 1)}:${at + 1} binder ${verb} ${flags.join(' ')}`);
+          const where = `${path.slice(ROOT.length + 1)}:${at + 1}`;
+          for (const [, verb, args] of line.matchAll(/\bstep\('([a-z-]+)'(?:, \{([^}]*)\})?\)/g)) {
+            if (!operation(verb!)?.agents) continue;
+            const names = [...(args ?? '').matchAll(/(?:^|,)\s*(\w+)(?=[:,]|\s*$)/g)].map((m) => m[1]!);
+            if (!driven.some((one) => one.verb === verb && names.every((n) => one.args.has(n)))) sites.push(`${where} step ${verb} ${names.join(' ')}`);
           }
+          for (const [, , verb] of line.matchAll(new RegExp(`(^|[\\s(\`'"])binder (${VERBS})\\b`, 'g'))) prose.push(`${where} binder ${verb}`);
         });
       }
     }
@@ -162,8 +179,10 @@ test('every step the keeper\'s texts name reads as a valid tool call through MCP
   walk(join(ROOT, 'src', 'http'));
   walk(join(ROOT, 'src', 'agent'), ['remote-ask.ts']);
   walk(join(ROOT, 'src', 'app'));
-  assert.deepEqual(sites, [], 'steps written in the sources that no text above said');
-  t.diagnostic(`${texts.length} texts, ${driven.length} steps: each a valid tool call through MCP`);
+  assert.deepEqual(sites, [], 'steps made in the sources that no answer above said');
+  // "binder get or binder show tells what is there now": the verbs named, no call to make.
+  assert.deepEqual(prose.filter((site) => !/^src\/keeper\/pump-types\.ts:\d+ binder (get|show)$/.test(site)), [], 'agents\' steps written as prose');
+  t.diagnostic(`${answers.length} answers, ${driven.length} steps: each a valid tool call through MCP`);
 });
 
 test('through MCP: a title holding "binder add" is shown as written; a refusal names the call to make', async (t) => {

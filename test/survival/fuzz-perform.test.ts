@@ -77,7 +77,7 @@ test('fuzz: random arguments into every catalog operation — no throw, no bug, 
 test('fuzz regressions: what the dispatch says of missing or malformed arguments is a sentence', async (t) => {
   const { perform, laid } = await setup(t);
   const cases: [string, Record<string, unknown>][] = [
-    ['add', { note: 'x' }], // found: "add needs list (the list: its name or id)."
+    ['add', { note: 'x' }], // found: "add needs list (a list's name or id)."
     ['add', { list: 'batches', title: { a: 1 } }], // found: "title is not understood: the title."
     ['attach', { id: 1, kind: 'false', ref: 'x' }], // found: "kind must be one of: message, …"
     ['show', { list: 'batches', offset: 1.5 }], // found: "offset is not understood: …"

@@ -30,6 +30,11 @@ export interface TextIndex {
   index(ctx: Context, marked: [number, IndexMark][]): Promise<void>;
   /** The best hits among the records `visible` lets the asker see (`seen`: its parameters), at most `limit`. */
   ranked(ctx: Context, searched: Searched, visible: string[], seen: string[], limit: number): Promise<HitRow[]>;
+  /**
+   * A condition over `records r`: its words (title, notes, field values) hold each word, by prefix,
+   * or, with `phrase`, the words one after another. The words are letters and digits alone.
+   */
+  holds(words: string[], phrase: boolean): { sql: string; params: unknown[] };
 }
 
 export interface Dialect {

@@ -1,0 +1,59 @@
+/**
+ * A labels field: a set of short words on a record, from the list's own set when the field has
+ * one (its choices), else free. Kept as one text, the labels in the order given, each once,
+ * between single spaces, so a query finds one whole (query-sql.ts). Changed as a whole
+ * (`bug ui`) or label by label (`+bug -wontfix`).
+ */
+import { Refused } from './refused.js';
+import type { Field } from './types.js';
+
+/** The longest label, and the most a record has in one field. */
+export const LABEL_MAX = 32;
+export const LABELS_MOST = 20;
+
+const LABEL = /^[\p{L}\p{N}][\p{L}\p{N}_.-]*$/u;
+
+function oneLabel(field: Field, given: string): string {
+  const label = given.toLowerCase();
+  if (!LABEL.test(label) || label.length > LABEL_MAX) {
+    throw new Refused(
+      `The field ${field.name} holds labels: "${given.slice(0, 40)}" is not one (a short word of letters, digits, - _ or ., at most ${LABEL_MAX} characters).`,
+      `Le champ ${field.name} contient des étiquettes : « ${given.slice(0, 40)} » n'en est pas une (un mot court de lettres, chiffres, - _ ou ., au plus ${LABEL_MAX} caractères).`,
+    );
+  }
+  const own = field.choices;
+  if (own && own.length > 0 && !own.some((c) => c.toLowerCase() === label)) {
+    throw new Refused(
+      `The field ${field.name} takes the labels ${own.join(', ')}: "${given.slice(0, 40)}" is not one of them.`,
+      `Le champ ${field.name} prend les étiquettes ${own.join(', ')} : « ${given.slice(0, 40)} » n'en fait pas partie.`,
+    );
+  }
+  return label;
+}
+
+/**
+ * The field's labels after `given`: labels alone replace them all; `+bug` adds, `-wontfix` takes
+ * away, from those it had (`now`). Commas and spaces both separate.
+ */
+export function labelsValue(field: Field, given: string, now = ''): string {
+  const words = given.split(/[\s,]+/).filter((w) => w !== '');
+  const relative = words.length > 0 && words.every((w) => w.startsWith('+') || w.startsWith('-'));
+  const out = relative ? now.split(' ').filter((w) => w !== '') : [];
+  for (const word of words) {
+    if (relative && word.startsWith('-')) {
+      const gone = oneLabel(field, word.slice(1));
+      const at = out.indexOf(gone);
+      if (at >= 0) out.splice(at, 1);
+      continue;
+    }
+    const label = oneLabel(field, relative ? word.slice(1) : word);
+    if (!out.includes(label)) out.push(label);
+  }
+  if (out.length > LABELS_MOST) {
+    throw new Refused(
+      `The field ${field.name} holds at most ${LABELS_MOST} labels.`,
+      `Le champ ${field.name} contient au plus ${LABELS_MOST} étiquettes.`,
+    );
+  }
+  return out.join(' ');
+}

@@ -1,0 +1,53 @@
+/**
+ * A labels field: short words, the list's own set or free, set whole or label by label
+ * (+bug -wontfix), found by label: in a query, and kept through export and import.
+ */
+import assert from 'node:assert/strict';
+import { ann, bot, eachStore, fresh, refusal } from './helpers.js';
+
+async function withLabels(own?: string[]) {
+  const f = await fresh();
+  await f.store.createList({ template: 'tasks' }, ann);
+  await f.store.grant('tasks', 'agent:bot', 'write', ann);
+  const list = await f.store.list('tasks', ann);
+  await f.store.editList('tasks', {
+    fields: [...list.fields.map((x) => ({ id: x.id, name: x.name, type: x.type, ...(x.choices ? { choices: x.choices } : {}) })),
+      { name: 'Labels', type: 'labels', ...(own ? { choices: own } : {}) }],
+  }, ann);
+  return f;
+}
+
+eachStore('labels are set whole or one by one, each once, and found by label: in a query', async () => {
+  const f = await withLabels();
+  try {
+    const a = await f.store.add('tasks', { title: 'Crash on save', fields: { Labels: 'Bug, ui bug' } }, bot);
+    assert.equal(a.fields.labels, 'bug ui');
+    const b = await f.store.add('tasks', { title: 'Old idea', fields: { Labels: 'wontfix' } }, bot);
+    await f.store.add('tasks', { title: 'No labels' }, bot);
+    const edited = await f.store.edit(a.id, { fields: { Labels: '+urgent -ui +bug' } }, bot);
+    assert.equal(edited.fields.labels, 'bug urgent');
+    const ids = async (q: string) => (await f.store.search(q, bot)).map((h) => h.id).sort((x, y) => x - y);
+    assert.deepEqual(await ids('label:bug'), [a.id]);
+    assert.deepEqual(await ids('label:BUG label:urgent'), [a.id]);
+    assert.deepEqual(await ids('label:ui'), []);
+    assert.deepEqual(await ids('label:wontfix OR label:urgent'), [a.id, b.id]);
+    assert.equal((await ids('-label:wontfix')).length, 2);
+    // A label is matched whole: a part of one, or a wildcard, finds nothing.
+    assert.deepEqual(await ids('label:bu'), []);
+    assert.deepEqual(await ids('label:%'), []);
+    assert.match(await refusal(() => f.store.edit(b.id, { fields: { Labels: 'two words!' } }, bot)), /not one \(a short word/);
+  } finally {
+    await f.done();
+  }
+});
+
+eachStore('a labels field with its own set takes only those labels', async () => {
+  const f = await withLabels(['bug', 'feature']);
+  try {
+    const a = await f.store.add('tasks', { title: 'Crash', fields: { Labels: 'bug' } }, bot);
+    assert.equal(a.fields.labels, 'bug');
+    assert.match(await refusal(() => f.store.edit(a.id, { fields: { Labels: '+question' } }, bot)), /takes the labels bug, feature: "question" is not one/);
+  } finally {
+    await f.done();
+  }
+});
