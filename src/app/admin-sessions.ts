@@ -8,13 +8,10 @@ import type { Command } from 'commander';
 import { readServing } from '../http/serving.js';
 import type { Place } from '../exchange/commands.js';
 import { withStore } from './admin-store.js';
-import type { SessionInfo } from '../store/sessions.js';
+import { noLinksRefusal, Refused, type SessionInfo, type Store, type Who } from '../store/index.js';
 import { utc } from '../keeper/catalog-together.js';
 import { jsonDocument } from '../keeper/json-document.js';
 import { safeAnswer } from '../keeper/terminal-safe.js';
-import { Refused, type Store } from '../store/store.js';
-import { noLinksRefusal } from '../store/index.js';
-import type { Who } from '../store/types.js';
 
 type Run = (place: Place) => Promise<number>;
 

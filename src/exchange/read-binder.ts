@@ -4,8 +4,7 @@
  * binder's rules (titles, states, gates, fields, owners, due dates) are the store's to check.
  */
 import { z } from 'zod';
-import { Refused } from '../store/store.js';
-import type { ImportPlan, IncomingList, IncomingRecord } from '../store/exchange-types.js';
+import { type ImportPlan, type IncomingList, type IncomingRecord, Refused } from '../store/index.js';
 import { BINDER_FORMAT, BINDER_VERSION } from './export-json.js';
 import { children, parsed, topValues, type Span } from './json-scan.js';
 

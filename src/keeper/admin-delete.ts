@@ -4,8 +4,7 @@
  * is deleted without `--yes`. It must never delete anything itself, nor take a yes from a pipe.
  */
 import { createInterface } from 'node:readline/promises';
-import { Refused, type Store } from '../store/store.js';
-import type { Who } from '../store/types.js';
+import { Refused, type Store, type Who } from '../store/index.js';
 import { safeSentence } from './terminal-safe.js';
 import { asWritten, said } from './text-values.js';
 

@@ -8,9 +8,7 @@
  * It never believes who an ask says it is from: the caller says, having checked a token.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { StoreUnavailable, TransactionConflict, mustRethrow, type Store } from '../store/store.js';
-import type { Who } from '../store/types.js';
-import type { AskRow } from '../store/ledger.js';
+import { type AskRow, mustRethrow, type Store, StoreUnavailable, TransactionConflict, type Who } from '../store/index.js';
 import type { AnswerLater, HeldWaits, Vouch } from './held-waits.js';
 import { keptAnswer } from './kept-answers.js';
 import { operation } from './operations.js';

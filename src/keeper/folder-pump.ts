@@ -5,8 +5,7 @@
  * It must never do an ask twice, answer one twice, block on a folder, or trust what it reads.
  */
 import { watch as fsWatch } from 'node:fs';
-import { mustRethrow, type Store } from '../store/store.js';
-import type { Who } from '../store/types.js';
+import { mustRethrow, type Store, type Who } from '../store/index.js';
 import { AHEAD_MAX_MS, ANSWERS_FILE, ASKS_FILE, HEARTBEAT_MS, TOO_LATE_MS, startBy, type Answer } from './protocol.js';
 import type { SideConfig } from './keeper-types.js';
 import { terminalSafe } from './terminal-safe.js';

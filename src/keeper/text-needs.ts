@@ -4,8 +4,7 @@
  * through `said` (text-values.ts); nothing here touches the store, and no record the asker
  * cannot see is ever named.
  */
-import type { BlockedPage, NeedsChanged } from '../store/together-types.js';
-import type { NeedLink, RecordView } from '../store/types.js';
+import type { BlockedPage, NeedLink, NeedsChanged, RecordView } from '../store/index.js';
 import { Shown, joined, lines, said } from './text-values.js';
 
 const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;

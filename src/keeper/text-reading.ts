@@ -5,8 +5,7 @@
  * `said` (text-values.ts): made safe and kept on its line, so no value can pass for a line of
  * the answer.
  */
-import type { List, ListPage, ListSummary, LogRow, Note, RecordSummary, RecordView, SearchHit, Who } from '../store/types.js';
-import { whoName } from '../store/who-name.js';
+import { type List, type ListPage, type ListSummary, type LogRow, type Note, type RecordSummary, type RecordView, type SearchHit, type Who, whoName } from '../store/index.js';
 import { GET_HISTORY, GET_NOTES } from './operations.js';
 import { needLines } from './text-needs.js';
 import { Shown, block, joined, lines, said, word } from './text-values.js';

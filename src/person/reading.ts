@@ -3,8 +3,7 @@
  * per state around its cursors, a table only the slices of states its window crosses. Reads go
  * through the store's read methods as the person; nothing here changes the binder.
  */
-import { Refused, type Store } from '../store/store.js';
-import type { List, ListPage, ListSummary, RecordPage, RecordSummary, RecordView, SearchHit, State, Who } from '../store/types.js';
+import { type List, type ListPage, type ListSummary, type RecordPage, type RecordSummary, type RecordView, Refused, type SearchHit, type State, type Store, type Who } from '../store/index.js';
 import type { Filters } from './screen-state.js';
 import { settle, tableSlices, START, type Cursor } from './window.js';
 

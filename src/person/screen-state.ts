@@ -4,7 +4,7 @@
  * so a change by an agent is seen at the next read without anything here going stale.
  */
 import type { OpName } from '../keeper/operations.js';
-import type { BriefItem } from '../store/together-types.js';
+import type { BriefItem } from '../store/index.js';
 import type { Context } from './keymap.js';
 import { START, type Cursor } from './window.js';
 

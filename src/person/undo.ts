@@ -5,8 +5,7 @@
  * the web page make the same offer from this one table. Pure: it reads the answer, never the store.
  */
 import type { Answer } from '../keeper/protocol.js';
-import type { Side } from '../store/store.js';
-import type { Attachment } from '../store/types.js';
+import type { Attachment, Side } from '../store/index.js';
 import type { Act } from './form.js';
 
 /** How long a change may be taken back with `u`. */

@@ -4,8 +4,7 @@
  * held record stands now in the window (or that it left the view, and why), so the screen can put
  * the cursor back on it before anything is drawn. It only reads the store.
  */
-import { Refused, type Store } from '../store/store.js';
-import type { RecordSummary, Who } from '../store/types.js';
+import { type RecordSummary, Refused, type Store, type Who } from '../store/index.js';
 import { BARE, placeOf, shownStates, type ListWindow, type Matches } from '../person/reading.js';
 import type { Filters } from '../person/screen-state.js';
 import { follow, START, type Cursor } from '../person/window.js';

@@ -5,7 +5,7 @@
  * above and below say how many more. The focused column's name is highlighted.
  */
 import { Box } from 'ink';
-import type { RecordSummary } from '../../store/types.js';
+import type { RecordSummary } from '../../store/index.js';
 import { useBinder } from '../context.js';
 import { boardPlaces, hasMeta } from '../board-layout.js';
 import { claimMark, cut, dueStatus, safe, shortDue } from '../../person/format.js';

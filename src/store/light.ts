@@ -1,0 +1,15 @@
+/**
+ * The part of the store's face that needs no engine: refusals and the store's errors, and the
+ * readings a command makes before it asks (a record's number, a due date, a store's place, names).
+ * The agent's path imports it instead of the index, so that `binder` never loads SQLite's or
+ * PostgreSQL's code; it must never import an engine, a rule file or a package.
+ */
+export { Refused, type RefusalKind } from './refused.js';
+export { StoreUnavailable, TransactionConflict, mustRethrow } from './store.js';
+export { approvalMark } from './approval-mark.js';
+export { readDue, type DueReading } from './due.js';
+export { readRecordNumber } from './record-number.js';
+export { whoName } from './who-name.js';
+export { slug } from './slug.js';
+export { storeSpec, type StoreSpec } from './store-spec.js';
+export { shownStoreUrl } from './shown-url.js';
