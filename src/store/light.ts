@@ -13,3 +13,4 @@ export { whoName } from './who-name.js';
 export { slug } from './slug.js';
 export { storeSpec, type StoreSpec } from './store-spec.js';
 export { shownStoreUrl } from './shown-url.js';
+export { PERSONS_OPERATIONS, adminWords, personsOperation, type PersonsOperation } from './whose.js';
