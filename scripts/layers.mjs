@@ -61,12 +61,12 @@ export const keepTypeImports = ({ types: t }) => ({
   },
 });
 
-// The store has a front door: outside it, code imports its index (or, on the agent's path, the
-// light part the index re-exports, which loads no engine), never an inner file, so that the
+// The store has a front door: outside it, code imports its index (or, where bundled apart from
+// the engines, the light part the index re-exports, which loads none), never an inner file, so that the
 // store's files may move and split without the faces knowing.
 export const storeFrontDoor = {
   name: 'store-through-its-index',
-  comment: 'outside src/store, import src/store/index.ts (or src/store/light.ts on the agent\'s path), never an inner file of the store',
+  comment: 'outside src/store, import src/store/index.ts (or src/store/light.ts where bundled apart from the engines), never an inner file of the store',
   severity: 'error',
   from: { path: '^src/', pathNot: '^src/store/' },
   to: { path: '^src/store/', pathNot: '^src/store/(index|light)\\.ts$' },

@@ -7,7 +7,8 @@
  * with `u` for a while, as the screen offers it (src/person/undo.ts). It never changes the binder but
  * through `act`.
  */
-import { approvalMark, type List, type ListSummary, type RecordSummary, type RecordView } from '../store/index.js';
+import { approvalMark } from '../store/light.js';
+import type { List, ListSummary, RecordSummary, RecordView } from '../store/index.js';
 import type { Dispatch, MutableRefObject } from 'react';
 import { NO_FILTERS } from '../person/screen-state.js';
 import type { Words } from '../person/words.js';

@@ -3,7 +3,8 @@
  * per state around its cursors, a table only the slices of states its window crosses. Reads go
  * through the store's read methods as the person; nothing here changes the binder.
  */
-import { type List, type ListPage, type ListSummary, type RecordPage, type RecordSummary, type RecordView, Refused, type SearchHit, type State, type StoreRules, type Who } from '../store/index.js';
+import { Refused } from '../store/light.js';
+import type { List, ListPage, ListSummary, RecordPage, RecordSummary, RecordView, SearchHit, State, StoreRules, Who } from '../store/index.js';
 import type { Filters } from './screen-state.js';
 import { settle, tableSlices, START, type Cursor } from './window.js';
 

@@ -1,7 +1,7 @@
 /**
  * The store's public face: `openStore`, the `Store` interface and its roles, `Refused`, the
  * model's types and the helpers the faces read with. Code outside src/store imports from here
- * (or, on the agent's path, from `light.ts`, which this re-exports), never from an inner file:
+ * (or, where bundled apart from the engines, from `light.ts`, which this re-exports), never from an inner file:
  * scripts/layers.mjs fails the build on one that does.
  */
 export * from './light.js';

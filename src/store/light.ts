@@ -1,8 +1,9 @@
 /**
  * The part of the store's face that needs no engine: refusals and the store's errors, and the
  * readings a command makes before it asks (a record's number, a due date, a store's place, names).
- * The agent's path imports it instead of the index, so that `binder` never loads SQLite's or
- * PostgreSQL's code; it must never import an engine, a rule file or a package.
+ * What is bundled apart from the engines imports it instead of the index: the agent's path, so
+ * that `binder` never loads SQLite's or PostgreSQL's code, and the page, bundled for browsers. It
+ * must never import an engine, a rule file or a package.
  */
 export { Refused, type RefusalKind } from './refused.js';
 export { StoreUnavailable, TransactionConflict, mustRethrow } from './store.js';

@@ -98,7 +98,7 @@ test('outside the store, an import of an inner file of it is wrong, a type\'s to
     'src/keeper/catalog.ts imports src/store/sql/engine.ts',
     'src/keeper/typed.ts imports src/store/rules.ts',
   ]);
-  assert.match(wrong[0]!, /import src\/store\/index\.ts \(or src\/store\/light\.ts on the agent's path\), never an inner file of the store$/);
+  assert.match(wrong[0]!, /import src\/store\/index\.ts \(or src\/store\/light\.ts where bundled apart from the engines\), never an inner file of the store$/);
 });
 
 test('the tree holds the layers', () => {
