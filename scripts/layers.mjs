@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // The layers of docs/architecture.md, checked on the source: store <- keeper <- the homes two
 // faces share (mcp, person) <- faces (agent, http, tui, page, exchange) <- app. A file may import
-// its own folder and the layers below it, never a face beside it. Prints one line per wrong
-// import and exits 1; `npm test` runs it before the tests.
+// its own folder and the layers below it, never a face beside it; outside src/store, the store's
+// index alone (or its light part). Prints one line per wrong import and exits 1; `npm test` runs it before the tests.
 import { cruise } from 'dependency-cruiser';
 import { readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -61,6 +61,17 @@ export const keepTypeImports = ({ types: t }) => ({
   },
 });
 
+// The store has a front door: outside it, code imports its index (or, where bundled apart from
+// the engines, the light part the index re-exports, which loads none), never an inner file, so that the
+// store's files may move and split without the faces knowing.
+export const storeFrontDoor = {
+  name: 'store-through-its-index',
+  comment: 'outside src/store, import src/store/index.ts (or src/store/light.ts where bundled apart from the engines), never an inner file of the store',
+  severity: 'error',
+  from: { path: '^src/', pathNot: '^src/store/' },
+  to: { path: '^src/store/', pathNot: '^src/store/(index|light)\\.ts$' },
+};
+
 // An import the check cannot follow could hide a wrong one: it is an error of its own.
 const unresolved = {
   name: 'unresolved',
@@ -83,7 +94,7 @@ export const wrongImports = async (paths, root) => {
   try {
     const result = await cruise(paths, {
       validate: true,
-      ruleSet: { forbidden: [...rules(), unresolved] },
+      ruleSet: { forbidden: [...rules(), storeFrontDoor, unresolved] },
       doNotFollow: { path: 'node_modules' },
       exclude: { path: 'node_modules' },
       tsPreCompilationDeps: false,
@@ -96,7 +107,7 @@ export const wrongImports = async (paths, root) => {
       conditionNames: ['import', 'node', 'default'],
     }, { babelConfig });
     return result.output.summary.violations.map((v) =>
-      `${v.from} imports ${v.to}, but ${[...rules(), unresolved].find((r) => r.name === v.rule.name)?.comment ?? v.rule.name}`);
+      `${v.from} imports ${v.to}, but ${[...rules(), storeFrontDoor, unresolved].find((r) => r.name === v.rule.name)?.comment ?? v.rule.name}`);
   } finally {
     process.chdir(previous);
   }

@@ -12,7 +12,7 @@ import { ANSWERS_FILE, LINE_MAX, WAIT_MS, heartbeatSaysNobody, type AskLine, typ
 import { newAskId } from './ask-id.js';
 import { AnswersSince, answersProblem, appendAsk, heartbeatThere, readHeartbeat } from './folder-files.js';
 import { holdOf } from '../keeper/durations.js';
-import type { Sentence } from '../store/sentence.js';
+import type { Sentence } from '../store/index.js';
 
 export type { AskOutcome };
 

@@ -14,7 +14,7 @@ import { operation } from '../keeper/operations.js';
 import { WAIT_MS } from '../keeper/protocol.js';
 import type { AskOutcome } from './ask.js';
 import { newAskId } from './ask-id.js';
-import type { Sentence } from '../store/sentence.js';
+import type { Sentence } from '../store/index.js';
 
 /** How an ask over HTTP ended: as through a folder, and `understood: false` when the server did not understand it. */
 export type RemoteOutcome = AskOutcome & { understood?: false };

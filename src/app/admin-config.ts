@@ -5,7 +5,7 @@
  */
 import type { Command } from 'commander';
 import { safeSentence } from '../keeper/terminal-safe.js';
-import { shownStoreUrl } from '../store/shown-url.js';
+import { shownStoreUrl } from '../store/index.js';
 import { whereStore } from '../keeper/places.js';
 import { jsonDocument } from '../keeper/json-document.js';
 import { safeAnswer } from '../keeper/terminal-safe.js';

@@ -6,8 +6,7 @@
  */
 import type { Command } from 'commander';
 import type { Place } from '../exchange/commands.js';
-import type { HookInfo } from '../store/hooks.js';
-import { HOOK_EVENTS } from '../store/hooks.js';
+import { HOOK_EVENTS, type HookInfo } from '../store/index.js';
 import { withStore } from './admin-store.js';
 import { utc } from '../keeper/catalog-together.js';
 import { jsonDocument } from '../keeper/json-document.js';

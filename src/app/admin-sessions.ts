@@ -8,13 +8,10 @@ import type { Command } from 'commander';
 import { readServing } from '../http/serving.js';
 import type { Place } from '../exchange/commands.js';
 import { withStore } from './admin-store.js';
-import type { SessionInfo } from '../store/sessions.js';
+import { noLinksRefusal, Refused, type SessionInfo, type StoreAccess, type Who } from '../store/index.js';
 import { utc } from '../keeper/catalog-together.js';
 import { jsonDocument } from '../keeper/json-document.js';
 import { safeAnswer } from '../keeper/terminal-safe.js';
-import { Refused, type Store } from '../store/store.js';
-import { noLinksRefusal } from '../store/index.js';
-import type { Who } from '../store/types.js';
 
 type Run = (place: Place) => Promise<number>;
 
@@ -22,7 +19,7 @@ const sessionLine = (s: SessionInfo): string =>
   `${s.id}  ${s.person}  signed in ${utc(s.created)}, last used ${utc(s.used)}, ends ${utc(s.expires)}${s.browser ? `  (${s.browser.slice(0, 60)})` : ''}`;
 
 /** An organisation's open sessions, or those of them `revoke` names (an id, a person, all), ended. */
-async function orgSessions(store: Store, org: string, revoke: string | undefined, who: Who): Promise<SessionInfo[]> {
+async function orgSessions(store: StoreAccess, org: string, revoke: string | undefined, who: Who): Promise<SessionInfo[]> {
   const open = (await store.sessions(who)).filter((s) => s.org === org);
   if (revoke === undefined) return open;
   const named = open.filter((s) => revoke === 'all' || s.id === revoke || s.person === revoke || s.email === revoke);

@@ -4,8 +4,7 @@
  * the store is closed after, whatever happened. One place, so that every such command says the
  * same as the catalog's do.
  */
-import { openAnyStore, type Store, type StoreSpec } from '../store/index.js';
-import { Refused } from '../store/store.js';
+import { openAnyStore, Refused, type Store, type StoreSpec } from '../store/index.js';
 import { toStderr } from '../keeper/log-line.js';
 import { safeSentence } from '../keeper/terminal-safe.js';
 

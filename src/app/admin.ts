@@ -8,9 +8,8 @@
 import { realpathSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Command, CommanderError } from 'commander';
-import { openAnyStore, type PostgresStore, type StoreSpec } from '../store/index.js';
+import { cleanOrg, openAnyStore, type PostgresStore, Refused, type StoreSpec, type Who } from '../store/index.js';
 import { FOLDS_ASCII_ALONE, foldsCase as asked } from '../keeper/locale-advice.js';
-import { Refused } from '../store/store.js';
 import { addOperation } from '../keeper/command-builder.js';
 import { jsonDocument } from '../keeper/json-document.js';
 import { OPERATIONS, adminWords, type OpSpec } from '../keeper/operations.js';
@@ -26,8 +25,6 @@ import { addHookCommands } from './admin-hooks.js';
 import { withStore } from './admin-store.js';
 import { deletionAgreed } from '../keeper/admin-delete.js';
 import { openBinders, type Binders } from '../keeper/binders.js';
-import { cleanOrg } from '../store/orgs.js';
-import type { Who } from '../store/types.js';
 import { addConfigCommand } from './admin-config.js';
 import { ConfigProblem, personDefaults } from './config.js';
 

@@ -9,10 +9,7 @@
 import { existsSync, mkdirSync, realpathSync, writeFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { Command, CommanderError } from 'commander';
-import { openAnyStore, type Store } from '../store/index.js';
-import { Refused } from '../store/store.js';
-import { findTemplate } from '../store/templates.js';
-import { slug } from '../store/slug.js';
+import { findTemplate, openAnyStore, Refused, slug, type Store } from '../store/index.js';
 import { agentWho } from '../keeper/keeper.js';
 import { createPerform } from '../keeper/perform.js';
 import { person, whereStore } from '../keeper/places.js';

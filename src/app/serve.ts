@@ -9,9 +9,8 @@
 import cluster from 'node:cluster';
 import { Command, CommanderError } from 'commander';
 import { addHttpOptions, httpPlan, listeningLine, loginLine, noLinkLine, providerLine, startHttpFor, type HttpFlags, type HttpStarted } from '../http/start.js';
-import { openAnyStore } from '../store/index.js';
+import { openAnyStore, Refused } from '../store/index.js';
 import { FOLDS_ASCII_ALONE, foldsCase } from '../keeper/locale-advice.js';
-import { Refused } from '../store/store.js';
 import { createKeeper } from '../keeper/keeper.js';
 import { defaultSide, person, sideOption, whereStore } from '../keeper/places.js';
 import { handsChanges, inWorker, saysStart, serveInWorkers, writesForOthers, type WorkersWords } from '../keeper/serve-workers.js';

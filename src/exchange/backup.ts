@@ -9,8 +9,7 @@
 import Database from 'better-sqlite3';
 import { closeSync, existsSync, mkdirSync, openSync, renameSync, rmSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { MIGRATIONS } from '../store/schema.js';
-import { Refused } from '../store/store.js';
+import { MIGRATIONS, Refused } from '../store/index.js';
 
 const why = (e: unknown): string => (e instanceof Error ? e.message.replace(/^[A-Z]+: /, '') : String(e));
 

@@ -6,8 +6,7 @@
  * Exit codes as `binder admin`'s: 0 done, 1 refused, 2 no store, 64 not understood.
  */
 import { Command, Option } from 'commander';
-import type { Who } from '../store/types.js';
-import type { StoreSpec } from '../store/open-any.js';
+import type { StoreSpec, Who } from '../store/index.js';
 
 /** Where the binder is, who acts, and whether the answer is JSON. */
 export interface Place {

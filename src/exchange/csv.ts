@@ -5,7 +5,7 @@
  * `@`, a tab or a return first) is written after a `'`, and read back without it: text that
  * agents wrote is never a formula in a person's spreadsheet.
  */
-import { Refused } from '../store/store.js';
+import { Refused } from '../store/index.js';
 
 const FORMULA = /^[=+\-@\t\r]/;
 

@@ -4,7 +4,7 @@
  * needs by spaces; states and fields by name, as a person reads them. Notes and history are not
  * in a CSV: Binder's JSON keeps everything.
  */
-import type { ListOut } from '../store/exchange-types.js';
+import type { ListOut } from '../store/index.js';
 import { csvLine } from './csv.js';
 import type { Writer } from './export-json.js';
 import type { Sink } from './out-file.js';

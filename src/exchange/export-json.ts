@@ -4,8 +4,7 @@
  * history. One list or one record per line, so that an import can say which line was wrong and
  * read a file of any size piece by piece. Its first line says what it is.
  */
-import type { Outgoing } from '../store/exchange-types.js';
-import type { Who } from '../store/types.js';
+import type { Outgoing, Who } from '../store/index.js';
 import { jsonDocument } from '../keeper/json-document.js';
 import type { Sink } from './out-file.js';
 

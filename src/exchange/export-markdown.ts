@@ -4,7 +4,7 @@
  * Every piece of text is escaped to stay text: no link, image, HTML or table cell can be made
  * by what an agent wrote.
  */
-import type { ListOut, RecordOut } from '../store/exchange-types.js';
+import type { ListOut, RecordOut } from '../store/index.js';
 import type { Writer } from './export-json.js';
 
 /** Inline text, escaped: on one line, no markup of its own. */

@@ -4,7 +4,7 @@
  * line it starts on, so that a refusal names the line, and each parsed on its own. It only finds
  * where values begin and end; JSON.parse judges each piece. It never reads past the text given.
  */
-import { Refused } from '../store/store.js';
+import { Refused } from '../store/index.js';
 
 /** A piece of the text: [start, end) and the line it starts on; `key` for an object's member. */
 export interface Span { start: number; end: number; line: number; key?: string }

@@ -7,7 +7,7 @@ import { closeSync, fsyncSync, openSync, renameSync, rmSync, writeSync } from 'n
 import { basename, dirname, join } from 'node:path';
 import { writeAll } from '../keeper/output.js';
 import { terminalSafe } from '../keeper/terminal-safe.js';
-import { Refused } from '../store/store.js';
+import { Refused } from '../store/index.js';
 
 export interface Sink {
   write(text: string): void;

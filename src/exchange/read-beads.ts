@@ -6,8 +6,7 @@
  * notes; priority, type and labels the list's fields of those names when it has them.
  */
 import { z } from 'zod';
-import type { IncomingRecord } from '../store/exchange-types.js';
-import type { List } from '../store/types.js';
+import type { IncomingRecord, List } from '../store/index.js';
 import { parsed, topValues } from './json-scan.js';
 import { shaped } from './read-binder.js';
 import type { ForeignReader } from './read-foreign.js';

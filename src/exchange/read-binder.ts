@@ -4,10 +4,7 @@
  * binder's rules (titles, states, gates, fields, owners, due dates) are the store's to check.
  */
 import { z } from 'zod';
-import { Refused } from '../store/store.js';
-import { FIELD_TYPES } from '../store/list-admin.js';
-import type { FieldType } from '../store/types.js';
-import type { ImportPlan, IncomingList, IncomingRecord } from '../store/exchange-types.js';
+import { FIELD_TYPES, type FieldType, type ImportPlan, type IncomingList, type IncomingRecord, Refused } from '../store/index.js';
 import { BINDER_FORMAT, BINDER_VERSION } from './export-json.js';
 import { children, parsed, topValues, type Span } from './json-scan.js';
 

@@ -4,9 +4,7 @@
  * the mapping said before anything is written. A column that maps to nothing is left out and
  * said; an approval is never read from a file.
  */
-import type { ImportPlan, IncomingRecord } from '../store/exchange-types.js';
-import { Refused } from '../store/store.js';
-import type { Field, List } from '../store/types.js';
+import { type Field, type ImportPlan, type IncomingRecord, type List, Refused } from '../store/index.js';
 import { parseCsv } from './csv.js';
 import { Shown, lines, said } from '../keeper/text-values.js';
 import type { ForeignReader } from './read-foreign.js';

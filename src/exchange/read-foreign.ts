@@ -4,8 +4,7 @@
  * what is left out). A reader may also say how it maps the file, to be shown before anything is
  * written (CSV's columns).
  */
-import type { ImportFormat, ImportPlan } from '../store/exchange-types.js';
-import type { List } from '../store/types.js';
+import type { ImportFormat, ImportPlan, List } from '../store/index.js';
 import { CSV_READER } from './read-csv.js';
 import { TASKWARRIOR_READER } from './read-taskwarrior.js';
 import { BEADS_READER } from './read-beads.js';

@@ -5,9 +5,7 @@
  * project and tags the list's fields of those names when it has them (else left out, and said).
  */
 import { z } from 'zod';
-import type { IncomingRecord } from '../store/exchange-types.js';
-import { Refused } from '../store/store.js';
-import type { Field, List } from '../store/types.js';
+import { type Field, type IncomingRecord, type List, Refused } from '../store/index.js';
 import { children, parsed, topValues } from './json-scan.js';
 import { shaped } from './read-binder.js';
 import type { ForeignReader } from './read-foreign.js';

@@ -5,10 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { openStore, type SqliteStore } from '../store/index.js';
-import { Refused } from '../store/store.js';
-import type { Who } from '../store/types.js';
-import type { StoreSpec } from '../store/open-any.js';
+import { openStore, Refused, type SqliteStore, type StoreSpec, type Who } from '../store/index.js';
 import { confirmed } from '../keeper/confirm.js';
 import { jsonDocument } from '../keeper/json-document.js';
 import { lines, said, word, type Shown } from '../keeper/text-values.js';

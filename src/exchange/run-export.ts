@@ -5,9 +5,8 @@
  */
 import { mkdirSync } from 'node:fs';
 import { extname, join } from 'node:path';
-import { openAnyStore, type Store } from '../store/index.js';
+import { openAnyStore, Refused, type Store } from '../store/index.js';
 import type { Place } from './commands.js';
-import { Refused } from '../store/store.js';
 
 import { jsonDocument } from '../keeper/json-document.js';
 import { said } from '../keeper/text-values.js';

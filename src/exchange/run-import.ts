@@ -7,11 +7,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
-import { noInto, openAnyStore, type Store } from '../store/index.js';
+import { type Imported, type ImportFormat, type ImportPlan, type List, noInto, openAnyStore, Refused, type Store } from '../store/index.js';
 import type { Place } from './commands.js';
-import type { ImportFormat, ImportPlan, Imported } from '../store/exchange-types.js';
-import { Refused } from '../store/store.js';
-import type { List } from '../store/types.js';
 import { confirmed } from '../keeper/confirm.js';
 import { jsonDocument } from '../keeper/json-document.js';
 import { Shown, joined, lines, said } from '../keeper/text-values.js';

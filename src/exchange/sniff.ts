@@ -6,8 +6,7 @@
  * is CSV. It never guesses between two: what fits none is refused with a sentence.
  */
 import { extname } from 'node:path';
-import type { ImportFormat } from '../store/exchange-types.js';
-import { Refused } from '../store/store.js';
+import { type ImportFormat, Refused } from '../store/index.js';
 import { children, parsed, topValues } from './json-scan.js';
 import { isBinderJson } from './read-binder.js';
 

@@ -9,8 +9,7 @@ import { jsonDocument } from '../keeper/json-document.js';
 import type { Answer, Refusal } from '../keeper/protocol.js';
 import { safeAnswer } from '../keeper/terminal-safe.js';
 import { asWritten } from '../keeper/text-values.js';
-import type { RefusalKind } from '../store/store.js';
-import type { Sentence } from '../store/sentence.js';
+import type { RefusalKind, Sentence } from '../store/index.js';
 
 /** The status of each kind of refusal. */
 export const STATUS: Readonly<Record<Refusal, number>> = {

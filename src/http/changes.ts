@@ -8,7 +8,7 @@ import type { Context } from 'hono';
 import { itemLine, waitTarget } from '../keeper/catalog-together.js';
 import { jsonDocument } from '../keeper/json-document.js';
 import type { Keeper } from '../keeper/keeper-types.js';
-import type { Brief } from '../store/together-types.js';
+import type { Brief } from '../store/index.js';
 import { STATUS, refusalOf, refuse, textOf } from './answers.js';
 import { tokenGone, type HttpEnv } from './auth.js';
 import { eventStream, openStreams } from './event-stream.js';

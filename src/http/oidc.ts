@@ -12,8 +12,7 @@
 import { createHash } from 'node:crypto';
 import * as client from 'openid-client';
 import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload } from 'jose';
-import { Refused } from '../store/store.js';
-import type { Who } from '../store/types.js';
+import { Refused, type Who } from '../store/index.js';
 import { isLoopback } from './plan.js';
 
 export interface SignInOptions {

@@ -5,7 +5,7 @@
  */
 import type { Command } from 'commander';
 import type { Keeper } from '../keeper/keeper-types.js';
-import type { StoreSpec } from '../store/open-any.js';
+import type { StoreSpec } from '../store/index.js';
 import { flagsOf, HTTP_FLAGS, type HttpFlag } from './flags.js';
 import { loadHttp } from './load.js';
 import { httpPlan, type HttpFlags, type HttpPlan } from './plan.js';

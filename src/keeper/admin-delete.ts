@@ -3,8 +3,7 @@
  * `restore-backup`: on a terminal the person is shown what would go and says yes; piped, nothing
  * is deleted without `--yes`. It must never delete anything itself, nor take a yes from a pipe.
  */
-import { Refused, type Store } from '../store/store.js';
-import type { Who } from '../store/types.js';
+import { Refused, type StoreRules, type Who } from '../store/index.js';
 import { confirmed } from './confirm.js';
 import { safeSentence } from './terminal-safe.js';
 import { asWritten, said } from './text-values.js';
@@ -12,7 +11,7 @@ import { asWritten, said } from './text-values.js';
 const counted = (n: number, one: string): string => `${n} ${one}${n === 1 ? '' : 's'}`;
 
 /** What the deletion would take, in the words of its question; refused as the deletion would be when there is nothing to delete. */
-async function whatGoes(store: Store, name: 'delete' | 'delete-list', args: Record<string, unknown>, who: Who): Promise<string> {
+async function whatGoes(store: StoreRules, name: 'delete' | 'delete-list', args: Record<string, unknown>, who: Who): Promise<string> {
   if (name === 'delete') {
     const ref = typeof args.id === 'number' ? args.id : String(args.id ?? '');
     const { record, counts } = await store.get(ref, who, { notes: 0, history: 0 });
@@ -27,7 +26,7 @@ async function whatGoes(store: Store, name: 'delete' | 'delete-list', args: Reco
 }
 
 /** The person's yes, on a terminal; piped, a sentence that says how to give it. */
-export async function deletionAgreed(store: Store, name: 'delete' | 'delete-list', args: Record<string, unknown>, who: Who): Promise<boolean> {
+export async function deletionAgreed(store: StoreRules, name: 'delete' | 'delete-list', args: Record<string, unknown>, who: Who): Promise<boolean> {
   let question: string;
   try {
     question = await whatGoes(store, name, args, who);

@@ -9,9 +9,7 @@
  * name is never a path nor an identifier: its slug is the service store's (src/store/orgs.ts).
  */
 import { join } from 'node:path';
-import { openAnyStore, type StoreSpec } from '../store/open-any.js';
-import type { Store } from '../store/store.js';
-import { cleanOrg } from '../store/orgs.js';
+import { cleanOrg, openAnyStore, type Store, type StoreSpec } from '../store/index.js';
 import { createKeeper, type Keeper } from './keeper.js';
 import { scrubbed, toStderr } from './log-line.js';
 

@@ -4,7 +4,7 @@
  * given (`12 14`, `#12,#14`) and says the answer.
  */
 import type { CatalogContext, CatalogEntry } from './catalog.js';
-import type { Who } from '../store/types.js';
+import type { Who } from '../store/index.js';
 import { sayNeeds } from './text-needs.js';
 import type { Told } from './text-values.js';
 

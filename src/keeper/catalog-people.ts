@@ -3,8 +3,7 @@
  * a person removed. A person's and an admin's alone (the store decides both); no agent's face
  * offers them. A person is shown by name and e-mail, never by anything the provider did not give.
  */
-import type { Person, Role } from '../store/index.js';
-import type { Who } from '../store/types.js';
+import type { Person, Role, Who } from '../store/index.js';
 import type { CatalogContext, CatalogEntry } from './catalog.js';
 import { utc } from './catalog-together.js';
 import { lines, said, type Shown } from './text-values.js';

@@ -4,18 +4,16 @@
  * said where it is not obvious. A wait here answers at once; holding one open is the keeper's
  * (held-waits.ts). Nothing here trusts a duration or a record number it was given.
  */
-import { Refused } from '../store/store.js';
+import { type List, Refused, type Who, whoName } from '../store/index.js';
 import {
   LEASE_DEFAULT_MS, type BlockedPage, type Brief, type BriefItem, type BriefKind, type BriefSummary, type Claimed, type ReadyPage, type Released,
 } from '../store/index.js';
-import type { List, Who } from '../store/types.js';
 import type { CatalogContext, CatalogEntry } from './catalog.js';
 import { WAIT_DEFAULT_MS, WAIT_MAX_MS, hasUnit, readDuration, sayDuration } from './durations.js';
 import { recordLine } from './text-reading.js';
-import { whoName } from '../store/who-name.js';
 import { sayBlocked } from './text-needs.js';
 import { Shown, said, told, type Told } from './text-values.js';
-import { placeholder, sentence, step } from '../store/sentence.js';
+import { placeholder, sentence, step } from '../store/light.js';
 
 type Args = Record<string, unknown>;
 const entry = <D>(run: (a: Args, who: Who, ctx: CatalogContext) => D | Promise<D>,

@@ -3,9 +3,7 @@
  * person, and how their answers read. A token is shown in the answer of `token-add` alone, once;
  * nothing else here ever says more of it than its prefix.
  */
-import { Refused } from '../store/store.js';
-import type { TokenInfo, TokenMade } from '../store/index.js';
-import type { Who } from '../store/types.js';
+import { Refused, type TokenInfo, type TokenMade, type Who } from '../store/index.js';
 import type { CatalogContext, CatalogEntry } from './catalog.js';
 import { utc } from './catalog-together.js';
 import { readDuration } from './durations.js';

@@ -4,19 +4,16 @@
  * reach the binder through these entries; a new operation is one spec plus one entry here.
  */
 import { resolve } from 'node:path';
-import type { Store, ListPatch, StateInput, FieldInput } from '../store/store.js';
-import { Refused } from '../store/store.js';
-import type { Access, AttachKind, EditedRecord, FieldType, List, RecordSummary, Who } from '../store/types.js';
+import { type Access, approvalMark, type AttachKind, type EditedRecord, type FieldInput, type FieldType, type List, type ListPatch, type RecordSummary, Refused, type StateInput, type Store, type Who } from '../store/index.js';
 import type { OpName } from './operations.js';
 import { GET_HISTORY, GET_NOTES } from './operations.js';
 import { saySearch, sayLists, sayRecord, sayShow } from './text-reading.js';
 import { Shown, joined, lines, said, word, type Told } from './text-values.js';
-import { step } from '../store/sentence.js';
+import { step } from '../store/light.js';
 import { TOGETHER } from './catalog-together.js';
 import { NEEDS } from './catalog-needs.js';
 import { bindPath } from './folder-bind.js';
 import { exposureLines, exposureOf } from './folder-exposure.js';
-import { approvalMark } from '../store/approval-mark.js';
 import { TOKENS } from './catalog-tokens.js';
 import { PEOPLE } from './catalog-people.js';
 

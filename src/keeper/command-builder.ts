@@ -7,7 +7,7 @@
 import { Argument, Command, InvalidArgumentError, Option } from 'commander';
 import type { ArgSpec, OpSpec } from './operations.js';
 import { askArgs } from './ask-args.js';
-import { readRecordNumber } from '../store/record-number.js';
+import { readRecordNumber } from '../store/light.js';
 
 const kebab = (name: string): string => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 

@@ -8,9 +8,7 @@
  * It never believes who an ask says it is from: the caller says, having checked a token.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { StoreUnavailable, TransactionConflict, type Store } from '../store/store.js';
-import type { Who } from '../store/types.js';
-import type { AskRow } from '../store/ledger.js';
+import { type AskRow, type Store, StoreUnavailable, TransactionConflict, type Who } from '../store/index.js';
 import type { AnswerLater, HeldWaits, Vouch } from './held-waits.js';
 import { keptAnswer } from './kept-answers.js';
 import { takeAsk } from './take-ask.js';
@@ -20,7 +18,7 @@ import { UNAVAILABLE_TEXT, type Answer } from './protocol.js';
 import { DISK_FULL_TEXT, FAILED_TEXT, diskFull } from './pump-types.js';
 import { terminalSafe } from './terminal-safe.js';
 import { said, toldAs } from './text-values.js';
-import { step } from '../store/sentence.js';
+import { step } from '../store/light.js';
 
 /** The start of every place of asks that come over HTTP. */
 export const DIRECT_PLACE = 'http:';

@@ -8,7 +8,7 @@ import { ASKS_FILE, LINE_MAX, TOO_LATE_MS } from './protocol.js';
 import { closeFile, fileKey, lookAt, openToRead, readAt, removeIfSame, renameIn } from './folder-files.js';
 import { READ_MAX, cutLines, longAsk, parseAsk, type Ask } from './folder-lines.js';
 import { markOf, type MarkRow } from './folder-answers.js';
-import type { Store } from '../store/store.js';
+import type { Store } from '../store/index.js';
 import type { OpenFolder } from './folder-bind.js';
 
 /** The asks file, renamed aside by compaction and read to its end before it is removed. */

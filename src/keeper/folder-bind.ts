@@ -8,7 +8,7 @@
  */
 import { closeSync, constants, fchmodSync, fstatSync, lstatSync, mkdirSync, openSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { Refused } from '../store/store.js';
+import { Refused } from '../store/index.js';
 import { FolderProblem, fileKey } from './folder-files.js';
 
 const DIRECTORY = constants.O_DIRECTORY ?? 0;

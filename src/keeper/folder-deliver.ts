@@ -3,7 +3,7 @@
  * with their change) to each folder's answers.jsonl, marks them told, and finds again those a
  * keeper recorded but never appended (it stopped in between). It must never answer an ask twice.
  */
-import type { Store } from '../store/store.js';
+import type { Store } from '../store/index.js';
 import type { Answer } from './protocol.js';
 import { appendAnswers } from './folder-answers.js';
 import type { Folder } from './pump-types.js';

@@ -8,7 +8,7 @@ import type { SideConfig } from './keeper-types.js';
 import { FolderProblem, closeFile } from './folder-files.js';
 import { openFolder, type Binding, type OpenFolder } from './folder-bind.js';
 import { unwatch } from './folder-watch.js';
-import type { Store } from '../store/store.js';
+import type { Store } from '../store/index.js';
 import { diskFull, type Folder } from './pump-types.js';
 
 export interface FolderSetDeps {

@@ -4,8 +4,8 @@
  * savepoint of its own. An ask asked again is answered again from the ledger, never done twice.
  * It must never do an ask twice, nor take one it could not answer.
  */
-import type { Store } from '../store/store.js';
-import type { Who } from '../store/types.js';
+import type { Store } from '../store/index.js';
+import type { Who } from '../store/index.js';
 import { AHEAD_MAX_MS, startBy, type Answer } from './protocol.js';
 import { operation } from './operations.js';
 import type { Ask } from './folder-lines.js';

@@ -7,7 +7,7 @@ import type { Answer } from './protocol.js';
 import type { Ask } from './folder-lines.js';
 import type { OpenFolder } from './folder-bind.js';
 import { answeredUnrecorded, appendUnrecorded } from './folder-answers.js';
-import type { Store } from '../store/store.js';
+import type { Store } from '../store/index.js';
 import { DISK_FULL_TEXT, type Folder, type Reading } from './pump-types.js';
 
 /** What the refusals need of the pump. */

@@ -8,16 +8,14 @@
  * the binder's tables, never holds more than its cap nor more for one agent than its share,
  * and never reads a brief for an asker who stopped waiting.
  */
-import type { Store } from '../store/store.js';
-import type { Who } from '../store/types.js';
-import { Refused, type WaitRow } from '../store/index.js';
+import { Refused, type Store, type WaitRow, type Who } from '../store/index.js';
 import { sayNothing, waitLength, waitTarget, type WaitData } from './catalog-together.js';
 import type { News } from './news.js';
 import type { Perform } from './perform.js';
 import { WAIT_MS, type Answer } from './protocol.js';
 import { terminalSafe } from './terminal-safe.js';
 import { said, toldAs, type Shown } from './text-values.js';
-import { step } from '../store/sentence.js';
+import { step } from '../store/light.js';
 
 /** An ask as the pump read it (see folder-lines.ts). */
 export interface HeldAsk {

@@ -7,8 +7,7 @@
  * one keeper sends (a lock, as a folder's). It never logs a secret, a body, nor a receiver's answer.
  */
 import { createHmac } from 'node:crypto';
-import type { Store } from '../store/store.js';
-import type { DeliveryToTry, TryOutcome } from '../store/hook-queue.js';
+import type { DeliveryToTry, StoreKeeping, TryOutcome } from '../store/index.js';
 import type { News } from './news.js';
 
 /** A try's longest wait for the receiver's answer. */
@@ -23,7 +22,7 @@ const LOOK_AGAIN_MS = 30_000;
 const SENDER = 'webhooks';
 
 export interface HookSenderDeps {
-  store: Store;
+  store: StoreKeeping;
   news: News;
   now: () => number;
   log: (line: string) => void;

@@ -2,8 +2,7 @@
  * The keeper as a library, as the screen, `binder serve` and an embedding application use it.
  * `keeper.ts` builds it; this file only says its shape, so faces can be written against it.
  */
-import type { Store } from '../store/store.js';
-import type { Change, DueRecord, Who } from '../store/types.js';
+import type { Change, DueRecord, Store, Who } from '../store/index.js';
 import type { Answer } from './protocol.js';
 import type { DirectAnswer, DirectAskOptions } from './direct-asks.js';
 

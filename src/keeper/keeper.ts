@@ -5,10 +5,7 @@
  * asks are its side's, a person's acts are the person's.
  */
 import { resolve } from 'node:path';
-import { openStore } from '../store/index.js';
-import type { Side, Store } from '../store/store.js';
-import type { Change, Who } from '../store/types.js';
-import { slug } from '../store/index.js';
+import { type Change, openStore, type Side, slug, type Store, type Who } from '../store/index.js';
 import { DIRECT_PLACE, createDirectAsks } from './direct-asks.js';
 import { createFolderPump } from './folder-pump.js';
 import { createHeldWaits } from './held-waits.js';

@@ -4,7 +4,7 @@
  * while anyone listens — a change committed by another process (another keeper, `binder admin`),
  * as the store hears of it (store.onOtherChange). It never reads the binder's tables itself.
  */
-import type { Store } from '../store/store.js';
+import type { StoreKeeping } from '../store/index.js';
 
 export interface News {
   /** Calls `fn` after each change (several changes may make one call). Returns the unlisten. */
@@ -12,7 +12,7 @@ export interface News {
   close(): void;
 }
 
-export function createNews(store: Store): News {
+export function createNews(store: StoreKeeping): News {
   const listeners = new Set<() => void>();
   let others: (() => void) | null = null;
   const tell = (): void => {

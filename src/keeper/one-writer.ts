@@ -10,7 +10,7 @@
  * channel, and each named the agent of a token it checked. An ask the minder hands back (no writer
  * took it: none was running) is done by the worker itself, as one keeper of several does.
  */
-import type { Who } from '../store/types.js';
+import type { Who } from '../store/index.js';
 import type { DirectAnswer, DirectAskOptions } from './direct-asks.js';
 import { STOPPED_TEXT } from './direct-asks.js';
 import type { Keeper } from './keeper-types.js';

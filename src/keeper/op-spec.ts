@@ -48,7 +48,8 @@ export interface ArgSpec {
   person?: true;
 }
 
-interface OpBase {
+/** An operation as the catalog writes it; whose it is comes from the store's table (whose.ts). */
+export interface OpDraft {
   name: string;
   /** A short human title (MCP `title`). */
   title: string;
@@ -57,18 +58,11 @@ interface OpBase {
   /** One command line that uses it, as `binder …` (or `binder admin …` for a person's). */
   example: string;
   readOnly: boolean;
-  /** May an agent call it? The others are a person's alone, whatever an ask says. */
-  agents: boolean;
   /** Doing it twice leaves the binder as doing it once. */
   idempotent: boolean;
   args: Readonly<Record<string, ArgSpec>>;
   /** The argument that says how long the keeper may hold the ask open before answering (a wait). */
   holds?: string;
-  /**
-   * An admin's alone, among a person's operations: a member of the binder is refused it (the
-   * store decides, src/store/people.ts); every other person's operation is a member's too.
-   */
-  admin?: true;
   /**
    * Its answer carries a secret shown this once (a token made): the ledger keeps the answer
    * without it, and a replay says it was made and shown (kept-answers.ts).
@@ -76,8 +70,13 @@ interface OpBase {
   shownOnce?: true;
 }
 
-export type OpSpec = OpBase & (
-  | { agents: true }
-  /** `doing` completes "Only a person can …" when an agent asks for it. */
-  | { agents: false; doing: string }
-);
+/**
+ * Whose an operation is, read from the store's table of a person's operations (whose.ts): an
+ * agent's too, or a person's alone, whatever an ask says; `doing` completes "Only a person can …"
+ * when an agent asks for it; `admin`, a member of the binder is refused it too (the store decides).
+ */
+export type Whose =
+  | { agents: true; admin?: undefined }
+  | { agents: false; doing: string; admin?: true };
+
+export type OpSpec = OpDraft & Whose;

@@ -6,7 +6,8 @@
  */
 
 export type { ArgKind, ArgSpec, OpSpec } from './op-spec.js';
-import type { ArgSpec, OpSpec } from './op-spec.js';
+import type { ArgSpec, OpDraft, OpSpec, Whose } from './op-spec.js';
+import { adminWords as wordsOf, personsOperation } from '../store/light.js';
 
 const list: ArgSpec = { kind: 'text', describe: 'a list\'s name or id', required: true, positional: true, placeholder: 'LIST' };
 const record: ArgSpec = { kind: 'record', describe: '12 or #12', required: true, positional: true, placeholder: 'ID' };
@@ -26,19 +27,19 @@ export const ACCESS_LEVELS = ['read', 'write', 'none'] as const;
 export const VIEWS = ['board', 'table'] as const;
 export const LANGS = ['en', 'fr'] as const;
 
-const op = <const T extends OpSpec>(spec: T): T => spec;
+const op = <const T extends OpDraft>(spec: T): T => spec;
 
-export const OPERATIONS = [
+const CATALOG = [
   /* ---- the agents' verbs ---- */
   op({
     name: 'lists', title: 'Lists', describe: 'The lists you can see, with their counts and your access.',
-    example: 'binder lists', readOnly: true, agents: true, idempotent: true,
+    example: 'binder lists', readOnly: true, idempotent: true,
     // Agents never see an archived list (src/store/access.ts): a person's view alone.
     args: { archived: { kind: 'flag', describe: 'the archived lists too', person: true } },
   }),
   op({
     name: 'show', title: 'Show a list', describe: 'A list\'s records by state (50 each; filter for more).',
-    example: 'binder show Tasks --query "owner:me due<2026-12-10"', readOnly: true, agents: true, idempotent: true,
+    example: 'binder show Tasks --query "owner:me due<2026-12-10"', readOnly: true, idempotent: true,
     args: {
       list,
       state: { kind: 'text', describe: 'only this state', placeholder: 'STATE' },
@@ -50,7 +51,7 @@ export const OPERATIONS = [
   }),
   op({
     name: 'get', title: 'Get a record', describe: 'One record: fields, attachments, its latest notes and history.',
-    example: 'binder get 12', readOnly: true, agents: true, idempotent: true,
+    example: 'binder get 12', readOnly: true, idempotent: true,
     args: {
       id: record,
       notes: { kind: 'number', describe: `how many notes (${GET_NOTES})`, placeholder: 'N', max: GET_MOST },
@@ -60,7 +61,7 @@ export const OPERATIONS = [
   }),
   op({
     name: 'search', title: 'Search', describe: 'Records a query finds: words, state:Doing owner:me -label:x, OR.',
-    example: 'binder search login state:Doing owner:me', readOnly: true, agents: true, idempotent: true,
+    example: 'binder search login state:Doing owner:me', readOnly: true, idempotent: true,
     args: {
       text: { kind: 'words', describe: 'the query', required: true, positional: true, placeholder: 'QUERY' },
       archived: { kind: 'flag', describe: 'include archived records' },
@@ -68,7 +69,7 @@ export const OPERATIONS = [
   }),
   op({
     name: 'add', title: 'Add a record', describe: 'Add a record to a list, in its first state unless you say; never approved.',
-    example: 'binder add Batches "Dark mode" --note "login page only"', readOnly: false, agents: true, idempotent: false,
+    example: 'binder add Batches "Dark mode" --note "login page only"', readOnly: false, idempotent: false,
     args: {
       list,
       title: { kind: 'words', describe: 'the title', required: true, positional: true, placeholder: 'TITLE' },
@@ -80,7 +81,7 @@ export const OPERATIONS = [
   }),
   op({
     name: 'edit', title: 'Edit a record', describe: 'Change a record\'s title, fields, owners or due date.',
-    example: 'binder edit 12 --due 2026-12-01 --owner me', readOnly: false, agents: true, idempotent: true,
+    example: 'binder edit 12 --due 2026-12-01 --owner me', readOnly: false, idempotent: true,
     args: {
       id: record,
       title: { kind: 'text', describe: 'a new title', placeholder: 'TITLE' },
@@ -89,7 +90,7 @@ export const OPERATIONS = [
   }),
   op({
     name: 'move', title: 'Move a record', describe: 'Put a record in another state; past a gate only once a person approved it.',
-    example: 'binder move 12 Doing', readOnly: false, agents: true, idempotent: true,
+    example: 'binder move 12 Doing', readOnly: false, idempotent: true,
     args: {
       id: record, state: { kind: 'text', describe: 'the state', required: true, positional: true, placeholder: 'STATE' },
       seen: { kind: 'text', describe: 'a person\'s move past the gate approves: the mark of the title and fields shown (get gives it), refused if the record says otherwise now', placeholder: 'MARK', person: true },
@@ -97,12 +98,12 @@ export const OPERATIONS = [
   }),
   op({
     name: 'note', title: 'Add a note', describe: 'Add a short note to a record: a decision, a fact, a result.',
-    example: 'binder note 12 "tests pass on the branch"', readOnly: false, agents: true, idempotent: false,
+    example: 'binder note 12 "tests pass on the branch"', readOnly: false, idempotent: false,
     args: { id: record, text: { kind: 'words', describe: 'the note', required: true, positional: true, placeholder: 'TEXT' } },
   }),
   op({
     name: 'attach', title: 'Attach', describe: 'Attach a message, file, asset, branch, link or record to a record.',
-    example: 'binder attach 12 branch site:dark-mode "the work"', readOnly: false, agents: true, idempotent: false,
+    example: 'binder attach 12 branch site:dark-mode "the work"', readOnly: false, idempotent: false,
     args: {
       id: record,
       kind: { kind: 'choice', describe: 'what it is', choices: ATTACH_KINDS, required: true, positional: true, placeholder: 'KIND' },
@@ -112,23 +113,23 @@ export const OPERATIONS = [
   }),
   op({
     name: 'detach', title: 'Detach', describe: 'Take off something attached to a record (its ref, or its id from get).',
-    example: 'binder detach 12 site:dark-mode', readOnly: false, agents: true, idempotent: true,
+    example: 'binder detach 12 site:dark-mode', readOnly: false, idempotent: true,
     args: { id: record, what: { kind: 'text', describe: 'its ref or id', required: true, positional: true, placeholder: 'WHAT' } },
   }),
   op({
     name: 'archive', title: 'Archive a record', describe: 'Archive a record: it leaves the list\'s views (show --archived finds it).',
-    example: 'binder archive 12', readOnly: false, agents: true, idempotent: true,
+    example: 'binder archive 12', readOnly: false, idempotent: true,
     args: { id: record, restore: { kind: 'flag', describe: 'restore it instead', hidden: true } },
   }),
   op({
     name: 'restore', title: 'Restore a record', describe: 'Bring an archived record back into its list.',
-    example: 'binder restore 12', readOnly: false, agents: true, idempotent: true, args: { id: record },
+    example: 'binder restore 12', readOnly: false, idempotent: true, args: { id: record },
   }),
 
   /* ---- working together ---- */
   op({
     name: 'take', title: 'Take a record', describe: 'Claim a record so no one else works on it; again to keep it longer.',
-    example: 'binder take --next Batches', readOnly: false, agents: true, idempotent: false,
+    example: 'binder take --next Batches', readOnly: false, idempotent: false,
     args: {
       id: { ...record, required: false },
       next: { kind: 'text', describe: 'the first ready record of this list', placeholder: 'LIST' },
@@ -137,12 +138,12 @@ export const OPERATIONS = [
   }),
   op({
     name: 'release', title: 'Release a record', describe: 'Give back a record you took.',
-    example: 'binder release 12 --note "done: see the branch"', readOnly: false, agents: true, idempotent: true,
+    example: 'binder release 12 --note "done: see the branch"', readOnly: false, idempotent: true,
     args: { id: record, note: { kind: 'text', describe: 'a note left on it', placeholder: 'TEXT' } },
   }),
   op({
     name: 'needs', title: 'Needs', describe: 'A record waits for others to be done.',
-    example: 'binder needs 20 12 14', readOnly: false, agents: true, idempotent: true,
+    example: 'binder needs 20 12 14', readOnly: false, idempotent: true,
     args: {
       id: record,
       others: { kind: 'words', describe: '12 14', required: true, positional: true, placeholder: 'OTHER' },
@@ -151,7 +152,7 @@ export const OPERATIONS = [
   }),
   op({
     name: 'ready', title: 'Ready', describe: 'Records you may start now: approved, free, not done; first to take first.',
-    example: 'binder ready Batches', readOnly: true, agents: true, idempotent: true,
+    example: 'binder ready Batches', readOnly: true, idempotent: true,
     args: {
       list: { ...list, required: false },
       blocked: { kind: 'flag', describe: 'what waits' },
@@ -159,7 +160,7 @@ export const OPERATIONS = [
   }),
   op({
     name: 'brief', title: 'Brief', describe: 'What changed since you last looked, each change once.',
-    example: 'binder brief', readOnly: true, agents: true, idempotent: false,
+    example: 'binder brief', readOnly: true, idempotent: false,
     args: {
       peek: { kind: 'flag', describe: 'the latest first, with counts, marking nothing seen', person: true },
       seen: { kind: 'number', describe: 'mark the changes through this one seen', placeholder: 'CHANGE', person: true },
@@ -167,7 +168,7 @@ export const OPERATIONS = [
   }),
   op({
     name: 'wait', title: 'Wait', describe: 'Wait until something you can see changes; say what, as brief does.',
-    example: 'binder wait 12 --timeout 5m', readOnly: true, agents: true, idempotent: false, holds: 'timeout',
+    example: 'binder wait 12 --timeout 5m', readOnly: true, idempotent: false, holds: 'timeout',
     args: {
       on: { kind: 'text', describe: 'only this list or record (#12)', positional: true, placeholder: 'LIST|ID' },
       timeout: { kind: 'text', describe: 'at most this long: 60s (default)', placeholder: 'TIME' },
@@ -177,7 +178,7 @@ export const OPERATIONS = [
   /* ---- a person's alone ---- */
   op({
     name: 'approve', title: 'Approve', describe: 'Approve a record so it may pass its list\'s gate, or withdraw the approval.',
-    example: 'binder admin approve 12', readOnly: false, agents: false, doing: 'approve a record or withdraw its approval', idempotent: true,
+    example: 'binder admin approve 12', readOnly: false, idempotent: true,
     args: {
       id: record, withdraw: { kind: 'flag', describe: 'withdraw the approval' },
       seen: { kind: 'text', describe: 'the mark of the title and fields you were shown (the screen and the page give it): refused if the record says otherwise now', placeholder: 'MARK' },
@@ -185,11 +186,11 @@ export const OPERATIONS = [
   }),
   op({
     name: 'delete', title: 'Delete a record', describe: 'Delete a record and all of it, for good.',
-    example: 'binder admin delete 12', readOnly: false, agents: false, doing: 'delete a record', idempotent: false, args: { id: record, yes },
+    example: 'binder admin delete 12', readOnly: false, idempotent: false, args: { id: record, yes },
   }),
   op({
     name: 'edit-note', title: 'Edit a note', describe: 'Rewrite a note of a record; only its author may.',
-    example: 'binder admin edit-note 12 3 "the login page and the signup page"', readOnly: false, agents: false, doing: 'rewrite a note', idempotent: true,
+    example: 'binder admin edit-note 12 3 "the login page and the signup page"', readOnly: false, idempotent: true,
     args: {
       id: record,
       note: { kind: 'number', describe: 'the note\'s number, from get', required: true, positional: true, placeholder: 'NOTE' },
@@ -198,12 +199,12 @@ export const OPERATIONS = [
   }),
   op({
     name: 'templates', title: 'Templates', describe: 'The templates a list can be made from.',
-    example: 'binder admin templates --lang fr', readOnly: true, agents: false, doing: 'list the templates lists are made from', idempotent: true,
+    example: 'binder admin templates --lang fr', readOnly: true, idempotent: true,
     args: { lang: { kind: 'choice', describe: 'en or fr', choices: LANGS, placeholder: 'LANG' } },
   }),
   op({
     name: 'create-list', title: 'Make a list', describe: 'Make a list from a template.',
-    example: 'binder admin create-list "Site work" --template batches', readOnly: false, agents: false, admin: true, doing: 'make a list', idempotent: false,
+    example: 'binder admin create-list "Site work" --template batches', readOnly: false, idempotent: false,
     args: {
       title: { kind: 'words', describe: 'its title (the template\'s by default)', positional: true, placeholder: 'TITLE' },
       template: { kind: 'text', describe: 'batches, tasks, customers, people, roadmap or blank', required: true, placeholder: 'T' },
@@ -212,7 +213,7 @@ export const OPERATIONS = [
   }),
   op({
     name: 'edit-list', title: 'Edit a list', describe: 'Change a list: title, view, states and their order, its gate, fields.',
-    example: 'binder admin edit-list tasks --gate Review', readOnly: false, agents: false, admin: true, doing: 'change a list\'s states, gate, fields or title', idempotent: false,
+    example: 'binder admin edit-list tasks --gate Review', readOnly: false, idempotent: false,
     args: {
       list,
       title: { kind: 'text', describe: 'a new title', placeholder: 'TITLE' },
@@ -229,7 +230,7 @@ export const OPERATIONS = [
   }),
   op({
     name: 'grant', title: 'Grant', describe: 'Give an agent read or write access to a list, or take it away (none).',
-    example: 'binder admin grant batches Agent write', readOnly: false, agents: false, admin: true, doing: 'give an agent access to a list', idempotent: true,
+    example: 'binder admin grant batches Agent write', readOnly: false, idempotent: true,
     args: {
       list,
       agent: { kind: 'text', describe: 'the agent: its name or id', required: true, positional: true, placeholder: 'AGENT' },
@@ -238,20 +239,20 @@ export const OPERATIONS = [
   }),
   op({
     name: 'archive-list', title: 'Archive a list', describe: 'Archive a list (or restore it): it leaves everyone\'s lists.',
-    example: 'binder admin archive-list batches', readOnly: false, agents: false, admin: true, doing: 'archive or restore a list', idempotent: true,
+    example: 'binder admin archive-list batches', readOnly: false, idempotent: true,
     args: { list, restore: { kind: 'flag', describe: 'restore it instead' } },
   }),
   op({
     name: 'delete-list', title: 'Delete a list', describe: 'Delete a list with all its records, for good.',
-    example: 'binder admin delete-list batches', readOnly: false, agents: false, admin: true, doing: 'delete a list', idempotent: false, args: { list, yes },
+    example: 'binder admin delete-list batches', readOnly: false, idempotent: false, args: { list, yes },
   }),
   op({
     name: 'sides', title: 'Agent folders', describe: 'The agents\' folders the keeper reads.',
-    example: 'binder admin sides', readOnly: true, agents: false, doing: 'see the agents\' folders the keeper reads', idempotent: true, args: {},
+    example: 'binder admin sides', readOnly: true, idempotent: true, args: {},
   }),
   op({
     name: 'side-add', title: 'Add an agent folder', describe: 'Register an agent\'s folder for the keeper to read, under a name.',
-    example: 'binder admin side add ~/work/site/.binder Claude', readOnly: false, agents: false, admin: true, doing: 'register an agent\'s folder', idempotent: false,
+    example: 'binder admin side add ~/work/site/.binder Claude', readOnly: false, idempotent: false,
     args: {
       dir: { kind: 'text', describe: 'the folder', required: true, positional: true, placeholder: 'FOLDER' },
       name: { kind: 'words', describe: 'the agent\'s name', required: true, positional: true, placeholder: 'NAME' },
@@ -259,16 +260,16 @@ export const OPERATIONS = [
   }),
   op({
     name: 'side-remove', title: 'Remove an agent folder', describe: 'Stop reading an agent\'s folder.',
-    example: 'binder admin side remove Claude', readOnly: false, agents: false, admin: true, doing: 'stop the keeper reading an agent\'s folder', idempotent: false,
+    example: 'binder admin side remove Claude', readOnly: false, idempotent: false,
     args: { name: { kind: 'words', describe: 'the agent\'s name', required: true, positional: true, placeholder: 'NAME' } },
   }),
   op({
     name: 'token-list', title: 'Agent tokens', describe: 'The agents\' tokens for HTTP: name, prefix, made, last used, expiry (never the token).',
-    example: 'binder admin token list', readOnly: true, agents: false, doing: 'see the agents\' tokens for HTTP', idempotent: true, args: {},
+    example: 'binder admin token list', readOnly: true, idempotent: true, args: {},
   }),
   op({
     name: 'token-add', title: 'Make an agent token', describe: 'Make a token an agent asks over HTTP with, as the agent of that name; shown once.',
-    example: 'binder admin token add Claude --expires 30d', readOnly: false, agents: false, admin: true, doing: 'make an agent\'s token for HTTP', idempotent: false, shownOnce: true,
+    example: 'binder admin token add Claude --expires 30d', readOnly: false, idempotent: false, shownOnce: true,
     args: {
       name: { kind: 'words', describe: 'the agent\'s name', required: true, positional: true, placeholder: 'NAME' },
       expires: { kind: 'text', describe: 'it stops working after this long: 30d, 12h…', placeholder: 'TIME' },
@@ -276,18 +277,18 @@ export const OPERATIONS = [
   }),
   op({
     name: 'token-revoke', title: 'Revoke an agent token', describe: 'Revoke a token (by its prefix) or every token of an agent (by its name).',
-    example: 'binder admin token revoke Claude', readOnly: false, agents: false, admin: true, doing: 'revoke an agent\'s token', idempotent: false,
+    example: 'binder admin token revoke Claude', readOnly: false, idempotent: false,
     args: { token: { kind: 'words', describe: 'the agent\'s name, or the token\'s prefix', required: true, positional: true, placeholder: 'NAME|PREFIX' } },
   }),
 
   /* ---- the people who sign in, and their roles (an admin's) ---- */
   op({
     name: 'people', title: 'People', describe: 'Everyone who signed in to this binder, with their roles (admin or member): a member sees them too.',
-    example: 'binder admin people', readOnly: true, agents: false, doing: 'see the binder\'s people', idempotent: true, args: {},
+    example: 'binder admin people', readOnly: true, idempotent: true, args: {},
   }),
   op({
     name: 'set-role', title: 'Set a role', describe: 'Make a person an admin or a member (a removed person is let back in); never the last admin a member.',
-    example: 'binder admin set-role ann@example.com admin', readOnly: false, agents: false, admin: true, doing: 'change a person\'s role', idempotent: true,
+    example: 'binder admin set-role ann@example.com admin', readOnly: false, idempotent: true,
     args: {
       person: { kind: 'text', describe: 'the person: their e-mail, name or id', required: true, positional: true, placeholder: 'PERSON' },
       role: { kind: 'choice', describe: 'admin or member', choices: ['admin', 'member'], required: true, positional: true, placeholder: 'ROLE' },
@@ -295,10 +296,20 @@ export const OPERATIONS = [
   }),
   op({
     name: 'remove-person', title: 'Remove a person', describe: 'Take a person out of this binder: refused from now on, their history kept; never the last admin.',
-    example: 'binder admin remove-person bob@example.com', readOnly: false, agents: false, admin: true, doing: 'remove a person from the binder', idempotent: false,
+    example: 'binder admin remove-person bob@example.com', readOnly: false, idempotent: false,
     args: { person: { kind: 'text', describe: 'the person: their e-mail, name or id', required: true, positional: true, placeholder: 'PERSON' } },
   }),
-] as const satisfies readonly OpSpec[];
+] as const satisfies readonly OpDraft[];
+
+/** Whose the operation of that name is: an agent's too, or (the store's table says) a person's alone. */
+function whose(name: string): Whose {
+  const person = personsOperation(name);
+  if (!person) return { agents: true };
+  return { agents: false, doing: person.doing.en, ...(person.admin ? { admin: true as const } : {}) };
+}
+
+/** Every operation, in catalog order, with whose it is. */
+export const OPERATIONS: readonly ((typeof CATALOG)[number] & Whose)[] = CATALOG.map((o) => ({ ...o, ...whose(o.name) }));
 
 export type OpName = (typeof OPERATIONS)[number]['name'];
 
@@ -323,14 +334,8 @@ const PERSON_OPERATIONS = new Map<string, OpSpec & { agents: false }>(
   OPERATIONS.flatMap((o): (OpSpec & { agents: false })[] => (o.agents ? [] : [o])).map((o) => [o.name, o]),
 );
 
-/** The groups of `binder admin`'s words: `side add`, `side remove`, `token add`… */
-const ADMIN_GROUPS = ['side', 'token'] as const;
-
 /** The words of `binder admin` that run `op`: the folder and token operations are `side add`, `token list`… */
-export function adminWords(op: OpSpec): string[] {
-  const group = ADMIN_GROUPS.find((g) => op.name.startsWith(`${g}-`));
-  return group ? [group, op.name.slice(group.length + 1)] : [op.name];
-}
+export const adminWords = (op: OpSpec): string[] => wordsOf(op.name);
 
 /**
  * The person's operation an agent named, if it named one: by its name (`approve`), or as

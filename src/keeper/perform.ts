@@ -5,9 +5,7 @@
  * throws: a bug in an operation becomes a refusal and a line in the keeper's log. Refusals are
  * in English unless a person's screen asks for French; agents always read English.
  */
-import type { Store } from '../store/store.js';
-import { Refused, StoreUnavailable, TransactionConflict, mustRethrow } from '../store/store.js';
-import type { Who } from '../store/types.js';
+import { mustRethrow, Refused, type Store, StoreUnavailable, TransactionConflict, type Who } from '../store/index.js';
 import { CATALOG } from './catalog.js';
 import { adminWords, onlyAPerson, operation, type OpName } from './operations.js';
 import { UNAVAILABLE_TEXT, type Answer } from './protocol.js';
@@ -17,7 +15,7 @@ export const BUSY_STORE_TEXT = 'The binder is too busy to do it now: nothing was
 import { askSchema, explainIssue } from './schemas.js';
 import { DISK_FULL_TEXT } from './pump-types.js';
 import { terminalSafe } from './terminal-safe.js';
-import { written, type Sentence } from '../store/sentence.js';
+import { written, type Sentence } from '../store/light.js';
 import { commandStep } from './step-words.js';
 import { toldAs } from './text-values.js';
 

@@ -5,8 +5,7 @@
  */
 import { userInfo } from 'node:os';
 import { join, resolve } from 'node:path';
-import { Refused } from '../store/store.js';
-import type { Who } from '../store/types.js';
+import { Refused, type Who } from '../store/index.js';
 import { agentWho, personWho } from './keeper.js';
 import type { SideConfig } from './keeper-types.js';
 import { FOLDER_NAME } from './protocol.js';

@@ -2,7 +2,7 @@
  * The folder protocol's constants and line shapes, shared by the keeper and every asking side.
  * Light on purpose: the agent's command imports it on every call. See docs/protocol.md.
  */
-import type { Sentence } from '../store/sentence.js';
+import type { Sentence } from '../store/index.js';
 
 export const ASKS_FILE = 'asks.jsonl';
 export const ANSWERS_FILE = 'answers.jsonl';

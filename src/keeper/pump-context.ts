@@ -3,7 +3,7 @@
  * its log, and the little it keeps between passes. Made once by `createFolderPump`; each step is
  * a plain function of it, so that a reader follows one step in one file. Types and the answer line.
  */
-import type { Store } from '../store/store.js';
+import type { Store } from '../store/index.js';
 import type { SideConfig } from './keeper-types.js';
 import type { Answer } from './protocol.js';
 import type { Ask } from './folder-lines.js';

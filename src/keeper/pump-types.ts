@@ -3,8 +3,7 @@
  * with of its own, and what it keeps of each folder between passes. Types and texts only.
  */
 import type { FSWatcher, watch as fsWatch } from 'node:fs';
-import type { Store } from '../store/store.js';
-import type { Who } from '../store/types.js';
+import type { Store, Who } from '../store/index.js';
 import type { FolderStatus, SideConfig } from './keeper-types.js';
 import { LINE_MAX, type Answer } from './protocol.js';
 import type { Ask } from './folder-lines.js';

@@ -4,7 +4,7 @@
  * `binder show batches --state "In review" --offset 50`). The one writer of steps for the command
  * line; MCP writes them as tool calls (src/mcp). It never reads a step back out of text.
  */
-import { isPlaceholder, type Step } from '../store/sentence.js';
+import { isPlaceholder, type Step } from '../store/light.js';
 import { operation } from './operations.js';
 import { terminalSafe } from './terminal-safe.js';
 

@@ -5,7 +5,7 @@
  */
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { storeSpec, type StoreSpec } from '../store/store-spec.js';
+import { storeSpec, type StoreSpec } from '../store/index.js';
 
 export function storeFolder(flag: string | undefined, env: NodeJS.ProcessEnv = process.env): string {
   if (flag) return resolve(flag);

@@ -4,8 +4,9 @@
  * asks through a folder and over HTTP alike. The transports keep only their I/O: reading lines or
  * requests, and answering them. It must never do an ask whose id the ledger has already.
  */
-import { mustRethrow, type Store } from '../store/store.js';
-import type { AskRow } from '../store/ledger.js';
+import { mustRethrow } from '../store/light.js';
+import type { Store } from '../store/index.js';
+import type { AskRow } from '../store/index.js';
 import type { Answer } from './protocol.js';
 
 export interface AskToTake {

@@ -4,10 +4,9 @@
  * through `said` (text-values.ts); nothing here touches the store, and no record the asker
  * cannot see is ever named.
  */
-import type { BlockedPage, NeedsChanged } from '../store/together-types.js';
-import type { NeedLink, RecordView } from '../store/types.js';
+import type { BlockedPage, NeedLink, NeedsChanged, RecordView } from '../store/index.js';
 import { Shown, joined, lines, said } from './text-values.js';
-import { step } from '../store/sentence.js';
+import { step } from '../store/light.js';
 
 const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
 const link = (l: NeedLink): Shown => said`#${l.id} (${l.stateName})`;

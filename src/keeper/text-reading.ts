@@ -5,12 +5,11 @@
  * `said` (text-values.ts): made safe and kept on its line, so no value can pass for a line of
  * the answer.
  */
-import type { List, ListPage, ListSummary, LogRow, Note, RecordSummary, RecordView, SearchHit, Who } from '../store/types.js';
-import { whoName } from '../store/who-name.js';
+import { type List, type ListPage, type ListSummary, type LogRow, type Note, type RecordSummary, type RecordView, type SearchHit, type Who, whoName } from '../store/index.js';
 import { GET_HISTORY, GET_NOTES } from './operations.js';
 import { needLines } from './text-needs.js';
 import { Shown, block, joined, said, told, type Told } from './text-values.js';
-import { placeholder, step } from '../store/sentence.js';
+import { placeholder, step } from '../store/light.js';
 
 const plural = (n: number, one: string, many = `${one}s`): Shown => new Shown(`${n} ${n === 1 ? one : many}`);
 /** `2026-11-30T10:02:03.000Z` → `2026-11-30 10:02` (UTC, as stored). */

@@ -8,7 +8,7 @@
  * It must never let a value's line break or control through.
  */
 import { terminalSafe } from './terminal-safe.js';
-import { isStep, sentence, withSteps, written, type Sentence } from '../store/sentence.js';
+import { isStep, sentence, withSteps, written, type Sentence } from '../store/light.js';
 import { commandStep } from './step-words.js';
 
 /**

@@ -3,8 +3,7 @@
  * change events to wake it, so it hears of other processes' commits through the store
  * (store.onOtherChange) and reads a brief only then. It never holds a transaction while it waits.
  */
-import type { Store } from '../store/store.js';
-import type { Who } from '../store/types.js';
+import type { Store, Who } from '../store/index.js';
 import { sayNothing, waitLength, waitTarget, type WaitData } from './catalog-together.js';
 import type { Perform } from './perform.js';
 import type { Answer } from './protocol.js';

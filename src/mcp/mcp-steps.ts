@@ -7,7 +7,7 @@
  */
 import { operation, type ArgSpec } from '../keeper/operations.js';
 import { commandStep } from '../keeper/step-words.js';
-import { isPlaceholder, isStep, written, type Sentence, type Step, type StepValue } from '../store/sentence.js';
+import { isPlaceholder, isStep, written, type Sentence, type Step, type StepValue } from '../store/light.js';
 
 /** A value as a tool call's argument reads: a placeholder (`LIST`) bare, a number as a number. */
 function valueOf(arg: ArgSpec | undefined, value: StepValue): string {

@@ -5,7 +5,7 @@
  * server why a record left. It never changes the binder.
  */
 import type { HeldWhy } from '../person/words.js';
-import type { RecordSummary, List } from '../store/types.js';
+import type { RecordSummary, List } from '../store/index.js';
 import type { PageAction, PageState, Shown } from './page-state.js';
 
 /** The records the page shows, column by column (one column for the table), as the selection sees them. */

@@ -7,7 +7,7 @@
  * changes. The board's columns and the table's rows are made from it, and the cursor's sizes.
  */
 import { useCallback, useEffect, useState } from 'react';
-import type { ListPage, RecordSummary, RecordView, SearchHit, State } from '../store/types.js';
+import type { ListPage, RecordSummary, RecordView, SearchHit, State } from '../store/index.js';
 import { shownStates } from '../person/reading.js';
 import type { Filters } from '../person/screen-state.js';
 import type { Lang } from '../person/words.js';

@@ -9,9 +9,9 @@
  * under the selection a moment before: the person is asked again (src/person/seen.ts, as on the
  * screen). It never changes the binder but through `act`.
  */
-import { approvalMark } from '../store/approval-mark.js';
+import { approvalMark } from '../store/light.js';
+import type { List, ListSummary, RecordSummary, RecordView } from '../store/index.js';
 import type { Dispatch, MutableRefObject } from 'react';
-import type { List, ListSummary, RecordSummary, RecordView } from '../store/types.js';
 import { NO_FILTERS } from '../person/screen-state.js';
 import type { Words } from '../person/words.js';
 import { operation } from '../keeper/operations.js';

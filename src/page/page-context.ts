@@ -8,7 +8,7 @@
  */
 import { createContext, useContext, useEffect, useLayoutEffect, useRef, useState, type Dispatch, type MutableRefObject } from 'react';
 import type { Command } from '../person/keymap.js';
-import type { List, RecordSummary } from '../store/types.js';
+import type { List, RecordSummary } from '../store/index.js';
 import type { NameOf } from '../person/names.js';
 import type { Lang, Words } from '../person/words.js';
 import { call, type Answer } from './api.js';

@@ -8,7 +8,7 @@
  * selection is now (unless the person's own key deleted or archived it). It only reads the binder.
  */
 import { useLayoutEffect, type Dispatch, type MutableRefObject } from 'react';
-import type { RecordSummary, RecordView } from '../store/types.js';
+import type { RecordSummary, RecordView } from '../store/index.js';
 import type { Words } from '../person/words.js';
 import { call } from './api.js';
 import { holdAction, placeHeld, whyLeft } from './held.js';

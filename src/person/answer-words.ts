@@ -4,9 +4,7 @@
  * in English. Pure: it reads the answer's data, never the store; every name in it is made safe.
  * A refusal is not said here: it stays the keeper's sentence.
  */
-import type { Side } from '../store/store.js';
-import type { Released } from '../store/together-types.js';
-import type { List, Note, RecordSummary, Who } from '../store/types.js';
+import type { List, Note, RecordSummary, Released, Side, Who } from '../store/index.js';
 import { safe } from './format.js';
 import type { Words } from './words.js';
 

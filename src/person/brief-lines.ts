@@ -3,7 +3,7 @@
  * one change a line, when, which record, and what happened to it, by whom. Pure; every piece of
  * text from the store is made terminal-safe here and cut to the width, so one line is one row.
  */
-import type { BriefCounts, BriefItem, BriefKind } from '../store/together-types.js';
+import type { BriefCounts, BriefItem, BriefKind } from '../store/index.js';
 import { cut, safe, when } from './format.js';
 import type { Line, Tone } from './record-lines.js';
 import type { Words } from './words.js';

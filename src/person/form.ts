@@ -5,8 +5,7 @@
  * Pure; it never calls the keeper.
  */
 import { operation, type OpName } from '../keeper/operations.js';
-import { LIMITS } from '../store/values.js';
-import type { List, RecordFull } from '../store/types.js';
+import { LIMITS, type List, type RecordFull } from '../store/index.js';
 import { safe } from './format.js';
 import type { Choice, Dialog, FormField, Intent } from './screen-state.js';
 import type { ArgName, Words } from './words.js';

@@ -4,8 +4,8 @@
  * before it is rendered; nothing here ever returns a control character.
  */
 import { terminalSafe } from '../keeper/terminal-safe.js';
-import { readDue } from '../store/due.js';
-import type { Lease } from '../store/types.js';
+import { readDue } from '../store/light.js';
+import type { Lease } from '../store/index.js';
 import type { Words } from './words.js';
 
 /** One line of agent-written text, safe to print. */

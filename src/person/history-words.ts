@@ -4,7 +4,7 @@
  * is still said in words (its name, and what changed as `key: value`), never as raw JSON. Pure;
  * every piece of text from the store is made terminal-safe here.
  */
-import type { LogRow } from '../store/types.js';
+import type { LogRow } from '../store/index.js';
 import { safe, shortWhen } from './format.js';
 import type { NameOf } from './names.js';
 import type { Words } from './words.js';

@@ -4,7 +4,7 @@
  * the binder last saw it act under, else the id without its kind. Pure; the names it gives are
  * made terminal-safe. It never shows a kind prefix a person did not type.
  */
-import { whoName } from '../store/who-name.js';
+import { whoName } from '../store/light.js';
 import { safe } from './format.js';
 
 export type NameOf = (id: string) => string;

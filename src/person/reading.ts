@@ -3,8 +3,8 @@
  * per state around its cursors, a table only the slices of states its window crosses. Reads go
  * through the store's read methods as the person; nothing here changes the binder.
  */
-import { Refused, type Store } from '../store/store.js';
-import type { List, ListPage, ListSummary, RecordPage, RecordSummary, RecordView, SearchHit, State, Who } from '../store/types.js';
+import { Refused } from '../store/light.js';
+import type { List, ListPage, ListSummary, RecordPage, RecordSummary, RecordView, SearchHit, State, StoreRules, Who } from '../store/index.js';
 import type { Filters } from './screen-state.js';
 import { settle, tableSlices, START, type Cursor } from './window.js';
 
@@ -76,7 +76,7 @@ export class PageCache {
   }
 }
 
-export function readLists(store: Store, who: Who, archived: boolean): Promise<ListSummary[]> {
+export function readLists(store: StoreRules, who: Who, archived: boolean): Promise<ListSummary[]> {
   return store.lists(who, { archived });
 }
 
@@ -92,7 +92,7 @@ export function shownStates(list: List, filters: Filters): State[] {
 }
 
 /** A board's columns, each with the page of records its cursor's window shows. */
-export function readBoard(store: Store, who: Who, listId: string, filters: Filters, cards: Record<string, Cursor>, page: number, cache: PageCache, version: number): Promise<Read<BoardWindow>> {
+export function readBoard(store: StoreRules, who: Who, listId: string, filters: Filters, cards: Record<string, Cursor>, page: number, cache: PageCache, version: number): Promise<Read<BoardWindow>> {
   return attempt(async () => {
     const generation = `${version}|${listId}|${filters.mine}|${filters.archived}|${page}`;
     const base = await cache.page(generation, 'base', () => store.show(listId, who, { ...showOptions(filters), limit: page, offset: 0 }));
@@ -116,7 +116,7 @@ export function readBoard(store: Store, who: Who, listId: string, filters: Filte
 }
 
 /** A table's window: every record state by state, of which only the visible rows are fetched. */
-export function readTable(store: Store, who: Who, listId: string, filters: Filters, cursor: Cursor, page: number, cache: PageCache, version: number): Promise<Read<TableWindow>> {
+export function readTable(store: StoreRules, who: Who, listId: string, filters: Filters, cursor: Cursor, page: number, cache: PageCache, version: number): Promise<Read<TableWindow>> {
   return attempt(async () => {
     const generation = `${version}|${listId}|${filters.mine}|${filters.archived}|table`;
     const base = await cache.page(generation, 'counts', () => store.show(listId, who, { ...showOptions(filters), limit: 1, offset: 0 }));
@@ -143,7 +143,7 @@ export function readTable(store: Store, who: Who, listId: string, filters: Filte
  * its place, and every state's count, or null if it is not shown there. A binary search of
  * one-record pages, so a column of a hundred thousand is asked about twenty times, never read.
  */
-export async function placeOf(store: Store, who: Who, listId: string, filters: Filters, state: string, id: number): Promise<{ at: number; counts: Record<string, number> } | null> {
+export async function placeOf(store: StoreRules, who: Who, listId: string, filters: Filters, state: string, id: number): Promise<{ at: number; counts: Record<string, number> } | null> {
   try {
     const { counts } = await store.show(listId, who, { ...showOptions(filters), limit: 0 });
     const options = { ...showOptions(filters), state, limit: 1 };
@@ -174,7 +174,7 @@ export const BARE: RecordPage = { notes: 0, history: 0 };
  * `recordLines`). Its needs are these and nothing more: `get` is bounded for agents' answers, so
  * the page is asked for whole.
  */
-export function readRecord(store: Store, who: Who, id: number): Promise<Read<RecordView>> {
+export function readRecord(store: StoreRules, who: Who, id: number): Promise<Read<RecordView>> {
   return attempt(() => store.get(id, who, WHOLE));
 }
 
@@ -190,7 +190,7 @@ export interface Matches {
 }
 
 /** The store's search, kept to the open list (and its archived records, or its live ones). */
-export function readMatches(store: Store, who: Who, listId: string, filters: Filters): Promise<Read<Matches>> {
+export function readMatches(store: StoreRules, who: Who, listId: string, filters: Filters): Promise<Read<Matches>> {
   return attempt(async () => {
     const list = await store.list(listId, who);
     const found = await store.search(filters.text, who, { archived: filters.archived, limit: FILTER_MATCHES });
@@ -205,7 +205,7 @@ export function readMatches(store: Store, who: Who, listId: string, filters: Fil
 }
 
 /** A record as a card or a row shows it: its notes counted, not read. */
-async function summaryOf(store: Store, who: Who, id: number): Promise<RecordSummary | null> {
+async function summaryOf(store: StoreRules, who: Who, id: number): Promise<RecordSummary | null> {
   try {
     const { record, counts } = await store.get(id, who, BARE);
     return { ...record, notes: counts.notes, attached: record.attached.length };
@@ -216,7 +216,7 @@ async function summaryOf(store: Store, who: Who, id: number): Promise<RecordSumm
 }
 
 /** The window of a list filtered by words: only the records in view are read. */
-export async function matchWindow(store: Store, who: Who, matches: Matches, view: 'board' | 'table', filters: Filters, cards: Record<string, Cursor>, table: Cursor, page: number): Promise<ListWindow> {
+export async function matchWindow(store: StoreRules, who: Who, matches: Matches, view: 'board' | 'table', filters: Filters, cards: Record<string, Cursor>, table: Cursor, page: number): Promise<ListWindow> {
   const states = shownStates(matches.list, filters);
   const read = async (ids: readonly number[]): Promise<RecordSummary[]> => {
     const out: RecordSummary[] = [];
@@ -245,7 +245,7 @@ export async function matchWindow(store: Store, who: Who, matches: Matches, view
 export const SEARCH_SHOWN = 200;
 
 /** Search across lists; state and `mine` filters are applied to the hits. */
-export async function readSearch(store: Store, who: Who, text: string, filters: Filters, limit = SEARCH_SHOWN): Promise<Read<SearchHit[]>> {
+export async function readSearch(store: StoreRules, who: Who, text: string, filters: Filters, limit = SEARCH_SHOWN): Promise<Read<SearchHit[]>> {
   if (!text.trim()) return { ok: true, value: [] };
   return attempt(async () => {
     let hits = await store.search(text, who, { archived: filters.archived, limit });

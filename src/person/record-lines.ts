@@ -5,8 +5,8 @@
  * piece of text is made terminal-safe here, and long lines are wrapped (never cut) to the width,
  * so one line is one row and nothing of the record is out of reach.
  */
+import type { LogRow, NeedLink, RecordFull, RecordView } from '../store/index.js';
 import { stateTone, type StateTone } from './state-tones.js';
-import type { LogRow, NeedLink, RecordFull, RecordView } from '../store/types.js';
 import { displayWidth } from './display-width.js';
 import { dueStatus, safe, safeLines, when, wrap } from './format.js';
 import { historyText, type HistoryLookup } from './history-words.js';

@@ -3,8 +3,7 @@
  * their access to a list, the agent folders, a list's title, view, states and fields. Pure.
  */
 import type { FolderStatus } from '../keeper/keeper-types.js';
-import type { Side } from '../store/store.js';
-import type { Access, List } from '../store/types.js';
+import type { Access, List, Side } from '../store/index.js';
 import type { Words } from './words.js';
 
 export interface AgentRow {

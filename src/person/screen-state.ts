@@ -3,7 +3,7 @@
  * binder; this holds only the person's place in it (ids and cursors, never copies of records),
  * so a change by an agent is seen at the next read without anything here going stale.
  */
-import type { BriefCounts, BriefItem } from '../store/together-types.js';
+import type { BriefCounts, BriefItem } from '../store/index.js';
 import type { Context } from './keymap.js';
 import type { Undoing } from './undo.js';
 import { START, type Cursor } from './window.js';

@@ -4,7 +4,7 @@
  * A colour on the screen where the terminal has colour; never the only way a state is told (its
  * name is always written, and the gate says `gate`).
  */
-import type { State } from '../store/types.js';
+import type { State } from '../store/index.js';
 
 export type StateTone = 'start' | 'busy' | 'gate' | 'end';
 

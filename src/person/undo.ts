@@ -8,9 +8,8 @@
  * back is always new acts through the keeper, never a rewrite of what happened.
  */
 import type { Answer } from '../keeper/protocol.js';
-import { approvalMark } from '../store/approval-mark.js';
-import type { Side } from '../store/store.js';
-import type { Access, Attachment, RecordSummary } from '../store/types.js';
+import type { Access, Attachment, RecordSummary, Side } from '../store/index.js';
+import { approvalMark } from '../store/light.js';
 import type { Act } from './form.js';
 
 /** How long the page offers a change back with `u`. */

@@ -5,7 +5,7 @@
  */
 import type { OPERATIONS, OpName } from '../keeper/operations.js';
 import type { Command, Context, KeyName } from './keymap.js';
-import type { BriefKind } from '../store/together-types.js';
+import type { BriefKind } from '../store/index.js';
 import { en } from './words-en.js';
 import { fr } from './words-fr.js';
 

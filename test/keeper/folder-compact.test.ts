@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { appendFileSync, closeSync, existsSync, ftruncateSync, openSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { MIGRATIONS } from '../../src/store/schema.js';
+import { MIGRATIONS } from '../../src/store/index.js';
 import { createFolderPump, KEEP_ASKS_MS, OLD_ASKS_FILE } from '../../src/keeper/folder-pump.js';
 import { bytesRead } from '../../src/keeper/folder-files.js';
 import { ANSWERS_FILE, ASKS_FILE, TOO_LATE_MS } from '../../src/keeper/protocol.js';

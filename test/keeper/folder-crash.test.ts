@@ -10,7 +10,7 @@ import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
-import { MIGRATIONS } from '../../src/store/schema.js';
+import { MIGRATIONS } from '../../src/store/index.js';
 import { createFolderPump, type PumpDeps } from '../../src/keeper/folder-pump.js';
 import { ANSWERS_FILE, ASKS_FILE } from '../../src/keeper/protocol.js';
 import { tempDir, until } from '../helpers/temp.js';

@@ -7,14 +7,13 @@ import {
 import { dirname, join } from 'node:path';
 import { useProc } from '../../src/keeper/folder-bind.js';
 import Database from 'better-sqlite3';
-import { MIGRATIONS } from '../../src/store/schema.js';
+import { MIGRATIONS, type Store } from '../../src/store/index.js';
 import { createFolderPump, DISK_FULL_TEXT, READ_MAX, TOO_LATE_TEXT, NO_TIME_TEXT, type PumpDeps } from '../../src/keeper/folder-pump.js';
 import { bytesRead, fileKey } from '../../src/keeper/folder-files.js';
 import { ANSWERS_FILE, ASKS_FILE, LINE_MAX } from '../../src/keeper/protocol.js';
 import type { SideConfig } from '../../src/keeper/keeper-types.js';
 import { tempDir } from '../helpers/temp.js';
 import { pumpStore, type CountedStore } from './pump-store.js';
-import type { Store } from '../../src/store/store.js';
 
 const START = Date.parse('2030-01-02T03:04:05.000Z');
 

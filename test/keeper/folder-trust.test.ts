@@ -11,7 +11,7 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
-import { MIGRATIONS } from '../../src/store/schema.js';
+import { MIGRATIONS } from '../../src/store/index.js';
 import { createFolderPump } from '../../src/keeper/folder-pump.js';
 import { ANSWERS_FILE, ASKS_FILE, HEARTBEAT_FILE } from '../../src/keeper/protocol.js';
 import { tempDir } from '../helpers/temp.js';

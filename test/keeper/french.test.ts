@@ -8,8 +8,7 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createKeeper, agentWho, personWho } from '../../src/keeper/keeper.js';
-import { Refused } from '../../src/store/store.js';
-import type { Who } from '../../src/store/types.js';
+import { Refused, type Who } from '../../src/store/index.js';
 import { ROOT } from '../helpers/processes.js';
 import { tempDir } from '../helpers/temp.js';
 

@@ -14,8 +14,7 @@ import type { Keeper } from '../../src/keeper/keeper-types.js';
 import { handingKeeper, takeHandedAsks, type Channel } from '../../src/keeper/one-writer.js';
 import { createWriterRelay } from '../../src/keeper/writer-relay.js';
 import { STOPPED_TEXT } from '../../src/keeper/direct-asks.js';
-import { openStore } from '../../src/store/index.js';
-import type { Who } from '../../src/store/types.js';
+import { openStore, type Who } from '../../src/store/index.js';
 import { tempDir, until } from '../helpers/temp.js';
 
 const ann = personWho('Ann');

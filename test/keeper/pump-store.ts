@@ -6,7 +6,7 @@
 import type Database from 'better-sqlite3';
 import { sqliteEngine } from '../../src/store/sql/sqlite.js';
 import { makeStore } from '../../src/store/store-core.js';
-import type { Store } from '../../src/store/store.js';
+import type { Store } from '../../src/store/index.js';
 
 export interface CountedStore extends Store {
   /** Outermost transactions begun so far. */

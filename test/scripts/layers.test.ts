@@ -31,8 +31,8 @@ test('an import upwards or beside is wrong, loaded later or written among JSX an
   const root = tempDir(t);
   const { wrongImports } = await layers();
   const paths = tree(root, {
-    'src/store/rules.ts': 'export const rule = 1;\n',
-    'src/keeper/catalog.ts': "import { rule } from '../store/rules.js';\nimport { listen } from '../http/start.js';\nexport const op = rule + listen;\n",
+    'src/store/index.ts': 'export const rule = 1;\n',
+    'src/keeper/catalog.ts': "import { rule } from '../store/index.js';\nimport { listen } from '../http/start.js';\nexport const op = rule + listen;\n",
     'src/http/start.ts': "import { op } from '../keeper/catalog.js';\nexport const listen = 2;\nexport const both = op;\n",
     'src/page/view.tsx': "import { listen } from '../http/start.js';\nexport const View = () => <p>{listen}</p>;\n",
     'src/keeper/later.tsx': "class Late { #n = 1; static { void 0; } n = () => this.#n ??= 2; }\nexport const Box = () => <b>{new Late().n()}</b>;\nexport const later = () => import('../tui/screen.js');\n",
@@ -75,6 +75,30 @@ test('an import the check cannot follow is an error, not a pass', async (t) => {
   assert.deepEqual(await wrongImports(paths, root), [
     'src/keeper/a.ts imports ../http/gone.js, but the check cannot find that file, so cannot tell its layer',
   ]);
+});
+
+test('outside the store, an import of an inner file of it is wrong, a type\'s too; its index and light part are right, and inside it anything', async (t) => {
+  const root = tempDir(t);
+  const { wrongImports } = await layers();
+  const paths = tree(root, {
+    'src/store/rules.ts': 'export const rule = 1;\nexport type Rule = number;\n',
+    'src/store/light.ts': "export { rule } from './rules.js';\n",
+    'src/store/index.ts': "export * from './light.js';\nexport type { Rule } from './rules.js';\n",
+    'src/store/sql/engine.ts': "import { rule } from '../rules.js';\nexport const engine = rule;\n",
+    'src/keeper/catalog.ts': "import { rule } from '../store/rules.js';\nimport { engine } from '../store/sql/engine.js';\nexport const op = rule + engine;\n",
+    'src/keeper/typed.ts': "import type { Rule } from '../store/rules.js';\nexport const typed = (r: Rule) => r;\n",
+    'src/keeper/right.ts': "import type { Rule } from '../store/index.js';\nimport { rule } from '../store/index.js';\nexport const right = (r: Rule) => r + rule;\n",
+    'src/agent/light.ts': "import { rule } from '../store/light.js';\nexport const light = rule;\n",
+    'src/app/main.ts': "import { rule } from '../store/rules.js';\nexport const main = rule;\n",
+  });
+  const wrong = await wrongImports(paths, root);
+  assert.deepEqual(wrong.map((line) => line.split(', but ')[0]).sort(), [
+    'src/app/main.ts imports src/store/rules.ts',
+    'src/keeper/catalog.ts imports src/store/rules.ts',
+    'src/keeper/catalog.ts imports src/store/sql/engine.ts',
+    'src/keeper/typed.ts imports src/store/rules.ts',
+  ]);
+  assert.match(wrong[0]!, /import src\/store\/index\.ts \(or src\/store\/light\.ts where bundled apart from the engines\), never an inner file of the store$/);
 });
 
 test('the tree holds the layers', () => {

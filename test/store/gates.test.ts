@@ -93,7 +93,7 @@ eachStore('only a person approves, and an agent cannot approve its own record', 
   try {
     const r = await f.store.add('batches', { title: 'x' }, bot);
     assert.equal(await refusal(() => f.store.approve(r.id, true, bot)),
-      'Only a person can approve a record or withdraw an approval: a person does it on their screen or with `binder admin approve`.');
+      'Only a person can approve a record or withdraw its approval: a person does it on their screen or with `binder admin approve`.');
     assert.equal((await f.store.get(r.id, ann)).record.approved, null);
   } finally {
     await f.done();

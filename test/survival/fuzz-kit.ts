@@ -8,8 +8,7 @@
 import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import type { Database, Statement } from 'better-sqlite3';
-import type { Store } from '../../src/store/store.js';
-import type { Who } from '../../src/store/types.js';
+import type { Store, Who } from '../../src/store/index.js';
 import type { ArgSpec } from '../../src/keeper/operations.js';
 import { inOrder } from '../helpers/temp.js';
 

@@ -9,8 +9,7 @@ import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestContext } from 'node:test';
-import { openStore } from '../../src/store/index.js';
-import type { Store } from '../../src/store/store.js';
+import { openStore, type Store } from '../../src/store/index.js';
 import { personWho } from '../../src/keeper/keeper.js';
 import { ANSWERS_FILE, ASKS_FILE } from '../../src/keeper/protocol.js';
 import { BINDER } from '../helpers/processes.js';

@@ -5,8 +5,7 @@
  * markers, so that one passing through is caught even where the face writes the same bytes of
  * its own; each payload carries a word that must never be seen.
  */
-import type { Store } from '../../src/store/store.js';
-import type { Who } from '../../src/store/types.js';
+import type { Store, Who } from '../../src/store/index.js';
 
 /** The sequences, by name. The payload words (PWN…) must never reach a terminal. */
 export const SEQUENCES: Readonly<Record<string, string>> = {

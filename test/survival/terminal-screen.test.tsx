@@ -7,7 +7,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Store } from '../../src/store/store.js';
+import type { Store } from '../../src/store/index.js';
 import { AGENT, KEYS, PERSON, batches, openScreen } from '../tui/harness.js';
 import { ATTACKS_PER_TEXT, agentRecords, leaks } from './terminal-kit.js';
 

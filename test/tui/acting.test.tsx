@@ -9,7 +9,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
-import type { Store } from '../../src/store/store.js';
+import type { Store } from '../../src/store/index.js';
 import { AGENT, KEYS, PERSON, batches, mouse, openScreen } from './harness.js';
 
 const lineWith = (frame: string, text: string): string => frame.split('\n').find((l) => l.includes(text)) ?? '';

@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { Store } from '../../src/store/store.js';
+import type { Store } from '../../src/store/index.js';
 import { AGENT, KEYS, PERSON, openScreen } from './harness.js';
 
 async function tasks(store: Store, todo: number, doing = 0): Promise<void> {

@@ -6,7 +6,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Store } from '../../src/store/store.js';
+import type { Store } from '../../src/store/index.js';
 import { AGENT, KEYS, PERSON, batches, openScreen, paste } from './harness.js';
 
 async function four(store: Store): Promise<void> {

@@ -1,7 +1,7 @@
 /** Several keys in one chunk of input (a paste, keys sent together): each does what it would do typed alone, in order. */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Store } from '../../src/store/store.js';
+import type { Store } from '../../src/store/index.js';
 import { AGENT, KEYS, PERSON, batches, openScreen, paste } from './harness.js';
 
 async function three(store: Store): Promise<void> {

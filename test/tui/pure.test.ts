@@ -9,7 +9,7 @@ import { makeTheme } from '../../src/tui/theme.js';
 import { columnWindow, layoutFor, READABLE_COLUMN } from '../../src/tui/layout.js';
 import { recordLines } from '../../src/person/record-lines.js';
 import { dueStatus, wrap } from '../../src/person/format.js';
-import type { List, RecordView } from '../../src/store/types.js';
+import type { List, RecordView } from '../../src/store/index.js';
 
 const list: List = {
   id: 'tasks', title: 'Tasks', view: 'board', archived: false, access: {}, created: '', updated: '',

@@ -5,7 +5,7 @@ import { reduce, type Facts } from '../../src/tui/screen-reducer.js';
 import { contextOf, INITIAL, top, type ScreenState } from '../../src/person/screen-state.js';
 import { addForm, pick } from '../../src/person/form.js';
 import { wordsFor } from '../../src/person/words.js';
-import type { List } from '../../src/store/types.js';
+import type { List } from '../../src/store/index.js';
 
 const facts = (over: Partial<Facts> = {}): Facts => ({
   empty: false, lists: ['a', 'b', 'c'], list: 'a', view: 'board',

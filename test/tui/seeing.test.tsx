@@ -8,7 +8,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import stringWidth from 'string-width';
-import type { Who } from '../../src/store/types.js';
+import type { Who } from '../../src/store/index.js';
 import { historyText } from '../../src/person/history-words.js';
 import { namesFrom } from '../../src/person/names.js';
 import { wordsFor } from '../../src/person/words.js';

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import stringWidth from 'string-width';
 import { AGENT, PERSON, batches } from './harness.js';
 import { BINDER as binder, NO_TMUX as why, hasTmux, startScreen, type Terminal } from './tmux-screen.js';
-import type { Store } from '../../src/store/store.js';
+import type { Store } from '../../src/store/index.js';
 
 async function four(store: Store): Promise<void> {
   await batches(store);

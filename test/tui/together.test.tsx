@@ -1,8 +1,7 @@
 /** The screen and agents working together: the person's brief (b), claims and leases seen and taken away, the cursor following a moved record, and the screen's own words for what was done. */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Brief } from '../../src/store/together-types.js';
-import type { Who } from '../../src/store/types.js';
+import type { Brief, Who } from '../../src/store/index.js';
 import { shortWhen } from '../../src/person/format.js';
 import { AGENT, KEYS, PERSON, batches, openScreen } from './harness.js';
 

@@ -6,10 +6,8 @@
  * tokens for HTTP (made — shown once, in the dialog that made it — listed and revoked). Never a
  * token's whole value but in that one answer.
  */
-import type { Side } from '../../store/store.js';
-import type { TokenInfo } from '../../store/tokens.js';
+import type { Access, List, Side, TokenInfo } from '../../store/index.js';
 import { useEffect, useRef } from 'react';
-import type { Access, List } from '../../store/types.js';
 import { when } from '../../person/format.js';
 import { ACCESS_ORDER, agentRows, nextAccess, sideWarning } from '../../person/rows.js';
 import { usePage, usePanelKeys, useRead } from '../page-context.js';

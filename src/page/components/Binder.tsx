@@ -7,9 +7,7 @@
  * stream and says when it lost the server.
  */
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState, type ReactNode } from 'react';
-import type { Person } from '../../store/people.js';
-import type { Side } from '../../store/store.js';
-import type { List, ListSummary, RecordSummary } from '../../store/types.js';
+import type { List, ListSummary, Person, RecordSummary, Side } from '../../store/index.js';
 import { doneText } from '../../person/answer-words.js';
 import { commandFor } from '../../person/keymap.js';
 import { namesFrom } from '../../person/names.js';

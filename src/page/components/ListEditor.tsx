@@ -7,7 +7,7 @@
  * `archive-list`, `delete-list`) of the catalog, as the person.
  */
 import { useState, type FormEvent } from 'react';
-import type { List, ListSummary } from '../../store/types.js';
+import type { List, ListSummary } from '../../store/index.js';
 import { editorRows } from '../../person/rows.js';
 import { usePage, usePanelKeys, useRead } from '../page-context.js';
 import { Row } from './Row.js';

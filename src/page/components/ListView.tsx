@@ -7,8 +7,8 @@
  * text, never HTML.
  */
 import { useEffect, useRef, type DragEvent } from 'react';
-import { approvalMark } from '../../store/approval-mark.js';
-import type { RecordSummary } from '../../store/types.js';
+import { approvalMark } from '../../store/light.js';
+import type { RecordSummary } from '../../store/index.js';
 import type { Command } from '../../person/keymap.js';
 import { claimMark, dueStatus } from '../../person/format.js';
 import { ownerNames } from '../../person/names.js';

@@ -3,7 +3,7 @@
  * marked, and, when asked (`A`), the archived ones among them, marked so. A list opens on a click
  * or on Enter (the screen's keys move the cursor here too).
  */
-import type { ListSummary } from '../../store/types.js';
+import type { ListSummary } from '../../store/index.js';
 import type { Command } from '../../person/keymap.js';
 import { usePage } from '../page-context.js';
 

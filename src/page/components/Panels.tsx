@@ -6,9 +6,7 @@
  * help, made from its keymap, for the keys the page does), and a new list from a template.
  */
 import { useEffect, useState } from 'react';
-import type { TemplateSummary } from '../../store/store.js';
-import type { Brief } from '../../store/together-types.js';
-import type { List } from '../../store/types.js';
+import type { Brief, List, TemplateSummary } from '../../store/index.js';
 import { changeText } from '../../person/brief-lines.js';
 import { when } from '../../person/format.js';
 import { keyLabel } from '../../person/help-lines.js';

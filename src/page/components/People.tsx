@@ -6,7 +6,7 @@
  * The store decides every role (the last admin is kept, a member refused): the page only asks it,
  * and shows its sentence.
  */
-import type { Person } from '../../store/people.js';
+import type { Person } from '../../store/index.js';
 import { usePage, usePanelKeys, useRead } from '../page-context.js';
 import { Row } from './Row.js';
 

@@ -7,7 +7,7 @@
  * and Enter act on the one under the cursor (a note of the person's, a thing attached, a record
  * it needs). Every text is shown as text.
  */
-import type { NeedLink, RecordView } from '../../store/types.js';
+import type { NeedLink, RecordView } from '../../store/index.js';
 import { claimMark, when } from '../../person/format.js';
 import { historyText } from '../../person/history-words.js';
 import { namesFrom } from '../../person/names.js';

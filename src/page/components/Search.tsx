@@ -5,7 +5,7 @@
  * too, as the screen's search has them. Titles and snippets are shown as text.
  */
 import { useEffect, useRef, useState } from 'react';
-import type { RecordView, SearchHit } from '../../store/types.js';
+import type { RecordView, SearchHit } from '../../store/index.js';
 import type { Filters } from '../../person/screen-state.js';
 import { call } from '../api.js';
 import { usePage, usePanelKeys, useRead } from '../page-context.js';

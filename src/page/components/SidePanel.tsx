@@ -5,7 +5,7 @@
  * focus back to the list. It is a labelled region, so a screen reader can find and leave it.
  */
 import { useEffect, useRef } from 'react';
-import type { List } from '../../store/types.js';
+import type { List } from '../../store/index.js';
 import type { Command } from '../../person/keymap.js';
 import { usePage } from '../page-context.js';
 import type { Panel } from '../page-state.js';

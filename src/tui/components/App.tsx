@@ -6,7 +6,7 @@
  */
 import { Box, useApp, useStdout } from 'ink';
 import { useCallback, useEffect, useReducer, useState } from 'react';
-import type { DueRecord } from '../../store/types.js';
+import type { DueRecord } from '../../store/index.js';
 import { useBinder } from '../context.js';
 import { cut, safe, wrap } from '../../person/format.js';
 import { keyHints, keyLabel } from '../../person/help-lines.js';

@@ -6,7 +6,7 @@
  * fit at a readable width are off to the side, signed ‹ and ›, and come into view with the cursor.
  */
 import { Box } from 'ink';
-import type { RecordSummary } from '../../store/types.js';
+import type { RecordSummary } from '../../store/index.js';
 import { useBinder } from '../context.js';
 import { boardPlaces, hasMeta } from '../board-layout.js';
 import { claimMark, cut, dueStatus, safe, shortDue } from '../../person/format.js';

@@ -2,7 +2,7 @@
  * The agents and their access to one list (none, read, write); ← → change the one under the cursor.
  */
 import { Box } from 'ink';
-import type { List } from '../../store/types.js';
+import type { List } from '../../store/index.js';
 import { useBinder } from '../context.js';
 import { cut, padTo, safe } from '../../person/format.js';
 import { hintFor } from '../../person/help-lines.js';

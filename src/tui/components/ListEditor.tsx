@@ -3,7 +3,7 @@
  * one thing at once through the catalog's edit-list.
  */
 import { Box } from 'ink';
-import type { List } from '../../store/types.js';
+import type { List } from '../../store/index.js';
 import { useBinder } from '../context.js';
 import { cut, safe } from '../../person/format.js';
 import { hintFor } from '../../person/help-lines.js';

@@ -4,7 +4,7 @@
  * (highlighted, and marked `▸` for a screen without colour).
  */
 import { Box } from 'ink';
-import type { ListSummary } from '../../store/types.js';
+import type { ListSummary } from '../../store/index.js';
 import { useBinder } from '../context.js';
 import { cut, displayWidth, padTo, safe, wrap } from '../../person/format.js';
 import { Styled, mark } from './Styled.js';

@@ -3,7 +3,7 @@
  * (`#id title`, list, state, and the piece of text that matched), only those in view rendered.
  */
 import { Box } from 'ink';
-import type { SearchHit } from '../../store/types.js';
+import type { SearchHit } from '../../store/index.js';
 import { useBinder } from '../context.js';
 import { cut, displayWidth, safe } from '../../person/format.js';
 import { keyLabel } from '../../person/help-lines.js';

@@ -5,7 +5,7 @@
  * is as wide as it looks). Only the rows in the window are rendered.
  */
 import { Box } from 'ink';
-import type { RecordSummary } from '../../store/types.js';
+import type { RecordSummary } from '../../store/index.js';
 import { useBinder } from '../context.js';
 import { claimMark, dueStatus, padTo, safe, shortDue } from '../../person/format.js';
 import { ownerNames, type NameOf } from '../../person/names.js';

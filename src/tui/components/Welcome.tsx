@@ -5,7 +5,7 @@
  */
 import { Box } from 'ink';
 import type { SideConfig } from '../../keeper/keeper-types.js';
-import type { TemplateSummary } from '../../store/store.js';
+import type { TemplateSummary } from '../../store/index.js';
 import { useBinder } from '../context.js';
 import { cut, padTo, safe, wrap } from '../../person/format.js';
 import { keyLabel } from '../../person/help-lines.js';

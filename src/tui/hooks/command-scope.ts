@@ -4,7 +4,7 @@
  * commands of the screen (screen-commands.ts) and of a record (record-commands.ts).
  */
 import type { Answer } from '../../keeper/protocol.js';
-import type { List, RecordFull, RecordSummary, RecordView } from '../../store/types.js';
+import type { List, RecordFull, RecordSummary, RecordView } from '../../store/index.js';
 import type { Act } from '../../person/form.js';
 import type { Context } from '../../person/keymap.js';
 import type { Part } from '../../person/record-lines.js';

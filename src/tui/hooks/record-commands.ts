@@ -2,8 +2,7 @@
  * The commands about a record: approve or withdraw, move, add, edit, note, attach and detach,
  * archive, delete, take a claim away. Each says whether it was one.
  */
-import { approvalMark } from '../../store/approval-mark.js';
-import type { RecordFull } from '../../store/types.js';
+import { approvalMark, type RecordFull } from '../../store/index.js';
 import { safe } from '../../person/format.js';
 import { addForm, attachForm, confirm, editForm, editNoteForm, needsForm, noteForm, pick } from '../../person/form.js';
 import type { Command } from '../../person/keymap.js';

@@ -2,7 +2,7 @@
  * The commands that move about the screen and its dialogs, and those about the binder as a whole
  * (a list made, archived or deleted, the brief, a login link): each says whether it was one.
  */
-import type { Brief } from '../../store/together-types.js';
+import type { Brief } from '../../store/index.js';
 import { safe } from '../../person/format.js';
 import { confirm, filterForm, goToForm, pick } from '../../person/form.js';
 import type { Command } from '../../person/keymap.js';

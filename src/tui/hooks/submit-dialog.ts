@@ -7,9 +7,7 @@
  */
 import { existsSync, mkdirSync, statSync } from 'node:fs';
 import type { Answer } from '../../keeper/protocol.js';
-import { readDue } from '../../store/due.js';
-import type { Side } from '../../store/store.js';
-import type { List } from '../../store/types.js';
+import { type List, readDue, type Side } from '../../store/index.js';
 import { safe } from '../../person/format.js';
 import { actOf, createListForm, exampleDay, expandHome, needsActs, numberTyped, type Act } from '../../person/form.js';
 import type { Action } from '../screen-reducer.js';

@@ -7,8 +7,8 @@
  * changes the store by itself.
  */
 import type { Answer } from '../../keeper/protocol.js';
-import type { Store } from '../../store/store.js';
-import type { RecordSummary, Who } from '../../store/types.js';
+import type { Store } from '../../store/index.js';
+import type { RecordSummary, Who } from '../../store/index.js';
 import { confirm, type Act } from '../../person/form.js';
 import { safe } from '../../person/format.js';
 import { BARE } from '../../person/reading.js';

@@ -7,7 +7,7 @@
  */
 import { useCallback } from 'react';
 import type { Answer } from '../../keeper/protocol.js';
-import type { List, RecordSummary } from '../../store/types.js';
+import type { List, RecordSummary } from '../../store/index.js';
 import { doneText } from '../../person/answer-words.js';
 import { useBinder } from '../context.js';
 import { safe } from '../../person/format.js';

@@ -9,7 +9,7 @@
  */
 import { useCallback, useRef } from 'react';
 import type { Answer } from '../../keeper/protocol.js';
-import type { List, RecordFull, RecordSummary } from '../../store/types.js';
+import type { List, RecordFull, RecordSummary } from '../../store/index.js';
 import { useBinder } from '../context.js';
 import { safe } from '../../person/format.js';
 import { keyLabel } from '../../person/help-lines.js';

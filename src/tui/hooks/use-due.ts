@@ -4,7 +4,7 @@
  */
 import { useEffect } from 'react';
 import type { Keeper } from '../../keeper/keeper-types.js';
-import type { DueRecord } from '../../store/types.js';
+import type { DueRecord } from '../../store/index.js';
 
 export function useDue(keeper: Keeper, everyMs: number, tell: (records: DueRecord[]) => void): void {
   useEffect(() => {

@@ -4,7 +4,7 @@
  * holding.ts), and what that read found of the record held, for the screen to keep or to say.
  */
 import { useMemo, useRef } from 'react';
-import type { RecordSummary } from '../../store/types.js';
+import type { RecordSummary } from '../../store/index.js';
 import { useBinder } from '../context.js';
 import { fitScroll } from '../board-layout.js';
 import { HERE, underCursor, whereHeld, type Held } from '../holding.js';

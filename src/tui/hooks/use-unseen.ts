@@ -7,7 +7,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import type { Keeper } from '../../keeper/keeper-types.js';
-import type { Who } from '../../store/types.js';
+import type { Who } from '../../store/index.js';
 
 const FIRST_LOOK_MS = 300;
 /** Beyond this many, the count says "99+". */

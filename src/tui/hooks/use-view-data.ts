@@ -6,8 +6,7 @@
  */
 import { useMemo } from 'react';
 import type { FolderStatus } from '../../keeper/keeper-types.js';
-import type { Side, TemplateSummary } from '../../store/store.js';
-import type { List, ListSummary, RecordSummary, RecordView, SearchHit } from '../../store/types.js';
+import type { List, ListSummary, RecordSummary, RecordView, SearchHit, Side, TemplateSummary } from '../../store/index.js';
 import { useBinder } from '../context.js';
 import { briefLines } from '../../person/brief-lines.js';
 import { helpLines, keyLabel } from '../../person/help-lines.js';
