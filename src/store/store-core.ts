@@ -13,7 +13,7 @@ import { tokenOrg } from './orgs.js';
 import type { PeopleRules } from './people.js';
 import { transactionsOver, type Pending } from './store-run.js';
 import { ruledBy } from './who-may.js';
-import { storeFace, type Runner } from './store-face.js';
+import { lazyFace, storeFace, type Runner } from './store-face.js';
 import type { Engine } from './sql/port.js';
 import type { Store } from './store.js';
 
@@ -67,7 +67,7 @@ export function makeStore(engine: Engine, options: StoreOptions = {}): Store {
   function bound(ctx: Context, pending: Pending, reading: boolean): Store {
     const within = <T>(fn: () => Promise<T>): Promise<T> => (reading ? fn() : savepoint(ctx.q, pending, fn));
     const inside: Runner = (op) => (...args) => within(() => ruled(ctx, op, args));
-    const self: Store = storeFace(engine, { write: inside, read: inside, single: inside, lookToken: inside(checkToken), listeners }, {
+    const self: Store = lazyFace({ write: inside, read: inside, single: inside, lookToken: inside(checkToken), listeners, engine }, {
       transaction: (fn) => within(() => fn(self)),
       ledger: ledgerOver(ctx.q),
       tokenOrg: orgOfToken,
@@ -83,7 +83,7 @@ export function makeStore(engine: Engine, options: StoreOptions = {}): Store {
         ONE_STATEMENT_READS.has(key) ? { mode: 'read', sync: false, single: true } : { mode: 'write' }),
   });
 
-  return storeFace(engine, { write, read, single, lookToken, listeners }, {
+  return storeFace({ write, read, single, lookToken, listeners, engine }, {
     transaction: (fn, txOptions) => outermost((c, pending) => fn(bound(c, pending, txOptions?.mode === 'read')), { mode: 'write', ...txOptions }),
     ledger: looseLedger,
     tokenOrg: orgOfToken,

@@ -42,138 +42,162 @@ export interface Runs {
   /** A token looked up: outside a transaction, through what was read while nothing changed. */
   lookToken: (token: string) => Promise<ReturnType<typeof tokenCheck>>;
   listeners: Set<(change: Change) => void>;
+  engine: Engine;
 }
 
 type Rest = Pick<Store, 'transaction' | 'ledger' | 'tokenOrg'>;
+type Made = Exclude<keyof Store, keyof Rest>;
+
+/**
+ * Each member of the Store, made from how operations run. A table rather than one object, so
+ * that a transaction's store makes only the members it uses (a keeper's ask uses two or three
+ * of seventy; making them all at every transaction was most of a `get`'s time in the keeper).
+ */
+type Members = { readonly [K in Made]: (runs: Runs) => Store[K] };
 
 /** The binder's rules: lists, records, claims, needs and briefs. */
-function rulesFace({ write: w, read: r }: Runs) {
-  return {
-    lists: r(lists),
-    list: r(async (c, ref: string, who: Who) => (await findList(c, ref, who, 'read')).list),
-    show: r(show),
-    get: r(get),
-    search: r(search),
-    add: w(add),
-    edit: w(edit),
-    move: w(move),
-    note: w(note),
-    attach: w(attach),
-    detach: w(detach),
-    archive: w(archive),
-    approve: w(approve),
-    delete: w(deleteRecord),
-    editNote: w(editNote),
-    templates: (lang: Parameters<typeof templates>[0]) => templates(lang),
-    createList: w(createList),
-    editList: w(editList),
-    grant: w(grant),
-    archiveList: w(archiveList),
-    deleteList: w(deleteList),
-    due: w(dueAndTell),
-    take: w(take),
-    takeNext: w(takeNext),
-    release: w(release),
-    // These lapse old claims first, so they write (a little) and take the write lock.
-    ready: w(async (c, list: string | undefined, who: Who, o?: { limit?: number }) => {
+const RULES = {
+  lists: ({ read }) => read(lists),
+  list: ({ read }) => read(async (c, ref: string, who: Who) => (await findList(c, ref, who, 'read')).list),
+  show: ({ read }) => read(show),
+  get: ({ read }) => read(get),
+  search: ({ read }) => read(search),
+  add: ({ write }) => write(add),
+  edit: ({ write }) => write(edit),
+  move: ({ write }) => write(move),
+  note: ({ write }) => write(note),
+  attach: ({ write }) => write(attach),
+  detach: ({ write }) => write(detach),
+  archive: ({ write }) => write(archive),
+  approve: ({ write }) => write(approve),
+  delete: ({ write }) => write(deleteRecord),
+  editNote: ({ write }) => write(editNote),
+  templates: () => (lang: Parameters<typeof templates>[0]) => templates(lang),
+  createList: ({ write }) => write(createList),
+  editList: ({ write }) => write(editList),
+  grant: ({ write }) => write(grant),
+  archiveList: ({ write }) => write(archiveList),
+  deleteList: ({ write }) => write(deleteList),
+  due: ({ write }) => write(dueAndTell),
+  take: ({ write }) => write(take),
+  takeNext: ({ write }) => write(takeNext),
+  release: ({ write }) => write(release),
+  // These lapse old claims first, so they write (a little) and take the write lock.
+  ready: ({ write }) => write(async (c, list: string | undefined, who: Who, o?: { limit?: number }) => {
+    await lapse(c);
+    return ready(c, list, who, o);
+  }),
+  lapse: ({ write }) => write(lapse),
+  needs: ({ write }) => write(needs),
+  blocked: ({ read }) => read(blocked),
+  // A peek only reads (waits peek on every change); a brief moves the asker's place.
+  brief: ({ read, write }) => (who: Who, o?: BriefOptions) => (o?.peek
+    ? read(brief)(who, o)
+    : write(async (c, asker: Who, given?: BriefOptions) => {
       await lapse(c);
-      return ready(c, list, who, o);
-    }),
-    lapse: w(lapse),
-    needs: w(needs),
-    blocked: r(blocked),
-    // A peek only reads (waits peek on every change); a brief moves the asker's place.
-    brief: (who: Who, o?: BriefOptions) => (o?.peek
-      ? r(brief)(who, o)
-      : w(async (c, asker: Who, given?: BriefOptions) => {
-        await lapse(c);
-        return brief(c, asker, given);
-      })(who, o)),
-    markSeen: w(markSeen),
-  } satisfies Partial<Store>;
-}
+      return brief(c, asker, given);
+    })(who, o)),
+  markSeen: ({ write }) => write(markSeen),
+} satisfies Partial<Members>;
 
 /** Access and people: folders, tokens, sessions, sign-in, roles, organisations. */
-function accessFace({ write: w, read: r, single, lookToken }: Runs) {
-  return {
-    // Read by the keeper at every pass over the folders: one statement, in no transaction of its own.
-    sides: single(sides),
-    addSide: w(addSide),
-    removeSide: w(removeSide),
-    bindSide: w(bindSide),
-    tokens: r(listTokens),
-    addToken: w(addToken),
-    revokeTokens: w(revokeTokens),
-    // The look takes no write lock; a use is noted in a transaction of its own, now and then.
-    async checkToken(token: string) {
-      const { check, used } = await lookToken(token);
-      if (used) await w(noteTokenUse)(used.hash, used.at);
-      return check;
-    },
-    checkTokenPrefix: r(checkTokenPrefix),
-    leakedToken: w(leakedToken),
-    addLoginLink: w(addLoginLink),
-    useLoginLink: w(useLoginLink),
-    // As a token's: the look takes no write lock, a use is noted now and then.
-    async checkSession(cookie: string) {
-      const { check, used } = await single(checkSession)(cookie);
-      if (used) await w(noteSessionUse)(used.hash, used.at);
-      return check;
-    },
-    endSession: w(endSession),
-    endSessionsOf: w(endSessionsOf),
-    sessions: r(listSessions),
-    revokeSessions: w(revokeSessions),
-    signInIssuer: r(signInIssuer),
-    markSignIn: w(markSignIn),
-    // Read without a write lock once made: a sign-in's start writes nothing.
-    async signInKey() {
-      return (await r(keptSignInKey)()) ?? w(signInKey)();
-    },
-    signInFinished: r(signInFinished),
-    finishedSignIn: w(finishedSignIn),
-    openSession: w(openSession),
-    signIn: w(signIn),
-    people: r(listPeople),
-    setRole: w(setRole),
-    removePerson: w(removePerson),
-    removedPeople: r(removedPeople),
-    orgSlug: w(orgSlug),
-    orgs: r(listOrgs),
-    indexToken: w(indexToken),
-  } satisfies Partial<Store>;
-}
+const ACCESS = {
+  // Read by the keeper at every pass over the folders: one statement, in no transaction of its own.
+  sides: ({ single }) => single(sides),
+  addSide: ({ write }) => write(addSide),
+  removeSide: ({ write }) => write(removeSide),
+  bindSide: ({ write }) => write(bindSide),
+  tokens: ({ read }) => read(listTokens),
+  addToken: ({ write }) => write(addToken),
+  revokeTokens: ({ write }) => write(revokeTokens),
+  // The look takes no write lock; a use is noted in a transaction of its own, now and then.
+  checkToken: ({ write, lookToken }) => async (token: string) => {
+    const { check, used } = await lookToken(token);
+    if (used) await write(noteTokenUse)(used.hash, used.at);
+    return check;
+  },
+  checkTokenPrefix: ({ read }) => read(checkTokenPrefix),
+  leakedToken: ({ write }) => write(leakedToken),
+  addLoginLink: ({ write }) => write(addLoginLink),
+  useLoginLink: ({ write }) => write(useLoginLink),
+  // As a token's: the look takes no write lock, a use is noted now and then.
+  checkSession: ({ write, single }) => async (cookie: string) => {
+    const { check, used } = await single(checkSession)(cookie);
+    if (used) await write(noteSessionUse)(used.hash, used.at);
+    return check;
+  },
+  endSession: ({ write }) => write(endSession),
+  endSessionsOf: ({ write }) => write(endSessionsOf),
+  sessions: ({ read }) => read(listSessions),
+  revokeSessions: ({ write }) => write(revokeSessions),
+  signInIssuer: ({ read }) => read(signInIssuer),
+  markSignIn: ({ write }) => write(markSignIn),
+  // Read without a write lock once made: a sign-in's start writes nothing.
+  signInKey: ({ read, write }) => async () => (await read(keptSignInKey)()) ?? write(signInKey)(),
+  signInFinished: ({ read }) => read(signInFinished),
+  finishedSignIn: ({ write }) => write(finishedSignIn),
+  openSession: ({ write }) => write(openSession),
+  signIn: ({ write }) => write(signIn),
+  people: ({ read }) => read(listPeople),
+  setRole: ({ write }) => write(setRole),
+  removePerson: ({ write }) => write(removePerson),
+  removedPeople: ({ read }) => read(removedPeople),
+  orgSlug: ({ write }) => write(orgSlug),
+  orgs: ({ read }) => read(listOrgs),
+  indexToken: ({ write }) => write(indexToken),
+} satisfies Partial<Members>;
 
 /** The keeper's webhooks and exchange, and the engine's own members. */
-function keeperFace(engine: Engine, { write: w, read: r, listeners }: Runs) {
-  return {
-    path: engine.path,
-    dialect: engine.dialect,
-    hooks: r(listHooks),
-    addHook: w(addHook),
-    removeHook: w(removeHook),
-    testHook: w(testHook),
-    // A look first, without the write lock: most passes find every hook told already.
-    queueHookEvents: async () => ((await r(hooksBehind)()) ? w(queueHookEvents)() : { queued: 0, more: false }),
-    deliveriesDue: w(deliveriesDue),
-    deliveryTried: w(deliveryTried),
-    nextDeliveryAt: r(nextDeliveryAt),
-    exportBinder: r(exportBinder),
-    importBinder: w(importBinder),
-    onChange(listener: (change: Change) => void) {
-      listeners.add(listener);
-      return () => { listeners.delete(listener); };
-    },
-    onOtherChange: (listener: Parameters<Engine['onOtherChange']>[0]) => engine.onOtherChange(listener),
-    holdFolder: async (key: string) => (engine.holdFolder ? engine.holdFolder(key) : true),
-    checkpoint: async () => {
-      await engine.afterDelete();
-      await engine.rewritten?.();
-    },
-    close: () => engine.close(),
-  } satisfies Partial<Store>;
+const KEEPER = {
+  path: ({ engine }) => engine.path,
+  dialect: ({ engine }) => engine.dialect,
+  hooks: ({ read }) => read(listHooks),
+  addHook: ({ write }) => write(addHook),
+  removeHook: ({ write }) => write(removeHook),
+  testHook: ({ write }) => write(testHook),
+  // A look first, without the write lock: most passes find every hook told already.
+  queueHookEvents: ({ read, write }) => async () => ((await read(hooksBehind)()) ? write(queueHookEvents)() : { queued: 0, more: false }),
+  deliveriesDue: ({ write }) => write(deliveriesDue),
+  deliveryTried: ({ write }) => write(deliveryTried),
+  nextDeliveryAt: ({ read }) => read(nextDeliveryAt),
+  exportBinder: ({ read }) => read(exportBinder),
+  importBinder: ({ write }) => write(importBinder),
+  onChange: ({ listeners }) => (listener: (change: Change) => void) => {
+    listeners.add(listener);
+    return () => { listeners.delete(listener); };
+  },
+  onOtherChange: ({ engine }) => (listener: Parameters<Engine['onOtherChange']>[0]) => engine.onOtherChange(listener),
+  holdFolder: ({ engine }) => async (key: string) => (engine.holdFolder ? engine.holdFolder(key) : true),
+  checkpoint: ({ engine }) => async () => {
+    await engine.afterDelete();
+    await engine.rewritten?.();
+  },
+  close: ({ engine }) => () => engine.close(),
+} satisfies Partial<Members>;
+
+const MEMBERS: Members = { ...RULES, ...ACCESS, ...KEEPER };
+const MADE = Object.keys(MEMBERS) as Made[];
+
+/** Every operation as a member of the Store, each made now: the store a keeper holds. */
+export function storeFace(runs: Runs, rest: Rest): Store {
+  const face = { ...rest } as Record<string, unknown>;
+  for (const key of MADE) face[key] = MEMBERS[key](runs);
+  return face as unknown as Store;
 }
 
-/** Every operation as a member of the Store. */
-export const storeFace = (engine: Engine, runs: Runs, rest: Rest): Store =>
-  ({ ...rulesFace(runs), ...accessFace(runs), ...keeperFace(engine, runs), ...rest });
+const RUNS = Symbol('runs');
+
+/** A member made at its first use, then kept on the store that used it. */
+const LAZY = Object.create(null, Object.fromEntries(MADE.map((key) => [key, {
+  get(this: { [RUNS]: Runs }) {
+    const member = MEMBERS[key](this[RUNS]);
+    Object.defineProperty(this, key, { value: member, enumerable: true });
+    return member;
+  },
+  enumerable: true,
+}]))) as object;
+
+/** Every operation as a member of the Store, each made at its first use: a transaction's store. */
+export function lazyFace(runs: Runs, rest: Rest): Store {
+  return Object.assign(Object.create(LAZY) as object, { [RUNS]: runs }, rest) as unknown as Store;
+}
