@@ -149,6 +149,8 @@ function keeperFace(engine: Engine, { write: w, read: r, listeners }: Runs) {
   return {
     path: engine.path,
     dialect: engine.dialect,
+    severalKeepers: engine.severalKeepers,
+    inAFile: engine.inAFile,
     hooks: r(listHooks),
     addHook: w(addHook),
     removeHook: w(removeHook),
