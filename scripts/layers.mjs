@@ -15,7 +15,7 @@ export const layers = [
   ['keeper'],
   ['mcp', 'person'],
   ['agent', 'http', 'tui', 'page', 'exchange'],
-  ['app'],
+  ['app', 'sandbox'],
 ];
 
 /** The forbidden rules, one per folder: every folder of src it may not import. */

@@ -5,8 +5,9 @@
  */
 import { mkdirSync } from 'node:fs';
 import { extname, join } from 'node:path';
-import { openAnyStore, Refused, type Store } from '../store/index.js';
+import { Refused } from '../store/index.js';
 import type { Place } from './commands.js';
+import { storeOf } from './store-of.js';
 
 import { jsonDocument } from '../keeper/json-document.js';
 import { said } from '../keeper/text-values.js';
@@ -33,13 +34,8 @@ export async function runExport(
 ): Promise<number> {
   const format = formatFor(o.format, o.out);
   const makeBar = await progressMaker();
-  let store: Store;
-  try {
-    store = await openAnyStore(place.store);
-  } catch (error) {
-    if (error instanceof Refused) { printSentence(error.message); return 2; }
-    throw error;
-  }
+  const store = await storeOf(place);
+  if (!store) return 2;
   const sinks: Sink[] = [];
   const exported = new Date().toISOString();
   let bar: Progress = SILENT;

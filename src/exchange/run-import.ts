@@ -7,8 +7,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
-import { type Imported, type ImportFormat, type ImportPlan, type List, noInto, openAnyStore, Refused, type Store } from '../store/index.js';
+import { type Imported, type ImportFormat, type ImportPlan, type List, noInto, Refused } from '../store/index.js';
 import type { Place } from './commands.js';
+import { storeOf } from './store-of.js';
 import { confirmed } from '../keeper/confirm.js';
 import { jsonDocument } from '../keeper/json-document.js';
 import { Shown, joined, lines, said } from '../keeper/text-values.js';
@@ -79,13 +80,8 @@ export function trustOf(plan: ImportPlan): string | null {
 
 export async function runImport(file: string, o: ImportFlags, place: Place): Promise<number> {
   const makeBar = await progressMaker();
-  let store: Store;
-  try {
-    store = await openAnyStore(place.store);
-  } catch (error) {
-    if (error instanceof Refused) { printSentence(error.message); return 2; }
-    throw error;
-  }
+  const store = await storeOf(place);
+  if (!store) return 2;
   let bar: Progress = SILENT;
   try {
     const text = readText(file);

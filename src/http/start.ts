@@ -68,7 +68,7 @@ export async function startHttpFor(keeper: Keeper, plan: HttpPlan, log: (line: s
   const url = plan.publicUrl ?? serving.url;
   // Where it answers, for binder admin login-link; taken back when it stops. A database server
   // has no folder to say it in: there, login-link is given the address with --url.
-  const unsay = keeper.store.dialect === 'sqlite' ? sayServing(keeper.store.path, url) : () => {};
+  const unsay = keeper.store.inAFile ? sayServing(keeper.store.path, url) : () => {};
   return {
     url,
     ...(serving.provider ? { provider: serving.provider } : {}),

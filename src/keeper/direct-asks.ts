@@ -128,7 +128,7 @@ export function createDirectAsks(deps: DirectAsksDeps): DirectAsks {
    * does several at once, each on a connection of its own, meeting as two keepers' would (a
    * conflict runs one again): a few lanes, so one keeper's batches are not one at a time.
    */
-  const inFlight: Promise<void>[] = Array.from({ length: store.dialect === 'postgres' ? BATCH_LANES : 1 }, () => Promise.resolve());
+  const inFlight: Promise<void>[] = Array.from({ length: store.severalKeepers ? BATCH_LANES : 1 }, () => Promise.resolve());
   let lane = 0;
   let closed = false;
 

@@ -117,6 +117,66 @@ const key = (dir: string, id: string): string => `${dir}\n${id}`;
 const argsOf = (args: unknown): Record<string, unknown> =>
   (args && typeof args === 'object' && !Array.isArray(args) ? (args as Record<string, unknown>) : {});
 
+/** A wait as its row keeps it, with no timer yet. */
+function heldOf(row: WaitRow): Held {
+  const { vouch, ...who } = JSON.parse(row.who) as Who & { vouch?: Vouch };
+  return {
+    dir: row.dir, id: row.id, who, args: argsOf(JSON.parse(row.args)),
+    want: row.want === 'json' ? 'json' : undefined, at: row.at, until: row.until, timer: null, ...(vouch ? { vouch } : {}),
+  };
+}
+
+/** What a wait asked is held with: the arguments kept, and for how long (the asker's window at most). */
+function holding(ask: HeldAsk): { args: Record<string, unknown>; ms: number } {
+  const given = argsOf(ask.args);
+  const args = Object.fromEntries(['on', 'timeout'].filter((k) => given[k] !== undefined).map((k) => [k, given[k]]));
+  const window = typeof ask.wait === 'number' && ask.wait >= 0 ? ask.wait : UNSAID_HOLD_MS;
+  return { args, ms: Math.min(waitLength(args), window) };
+}
+
+/** Is there news for `w`? A refusal (its list hidden since) is news too: the answer says it. */
+async function changedFor(store: Store, w: Held): Promise<boolean> {
+  try {
+    return (await store.brief(w.who, { ...waitTarget(w.args), peek: true, limit: 1 })).items.length > 0;
+  } catch (error) {
+    if (error instanceof Refused) return true;
+    throw error;
+  }
+}
+
+/** Is what let the asker in still accepted? */
+async function vouches(tx: Store, vouch: Vouch, now: number): Promise<boolean> {
+  if (vouch.until !== undefined && vouch.until <= now) return false;
+  return vouch.token === undefined || (await tx.checkTokenPrefix(vouch.token)).ok;
+}
+
+/**
+ * The answer to held wait `w`, in the transaction `tx` that takes it out of `waits`: null to keep
+ * it held (its ask answered already, or the news taken meanwhile by another reader of its asker).
+ */
+async function heldAnswer(perform: Perform, tx: Store, w: Held, when: { timeUp: boolean; gaveUp: boolean; now: number }): Promise<Answer | null> {
+  if (!await tx.ledger.held(w.dir, w.id)) return null;
+  let answer: Answer;
+  if (when.gaveUp) answer = { ok: true, ...toldAs(LATE) };
+  else if (w.vouch && !await vouches(tx, w.vouch, when.now)) answer = { ok: false, text: VOUCH_GONE_TEXT, refusal: 'access' };
+  else {
+    answer = await perform('wait', w.args, w.who, 'json', 'en', tx);
+    if (answer.ok && !(answer.data as WaitData).changed) {
+      if (!when.timeUp) return null;
+      answer = { ok: true, ...toldAs(await sayNothing(w.args, w.who, { store: tx }, w.until - w.at)), data: answer.data };
+    }
+  }
+  await tx.ledger.unhold(w.dir, w.id);
+  return answer;
+}
+
+/** Waits held and being taken for one agent. */
+function heldFor(agent: string, held: ReadonlyMap<string, Held>, taking: ReadonlyMap<string, number>): number {
+  let n = taking.get(agent) ?? 0;
+  for (const w of held.values()) if (w.who.id === agent) n++;
+  return n;
+}
+
 export function createHeldWaits(deps: HeldWaitsDeps): HeldWaits {
   const { store } = deps;
   const cap = deps.cap ?? WAIT_CAP;
@@ -151,23 +211,8 @@ export function createHeldWaits(deps: HeldWaitsDeps): HeldWaits {
     const now = deps.now();
     const gaveUp = now > w.until + WAIT_MS;
     try {
-      if (!timeUp && !gaveUp && !await changedFor(w)) return;
-      await pump.answerHeld(w.dir, w.id, 'wait', w.want, async (tx) => {
-        if (!await tx.ledger.held(w.dir, w.id)) return null;
-        let answer: Answer;
-        if (gaveUp) answer = { ok: true, ...toldAs(LATE) };
-        else if (w.vouch && !await vouches(tx, w.vouch, now)) answer = { ok: false, text: VOUCH_GONE_TEXT, refusal: 'access' };
-        else {
-          answer = await deps.perform('wait', w.args, w.who, 'json', 'en', tx);
-          // Another reader of the same asker took the news meanwhile: keep waiting.
-          if (answer.ok && !(answer.data as WaitData).changed) {
-            if (!timeUp) return null;
-            answer = { ok: true, ...toldAs(await sayNothing(w.args, w.who, { store: tx }, w.until - w.at)), data: answer.data };
-          }
-        }
-        await tx.ledger.unhold(w.dir, w.id);
-        return answer;
-      });
+      if (!timeUp && !gaveUp && !await changedFor(store, w)) return;
+      await pump.answerHeld(w.dir, w.id, 'wait', w.want, (tx) => heldAnswer(deps.perform, tx, w, { timeUp, gaveUp, now }));
       if (!await store.ledger.held(w.dir, w.id)) forget(w);
       else if (timeUp) {
         // Its ask is not one the ledger holds open (it went): nothing can answer it any more.
@@ -183,22 +228,6 @@ export function createHeldWaits(deps: HeldWaitsDeps): HeldWaits {
         w.timer.unref();
       }
     }
-  }
-
-  /** Is there news for `w`? A refusal (its list hidden since) is news too: the answer says it. */
-  async function changedFor(w: Held): Promise<boolean> {
-    try {
-      return (await store.brief(w.who, { ...waitTarget(w.args), peek: true, limit: 1 })).items.length > 0;
-    } catch (error) {
-      if (error instanceof Refused) return true;
-      throw error;
-    }
-  }
-
-  /** Is what let the asker in still accepted? */
-  async function vouches(tx: Store, vouch: Vouch, now: number): Promise<boolean> {
-    if (vouch.until !== undefined && vouch.until <= now) return false;
-    return vouch.token === undefined || (await tx.checkTokenPrefix(vouch.token)).ok;
   }
 
   async function checkAll(): Promise<void> {
@@ -223,22 +252,11 @@ export function createHeldWaits(deps: HeldWaitsDeps): HeldWaits {
   function keep(row: WaitRow): void {
     const k = key(row.dir, row.id);
     if (held.has(k)) return;
-    const { vouch, ...who } = JSON.parse(row.who) as Who & { vouch?: Vouch };
-    const w: Held = {
-      dir: row.dir, id: row.id, who, args: argsOf(JSON.parse(row.args)),
-      want: row.want === 'json' ? 'json' : undefined, at: row.at, until: row.until, timer: null, ...(vouch ? { vouch } : {}),
-    };
+    const w = heldOf(row);
     held.set(k, w);
     w.timer = setTimeout(() => void settle(w, true), Math.max(0, w.until - deps.now()));
     w.timer.unref();
     unlisten ??= deps.news.listen(schedule);
-  }
-
-  /** Waits held and being taken for one agent. */
-  function heldBy(agent: string): number {
-    let n = taking.get(agent) ?? 0;
-    for (const w of held.values()) if (w.who.id === agent) n++;
-    return n;
   }
 
   async function adopt(): Promise<void> {
@@ -261,14 +279,10 @@ export function createHeldWaits(deps: HeldWaitsDeps): HeldWaits {
       if (ask.op !== 'wait') return undefined;
       const first = await deps.perform('wait', ask.args, who, 'json', 'en', inside);
       if (!first.ok || (first.data as WaitData).changed) return first;
-      const given = argsOf(ask.args);
-      const args = Object.fromEntries(['on', 'timeout'].filter((k) => given[k] !== undefined).map((k) => [k, given[k]]));
-      const asked = waitLength(args);
-      const window = typeof ask.wait === 'number' && ask.wait >= 0 ? ask.wait : UNSAID_HOLD_MS;
-      const ms = Math.min(asked, window);
+      const { args, ms } = holding(ask);
       if (ms <= 0) return first;
       if (held.size + takingAll >= cap) return { ok: false, ...toldAs(BUSY), refusal: 'busy' };
-      const mine = heldBy(who.id);
+      const mine = heldFor(who.id, held, taking);
       if (mine >= perAgent) return { ok: false, ...toldAs(busyAgent(mine)), refusal: 'busy' };
       await inside.ledger.hold({ dir, id: ask.id, who: JSON.stringify(ask.vouch ? { ...who, vouch: ask.vouch } : who), args: JSON.stringify(args), want: ask.want ?? null, at: now, until: now + ms });
       taking.set(who.id, (taking.get(who.id) ?? 0) + 1);

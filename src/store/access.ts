@@ -9,7 +9,8 @@ import { accessOf, listColumnsAs, listOf, recordColumns, recordOf, splitListRow,
 import { readRecordNumber } from './record-number.js';
 import { slug } from './slug.js';
 import type { Access, List, RecordSummary, Who } from './types.js';
-import { en, fr, refusal } from './words/index.js';
+import type { Sentence } from './sentence.js';
+import { refusal, refusalSaid, type Language, type RefusalWords } from './words/index.js';
 
 export type Need = 'read' | 'write';
 
@@ -29,13 +30,11 @@ export function isPerson(who: Who): boolean {
 }
 
 /**
- * Refuses an agent an operation that is a person's alone. `doing` and `doingFr` complete
- * "Only a person can …" and « Seule une personne peut … ».
+ * Refuses an agent an operation that is a person's alone, `binder admin VERB`. `doing` says it in
+ * each language, completing "Only a person can …" and « Seule une personne peut … ».
  */
-export function personOnly(who: Who, doing: string, verb: string, doingFr: string): void {
-  if (!isPerson(who)) {
-    throw new Refused(en.personOnly(doing, verb), fr.personOnly(doingFr, verb), 'access');
-  }
+export function personOnly(who: Who, verb: string, doing: (words: RefusalWords, language: Language) => string | Sentence): void {
+  if (!isPerson(who)) throw refusalSaid((w, language) => w.personOnly(doing(w, language), verb), 'access');
 }
 
 /** The lists `who` can see, with their access: all of them for a person. */

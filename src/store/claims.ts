@@ -13,7 +13,7 @@ import { recordOf } from './rows.js';
 import type { Claimed, Released, TakeOptions } from './together-types.js';
 import type { Who } from './types.js';
 import { quoted } from './values.js';
-import { en, fr, refusal } from './words/index.js';
+import { refusal } from './words/index.js';
 
 export const LEASE_DEFAULT_MS = 30 * 60_000;
 export const LEASE_MIN_MS = 1000;
@@ -37,7 +37,7 @@ async function claim(ctx: Context, id: number, who: Who, forMs: number): Promise
   const now = ctx.now();
   const holder = holderOf(row);
   if (holder && holder.id !== who.id) {
-    throw heldBy(id, holder, row.lease_until!, now, { en: en.heldByFree(id), fr: fr.heldByFree(id) });
+    throw heldBy(id, holder, row.lease_until!, now, (w) => w.heldByFree(id));
   }
   const owners = JSON.parse(row.owners) as string[];
   const extended = holder !== null;

@@ -10,10 +10,10 @@ import type { ImportOptions, ImportPlan, Imported, IncomingRecord, MovingRow } f
 import { atLine, bringLists, cleanTime, cleanWho, intoList, keepRows, numbering, onLine } from './exchange-lists.js';
 import { KINDS } from './record-parts.js';
 import { agentNamed } from './sides.js';
-import { Refused } from './store.js';
 import { reindexLater } from './text-index.js';
 import type { AttachKind, List, State, Who } from './types.js';
 import { cleanNote, cleanOwners, cleanTitle, dueOf, fieldValue, findField, findState, LIMITS, pastGate } from './values.js';
+import { refusal } from './words/index.js';
 
 /** Where a foreign record's place puts it: the first state, the first one worked in, the last. */
 function placed(list: List, place: IncomingRecord['place']): State {
@@ -87,7 +87,7 @@ export async function importBinder(ctx: Context, plan: ImportPlan, who: Who, opt
   let lists = new Map<string, List>();
   if (whole) {
     if (options.into !== undefined) {
-      throw new Refused('A Binder export brings its own lists: import it without --into.', 'Un export de Binder apporte ses propres listes : importez-le sans --into.');
+      throw refusal('importIntoBinderExport', []);
     }
     lists = await bringLists(ctx, plan.lists, made);
   } else {
@@ -98,17 +98,14 @@ export async function importBinder(ctx: Context, plan: ImportPlan, who: Who, opt
   plan.records.forEach((r, i) => {
     const first = keys.get(r.key);
     if (first !== undefined) {
-      throw atLine(r.line, new Refused(`"${r.key.slice(0, 40)}" is given twice (first on line ${plan.records[first]!.line}).`,
-        `« ${r.key.slice(0, 40)} » est donnée deux fois (d'abord ligne ${plan.records[first]!.line}).`));
+      throw atLine(r.line, refusal('importKeyTwice', [r.key.slice(0, 40), plan.records[first]!.line]));
     }
     keys.set(r.key, i);
   });
   const circle = circleIn(plan, keys);
   if (circle) {
     const line = plan.records[keys.get(circle[0]!)!]!.line;
-    const said = circle.map((k) => `"${k}"`).join(' needs ');
-    throw atLine(line, new Refused(`its needs close a circle (${said}): none of them could ever start.`,
-      `ses besoins ferment un cercle (${circle.map((k) => `« ${k} »`).join(' a besoin de ')}) : aucune ne pourrait jamais commencer.`));
+    throw atLine(line, refusal('importNeedsCircle', [circle]));
   }
 
   // Numbers: a record's own where never given here (a number is never given twice, even after a delete).
@@ -125,7 +122,7 @@ export async function importBinder(ctx: Context, plan: ImportPlan, who: Who, opt
   let attachmentAt = 0;
   for (const [i, r] of plan.records.entries()) await onLine(r.line, async () => {
     const list = whole ? lists.get(r.list ?? '') : into!;
-    if (!list) throw new Refused(`its list "${String(r.list).slice(0, 40)}" is not in the file.`, `sa liste « ${String(r.list).slice(0, 40)} » n'est pas dans le fichier.`);
+    if (!list) throw refusal('importListMissing', [String(r.list).slice(0, 40)]);
     const id = ids[i]!;
     const title = cleanTitle(r.title);
     // Binder's own export names states and fields by id (a renamed one keeps its id); others by name.
@@ -137,12 +134,7 @@ export async function importBinder(ctx: Context, plan: ImportPlan, who: Who, opt
       : (options.approved ? { by: who, at } : null);
     if (pastGate(list, state.id) && !approval) {
       const gate = list.states.find((s) => s.gate)!;
-      throw new Refused(
-        `"${state.name}" is past the gate "${gate.name}" of ${list.title}, and an imported record is not approved: `
-          + 'import with --approved (you approve them all), or into a list without a gate.',
-        `« ${state.name} » est au-delà de la porte « ${gate.name} » de ${list.title}, et une fiche importée n'est pas approuvée : `
-          + 'importez avec --approved (vous les approuvez toutes), ou dans une liste sans porte.',
-      );
+      throw refusal('importPastGate', [state.name, gate.name, list.title]);
     }
     const fields: Record<string, string> = {};
     for (const [ref, given] of Object.entries(r.fields)) {
@@ -169,14 +161,14 @@ export async function importBinder(ctx: Context, plan: ImportPlan, who: Who, opt
       const attachmentId = attachmentIds[attachmentAt++]!;
       if (a.id !== undefined) attachmentMap.set(a.id, attachmentId);
       if (!KINDS.includes(a.kind as AttachKind)) {
-        throw new Refused(`"${a.kind.slice(0, 40)}" is not a kind of attachment: ${KINDS.join(', ')}.`, `« ${a.kind.slice(0, 40)} » n'est pas une sorte de pièce jointe : ${KINDS.join(', ')}.`);
+        throw refusal('importNoAttachKind', [a.kind.slice(0, 40), KINDS.join(', ')]);
       }
       const target = a.record !== undefined ? idOf.get(a.record) : undefined;
       const ref = a.kind === 'record' ? (target !== undefined ? `#${target}` : recordRef(a.ref, idOf)) : a.ref.trim();
       if (!ref || [...ref].length > LIMITS.ref) {
-        throw new Refused(`An attachment's ref is 1 to ${LIMITS.ref} characters.`, `La référence d'une pièce jointe compte de 1 à ${LIMITS.ref} caractères.`);
+        throw refusal('importRefLength', [LIMITS.ref]);
       }
-      const titled = a.title !== undefined && a.title.trim() !== '' ? cleanTitle(a.title, 'An attachment\'s title', 'Le titre d\'une pièce jointe') : '';
+      const titled = a.title !== undefined && a.title.trim() !== '' ? cleanTitle(a.title, 'titleOfAnAttachment') : '';
       await ctx.q.run('INSERT INTO attachments (id, record, kind, ref, title, at, by) VALUES (?, ?, ?, ?, ?, ?, ?)',
         [attachmentId, id, a.kind, ref, titled, cleanTime(a.at, at), JSON.stringify(a.by ? cleanWho(a.by) : who)]);
     }

@@ -13,11 +13,12 @@ import { slug, uniqueSlug } from './slug.js';
 import { Refused } from './store.js';
 import type { Field, List, State, Who } from './types.js';
 import { cleanName, cleanTitle } from './values.js';
+import { refusal, refusalSaid } from './words/index.js';
 
 /** A refusal for the line `line` of the file: `Line 12: …`. */
 export function atLine(line: number | undefined, error: Refused): Refused {
   if (line === undefined) return error;
-  return new Refused(`Line ${line}: ${error.message}`, `Ligne ${line} : ${error.fr ?? error.message}`);
+  return refusalSaid((w, language) => w.atLine(line, language === 'fr' ? error.fr ?? error.message : error.message));
 }
 
 /** Runs `fn`, its refusal said for the line `line`. */
@@ -30,15 +31,12 @@ export async function onLine<T>(line: number | undefined, fn: () => T | Promise<
   }
 }
 
-const bad = (en: string, fr: string): Refused => new Refused(en, fr);
-
 /** An author as a file says it: person or agent, with a name. */
 export function cleanWho(given: Who): Who {
   const kind = given.kind;
   if ((kind !== 'person' && kind !== 'agent') || !given.id.startsWith(`${kind}:`) || given.id.length <= kind.length + 1
     || given.id.length > 200 || !given.name.trim() || given.name.length > 200) {
-    throw bad(`"${given.id.slice(0, 40)}" is not a person or an agent (person:NAME or agent:NAME).`,
-      `« ${given.id.slice(0, 40)} » n'est ni une personne ni un agent (person:NOM ou agent:NOM).`);
+    throw refusal('importNotWho', [given.id.slice(0, 40)]);
   }
   return { id: given.id, kind, name: given.name };
 }
@@ -47,23 +45,23 @@ export function cleanWho(given: Who): Who {
 export function cleanTime(given: string | undefined, fallback: string): string {
   if (given === undefined || given === '') return fallback;
   const ms = Date.parse(given);
-  if (Number.isNaN(ms)) throw bad(`"${given.slice(0, 40)}" is not a time.`, `« ${given.slice(0, 40)} » n'est pas une date et heure.`);
+  if (Number.isNaN(ms)) throw refusal('importNotTime', [given.slice(0, 40)]);
   const out = iso(ms);
   // Kept as written when it is already an ISO time in UTC: a round trip changes nothing.
   return /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$/.test(given) ? given : out;
 }
 
 function cleanStates(given: readonly State[]): State[] {
-  if (given.length === 0) throw bad('A list needs at least one state.', 'Une liste a besoin d\'au moins un état.');
+  if (given.length === 0) throw refusal('listNeedsState', []);
   const out: State[] = [];
   for (const s of given) {
-    const name = cleanName(s.name, 'A state', 'd\'un état');
+    const name = cleanName(s.name, 'nameOfAState');
     if (!s.id || slug(s.id) !== s.id || out.some((o) => o.id === s.id || o.name.toLowerCase() === name.toLowerCase())) {
-      throw bad(`The state "${name}" has no id of its own.`, `L'état « ${name} » n'a pas d'identifiant propre.`);
+      throw refusal('importStateNoId', [name]);
     }
     out.push({ id: s.id, name, gate: s.gate === true });
   }
-  if (out[0]!.gate) throw bad(`"${out[0]!.name}" cannot be a gate: it is the first state.`, `« ${out[0]!.name} » ne peut pas être une porte : c'est le premier état.`);
+  if (out[0]!.gate) throw refusal('importFirstGate', [out[0]!.name]);
   const gates = out.filter((s) => s.gate);
   if (gates.length > 1) throw oneGate(gates);
   return out;
@@ -72,14 +70,14 @@ function cleanStates(given: readonly State[]): State[] {
 function cleanFields(given: readonly Field[]): Field[] {
   const out: Field[] = [];
   for (const f of given) {
-    const name = cleanName(f.name, 'A field', 'd\'un champ');
+    const name = cleanName(f.name, 'nameOfAField');
     if (!f.id || slug(f.id) !== f.id || out.some((o) => o.id === f.id || o.name.toLowerCase() === name.toLowerCase()) || !FIELD_TYPES.includes(f.type)) {
-      throw bad(`The field "${name}" is not understood.`, `Le champ « ${name} » n'est pas compris.`);
+      throw refusal('importFieldNotUnderstood', [name]);
     }
     const field: Field = { id: f.id, name, type: f.type };
     if (f.type === 'choice') {
-      const choices = (f.choices ?? []).map((c) => cleanName(c, 'A choice', 'd\'un choix'));
-      if (choices.length === 0) throw bad(`The choice field "${name}" has no choices.`, `Le champ à choix « ${name} » n'a aucun choix.`);
+      const choices = (f.choices ?? []).map((c) => cleanName(c, 'nameOfAChoice'));
+      if (choices.length === 0) throw refusal('importNoChoices', [name]);
       field.choices = choices;
     }
     out.push(field);
@@ -104,8 +102,8 @@ export async function bringLists(ctx: Context, given: readonly IncomingList[], m
   const ids = new Set(await ctx.q.column<string>('SELECT id FROM lists'));
   const taken = (id: string): boolean => ids.has(id);
   for (const [i, l] of given.entries()) await onLine(l.line, async () => {
-    if (out.has(l.id)) throw bad(`The list "${l.id}" is given twice.`, `La liste « ${l.id} » est donnée deux fois.`);
-    const title = cleanTitle(l.title, 'A list\'s title', 'Le titre d\'une liste');
+    if (out.has(l.id)) throw refusal('importListTwice', [l.id]);
+    const title = cleanTitle(l.title, 'titleOfAList');
     const states = cleanStates(l.states);
     const fields = cleanFields(l.fields);
     const id = uniqueSlug(slug(l.id) || slug(title) || 'list', taken);
@@ -116,7 +114,7 @@ export async function bringLists(ctx: Context, given: readonly IncomingList[], m
       l.view === 'table' ? 'table' : 'board', l.archived ? 1 : 0, position + 1 + i, cleanTime(l.created, at), cleanTime(l.updated, at)]));
     for (const [agent, level] of Object.entries(l.access)) {
       if (!/^agent:[a-z0-9-]+$/.test(agent) || (level !== 'read' && level !== 'write')) {
-        throw bad(`"${agent.slice(0, 40)}" is not an agent's access.`, `« ${agent.slice(0, 40)} » n'est pas l'accès d'un agent.`);
+        throw refusal('importNotAccess', [agent.slice(0, 40)]);
       }
       (await ctx.q.run('INSERT INTO access (list, agent, level) VALUES (?, ?, ?)', [id, agent, level]));
     }
@@ -128,18 +126,14 @@ export async function bringLists(ctx: Context, given: readonly IncomingList[], m
 }
 
 /** The refusal of an import of another tool's records that says no list to put them in. */
-export const noInto = (format: ImportPlan['format']): Refused => bad(
-  `Say which list the ${format === 'csv' ? 'rows' : 'records'} go into: --into LIST (binder admin create-list makes one).`,
-  `Dites dans quelle liste vont les ${format === 'csv' ? 'lignes' : 'fiches'} : --into LISTE (binder admin create-list en crée une).`,
-);
+export const noInto = (format: ImportPlan['format']): Refused => refusal('importNoInto', [format]);
 
 /** The list foreign records go into, as the person may change it. */
 export async function intoList(ctx: Context, into: string | undefined, who: Who, plan: ImportPlan): Promise<List> {
   if (into === undefined || into.trim() === '') throw noInto(plan.format);
   const { list } = await findList(ctx, into, who, 'write');
   if (list.archived) {
-    throw bad(`"${list.title}" is archived: restore it first (binder admin archive-list ${list.id} --restore).`,
-      `« ${list.title} » est archivée : restaurez-la d'abord (binder admin archive-list ${list.id} --restore).`);
+    throw refusal('importIntoArchived', [list.title, list.id]);
   }
   return list;
 }

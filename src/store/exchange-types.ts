@@ -3,7 +3,7 @@
  * their history), and what an import brings (records read from a file of any format, each with
  * the line it came from, not yet checked). Plain data, like types.ts.
  */
-import type { Access, Field, State, View, Who } from './types.js';
+import type { List, Who } from './types.js';
 
 /** One history row as it moves: who, when, what; its place is its order. */
 export interface MovingRow {
@@ -14,17 +14,8 @@ export interface MovingRow {
 }
 
 /** A list whole: its shape, its agents' access, its own history (rows of no record). */
-export interface ListOut {
-  id: string;
-  title: string;
-  states: State[];
-  fields: Field[];
-  view: View;
-  archived: boolean;
+export interface ListOut extends List {
   position: number;
-  access: Record<string, Access>;
-  created: string;
-  updated: string;
   history: MovingRow[];
 }
 

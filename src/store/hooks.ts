@@ -8,8 +8,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { findList } from './access.js';
 import { iso, type Context } from './context.js';
-import { Refused } from './store.js';
 import type { Who } from './types.js';
+import { refusal } from './words/index.js';
 
 /** What a hook may be told of, in the order `hook add --help` says them. */
 export const HOOK_EVENTS = ['proposed', 'approved', 'moved', 'noted', 'claimed', 'lapsed', 'due'] as const;
@@ -54,31 +54,25 @@ export interface HookMade extends HookInfo {
 
 interface HookRow { id: string; url: string; events: string; list: string | null; created: string; by: string }
 
-const notUnderstood = (en: string, fr: string): Refused => new Refused(en, fr, 'not-understood');
-
 /** A URL a hook may be told at: `https://`, or `http://` to this machine alone (a receiver beside the keeper). */
 export function hookUrl(given: string): string {
   const text = String(given).trim();
   // eslint-disable-next-line no-control-regex
   if (!text || text.length > URL_MAX || /[\u0000-\u001f\u007f\s]/.test(text)) {
-    throw notUnderstood(`Give the hook's URL whole, at most ${URL_MAX} characters, with no space: https://example.com/binder-hook.`,
-      `Donnez l'URL du crochet entière, au plus ${URL_MAX} caractères, sans espace : https://example.com/binder-hook.`);
+    throw refusal('hookUrlWhole', [URL_MAX], 'not-understood');
   }
   let url: URL;
   try {
     url = new URL(text);
   } catch {
-    throw notUnderstood(`"${text.slice(0, 80)}" is not a URL: give one like https://example.com/binder-hook.`,
-      `« ${text.slice(0, 80)} » n'est pas une URL : donnez-en une comme https://example.com/binder-hook.`);
+    throw refusal('notAUrl', [text.slice(0, 80)], 'not-understood');
   }
   if (url.username || url.password) {
-    throw notUnderstood('A hook\'s URL carries no user or password (it is shown in hook list): the signature says the delivery is the binder\'s.',
-      'L\'URL d\'un crochet ne porte ni utilisateur ni mot de passe (hook list la montre) : la signature dit que l\'envoi vient du binder.');
+    throw refusal('hookUrlUser', [], 'not-understood');
   }
   const loopback = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i.test(url.hostname);
   if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) {
-    throw new Refused(`A hook is told at an https:// URL, or at http:// on this machine (localhost, 127.0.0.1, [::1]): ${url.protocol}//${url.hostname} would carry the binder's records in the clear.`,
-      `Un crochet est averti à une URL https://, ou http:// sur cette machine (localhost, 127.0.0.1, [::1]) : ${url.protocol}//${url.hostname} ferait passer les fiches du binder en clair.`);
+    throw refusal('hookUrlPlain', [url.protocol, url.hostname]);
   }
   return url.href;
 }
@@ -89,8 +83,7 @@ export function hookEvents(given: string | readonly string[] | undefined): HookE
   if (!words.length) return [...HOOK_EVENTS];
   const unknown = words.filter((w) => !(HOOK_EVENTS as readonly string[]).includes(w));
   if (unknown.length) {
-    throw notUnderstood(`A hook is told of ${HOOK_EVENTS.join(', ')}: not of ${unknown.map((w) => `"${w.slice(0, 40)}"`).join(', ')}.`,
-      `Un crochet est averti de ${HOOK_EVENTS.join(', ')} : pas de ${unknown.map((w) => `« ${w.slice(0, 40)} »`).join(', ')}.`);
+    throw refusal('hookEventsUnknown', [HOOK_EVENTS.join(', '), unknown.map((w) => w.slice(0, 40))], 'not-understood');
   }
   return HOOK_EVENTS.filter((e) => words.includes(e));
 }
@@ -112,8 +105,7 @@ async function hookInfo(ctx: Context, row: HookRow): Promise<HookInfo> {
 async function findHook(ctx: Context, ref: string): Promise<HookRow> {
   const row = await ctx.q.get<HookRow>('SELECT * FROM hooks WHERE id = ?', [String(ref).trim()]);
   if (!row) {
-    throw new Refused(`No hook "${String(ref).slice(0, 40)}": binder admin hook list shows them.`,
-      `Aucun crochet « ${String(ref).slice(0, 40)} » : binder admin hook list les montre.`);
+    throw refusal('noHook', [String(ref).slice(0, 40)]);
   }
   return row;
 }

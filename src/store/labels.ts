@@ -4,8 +4,8 @@
  * between single spaces, so a query finds one whole (query-sql.ts). Changed as a whole
  * (`bug ui`) or label by label (`+bug -wontfix`).
  */
-import { Refused } from './refused.js';
 import type { Field } from './types.js';
+import { refusal } from './words/index.js';
 
 /** The longest label, and the most a record has in one field. */
 export const LABEL_MAX = 32;
@@ -16,17 +16,11 @@ const LABEL = /^[\p{L}\p{N}][\p{L}\p{N}_.-]*$/u;
 function oneLabel(field: Field, given: string): string {
   const label = given.toLowerCase();
   if (!LABEL.test(label) || label.length > LABEL_MAX) {
-    throw new Refused(
-      `The field ${field.name} holds labels: "${given.slice(0, 40)}" is not one (a short word of letters, digits, - _ or ., at most ${LABEL_MAX} characters).`,
-      `Le champ ${field.name} contient des étiquettes : « ${given.slice(0, 40)} » n'en est pas une (un mot court de lettres, chiffres, - _ ou ., au plus ${LABEL_MAX} caractères).`,
-    );
+    throw refusal('notALabel', [field.name, given.slice(0, 40), LABEL_MAX]);
   }
   const own = field.choices;
   if (own && own.length > 0 && !own.some((c) => c.toLowerCase() === label)) {
-    throw new Refused(
-      `The field ${field.name} takes the labels ${own.join(', ')}: "${given.slice(0, 40)}" is not one of them.`,
-      `Le champ ${field.name} prend les étiquettes ${own.join(', ')} : « ${given.slice(0, 40)} » n'en fait pas partie.`,
-    );
+    throw refusal('notOwnLabel', [field.name, own.join(', '), given.slice(0, 40)]);
   }
   return label;
 }
@@ -50,10 +44,7 @@ export function labelsValue(field: Field, given: string, now = ''): string {
     if (!out.includes(label)) out.push(label);
   }
   if (out.length > LABELS_MOST) {
-    throw new Refused(
-      `The field ${field.name} holds at most ${LABELS_MOST} labels.`,
-      `Le champ ${field.name} contient au plus ${LABELS_MOST} étiquettes.`,
-    );
+    throw refusal('labelsTooMany', [field.name, LABELS_MOST]);
   }
   return out.join(' ');
 }

@@ -8,16 +8,13 @@ import { iso, type Context } from './context.js';
 import { Refused } from './store.js';
 import type { LapsedClaim } from './together-types.js';
 import type { Who } from './types.js';
-import type { Sentence } from './sentence.js';
-import { en, fr } from './words/index.js';
+import { commandLine, written, type Sentence } from './sentence.js';
+import { en, refusalSaid, type RefusalWords } from './words/index.js';
 
 /** `2026-11-30 10:32 UTC (in 25 min)`: when a claim lapses, as the asker reads it (`dans 25 min` in French). */
-export function whenLapses(until: number, now: number, lang: 'en' | 'fr' = 'en'): string {
+export function whenLapses(until: number, now: number, words: RefusalWords = en): string {
   const minutes = Math.max(0, Math.round((until - now) / 60_000));
-  const inWords = lang === 'fr' ? 'dans' : 'in';
-  const left = minutes === 0 ? (lang === 'fr' ? 'dans moins d\'une minute' : 'in less than a minute')
-    : minutes < 120 ? `${inWords} ${minutes} min` : `${inWords} ${Math.round(minutes / 60)} h`;
-  return `${iso(until).slice(0, 16).replace('T', ' ')} UTC (${left})`;
+  return `${iso(until).slice(0, 16).replace('T', ' ')} UTC (${written(words.lapsesIn(minutes), commandLine)})`;
 }
 
 export const holderOf = (row: { lease_by?: string | null }): Who | null =>
@@ -46,8 +43,8 @@ export async function lapse(ctx: Context): Promise<LapsedClaim[]> {
 }
 
 /** The refusal an agent gets for a record another holds, naming the holder and until when. */
-export function heldBy(id: number, holder: Who, until: number, now: number, next: { en: string | Sentence; fr: string | Sentence }): Refused {
-  return new Refused(en.heldBy(id, holder.name, whenLapses(until, now), next.en), fr.heldBy(id, holder.name, whenLapses(until, now, 'fr'), next.fr));
+export function heldBy(id: number, holder: Who, until: number, now: number, next: (words: RefusalWords) => string | Sentence): Refused {
+  return refusalSaid((w) => w.heldBy(id, holder.name, whenLapses(until, now, w), next(w)));
 }
 
 /**
@@ -60,7 +57,7 @@ export async function forChange(ctx: Context, ref: number | string, who: Who): P
   const holder = holderOf(found.row);
   if (holder && holder.id !== who.id && !isPerson(who)) {
     const id = found.record.id;
-    throw heldBy(id, holder, found.row.lease_until!, ctx.now(), { en: en.heldByChange(id, holder.name), fr: fr.heldByChange(id, holder.name) });
+    throw heldBy(id, holder, found.row.lease_until!, ctx.now(), (w) => w.heldByChange(id, holder.name));
   }
   return found;
 }

@@ -13,6 +13,7 @@ import { rowLater } from './text-index.js';
 import type { Access, Field, FieldType, List, State, Who } from './types.js';
 import { labelsValue } from './labels.js';
 import { cleanName, cleanTitle } from './values.js';
+import { refusal } from './words/index.js';
 
 export const FIELD_TYPES: readonly FieldType[] = ['text', 'number', 'date', 'choice', 'person', 'url', 'labels'];
 const langOf = (lang: unknown): Lang => (lang === 'fr' ? 'fr' : 'en');
@@ -22,30 +23,21 @@ export function templates(lang: Lang): TemplateSummary[] {
 }
 
 function shapeStates(given: readonly StateInput[], old: readonly State[]): State[] {
-  if (given.length === 0) throw new Refused('A list needs at least one state.', 'Une liste a besoin d\'au moins un état.');
+  if (given.length === 0) throw refusal('listNeedsState', []);
   const out: State[] = [];
   for (const input of given) {
-    const name = cleanName(input.name, 'A state', 'd\'un état');
+    const name = cleanName(input.name, 'nameOfAState');
     if (out.some((s) => s.name.toLowerCase() === name.toLowerCase())) {
-      throw new Refused(
-        `Two states are named "${name}": give each state its own name.`,
-        `Deux états s'appellent « ${name} » : donnez à chaque état son propre nom.`,
-      );
+      throw refusal('stateNamedTwice', [name]);
     }
     let id: string;
     if (input.id !== undefined) {
       const kept = old.find((s) => s.id === input.id);
       if (!kept) {
-        throw new Refused(
-          `There is no state "${input.id}" to keep: leave out the id for a new state.`,
-          `Il n'y a aucun état « ${input.id} » à garder : omettez l'identifiant pour un nouvel état.`,
-        );
+        throw refusal('noStateToKeep', [input.id]);
       }
       if (out.some((s) => s.id === kept.id)) {
-        throw new Refused(
-          `The state "${kept.name}" is given twice: give it once.`,
-          `L'état « ${kept.name} » est donné deux fois : donnez-le une seule fois.`,
-        );
+        throw refusal('stateGivenTwice', [kept.name]);
       }
       id = kept.id;
     } else {
@@ -54,10 +46,7 @@ function shapeStates(given: readonly StateInput[], old: readonly State[]): State
     out.push({ id, name, gate: input.gate === true });
   }
   if (out[0]!.gate) {
-    throw new Refused(
-      `"${out[0]!.name}" cannot be a gate: a gate needs a state before it, where records wait for a person.`,
-      `« ${out[0]!.name} » ne peut pas être une porte : une porte a besoin d'un état avant elle, où les fiches attendent une personne.`,
-    );
+    throw refusal('firstStateGate', [out[0]!.name]);
   }
   const gates = out.filter((s) => s.gate);
   if (gates.length > 1) throw oneGate(gates);
@@ -70,46 +59,27 @@ function shapeStates(given: readonly StateInput[], old: readonly State[]): State
  * goes on through it), so it is refused.
  */
 export function oneGate(gates: readonly { name: string }[]): Refused {
-  const names = gates.map((g) => `"${g.name}"`).join(' and ');
-  const fr = gates.map((g) => `« ${g.name} »`).join(' et ');
-  return new Refused(
-    `A list has one gate, and ${names} would be ${gates.length}: an approval lets a record past the gate and through every state after it. `
-      + 'Keep one (--ungate the others).',
-    `Une liste a une seule porte, et ${fr} en feraient ${gates.length} : une approbation fait passer la porte à une fiche, et tous les états après elle. `
-      + 'Gardez-en une (--ungate pour les autres).',
-  );
+  return refusal('oneGate', [gates.map((g) => g.name)]);
 }
 
 function shapeFields(given: readonly FieldInput[], old: readonly Field[]): Field[] {
   const out: Field[] = [];
   for (const input of given) {
-    const name = cleanName(input.name, 'A field', 'd\'un champ');
+    const name = cleanName(input.name, 'nameOfAField');
     if (out.some((f) => f.name.toLowerCase() === name.toLowerCase())) {
-      throw new Refused(
-        `Two fields are named "${name}": give each field its own name.`,
-        `Deux champs s'appellent « ${name} » : donnez à chaque champ son propre nom.`,
-      );
+      throw refusal('fieldNamedTwice', [name]);
     }
     if (!FIELD_TYPES.includes(input.type)) {
-      throw new Refused(
-        `"${String(input.type)}" is not a field type: use one of ${FIELD_TYPES.join(', ')}.`,
-        `« ${String(input.type)} » n'est pas un type de champ : choisissez parmi ${FIELD_TYPES.join(', ')}.`,
-      );
+      throw refusal('notAFieldType', [String(input.type), FIELD_TYPES.join(', ')]);
     }
     let id: string;
     if (input.id !== undefined) {
       const kept = old.find((f) => f.id === input.id);
       if (!kept) {
-        throw new Refused(
-          `There is no field "${input.id}" to keep: leave out the id for a new field.`,
-          `Il n'y a aucun champ « ${input.id} » à garder : omettez l'identifiant pour un nouveau champ.`,
-        );
+        throw refusal('noFieldToKeep', [input.id]);
       }
       if (out.some((f) => f.id === kept.id)) {
-        throw new Refused(
-          `The field "${kept.name}" is given twice: give it once.`,
-          `Le champ « ${kept.name} » est donné deux fois : donnez-le une seule fois.`,
-        );
+        throw refusal('fieldGivenTwice', [kept.name]);
       }
       id = kept.id;
     } else {
@@ -119,12 +89,9 @@ function shapeFields(given: readonly FieldInput[], old: readonly Field[]): Field
     if (input.type === 'choice') {
       const choices = [...new Set((input.choices ?? []).map((c) => String(c).trim()).filter((c) => c !== ''))];
       if (choices.length === 0) {
-        throw new Refused(
-          `The choice field "${name}" needs its choices, like High|Normal|Low.`,
-          `Le champ à choix « ${name} » a besoin de ses choix, comme Haute|Normale|Basse.`,
-        );
+        throw refusal('choicesNeeded', [name]);
       }
-      field.choices = choices.map((c) => cleanName(c, 'A choice', 'd\'un choix'));
+      field.choices = choices.map((c) => cleanName(c, 'nameOfAChoice'));
     }
     // A labels field's own set, when given: its labels, each a short word (labels.ts).
     if (input.type === 'labels' && input.choices && input.choices.length > 0) {
@@ -143,13 +110,10 @@ export async function createList(
   if (!template) {
     const shown = String(input.template).slice(0, 40);
     const ids = TEMPLATES[lang].map((t) => t.id).join(', ');
-    throw new Refused(
-      `There is no template "${shown}": use one of ${ids}.`,
-      `Il n'y a aucun modèle « ${shown} » : choisissez parmi ${ids}.`,
-    );
+    throw refusal('noTemplate', [shown, ids]);
   }
   const title = input.title !== undefined && String(input.title).trim() !== ''
-    ? cleanTitle(input.title, 'A list\'s title', 'Le titre d\'une liste') : template.title;
+    ? cleanTitle(input.title, 'titleOfAList') : template.title;
   await titleFree(ctx, title);
   const base = slug(title) || 'list';
   const taken = new Set(await ctx.q.column<string>('SELECT id FROM lists'));
@@ -173,10 +137,7 @@ async function titleFree(ctx: Context, title: string, self?: string): Promise<vo
   const rows = await ctx.q.all<{ id: string; title: string }>('SELECT id, title FROM lists');
   const other = rows.find((r) => r.id !== self && r.title.toLowerCase() === lower);
   if (!other) return;
-  throw new Refused(
-    `The list ${other.id} is titled "${other.title}" already: give this one another title.`,
-    `La liste ${other.id} s'intitule déjà « ${other.title} » : donnez un autre titre à celle-ci.`,
-  );
+  throw refusal('titleTaken', [other.id, other.title]);
 }
 
 export async function editList(ctx: Context, ref: string, patch: ListPatch, who: Who): Promise<List> {
@@ -184,14 +145,14 @@ export async function editList(ctx: Context, ref: string, patch: ListPatch, who:
   const change: Record<string, unknown> = {};
   let title = list.title;
   if (patch.title !== undefined) {
-    title = cleanTitle(patch.title, 'A list\'s title', 'Le titre d\'une liste');
+    title = cleanTitle(patch.title, 'titleOfAList');
     if (title !== list.title) await titleFree(ctx, title, list.id);
     if (title !== list.title) change.title = [list.title, title];
   }
   let view = list.view;
   if (patch.view !== undefined) {
     if (patch.view !== 'board' && patch.view !== 'table') {
-      throw new Refused('A list opens as a board or a table.', 'Une liste s\'ouvre en tableau (board) ou en table (table).');
+      throw refusal('notAView', []);
     }
     if (patch.view !== list.view) change.view = [list.view, patch.view];
     view = patch.view;
@@ -202,10 +163,7 @@ export async function editList(ctx: Context, ref: string, patch: ListPatch, who:
     for (const gone of list.states.filter((s) => !states.some((k) => k.id === s.id))) {
       const n = (await ctx.q.value('SELECT count(*) FROM records WHERE list = ? AND state = ?', [list.id, gone.id])) as number;
       if (n > 0) {
-        throw new Refused(
-          `"${gone.name}" still holds ${n} record${n === 1 ? '' : 's'}: move ${n === 1 ? 'it' : 'them'} to another state first.`,
-          `« ${gone.name} » contient encore ${n} fiche${n === 1 ? '' : 's'} : déplacez-${n === 1 ? 'la' : 'les'} d'abord vers un autre état.`,
-        );
+        throw refusal('stateStillHolds', [gone.name, n]);
       }
     }
     if (JSON.stringify(states) !== JSON.stringify(list.states)) change.states = [list.states, states];
@@ -233,10 +191,7 @@ export async function editList(ctx: Context, ref: string, patch: ListPatch, who:
 async function agentId(ctx: Context, given: string): Promise<string> {
   const text = String(given).trim();
   if (text.startsWith('person:')) {
-    throw new Refused(
-      'People see and change every list: access is granted to agents only.',
-      'Les personnes voient et modifient toutes les listes : l\'accès ne se donne qu\'aux agents.',
-    );
+    throw refusal('grantToPerson', []);
   }
   if (text.startsWith('agent:')) {
     const name = slug(text.slice('agent:'.length));
@@ -248,10 +203,7 @@ async function agentId(ctx: Context, given: string): Promise<string> {
   const name = slug(text);
   if (!name) {
     const shown = text.slice(0, 40);
-    throw new Refused(
-      `"${shown}" is not an agent: give its name or its id (agent:name).`,
-      `« ${shown} » n'est pas un agent : donnez son nom ou son identifiant (agent:nom).`,
-    );
+    throw refusal('notAnAgent', [shown]);
   }
   return `agent:${name}`;
 }
@@ -259,7 +211,7 @@ async function agentId(ctx: Context, given: string): Promise<string> {
 export async function grant(ctx: Context, ref: string, agent: string, access: Access | null, who: Who): Promise<List> {
   const { list } = await findList(ctx, ref, who, 'write');
   if (access !== null && access !== 'read' && access !== 'write') {
-    throw new Refused('Access is read, write, or none to take it away.', 'L\'accès est read, write, ou none pour le retirer.');
+    throw refusal('notAnAccess', []);
   }
   const id = await agentId(ctx, agent);
   const before = list.access[id] ?? null;

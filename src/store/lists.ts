@@ -18,7 +18,7 @@ const PAGE = 50;
 const MAX_PAGE = 1000;
 
 export async function lists(ctx: Context, who: Who, options: { archived?: boolean } = {}): Promise<ListSummary[]> {
-  if (options.archived === true) personOnly(who, 'see the archived lists', 'lists --archived', 'voir les listes archivées');
+  if (options.archived === true) personOnly(who, 'lists --archived', (w) => w.seeArchivedLists());
   const rows = await visibleListRows(ctx, who, options.archived === true);
   const out: ListSummary[] = [];
   for (const row of rows) {

@@ -10,11 +10,10 @@ import { iso, type Context } from './context.js';
 import { forChange } from './leases.js';
 import { undone } from './needs-sql.js';
 import { recordColumns, recordOf, type RecordRow } from './rows.js';
-import { Refused } from './store.js';
 import type { BlockedPage, BlockedRecord, NeedsChanged } from './together-types.js';
 import type { List, NeedLink, RecordView, State, Who } from './types.js';
-import { step, type Step } from './sentence.js';
-import { en as refusalsEn, fr as refusalsFr, refusal } from './words/index.js';
+import { sentence, step, type Sentence, type Step } from './sentence.js';
+import { refusal, refusalSaid, type RefusalWords } from './words/index.js';
 
 /** A record needs at most this many others: past it, a list of steps is a list of its own. */
 export const NEEDS_MAX = 100;
@@ -45,14 +44,10 @@ async function seenLists(ctx: Context, who: Who): Promise<Set<string> | null> {
 
 const seen = (lists: Set<string> | null, list: string): boolean => lists === null || lists.has(list);
 
-/** `#12`, or words that name no record, for an asker who cannot see it. */
-const named = async (ctx: Context, id: number, lists: Set<string> | null): Promise<string> => {
+/** Whether the asker may see record `id`: a record they cannot see is never named to them. */
+const visible = async (ctx: Context, id: number, lists: Set<string> | null): Promise<boolean> => {
   const list = (await ctx.q.value('SELECT list FROM records WHERE id = ?', [id])) as string | undefined;
-  return list !== undefined && seen(lists, list) ? `#${id}` : 'a record you cannot see';
-};
-const namedFr = async (ctx: Context, id: number, lists: Set<string> | null): Promise<string> => {
-  const list = (await ctx.q.value('SELECT list FROM records WHERE id = ?', [id])) as string | undefined;
-  return list !== undefined && seen(lists, list) ? `#${id}` : 'une fiche que vous ne pouvez pas voir';
+  return list !== undefined && seen(lists, list);
 };
 
 /** The way from `from` to `to` along needs (each step a record and one it needs), or null. */
@@ -83,26 +78,22 @@ async function refuseCircle(ctx: Context, record: number, other: number, path: n
   const lists = await seenLists(ctx, who);
   // The circle: record needs other, and other leads back to record along `path`.
   const circle = [record, ...path];
-  const en = new Map<number, string>();
-  const fr = new Map<number, string>();
-  for (const id of circle) {
-    en.set(id, await named(ctx, id, lists));
-    fr.set(id, await namedFr(ctx, id, lists));
-  }
-  const steps = (say: Map<number, string>, needs: string): string =>
-    circle.slice(0, -1).map((id, i) => `${say.get(id)!} ${needs} ${say.get(circle[i + 1]!)!}`).join(', ');
-  const inEnglish = steps(en, 'needs');
-  const inFrench = steps(fr, 'a besoin de');
+  const shown = new Set<number>();
+  for (const id of circle) if (await visible(ctx, id, lists)) shown.add(id);
+  // `#12`, or words that name no record, for one the asker cannot see.
+  const said = (w: RefusalWords, id: number): string | Sentence => (shown.has(id) ? `#${id}` : w.recordUnseen());
+  const steps = (w: RefusalWords): Sentence =>
+    circle.slice(0, -1).flatMap((id, i) => sentence`${i ? ', ' : ''}${said(w, id)} ${w.needsWord()} ${said(w, circle[i + 1]!)}`);
   // A need of the circle the asker may see both ends of, to suggest taking away.
   let hint: Step | undefined;
   for (let i = 1; i < circle.length - 1; i++) {
     const a = circle[i]!;
     const b = circle[i + 1]!;
-    if (en.get(a) !== `#${a}` || en.get(b) !== `#${b}`) continue;
+    if (!shown.has(a) || !shown.has(b)) continue;
     hint = step('needs', { id: a, others: String(b), remove: true });
     break;
   }
-  throw new Refused(refusalsEn.needsCircle(record, other, inEnglish, hint), refusalsFr.needsCircle(record, other, inFrench, hint));
+  throw refusalSaid((w) => w.needsCircle(record, other, steps(w), hint));
 }
 
 /** The records `id` needs, and those that need it, as `who` may see them. */

@@ -8,19 +8,16 @@ import { accessSync, closeSync, constants, mkdirSync, openSync, statSync } from 
 import { join } from 'node:path';
 import { MIGRATIONS } from './schema.js';
 import { Refused } from './store.js';
+import type { Sentence } from './sentence.js';
+import { refusal, refusalSaid, type RefusalWords } from './words/index.js';
 
 const code = (e: unknown): string => (e && typeof e === 'object' && 'code' in e ? String(e.code) : '');
 
-const notFolder = (dir: string): Refused => new Refused(
-  `Binder cannot keep its store in ${dir}: it is not a folder.`,
-  `Binder ne peut pas garder son magasin dans ${dir} : ce n'est pas un dossier.`,
-);
+const notFolder = (dir: string): Refused => refusal('storeNotFolder', [dir]);
 
-/** Binder cannot open its store: why, in English and in French. */
-const cannotOpen = (path: string, why: string, whyFr: string): Refused => new Refused(
-  `Binder cannot open its store ${path}: ${why}.`,
-  `Binder ne peut pas ouvrir son magasin ${path} : ${whyFr}.`,
-);
+/** Binder cannot open its store: why, in each language's words (an error's own message in all). */
+const cannotOpen = (path: string, why: (words: RefusalWords) => string | Sentence): Refused =>
+  refusalSaid((w) => w.storeCannotOpen(path, why(w)));
 
 function prepareFolder(dir: string): void {
   try {
@@ -29,25 +26,16 @@ function prepareFolder(dir: string): void {
     const c = code(e);
     if (c === 'EEXIST' || c === 'ENOTDIR') throw notFolder(dir);
     if (c === 'EACCES' || c === 'EPERM' || c === 'EROFS') {
-      throw new Refused(
-        `Binder cannot make the store folder ${dir}: it is not allowed to write there.`,
-        `Binder ne peut pas créer le dossier du magasin ${dir} : il n'a pas le droit d'y écrire.`,
-      );
+      throw refusal('storeFolderNotAllowed', [dir]);
     }
     const why = (e as Error).message;
-    throw new Refused(
-      `Binder cannot make the store folder ${dir}: ${why}.`,
-      `Binder ne peut pas créer le dossier du magasin ${dir} : ${why}.`,
-    );
+    throw refusal('storeFolderCannotMake', [dir, why]);
   }
   if (!statSync(dir).isDirectory()) throw notFolder(dir);
   try {
     accessSync(dir, constants.W_OK | constants.X_OK);
   } catch {
-    throw new Refused(
-      `Binder cannot keep its store in ${dir}: the folder is not writable.`,
-      `Binder ne peut pas garder son magasin dans ${dir} : on ne peut pas écrire dans ce dossier.`,
-    );
+    throw refusal('storeFolderNotWritable', [dir]);
   }
 }
 
@@ -57,25 +45,21 @@ function prepareFile(path: string): void {
   } catch (e) {
     if (code(e) !== 'EEXIST') {
       const why = (e as Error).message;
-      throw new Refused(
-        `Binder cannot make its store file ${path}: ${why}.`,
-        `Binder ne peut pas créer le fichier de son magasin ${path} : ${why}.`,
-      );
+      throw refusal('storeFileCannotMake', [path, why]);
     }
   }
   const stat = statSync(path);
-  if (!stat.isFile()) throw cannotOpen(path, 'it is not a regular file', 'ce n\'est pas un fichier ordinaire');
+  if (!stat.isFile()) throw cannotOpen(path, (w) => w.openNotRegularFile());
   try {
     accessSync(path, constants.R_OK | constants.W_OK);
   } catch {
-    throw cannotOpen(path, 'the file is not writable', 'on ne peut pas écrire dans ce fichier');
+    throw cannotOpen(path, (w) => w.openFileNotWritable());
   }
 }
 
 function migrate(db: Database.Database, path: string): void {
   const version = (): number => db.pragma('user_version', { simple: true }) as number;
-  const newer = (): Refused => cannotOpen(path, 'it was made by a newer Binder; use that version',
-    'il a été fait par un Binder plus récent ; utilisez cette version-là');
+  const newer = (): Refused => cannotOpen(path, (w) => w.openNewer());
   if (version() > MIGRATIONS.length) throw newer();
   if (version() === MIGRATIONS.length) return;
   // Two processes may open a new store at once: the second waits, then finds it done.
@@ -106,11 +90,11 @@ export function openDatabase(dir: string): { db: Database.Database; path: string
     db?.close();
     if (e instanceof Refused) throw e;
     const c = code(e);
-    if (c === 'SQLITE_NOTADB') throw cannotOpen(path, 'the file is not a database', 'ce fichier n\'est pas une base de données');
-    if (c === 'SQLITE_CORRUPT') throw cannotOpen(path, 'the database is damaged', 'la base de données est abîmée');
-    if (c.startsWith('SQLITE_READONLY') || c === 'SQLITE_CANTOPEN') throw cannotOpen(path, 'it is not writable', 'on ne peut pas y écrire');
-    if (c === 'SQLITE_BUSY') throw cannotOpen(path, 'another process holds it locked; try again', 'un autre processus le tient verrouillé ; réessayez');
+    if (c === 'SQLITE_NOTADB') throw cannotOpen(path, (w) => w.openNotADatabase());
+    if (c === 'SQLITE_CORRUPT') throw cannotOpen(path, (w) => w.openDamaged());
+    if (c.startsWith('SQLITE_READONLY') || c === 'SQLITE_CANTOPEN') throw cannotOpen(path, (w) => w.openNotWritable());
+    if (c === 'SQLITE_BUSY') throw cannotOpen(path, (w) => w.openBusy());
     const why = (e as Error).message;
-    throw cannotOpen(path, why, why);
+    throw cannotOpen(path, () => why);
   }
 }

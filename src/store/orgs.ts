@@ -6,9 +6,9 @@
  * kept, so one name always finds one binder and two names never share one.
  */
 import type { Context } from './context.js';
-import { Refused } from './store.js';
 import { slug as slugOf, uniqueSlug } from './slug.js';
 import { hashToken, tokenShaped } from './tokens.js';
+import { refusal } from './words/index.js';
 
 /** The longest organisation name taken, and the longest slug made of one. */
 const NAME_MAX = 200;
@@ -28,11 +28,7 @@ export function cleanOrg(given: unknown): string {
   const name = String(given ?? '').normalize('NFC').trim().toLowerCase();
   // eslint-disable-next-line no-control-regex
   if (!name || Array.from(name).length > NAME_MAX || /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(name)) {
-    throw new Refused(
-      `An organisation's name is 1 to ${NAME_MAX} characters on one line, without control characters.`,
-      `Le nom d'une organisation compte de 1 à ${NAME_MAX} caractères sur une ligne, sans caractère de contrôle.`,
-      'not-understood',
-    );
+    throw refusal('orgName', [NAME_MAX], 'not-understood');
   }
   return name;
 }

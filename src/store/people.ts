@@ -9,6 +9,7 @@
 import { iso, type Context } from './context.js';
 import { Refused } from './store.js';
 import type { Who } from './types.js';
+import { refusal, refusalSaid } from './words/index.js';
 
 export type Role = 'admin' | 'member';
 export const ROLES: readonly Role[] = ['admin', 'member'];
@@ -57,17 +58,9 @@ function said(text: string | undefined, most: number): string {
   return Array.from(String(text ?? '').replace(/[\u0000-\u001f\u007f-\u009f\u061c\u200b\u200e\u200f\u2028\u2029\u202a-\u202e\u2060-\u2069\ufeff]/g, ' ').replace(/\s+/g, ' ').trim()).slice(0, most).join('');
 }
 
-const removedRefusal = (): Refused => new Refused(
-  'You were removed from this binder by one of its admins: ask an admin to let you back in (binder admin set-role).',
-  'Une personne qui l\'administre vous a retiré de ce binder : demandez à un de ses administrateurs de vous y laisser revenir (binder admin set-role).',
-  'access',
-);
+const removedRefusal = (): Refused => refusal('removedPerson', [], 'access');
 
-const notSignedIn = (): Refused => new Refused(
-  'You are not signed in to this binder: sign in again.',
-  'Vous n\'êtes pas connecté à ce binder : reconnectez-vous.',
-  'access',
-);
+const notSignedIn = (): Refused => refusal('notSignedIn', [], 'access');
 
 /**
  * Records a sign-in: the person's name and e-mail as the provider gave them now. The first
@@ -118,11 +111,7 @@ export async function actingRole(ctx: Context, who: Who, rules: PeopleRules): Pr
  */
 export function operatorOnly(who: Who, rules: PeopleRules, doing: AdminDoing): void {
   if (!rules.signedIn || who.kind !== 'person' || !who.id.includes('/')) return;
-  throw new Refused(
-    `Only whoever runs this server can ${doing.en}, from its machine: binder admin --org ORGANISATION side add FOLDER NAME. A folder of the server may be any organisation's.`,
-    `Seule la personne qui fait tourner ce serveur peut ${doing.fr}, depuis sa machine : binder admin --org ORGANISATION side add DOSSIER NOM. Un dossier du serveur peut être celui de n'importe quelle organisation.`,
-    'access',
-  );
+  throw refusalSaid((w, language) => w.serverOnly(doing[language]), 'access');
 }
 
 /**
@@ -139,11 +128,7 @@ export async function removedPeople(ctx: Context, id?: string): Promise<string[]
 export interface AdminDoing { en: string; fr: string }
 
 export function adminOnly(doing: AdminDoing): Refused {
-  return new Refused(
-    `Only an admin of this binder can ${doing.en}: ask one of its admins to do it.`,
-    `Seul un administrateur de ce binder peut ${doing.fr} : demandez-le à l'un d'eux.`,
-    'access',
-  );
+  return refusalSaid((w, language) => w.adminOnly(doing[language]), 'access');
 }
 
 /** Everyone who signed in, admins first, the removed last. */
@@ -168,19 +153,13 @@ async function findPerson(ctx: Context, ref: string): Promise<Row> {
   if (found.length === 1) return found[0]!;
   const shown = given.slice(0, 80);
   if (found.length === 0) {
-    throw new Refused(
-      `Nobody who signed in to this binder is "${shown}": binder admin people lists them.`,
-      `Personne de ce binder ne s'appelle « ${shown} » : binder admin people les énumère.`,
-    );
+    throw refusal('noPerson', [shown]);
   }
   // By e-mail where that tells them apart, else by id (e-mails the same but for case, or none).
   const emails = found.map((r) => r.email?.toLowerCase());
   const apart = emails.every((e, i) => e !== undefined && emails.indexOf(e) === i);
   const which = found.map((r) => (apart ? r.email! : r.id)).join(', ');
-  throw new Refused(
-    `${found.length} people are called "${shown}": name one by ${apart ? 'e-mail' : 'id'} (${which}).`,
-    `${found.length} personnes s'appellent « ${shown} » : désignez-en une par ${apart ? 'son e-mail' : 'son identifiant'} (${which}).`,
-  );
+  throw refusal('peopleSameName', [found.length, shown, apart, which]);
 }
 
 /** Whether taking `row`'s admin role away leaves the binder with none. Locks the admins' rows (PostgreSQL). */
@@ -192,19 +171,16 @@ async function lastAdmin(ctx: Context, row: Row): Promise<boolean> {
   return admins.length <= 1;
 }
 
-const lastAdminRefusal = (row: Row, doing: string, doingFr: string): Refused => new Refused(
-  `${row.name} is this binder's last admin, so cannot be ${doing}: make another person admin first (binder admin set-role PERSON admin).`,
-  `${row.name} est le dernier administrateur de ce binder et ne peut pas être ${doingFr} : nommez d'abord quelqu'un d'autre administrateur (binder admin set-role PERSONNE admin).`,
-);
+const lastAdminRefusal = (row: Row, change: 'member' | 'removed'): Refused => refusal('lastAdmin', [row.name, change]);
 
 /** Gives a person a role; a removed person given one is back in. */
 export async function setRole(ctx: Context, ref: string, role: Role, who: Who): Promise<Person> {
   if (!ROLES.includes(role)) {
-    throw new Refused(`A role is admin or member, not "${said(String(role), 40)}".`, `Un rôle est admin ou member, pas « ${said(String(role), 40)} ».`, 'not-understood');
+    throw refusal('notARole', [said(String(role), 40)], 'not-understood');
   }
   const row = await findPerson(ctx, ref);
   if (row.role === role && row.removed === null) return personOf(row);
-  if (role === 'member' && await lastAdmin(ctx, row)) throw lastAdminRefusal(row, 'made a member', 'rétrogradé');
+  if (role === 'member' && await lastAdmin(ctx, row)) throw lastAdminRefusal(row, 'member');
   await ctx.q.run('UPDATE people SET role = ?, removed = NULL WHERE id = ?', [role, row.id]);
   await ctx.log(who, 'set-role', null, null, { person: row.id, name: row.name, email: row.email, role, from: row.role, back: row.removed !== null });
   return personOf({ ...row, role, removed: null });
@@ -214,9 +190,9 @@ export async function setRole(ctx: Context, ref: string, role: Role, who: Who): 
 export async function removePerson(ctx: Context, ref: string, who: Who): Promise<Person> {
   const row = await findPerson(ctx, ref);
   if (row.removed !== null) {
-    throw new Refused(`${row.name} was removed already.`, `${row.name} a déjà été retiré.`);
+    throw refusal('removedAlready', [row.name]);
   }
-  if (await lastAdmin(ctx, row)) throw lastAdminRefusal(row, 'removed', 'retiré');
+  if (await lastAdmin(ctx, row)) throw lastAdminRefusal(row, 'removed');
   const at = ctx.now();
   await ctx.q.run('UPDATE people SET removed = ? WHERE id = ?', [at, row.id]);
   // Their sessions are kept beside this binder's (an organisation's, in its service store):

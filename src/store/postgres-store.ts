@@ -9,7 +9,9 @@ import type { PoolClient } from 'pg';
 import { SCHEMA_SHAPE, postgresEngine, unreachable, type PostgresEngine } from './sql/postgres.js';
 import { shownStoreUrl } from './shown-url.js';
 import { makeStore, type StoreOptions } from './store-core.js';
+import type { Sentence } from './sentence.js';
 import { Refused, type Store } from './store.js';
+import { refusalSaid, type RefusalWords } from './words/index.js';
 
 export interface PostgresStoreOptions extends StoreOptions {
   /** Connections in the pool at most (8). */
@@ -31,10 +33,9 @@ export interface PostgresStore extends Store {
   foldsCase(): Promise<boolean | undefined>;
 }
 
-const cannotOpen = (where: string, why: string, whyFr: string): Refused => new Refused(
-  `Binder cannot open its store ${where}: ${why}.`,
-  `Binder ne peut pas ouvrir son magasin ${where} : ${whyFr}.`,
-);
+/** Binder cannot open its store: why, in each language's words (an error's own message in all). */
+const cannotOpen = (where: string, why: (words: RefusalWords) => string | Sentence): Refused =>
+  refusalSaid((w) => w.storeCannotOpen(where, why(w)));
 
 /**
  * An organisation's schema, made if it is not there, and the path its migrations run on: the
@@ -67,8 +68,7 @@ async function migrate(engine: PostgresEngine, where: string, schema: string | u
     await client.query('CREATE TABLE IF NOT EXISTS binder_schema (version integer NOT NULL)');
     const at = Number((await client.query('SELECT coalesce(max(version), 0) AS v FROM binder_schema')).rows[0]?.v ?? 0);
     if (at > PG_MIGRATIONS.length) {
-      throw cannotOpen(where, `its database was made by a newer Binder (schema ${at}, this one knows ${PG_MIGRATIONS.length}); use that version`,
-        `sa base a été faite par un Binder plus récent (schéma ${at}, celui-ci connaît ${PG_MIGRATIONS.length}) ; utilisez cette version-là`);
+      throw cannotOpen(where, (w) => w.openNewerSchema(at, PG_MIGRATIONS.length));
     }
     for (let i = at; i < PG_MIGRATIONS.length; i++) {
       await client.query(PG_MIGRATIONS[i]!);
@@ -98,8 +98,8 @@ export async function openPostgresStore(url: string | undefined, options: Postgr
     await engine.close();
     if (error instanceof Refused) throw error;
     const why = error instanceof Error ? error.message : String(error);
-    if (unreachable(error)) throw cannotOpen(where, `its database cannot be reached (${why})`, `sa base est injoignable (${why})`);
-    throw cannotOpen(where, why, why);
+    if (unreachable(error)) throw cannotOpen(where, (w) => w.openUnreachable(why));
+    throw cannotOpen(where, () => why);
   }
   engine.lookForRewrites();
   const store = makeStore(engine, options);

@@ -4,7 +4,8 @@
  * tighter). Pure: it reads text and returns terms or refuses, pointing at the column; it never
  * builds SQL (query-sql.ts does, with parameters only).
  */
-import { Refused } from './refused.js';
+import type { Sentence } from './sentence.js';
+import { refusalSaid, type RefusalWords } from './words/index.js';
 
 /** The longest query read; past it the asker is told, never cut silently. */
 export const MAX_QUERY = 2000;
@@ -35,15 +36,11 @@ export interface Query { any: QueryTerm[][] }
 export const QUERY_KEYS = ['state', 'label', 'owner', 'held', 'approved', 'due', 'field', 'list', 'is'] as const;
 
 /** A query that cannot be read: the sentence says at which column, with the query and a caret under it. */
-function refuse(query: string, at: number, en: string, fr: string): never {
+function refuse(query: string, at: number, why: (words: RefusalWords) => string | Sentence): never {
   const shown = query.length > 80 ? query.slice(Math.max(0, at - 40), Math.max(0, at - 40) + 80) : query;
   const caretAt = query.length > 80 ? Math.min(at, 40) : at;
   const caret = `\n  ${shown}\n  ${' '.repeat(caretAt)}^`;
-  throw new Refused(
-    `The query cannot be read at column ${at + 1}: ${en}${caret}`,
-    `La requête ne se lit pas à la colonne ${at + 1} : ${fr}${caret}`,
-    'not-understood',
-  );
+  throw refusalSaid((w) => w.queryAt(at + 1, why(w), caret), 'not-understood');
 }
 
 interface Token { at: number; text: string; quoted: boolean; not: boolean }
@@ -59,7 +56,7 @@ function tokens(query: string): Token[] {
     if (query[i] === '-' && i + 1 < query.length && !/\s/.test(query[i + 1]!)) { not = true; i++; }
     if (query[i] === '"') {
       const end = query.indexOf('"', i + 1);
-      if (end < 0) refuse(query, i, 'this quote is never closed; end the phrase with another ".', 'ce guillemet n\'est jamais fermé ; terminez la phrase par un autre ".');
+      if (end < 0) refuse(query, i, (w) => w.queryQuotePhrase());
       out.push({ at, text: query.slice(i + 1, end), quoted: true, not });
       i = end + 1;
       continue;
@@ -69,7 +66,7 @@ function tokens(query: string): Token[] {
     while (end < query.length && !/\s/.test(query[end]!)) {
       if (query[end] === '"') {
         const close = query.indexOf('"', end + 1);
-        if (close < 0) refuse(query, end, 'this quote is never closed; end the value with another ".', 'ce guillemet n\'est jamais fermé ; terminez la valeur par un autre ".');
+        if (close < 0) refuse(query, end, (w) => w.queryQuoteValue());
         end = close + 1;
       } else end++;
     }
@@ -93,8 +90,8 @@ function keyed(query: string, t: Token, key: string, op: string, raw: string): Q
   const valueAt = t.at + (t.not ? 1 : 0) + key.length + op.length;
   const value = unquote(raw);
   const not = t.not;
-  if (value.trim() === '') refuse(query, valueAt, `"${key}${op}" needs a value after it.`, `« ${key}${op} » demande une valeur après.`);
-  if (op !== ':' && key !== 'due') refuse(query, t.at, `only due takes ${op} (due${op}2026-12-10); write ${key}:value.`, `seule due prend ${op} (due${op}2026-12-10) ; écrivez ${key}:valeur.`);
+  if (value.trim() === '') refuse(query, valueAt, (w) => w.queryNoValue(`${key}${op}`));
+  if (op !== ':' && key !== 'due') refuse(query, t.at, (w) => w.queryOnlyDue(op, key));
   switch (key) {
     case 'state': case 'label': case 'list': return { not, key, value };
     case 'owner': case 'held': return { not, key, value };
@@ -102,33 +99,32 @@ function keyed(query: string, t: Token, key: string, op: string, raw: string): Q
       const v = value.toLowerCase();
       if (['yes', 'oui', 'true'].includes(v)) return { not, key, value: true };
       if (['no', 'non', 'false'].includes(v)) return { not, key, value: false };
-      return refuse(query, valueAt, 'approved is yes or no.', 'approved vaut yes ou no.');
+      return refuse(query, valueAt, (w) => w.queryApproved());
     }
     case 'is':
       if (value.toLowerCase() === 'archived') return { not, key, value: 'archived' };
-      return refuse(query, valueAt, 'is takes archived (is:archived).', 'is prend archived (is:archived).');
+      return refuse(query, valueAt, (w) => w.queryIs());
     case 'field': {
       const eq = value.indexOf('=');
-      if (eq <= 0 || eq === value.length - 1) refuse(query, valueAt, 'field is written field:Name=Value.', 'field s\'écrit field:Nom=Valeur.');
+      if (eq <= 0 || eq === value.length - 1) refuse(query, valueAt, (w) => w.queryField());
       return { not, key, name: unquote(value.slice(0, eq)), value: unquote(value.slice(eq + 1)) };
     }
     case 'due': {
       const v = value.toLowerCase();
       if (op === ':' && (v === 'overdue' || v === 'today')) return { not, key, due: { op: v } };
       if (!validDate(value)) {
-        return refuse(query, valueAt, 'due takes a date written 2026-12-10, or due:overdue, due:today.', 'due prend une date écrite 2026-12-10, ou due:overdue, due:today.');
+        return refuse(query, valueAt, (w) => w.queryDue());
       }
       return { not, key, due: { op: op === ':' ? '=' : (op as '<' | '>'), date: value } };
     }
     default:
-      return refuse(query, t.at + (t.not ? 1 : 0), `there is no key "${key}"; the keys are ${QUERY_KEYS.join(', ')}.`,
-        `il n'y a pas de clé « ${key} » ; les clés sont ${QUERY_KEYS.join(', ')}.`);
+      return refuse(query, t.at + (t.not ? 1 : 0), (w) => w.queryNoKey(key, QUERY_KEYS.join(', ')));
   }
 }
 
 function termOf(query: string, t: Token): QueryTerm {
   if (t.quoted) {
-    if (t.text.trim() === '') refuse(query, t.at, 'an empty phrase finds nothing; write words between the quotes.', 'une phrase vide ne trouve rien ; écrivez des mots entre les guillemets.');
+    if (t.text.trim() === '') refuse(query, t.at, (w) => w.queryEmptyPhrase());
     return { not: t.not, key: 'phrase', text: t.text };
   }
   const m = /^([A-Za-z]+)(:|<|>)(.*)$/s.exec(t.text);
@@ -140,7 +136,7 @@ function termOf(query: string, t: Token): QueryTerm {
 export function parseQuery(query: string): Query {
   const text = String(query);
   if (text.length > MAX_QUERY) {
-    refuse(text, MAX_QUERY, `a query is at most ${MAX_QUERY} characters.`, `une requête fait au plus ${MAX_QUERY} caractères.`);
+    refuse(text, MAX_QUERY, (w) => w.queryTooLong(MAX_QUERY));
   }
   const any: QueryTerm[][] = [];
   let group: QueryTerm[] = [];
@@ -148,16 +144,16 @@ export function parseQuery(query: string): Query {
   let orAt = -1;
   for (const t of tokens(text)) {
     if (!t.quoted && !t.not && t.text === 'OR') {
-      if (group.length === 0) refuse(text, t.at, 'OR stands between two terms; put a term before it.', 'OR se place entre deux termes ; mettez un terme avant.');
+      if (group.length === 0) refuse(text, t.at, (w) => w.queryOrBefore());
       any.push(group);
       group = [];
       orAt = t.at;
       continue;
     }
-    if (++count > MAX_TERMS) refuse(text, t.at, `a query has at most ${MAX_TERMS} terms.`, `une requête a au plus ${MAX_TERMS} termes.`);
+    if (++count > MAX_TERMS) refuse(text, t.at, (w) => w.queryTooManyTerms(MAX_TERMS));
     group.push(termOf(text, t));
   }
-  if (group.length === 0 && orAt >= 0) refuse(text, orAt, 'OR stands between two terms; put a term after it.', 'OR se place entre deux termes ; mettez un terme après.');
+  if (group.length === 0 && orAt >= 0) refuse(text, orAt, (w) => w.queryOrAfter());
   if (group.length > 0) any.push(group);
   return { any };
 }

@@ -85,7 +85,7 @@ export async function attach(
     await findRecord(ctx, other, who, 'read');
     target = `#${other}`;
   }
-  const title = input.title !== undefined && String(input.title).trim() !== '' ? cleanTitle(input.title, 'An attachment\'s title', 'Le titre d\'une pièce jointe') : '';
+  const title = input.title !== undefined && String(input.title).trim() !== '' ? cleanTitle(input.title, 'titleOfAnAttachment') : '';
   const at = iso(ctx.now());
   const id = Number(await ctx.q.value('INSERT INTO attachments (record, kind, ref, title, at, by) VALUES (?, ?, ?, ?, ?, ?) RETURNING id', [found.record.id, input.kind, target, title, at, JSON.stringify(who)]));
   await touch(ctx, found.record.id, at);

@@ -8,9 +8,9 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { iso, type Context } from './context.js';
 import { noLinksWhenSignedIn } from './signin.js';
-import { Refused } from './store.js';
 import type { Who } from './types.js';
 import { cleanName } from './values.js';
+import { refusal } from './words/index.js';
 
 /** How long a login link may wait for its one use. */
 export const LINK_MS = 10 * 60_000;
@@ -83,7 +83,7 @@ async function sweep(ctx: Context, now: number): Promise<void> {
 /** A one-time link for the person of that name; the person who makes it must be one. */
 export async function addLoginLink(ctx: Context, name: string, who: Who): Promise<LoginLinkMade> {
   await noLinksWhenSignedIn(ctx);
-  const person = cleanName(name, 'A person', 'd\'une personne');
+  const person = cleanName(name, 'nameOfAPerson');
   const now = ctx.now();
   await sweep(ctx, now);
   const key = secret();
@@ -100,11 +100,7 @@ export async function useLoginLink(ctx: Context, key: string, browser: string): 
     ? await ctx.q.get<{ person: string; expires: number }>('DELETE FROM login_links WHERE hash = ? RETURNING person, expires', [hashOf(key)])
     : undefined;
   if (!row || row.expires <= now) {
-    throw new Refused(
-      'This sign-in link was used already, has expired (a link lasts 10 minutes) or is not one: ask for a new one with binder admin login-link.',
-      'Ce lien de connexion a déjà servi, a expiré (un lien dure 10 minutes) ou n\'en est pas un : demandez-en un autre avec binder admin login-link.',
-      'access',
-    );
+    throw refusal('linkUsed', [], 'access');
   }
   return newSession(ctx, row.person, null, null, browser);
 }
@@ -194,10 +190,7 @@ export async function revokeSessions(ctx: Context, ref: string, who: Who): Promi
   const chosen = given === 'all' ? live : byId.length ? byId : live.filter((row) => row.person.toLowerCase() === given.toLowerCase());
   if (chosen.length === 0) {
     const shown = given.slice(0, 60);
-    throw new Refused(
-      `No open session has the id "${shown}" or is that person's: binder admin sessions lists them.`,
-      `Aucune session ouverte n'a l'identifiant « ${shown} » ni n'est celle de cette personne : binder admin sessions les liste.`,
-    );
+    throw refusal('noSession', [shown]);
   }
   for (const row of chosen) await ctx.q.run('UPDATE sessions SET revoked = ? WHERE hash = ?', [now, row.hash]);
   return chosen.map((row) => infoOf({ ...row, revoked: now }));

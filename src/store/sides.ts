@@ -5,10 +5,11 @@
  */
 import { isAbsolute, normalize } from 'node:path';
 import { iso, type Context } from './context.js';
-import { Refused, type Side } from './store.js';
+import type { Side } from './store.js';
 import { slug } from './slug.js';
 import { cleanName } from './values.js';
 import type { Who } from './types.js';
+import { refusal } from './words/index.js';
 
 export async function sides(ctx: Context): Promise<Side[]> {
   return (await ctx.q.all('SELECT name, agent, dir, created, bound FROM sides ORDER BY name')) as Side[];
@@ -23,14 +24,11 @@ export async function agentNamed(ctx: Context, name: string): Promise<string | u
 }
 
 export async function addSide(ctx: Context, dir: string, name: string, who: Who, bind?: (dir: string) => string): Promise<Side> {
-  const clean = cleanName(name, 'An agent', 'd\'un agent');
+  const clean = cleanName(name, 'nameOfAnAgent');
   const given = String(dir);
   if (!isAbsolute(given)) {
     const shown = given.slice(0, 200);
-    throw new Refused(
-      `An agent's folder is given as an absolute path: "${shown}" is not one.`,
-      `Le dossier d'un agent se donne par un chemin absolu : « ${shown} » n'en est pas un.`,
-    );
+    throw refusal('folderNotAbsolute', [shown]);
   }
   const folder = normalize(given).replace(/(.)\/+$/, '$1');
   const agent = `agent:${slug(clean)}`;
@@ -39,25 +37,16 @@ export async function addSide(ctx: Context, dir: string, name: string, who: Who,
   const again = all.find((s) => s.dir === folder && (s.name.toLowerCase() === clean.toLowerCase() || s.agent === agent));
   const taken = again ? undefined : all.find((s) => s.name.toLowerCase() === clean.toLowerCase() || s.agent === agent);
   if (taken) {
-    throw new Refused(
-      `The name "${clean}" is taken by the folder ${taken.dir}: choose another name.`,
-      `Le nom « ${clean} » est déjà pris par le dossier ${taken.dir} : choisissez-en un autre.`,
-    );
+    throw refusal('folderNameTaken', [clean, taken.dir]);
   }
   const same = again ? undefined : all.find((s) => s.dir === folder);
   if (same) {
-    throw new Refused(
-      `The folder ${folder} is already read for ${same.name}: remove it first to rename it.`,
-      `Le dossier ${folder} est déjà lu pour ${same.name} : retirez-le d'abord pour le renommer.`,
-    );
+    throw refusal('folderReadAlready', [folder, same.name]);
   }
   const bound = bind ? bind(folder) : null;
   const twin = bound === null ? undefined : all.find((s) => s.bound === bound && s !== again);
   if (twin) {
-    throw new Refused(
-      `The folder ${folder} is the same directory as ${twin.dir}, read for ${twin.name}: a folder is read for one agent only.`,
-      `Le dossier ${folder} est le même répertoire que ${twin.dir}, lu pour ${twin.name} : un dossier n'est lu que pour un seul agent.`,
-    );
+    throw refusal('folderTwin', [folder, twin.dir, twin.name]);
   }
   if (again) {
     (await ctx.q.run('UPDATE sides SET bound = ? WHERE name = ?', [bound, again.name]));
@@ -84,10 +73,7 @@ export async function removeSide(ctx: Context, name: string, who: Who): Promise<
   const lower = given.toLowerCase();
   const side = (await sides(ctx)).find((s) => s.name.toLowerCase() === lower || s.agent === given || s.agent === `agent:${slug(given)}`);
   if (!side) {
-    throw new Refused(
-      `There is no agent folder named "${given}": binder admin sides lists them.`,
-      `Il n'y a aucun dossier d'agent nommé « ${given} » : binder admin sides les énumère.`,
-    );
+    throw refusal('noFolder', [given]);
   }
   (await ctx.q.run('DELETE FROM sides WHERE name = ?', [side.name]));
   await ctx.log(who, 'side-remove', null, null, { name: side.name, agent: side.agent, dir: side.dir });

@@ -8,6 +8,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Context } from './context.js';
 import { Refused } from './store.js';
+import { refusal } from './words/index.js';
 
 /** How long a sign-in may take at the identity provider. */
 export const PENDING_MS = 10 * 60_000;
@@ -43,11 +44,7 @@ export async function noLinksWhenSignedIn(ctx: Context): Promise<void> {
 /** What a person asking for a login link is told where people sign in through `issuer` (the page says it too). */
 export function noLinksRefusal(issuer: string): Refused {
   const host = hostOf(issuer);
-  return new Refused(
-    `This binder signs people in through ${host}: there are no login links. Open the page and choose "Sign in with ${host}".`,
-    `Ce binder connecte les personnes par ${host} : il n'y a pas de lien de connexion. Ouvrez la page et choisissez « Se connecter avec ${host} ».`,
-    'access',
-  );
+  return refusal('noLoginLinks', [host], 'access');
 }
 
 export const hostOf = (issuer: string): string => {

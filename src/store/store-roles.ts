@@ -224,8 +224,16 @@ export interface StoreExchange {
 export interface StoreLife {
   /** The database file, or the database's URL without its password. */
   readonly path: string;
-  /** Which engine holds the binder. */
+  /** Which engine holds the binder (said to a person; code asks what it needs below instead). */
   readonly dialect: DialectName;
+  /**
+   * Whether several keepers share this binder, their changes running side by side (a database
+   * server): a keeper then runs a few batches of asks at once, each meeting the others as two
+   * keepers' would. Where false, one transaction runs at a time whatever is asked.
+   */
+  readonly severalKeepers: boolean;
+  /** Whether the binder is a file on this machine, whose folder can hold a note beside it (where it is served). */
+  readonly inAFile: boolean;
   /** After a delete, what the engine does so no byte of it stays in its files, done before it resolves (SQLite: the WAL folded back; PostgreSQL: the tables rewritten). */
   checkpoint(): Promise<void>;
   close(): Promise<void>;

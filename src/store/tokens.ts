@@ -7,9 +7,9 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { iso, type Context } from './context.js';
 import { slug } from './slug.js';
-import { Refused } from './store.js';
 import type { Who } from './types.js';
 import { cleanName } from './values.js';
+import { refusal } from './words/index.js';
 
 /** Every token starts so: a scanner of leaked secrets, or a person, knows one when they see it. */
 export const TOKEN_START = 'binder_';
@@ -62,7 +62,7 @@ export async function listTokens(ctx: Context, who: Who): Promise<TokenInfo[]> {
 }
 
 export async function addToken(ctx: Context, name: string, options: { expiresMs?: number }, who: Who): Promise<TokenMade> {
-  const clean = cleanName(name, 'An agent', 'd\'un agent');
+  const clean = cleanName(name, 'nameOfAnAgent');
   const agent = `agent:${slug(clean)}`;
   const now = ctx.now();
   const expires = options.expiresMs !== undefined ? now + options.expiresMs : null;
@@ -89,10 +89,7 @@ export async function revokeTokens(ctx: Context, ref: string, who: Who): Promise
   const chosen = byPrefix.length ? byPrefix : live.filter((row) => row.agent === agent);
   if (chosen.length === 0 || !given) {
     const shown = given.slice(0, 60);
-    throw new Refused(
-      `No live token is named "${shown}" or starts so: binder admin token list shows them.`,
-      `Aucun jeton valide ne s'appelle « ${shown} » ni ne commence ainsi : binder admin token list les montre.`,
-    );
+    throw refusal('noToken', [shown]);
   }
   const at = iso(ctx.now());
   for (const row of chosen) {

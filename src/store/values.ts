@@ -4,50 +4,41 @@
  * none of them writes to the database.
  */
 import { readDue, isDate, type DueReading } from './due.js';
-import { Refused } from './store.js';
 import { slug } from './slug.js';
 import { labelsValue } from './labels.js';
 import type { Field, List, State, Who } from './types.js';
+import { refusal, refusalSaid } from './words/index.js';
 
 export const LIMITS = { title: 300, note: 8000, value: 2000, ref: 2000, owners: 20, name: 100 } as const;
 
 const chars = (text: string): number => [...text].length;
 
-/** `what` and `whatFr` name a title: 'A title' and 'Un titre', 'A list's title' and 'Le titre d'une liste'. */
-export function cleanTitle(given: string, what = 'A title', whatFr = 'Un titre'): string {
+/** What a title is of, as the refusals name it: a record's, a list's, an attachment's. */
+export type TitleOf = 'titleOfARecord' | 'titleOfAList' | 'titleOfAnAttachment';
+
+export function cleanTitle(given: string, of: TitleOf = 'titleOfARecord'): string {
   const title = String(given).replace(/\r\n|\r|\n/g, ' ').trim();
-  if (!title) throw new Refused(`${what} cannot be empty: give a few words.`, `${whatFr} ne peut pas être vide : écrivez quelques mots.`);
-  if (chars(title) > LIMITS.title) {
-    throw new Refused(
-      `${what} is at most ${LIMITS.title} characters: shorten it, and put the rest in a note.`,
-      `${whatFr} compte au plus ${LIMITS.title} caractères : raccourcissez-le et mettez le reste dans une note.`,
-    );
-  }
+  if (!title) throw refusalSaid((w) => w.titleEmpty(w[of]()));
+  if (chars(title) > LIMITS.title) throw refusalSaid((w) => w.titleTooLong(w[of](), LIMITS.title));
   return title;
 }
 
 export function cleanNote(given: string): string {
   const text = String(given);
-  if (!text.trim()) throw new Refused('A note cannot be empty: write what happened.', 'Une note ne peut pas être vide : écrivez ce qui s\'est passé.');
+  if (!text.trim()) throw refusal('noteEmpty', []);
   if (chars(text) > LIMITS.note) {
-    throw new Refused(
-      `A note is at most ${LIMITS.note} characters: split it into several notes.`,
-      `Une note compte au plus ${LIMITS.note} caractères : découpez-la en plusieurs notes.`,
-    );
+    throw refusal('noteTooLong', [LIMITS.note]);
   }
   return text;
 }
 
-/** `what` says whose name it is ('A state'), `ofWhatFr` the same after « Le nom » ('d'un état'). */
-export function cleanName(given: string, what: string, ofWhatFr: string): string {
+/** Whose name it is, as the refusals name it: a state's, a field's, an agent's… */
+export type NameOf = 'nameOfAState' | 'nameOfAField' | 'nameOfAChoice' | 'nameOfAPerson' | 'nameOfAnAgent';
+
+export function cleanName(given: string, of: NameOf): string {
   const name = String(given).replace(/\s+/g, ' ').trim();
-  const theName = `Le nom ${ofWhatFr}`;
-  if (!name || !slug(name)) {
-    throw new Refused(`${what} needs a name with letters or digits.`, `${theName} doit contenir des lettres ou des chiffres.`);
-  }
-  if (chars(name) > LIMITS.name) {
-    throw new Refused(`${what}'s name is at most ${LIMITS.name} characters.`, `${theName} compte au plus ${LIMITS.name} caractères.`);
-  }
+  if (!name || !slug(name)) throw refusalSaid((w) => w.nameEmpty(w[of]()));
+  if (chars(name) > LIMITS.name) throw refusalSaid((w) => w.nameTooLong(w[of](), LIMITS.name));
   return name;
 }
 
@@ -59,10 +50,7 @@ export function findState(list: List, ref: string): State {
   const state = list.states.find((s) => s.name.toLowerCase() === lower) ?? list.states.find((s) => s.id === given)
     ?? list.states.find((s) => s.id === slug(given));
   if (!state) {
-    throw new Refused(
-      `"${given}" is not a state of "${list.title}": its states are ${names(list.states)}.`,
-      `« ${given} » n'est pas un état de « ${list.title} » : ses états sont ${names(list.states)}.`,
-    );
+    throw refusal('notAState', [given, list.title, names(list.states)]);
   }
   return state;
 }
@@ -89,14 +77,8 @@ export function findField(list: List, ref: string): Field {
   const field = list.fields.find((f) => f.name.toLowerCase() === lower) ?? list.fields.find((f) => f.id === given);
   if (!field) {
     throw list.fields.length
-      ? new Refused(
-        `"${given}" is not a field of "${list.title}": its fields are ${names(list.fields)}.`,
-        `« ${given} » n'est pas un champ de « ${list.title} » : ses champs sont ${names(list.fields)}.`,
-      )
-      : new Refused(
-        `"${given}" is not a field of "${list.title}": it has no fields.`,
-        `« ${given} » n'est pas un champ de « ${list.title} » : elle n'a aucun champ.`,
-      );
+      ? refusal('notAField', [given, list.title, names(list.fields)])
+      : refusal('noFields', [given, list.title]);
   }
   return field;
 }
@@ -124,19 +106,13 @@ export async function cleanOwners(given: readonly string[], who: Who, agentNamed
   const out: string[] = [];
   for (const item of items) {
     if (chars(item) > LIMITS.name + 7) {
-      throw new Refused(
-        `An owner is at most ${LIMITS.name} characters: give an id or a short name.`,
-        `Un responsable compte au plus ${LIMITS.name} caractères : donnez un identifiant ou un nom court.`,
-      );
+      throw refusal('ownerTooLong', [LIMITS.name]);
     }
     const id = await personId(item, who, agentNamed);
     if (!out.includes(id)) out.push(id);
   }
   if (out.length > LIMITS.owners) {
-    throw new Refused(
-      `A record has at most ${LIMITS.owners} owners: keep the ones who act on it.`,
-      `Une fiche a au plus ${LIMITS.owners} responsables : gardez ceux qui s'en occupent.`,
-    );
+    throw refusal('ownersTooMany', [LIMITS.owners]);
   }
   return out;
 }
@@ -146,10 +122,7 @@ export async function fieldValue(field: Field, given: string, who: Who, agentNam
   const text = String(given).trim();
   if (text === '') return '';
   if (chars(text) > LIMITS.value) {
-    throw new Refused(
-      `A field's value is at most ${LIMITS.value} characters: put longer text in a note.`,
-      `La valeur d'un champ compte au plus ${LIMITS.value} caractères : mettez un texte plus long dans une note.`,
-    );
+    throw refusal('valueTooLong', [LIMITS.value]);
   }
   const shown = text.slice(0, 40);
   switch (field.type) {
@@ -157,28 +130,19 @@ export async function fieldValue(field: Field, given: string, who: Who, agentNam
       return text;
     case 'number':
       if (!/^[-+]?(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?$/.test(text) || !Number.isFinite(Number(text))) {
-        throw new Refused(
-          `The field ${field.name} is a number: "${shown}" is not one (write it like 1200 or 3.5).`,
-          `Le champ ${field.name} est un nombre : « ${shown} » n'en est pas un (écrivez-le comme 1200 ou 3.5).`,
-        );
+        throw refusal('notANumber', [field.name, shown]);
       }
       return text;
     case 'date':
       if (!isDate(text)) {
-        throw new Refused(
-          `The field ${field.name} is a date: write it as YYYY-MM-DD, like 2026-11-04.`,
-          `Le champ ${field.name} est une date : écrivez-la sous la forme AAAA-MM-JJ, comme 2026-11-04.`,
-        );
+        throw refusal('notADate', [field.name]);
       }
       return text;
     case 'choice': {
       const choices = field.choices ?? [];
       const choice = choices.find((c) => c.toLowerCase() === text.toLowerCase());
       if (!choice) {
-        throw new Refused(
-          `The field ${field.name} is one of ${choices.join(', ')}: "${shown}" is not.`,
-          `Le champ ${field.name} prend l'une de ces valeurs : ${choices.join(', ')} ; « ${shown} » n'en fait pas partie.`,
-        );
+        throw refusal('notAChoice', [field.name, choices.join(', '), shown]);
       }
       return choice;
     }
@@ -188,10 +152,7 @@ export async function fieldValue(field: Field, given: string, who: Who, agentNam
       let url: URL | undefined;
       try { url = new URL(text); } catch { url = undefined; }
       if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
-        throw new Refused(
-          `The field ${field.name} is a web address: write it as http://… or https://….`,
-          `Le champ ${field.name} est une adresse web : écrivez-la sous la forme http://… ou https://….`,
-        );
+        throw refusal('notAWebAddress', [field.name]);
       }
       return text;
     }
@@ -220,10 +181,7 @@ export function dueOf(given: string): DueReading & { kind: 'clear' | 'due' } {
   const reading = readDue(String(given));
   if (reading.kind === 'bad') {
     const shown = String(given).slice(0, 40);
-    throw new Refused(
-      `"${shown}" is not a due date: write 2026-11-04 or "2026-11-04 09:00", or none to clear it.`,
-      `« ${shown} » n'est pas une échéance : écrivez 2026-11-04 ou « 2026-11-04 09:00 », ou none pour l'effacer.`,
-    );
+    throw refusal('notADueDate', [shown]);
   }
   return reading;
 }

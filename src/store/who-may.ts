@@ -48,7 +48,7 @@ export const ruledBy = (rules: PeopleRules) =>
     const name = NAMED.get(op as unknown as Op<never[], unknown>);
     const whose = name === undefined ? undefined : personsOperation(name);
     if (asker && whose && name !== undefined && asker.kind !== 'person') {
-      personOnly(asker, whose.doing.en, adminWords(name).join(' '), whose.doing.fr);
+      personOnly(asker, adminWords(name).join(' '), (_, language) => whose.doing[language]);
     }
     if (asker?.kind === 'person') {
       const role = await actingRole(c, asker, rules);

@@ -59,6 +59,14 @@ export interface TxOptions {
  */
 export interface Engine {
   readonly dialect: DialectName;
+  /**
+   * Whether several keepers share this binder, their changes running side by side (a database
+   * server): a keeper then runs a few batches of asks at once, each meeting the others as two
+   * keepers' would. Where false, one transaction runs at a time whatever is asked.
+   */
+  readonly severalKeepers: boolean;
+  /** Whether the binder is a file on this machine, whose folder can hold a note beside it (where it is served). */
+  readonly inAFile: boolean;
   /** Where the binder is: a file's path, or a database URL without its password. */
   readonly path: string;
   begin<T>(fn: (q: Sql) => Promise<T>, options: TxOptions): Promise<T>;

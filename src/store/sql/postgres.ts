@@ -103,6 +103,8 @@ export async function postgresEngine(options: PostgresOptions): Promise<Postgres
 
   return {
     dialect: 'postgres',
+    severalKeepers: true,
+    inAFile: false,
     path: schema ? `${where} (schema ${schema})` : where,
     pool,
     begin: (fn, tx) => sessions.begin(fn, tx, told),

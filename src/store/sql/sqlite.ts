@@ -153,6 +153,8 @@ export function sqliteEngine(db: Database.Database, path: string): Engine {
 
   return {
     dialect: 'sqlite',
+    severalKeepers: false,
+    inAFile: true,
     path,
     begin<T>(fn: (q: Sql) => Promise<T>, options: TxOptions): Promise<T> {
       waiting++;
