@@ -64,7 +64,7 @@ test('agent folders and a token shown once; phone width in the dark; French', { 
   await page.getByText('Claude').first().waitFor();
   await page.getByRole('button', { name: 'Make an agent token' }).click();
   await page.getByLabel('Name').fill('Robot');
-  await page.getByRole('button', { name: 'do it' }).click();
+  await page.getByRole('button', { name: 'Make', exact: true }).click();
   const token = await page.getByLabel('Token for Robot').inputValue();
   assert.match(token, /^binder_[A-Za-z0-9_-]{43}$/);
   await shot(page, '16-token-once');

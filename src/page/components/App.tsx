@@ -7,7 +7,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { wordsFor, type Lang } from '../../person/words.js';
 import { keepPageKey, onSignedOut, session, setLang, signIn, type ProviderSignIn } from '../api.js';
-import { pageWordsFor } from '../page-words.js';
+import { forPage, pageWordsFor } from '../page-words.js';
 import { Binder } from './Binder.js';
 
 const LANG_KEY = 'binder-lang';
@@ -95,7 +95,7 @@ export function App() {
       </main>
     );
   }
-  return <Binder lang={lang} words={wordsFor(lang)} pw={pw} person={person} signedIn={provider !== null} langSwitch={langSwitch} onSignedOut={(providerSignOut) => {
+  return <Binder lang={lang} words={forPage(wordsFor(lang))} pw={pw} person={person} signedIn={provider !== null} langSwitch={langSwitch} onSignedOut={(providerSignOut) => {
     setOut({ providerSignOut: providerSignOut ?? null });
     setPerson(null);
   }} />;

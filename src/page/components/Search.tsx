@@ -9,6 +9,7 @@ import type { RecordView, SearchHit } from '../../store/index.js';
 import type { Filters } from '../../person/screen-state.js';
 import { call } from '../api.js';
 import { usePage, usePanelKeys, useRead } from '../page-context.js';
+import { sentence } from '../page-words.js';
 import { Row } from './Row.js';
 
 /** The hits the person owns, asked record by record (a hit says not whose it is), while `M` is on. */
@@ -74,7 +75,7 @@ export function SearchPanel({ filters }: { filters: Filters }) {
     <section aria-labelledby="search-title">
       <h2 id="search-title">{words.search.title}</h2>
       <label>
-        <span className="visually-hidden">{words.search.placeholder}</span>
+        <span className="visually-hidden">{sentence(words.search.placeholder)}</span>
         <input type="search" autoFocus value={text} placeholder={words.search.placeholder} onChange={(e) => setText(e.target.value)}
           onKeyDown={(e) => {
             if (e.key === 'Escape') dispatch({ type: 'panel', panel: null });
