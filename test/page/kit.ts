@@ -132,7 +132,7 @@ export async function signedIn(t: TestContext, server: Server, options: Paramete
   const { page, errors } = await newPage(context);
   t.after(() => assert.deepEqual(errors, [], 'no script error on the page'));
   await page.goto(loginLink(server));
-  await page.getByText('Signed in as Ann').waitFor({ timeout: 10_000 });
+  await page.getByText('Signed in as Ann').waitFor({ state: 'attached', timeout: 10_000 });
   assert.doesNotMatch(page.url(), /login=/, 'the key left the address');
   return page;
 }
