@@ -38,6 +38,8 @@ export interface BinderProps {
   /** People sign in through a provider here. */
   signedIn: boolean;
   langSwitch: ReactNode;
+  /** A record's link (`#/record/12`) brought the person here: that record opens first. */
+  openRecord?: number | null;
   /** Signed out; `providerSignOut` is where to sign out of the identity provider too, if it says. */
   onSignedOut(providerSignOut?: string | null): void;
 }
@@ -45,8 +47,15 @@ export interface BinderProps {
 /** The guard's clock: when a record came under the selection, and when a key was pressed. */
 const now = (): number => Date.now();
 
-export function Binder({ lang, words, pw, person, signedIn, langSwitch, onSignedOut }: BinderProps) {
+export function Binder({ lang, words, pw, person, signedIn, langSwitch, openRecord, onSignedOut }: BinderProps) {
   const [state, dispatch] = useReducer(pageReducer, START);
+  // The record of a link opens once the first list has (opening a list closes its list's panels).
+  const linked = useRef<number | null>(null);
+  useEffect(() => {
+    if (!openRecord || state.list === null || linked.current === openRecord) return;
+    linked.current = openRecord;
+    dispatch({ type: 'panel', panel: { kind: 'record', id: openRecord } });
+  }, [openRecord, state.list]);
   const [version, setVersion] = useState(0);
   const [link, setLink] = useState<Link>('connecting');
   const bump = useCallback(() => setVersion((v) => v + 1), []);
