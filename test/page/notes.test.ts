@@ -19,7 +19,7 @@ test('E edits my note, never another\'s; Enter opens a record it needs', { timeo
   const message = page.locator('.message');
   await page.locator('.card', { hasText: 'Walls' }).click();
   await page.getByRole('heading', { name: '#2 Walls' }).waitFor();
-  assert.equal(await page.getByRole('button', { name: /edit my note/ }).count(), 1, 'only on my note');
+  assert.equal(await page.getByRole('button', { name: /Edit my note/ }).count(), 1, 'only on my note');
 
   await page.keyboard.press('E');
   await message.getByText('Select a note first (↑ ↓).').waitFor();

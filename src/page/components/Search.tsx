@@ -9,6 +9,7 @@ import type { RecordView, SearchHit } from '../../store/index.js';
 import type { Filters } from '../../person/screen-state.js';
 import { call } from '../api.js';
 import { usePage, usePanelKeys, useRead } from '../page-context.js';
+import { marked } from '../marked.js';
 import { sentence } from '../page-words.js';
 import { Row } from './Row.js';
 
@@ -105,7 +106,7 @@ export function SearchPanel({ filters }: { filters: Filters }) {
                 <button type="button" onClick={() => open(h.id)}>
                   #{h.id} {h.title} <span className="meta">({h.listTitle}, {h.stateName}{h.archived ? `, ${words.record.archived}` : ''})</span>
                 </button>
-                {h.snippet && <p className="snippet">{h.snippet}</p>}
+                {h.snippet && <p className="snippet">{marked(h.snippet, asked)}</p>}
               </Row>
             ))}
           </ul>
