@@ -124,3 +124,17 @@ test('the empty binder says how to begin; a new record has its state chosen and 
   const nowrap = await page.locator('.facts dd.date').first().evaluate((el) => getComputedStyle(el).whiteSpace);
   assert.equal(nowrap, 'nowrap');
 });
+
+test('a list in table view shows its fields as columns, and the record number once', { timeout: 90_000 }, async (t) => {
+  const server = await serve(t);
+  server.admin('create-list', 'Tasks', '--template', 'tasks');
+  server.admin('edit-list', 'Tasks', '--view', 'table');
+  server.admin('add', 'Tasks', 'Write the docs', '--field', 'Priority=High');
+  const page = await signedIn(t, server);
+  await page.locator('table').waitFor();
+  const headers = await page.getByRole('columnheader').allInnerTexts();
+  assert.ok(headers.includes('Priority'), `the field is a column: ${headers.join(', ')}`);
+  assert.ok(!headers.includes('#'), 'the number is in the title\'s cell alone');
+  assert.equal(await page.getByRole('cell', { name: 'High', exact: true }).count(), 1);
+  assert.equal((await page.locator('tbody tr').first().innerText()).split('#1').length, 2, 'the record number once');
+});

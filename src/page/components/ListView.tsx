@@ -125,7 +125,8 @@ export function ListView({ open, table, onAct }: { open: OpenList; table: boolea
           <caption className="visually-hidden">{pw.records(list.title)}</caption>
           <thead>
             <tr>
-              <th scope="col">{words.view.columns.id}</th><th scope="col">{words.view.columns.title}</th><th scope="col">{words.view.columns.state}</th>
+              <th scope="col">{words.view.columns.title}</th><th scope="col">{words.view.columns.state}</th>
+              {list.fields.map((f) => <th key={f.id} scope="col">{f.name}</th>)}
               <th scope="col">{words.view.columns.owners}</th><th scope="col">{words.view.columns.due}</th><th scope="col">{words.view.columns.attached}</th>
               <th scope="col">{words.view.columns.approved}</th><th scope="col">{words.view.columns.claim}</th><th scope="col">{words.view.columns.blocked}</th>
             </tr>
@@ -133,11 +134,11 @@ export function ListView({ open, table, onAct }: { open: OpenList; table: boolea
           <tbody>
             {open.columns.flatMap((c) => c.records).map((r, row) => (
               <tr key={r.id} className={state.held?.id === r.id ? 'cursor' : ''}>
-                <td>{r.id}</td>
                 <td><Card record={r} cursor={state.held?.id === r.id} column={0} row={row} /></td>
                 <td>{list.states.find((s) => s.id === r.state)?.name ?? r.state}</td>
+                {list.fields.map((f) => <td key={f.id}>{r.fields[f.id] ?? ''}</td>)}
                 <td>{ownerNames(r.owners, nameOf)}</td>
-                <td>{r.due ? (dueStatus(r.due, Date.now()) === 'overdue' ? `! ${r.due}` : r.due) : ''}</td>
+                <td className="date">{r.due ? (dueStatus(r.due, Date.now()) === 'overdue' ? `! ${r.due}` : r.due) : ''}</td>
                 <td>{r.attached || ''}</td>
                 <td>{r.approved ? '✓' : ''}</td>
                 <td>{r.lease ? claimMark(r.lease, words, Date.now()) : ''}</td>
