@@ -4,7 +4,7 @@
 // protocol), the page's script and style gzipped, and how soon an agent's change (a `binder move`
 // through its folder, of a record the board shows) is on the page after its answer. Figures,
 // never assertions.
-//   node bench/page.mjs [--records 10000] [--rounds 15] [--changes 20] [--json FILE]   (after npm run build)
+//   node bench/page.mjs [--records 10000] [--rounds 15] [--changes 20] [--size desktop|phone] [--json FILE]   (after npm run build)
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,6 +18,11 @@ const RECORDS = Number(option('--records', '10000'));
 const ROUNDS = Number(option('--rounds', '15'));
 const CHANGES = Number(option('--changes', '20'));
 const JSON_OUT = option('--json', '');
+// desktop (1440×900) or phone (390×844, touch, Chromium's device emulation)
+const SIZE = option('--size', 'desktop');
+const VIEW = SIZE === 'phone'
+  ? { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 3 }
+  : { viewport: { width: 1440, height: 900 } };
 const CHROMIUM = process.env.BINDER_CHROMIUM ?? '/usr/bin/chromium';
 
 const dir = tempDir('binder-bench-page-');
@@ -35,7 +40,7 @@ const link = admin(store, 'login-link').split('\n')[0];
 
 const profile = mkdtempSync(join(tmpdir(), 'binder-bench-chromium-'));
 const context = await chromium.launchPersistentContext(profile, {
-  executablePath: CHROMIUM, headless: true, viewport: { width: 1400, height: 900 },
+  executablePath: CHROMIUM, headless: true, ...VIEW,
   args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
 });
 // Stamps, in the page, when the first card is drawn and when a card with a title is: the clock is
@@ -86,13 +91,13 @@ await new Promise((ok) => { child.on('exit', ok); child.kill('SIGTERM'); });
 
 const gz = (file) => gzipSync(readFileSync(join(ROOT, 'dist', 'page', file)), { level: 9 }).length;
 const result = {
-  machine: machine(), records: RECORDS, load: load(),
+  machine: machine(), records: RECORDS, size: SIZE, load: load(),
   firstView: { medianMs: round(median(firstView), 0), p90Ms: round(percentile(firstView, 90), 0), rounds: ROUNDS },
   script: { gzipKb: round(gz('app.js') / 1024, 1), styleGzipKb: round(gz('app.css') / 1024, 1) },
   change: { medianMs: round(median(seenAfter), 0), p90Ms: round(percentile(seenAfter, 90), 0), changes: CHANGES },
 };
 const verdict = (met) => (met ? 'met' : 'MISSED');
-process.stdout.write(`The web page on ${result.machine}, ${RECORDS.toLocaleString('en')} records, load ${result.load}\n`);
+process.stdout.write(`The web page on ${result.machine}, ${RECORDS.toLocaleString('en')} records, ${SIZE === 'phone' ? 'a phone (390×844)' : 'a desktop (1440×900)'}, load ${result.load}\n`);
 process.stdout.write(`first view drawn    ${result.firstView.medianMs} ms median, p90 ${result.firstView.p90Ms} ms (${ROUNDS} navigations)  ≤ 300 ms: ${verdict(result.firstView.medianMs <= 300)}\n`);
 process.stdout.write(`script gzipped      ${result.script.gzipKb} KB (style ${result.script.styleGzipKb} KB)  ≤ 150 KB: ${verdict(result.script.gzipKb <= 150)}\n`);
 process.stdout.write(`a change seen       ${result.change.medianMs} ms median after its answer, p90 ${result.change.p90Ms} ms (${CHANGES} moves)  ≤ 200 ms: ${verdict(result.change.medianMs <= 200)}\n`);

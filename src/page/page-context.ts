@@ -19,7 +19,7 @@ export interface PageContext {
   lang: Lang;
   words: Words;
   pw: PageWords;
-  person: { id: string; name: string };
+  person: { id: string; name: string; email?: string };
   /** The person's role in this binder (the store's word: people signed in through a provider); a local person is an admin. */
   role: 'admin' | 'member';
   /** People sign in through a provider here: the binder has people and roles to show. */
@@ -29,6 +29,8 @@ export interface PageContext {
   /** Grows whenever the binder changed (the stream said so, or the page changed it). */
   version: number;
   nameOf: NameOf;
+  /** The person and the agents by their registered names: what `nameOf` is made from. */
+  known: readonly { id: string; name: string; email?: string }[];
   /**
    * Does `op` as the person; says `done(data)` (else the screen's sentence for it) when it was
    * done, the refusal when not. `offer`: a change the screen offers back, offered back here too.

@@ -3,7 +3,7 @@
  * of), in English and French: a word missing in one language is a type error. Everything the
  * screen also says comes from the screen's own tables (src/person/words*.ts), never copied here.
  */
-import type { Lang } from '../person/words.js';
+import type { ArgName, Lang, Words } from '../person/words.js';
 
 export interface PageWords {
   signIn: { title: string; text: string; working: string; failed: string; with(provider: string): string; signedOut: string; providerToo(provider: string): string };
@@ -75,6 +75,16 @@ export interface PageWords {
   adminOnly: string;
   menu: string;
   failed(status: number): string;
+  /** The button that sends a form that makes something: a record, a note, a folder. */
+  add: string;
+  make: string;
+  /** The phone's menu button, and the tabs of a list's states. */
+  menuButton: string;
+  states: string;
+  /** The empty binder: what a list is for, and how to begin. */
+  emptyBinder: string;
+  /** Hints under a new record's fields, where the catalog's (written for a command line) say less than a person needs. */
+  hints: Partial<Record<ArgName, string>>;
 }
 
 const en: PageWords = {
@@ -154,6 +164,17 @@ const en: PageWords = {
   adminOnly: 'Only an admin of this binder changes lists, agents\' access, folders and tokens: ask an admin.',
   menu: 'Lists and views',
   failed: (status) => `The server answered ${status}.`,
+  add: 'Add',
+  make: 'Make',
+  menuButton: 'Menu',
+  states: 'States',
+  emptyBinder: 'A list holds the records you and your agents work on together — batches of work, tasks, customers — each moving from one state to the next. Begin with New list, at the left: pick a template, rename it later.',
+  hints: {
+    title: 'What the record is, in a line: its card shows it.',
+    state: 'Where it starts; the list\'s first state if you leave it.',
+    owners: 'Who looks after it: names, separated by commas.',
+    note: 'Anything worth knowing from the start (optional).',
+  },
 };
 
 const fr: PageWords = {
@@ -233,6 +254,36 @@ const fr: PageWords = {
   adminOnly: 'Seul un administrateur de ce binder change les listes, l\'accès des agents, les dossiers et les jetons : demandez-le à un administrateur.',
   menu: 'Listes et vues',
   failed: (status) => `Le serveur a répondu ${status}.`,
+  add: 'Ajouter',
+  make: 'Créer',
+  menuButton: 'Menu',
+  states: 'États',
+  emptyBinder: 'Une liste tient les fiches sur lesquelles vous et vos agents travaillez ensemble — lots de travail, tâches, clients —, chacune allant d\'un état au suivant. Commencez par Nouvelle liste, à gauche : choisissez un modèle, renommez-le ensuite.',
+  hints: {
+    title: 'Ce qu\'est la fiche, en une ligne : sa carte la montre.',
+    state: 'Où elle commence ; le premier état de la liste si vous le laissez.',
+    owners: 'Qui s\'en occupe : des noms, séparés par des virgules.',
+    note: 'Ce qu\'il faut savoir dès le début (facultatif).',
+  },
 };
 
 export const pageWordsFor = (lang: Lang): PageWords => (lang === 'fr' ? fr : en);
+
+/** A control's words in sentence case: the screen's tables write its key list in small letters. */
+export const sentence = (text: string): string => text.charAt(0).toLocaleUpperCase() + text.slice(1);
+
+const forPageCache = new Map<Words, Words>();
+
+/**
+ * The screen's words as the page's controls say them: every command in sentence case, and the
+ * table's headers written out (a terminal's columns are narrow; a page's are not).
+ */
+export function forPage(words: Words): Words {
+  const made = forPageCache.get(words);
+  if (made) return made;
+  const commands = Object.fromEntries(Object.entries(words.commands).map(([k, v]) => [k, sentence(v)])) as Words['commands'];
+  const columns = { ...words.view.columns, owners: words.record.owners, attached: words.record.attached, approved: sentence(words.view.approved) };
+  const page: Words = { ...words, commands, view: { ...words.view, columns } };
+  forPageCache.set(words, page);
+  return page;
+}

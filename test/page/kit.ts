@@ -101,12 +101,14 @@ export function loginLink(server: Server, as = 'Ann'): string {
 }
 
 /** A browser with a new empty profile, closed after the test. */
-export async function browser(t: TestContext, options: { width?: number; height?: number; dark?: boolean } = {}): Promise<BrowserContext> {
+export async function browser(t: TestContext, options: { width?: number; height?: number; dark?: boolean; phone?: boolean } = {}): Promise<BrowserContext> {
   needChromium();
   const profile = mkdtempSync(join(tmpdir(), 'binder-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM, args: ARGS, headless: true,
-    viewport: { width: options.width ?? 1400, height: options.height ?? 900 },
+    viewport: { width: options.width ?? (options.phone ? 390 : 1400), height: options.height ?? (options.phone ? 844 : 900) },
+    // A phone: Chromium's device emulation, touch and a mobile viewport (390×844 unless told).
+    ...(options.phone ? { isMobile: true, hasTouch: true, deviceScaleFactor: 3 } : {}),
     colorScheme: options.dark ? 'dark' : 'light',
     locale: 'en-GB',
   });
@@ -130,7 +132,7 @@ export async function signedIn(t: TestContext, server: Server, options: Paramete
   const { page, errors } = await newPage(context);
   t.after(() => assert.deepEqual(errors, [], 'no script error on the page'));
   await page.goto(loginLink(server));
-  await page.getByText('Signed in as Ann').waitFor({ timeout: 10_000 });
+  await page.getByText('Signed in as Ann').waitFor({ state: 'attached', timeout: 10_000 });
   assert.doesNotMatch(page.url(), /login=/, 'the key left the address');
   return page;
 }

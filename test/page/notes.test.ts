@@ -19,7 +19,7 @@ test('E edits my note, never another\'s; Enter opens a record it needs', { timeo
   const message = page.locator('.message');
   await page.locator('.card', { hasText: 'Walls' }).click();
   await page.getByRole('heading', { name: '#2 Walls' }).waitFor();
-  assert.equal(await page.getByRole('button', { name: /edit my note/ }).count(), 1, 'only on my note');
+  assert.equal(await page.getByRole('button', { name: /Edit my note/ }).count(), 1, 'only on my note');
 
   await page.keyboard.press('E');
   await message.getByText('Select a note first (↑ ↓).').waitFor();
@@ -35,7 +35,7 @@ test('E edits my note, never another\'s; Enter opens a record it needs', { timeo
   await shot(page, '25-edit-note');
   await axe(page, 'my note, rewritten');
   await dialog.getByLabel('Text').fill('Ann says: bricks, and lime mortar');
-  await dialog.getByRole('button', { name: 'do it' }).click();
+  await dialog.getByRole('button', { name: 'Save' }).click();
   await message.getByText('Rewrote the note on #2').waitFor();
   await page.locator('.notes', { hasText: 'Ann says: bricks, and lime mortar' }).waitFor();
   await page.locator('.history', { hasText: /note n\d+ rewritten/ }).waitFor();

@@ -65,7 +65,7 @@ test('sign in, make a list, grant an agent, see its record live, approve it, del
   await page.getByLabel('Note').fill(`the ${SECRET} detail`);
   await shot(page, '06-new-record');
   await axe(page, 'the new record form');
-  await page.getByRole('button', { name: 'do it' }).click();
+  await page.getByRole('button', { name: 'Add', exact: true }).click();
   const secret = page.locator('.card', { hasText: SECRET });
   await secret.waitFor();
   assert.deepEqual(bytesOf(server.store, SECRET).length > 0 || server.admin('search', SECRET).out.includes(SECRET), true);

@@ -35,8 +35,8 @@ test('keys: j and k, l and h, Enter, a, > and m, ?, /, b and Esc do on the page 
   await page.keyboard.press('Escape');
   await page.keyboard.press('?');
   await page.getByRole('heading', { name: 'Keys' }).waitFor();
-  assert.match(await page.locator('.panel').innerText(), /approve \/ withdraw/);
-  assert.doesNotMatch(await page.locator('.panel').innerText(), /suspend/, 'only the keys the page does');
+  assert.match(await page.locator('.panel').innerText(), /approve \/ withdraw/i);
+  assert.doesNotMatch(await page.locator('.panel').innerText(), /suspend/i, 'only the keys the page does');
   await shot(page, '12-keys');
   await axe(page, 'the keys');
   await page.keyboard.press('Escape');
@@ -60,11 +60,13 @@ test('agent folders and a token shown once; phone width in the dark; French', { 
   await page.locator('.card').first().waitFor();
   await shot(page, '15-phone-dark-board');
   await axe(page, 'the board at phone width, dark');
+  // At phone width the views are in the bar's menu.
+  await page.getByRole('button', { name: 'Menu' }).click();
   await page.getByRole('button', { name: 'Agent folders' }).click();
   await page.getByText('Claude').first().waitFor();
   await page.getByRole('button', { name: 'Make an agent token' }).click();
   await page.getByLabel('Name').fill('Robot');
-  await page.getByRole('button', { name: 'do it' }).click();
+  await page.getByRole('button', { name: 'Make', exact: true }).click();
   const token = await page.getByLabel('Token for Robot').inputValue();
   assert.match(token, /^binder_[A-Za-z0-9_-]{43}$/);
   await shot(page, '16-token-once');
@@ -76,8 +78,9 @@ test('agent folders and a token shown once; phone width in the dark; French', { 
   await shot(page, '17-folders-phone-dark');
   await axe(page, 'agent folders at phone width, dark');
 
+  await page.getByRole('button', { name: 'Menu' }).click();
   await page.getByLabel('Language').selectOption('fr');
-  await page.getByRole('heading', { name: 'Listes' }).waitFor();
+  await page.getByRole('button', { name: 'Listes' }).waitFor();
   await shot(page, '18-french');
   await axe(page, 'the page in French');
 });

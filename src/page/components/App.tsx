@@ -7,10 +7,38 @@
 import { useCallback, useEffect, useState } from 'react';
 import { wordsFor, type Lang } from '../../person/words.js';
 import { keepPageKey, onSignedOut, session, setLang, signIn, type ProviderSignIn } from '../api.js';
-import { pageWordsFor } from '../page-words.js';
+import { forPage, pageWordsFor } from '../page-words.js';
 import { Binder } from './Binder.js';
 
 const LANG_KEY = 'binder-lang';
+/** The record a link asked for (`#/record/12`), kept through a sign-in in this browser, for a while. */
+const WANTED_KEY = 'binder-wanted-record';
+const WANTED_MS = 30 * 60_000;
+
+/** A record's link: kept now, so that the sign-in it may need first comes back to it. */
+function keepWanted(): void {
+  const id = /^#\/record\/(\d{1,12})$/.exec(location.hash)?.[1];
+  if (!id) return;
+  try {
+    localStorage.setItem(WANTED_KEY, JSON.stringify({ id: Number(id), at: Date.now() }));
+  } catch {
+    // No storage: the link opens the record when already signed in, from the address alone.
+  }
+}
+
+/** The record a link asked for, once: taken out of the browser's storage as it is read. */
+function takeWanted(): number | null {
+  const fromAddress = /^#\/record\/(\d{1,12})$/.exec(location.hash)?.[1];
+  let kept: number | null = null;
+  try {
+    const was = JSON.parse(localStorage.getItem(WANTED_KEY) ?? 'null') as { id: number; at: number } | null;
+    localStorage.removeItem(WANTED_KEY);
+    if (was && Date.now() - was.at < WANTED_MS && Number.isInteger(was.id)) kept = was.id;
+  } catch {
+    // Nothing kept.
+  }
+  return fromAddress ? Number(fromAddress) : kept;
+}
 
 function firstLang(): Lang {
   try {
@@ -31,6 +59,7 @@ export function App() {
   const [provider, setProvider] = useState<ProviderSignIn | null>(null);
   /** Just signed out, and where to sign out of the provider too (if it says). */
   const [out, setOut] = useState<{ providerSignOut: string | null } | null>(null);
+  const [wanted, setWanted] = useState<number | null>(null);
   const pw = pageWordsFor(lang);
   setLang(lang);
 
@@ -40,6 +69,13 @@ export function App() {
 
   useEffect(() => {
     onSignedOut(() => setPerson(null));
+    keepWanted();
+    // A record's link followed while the page is open.
+    const onHash = () => {
+      const id = /^#\/record\/(\d{1,12})$/.exec(location.hash)?.[1];
+      if (id) setWanted(Number(id));
+    };
+    window.addEventListener('hashchange', onHash);
     const key = /(?:^#|&)login=([A-Za-z0-9_-]{1,200})/.exec(location.hash)?.[1];
     // Back from the identity provider: the page's half of the session, in the fragment (no server
     // was sent it), kept, and out of the address at once.
@@ -58,8 +94,11 @@ export function App() {
       }
       const me = await session();
       setProvider(me.data?.signIn ?? null);
-      setPerson(me.ok && me.data?.person ? me.data.person : null);
+      const signed = me.ok && me.data?.person ? me.data.person : null;
+      if (signed) setWanted(takeWanted());
+      setPerson(signed);
     })();
+    return () => window.removeEventListener('hashchange', onHash);
   }, []);
 
   const switchLang = useCallback((to: Lang) => {
@@ -95,7 +134,7 @@ export function App() {
       </main>
     );
   }
-  return <Binder lang={lang} words={wordsFor(lang)} pw={pw} person={person} signedIn={provider !== null} langSwitch={langSwitch} onSignedOut={(providerSignOut) => {
+  return <Binder openRecord={wanted} lang={lang} words={forPage(wordsFor(lang))} pw={pw} person={person} signedIn={provider !== null} langSwitch={langSwitch} onSignedOut={(providerSignOut) => {
     setOut({ providerSignOut: providerSignOut ?? null });
     setPerson(null);
   }} />;

@@ -14,7 +14,7 @@ import { namesFrom } from '../../person/names.js';
 import { UNDO_MS, undoOf } from '../../person/undo.js';
 import type { Lang, Words } from '../../person/words.js';
 import type { OpName } from '../../keeper/operations.js';
-import { call, signOut, type Answer } from '../api.js';
+import { call, type Answer } from '../api.js';
 import { keyPress } from '../keys.js';
 import { useOpenList } from '../list-page.js';
 import { followChanges, type Link } from '../live.js';
@@ -28,6 +28,7 @@ import { ListView } from './ListView.js';
 import { ListsNav } from './ListsNav.js';
 import { MessageLine } from './MessageLine.js';
 import { SidePanel } from './SidePanel.js';
+import { TopBar } from './TopBar.js';
 
 export interface BinderProps {
   lang: Lang;
@@ -37,6 +38,8 @@ export interface BinderProps {
   /** People sign in through a provider here. */
   signedIn: boolean;
   langSwitch: ReactNode;
+  /** A record's link (`#/record/12`) brought the person here: that record opens first. */
+  openRecord?: number | null;
   /** Signed out; `providerSignOut` is where to sign out of the identity provider too, if it says. */
   onSignedOut(providerSignOut?: string | null): void;
 }
@@ -44,8 +47,15 @@ export interface BinderProps {
 /** The guard's clock: when a record came under the selection, and when a key was pressed. */
 const now = (): number => Date.now();
 
-export function Binder({ lang, words, pw, person, signedIn, langSwitch, onSignedOut }: BinderProps) {
+export function Binder({ lang, words, pw, person, signedIn, langSwitch, openRecord, onSignedOut }: BinderProps) {
   const [state, dispatch] = useReducer(pageReducer, START);
+  // The record of a link opens once the first list has (opening a list closes its list's panels).
+  const linked = useRef<number | null>(null);
+  useEffect(() => {
+    if (!openRecord || state.list === null || linked.current === openRecord) return;
+    linked.current = openRecord;
+    dispatch({ type: 'panel', panel: { kind: 'record', id: openRecord } });
+  }, [openRecord, state.list]);
   const [version, setVersion] = useState(0);
   const [link, setLink] = useState<Link>('connecting');
   const bump = useCallback(() => setVersion((v) => v + 1), []);
@@ -103,13 +113,15 @@ export function Binder({ lang, words, pw, person, signedIn, langSwitch, onSigned
       current = false;
     };
   }, [version, signedIn, person.id]);
-  const nameOf = useMemo(() => namesFrom([person, ...sides.map((s) => ({ id: s.agent, name: s.name }))]), [person, sides]);
+  // An owner is named one way everywhere: the agent's name as its folder was registered, the person's own.
+  const registered = useMemo(() => [person, ...sides.map((s) => ({ id: s.agent, name: s.name }))], [person, sides]);
+  const nameOf = useMemo(() => namesFrom(registered), [registered]);
   const followed = useRef<Followed | null>(null);
   const follow = useCallback((id: number, to?: string) => {
     followed.current = { id, ...(to !== undefined ? { state: to } : {}) };
   }, []);
   const panelKeys = useRef<PanelKeys | null>(null);
-  const context: PageContext = { lang, words, pw, person, role, signedIn, state, dispatch, version, nameOf, act, follow, panelKeys, now };
+  const context: PageContext = { lang, words, pw, person, role, signedIn, state, dispatch, version, nameOf, known: registered, act, follow, panelKeys, now };
 
   // Every list, archived ones too: shown when asked (`A`), and counted when every list is archived.
   const [all, setAll] = useState<ListSummary[] | null>(null);
@@ -178,32 +190,22 @@ export function Binder({ lang, words, pw, person, signedIn, langSwitch, onSigned
     return () => document.removeEventListener('keydown', listener);
   }, []);
 
+  // The phone's drawer of lists closes once a list is opened from it.
+  const [drawer, setDrawer] = useState(false);
+  useEffect(() => setDrawer(false), [state.list]);
   const title = open.page?.list.title ?? '';
   const hidden = (all ?? []).length - lists.length;
   return (
     <Page.Provider value={context}>
       <a className="skip" href="#records">{pw.skip}</a>
-      <header className="top">
-        <h1>Binder</h1>
-        <p className={`link link-${link}`} role="status">{pw.link[link]}</p>
-        <nav aria-label={pw.menu} className="views">
-          <button type="button" onClick={() => run('search')} aria-keyshortcuts="/">{words.search.title}</button>
-          <button type="button" onClick={() => run('brief')} aria-keyshortcuts="b">{words.commands.brief}</button>
-          <button type="button" onClick={() => run('sides')} aria-keyshortcuts="S">{pw.folders}</button>
-          {signedIn && <button type="button" onClick={() => dispatch({ type: 'panel', panel: { kind: 'people' } })}>{pw.people.title}</button>}
-          <button type="button" onClick={() => run('help')} aria-keyshortcuts="?">{pw.keysTitle} (?)</button>
-        </nav>
-        {langSwitch}
-        <p className="who">{pw.signedInAs(person.name, person.email)}{signedIn ? ` (${pw.people.role[role]})` : ''}</p>
-        <button type="button" onClick={() => void signOut().then((out) => onSignedOut(out.data?.providerSignOut ?? null))}>{pw.signOut}</button>
-      </header>
-      <div className="body">
+      <TopBar link={link} langSwitch={langSwitch} drawer={drawer} onDrawer={setDrawer} run={run} onSignedOut={onSignedOut} />
+      <div className={`body${drawer ? ' drawer-open' : ''}`}>
         <ListsNav lists={lists} hidden={hidden} onAct={run} />
         <main id="records" tabIndex={-1} aria-label={title ? pw.records(title) : words.view.noAccess}>
           {open.problem !== null && <p className="warn" role="alert">{open.problem}</p>}
           {open.page ? (
             <ListView open={open} table={table} onAct={run} />
-          ) : all !== null && lists.length === 0 ? <p>{hidden > 0 ? words.lists.allArchived(hidden, 'A') : words.lists.none}</p> : <p>{pw.loading}</p>}
+          ) : all !== null && lists.length === 0 ? <p>{hidden > 0 ? words.lists.allArchived(hidden, 'A') : <>{words.lists.none} {pw.emptyBinder}</>}</p> : <p>{pw.loading}</p>}
         </main>
         {state.panel && <SidePanel panel={state.panel} list={open.page?.list ?? null} onAct={run} />}
       </div>

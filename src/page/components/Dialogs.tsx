@@ -16,6 +16,7 @@ import type { List, RecordSummary, RecordView, TokenMade } from '../../store/ind
 import type { ArgName } from '../../person/words.js';
 import { call } from '../api.js';
 import { usePage } from '../page-context.js';
+import { sentence, type PageWords } from '../page-words.js';
 import type { Dialog } from '../page-state.js';
 import { GoToForm, NeedsForm } from './NumberForms.js';
 
@@ -42,7 +43,8 @@ const today = (): string => {
 function OpForm({ op, id, list, onClose }: { op: OpName; id?: number; list: List | null; onClose(): void }) {
   const { words, pw, act, follow } = usePage();
   const spec = operation(op)!;
-  const [values, setValues] = useState<Record<string, string>>({});
+  // A new record starts in the list's first state, chosen in the form where the person sees it.
+  const [values, setValues] = useState<Record<string, string>>(() => (op === 'add' && list?.states[0] ? { state: list.states[0].id } : {} as Record<string, string>));
   const [fields, setFields] = useState<Record<string, string>>({});
   const [token, setToken] = useState<TokenMade | null>(null);
   const [ready, setReady] = useState(op !== 'edit');
@@ -93,7 +95,7 @@ function OpForm({ op, id, list, onClose }: { op: OpName; id?: number; list: List
   };
   const input = (name: string, arg: ArgSpec) => {
     const { label, hint } = words.arg(op, name as ArgName);
-    const hintText = arg.kind === 'due' ? words.dueHint(today()) : hint;
+    const hintText = sentence(arg.kind === 'due' ? words.dueHint(today()) : (op === 'add' ? pw.hints[name as ArgName] : undefined) ?? hint);
     const idOf = `f-${op}-${name}`;
     const common = { id: idOf, 'aria-describedby': `${idOf}-hint`, value: values[name] ?? '', required: arg.required === true };
     const set = (value: string) => setValues((was) => ({ ...was, [name]: value }));
@@ -141,11 +143,21 @@ function OpForm({ op, id, list, onClose }: { op: OpName; id?: number; list: List
         ))
         : input(name, arg)))}
       <div className="buttons">
-        <button type="submit">{words.commands.submit}</button>
+        <button type="submit">{submitWord(op, pw)}</button>
         <button type="button" onClick={onClose}>{pw.cancel}</button>
       </div>
     </form>
   );
+}
+
+/** What a form's button says it does: adds, makes, saves; never a bare "do it". */
+function submitWord(op: OpName, pw: PageWords): string {
+  switch (op) {
+    case 'add': case 'note': case 'attach': case 'side-add': return pw.add;
+    case 'token-add': case 'create-list': return pw.make;
+    case 'edit': return pw.save;
+    default: return pw.confirm;
+  }
 }
 
 function Typed({ dialog, onClose }: { dialog: Extract<Dialog, { kind: 'typed' }>; onClose(): void }) {
@@ -194,7 +206,7 @@ function EditNote({ dialog, onClose }: { dialog: Extract<Dialog, { kind: 'edit-n
         <small id="edit-note-hint">{hint}</small>
       </div>
       <div className="buttons">
-        <button type="submit">{words.commands.submit}</button>
+        <button type="submit">{pw.save}</button>
         <button type="button" onClick={onClose}>{pw.cancel}</button>
       </div>
     </form>
@@ -219,7 +231,7 @@ function FilterText({ dialog, onClose }: { dialog: Extract<Dialog, { kind: 'filt
         <small id="filter-text-hint">{words.filter.hint}</small>
       </div>
       <div className="buttons">
-        <button type="submit">{words.commands.submit}</button>
+        <button type="submit">{pw.confirm}</button>
         <button type="button" onClick={onClose}>{pw.cancel}</button>
       </div>
     </form>

@@ -9,6 +9,7 @@
 import { useState, type FormEvent } from 'react';
 import type { List, ListSummary } from '../../store/index.js';
 import { editorRows } from '../../person/rows.js';
+import { sentence } from '../page-words.js';
 import { usePage, usePanelKeys, useRead } from '../page-context.js';
 import { Row } from './Row.js';
 
@@ -92,7 +93,7 @@ export function ListEditor({ list }: { list: List }) {
             <legend>{le.viewRow}</legend>
             {(['board', 'table'] as const).map((v) => (
               <label key={v} className="choice">
-                <input type="radio" name="view" checked={list.view === v} onChange={() => void edit({ view: v })} /> {le.views[v]}
+                <input type="radio" name="view" checked={list.view === v} onChange={() => void edit({ view: v })} /> {sentence(le.views[v])}
               </label>
             ))}
           </fieldset>
@@ -104,7 +105,7 @@ export function ListEditor({ list }: { list: List }) {
           <Row key={s.id} at={first + at}>
             <OneField key={`${s.id}-${s.name}`} id={stateRow(s.id)} label={`${le.states} ${at + 1}`} initial={s.name} button={words.commands.rowRename} onSave={(name) => edit({ renameState: [`${s.id}=${name}`] })} />
             <label className="choice">
-              <input type="checkbox" checked={s.gate} onChange={() => void edit({ [s.gate ? 'ungate' : 'gate']: [s.id] })} /> {le.gate}
+              <input type="checkbox" checked={s.gate} onChange={() => void edit({ [s.gate ? 'ungate' : 'gate']: [s.id] })} /> {sentence(le.gate)}
             </label>
             <button type="button" disabled={at === 0} onClick={() => moveState(s.id, at)}>{words.commands.rowEarlier} <span className="visually-hidden">{s.name}</span></button>
             <button type="button" disabled={at === list.states.length - 1} onClick={() => moveState(s.id, at + 2)}>{words.commands.rowLater} <span className="visually-hidden">{s.name}</span></button>

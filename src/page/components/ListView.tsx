@@ -16,6 +16,7 @@ import { SEARCH_MATCHES, type OpenList } from '../list-page.js';
 import type { Where } from '../page-state.js';
 import { NO_FILTERS } from '../../person/screen-state.js';
 import { usePage } from '../page-context.js';
+import { StateTabs, useStateTab } from './StateTabs.js';
 
 const DRAG_TYPE = 'application/x-binder-record';
 /** The approval mark of the card as it was shown when dragged: a drop past the gate approves that, and is refused if the record says otherwise now. */
@@ -82,6 +83,7 @@ export function ListView({ open, table, onAct }: { open: OpenList; table: boolea
   const page = open.page!;
   const list = page.list;
   const total = open.columns.reduce((n, c) => n + c.count, 0);
+  const tabs = useStateTab(list.id, open.columns);
   const tool = (command: Command, label: string, key: string, pressed?: boolean) => (
     <button type="button" onClick={() => onAct(command, 'list')} aria-keyshortcuts={key} {...(pressed !== undefined ? { 'aria-pressed': pressed } : {})}>{label}</button>
   );
@@ -116,13 +118,15 @@ export function ListView({ open, table, onAct }: { open: OpenList; table: boolea
         </div>
       </div>
       <Filters open={open} />
-      {!table && <p className="hint">{pw.dragHint}</p>}
+      {!table && <p className="hint drag">{pw.dragHint}</p>}
+      {!table && <StateTabs columns={open.columns} shown={tabs.shown} onPick={tabs.setTab} />}
       {table ? (
         <table className="table">
           <caption className="visually-hidden">{pw.records(list.title)}</caption>
           <thead>
             <tr>
-              <th scope="col">{words.view.columns.id}</th><th scope="col">{words.view.columns.title}</th><th scope="col">{words.view.columns.state}</th>
+              <th scope="col">{words.view.columns.title}</th><th scope="col">{words.view.columns.state}</th>
+              {list.fields.map((f) => <th key={f.id} scope="col">{f.name}</th>)}
               <th scope="col">{words.view.columns.owners}</th><th scope="col">{words.view.columns.due}</th><th scope="col">{words.view.columns.attached}</th>
               <th scope="col">{words.view.columns.approved}</th><th scope="col">{words.view.columns.claim}</th><th scope="col">{words.view.columns.blocked}</th>
             </tr>
@@ -130,11 +134,11 @@ export function ListView({ open, table, onAct }: { open: OpenList; table: boolea
           <tbody>
             {open.columns.flatMap((c) => c.records).map((r, row) => (
               <tr key={r.id} className={state.held?.id === r.id ? 'cursor' : ''}>
-                <td>{r.id}</td>
                 <td><Card record={r} cursor={state.held?.id === r.id} column={0} row={row} /></td>
                 <td>{list.states.find((s) => s.id === r.state)?.name ?? r.state}</td>
+                {list.fields.map((f) => <td key={f.id}>{r.fields[f.id] ?? ''}</td>)}
                 <td>{ownerNames(r.owners, nameOf)}</td>
-                <td>{r.due ? (dueStatus(r.due, Date.now()) === 'overdue' ? `! ${r.due}` : r.due) : ''}</td>
+                <td className="date">{r.due ? (dueStatus(r.due, Date.now()) === 'overdue' ? `! ${r.due}` : r.due) : ''}</td>
                 <td>{r.attached || ''}</td>
                 <td>{r.approved ? '✓' : ''}</td>
                 <td>{r.lease ? claimMark(r.lease, words, Date.now()) : ''}</td>
@@ -144,11 +148,12 @@ export function ListView({ open, table, onAct }: { open: OpenList; table: boolea
           </tbody>
         </table>
       ) : (
-        <div className="board" role="region" tabIndex={0} aria-label={`${pw.board}: ${list.title}`}>
+        <div className="board" role="region" tabIndex={0} aria-label={`${pw.board}: ${list.title}`} {...tabs.swipe}>
           {open.columns.map((c, column) => (
             <section
               key={c.state.id}
-              className="column"
+              id={`column-${c.state.id}`}
+              className={`column${column === tabs.shown ? ' shown' : ''}`}
               aria-labelledby={`state-${c.state.id}`}
               data-state={c.state.id}
               onDragOver={(e) => {

@@ -10,7 +10,7 @@ import { usePage } from '../page-context.js';
 export function ListsNav({ lists, hidden, onAct }: { lists: ListSummary[]; hidden: number; onAct(command: Command): boolean }) {
   const { words, pw, state, dispatch } = usePage();
   return (
-    <nav className="lists" aria-labelledby="lists-title">
+    <nav id="lists-nav" className="lists" aria-labelledby="lists-title">
       <h2 id="lists-title">{state.archivedLists ? words.lists.archivedTitle : words.lists.title}</h2>
       {lists.length === 0 && <p>{hidden > 0 ? words.lists.allArchived(hidden, 'A') : words.lists.none}</p>}
       <ul>

@@ -11,7 +11,7 @@ import { usePage } from '../page-context.js';
 import type { Dialog } from '../page-state.js';
 
 function NumberForm({ id, title, label, hint, start, onSubmit, onClose }: { id: string; title: string; label: string; hint: string; start: string; onSubmit(text: string): void; onClose(): void }) {
-  const { words, pw } = usePage();
+  const { pw } = usePage();
   const [text, setText] = useState(start);
   return (
     <form onSubmit={(e) => {
@@ -25,7 +25,7 @@ function NumberForm({ id, title, label, hint, start, onSubmit, onClose }: { id: 
         <small id={`${id}-hint`}>{hint}</small>
       </div>
       <div className="buttons">
-        <button type="submit">{words.commands.submit}</button>
+        <button type="submit">{pw.confirm}</button>
         <button type="button" onClick={onClose}>{pw.cancel}</button>
       </div>
     </form>

@@ -55,7 +55,7 @@ function Needs({ id, title, links, from, hidden, open }: { id: string; title: st
 }
 
 export function RecordPanel({ id, onAct }: { id: number; onAct(command: Command): boolean }) {
-  const { words, pw, act, person, state, dispatch } = usePage();
+  const { words, pw, act, person, state, dispatch, known } = usePage();
   const read = useRead<RecordView>('get', { id, notes: 200, history: 200 });
   const view = read.answer?.data ?? null;
   const needs = view?.needs ?? [];
@@ -97,7 +97,7 @@ export function RecordPanel({ id, onAct }: { id: number; onAct(command: Command)
   const { record, list } = view;
   const stateName = (s: string) => list.states.find((x) => x.id === s)?.name ?? s;
   const fieldName = (f: string) => list.fields.find((x) => x.id === f)?.name ?? f;
-  const nameOf = namesFrom([person, ...view.history.map((h) => h.by), ...record.notes.map((n) => n.by), ...record.attached.map((a) => a.by),
+  const nameOf = namesFrom([...known, ...view.history.map((h) => h.by), ...record.notes.map((n) => n.by), ...record.attached.map((a) => a.by),
     ...(record.approved ? [record.approved.by] : []), ...(record.lease ? [record.lease.by] : [])]);
   const now = Date.now();
   const lookup = {
@@ -130,13 +130,13 @@ export function RecordPanel({ id, onAct }: { id: number; onAct(command: Command)
         <dt>{words.view.columns.approved}</dt>
         <dd className={record.approved ? 'good' : ''}>{record.approved ? words.record.approvedBy(nameOf(record.approved.by.id), when(record.approved.at)) : words.record.notApproved}</dd>
         <dt>{words.record.owners}</dt><dd>{record.owners.length ? record.owners.map(nameOf).join(', ') : words.record.nobody}</dd>
-        <dt>{words.record.due}</dt><dd>{record.due ?? words.record.none}</dd>
+        <dt>{words.record.due}</dt><dd className="date">{record.due ?? words.record.none}</dd>
         <dt>{words.record.claim}</dt><dd>{record.lease ? claimMark(record.lease, words, now) : words.record.none}</dd>
         {list.fields.map((f) => (
           <div key={f.id} className="field"><dt>{f.name}</dt><dd>{record.fields[f.id] ?? '—'}</dd></div>
         ))}
-        <dt>{words.record.created}</dt><dd>{when(record.created)}</dd>
-        <dt>{words.record.updated}</dt><dd>{when(record.updated)}</dd>
+        <dt>{words.record.created}</dt><dd className="date">{when(record.created)}</dd>
+        <dt>{words.record.updated}</dt><dd className="date">{when(record.updated)}</dd>
       </dl>
       <Needs id="needs-title" title={words.record.needs} links={needs} from={0} {...(view.hiddenNeeds ? { hidden: view.hiddenNeeds } : {})} open={openRecord} />
       <Needs id="needed-by-title" title={words.record.neededBy} links={neededBy} from={needs.length} open={openRecord} />
@@ -147,7 +147,7 @@ export function RecordPanel({ id, onAct }: { id: number; onAct(command: Command)
             {record.notes.map((n, i) => (
               <Row key={n.id} at={needs.length + neededBy.length + i}>
                 <p className="meta">
-                  n{n.id} · {nameOf(n.by.id)} · {when(n.at)}{n.edited && ` · ${words.record.edited}`}
+                  n{n.id} · {nameOf(n.by.id)} · <span className="date">{when(n.at)}</span>{n.edited && ` · ${words.record.edited}`}
                   {n.by.id === person.id && <>{' '}<button type="button" onClick={() => editNote(n.id, n.text)} aria-keyshortcuts="E">{words.commands.editNote} <kbd>E</kbd></button></>}
                 </p>
                 <p className="text">{n.text}</p>
@@ -179,7 +179,7 @@ export function RecordPanel({ id, onAct }: { id: number; onAct(command: Command)
       <section aria-labelledby="history-title">
         <h3 id="history-title">{words.record.history} ({view.counts.history})</h3>
         <ol className="history">
-          {view.history.map((h) => <li key={h.id}><span className="meta">{when(h.at)} {nameOf(h.by.id)}</span> {historyText(h, lookup)}</li>)}
+          {view.history.map((h) => <li key={h.id}><span className="meta"><span className="date">{when(h.at)}</span> {nameOf(h.by.id)}</span> {historyText(h, lookup)}</li>)}
         </ol>
       </section>
     </article>

@@ -9,6 +9,8 @@ import type { RecordView, SearchHit } from '../../store/index.js';
 import type { Filters } from '../../person/screen-state.js';
 import { call } from '../api.js';
 import { usePage, usePanelKeys, useRead } from '../page-context.js';
+import { marked } from '../marked.js';
+import { sentence } from '../page-words.js';
 import { Row } from './Row.js';
 
 /** The hits the person owns, asked record by record (a hit says not whose it is), while `M` is on. */
@@ -74,7 +76,7 @@ export function SearchPanel({ filters }: { filters: Filters }) {
     <section aria-labelledby="search-title">
       <h2 id="search-title">{words.search.title}</h2>
       <label>
-        <span className="visually-hidden">{words.search.placeholder}</span>
+        <span className="visually-hidden">{sentence(words.search.placeholder)}</span>
         <input type="search" autoFocus value={text} placeholder={words.search.placeholder} onChange={(e) => setText(e.target.value)}
           onKeyDown={(e) => {
             if (e.key === 'Escape') dispatch({ type: 'panel', panel: null });
@@ -104,7 +106,7 @@ export function SearchPanel({ filters }: { filters: Filters }) {
                 <button type="button" onClick={() => open(h.id)}>
                   #{h.id} {h.title} <span className="meta">({h.listTitle}, {h.stateName}{h.archived ? `, ${words.record.archived}` : ''})</span>
                 </button>
-                {h.snippet && <p className="snippet">{h.snippet}</p>}
+                {h.snippet && <p className="snippet">{marked(h.snippet, asked)}</p>}
               </Row>
             ))}
           </ul>

@@ -1,0 +1,108 @@
+/**
+ * The page on a phone (390×844, touch, Chromium's device emulation) and on a desktop (1440×900):
+ * on the phone one short bar with a menu that holds the views, the lists in a drawer, a list's
+ * states as tabs (one column at a time, tapped or swiped), an open record over the whole screen
+ * with its actions at hand, and every target 44 px at least; on the desktop, none of that.
+ * axe finds nothing serious at either size.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Page } from 'playwright-core';
+import { axe, serve, shot, signedIn } from './kit.js';
+
+/** Visible controls smaller than a finger, by their names. */
+async function smallTargets(page: Page): Promise<string[]> {
+  return page.evaluate(() => [...document.querySelectorAll<HTMLElement>('button, a[href], select, input, [role="tab"]')]
+    .filter((el) => {
+      const r = el.getBoundingClientRect();
+      return r.width > 0 && r.height > 0 && getComputedStyle(el).visibility !== 'hidden' && !el.closest('.skip');
+    })
+    .map((el) => {
+      const r = el.getBoundingClientRect();
+      // A checkbox or radio counts with its label, which takes the tap too.
+      const box = (el as HTMLInputElement).type === 'checkbox' || (el as HTMLInputElement).type === 'radio' ? el.closest('label')?.getBoundingClientRect() ?? r : r;
+      return { name: (el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40) || el.tagName, w: box.width, h: box.height };
+    })
+    .filter((t) => t.h < 44 || t.w < 44)
+    .map((t) => `${t.name} ${Math.round(t.w)}×${Math.round(t.h)}`));
+}
+
+const shown = (page: Page, selector: string) => page.locator(selector).evaluate((el) => getComputedStyle(el).display !== 'none');
+
+test('on a phone: a short bar with a menu, the lists in a drawer, states as tabs, a record over the screen, targets of 44 px', { timeout: 120_000 }, async (t) => {
+  const server = await serve(t);
+  server.admin('create-list', 'Batches', '--template', 'batches');
+  server.admin('create-list', 'Tasks', '--template', 'tasks');
+  server.admin('add', 'Batches', 'Paint the fence');
+  server.admin('add', 'Batches', 'Fix the gate', '--state', 'Doing');
+  const page = await signedIn(t, server, { phone: true });
+  await page.locator('.card', { hasText: 'Paint the fence' }).waitFor();
+
+  const bar = await page.locator('header.top').boundingBox();
+  assert.ok(bar && bar.height <= 56, `the bar is ${bar?.height} px high`);
+  assert.equal(await page.getByRole('button', { name: 'Search' }).isVisible(), false, 'the views wait in the menu');
+  await page.getByRole('button', { name: 'Menu' }).tap();
+  const menu = page.locator('#top-menu');
+  for (const name of ['Search', 'What changed', 'Agent folders', 'Keys', 'Sign out']) assert.ok(await menu.getByRole('button', { name }).isVisible(), `${name} in the menu`);
+  assert.ok(await menu.getByLabel('Language').isVisible());
+  assert.ok(await menu.getByText('Signed in as Ann').isVisible());
+  await shot(page, '30-phone-menu');
+  await axe(page, 'the phone\'s menu');
+  assert.deepEqual(await smallTargets(page), [], 'every target in the menu is 44 px at least');
+  await menu.getByRole('button', { name: 'What changed' }).tap();
+  await page.getByRole('heading', { name: 'What changed since you last looked' }).waitFor();
+  assert.equal(await menu.isVisible(), false, 'a choice closes the menu');
+  await page.getByRole('button', { name: 'Close' }).tap();
+
+  // A list's states as tabs: one column at a time.
+  const tabs = page.getByRole('tablist', { name: 'States' });
+  assert.equal(await tabs.getByRole('tab').count(), 4);
+  assert.equal(await page.locator('.column').filter({ visible: true }).count(), 1, 'one column at a time');
+  assert.ok(await page.locator('.card', { hasText: 'Paint the fence' }).isVisible());
+  await tabs.getByRole('tab', { name: /Doing/ }).tap();
+  await page.locator('.card', { hasText: 'Fix the gate' }).waitFor();
+  assert.equal(await page.locator('.card', { hasText: 'Paint the fence' }).isVisible(), false);
+  assert.equal(await tabs.getByRole('tab', { name: /Doing/ }).getAttribute('aria-selected'), 'true');
+  assert.deepEqual(await smallTargets(page), [], 'every target on the board is 44 px at least');
+  await shot(page, '31-phone-tabs');
+  await axe(page, 'the phone\'s board');
+
+  // The lists in a drawer.
+  assert.equal(await page.locator('#lists-nav').isVisible(), false, 'the lists wait in their drawer');
+  await page.getByRole('button', { name: 'Lists' }).tap();
+  await page.locator('#lists-nav').waitFor();
+  await shot(page, '32-phone-drawer');
+  await axe(page, 'the phone\'s drawer');
+  await page.locator('#lists-nav').getByRole('button', { name: /Tasks/ }).tap();
+  await page.getByRole('heading', { name: /^Tasks/ }).waitFor();
+  assert.equal(await page.locator('#lists-nav').isVisible(), false, 'a list opened closes the drawer');
+
+  // A record over the whole screen, its approve at hand.
+  await page.getByRole('button', { name: 'Lists' }).tap();
+  await page.locator('#lists-nav').getByRole('button', { name: /Batches/ }).tap();
+  await page.locator('.card', { hasText: 'Paint the fence' }).tap();
+  const panel = await page.locator('.panel').boundingBox();
+  assert.ok(panel && panel.width >= 389 && panel.y <= 57 && panel.y + panel.height >= 800, `the record covers the screen: ${JSON.stringify(panel)}`);
+  const approve = page.getByRole('button', { name: /^Approve/ });
+  await approve.waitFor();
+  const at = await approve.boundingBox();
+  assert.ok(at && at.y + at.height <= 844, 'approve is on the screen without scrolling');
+  assert.deepEqual(await smallTargets(page), [], 'every target of the record is 44 px at least');
+  await shot(page, '33-phone-record');
+  await axe(page, 'a record on a phone');
+});
+
+test('on a desktop: the bar, the lists and the columns as they were, no tab and no menu button', { timeout: 90_000 }, async (t) => {
+  const server = await serve(t);
+  server.admin('create-list', 'Batches', '--template', 'batches');
+  server.admin('add', 'Batches', 'Paint the fence');
+  const page = await signedIn(t, server, { width: 1440, height: 900 });
+  await page.locator('.card').first().waitFor();
+  assert.ok(await page.getByRole('button', { name: 'Search' }).isVisible(), 'the views are in the bar');
+  assert.equal(await page.getByRole('button', { name: 'Menu' }).isVisible(), false);
+  assert.equal(await shown(page, '.state-tabs'), false, 'no tabs on a desktop');
+  assert.equal(await page.locator('.column').filter({ visible: true }).count(), 4, 'every column');
+  assert.ok(await page.locator('#lists-nav').isVisible());
+  await shot(page, '34-desktop-board');
+  await axe(page, 'the desktop board');
+});
