@@ -5,7 +5,8 @@
  * Pure; it never calls the keeper.
  */
 import { operation, type OpName } from '../keeper/operations.js';
-import { LIMITS, type List, type RecordFull } from '../store/index.js';
+import { LIMITS } from '../store/light.js';
+import type { List, RecordFull } from '../store/index.js';
 import { safe } from './format.js';
 import type { Choice, Dialog, FormField, Intent } from './screen-state.js';
 import type { ArgName, Words } from './words.js';

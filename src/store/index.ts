@@ -22,7 +22,6 @@ export { PENDING_MS, noLinksRefusal, type PendingSignIn } from './signin.js';
 export { LINK_MS, SESSION_MS, type LoginLinkMade, type SessionCheck, type SessionInfo, type SessionMade } from './sessions.js';
 export { ROLES, type Person, type Role, type SignedIn } from './people.js';
 export { cleanOrg, type Organisation } from './orgs.js';
-export { LIMITS } from './values.js';
 export { findTemplate, type Template } from './templates.js';
 export { MIGRATIONS } from './schema.js';
 export { HOOK_EVENTS, type HookEvent, type HookInfo, type HookMade } from './hooks.js';

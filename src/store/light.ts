@@ -9,6 +9,7 @@ export { Refused, type RefusalKind } from './refused.js';
 export { StoreUnavailable, TransactionConflict, mustRethrow } from './store.js';
 export { approvalMark } from './approval-mark.js';
 export { readDue, type DueReading } from './due.js';
+export { LIMITS } from './values.js';
 export { readRecordNumber } from './record-number.js';
 export { whoName } from './who-name.js';
 export { slug } from './slug.js';
