@@ -36,7 +36,6 @@ export function useHeardWork(version: number, person: Who, words: Words, open: (
       if (!told.length || !document.hidden || !canNotify() || Notification.permission !== 'granted') return;
       for (const heard of told) {
         const shown = new Notification(words.heard.title, { body: heard.text, tag: `binder-${heard.row}` });
-        (window as unknown as { binderNotified?: string[] }).binderNotified?.push(heard.text);
         shown.onclick = () => {
           window.focus();
           open(heard.record);
