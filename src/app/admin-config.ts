@@ -23,6 +23,7 @@ export function inForce(globals: Globals, env: NodeJS.ProcessEnv = process.env):
     ['store', where, store.value === undefined && spec.kind === 'postgres' ? 'PG* environment' : store.from],
     ['lang', d.lang.value ?? 'en', d.lang.from],
     ['list', d.list.value ?? null, d.list.from],
+    ['notify', d.notify.value ?? true, d.notify.from],
     ...Object.entries(d.serve).map(([key, v]): [string, unknown, string] => [`serve.${key}`, v.value, v.from]),
   ];
   const shown = (v: unknown): string => (Array.isArray(v) ? v.join(', ') : v === null ? '(none)' : String(v));

@@ -29,6 +29,8 @@ export interface PersonDefaults {
   store: InForce<string>;
   lang: InForce<'en' | 'fr'>;
   list: InForce<string>;
+  /** The screen's terminal notifications (`notify = false` turns them off). */
+  notify: InForce<boolean>;
   /** `binder serve`'s options, by their flag's name without `--`. */
   serve: Record<string, InForce<string | boolean | string[]>>;
 }
@@ -39,7 +41,7 @@ const SERVE_KEYS: Readonly<Record<string, 'text' | 'flag' | 'texts'>> = {
   ...Object.fromEntries(HTTP_FLAGS.map((f) => [f.name, kindOf(f) === 'text-or-flag' ? 'text' : kindOf(f)])),
   'workers': 'text', 'quiet': 'flag',
 };
-const TOP_KEYS = new Set(['store', 'lang', 'list', 'serve']);
+const TOP_KEYS = new Set(['store', 'lang', 'list', 'notify', 'serve']);
 
 export function configFile(env: NodeJS.ProcessEnv = process.env): string {
   if (env.BINDER_CONFIG) return resolve(env.BINDER_CONFIG);
@@ -98,7 +100,7 @@ export function personDefaults(env: NodeJS.ProcessEnv = process.env): PersonDefa
   const read = readTable(file, Boolean(env.BINDER_CONFIG));
   const table = read ?? {};
   for (const key of Object.keys(table)) {
-    if (!TOP_KEYS.has(key)) throw new ConfigProblem(`The configuration file ${file} has "${key}", which Binder does not know: store, lang, list and [serve] are.`);
+    if (!TOP_KEYS.has(key)) throw new ConfigProblem(`The configuration file ${file} has "${key}", which Binder does not know: store, lang, list, notify and [serve] are.`);
   }
   const pick = <T>(variable: string, fromFile: T | undefined): InForce<T> =>
     env[variable] ? { value: env[variable] as T, from: variable }
@@ -107,6 +109,7 @@ export function personDefaults(env: NodeJS.ProcessEnv = process.env): PersonDefa
   if (lang !== undefined && lang !== 'en' && lang !== 'fr') throw wrong(file, 'lang', '"en" or "fr"');
   const envLang = env.BINDER_LANG;
   if (envLang && envLang !== 'en' && envLang !== 'fr') throw new ConfigProblem('BINDER_LANG takes en or fr.');
+  if (table.notify !== undefined && typeof table.notify !== 'boolean') throw wrong(file, 'notify', 'true or false');
   const serveTable = table.serve ?? {};
   if (typeof serveTable !== 'object' || Array.isArray(serveTable)) throw wrong(file, 'serve', 'a table: [serve]');
   const serve: PersonDefaults['serve'] = {};
@@ -123,6 +126,7 @@ export function personDefaults(env: NodeJS.ProcessEnv = process.env): PersonDefa
     store: pick('BINDER_STORE', text(file, 'store', table.store)),
     lang: pick('BINDER_LANG', lang as 'en' | 'fr' | undefined),
     list: pick('BINDER_LIST', text(file, 'list', table.list)),
+    notify: table.notify !== undefined ? { value: table.notify as boolean, from: file } : { value: undefined, from: 'default' },
     serve,
   };
 }
@@ -160,6 +164,7 @@ export function withTuiDefaults(options: TuiOptions, defaults: PersonDefaults): 
     ...options,
     ...(options.store === undefined && defaults.store.value !== undefined ? { store: defaults.store.value } : {}),
     ...(options.lang === undefined && defaults.lang.value !== undefined ? { lang: defaults.lang.value } : {}),
+    ...(options.notify === undefined && defaults.notify.value !== undefined ? { notify: defaults.notify.value } : {}),
     http: http as HttpFlags,
   };
 }

@@ -18,6 +18,7 @@ import { readOptions, USAGE } from './tui-options.js';
 import { ConfigProblem, personDefaults, withTuiDefaults } from './config.js';
 import { suspender } from '../tui/suspend.js';
 import { holdTerminal } from '../tui/terminal-modes.js';
+import { terminalNotifier } from '../tui/terminal-notify.js';
 import { makeTheme } from '../tui/theme.js';
 import { langFromEnv, wordsFor } from '../person/words.js';
 import { WAIT_MS } from '../keeper/protocol.js';
@@ -112,6 +113,8 @@ export async function main(argv: string[]): Promise<number> {
     },
     terminal: held ? suspender(held, process.stdin, wordsFor(options.lang ?? langFromEnv()).say.suspended(WAIT_MS / 1000)) : null,
     noFolder,
+    // Written as the screen's frames are, in order with them: the sequence moves no cursor.
+    notify: out.isTTY ? terminalNotifier(process.env, options.notify !== false, (sequence) => out.write(sequence)) : null,
     ...(served ? { loginLink: () => served.loginLink(person(options.as).name) } : {}),
   };
 

@@ -15,6 +15,8 @@ export interface TuiOptions {
   as?: string;
   /** Clicks and the wheel (off with --no-mouse, to leave the terminal's own selection alone). */
   mouse: boolean;
+  /** The terminal's notification of work that comes to the person (off with --no-notify, or `notify = false` in the configuration file); unset: on. */
+  notify?: boolean;
   help: boolean;
   /** --http and its companions, as given (src/http/plan.ts reads them). */
   http: HttpFlags;
@@ -26,12 +28,15 @@ const HTTP_HELP = (() => {
 })();
 
 export const USAGE = `Usage: binder tui [--store DIR|URL] [--side FOLDER=NAME]... [--lang en|fr] [--as NAME] [--no-mouse]
-       [--http [HOST:]PORT [HTTP OPTIONS]]
+       [--no-notify] [--http [HOST:]PORT [HTTP OPTIONS]]
 
 The person's screen, which keeps the binder at the same time (it answers the agents'
 folders while it runs). Without --side, the folders registered in the store are read,
 or ./.binder as "Agent" when there is none. --no-mouse leaves clicks to the
-terminal (to select text). Quit with q; Ctrl-Z suspends. With --http it answers agents
+terminal (to select text). A record come to wait for your approval, or a note naming
+you (@NAME), is said in the status line and, where the terminal shows them (iTerm2, WezTerm,
+kitty, foot, ghostty, rxvt, Windows Terminal), as its notification; --no-notify turns that
+off (or notify = false in the configuration file). Quit with q; Ctrl-Z suspends. With --http it answers agents
 over HTTP too (MCP at /mcp, REST at /api; docs/http.md).
 
 HTTP options (as binder serve takes them):
@@ -39,7 +44,7 @@ ${HTTP_HELP}
 `;
 
 /** The screen's own options (the HTTP face's are added as serve's are), for the shell's completion. */
-export const TUI_OPTIONS = ['--store <DIR|URL>', '--side <FOLDER=NAME>', '--lang <LANG>', '--as <NAME>', '--no-mouse'] as const;
+export const TUI_OPTIONS = ['--store <DIR|URL>', '--side <FOLDER=NAME>', '--lang <LANG>', '--as <NAME>', '--no-mouse', '--no-notify'] as const;
 
 export function readOptions(argv: readonly string[]): TuiOptions | { problem: string } {
   const o: TuiOptions = { sides: [], mouse: true, help: false, http: {} };
@@ -76,6 +81,9 @@ export function readOptions(argv: readonly string[]): TuiOptions | { problem: st
       }
       case '--no-mouse':
         o.mouse = false;
+        break;
+      case '--no-notify':
+        o.notify = false;
         break;
       case '--help': case '-h':
         o.help = true;

@@ -134,6 +134,7 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
   app.use('/', ...pageGuards(options.signIn));
   app.use('/page/*', ...pageGuards(options.signIn), sized);
   app.use('/page/api/*', sessionRequired(keeper, person));
+  app.use('/page/webhooks', sessionRequired(keeper, person));
   // An EventSource sends no header of the page's: its half of the session comes in the address.
   app.use('/page/events', sessionRequired(keeper, person, true));
   const streams = pageApiRoutes(app, keeper);

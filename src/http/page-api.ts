@@ -42,6 +42,19 @@ export function pageApiRoutes(app: Hono<HttpEnv>, service: Keeper): PageStreams 
     return jsonOf(c, bodyOf(answer), statusOf(answer), { 'Cache-Control': 'no-store' });
   });
 
+  // The webhooks and how their deliveries went, for the page's panel: an admin's to see; the
+  // store refuses anyone else, with its sentence. Never a hook's secret (the store gives none).
+  app.get('/page/webhooks', async (c) => {
+    const person = c.get('person');
+    try {
+      const hooks = await c.get('keeper').store.hooks(person.who);
+      return jsonOf(c, { ok: true, text: '', data: hooks }, 200, { 'Cache-Control': 'no-store' });
+    } catch (error) {
+      if ((error as Error)?.name !== 'Refused') throw error;
+      return refuse(c, 403, (error as Error).message);
+    }
+  });
+
   const open = openStreams();
   /** Each open stream's end, by session: a sign-out in this process ends them without waiting for a ping. */
   const ends = new Map<string, Set<() => void>>();

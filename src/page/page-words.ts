@@ -10,6 +10,8 @@ export interface PageWords {
   signedInAs(name: string, email?: string): string;
   signOut: string;
   language: string;
+  /** The browser's notifications of work that comes to the person: the button that asks for them, and what it says after. */
+  notify: { ask: string; on: string; denied: string };
   skip: string;
   link: { connecting: string; live: string; lost: string };
   loading: string;
@@ -88,6 +90,7 @@ export interface PageWords {
 }
 
 const en: PageWords = {
+  notify: { ask: 'Tell me in this browser', on: 'This browser tells you of work that waits for you.', denied: 'This browser was told not to show Binder\'s notifications: its site settings allow them again.' },
   signIn: {
     title: 'Sign in',
     text: 'This page is a person\'s. Open a login link from binder admin login-link (the screen and binder serve --http show one at start): it signs this browser in.',
@@ -178,6 +181,7 @@ const en: PageWords = {
 };
 
 const fr: PageWords = {
+  notify: { ask: 'Me prévenir dans ce navigateur', on: 'Ce navigateur vous prévient du travail qui vous attend.', denied: 'Ce navigateur a refusé les notifications de Binder : ses réglages du site les permettent à nouveau.' },
   signIn: {
     title: 'Connexion',
     text: 'Cette page est celle d\'une personne. Ouvrez un lien de connexion donné par binder admin login-link (l\'écran et binder serve --http en montrent un au démarrage) : il connecte ce navigateur.',

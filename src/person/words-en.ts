@@ -204,6 +204,12 @@ export const en: Words = {
     more: (n) => `and ${n} more`,
     dismiss: 'Esc dismisses',
   },
+  heard: {
+    waits: (id, title) => `#${id} waits for your approval: ${title}`,
+    mentioned: (id, by, title) => `${by} named you in a note on #${id}: ${title}`,
+    more: (n) => `+${n} more`,
+    title: 'Binder',
+  },
   brief: {
     title: 'What changed since you last looked',
     nothing: 'Nothing changed since you last looked.',

@@ -278,6 +278,12 @@ export const fr: Words = {
     more: (n) => `et ${n} de plus`,
     dismiss: 'Échap pour fermer',
   },
+  heard: {
+    waits: (id, title) => `#${id} attend votre approbation : ${title}`,
+    mentioned: (id, by, title) => `${by} vous nomme dans une note sur #${id} : ${title}`,
+    more: (n) => `+${n} de plus`,
+    title: 'Binder',
+  },
   brief: {
     title: 'Ce qui a changé depuis votre dernier regard',
     nothing: 'Rien n\'a changé depuis votre dernier regard.',

@@ -209,6 +209,17 @@ export interface Words {
     more(n: number): string;
     dismiss: string;
   };
+  /** What comes to the person unasked (the status line, a terminal's or a browser's notification): work that waits for them. */
+  readonly heard: {
+    /** A record came to wait for the person's approval. */
+    waits(id: number, title: string): string;
+    /** A note by `by` names the person (`@name`). */
+    mentioned(id: number, by: string, title: string): string;
+    /** After the latest: how many more were heard with it. */
+    more(n: number): string;
+    /** A notification's title. */
+    title: string;
+  };
   /** What changed since the person last looked (the brief), line by line. */
   readonly brief: {
     title: string;

@@ -12,6 +12,7 @@ import { findList, findRecord, isPerson, visibleListRows } from './access.js';
 import { iso, type Context } from './context.js';
 import { dueRecords } from './due-scan.js';
 import type { ListRow } from './rows.js';
+import { eventsOf } from './hook-queue.js';
 import type { Brief, BriefCounts, BriefItem, BriefKind, BriefOptions, BriefSummary } from './together-types.js';
 import type { DueRecord, Field, State, Who } from './types.js';
 
@@ -34,6 +35,11 @@ interface Row {
 }
 
 interface ListShape { states: State[]; fields: Field[] }
+
+/** Whether the change brought the record to wait for a person's approval: the one rule the hooks' `proposed` reads too. */
+function bringsToWait(row: Row, by: Who, change: Record<string, unknown>, shape: ListShape | undefined): boolean {
+  return eventsOf({ op: row.op, by, change }, shape?.states ?? []).includes('proposed');
+}
 
 /** Where `who` stands in the history: its cursor, or the last row older than a day. */
 async function placeOf(ctx: Context, who: Who): Promise<number> {
@@ -67,7 +73,8 @@ function itemOf(row: Row, shapes: Map<string, ListShape>): BriefItem {
     return shape?.states.find((s) => s.id === id)?.name ?? id;
   };
   const by = JSON.parse(row.by) as Who;
-  const base = { id: row.id, at: row.at, by, record: row.record, title: row.title, list: row.list };
+  const base: Omit<BriefItem, 'kind'> = { id: row.id, at: row.at, by, record: row.record, title: row.title, list: row.list };
+  if (bringsToWait(row, by, change, shape)) base.waits = true;
   const item = (kind: BriefKind, more: Partial<BriefItem> = {}): BriefItem => {
     const out: BriefItem = { ...base, kind };
     for (const [key, value] of Object.entries(more)) if (value !== undefined) (out as unknown as Record<string, unknown>)[key] = value;

@@ -84,6 +84,8 @@ export interface BriefItem {
   due?: string;
   /** `unblocked`: the last record it needed, now done (or deleted); told to its holder and owners only. */
   need?: number;
+  /** The change brought the record to wait for a person's approval (an agent proposed it, or an approval was withdrawn): what the hooks call `proposed`. */
+  waits?: true;
 }
 
 export interface BriefOptions {

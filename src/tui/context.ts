@@ -27,6 +27,8 @@ export interface BinderContext {
   loginLink?: () => Promise<string>;
   /** No agent folder was given nor registered at start: the screen says how to register one. */
   noFolder: boolean;
+  /** Shows a notification outside the screen (the terminal's own), or null where there is none (an unknown terminal, --no-notify). */
+  notify?: ((title: string, body: string) => void) | null;
 }
 
 export interface TerminalControl {

@@ -83,13 +83,26 @@ test('binder tui takes the store, the language and the HTTP options from the fil
   assert.match(refused.err, /^binder tui: In the configuration file .*config\.toml, lang takes "en" or "fr"\./m);
 });
 
+test('binder tui\'s terminal notifications: on unless the file says notify = false or --no-notify is given', (t) => {
+  const quiet = configured(t, () => 'notify = false\n');
+  const options = (argv: string[], env: NodeJS.ProcessEnv): TuiOptions => withTuiDefaults(readOptions(['tui', ...argv]) as TuiOptions, personDefaults(env));
+  assert.equal(options([], quiet.env).notify, false);
+  const plain = configured(t, () => 'lang = "en"\n');
+  assert.notEqual(options([], plain.env).notify, false);
+  assert.equal(options(['--no-notify'], plain.env).notify, false);
+  const wrong = configured(t, () => 'notify = "no"\n');
+  const refused = wrong.run(['tui']);
+  assert.equal(refused.code, 64);
+  assert.match(refused.err, /notify takes true or false\./);
+});
+
 test('a file not understood is refused with a sentence that says where, and nothing is done', (t) => {
   const broken = configured(t, () => 'store = "/x"\nlang = \n');
   const r = broken.run(['admin', 'lists']);
   assert.equal(r.code, 64);
   assert.match(r.err, new RegExp(`The configuration file ${broken.file} is not TOML Binder understands, at line 2`));
   const unknown = configured(t, () => 'stor = "/x"\n');
-  assert.match(unknown.run(['admin', 'config']).err, /has "stor", which Binder does not know: store, lang, list and \[serve\] are\./);
+  assert.match(unknown.run(['admin', 'config']).err, /has "stor", which Binder does not know: store, lang, list, notify and \[serve\] are\./);
   const wrongServe = configured(t, () => '[serve]\nhttp = true\n');
   const s = wrongServe.run(['serve', '--no-tui']);
   assert.equal(s.code, 64);

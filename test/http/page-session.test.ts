@@ -215,3 +215,14 @@ test('signed out through this server, a page\'s stream is told at once and ends 
   await theirs.cancel();
   assert.equal((await page(s, 'GET', '/page/api/lists', cookie)).status, 401, 'the page, reading again, is refused');
 });
+
+test('the page\'s webhooks: an admin reads each hook\'s last try, with no secret', async (t) => {
+  const s = await served(t);
+  const made = await s.store.addHook({ url: 'http://127.0.0.1:9/hook', events: ['proposed'] }, ann);
+  const admin = await signIn(s);
+  const seen = await page(s, 'GET', '/page/webhooks', admin);
+  assert.equal(seen.status, 200);
+  const hooks = seen.json.data as { url: string; last: unknown; waiting: number }[];
+  assert.deepEqual(hooks.map((h) => [h.url, h.last, h.waiting]), [['http://127.0.0.1:9/hook', null, 0]]);
+  assert.doesNotMatch(JSON.stringify(seen.json), new RegExp(made.secret), 'no secret');
+});

@@ -211,3 +211,26 @@ eachStore('brief: a person reads the newest first with a count of each kind, fro
     await f.done();
   }
 });
+
+eachStore('brief: a change that brings a record to wait for a person\'s approval says so, and no other does', async () => {
+  const f = await withBatches();
+  try {
+    await f.store.brief(ann);
+    const proposed = (await f.store.add('batches', { title: 'Proposed by the agent' }, bot)).id;
+    const byBea = (await f.store.add('batches', { title: 'Added by Bea' }, bea)).id;
+    await f.store.approve(proposed, true, ann);
+    await f.store.move(proposed, 'Doing', bot);
+    await f.store.edit(proposed, { title: 'Changed by the agent' }, bot);
+    await f.store.note(byBea, 'a note', bot);
+    const told = (await f.store.brief(ann)).items.map((i) => [i.kind, i.record, i.waits === true]);
+    assert.deepEqual(told, [
+      ['added', proposed, true],
+      ['added', byBea, false],
+      ['moved', proposed, false],
+      ['withdrawn', proposed, true],
+      ['note', byBea, false],
+    ]);
+  } finally {
+    await f.done();
+  }
+});

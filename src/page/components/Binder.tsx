@@ -18,6 +18,7 @@ import { call, type Answer } from '../api.js';
 import { keyPress } from '../keys.js';
 import { useOpenList } from '../list-page.js';
 import { followChanges, type Link } from '../live.js';
+import { useHeardWork } from '../heard-work.js';
 import { pageCommands } from '../page-commands.js';
 import { Page, type PageContext, type PanelKeys } from '../page-context.js';
 import { START, contextOf, pageReducer } from '../page-state.js';
@@ -63,6 +64,10 @@ export function Binder({ lang, words, pw, person, signedIn, langSwitch, openReco
     const live = followChanges({ changed: bump, link: setLink });
     return () => live.close();
   }, [bump]);
+  // What waits for the person: the tab's title, and the browser's notifications once allowed.
+  const me = useMemo(() => ({ id: person.id, name: person.name, kind: 'person' as const }), [person.id, person.name]);
+  const openRecord = useCallback((id: number) => dispatch({ type: 'panel', panel: { kind: 'record', id } }), []);
+  useHeardWork(version, me, words, openRecord);
 
   // The lists whose states the page has read, so that a sentence names a state as people know it.
   const known = useRef(new Map<string, List>());

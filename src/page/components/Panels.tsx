@@ -13,6 +13,7 @@ import { keyLabel } from '../../person/help-lines.js';
 import { bindingsIn, isOpCommand, OP_COMMANDS, type Command, type Context } from '../../person/keymap.js';
 import { call } from '../api.js';
 import { usePage, usePanelKeys, useRead } from '../page-context.js';
+import { NotifyButton } from './NotifyButton.js';
 import { Row } from './Row.js';
 
 export function BriefPanel({ asked }: { asked: number }) {
@@ -48,6 +49,7 @@ export function BriefPanel({ asked }: { asked: number }) {
   return (
     <section aria-labelledby="brief-title">
       <h2 id="brief-title">{words.brief.title}</h2>
+      <NotifyButton />
       {problem !== null && <p className="warn">{problem}</p>}
       {!brief ? <p>{pw.loading}</p> : brief.items.length === 0 ? <p>{words.brief.nothing}</p> : (
         <ul className="brief">

@@ -14,6 +14,7 @@ import { useCommands } from '../hooks/use-commands.js';
 import { useDue } from '../hooks/use-due.js';
 import { useFolders } from '../hooks/use-folders.js';
 import { useHear } from '../hooks/use-hear.js';
+import { useHeardWork } from '../hooks/use-heard-work.js';
 import { useHeldCursor } from '../hooks/use-held-cursor.js';
 import { useMessage } from '../hooks/use-message.js';
 import { useScreenSize } from '../hooks/use-screen-size.js';
@@ -32,7 +33,7 @@ import { Styled } from './Styled.js';
 const CLEAR_SCREEN = '\u001b[2J\u001b[H';
 
 export function App() {
-  const { keeper, person, words, now, pollMs, dueMs, firstSide, onDiagnostic, terminal, noFolder } = useBinder();
+  const { keeper, person, words, now, pollMs, dueMs, firstSide, onDiagnostic, terminal, noFolder, notify } = useBinder();
   const size = useScreenSize();
   const [state, dispatch] = useReducer(reduce, INITIAL);
   const version = useStoreVersion(keeper, pollMs);
@@ -48,6 +49,7 @@ export function App() {
   const run = useCommands(state, dispatch, data, context, layout);
   const shown = top(state);
   const unseen = useUnseen(keeper, person, version, shown?.kind === 'brief' ? shown : null, 2000);
+  const heard = useHeardWork(keeper, person, words, version, shown?.kind === 'brief' ? shown : null, notify ?? null, 1000);
   const say = useCallback((text: string, tone: Message['tone'] = 'info') => dispatch({ type: 'message', message: { text, tone } }), []);
 
   const tell = useCallback((records: DueRecord[]) => {
@@ -104,6 +106,7 @@ export function App() {
         at={at}
         keys={keyHints(context, words, layout.columns)}
         unseen={unseen && unseen.count ? words.status.unseen(unseen.count, unseen.more, keyLabel(keysFor('brief', 'lists')[0]!, words)) : null}
+        heard={heard ? `${heard.text}${heard.more ? ` (${words.heard.more(heard.more)})` : ''}` : null}
         width={layout.columns}
       /> : null}
     </Box>

@@ -5,8 +5,8 @@
 import { Box } from 'ink';
 import type { FolderStatus } from '../../keeper/keeper-types.js';
 import { useBinder } from '../context.js';
-import { ago, cut, safe } from '../../person/format.js';
-import { Pieces, Styled, type Piece } from './Styled.js';
+import { ago, cut, displayWidth, safe } from '../../person/format.js';
+import { Pieces, type Piece } from './Styled.js';
 
 /** The hints (`Enter open  Esc back`) with each key set apart from what it does. */
 function keyPieces(keys: string): Piece[] {
@@ -18,6 +18,14 @@ function keyPieces(keys: string): Piece[] {
   });
 }
 
+/** The status line cut to the width: what came to the person first, set apart, then the rest. */
+function statusPieces(heard: string | null, rest: string, width: number): Piece[] {
+  if (!heard) return [{ text: cut(rest, width) }];
+  const first = cut(heard, width);
+  const room = width - displayWidth(first) - 3;
+  return room > 0 ? [{ text: first, tone: 'warn' }, { text: ` · ${cut(rest, room)}` }] : [{ text: first, tone: 'warn' }];
+}
+
 export interface StatusLineProps {
   store: string;
   folders: readonly FolderStatus[];
@@ -25,6 +33,8 @@ export interface StatusLineProps {
   keys: string;
   /** Changes waiting in the person's brief, said with its key; null before the first look. */
   unseen: string | null;
+  /** Work that came to the person (a record waiting for their approval, a note naming them), said first; null when none. */
+  heard?: string | null;
   width: number;
 }
 
@@ -34,7 +44,7 @@ function short(path: string): string {
   return home && path.startsWith(`${home}/`) ? `~${path.slice(home.length)}` : path;
 }
 
-export function StatusLine({ store, folders, at, keys, unseen, width }: StatusLineProps) {
+export function StatusLine({ store, folders, at, keys, unseen, heard, width }: StatusLineProps) {
   const { words } = useBinder();
   const answered = folders.reduce((n, f) => n + f.answered, 0);
   const kept = folders.length
@@ -44,7 +54,7 @@ export function StatusLine({ store, folders, at, keys, unseen, width }: StatusLi
     : words.status.noFolders;
   return (
     <Box flexDirection="column" width={width}>
-      <Styled tone="dim">{cut(`${unseen ? `${unseen} · ` : ''}${words.status.store} ${safe(short(store))} · ${kept} · ${words.status.answered(answered)}`, width)}</Styled>
+      <Pieces tone="dim" pieces={statusPieces(heard ? `● ${safe(heard)}` : null, `${unseen ? `${unseen} · ` : ''}${words.status.store} ${safe(short(store))} · ${kept} · ${words.status.answered(answered)}`, width)} />
       <Pieces tone="dim" pieces={keyPieces(cut(keys, width))} />
     </Box>
   );
