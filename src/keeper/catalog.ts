@@ -163,7 +163,7 @@ export const CATALOG: Record<OpName, CatalogEntry> = {
     (a, who, { store }) => store.add(String(a.list), {
       title: String(a.title), state: str(a.state), due: dueOf(a.due), note: str(a.note),
       owners: Array.isArray(a.owners) ? strs(a.owners) : undefined,
-      fields: a.fields as Record<string, string> | undefined,
+      fields: a.fields as Record<string, string> | undefined, parent: str(a.parent),
     }, who),
     async (r, _a, who, ctx) => {
       const list = await listOf(ctx, r, who);
@@ -176,7 +176,7 @@ export const CATALOG: Record<OpName, CatalogEntry> = {
     (a, who, { store }) => store.edit(recordRef(a.id), {
       title: str(a.title), due: dueOf(a.due),
       owners: Array.isArray(a.owners) ? strs(a.owners) : undefined,
-      fields: a.fields as Record<string, string> | undefined,
+      fields: a.fields as Record<string, string> | undefined, parent: str(a.parent),
     }, who),
     // What the store changed, never what was asked: a value given as it was, or one that came to nothing, is no change.
     async (r, _a, who, ctx) => said`${new Shown(r.changed.length ? `Changed #${r.id}: ${r.changed.join(', ')}.` : `Nothing changed on #${r.id}: what was given is what it holds.`)}${
@@ -212,7 +212,8 @@ export const CATALOG: Record<OpName, CatalogEntry> = {
       ? `Approved #${r.id}: it may go past the gate now.`
       : said`Withdrew the approval of #${r.id}; it is in ${stateName(await listOf(ctx, r, who), r.state)}.`.text),
   ),
-  delete: entry((a, who, { store }) => store.delete(recordRef(a.id), who), (d) => `Deleted #${d.id} for good${withIt(d)}.`),
+  delete: entry((a, who, { store }) => store.delete(recordRef(a.id), who, { children: a.children as 'orphan' | 'delete' | undefined }),
+    (d) => `Deleted #${d.id}${d.children ? ` and ${d.children.map((c) => `#${c}`).join(", ")} under it` : ''} for good${withIt(d)}.`),
   'edit-note': entry(
     (a, who, { store }) => store.editNote(recordRef(a.id), Number(a.note), String(a.text), who),
     (n) => `Rewrote note n${n.id}.`,

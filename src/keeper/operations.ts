@@ -16,6 +16,7 @@ const yes: ArgSpec = { kind: 'flag', describe: 'delete without asking (needed wh
 const due: ArgSpec = { kind: 'due', describe: '2026-11-04 or "2026-11-04 09:00"; none to clear', placeholder: 'DATE' };
 const owners: ArgSpec = { kind: 'owners', describe: 'owners: me, an id, or none', flag: 'owner', placeholder: 'me|ID|none' };
 const fields: ArgSpec = { kind: 'fields', describe: 'field values by field name', flag: 'field', placeholder: 'name=value' };
+const parent: ArgSpec = { kind: 'text', describe: 'parent record; none', placeholder: 'ID' };
 
 /** How many of a record's latest notes and history rows `get` shows unless told, and at most. */
 export const GET_NOTES = 10;
@@ -50,7 +51,7 @@ const CATALOG = [
     },
   }),
   op({
-    name: 'get', title: 'Get a record', describe: 'One record: fields, attachments, its latest notes and history.',
+    name: 'get', title: 'Get a record', describe: 'One record with its latest notes and history.',
     example: 'binder get 12', readOnly: true, idempotent: true,
     args: {
       id: record,
@@ -68,7 +69,7 @@ const CATALOG = [
     },
   }),
   op({
-    name: 'add', title: 'Add a record', describe: 'Add a record to a list, in its first state unless you say; never approved.',
+    name: 'add', title: 'Add a record', describe: 'Add a record to a list (first state unless told).',
     example: 'binder add Batches "Dark mode" --note "login page only"', readOnly: false, idempotent: false,
     args: {
       list,
@@ -76,7 +77,7 @@ const CATALOG = [
       state: { kind: 'text', describe: 'the state to start in', placeholder: 'STATE' },
       due, owners,
       note: { kind: 'text', describe: 'a first note', placeholder: 'TEXT' },
-      fields,
+      fields, parent,
     },
   }),
   op({
@@ -85,11 +86,11 @@ const CATALOG = [
     args: {
       id: record,
       title: { kind: 'text', describe: 'a new title', placeholder: 'TITLE' },
-      due, owners, fields,
+      due, owners, fields, parent,
     },
   }),
   op({
-    name: 'move', title: 'Move a record', describe: 'Put a record in another state; past a gate only once a person approved it.',
+    name: 'move', title: 'Move a record', describe: 'Put a record in another state (past a gate once approved).',
     example: 'binder move 12 Doing', readOnly: false, idempotent: true,
     args: {
       id: record, state: { kind: 'text', describe: 'the state', required: true, positional: true, placeholder: 'STATE' },
@@ -112,12 +113,12 @@ const CATALOG = [
     },
   }),
   op({
-    name: 'detach', title: 'Detach', describe: 'Take off something attached to a record (its ref, or its id from get).',
+    name: 'detach', title: 'Detach', describe: 'Take off something attached to a record.',
     example: 'binder detach 12 site:dark-mode', readOnly: false, idempotent: true,
     args: { id: record, what: { kind: 'text', describe: 'its ref or id', required: true, positional: true, placeholder: 'WHAT' } },
   }),
   op({
-    name: 'archive', title: 'Archive a record', describe: 'Archive a record: it leaves the list\'s views (show --archived finds it).',
+    name: 'archive', title: 'Archive a record', describe: 'Archive a record (show --archived finds it).',
     example: 'binder archive 12', readOnly: false, idempotent: true,
     args: { id: record, restore: { kind: 'flag', describe: 'restore it instead', hidden: true } },
   }),
@@ -128,7 +129,7 @@ const CATALOG = [
 
   /* ---- working together ---- */
   op({
-    name: 'take', title: 'Take a record', describe: 'Claim a record so no one else works on it; again to keep it longer.',
+    name: 'take', title: 'Take a record', describe: 'Claim a record so no one else works on it.',
     example: 'binder take --next Batches', readOnly: false, idempotent: false,
     args: {
       id: { ...record, required: false },
@@ -186,7 +187,8 @@ const CATALOG = [
   }),
   op({
     name: 'delete', title: 'Delete a record', describe: 'Delete a record and all of it, for good.',
-    example: 'binder admin delete 12', readOnly: false, idempotent: false, args: { id: record, yes },
+    example: 'binder admin delete 12', readOnly: false, idempotent: false,
+    args: { id: record, yes, children: { kind: 'choice', describe: 'what becomes of the records under it', choices: ['orphan', 'delete'], placeholder: 'WHAT' } },
   }),
   op({
     name: 'edit-note', title: 'Edit a note', describe: 'Rewrite a note of a record; only its author may.',

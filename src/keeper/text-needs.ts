@@ -30,6 +30,18 @@ export function needLines(view: RecordView): Shown[] {
   return out;
 }
 
+/** `under #3 (Doing)` on a child, `under it: #8 (Done), #9 (To do): 1 of 2 done` on a parent, for `get`. */
+export function familyLines(view: RecordView): Shown[] {
+  const out: Shown[] = [];
+  if (view.parent) out.push(said`under ${link(view.parent)} ${view.parent.title}`);
+  const children = view.children ?? [];
+  if (children.length) {
+    const done = children.filter((l) => l.done).length;
+    out.push(said`under it: ${joined(children.map(link), ', ')}: ${new Shown(`${done} of ${children.length} done`)}`);
+  }
+  return out;
+}
+
 export function sayNeeds(d: NeedsChanged, remove: boolean): Shown {
   const id = d.record.id;
   const now = d.needs.length ? said`#${id} needs ${joined(d.needs.map(link), ', ')}` : said`#${id} needs nothing now`;

@@ -7,7 +7,7 @@
  */
 import { type List, type ListPage, type ListSummary, type LogRow, type Note, type RecordSummary, type RecordView, type SearchHit, type Who, whoName } from '../store/index.js';
 import { GET_HISTORY, GET_NOTES } from './operations.js';
-import { needLines } from './text-needs.js';
+import { familyLines, needLines } from './text-needs.js';
 import { Shown, block, joined, said, told, type Told } from './text-values.js';
 import { placeholder, step } from '../store/light.js';
 
@@ -108,7 +108,7 @@ export function sayRecord(view: RecordView, page: RecordShown = {}): Told {
   if (r.lease) facts.push(said`taken by ${r.lease.by.name} until ${shortTime(r.lease.until)} UTC`);
   if (r.due) facts.push(said`due ${r.due}`);
   if (r.archived) facts.push(said`archived`);
-  const out = [said`#${r.id} ${r.title}`, joined(facts, '; '), ...needLines(view)];
+  const out = [said`#${r.id} ${r.title}`, joined(facts, '; '), ...familyLines(view), ...needLines(view)];
   for (const f of list.fields) {
     const value = r.fields[f.id];
     if (value !== undefined && value !== '') out.push(said`${f.name}: ${block(value, '  ')}`);

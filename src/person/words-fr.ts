@@ -61,6 +61,8 @@ const args: Record<ArgName, { label: string; hint: string }> = {
   owners: { label: 'Responsables', hint: 'me, des identifiants séparés par des virgules, ou none' },
   note: { label: 'Note', hint: 'une première note' },
   fields: { label: 'Champs', hint: 'nom=valeur' },
+  parent: { label: 'Sous', hint: 'la fiche sous laquelle elle va ; none pour aucune' },
+  children: { label: 'Fiches sous elle', hint: 'ce qu\'elles deviennent : orphan (elles restent) ou delete (supprimées avec elle)' },
   kind: { label: 'Nature', hint: 'ce que c\'est' },
   ref: { label: 'Référence', hint: 'un chemin, une URL, dépôt:branche, un message ou un numéro de fiche' },
   what: { label: 'Quoi', hint: 'sa référence ou son numéro' },

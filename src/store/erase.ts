@@ -9,6 +9,19 @@ import type { Context } from './context.js';
 import { tellFreed, waitingFor } from './needs.js';
 import { unindex } from './text-index.js';
 import type { Who } from './types.js';
+import { refusal } from './words/index.js';
+
+/** The records under `id`, and under those, each with how deep it lies (1: a child). */
+async function descendants(ctx: Context, id: number): Promise<{ id: number; depth: number }[]> {
+  const out: { id: number; depth: number }[] = [];
+  let wave = [id];
+  for (let depth = 1; wave.length > 0; depth++) {
+    const next = await ctx.q.column<number>(`SELECT record FROM parents WHERE parent IN (${wave.map(() => '?').join(', ')}) ORDER BY record`, wave);
+    wave = next.map(Number).filter((n) => n !== id && !out.some((o) => o.id === n));
+    out.push(...wave.map((n) => ({ id: n, depth })));
+  }
+  return out;
+}
 
 /** What a deletion took with it, for the person's answer. */
 export interface Erased { notes: number; attachments: number }
@@ -42,15 +55,35 @@ async function tidy(ctx: Context): Promise<void> {
   ctx.checkpointAfterCommit();
 }
 
-export async function deleteRecord(ctx: Context, ref: number | string, who: Who): Promise<{ id: number; list: string } & Erased> {
+/**
+ * Deletes a record. One with records under it says what becomes of them: `orphan` leaves them
+ * where they are, with no parent; `delete` deletes them too, and theirs. Without it, refused.
+ */
+export async function deleteRecord(
+  ctx: Context, ref: number | string, who: Who, options: { children?: 'orphan' | 'delete' } = {},
+): Promise<{ id: number; list: string; children?: number[] } & Erased> {
   const { record } = await findRecord(ctx, ref, who, 'write');
+  const under = await descendants(ctx, record.id);
+  if (under.length > 0 && options.children !== 'orphan' && options.children !== 'delete') {
+    throw refusal('childrenWhat', [record.id, under.filter((u) => u.depth === 1).map((u) => `#${u.id}`).join(', ')], 'not-understood');
+  }
+  const gone = options.children === 'delete' ? under.map((u) => u.id) : [];
   const waiting = await waitingFor(ctx, record.id);
+  for (const id of gone) waiting.push(...await waitingFor(ctx, id));
   const erased = await erase(ctx, record.id);
+  const lists = new Map<number, string>();
+  for (const id of gone) lists.set(id, (await ctx.q.value<string>('SELECT list FROM records WHERE id = ?', [id]))!);
+  for (const id of [...gone].reverse()) {
+    const one = await erase(ctx, id);
+    erased.notes += one.notes;
+    erased.attachments += one.attachments;
+  }
   await forgetAnswers(ctx);
   await ctx.log(who, 'delete', record.list, record.id, null);
-  await tellFreed(ctx, waiting, record.id, 'deleted', who);
+  for (const id of gone) await ctx.log(who, 'delete', lists.get(id)!, id, null);
+  await tellFreed(ctx, waiting.filter((w) => !gone.includes(w)), record.id, 'deleted', who);
   await tidy(ctx);
-  return { id: record.id, list: record.list, ...erased };
+  return { id: record.id, list: record.list, ...(gone.length ? { children: gone } : {}), ...erased };
 }
 
 export async function deleteList(ctx: Context, ref: string, who: Who): Promise<{ id: string; title: string; records: number } & Erased> {

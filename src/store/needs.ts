@@ -20,11 +20,11 @@ export const NEEDS_MAX = 100;
 const PAGE = 20;
 const COUNT_MAX = 1000;
 
-interface LinkRow { id: number; title: string; list: string; state: string; states: string }
+export interface LinkRow { id: number; title: string; list: string; state: string; states: string }
 
-const LINK_COLUMNS = 'o.id, o.title, o.list, o.state, ol.states';
+export const LINK_COLUMNS = 'o.id, o.title, o.list, o.state, ol.states';
 
-function linkOf(row: LinkRow): NeedLink {
+export function linkOf(row: LinkRow): NeedLink {
   const states = JSON.parse(row.states) as State[];
   return {
     id: row.id,
@@ -37,12 +37,12 @@ function linkOf(row: LinkRow): NeedLink {
 }
 
 /** The lists `who` can see, or null for a person (every list). */
-async function seenLists(ctx: Context, who: Who): Promise<Set<string> | null> {
+export async function seenLists(ctx: Context, who: Who): Promise<Set<string> | null> {
   if (isPerson(who)) return null;
   return new Set((await visibleListRows(ctx, who, false)).map((l) => l.id));
 }
 
-const seen = (lists: Set<string> | null, list: string): boolean => lists === null || lists.has(list);
+export const seen = (lists: Set<string> | null, list: string): boolean => lists === null || lists.has(list);
 
 /** Whether the asker may see record `id`: a record they cannot see is never named to them. */
 const visible = async (ctx: Context, id: number, lists: Set<string> | null): Promise<boolean> => {

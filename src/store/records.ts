@@ -7,6 +7,7 @@ import { findList, findRecord, isPerson, notArchived, recordRow, type Found } fr
 import { approvalMark } from './approval-mark.js';
 import { iso, type Context } from './context.js';
 import { forChange } from './leases.js';
+import { childrenFirst, setParent } from './children.js';
 import { afterMove } from './needs.js';
 import { recordOf } from './rows.js';
 import { agentNamed } from './sides.js';
@@ -49,8 +50,10 @@ export async function add(ctx: Context, listRef: string, input: AddInput, who: W
   if (note !== undefined) {
     noteId = Number(await ctx.q.value('INSERT INTO notes (record, at, by, text) VALUES (?, ?, ?, ?) RETURNING id', [id, at, JSON.stringify(who), note]));
   }
+  const under = input.parent !== undefined ? await setParent(ctx, id, input.parent, who) : null;
   reindexLater(ctx, id, true);
   const change: Record<string, unknown> = { title, state: state.id };
+  if (under?.[1]) change.parent = under[1];
   if (approving) change.approved = true;
   if (Object.keys(fields).length) change.fields = fields;
   if (owners.length) change.owners = owners;
@@ -94,7 +97,11 @@ export async function edit(ctx: Context, ref: number | string, input: EditInput,
     due = reading.kind === 'due' ? { due: reading.due, at: reading.at } : { due: null, at: null };
     if (due.due !== record.due) change.due = [record.due, due.due];
   }
-  const changed = (['title', 'due', 'owners', 'fields'] as const).filter((k) => change[k] !== undefined);
+  if (input.parent !== undefined) {
+    const under = await setParent(ctx, record.id, input.parent, who);
+    if (under) change.parent = under;
+  }
+  const changed = (['title', 'due', 'owners', 'fields', 'parent'] as const).filter((k) => change[k] !== undefined);
   if (changed.length === 0) return { ...record, changed };
   (await ctx.q.run(`UPDATE records SET title = ?, fields = ?, owners = ?, due = ?, due_at = ?,
       due_told = CASE WHEN ? THEN 0 ELSE due_told END, updated = ? WHERE id = ?`, [title, JSON.stringify(fields), JSON.stringify(owners), due.due, due.at,
@@ -166,6 +173,7 @@ export async function move(ctx: Context, ref: number | string, stateRef: string,
     throw refusal('notApproved', [record.id, gateName(list)]);
   }
   if (seen !== undefined) notMoved(record, list, seen);
+  await childrenFirst(ctx, record.id, state.id, list.states);
   if (approving && seen !== undefined && seen !== approvalMark(record.title, record.fields, record.state)) notChanged(record, seen);
   const at = iso(ctx.now());
   if (approving) {

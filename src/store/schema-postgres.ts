@@ -329,4 +329,12 @@ export const PG_MIGRATIONS: readonly string[] = [
   CREATE INDEX hook_deliveries_waiting ON hook_deliveries (hook, queue, seq) WHERE done IS NULL;
   CREATE INDEX hook_deliveries_last ON hook_deliveries (hook, tried);
   `,
+  // 9: records under records (SQLite's 18).
+  `
+  CREATE TABLE parents (
+    record  bigint PRIMARY KEY REFERENCES records(id) ON DELETE CASCADE,
+    parent  bigint NOT NULL REFERENCES records(id) ON DELETE CASCADE
+  );
+  CREATE INDEX parents_by_parent ON parents (parent, record);
+  `,
 ];

@@ -373,4 +373,13 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX hook_deliveries_waiting ON hook_deliveries (hook, queue, seq) WHERE done IS NULL;
   CREATE INDEX hook_deliveries_last ON hook_deliveries (hook, tried);
   `,
+  // 18: records under records: a record's one parent (found both ways by index; the link goes
+  // with either record, so a parent deleted leaves its children where they are).
+  `
+  CREATE TABLE parents (
+    record  INTEGER PRIMARY KEY REFERENCES records(id) ON DELETE CASCADE,
+    parent  INTEGER NOT NULL REFERENCES records(id) ON DELETE CASCADE
+  );
+  CREATE INDEX parents_by_parent ON parents (parent, record);
+  `,
 ];

@@ -29,6 +29,8 @@ export interface AddInput {
   /** A date (`2026-11-04`), a date-time (`2026-11-04 09:00`), or empty for none. */
   due?: string;
   note?: string;
+  /** The record it goes under: a number (`12`, `#12`). */
+  parent?: number | string;
 }
 
 export interface EditInput {
@@ -39,6 +41,8 @@ export interface EditInput {
   owners?: string[];
   /** Empty string or `none` clears it. */
   due?: string;
+  /** The record it goes under, or `none` to take it from under its parent. */
+  parent?: number | string;
 }
 
 export interface StateInput {

@@ -51,7 +51,8 @@ export interface StoreRules {
   /** `seen`: the approvalMark of the record as the person was shown it; refused when it says otherwise now. */
   approve(id: number | string, yes: boolean, who: Who, seen?: string): Promise<RecordSummary>;
   /** The record and all of it gone; its history emptied down to who and when. */
-  delete(id: number | string, who: Who): Promise<{ id: number; list: string } & Erased>;
+  /** One with records under it is refused unless `children` says what becomes of them. */
+  delete(id: number | string, who: Who, options?: { children?: 'orphan' | 'delete' }): Promise<{ id: number; list: string; children?: number[] } & Erased>;
   /** A note changed by its author only. */
   editNote(id: number | string, note: number, text: string, who: Who): Promise<Note>;
   templates(lang: 'en' | 'fr'): TemplateSummary[];

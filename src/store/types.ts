@@ -141,7 +141,7 @@ export interface Withdrawal {
 /** A record as `edit` returns it: with the approval its change withdrew, if it did. */
 export interface EditedRecord extends RecordSummary {
   /** What the edit changed, of what was given (a value given as it was is no change): none, nothing was written. */
-  changed: ('title' | 'due' | 'owners' | 'fields')[];
+  changed: ('title' | 'due' | 'owners' | 'fields' | 'parent')[];
   withdrawn?: Withdrawal;
 }
 
@@ -190,6 +190,10 @@ export interface RecordView {
   neededBy?: NeedLink[];
   /** How many records it needs, not done yet, that the asker cannot see; absent when none. */
   hiddenNeeds?: number;
+  /** The record it lies under, when the asker can see it. */
+  parent?: NeedLink;
+  /** The records under it that the asker can see, with their states (`done` counts them done). */
+  children?: NeedLink[];
   /** For a person: the approval mark of its title and fields as given here (approve --seen MARK). */
   mark?: string;
 }

@@ -66,8 +66,8 @@ export function Binder({ lang, words, pw, person, signedIn, langSwitch, openReco
   }, [bump]);
   // What waits for the person: the tab's title, and the browser's notifications once allowed.
   const me = useMemo(() => ({ id: person.id, name: person.name, kind: 'person' as const }), [person.id, person.name]);
-  const openRecord = useCallback((id: number) => dispatch({ type: 'panel', panel: { kind: 'record', id } }), []);
-  useHeardWork(version, me, words, openRecord);
+  const openHeard = useCallback((id: number) => dispatch({ type: 'panel', panel: { kind: 'record', id } }), []);
+  useHeardWork(version, me, words, openHeard);
 
   // The lists whose states the page has read, so that a sentence names a state as people know it.
   const known = useRef(new Map<string, List>());

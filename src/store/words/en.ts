@@ -210,6 +210,15 @@ export const en = {
 
   /* ---- access, again ---- */
   seeArchivedLists: (): string => 'see the archived lists',
+  /* ---- records under records ---- */
+  parentItself: (id: number): string => `#${id} cannot be its own parent.`,
+  parentLoop: (id: number, parent: number, loop: string): string =>
+    `#${id} cannot go under #${parent}: ${loop}, so it would lie under itself. Take one of them from under the other first (edit --parent none).`,
+  parentTooDeep: (most: number): string => `A record lies at most ${most} deep under others: put it under one higher up.`,
+  childrenWhat: (id: number, children: string): string =>
+    `#${id} has records under it (${children}): say what becomes of them, --children orphan (they stay, under nothing) or --children delete (deleted with it).`,
+  childrenNotDone: (id: number, open: string): string =>
+    `#${id} cannot be done while records under it are not: ${open}. Finish them, or take them from under it (edit --parent none).`,
 };
 
 /** Every refusal's words, in each language the same (a missing one is a type error). */

@@ -212,4 +212,13 @@ export const fr: RefusalWords = {
 
   /* ---- accès, encore ---- */
   seeArchivedLists: () => 'voir les listes archivées',
+  /* ---- fiches sous des fiches ---- */
+  parentItself: (id) => `La fiche #${id} ne peut pas être sa propre fiche parente.`,
+  parentLoop: (id, parent, loop) =>
+    `La fiche #${id} ne peut pas aller sous la fiche #${parent} : ${loop.replaceAll(' under ', ' sous ')}, elle serait donc sous elle-même. Sortez d'abord l'une de sous l'autre (edit --parent none).`,
+  parentTooDeep: (most) => `Une fiche est au plus à ${most} niveaux sous d'autres : mettez-la sous une fiche plus haute.`,
+  childrenWhat: (id, children) =>
+    `La fiche #${id} a des fiches sous elle (${children}) : dites ce qu'elles deviennent, --children orphan (elles restent, sous aucune) ou --children delete (supprimées avec elle).`,
+  childrenNotDone: (id, open) =>
+    `La fiche #${id} ne peut pas être finie tant que des fiches sous elle ne le sont pas : ${open}. Finissez-les, ou sortez-les de sous elle (edit --parent none).`,
 };

@@ -1,0 +1,110 @@
+/**
+ * Records under records: a parent in any list the asker can change, what `get` says both ways,
+ * loops and a record under itself refused by name, a list the asker only reads refused, and a
+ * parent kept from its last state while a child is not done.
+ */
+import assert from 'node:assert/strict';
+import { ann, bot, fresh, refusal, eachStore } from './helpers.js';
+
+async function twoLists() {
+  const f = await fresh();
+  await f.store.createList({ template: 'tasks' }, ann);
+  await f.store.createList({ template: 'blank' }, ann);
+  await f.store.grant('tasks', 'agent:bot', 'write', ann);
+  await f.store.grant('blank', 'agent:bot', 'read', ann);
+  return f;
+}
+
+eachStore('children: get names the parent on the child and the children with their states on the parent', async () => {
+  const f = await twoLists();
+  try {
+    const epic = (await f.store.add('tasks', { title: 'Epic' }, bot)).id;
+    const a = (await f.store.add('tasks', { title: 'A', parent: epic }, bot)).id;
+    const b = (await f.store.add('blank', { title: 'B', parent: `#${epic}` }, ann)).id;
+    const c = (await f.store.add('tasks', { title: 'C' }, bot)).id;
+    const edited = await f.store.edit(c, { parent: String(epic) }, bot);
+    assert.deepEqual(edited.changed, ['parent']);
+    await f.store.move(b, 'Done', ann);
+
+    const view = await f.store.get(epic, ann);
+    assert.deepEqual(view.children!.map((l) => [l.id, l.list, l.stateName, l.done]),
+      [[a, 'tasks', 'To do', false], [b, 'blank', 'Done', true], [c, 'tasks', 'To do', false]]);
+    assert.equal(view.parent, undefined);
+    assert.equal((await f.store.get(a, bot)).parent!.id, epic);
+    assert.deepEqual((await f.store.get(c, bot)).history.at(-1)!.change, { parent: [null, epic] });
+
+    // Taken from under it: the child has no parent, the parent one child less.
+    assert.deepEqual((await f.store.edit(c, { parent: 'none' }, bot)).changed, ['parent']);
+    assert.equal((await f.store.get(c, bot)).parent, undefined);
+    assert.deepEqual((await f.store.get(epic, bot)).children!.map((l) => l.id), [a, b]);
+    assert.deepEqual((await f.store.edit(c, { parent: 'none' }, bot)).changed, [], 'nothing to take away: no change');
+  } finally {
+    await f.done();
+  }
+});
+
+eachStore('children: a record is not its own parent nor under its own child, and a list only read is refused', async () => {
+  const f = await twoLists();
+  try {
+    const top = (await f.store.add('tasks', { title: 'Top' }, bot)).id;
+    const mid = (await f.store.add('tasks', { title: 'Mid', parent: top }, bot)).id;
+    const low = (await f.store.add('tasks', { title: 'Low', parent: mid }, bot)).id;
+    assert.match(await refusal(() => f.store.edit(top, { parent: top }, bot)), new RegExp(`#${top} cannot be its own parent`));
+    const loop = await refusal(() => f.store.edit(top, { parent: low }, bot));
+    assert.match(loop, new RegExp(`#${top} cannot go under #${low}: #${low} under #${mid} under #${top}`));
+    assert.equal((await f.store.get(top, bot)).parent, undefined, 'nothing was written');
+
+    const theirs = (await f.store.add('blank', { title: 'Only read by bot' }, ann)).id;
+    assert.match(await refusal(() => f.store.edit(low, { parent: theirs }, bot)), /only read/);
+    assert.match(await refusal(() => f.store.add('tasks', { title: 'Under theirs', parent: theirs }, bot)), /only read/);
+    assert.deepEqual((await f.store.get(theirs, ann)).children, []);
+    assert.match(await refusal(() => f.store.edit(low, { parent: 999_999 }, bot)), /no record #999999/);
+  } finally {
+    await f.done();
+  }
+});
+
+eachStore('children: a parent cannot be done while a child is not, and the refusal names them', async () => {
+  const f = await twoLists();
+  try {
+    const epic = (await f.store.add('tasks', { title: 'Epic' }, bot)).id;
+    const a = (await f.store.add('tasks', { title: 'A', parent: epic }, bot)).id;
+    const b = (await f.store.add('blank', { title: 'B', parent: epic }, ann)).id;
+    await f.store.move(a, 'Done', ann);
+    const said = await refusal(() => f.store.move(epic, 'Done', ann));
+    assert.match(said, new RegExp(`#${epic} cannot be done while records under it are not: #${b}\\.`));
+    await f.store.move(epic, 'Doing', ann);
+    await f.store.move(b, 'Done', ann);
+    assert.equal((await f.store.move(epic, 'Done', ann)).state, 'done');
+  } finally {
+    await f.done();
+  }
+});
+
+eachStore('children: deleting a parent says what becomes of its children: refused without, orphaned, or deleted with it', async () => {
+  const f = await twoLists();
+  try {
+    const epic = (await f.store.add('tasks', { title: 'Epic' }, bot)).id;
+    const a = (await f.store.add('tasks', { title: 'A', parent: epic }, bot)).id;
+    const a1 = (await f.store.add('tasks', { title: 'A1', parent: a }, bot)).id;
+    const b = (await f.store.add('blank', { title: 'B', parent: epic }, ann)).id;
+    const said = await refusal(() => f.store.delete(epic, ann));
+    assert.match(said, new RegExp(`#${epic} has records under it \\(#${a}, #${b}\\): say what becomes of them, --children orphan`));
+    assert.equal((await f.store.get(epic, ann)).children!.length, 2, 'nothing was deleted');
+
+    const gone = await f.store.delete(a, ann, { children: 'delete' });
+    assert.deepEqual(gone.children, [a1]);
+    assert.match(await refusal(() => f.store.get(a1, ann)), /no record/);
+
+    const orphaned = await f.store.delete(epic, ann, { children: 'orphan' });
+    assert.equal(orphaned.children, undefined);
+    const left = await f.store.get(b, ann);
+    assert.equal(left.parent, undefined);
+    assert.equal(left.record.title, 'B');
+
+    // A record with none under it is deleted as before, with nothing said.
+    assert.equal((await f.store.delete(b, ann)).id, b);
+  } finally {
+    await f.done();
+  }
+});
