@@ -260,7 +260,8 @@ function Confirm({ dialog, onClose }: { dialog: Extract<Dialog, { kind: 'confirm
   const yes = () => {
     onClose();
     const done = dialog.op === 'set-role' ? (p: { name: string; role: 'admin' | 'member' }) => pw.people.roleSet(p.name, p.role)
-      : dialog.op === 'remove-person' ? (p: { name: string }) => pw.people.removed(p.name) : null;
+      : dialog.op === 'remove-person' ? (p: { name: string }) => pw.people.removed(p.name)
+      : dialog.op === 'approve' ? (r: RecordSummary) => words.done.withdrawn(r.id, dialog.states?.[r.state] ?? r.state) : null;
     void act(dialog.op, dialog.args, done as ((data: unknown) => string) | null).then((a) => {
       const id = dialog.args.id;
       if (a.ok && dialog.op === 'delete' && state.panel?.kind === 'record' && state.panel.id === id) dispatch({ type: 'panel', panel: null });
@@ -273,7 +274,7 @@ function Confirm({ dialog, onClose }: { dialog: Extract<Dialog, { kind: 'confirm
     else return;
     e.preventDefault();
   };
-  const label = dialog.op === 'delete' ? words.op('delete').title : dialog.op === 'release' ? pw.takeAway
+  const label = dialog.op === 'delete' ? words.op('delete').title : dialog.op === 'release' ? pw.takeAway : dialog.op === 'approve' ? pw.withdraw
     : dialog.op === 'set-role' ? (dialog.args.role === 'admin' ? pw.people.makeAdmin : pw.people.makeMember) : pw.remove;
   return (
     <Modal label={pw.confirm} onClose={onClose} onKeyDown={onKeyDown}>
