@@ -11,7 +11,7 @@
  * screen). It never changes the binder but through `act`.
  */
 import { approvalMark } from '../store/light.js';
-import type { List, ListSummary, RecordSummary, RecordView } from '../store/index.js';
+import type { List, ListSummary, Moved, RecordSummary, RecordView } from '../store/index.js';
 import type { Dispatch, MutableRefObject } from 'react';
 import { NO_FILTERS } from '../person/screen-state.js';
 import type { Words } from '../person/words.js';
@@ -120,7 +120,7 @@ export function pageCommands(deps: CommandDeps): (command: Command, where?: Wher
           if (!to) return say(command === 'moveOn' ? words.say.lastState : words.say.firstState);
           follow(id, to.id);
           // From where it was shown, with what was shown: moved or changed since, nothing moves.
-          return act('move', { id, state: to.id, seen: approvalMark(r.title, r.fields, r.state) }, () => words.done.moved(id, to.name));
+          return act<Moved>('move', { id, state: to.id, seen: approvalMark(r.title, r.fields, r.state) }, (d) => (d.stayed ? words.done.alreadyIn : words.done.moved)(id, to.name));
         });
       case 'movePick':
         // The state picked is a step from where the record was shown, as `<` and `>` are.

@@ -12,7 +12,7 @@ import { commandFor } from '../../person/keymap.js';
 import type { Choice } from '../../person/screen-state.js';
 import { keyPress } from '../keys.js';
 import { ATTACH_KINDS, operation, type ArgSpec, type OpName } from '../../keeper/operations.js';
-import type { List, RecordSummary, RecordView, TokenMade } from '../../store/index.js';
+import type { List, Moved, RecordSummary, RecordView, TokenMade } from '../../store/index.js';
 import type { ArgName } from '../../person/words.js';
 import { call } from '../api.js';
 import { usePage } from '../page-context.js';
@@ -306,7 +306,7 @@ export function Dialogs({ list }: { list: List | null }) {
           onPick={(to) => {
             const name = list?.states.find((s) => s.id === to)?.name ?? to;
             follow(dialog.id, to);
-            void act('move', { id: dialog.id, state: to, ...(dialog.seen ? { seen: dialog.seen } : {}) }, () => words.done.moved(dialog.id, name));
+            void act<Moved>('move', { id: dialog.id, state: to, ...(dialog.seen ? { seen: dialog.seen } : {}) }, (d) => (d.stayed ? words.done.alreadyIn : words.done.moved)(dialog.id, name));
             close();
           }} />
       );
