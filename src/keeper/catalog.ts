@@ -184,7 +184,9 @@ export const CATALOG: Record<OpName, CatalogEntry> = {
   ),
   move: entry(
     (a, who, { store }) => store.move(recordRef(a.id), String(a.state), who, typeof a.seen === 'string' ? a.seen : undefined),
-    async (r, _a, who, ctx) => said`#${r.id} is now in ${stateName(await listOf(ctx, r, who), r.state)}.`.text,
+    async (r, _a, who, ctx) => (r.stayed
+      ? said`#${r.id} is already in ${stateName(await listOf(ctx, r, who), r.state)}: nothing moved.`.text
+      : said`#${r.id} is now in ${stateName(await listOf(ctx, r, who), r.state)}.`.text),
   ),
   note: entry(
     async (a, who, { store }) => ({ record: Number(String(a.id).replace(/^#/, '')), note: await store.note(recordRef(a.id), String(a.text), who) }),

@@ -3,14 +3,15 @@
  * The screen's named commands, done on the page: moving about goes to the reducer; the panel in
  * front hears its own first (a record's notes and attached things, what changed, agents, folders,
  * the list's editor); every change is one operation through the person's API. What cannot be
- * taken back asks first (delete, a claim taken away); what can is done at once and offered back
+ * taken back asks first (delete, a claim taken away), and so does an approval withdrawn, as on
+ * the screen; what else can be taken back is done at once and offered back
  * with `u` for a while, as the screen offers it (src/person/undo.ts). A key acts on the record as
  * the page showed it (the card selected, or the record's panel), and not at all on one that came
  * under the selection a moment before: the person is asked again (src/person/seen.ts, as on the
  * screen). It never changes the binder but through `act`.
  */
 import { approvalMark } from '../store/light.js';
-import type { List, ListSummary, RecordSummary, RecordView } from '../store/index.js';
+import type { List, ListSummary, Moved, RecordSummary, RecordView } from '../store/index.js';
 import type { Dispatch, MutableRefObject } from 'react';
 import { NO_FILTERS } from '../person/screen-state.js';
 import type { Words } from '../person/words.js';
@@ -58,6 +59,9 @@ async function recordNow(id: number, seen: (list: List) => void): Promise<{ reco
   return { record: summaryOf(got.data), list: got.data.list };
 }
 
+/** The names of a list's states by their ids: what a withdrawn approval's sentence says of where the record went. */
+const stateNames = (list: List): Record<string, string> => Object.fromEntries(list.states.map((s) => [s.id, s.name]));
+
 /** A change to a record that came under the selection a moment ago: not done, the person asked again (true then). */
 function askedAgain({ state, dispatch, panelKeys, words, now, lang }: CommandDeps, command: Command, target: number | null): boolean {
   const inRecord = state.panel?.kind === 'record';
@@ -102,11 +106,13 @@ export function pageCommands(deps: CommandDeps): (command: Command, where?: Wher
       else return withRecord(then);
       return true;
     };
-    const stateName = (l: List, s: string) => l.states.find((x) => x.id === s)?.name ?? s;
     switch (command) {
       case 'approve':
-        // An approval of what the page shows: refused if an agent changed it since.
-        return withShown((r, l) => act<RecordSummary>('approve', r.approved !== null ? { id, withdraw: true } : { id, withdraw: false, seen: approvalMark(r.title, r.fields) }, (d) => (r.approved ? words.done.withdrawn(id, stateName(l, d.state)) : words.done.approved(id))));
+        // An approval withdrawn is asked about first, as on the screen; an approval is of what the
+        // page shows (refused if an agent changed it since).
+        return withShown((r, l) => (r.approved !== null
+          ? dispatch({ type: 'dialog', dialog: { kind: 'confirm', op: 'approve', args: { id, withdraw: true }, text: words.dialog.withdraw(id, r.title), states: stateNames(l) } })
+          : act<RecordSummary>('approve', { id, withdraw: false, seen: approvalMark(r.title, r.fields) }, () => words.done.approved(id))));
       case 'moveBack':
       case 'moveOn':
         return withShown((r, l) => {
@@ -114,7 +120,7 @@ export function pageCommands(deps: CommandDeps): (command: Command, where?: Wher
           if (!to) return say(command === 'moveOn' ? words.say.lastState : words.say.firstState);
           follow(id, to.id);
           // From where it was shown, with what was shown: moved or changed since, nothing moves.
-          return act('move', { id, state: to.id, seen: approvalMark(r.title, r.fields, r.state) }, () => words.done.moved(id, to.name));
+          return act<Moved>('move', { id, state: to.id, seen: approvalMark(r.title, r.fields, r.state) }, (d) => (d.stayed ? words.done.alreadyIn : words.done.moved)(id, to.name));
         });
       case 'movePick':
         // The state picked is a step from where the record was shown, as `<` and `>` are.

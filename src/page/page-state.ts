@@ -38,7 +38,8 @@ export type Dialog =
   | { kind: 'go-to' }
   /** One state (`s`) of the open list or of the search: `value` '' is every state. */
   | { kind: 'filter-state'; where: Where; choices: Choice[]; at: string }
-  | { kind: 'confirm'; op: 'delete' | 'release' | 'edit-list' | 'set-role' | 'remove-person'; args: Record<string, unknown>; text: string }
+  /** `states`: the names of the record's list's states, for the sentence of an approval withdrawn. */
+  | { kind: 'confirm'; op: 'delete' | 'release' | 'approve' | 'edit-list' | 'set-role' | 'remove-person'; args: Record<string, unknown>; text: string; states?: Readonly<Record<string, string>> }
   | { kind: 'typed'; op: 'delete-list'; list: string; title: string; text: string };
 
 /** A change offered back (`u`) until `until`, and the message that said it. */

@@ -4,7 +4,7 @@
  * in English. Pure: it reads the answer's data, never the store; every name in it is made safe.
  * A refusal is not said here: it stays the keeper's sentence.
  */
-import type { List, Note, RecordSummary, Released, Side, Who } from '../store/index.js';
+import type { List, Moved, Note, RecordSummary, Released, Side, Who } from '../store/index.js';
 import { safe } from './format.js';
 import type { Words } from './words.js';
 
@@ -24,7 +24,7 @@ export function doneText(op: string, data: unknown, args: Args, words: Words, st
   switch (op) {
     case 'add': return d.added(record.id, safe(stateName(record.list, record.state)));
     case 'edit': return d.changed(record.id);
-    case 'move': return d.moved(record.id, safe(stateName(record.list, record.state)));
+    case 'move': return ((data as Moved).stayed ? d.alreadyIn : d.moved)(record.id, safe(stateName(record.list, record.state)));
     case 'note': return d.noted((data as { record: number }).record);
     case 'edit-note': return d.noteRewritten(idOf(args) || (data as Note).id);
     case 'attach': return d.attached((data as { record: number }).record);

@@ -234,6 +234,7 @@ export const en: Words = {
     added: (id, state) => `Added #${id} in ${state}`,
     changed: (id) => `Changed #${id}`,
     moved: (id, state) => `Moved #${id} to ${state}`,
+    alreadyIn: (id, state) => `#${id} is already in ${state}: nothing moved`,
     movedApproving: (id, state) => `Approved #${id} and moved it to ${state}, past the gate`,
     noted: (id) => `Noted on #${id}`,
     noteRewritten: (id) => `Rewrote the note on #${id}`,

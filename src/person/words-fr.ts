@@ -312,6 +312,7 @@ export const fr: Words = {
     added: (id, state) => `Ajouté : #${id} dans ${state}`,
     changed: (id) => `Modifié : #${id}`,
     moved: (id, state) => `Déplacé : #${id} dans ${state}`,
+    alreadyIn: (id, state) => `#${id} est déjà dans ${state} : rien n'a bougé`,
     movedApproving: (id, state) => `Approuvé : #${id}, déplacée dans ${state}, au-delà de la porte`,
     noted: (id) => `Noté : #${id}`,
     noteRewritten: (id) => `Note réécrite : #${id}`,

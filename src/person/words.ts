@@ -252,6 +252,8 @@ export interface Words {
     added(id: number, state: string): string;
     changed(id: number): string;
     moved(id: number, state: string): string;
+    /** A move to the state the record already stood in (picked again, or put there by someone first): nothing moved. */
+    alreadyIn(id: number, state: string): string;
     /** A person's move past the gate, which approves the record. */
     movedApproving(id: number, state: string): string;
     noted(id: number): string;

@@ -13,7 +13,7 @@ import { recordOf } from './rows.js';
 import { agentNamed } from './sides.js';
 import type { AddInput, EditInput } from './store.js';
 import { editedLater, reindexLater } from './text-index.js';
-import type { EditedRecord, List, RecordSummary, Who, Withdrawal } from './types.js';
+import type { EditedRecord, List, Moved, RecordSummary, Who, Withdrawal } from './types.js';
 import {
   beforeGate, cleanNote, cleanOwners, cleanTitle, dueOf, fieldChanges, findState, firstGate, pastGate,
 } from './values.js';
@@ -162,12 +162,13 @@ function notMoved(record: RecordSummary, list: List, seen: string): void {
   throw refusal('movedSinceSeen', [record.id, shown.name, now]);
 }
 
-export async function move(ctx: Context, ref: number | string, stateRef: string, who: Who, seen?: string): Promise<RecordSummary> {
+export async function move(ctx: Context, ref: number | string, stateRef: string, who: Who, seen?: string): Promise<Moved> {
   const found = await forChange(ctx, ref, who);
   notArchived(found);
   const { record, list } = found;
   const state = findState(list, stateRef);
-  if (state.id === record.state) return record;
+  // Already there (asked twice, or someone put it there first): nothing moves, and the answer says so.
+  if (state.id === record.state) return { ...record, stayed: true };
   const approving = pastGate(list, state.id) && !record.approved;
   if (approving && !isPerson(who)) {
     throw refusal('notApproved', [record.id, gateName(list)]);

@@ -6,7 +6,7 @@
  */
 import type {
   Access, Attachment, AttachKind, Change, DueRecord, EditedRecord, List, ListPage, ListSummary,
-  Note, RecordPage, RecordSummary, RecordView, SearchHit, Who,
+  Moved, Note, RecordPage, RecordSummary, RecordView, SearchHit, Who,
 } from './types.js';
 import type { ImportOptions, ImportPlan, Imported, Outgoing } from './exchange-types.js';
 import type {
@@ -39,7 +39,7 @@ export interface StoreRules {
   /** An agent's change to the title or a field of an approved record withdraws the approval. */
   edit(id: number | string, input: EditInput, who: Who): Promise<EditedRecord>;
   /** A person's move past the gate approves: `seen`, the approvalMark of the record as shown, refused when it says otherwise now. */
-  move(id: number | string, state: string, who: Who, seen?: string): Promise<RecordSummary>;
+  move(id: number | string, state: string, who: Who, seen?: string): Promise<Moved>;
   note(id: number | string, text: string, who: Who): Promise<Note>;
   attach(id: number | string, input: { kind: AttachKind; ref: string; title?: string }, who: Who): Promise<Attachment>;
   /** `what`: the attachment's id, or its ref. */

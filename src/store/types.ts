@@ -126,6 +126,9 @@ export interface RecordSummary {
   updated: string;
 }
 
+/** A record after a move: `stayed` when it already stood in the state asked for, and nothing moved. */
+export type Moved = RecordSummary & { stayed?: true };
+
 /**
  * An approval withdrawn because an agent changed what was approved: the approval, what changed
  * (the title, fields by id), and the states it went from and to if it was put back before the gate.

@@ -10,10 +10,10 @@ import { AGENT, PERSON, batches } from './harness.js';
 import { NO_TMUX as why, hasTmux, startScreen } from './tmux-screen.js';
 import type { Store } from '../../src/store/store.js';
 
-/** A table with a record in each state of Batches: Proposed, Approved (the gate), Doing, Done. */
-async function fourStates(store: Store): Promise<void> {
+/** A table (or a board) with a record in each state of Batches: Proposed, Approved (the gate), Doing, Done. */
+async function fourStates(store: Store, view: 'table' | 'board' = 'table'): Promise<void> {
   await batches(store);
-  await store.editList('batches', { view: 'table' }, PERSON);
+  await store.editList('batches', { view }, PERSON);
   const states = ['Proposed', 'Approved', 'Doing', 'Done'];
   for (const [i, state] of states.entries()) {
     const { id } = await store.add('batches', { title: `In ${state.toLowerCase()}` }, AGENT);
@@ -23,8 +23,8 @@ async function fourStates(store: Store): Promise<void> {
 }
 
 /** The screen as the terminal holds it, with its styles (tmux's own SGR), once the table shows. */
-async function styled(t: TestContext, extraEnv: string): Promise<{ text: string; rows: string[] }> {
-  const term = await startScreen(t, { prepare: fourStates, extraEnv, size: [120, 30] });
+async function styled(t: TestContext, extraEnv: string, view: 'table' | 'board' = 'table'): Promise<{ text: string; rows: string[] }> {
+  const term = await startScreen(t, { prepare: (store) => fourStates(store, view), extraEnv, size: [120, 30] });
   const text = await term.until((s) => s.includes('In done') && s.includes('? help'), 'the table');
   const rows = term.tmux('capture-pane', '-p', '-e', '-t', 'main').split('\n');
   term.keys('q');
@@ -76,3 +76,14 @@ for (const env of ['NO_COLOR=1', 'FORCE_COLOR=0']) {
     assert.match(text, /\? help {2}q quit/);
   });
 }
+
+test('on a board, each column\'s name in its state\'s colour, as the table\'s states; none with NO_COLOR', { skip: hasTmux ? false : why }, async (t) => {
+  const { rows } = await styled(t, '', 'board');
+  assert.equal(colourBefore(rows, 'Proposed (1)'), null, 'the first state in the terminal\'s own colour');
+  assert.equal(colourBefore(rows, 'Approved (1)'), '35', 'the gate magenta');
+  assert.equal(colourBefore(rows, 'Doing (1)'), '33', 'a state worked in yellow');
+  assert.equal(colourBefore(rows, 'Done (1)'), '32', 'the last state green');
+  const plain = await styled(t, 'NO_COLOR=1', 'board');
+  assert.deepEqual(colours(plain.rows), []);
+  for (const state of ['Proposed (1)', 'Approved (1)', 'Doing (1)', 'Done (1)']) assert.ok(plain.text.includes(state), state);
+});

@@ -12,7 +12,7 @@ import { commandFor } from '../../person/keymap.js';
 import type { Choice } from '../../person/screen-state.js';
 import { keyPress } from '../keys.js';
 import { ATTACH_KINDS, operation, type ArgSpec, type OpName } from '../../keeper/operations.js';
-import type { List, RecordSummary, RecordView, TokenMade } from '../../store/index.js';
+import type { List, Moved, RecordSummary, RecordView, TokenMade } from '../../store/index.js';
 import type { ArgName } from '../../person/words.js';
 import { call } from '../api.js';
 import { usePage } from '../page-context.js';
@@ -272,7 +272,8 @@ function Confirm({ dialog, onClose }: { dialog: Extract<Dialog, { kind: 'confirm
   const yes = () => {
     onClose();
     const done = dialog.op === 'set-role' ? (p: { name: string; role: 'admin' | 'member' }) => pw.people.roleSet(p.name, p.role)
-      : dialog.op === 'remove-person' ? (p: { name: string }) => pw.people.removed(p.name) : null;
+      : dialog.op === 'remove-person' ? (p: { name: string }) => pw.people.removed(p.name)
+      : dialog.op === 'approve' ? (r: RecordSummary) => words.done.withdrawn(r.id, dialog.states?.[r.state] ?? r.state) : null;
     void act(dialog.op, dialog.args, done as ((data: unknown) => string) | null).then((a) => {
       const id = dialog.args.id;
       if (a.ok && dialog.op === 'delete' && state.panel?.kind === 'record' && state.panel.id === id) dispatch({ type: 'panel', panel: null });
@@ -285,7 +286,7 @@ function Confirm({ dialog, onClose }: { dialog: Extract<Dialog, { kind: 'confirm
     else return;
     e.preventDefault();
   };
-  const label = dialog.op === 'delete' ? words.op('delete').title : dialog.op === 'release' ? pw.takeAway
+  const label = dialog.op === 'delete' ? words.op('delete').title : dialog.op === 'release' ? pw.takeAway : dialog.op === 'approve' ? pw.withdraw
     : dialog.op === 'set-role' ? (dialog.args.role === 'admin' ? pw.people.makeAdmin : pw.people.makeMember) : pw.remove;
   return (
     <Modal label={pw.confirm} onClose={onClose} onKeyDown={onKeyDown}>
@@ -317,7 +318,7 @@ export function Dialogs({ list }: { list: List | null }) {
           onPick={(to) => {
             const name = list?.states.find((s) => s.id === to)?.name ?? to;
             follow(dialog.id, to);
-            void act('move', { id: dialog.id, state: to, ...(dialog.seen ? { seen: dialog.seen } : {}) }, () => words.done.moved(dialog.id, name));
+            void act<Moved>('move', { id: dialog.id, state: to, ...(dialog.seen ? { seen: dialog.seen } : {}) }, (d) => (d.stayed ? words.done.alreadyIn : words.done.moved)(dialog.id, name));
             close();
           }} />
       );

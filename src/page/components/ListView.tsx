@@ -8,7 +8,7 @@
  */
 import { useEffect, useRef, type DragEvent } from 'react';
 import { approvalMark } from '../../store/light.js';
-import type { RecordSummary } from '../../store/index.js';
+import type { Moved, RecordSummary } from '../../store/index.js';
 import type { Command } from '../../person/keymap.js';
 import { claimMark, dueStatus } from '../../person/format.js';
 import { ownerNames } from '../../person/names.js';
@@ -94,7 +94,7 @@ export function ListView({ open, table, onAct }: { open: OpenList; table: boolea
     (e.currentTarget as HTMLElement).classList.remove('over');
     const to = list.states.find((s) => s.id === stateId);
     if (id > 0 && to) follow(id, to.id);
-    if (id > 0 && to) void act('move', { id, state: to.id, ...(seen ? { seen } : {}) }, () => words.done.moved(id, to.name));
+    if (id > 0 && to) void act<Moved>('move', { id, state: to.id, ...(seen ? { seen } : {}) }, (d) => (d.stayed ? words.done.alreadyIn : words.done.moved)(id, to.name));
   };
   return (
     <>

@@ -14,7 +14,11 @@ import { bindingsIn, isOpCommand, OP_COMMANDS, type Command, type Context } from
 import { call } from '../api.js';
 import { usePage, usePanelKeys, useRead } from '../page-context.js';
 import { NotifyButton } from './NotifyButton.js';
+import { useHeldPart } from '../use-held-part.js';
 import { Row } from './Row.js';
+
+/** What changed's own number for its held row: no record's. */
+const BRIEF_ROWS = -2;
 
 export function BriefPanel({ asked }: { asked: number }) {
   const { words, pw, dispatch, state } = usePage();
@@ -40,6 +44,8 @@ export function BriefPanel({ asked }: { asked: number }) {
     if (answer.ok) dispatch({ type: 'panel', panel: { kind: 'brief', asked: asked + 1 } });
     else setProblem(answer.text);
   });
+  // The row selected holds its change: a read again (`b`) putting newer ones above moves the rows, not it.
+  useHeldPart(BRIEF_ROWS, brief ? items.map((i) => `change:${i.id}`) : null, false);
   usePanelKeys(items.length, (command) => {
     const item = items[state.panelAt];
     if (command !== 'open' || !item) return false;

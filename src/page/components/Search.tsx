@@ -2,7 +2,8 @@
 /**
  * Search across every list, live as one types (the store's search, 50 matches at most): ↓ goes to
  * the matches, ↑ ↓ over them, Enter opens one; `s` one state, `M` only mine, `A` the archived ones
- * too, as the screen's search has them. Titles and snippets are shown as text.
+ * too, as the screen's search has them. The row selected holds its record through each new read.
+ * Titles and snippets are shown as text.
  */
 import { useEffect, useRef, useState } from 'react';
 import type { RecordView, SearchHit } from '../../store/index.js';
@@ -11,7 +12,11 @@ import { call } from '../api.js';
 import { usePage, usePanelKeys, useRead } from '../page-context.js';
 import { marked } from '../marked.js';
 import { sentence } from '../page-words.js';
+import { useHeldPart } from '../use-held-part.js';
 import { Row } from './Row.js';
+
+/** The search panel's own number for its held row: no record's. */
+const SEARCH_ROWS = -1;
 
 /** The hits the person owns, asked record by record (a hit says not whose it is), while `M` is on. */
 function useMine(hits: readonly SearchHit[], on: boolean, person: string): Set<number> | null {
@@ -52,6 +57,8 @@ export function SearchPanel({ filters }: { filters: Filters }) {
     const names = [...new Set(found.map((h) => h.stateName))];
     dispatch({ type: 'dialog', dialog: { kind: 'filter-state', where: 'search', at: filters.state ?? '', choices: [{ value: '', label: words.view.allStates }, ...names.map((n) => ({ value: n, label: n }))] } });
   };
+  // The row selected holds its record: matches arriving or sorted anew move the rows, not it.
+  useHeldPart(SEARCH_ROWS, asked && read.answer?.ok ? hits.map((h) => `record:${h.id}`) : null, false);
   usePanelKeys(hits.length, (command) => {
     switch (command) {
       case 'open': {

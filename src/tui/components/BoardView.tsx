@@ -2,7 +2,8 @@
  * A list as a board: one column per state, each record a card (`#id title`, and under it, only
  * when there is something to say, its claim and when it lapses, how many records it waits on,
  * approval, owners, due, things attached), cut to the column. Only the cards in each column's window are rendered; the counts
- * above and below say how many more. The focused column's name is highlighted. Columns that do not
+ * above and below say how many more. Each column's name is in its state's colour, as the table's
+ * states are (none with NO_COLOR); the focused column's name is highlighted. Columns that do not
  * fit at a readable width are off to the side, signed ‹ and ›, and come into view with the cursor.
  */
 import { Box } from 'ink';
@@ -12,6 +13,7 @@ import { boardPlaces, hasMeta } from '../board-layout.js';
 import { claimMark, cut, dueStatus, safe, shortDue } from '../../person/format.js';
 import { ownerNames, type NameOf } from '../../person/names.js';
 import type { BoardWindow } from '../../person/reading.js';
+import { stateTone } from '../../person/state-tones.js';
 import { Styled, mark } from './Styled.js';
 
 export interface BoardViewProps {
@@ -64,7 +66,7 @@ export function BoardView({ board, column, focused, width, rows, fit, nameOf }: 
         const name = `${left}${cut(`${here && focused ? '▸ ' : ''}${safe(col.state.name)} (${col.count})${col.state.gate ? ` · ${words.view.gate}` : ''}`, place.width - 1 - left.length - right.length)}${right}`;
         return (
           <Box key={col.state.id} flexDirection="column" width={place.width} paddingRight={1}>
-            <Styled tone="head" selected={here && focused}>{name}</Styled>
+            <Styled tone={`state-${stateTone(board.list.states, col.state.id)}`} strong selected={here && focused}>{name}</Styled>
             <Styled tone="dim">{above ? words.view.moreAbove(above) : ' '}</Styled>
             {col.records.length === 0 ? <Styled tone="dim">{` ${words.view.empty}`}</Styled> : null}
             {place.cards.map((card) => (

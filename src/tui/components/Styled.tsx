@@ -12,17 +12,19 @@ export interface StyledProps {
   tone?: Tone;
   /** The cursor is on it. */
   selected?: boolean;
+  /** Bold where the theme has it, whatever its tone (a board column's name, in its state's colour). */
+  strong?: boolean;
   children: string;
 }
 
-export function Styled({ tone = 'plain', selected = false, children }: StyledProps) {
+export function Styled({ tone = 'plain', selected = false, strong = false, children }: StyledProps) {
   const { theme } = useBinder();
   return (
     <Text
       wrap="truncate-end"
       color={toneColor(theme, tone)}
       dimColor={tone === 'dim' && theme.dim}
-      bold={(tone === 'title' || tone === 'head') && theme.bold}
+      bold={(strong || tone === 'title' || tone === 'head') && theme.bold}
       inverse={selected && theme.inverse}
     >
       {children}
