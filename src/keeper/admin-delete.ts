@@ -37,7 +37,7 @@ export async function deletionAgreed(store: StoreRules, name: 'delete' | 'delete
   }
   const again = name === 'delete' ? `binder admin delete ${String(args.id)} --yes` : `binder admin delete-list ${String(args.list)} --yes`;
   if (!process.stdin.isTTY || !process.stderr.isTTY) {
-    process.stderr.write(`${asWritten(safeSentence(`Not done: nothing is deleted without a yes, a deletion being for good; it is asked on a terminal, and to delete without the question, run it again with --yes: ${again}`))}\n`);
+    process.stderr.write(`${asWritten(safeSentence(`Not done: Nothing is deleted without a yes, a deletion being for good. It is asked on a terminal; to delete without the question, run it again with --yes (${again}).`))}\n`);
     return false;
   }
   if (await confirmed(question)) return true;

@@ -50,13 +50,13 @@ test('delete and delete-list piped without --yes: refused with the command, noth
 
   const piped = admin('delete', id);
   assert.equal(piped.code, 1);
-  assert.match(piped.err, new RegExp(`Not done: nothing is deleted without a yes.*run it again with --yes: binder admin delete ${id} --yes`));
+  assert.match(piped.err, new RegExp(`Not done: Nothing is deleted without a yes.*run it again with --yes \\(binder admin delete ${id} --yes\\)\\.`));
   assert.equal(piped.out, '');
   assert.equal(admin('get', id).code, 0, 'the record is still there');
 
   const list = admin('delete-list', 'batches');
   assert.equal(list.code, 1);
-  assert.match(list.err, /Not done: nothing is deleted without a yes.*binder admin delete-list batches --yes/);
+  assert.match(list.err, /Not done: Nothing is deleted without a yes.*\(binder admin delete-list batches --yes\)\./);
   assert.match(admin('show', 'batches').out, /Dark mode/);
 
   const gone = admin('delete', id, '--yes');

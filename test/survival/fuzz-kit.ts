@@ -132,8 +132,10 @@ const BUG_WORDS: [RegExp, string][] = [
 export function notASentence(text: unknown, sent: unknown = null): string[] {
   if (typeof text !== 'string' || text.trim() === '') return ['empty'];
   const problems: string[] = [];
-  if (!/^[\p{Lu}"'“«#]/u.test(text)) problems.push('it does not start with a capital, a quote or #');
-  if (!/[.?)]$/.test(text)) problems.push('it does not end with . ? or )');
+  // A query's refusal ends by showing the query with a caret under the column it names.
+  const said = text.replace(/\n  [^\n]*\n  *\^$/, '');
+  if (!/^[\p{Lu}"'“«#]/u.test(said)) problems.push('it does not start with a capital, a quote or #');
+  if (!/[.?)]$/.test(said)) problems.push('it does not end with . ? or )');
   const asked = JSON.stringify(sent ?? null) ?? '';
   for (const [pattern, problem] of BUG_WORDS) if (pattern.test(text) && !pattern.test(asked)) problems.push(problem);
   return problems;
