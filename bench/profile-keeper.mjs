@@ -5,6 +5,7 @@
 // files that took the most of its own time, printed as tables (ms of samples, share of all).
 // The .cpuprofile is kept (its path printed) for a flame graph in Chromium's DevTools or speedscope.
 //   node bench/profile-keeper.mjs [--records 10000] [--calls 2000] [--op get] [--bin DIST_BIN] [--out DIR]
+// Built with BINDER_BUILD_NAMES=1 (node scripts/build.mjs), the bundles keep their functions' names for the tables.
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
