@@ -111,7 +111,7 @@ async function story(t: TestContext, engine: 'sqlite' | 'postgres'): Promise<voi
   await b.page.getByText('Bob Roe is this binder\'s last admin, so cannot be made a member').waitFor();
   await b.page.getByRole('button', { name: '? Keys' }).or(b.page.getByRole('button', { name: /^Keys/ })).first().click();
   await b.page.getByRole('heading', { name: 'People', level: 3 }).waitFor();
-  assert.match(await b.page.locator('.help', { hasText: 'make admin or member' }).innerText(), /R[\s\S]*make admin or member[\s\S]*D[\s\S]*remove the person/);
+  assert.match(await b.page.locator('.help', { hasText: 'make admin or member' }).innerText(), /R[\s\S]*Make admin or member[\s\S]*D[\s\S]*Remove the person/);
 
   // Bob removes Ann: her session ends, her history stays.
   await people(b.page);
