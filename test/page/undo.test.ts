@@ -38,7 +38,7 @@ test('x, T and a folder removed are offered back with u; the next change ends th
   await page.keyboard.press('T');
   await message.getByText('Detached from #1 · u undoes it').waitFor();
   await eventually(() => !server.admin('get', '1').out.includes('example.org'), 5000, 'the link detached');
-  await page.getByRole('button', { name: /undo the last change/ }).click();
+  await page.getByRole('button', { name: /undo the last change/i }).click();
   await message.getByText('Undone: Detached from #1').waitFor();
   await page.locator('.attached', { hasText: 'https://example.org/spec' }).waitFor();
   assert.match(server.admin('get', '1').out, /link https:\/\/example\.org\/spec/);
@@ -52,7 +52,7 @@ test('x, T and a folder removed are offered back with u; the next change ends th
   await card('The other one').click();
   await page.keyboard.press('a');
   await message.getByText('Approved #2').waitFor();
-  assert.equal(await page.getByRole('button', { name: /undo the last change/ }).count(), 0);
+  assert.equal(await page.getByRole('button', { name: /undo the last change/i }).count(), 0);
   await page.keyboard.press('u');
   await message.getByText('Nothing to undo now.').waitFor();
   assert.match(server.admin('get', '1', '--json').out, /"archived":true/, 'still archived');
