@@ -8,7 +8,7 @@
  * It must never let a value's line break or control through.
  */
 import { terminalSafe } from './terminal-safe.js';
-import { isStep, sentence, withSteps, written, type Sentence } from '../store/light.js';
+import { isStep, sentence, withSteps, written, type Sentence, type Step } from '../store/light.js';
 import { commandStep } from './step-words.js';
 
 /**
@@ -69,6 +69,8 @@ export function word(value: unknown): Shown {
   return new Shown(text.includes('"') ? `'${text.replace(/'/g, '’')}'` : `"${text}"`);
 }
 
+const namesSteps = (value: unknown): boolean => (value instanceof Shown ? value.sentence !== undefined : isStep(value));
+
 const piece = (value: unknown): string | Sentence =>
   value instanceof Shown ? value.parts : isStep(value) ? [value] : typeof value === 'number' ? String(value) : oneLine(value);
 
@@ -77,7 +79,13 @@ const piece = (value: unknown): string | Sentence =>
  * line, a step (`step('wait', { on })`) kept as a step.
  */
 export function said(strings: TemplateStringsArray, ...values: unknown[]): Shown {
-  return new Shown(sentence(strings, ...values.map(piece)));
+  if (values.some(namesSteps)) return new Shown(sentence(strings, ...values.map(piece)));
+  // Most lines name no step (a list's record lines): written straight, as many as a page holds.
+  let text = strings[0] ?? '';
+  values.forEach((value, at) => {
+    text += (value instanceof Shown ? value.text : typeof value === 'number' ? String(value) : oneLine(value)) + (strings[at + 1] ?? '');
+  });
+  return new Shown(text);
 }
 
 /** An answer's text as an operation says it: plain, or a piece that names next steps. */
@@ -91,7 +99,23 @@ export function toldAs(told: Told): { text: string; sentence?: Sentence } {
 
 /** Pieces joined by `between`, as one piece. */
 export function joined(pieces: readonly Shown[], between: string): Shown {
-  return new Shown(pieces.flatMap((p, at) => (at ? [between, ...p.parts] : [...p.parts])));
+  if (!pieces.some(namesSteps)) return new Shown(pieces.map((p) => p.text).join(between));
+  // The text between two steps kept as one string: an answer of many lines names few steps.
+  const parts: (string | Step)[] = [];
+  let run = '';
+  pieces.forEach((p, at) => {
+    if (at) run += between;
+    for (const part of p.parts) {
+      if (typeof part === 'string') run += part;
+      else {
+        if (run !== '') parts.push(run);
+        run = '';
+        parts.push(part);
+      }
+    }
+  });
+  if (run !== '') parts.push(run);
+  return new Shown(parts);
 }
 
 /** An answer's lines as its text. */
