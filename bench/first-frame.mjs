@@ -9,13 +9,15 @@
 // is run the same way in every round, for scale; rounds run the commands in turn (A B C A B C…)
 // after two not kept, and each ratio is taken within its round.
 //   npm run build && node bench/first-frame.mjs [--rounds 10] [--records 10000] [--before DIST_BIN]
-// --before: another build's dist/bin (say, of an earlier commit), measured in the same rounds.
+// --before: another build's dist/bin/binder.js (or its dist/bin), say of an earlier commit, measured
+// in the same rounds on a store filled by that checkout's own bench/fill.mjs: a store of one build
+// need not open in the other.
 // Needs tmux. Writes only in a temporary folder, removed at the end.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, watch, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const option = (name, fallback) => {
@@ -24,7 +26,8 @@ const option = (name, fallback) => {
 };
 const ROUNDS = Number(option('--rounds', '10'));
 const RECORDS = Number(option('--records', '10000'));
-const BEFORE = option('--before', '');
+const BEFORE_OPTION = option('--before', '');
+const BEFORE = BEFORE_OPTION.endsWith('.js') ? dirname(BEFORE_OPTION) : BEFORE_OPTION;
 
 if (spawnSync('tmux', ['-V']).status !== 0) {
   process.stdout.write('first-frame: needs tmux\n');
@@ -43,8 +46,9 @@ const median = (xs) => {
 const quote = (text) => `'${text.replace(/'/g, `'\\''`)}'`;
 
 try {
-  const { fill } = await import(new URL('../bench/fill.mjs', import.meta.url).href);
-  const made = await fill(join(dir, 'binder'), RECORDS);
+  const fillWith = async (checkout, into) => (await import(pathToFileURL(join(checkout, 'bench', 'fill.mjs')).href)).fill(join(dir, into), RECORDS);
+  const made = await fillWith(root, 'binder');
+  const madeBefore = BEFORE ? await fillWith(join(BEFORE, '..', '..'), 'binder-before') : null;
   const work = join(dir, 'work');
   mkdirSync(work);
 
@@ -63,10 +67,10 @@ process.stdout.write = function (chunk, ...rest) {
   return done;
 };
 `);
-  const screen = (bin) => `cd ${quote(work)} && env -u CI ${quote(process.execPath)} -r ${quote(said)} ${quote(join(bin, 'binder.js'))} tui --store ${quote(made.storeDir)} --side ${quote(join(work, '.binder'))}=Agent`;
+  const screen = (bin, store = made) => `cd ${quote(work)} && env -u CI ${quote(process.execPath)} -r ${quote(said)} ${quote(join(bin, 'binder.js'))} tui --store ${quote(store.storeDir)} --side ${quote(join(work, '.binder'))}=Agent`;
   const commands = [
     ['node alone', `${quote(process.execPath)} -r ${quote(said)} -e "process.stdout.write('#1 x')"; sleep 5`],
-    ...(BEFORE ? [['before', screen(BEFORE)]] : []),
+    ...(madeBefore ? [['before', screen(BEFORE, madeBefore)]] : []),
     ['binder tui', screen(join(root, 'dist', 'bin'))],
   ];
 
@@ -83,17 +87,17 @@ process.stdout.write = function (chunk, ...rest) {
       tmux('new-session', '-d', '-x', '120', '-y', '40', '-s', pane, `FIRST_FRAME_FILE=${quote(saidFile)} sh -c ${quote(`read go; ${command}`)}`);
       tmux('pipe-pane', '-t', pane, `cat >> ${quote(out)}`);
       await sleep(300);
+      let watcher;
       const shown = new Promise((resolve) => {
-        const watcher = watch(out, () => {
-          if (readFileSync(out, 'latin1').includes('#1 ')) {
-            watcher.close();
-            resolve(performance.now());
-          }
+        watcher = watch(out, () => {
+          if (readFileSync(out, 'latin1').includes('#1 ')) resolve(performance.now());
         });
       });
       const started = performance.now();
       tmux('send-keys', '-t', pane, 'Enter');
       const at = await Promise.race([shown, sleep(20_000).then(() => NaN)]);
+      watcher.close();
+      if (Number.isNaN(at)) process.stderr.write(`first-frame: ${name} showed no #1 within 20 s:\n${tmux('capture-pane', '-p', '-t', pane).stdout}\n`);
       await sleep(300);
       tmux('send-keys', '-t', pane, 'q');
       await sleep(300);

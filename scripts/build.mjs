@@ -218,9 +218,9 @@ for (const c of commands) {
     platform: 'node',
     target: 'node20',
     jsx: 'automatic',
-    minify: true,
-    // BINDER_BUILD_NAMES=1 keeps the functions' names, for a profile that names them (bench/profile-keeper.mjs).
-    ...(process.env.BINDER_BUILD_NAMES ? { minifyIdentifiers: false, keepNames: true } : {}),
+    // BINDER_BUILD_NAMES=1 keeps the functions' names, for a profile that names them
+    // (bench/profile-keeper.mjs): `minify` would rename them whatever `minifyIdentifiers` says.
+    ...(process.env.BINDER_BUILD_NAMES ? { minifyWhitespace: true, minifySyntax: true } : { minify: true }),
     legalComments: 'none',
     banner: { js: cjs ? cjsBanner : esmBanner },
     external: c.sqliteBundled ? ['better-sqlite3/package.json'] : ['better-sqlite3'],
