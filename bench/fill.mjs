@@ -31,6 +31,15 @@ export async function fillPostgres(name, records) {
   const cluster = await startCluster({ durable: true });
   const url = cluster.database(name);
   const { openPostgresStore } = await built('src/store/postgres-store.js');
+  return { cluster, url, ...await fillPostgresAt(url, records, openPostgresStore) };
+}
+
+/**
+ * The database at `url` given a Tasks list of `records` records the agent is granted, by the
+ * store `openPostgresStore` opens (this build's, or an earlier checkout's for a bench beside it):
+ * the agent's token and the seconds the records took.
+ */
+export async function fillPostgresAt(url, records, openPostgresStore) {
   const store = await openPostgresStore(url);
   await store.createList({ template: 'tasks' }, PERSON);
   const token = (await store.addToken(AGENT, {}, PERSON)).token;
@@ -43,7 +52,7 @@ export async function fillPostgres(name, records) {
   }
   const seconds = (performance.now() - t0) / 1000;
   await store.close();
-  return { cluster, url, token, seconds };
+  return { token, seconds };
 }
 
 const WORDS = ('page login report build queue cache index table screen form button server client '

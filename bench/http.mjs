@@ -7,13 +7,15 @@
 //   node bench/http.mjs [--records 100000] [--requests 2000] [--seconds 3] [--rounds 20] [--json FILE]
 //                       [--before DIST_BIN] [--ab-rounds 3] [--workers 2]
 // With --before (an earlier build's dist/bin/binder.js): REST reads and durable changes with 64
-// clients, served in turn by that build and this one on the same store, rounds alternating, and
+// clients, served in turn by that build and this one, each on a store of its own filled alike, rounds alternating, and
 // the ratio now/before taken within each round. Then the same with one keeper process and with
 // `--workers N` (N keepers of the store on one address; 1 skips it), rounds alternating.
 import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
-import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { AGENT, fillStore } from './fill.mjs';
 import { BINDER, admin, interleave, load, machine, median, medianRatio, option, percentile, round, serveHttp, tempDir } from './lib.mjs';
 import { requestsPerSecond } from './load-test.mjs';
@@ -32,15 +34,32 @@ const storeDir = join(dir, 'store');
 const folder = join(dir, 'agent', '.binder');
 process.stdout.write(`bench/http on ${machine()}; load ${load()}\nfilling ${RECORDS.toLocaleString('en')} records…\n`);
 await fillStore(storeDir, RECORDS, [folder]);
-const token = admin(storeDir, 'token', 'add', AGENT).split('\n')[0];
+const nowToken = admin(storeDir, 'token', 'add', AGENT).split('\n')[0];
+let token = nowToken;
 
 /** The keeper of the bench's store (`bin`: this build or an earlier one), with `workers` processes. */
-const serveStore = (bin = BINDER, workers = 1) => serveHttp(storeDir, { bin, extra: workers > 1 ? ['--workers', String(workers)] : [] })
-  .then((k) => ({ ...k, url: k.url.href.replace(/\/$/, '') }));
+const serveStore = (bin = BINDER, workers = 1, store = storeDir, its = nowToken) => serveHttp(store, { bin, extra: workers > 1 ? ['--workers', String(workers)] : [] })
+  .then((k) => ({ ...k, url: k.url.href.replace(/\/$/, ''), token: its }));
 const keeper = await serveStore();
 let { hostname, port } = new URL(keeper.url);
-/** Asks go to the keeper at `url` from now on. */
-const use = (url) => ({ hostname, port } = new URL(url));
+/** Asks go to the keeper `k` from now on, with its store's token. */
+const use = (k) => {
+  ({ hostname, port } = new URL(k.url));
+  token = k.token;
+};
+
+/**
+ * The earlier build's keeper on a store of its own, filled by that checkout's own bench/fill.mjs
+ * (a store of one build need not open in the other), and its agent's token.
+ */
+async function beforeStore(bin) {
+  const { fillStore: fillOf } = await import(pathToFileURL(join(dirname(bin), '..', '..', 'bench', 'fill.mjs')).href);
+  const store = join(dir, 'store-before');
+  await fillOf(store, RECORDS, [join(dir, 'agent-before', '.binder')]);
+  const made = spawnSync(process.execPath, [bin, 'admin', '--store', store, '--as', 'bench', 'token', 'add', AGENT], { encoding: 'utf8' });
+  if (made.status !== 0) throw new Error(`the earlier build made no token: ${made.stderr}`);
+  return { store, token: made.stdout.split('\n')[0] };
+}
 
 /** One request on `agent`'s kept-alive connection: resolves with its status once its body is read. */
 function ask(agent, method, path, body, headers = {}) {
@@ -130,7 +149,7 @@ async function sideBySide(ways, title) {
   for (let r = 0; r < AB_ROUNDS; r++) {
     for (const [name, start] of ways) {
       const k = await start();
-      use(k.url);
+      use(k);
       await throughput('REST read', 8); // warming up, not kept
       for (const kind of ['REST read', 'REST change']) ((got[kind] ??= {})[name] ??= []).push(await throughput(kind, 64));
       await k.stop();
@@ -146,7 +165,10 @@ async function sideBySide(ways, title) {
   return out;
 }
 // The same store served in turn by the earlier build and this one.
-if (BEFORE) results.beside = { before: BEFORE, ...await sideBySide([['before', () => serveStore(BEFORE)], ['now', () => serveStore()]], 'beside the earlier build') };
+if (BEFORE) {
+  const earlier = await beforeStore(BEFORE);
+  results.beside = { before: BEFORE, ...await sideBySide([['before', () => serveStore(BEFORE, 1, earlier.store, earlier.token)], ['now', () => serveStore()]], 'beside the earlier build') };
+}
 // One keeper process, then WORKERS of them on the same store and address.
 if (WORKERS > 1) results.workers = { workers: WORKERS, ...await sideBySide([['one', () => serveStore()], ['workers', () => serveStore(BINDER, WORKERS)]], `--workers ${WORKERS} beside one process`) };
 results.load.end = load();

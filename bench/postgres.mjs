@@ -9,14 +9,16 @@
 //   node bench/postgres.mjs [--records 10000] [--requests 1000] [--warm 1000] [--seconds 5] [--clients 16] [--json FILE]
 //                           [--before DIST_BIN [--ab-rounds 3]]
 // With --before (an earlier build's dist/bin/binder.js): on PostgreSQL through one and two keepers,
-// the read's median and the durable changes a second, served in turn by that build and this one on
-// the same database, rounds alternating, the ratio now/before taken within each round. The earlier
-// build must know this one's schema: a keeper refuses a database a newer Binder migrated.
+// the read's median and the durable changes a second, served in turn by that build and this one,
+// each on a database of its own on the same server (the earlier one filled by that checkout's own
+// store: a keeper refuses a database a newer Binder migrated), rounds alternating, the ratio
+// now/before taken within each round.
 import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
-import { join } from 'node:path';
-import { AGENT, fillPostgres, fillStore } from './fill.mjs';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { AGENT, fillPostgres, fillPostgresAt, fillStore } from './fill.mjs';
 import { BINDER, admin, load, machine, median, medianRatio, option, percentile, round, serveHttp, tempDir } from './lib.mjs';
 import { requestsPerSecond } from './load-test.mjs';
 
@@ -157,14 +159,20 @@ for (const [name, stores, token] of setups) {
 if (BEFORE) {
   // The same database served in turn by the earlier build and this one, rounds alternating.
   results.beside = { before: BEFORE, rounds: AB_ROUNDS };
-  for (const [name, stores] of [['PostgreSQL, 1 keeper', [url]], ['PostgreSQL, 2 keepers', [url, url]]]) {
+  // The earlier build on a database of its own on the same server, filled by its own store: a
+  // database of one build need not open in the other.
+  const beforeUrl = cluster.database('bench_before');
+  const { openPostgresStore: openBefore } = await import(pathToFileURL(join(dirname(BEFORE), '..', '..', 'build', 'src', 'store', 'postgres-store.js')).href);
+  const earlier = { url: beforeUrl, ...await fillPostgresAt(beforeUrl, RECORDS, openBefore) };
+  for (const [name, stores] of [['PostgreSQL, 1 keeper', 1], ['PostgreSQL, 2 keepers', 2]]) {
     const got = { read: { before: [], now: [] }, changes: { before: [], now: [] } };
     for (let r = 0; r < AB_ROUNDS; r++) {
       for (const [which, bin] of [['before', BEFORE], ['now', BIN]]) {
         const keepers = [];
-        for (const store of stores) keepers.push(await serveHttp(store, { bin }));
-        got.read[which].push((await latency(keepers, pgToken, 'read')).medianMs);
-        got.changes[which].push(await throughput(keepers, pgToken, 'change'));
+        for (let k = 0; k < stores; k++) keepers.push(await serveHttp(which === 'before' ? earlier.url : url, { bin }));
+        const its = which === 'before' ? earlier.token : pgToken;
+        got.read[which].push((await latency(keepers, its, 'read')).medianMs);
+        got.changes[which].push(await throughput(keepers, its, 'change'));
         for (const k of keepers) await k.stop();
       }
     }
