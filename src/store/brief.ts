@@ -143,7 +143,7 @@ async function countedAfter(ctx: Context, who: Who, from: number, lists: string[
  * The latest changes after `from` that `who` is told, newest first, and how many of each kind
  * wait in all: a person's look at what they have not marked seen. It moves nothing.
  */
-async function newestAfter(ctx: Context, who: Who, from: number, lists: string[], record: number | null, shapes: Map<string, ListShape>, limit: number): Promise<Brief> {
+async function newestAfter(ctx: Context, who: Who, from: number, lists: string[], record: number | null, shapes: Map<string, ListShape>, limit: number, counted: boolean): Promise<Brief> {
   const through = Math.max(from, (await ctx.q.value('SELECT coalesce(max(id), 0) FROM log')) as number);
   if (lists.length === 0) return { items: [], more: false, through, counts: { total: 0, kinds: {} } };
   const sql = ctx.q.dialect.brief;
@@ -153,13 +153,13 @@ async function newestAfter(ctx: Context, who: Who, from: number, lists: string[]
   const more = rows.length > limit;
   const kinds: Partial<Record<BriefKind, number>> = {};
   let total = items.length;
-  if (more) {
+  if (more && counted) {
     // Counted only when the page does not hold them all: a look at a few changes stays one read.
-    const counted = record === null ? await countedAfter(ctx, who, from, lists) : [];
-    total = counted.reduce((sum, c) => sum + c.n, 0);
-    for (const c of counted) kinds[c.kind] = (kinds[c.kind] ?? 0) + c.n;
+    const waiting = record === null ? await countedAfter(ctx, who, from, lists) : [];
+    total = waiting.reduce((sum, c) => sum + c.n, 0);
+    for (const c of waiting) kinds[c.kind] = (kinds[c.kind] ?? 0) + c.n;
   }
-  if (!more || record !== null) for (const item of items) kinds[item.kind] = (kinds[item.kind] ?? 0) + 1;
+  if (!more || !counted || record !== null) for (const item of items) kinds[item.kind] = (kinds[item.kind] ?? 0) + 1;
   const counts: BriefCounts = { total: Math.min(total, SUMMARY_COUNT_MAX), kinds: Object.fromEntries(KINDS.filter((k) => kinds[k]).map((k) => [k, kinds[k]])) };
   if (total > SUMMARY_COUNT_MAX) counts.atLeast = true;
   return { items, more, through, counts };
@@ -214,7 +214,7 @@ export async function brief(ctx: Context, who: Who, options: BriefOptions = {}):
   const looking = options.peek === true || options.after !== undefined;
   const from = options.after !== undefined ? Math.max(0, Math.floor(options.after)) : await placeOf(ctx, who);
   if (looking && options.newest === true) {
-    const newest = await newestAfter(ctx, who, from, [...shapes.keys()], record, shapes, limit);
+    const newest = await newestAfter(ctx, who, from, [...shapes.keys()], record, shapes, limit, options.counted !== false);
     await hideUnseenNeeds(ctx, who, newest.items);
     return newest;
   }

@@ -104,6 +104,11 @@ export interface BriefOptions {
    * all, for a person who reads the newest and marks them seen when they choose (`seen`).
    */
   newest?: boolean;
+  /**
+   * With `newest`: false leaves out counting all that wait (counts are of the items shown): a
+   * look at where the history stands, which on a long unseen history would count thousands.
+   */
+  counted?: boolean;
 }
 
 /** How many changes of each kind wait unseen; with `atLeast`, counting stopped at `total`. */

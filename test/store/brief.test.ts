@@ -188,6 +188,10 @@ eachStore('brief: a person reads the newest first with a count of each kind, fro
     assert.deepEqual(look.items.map((i) => [i.kind, i.record]), [['note', ids[1]], ['moved', ids[0]], ['added', ids[2]]], 'the newest first');
     assert.equal(look.more, true);
     assert.deepEqual(look.counts, { total: 5, kinds: { added: 3, moved: 1, note: 1 } }, 'counted past the page, the person\'s own not');
+    // Where the history stands, without counting all that wait: the same look, counts of what it shows.
+    const where = await f.store.brief(ann, { peek: true, newest: true, limit: 1, counted: false });
+    assert.equal(where.through, look.through);
+    assert.deepEqual(where.counts, { total: 1, kinds: { note: 1 } });
     const all = await f.store.brief(ann, { peek: true, newest: true });
     assert.equal(all.more, false);
     assert.deepEqual(all.counts, { total: 5, kinds: { added: 3, moved: 1, note: 1 } });

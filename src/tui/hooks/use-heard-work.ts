@@ -43,7 +43,7 @@ export function useHeardWork(keeper: Keeper, person: Who, words: Words, version:
     try {
       if (mark.current === null) {
         // Where the history stands as the screen starts: what came before is not news.
-        mark.current = (await keeper.store.brief(person, { peek: true, newest: true, limit: 1 })).through ?? 0;
+        mark.current = (await keeper.store.brief(person, { peek: true, newest: true, limit: 1, counted: false })).through ?? 0;
         return;
       }
       const brief = await keeper.store.brief(person, { after: mark.current, limit: PAGE });
