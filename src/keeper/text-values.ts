@@ -19,8 +19,9 @@ export class Shown {
   readonly text: string;
   readonly sentence: Sentence | undefined;
   constructor(words: string | Sentence) {
-    this.text = written(words, commandStep);
-    this.sentence = withSteps(words);
+    // Plain words (most pieces: a record's line has several) need neither writing nor a look for steps.
+    this.text = typeof words === 'string' ? words : written(words, commandStep);
+    this.sentence = typeof words === 'string' ? undefined : withSteps(words);
   }
   /** Its words and steps, in reading order. */
   get parts(): Sentence {
