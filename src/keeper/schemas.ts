@@ -93,8 +93,9 @@ interface ToolWords extends ToolOptions { hold?: string | undefined }
 function toolWords(name: string, arg: ArgSpec, options: ToolWords): string {
   switch (arg.kind) {
     case 'fields': return 'values by field name';
-    case 'owners': return 'owners: me or ids; [] for none';
-    case 'record': return arg.describe;
+    case 'owners': return 'me or ids; [] for none';
+    // How a record is named (12 or "#12") is said once, in the server's instructions.
+    case 'record': return '';
     case 'text':
       if (name === options.hold && options.holdMaxMs !== undefined) {
         const most = `${Math.round(options.holdMaxMs / 1000)}s`;
@@ -132,7 +133,8 @@ export function toolShape(op: OpSpec, options: ToolOptions = {}): Record<string,
         throw new Error(`unknown argument kind ${String(never)}`);
       }
     }
-    one = one.describe(toolWords(name, arg, words));
+    const said = toolWords(name, arg, words);
+    if (said !== '') one = one.describe(said);
     shape[name] = arg.required ? one : one.optional();
   }
   return shape;
