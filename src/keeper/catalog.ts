@@ -34,6 +34,8 @@ export interface CatalogEntry {
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 const strs = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : []);
 const recordRef = (v: unknown): number | string => (typeof v === 'number' ? v : String(v ?? ''));
+/** The labels given (`--label`, MCP's `label`), each word as written: the store reads + and -. */
+const labelsOf = (a: Record<string, unknown>): string[] | undefined => (a.label === undefined ? undefined : strs(a.label));
 /** A due date as given: `none` clears. */
 const dueOf = (v: unknown): string | undefined => (typeof v !== 'string' ? undefined : v === 'none' ? '' : v);
 
@@ -176,7 +178,7 @@ export const CATALOG: Record<OpName, CatalogEntry> = {
     (a, who, { store }) => store.edit(recordRef(a.id), {
       title: str(a.title), due: dueOf(a.due),
       owners: Array.isArray(a.owners) ? strs(a.owners) : undefined,
-      fields: a.fields as Record<string, string> | undefined, parent: str(a.parent),
+      fields: a.fields as Record<string, string> | undefined, labels: labelsOf(a), parent: str(a.parent),
     }, who),
     // What the store changed, never what was asked: a value given as it was, or one that came to nothing, is no change.
     async (r, _a, who, ctx) => said`${new Shown(r.changed.length ? `Changed #${r.id}: ${r.changed.join(', ')}.` : `Nothing changed on #${r.id}: what was given is what it holds.`)}${

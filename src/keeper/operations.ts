@@ -17,6 +17,8 @@ const due: ArgSpec = { kind: 'due', describe: 'YYYY-MM-DD[ HH:MM]; none clears',
 const owners: ArgSpec = { kind: 'owners', describe: 'owners: me, an id, or none', flag: 'owner', placeholder: 'me|ID|none' };
 const fields: ArgSpec = { kind: 'fields', describe: 'field values by field name', flag: 'field', placeholder: 'name=value' };
 const parent: ArgSpec = { kind: 'text', describe: 'parent record; none', placeholder: 'ID' };
+/** The list's labels field, label by label: a bare word sets them, `+bug` adds, `-bug` takes away. */
+const label: ArgSpec = { kind: 'texts', describe: 'bug sets; +bug adds, -bug removes', placeholder: 'LABEL' };
 
 /** How many of a record's latest notes and history rows `get` shows unless told, and at most. */
 export const GET_NOTES = 10;
@@ -77,7 +79,7 @@ const CATALOG = [
       state: { kind: 'text', describe: 'start state', placeholder: 'STATE' },
       due, owners,
       note: { kind: 'text', describe: 'a first note', placeholder: 'TEXT' },
-      fields, parent,
+      fields, label, parent,
     },
   }),
   op({
@@ -86,7 +88,7 @@ const CATALOG = [
     args: {
       id: record,
       title: { kind: 'text', describe: 'a new title', placeholder: 'TITLE' },
-      due, owners, fields, parent,
+      due, owners, fields, label, parent,
     },
   }),
   op({

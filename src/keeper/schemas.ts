@@ -152,7 +152,7 @@ export function toolSchema(op: OpSpec, options: ToolOptions = {}): z.ZodType {
 const HINTS_FR: Readonly<Record<string, string>> = {
   list: 'la liste : son nom ou son identifiant', state: 'l\'état', text: 'le texte', title: 'le titre', note: 'une note',
   ref: 'un chemin, une URL, dépôt:branche, un identifiant de message ou un numéro de fiche', what: 'sa référence ou son numéro',
-  next: 'la liste dont prendre la première fiche prête', for: 'combien de temps : de 30m (par défaut) à 1d',
+  next: 'la liste dont prendre la première fiche prête', label: 'des étiquettes : bug, +bug ou -bug', query: 'une requête', for: 'combien de temps : de 30m (par défaut) à 1d',
   on: 'seulement cette liste ou cette fiche (#12)', others: 'les fiches dont elle a besoin : 12 14', timeout: 'au plus ce temps : 60s (par défaut)', template: 'le modèle',
   agent: 'l\'agent : son nom ou son identifiant', dir: 'le dossier', name: 'le nom de l\'agent',
   addState: 'un état à ajouter à la fin', renameState: 'ANCIEN=NOUVEAU', moveState: 'NOM=N', removeState: 'un état vide',

@@ -31,6 +31,8 @@ export interface AddInput {
   note?: string;
   /** The record it goes under: a number (`12`, `#12`). */
   parent?: number | string;
+  /** Labels for the list's labels field: `bug`; `+ui` and `-wontfix` add and take away. */
+  labels?: string[];
 }
 
 export interface EditInput {
@@ -43,6 +45,8 @@ export interface EditInput {
   due?: string;
   /** The record it goes under, or `none` to take it from under its parent. */
   parent?: number | string;
+  /** The labels field's labels: bare words replace them, `+ui` adds, `-wontfix` takes away. */
+  labels?: string[];
 }
 
 export interface StateInput {
