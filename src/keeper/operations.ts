@@ -155,11 +155,12 @@ const CATALOG = [
   }),
   op({
     name: 'ready', title: 'Ready', describe: 'Records you may start now: approved, free, not done; first to take first.',
-    example: 'binder ready Batches', readOnly: true, idempotent: true,
+    example: 'binder ready Batches --query "label:bug"', readOnly: true, idempotent: true,
     args: {
       list: { ...list, required: false },
       blocked: { kind: 'flag', describe: 'what waits' },
     },
+      query: { kind: 'text', describe: 'only what it finds', placeholder: 'QUERY' },
   }),
   op({
     name: 'brief', title: 'Brief', describe: 'What changed since you last looked, each change once.',
