@@ -29,6 +29,7 @@ export const ATTACH_KINDS = ['message', 'file', 'asset', 'branch', 'link', 'reco
 export const ACCESS_LEVELS = ['read', 'write', 'none'] as const;
 export const VIEWS = ['board', 'table'] as const;
 export const LANGS = ['en', 'fr'] as const;
+export const ON_OFF = ['on', 'off'] as const;
 
 const op = <const T extends OpDraft>(spec: T): T => spec;
 
@@ -159,8 +160,8 @@ const CATALOG = [
     args: {
       list: { ...list, required: false },
       blocked: { kind: 'flag', describe: 'what waits' },
-    },
       query: { kind: 'text', describe: 'only what it finds', placeholder: 'QUERY' },
+    },
   }),
   op({
     name: 'brief', title: 'Brief', describe: 'What changed since you last looked, each change once.',
@@ -217,7 +218,7 @@ const CATALOG = [
     },
   }),
   op({
-    name: 'edit-list', title: 'Edit a list', describe: 'Change a list: title, view, states and their order, its gate, fields.',
+    name: 'edit-list', title: 'Edit a list', describe: 'Change a list: title, view, states and their order, its gate, fields, whether children come first.',
     example: 'binder admin edit-list tasks --gate Review', readOnly: false, idempotent: false,
     args: {
       list,
@@ -231,6 +232,7 @@ const CATALOG = [
       ungate: { kind: 'texts', describe: 'make a state no longer a gate', placeholder: 'NAME' },
       addField: { kind: 'texts', describe: 'add a field, NAME:TYPE or NAME:choice:a|b|c', flag: 'add-field', placeholder: 'NAME:TYPE' },
       removeField: { kind: 'texts', describe: 'remove a field and its values', flag: 'remove-field', placeholder: 'NAME' },
+      childrenFirst: { kind: 'choice', describe: 'on: a parent is ready only once its children are done', choices: ON_OFF, flag: 'children-first', placeholder: 'on|off' },
     },
   }),
   op({

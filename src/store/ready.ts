@@ -1,14 +1,14 @@
 /**
  * What an asker may start now: records of lists it can change, approved where the list has a
  * gate, not in the list's last state (its "done"), held by nobody and owned by nobody else,
- * not archived, waiting on no record that is not done; of those, what a query finds where one is
- * given (query.ts, as show and search read it).
+ * not archived, waiting on no record that is not done (nor, where its list says so, on a child not
+ * done); of those, what a query finds where one is given (query.ts, as show and search read it).
  * First by a field named priority (a choice: its earlier choices first; a number: higher first),
  * then oldest first. Reading only: the caller lapses old claims before.
  */
 import { findList, listFor, visibleListRows } from './access.js';
 import type { Context } from './context.js';
-import { notBlocked } from './needs-sql.js';
+import { childrenDone, notBlocked } from './needs-sql.js';
 import type { Dialect } from './dialect/dialect.js';
 import { inList } from './dialect/json.js';
 import { parseQuery } from './query.js';
@@ -51,7 +51,7 @@ function where(d: Dialect, list: List, who: Who, narrow?: Condition): Condition 
     AND ${inList('r.state', states.length)}
     ${gated ? 'AND r.approved_by IS NOT NULL' : ''}
     AND NOT ${d.arrayHasOther('r.owners')}
-    AND ${notBlocked(d)}${narrow ? ` AND ${narrow.sql}` : ''}`,
+    AND ${notBlocked(d)}${list.childrenFirst ? ` AND ${childrenDone(d)}` : ''}${narrow ? ` AND ${narrow.sql}` : ''}`,
     params: [list.id, ...states, who.id, ...(narrow?.params ?? [])],
   };
 }

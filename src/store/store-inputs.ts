@@ -70,6 +70,8 @@ export interface ListPatch {
   states?: StateInput[];
   /** The whole new set of fields. A field left out is removed, with its values. */
   fields?: FieldInput[];
+  /** A parent is ready only once its children are done. */
+  childrenFirst?: boolean;
 }
 
 export interface TemplateSummary {
