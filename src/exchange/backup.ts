@@ -124,6 +124,8 @@ export interface CheckFound {
   searchIndex: string | null;
   /** Kept counts of records that differ from the records counted. */
   countsOff: number;
+  /** Records that lie under themselves (a loop of parents, which the binder never makes). */
+  parentLoops: number;
 }
 
 /** Every check the store can make of itself; it changes nothing. */
@@ -146,5 +148,16 @@ export function checkStore(db: Database.Database): CheckFound {
   const kept = new Map((db.prepare('SELECT list, archived, state, approved, n FROM record_counts').all() as Count[]).map((r) => [key(r), r.n]));
   let countsOff = 0;
   for (const k of new Set([...counted.keys(), ...kept.keys()])) if (counted.get(k) !== kept.get(k)) countsOff++;
-  return { integrity, dangling, searchIndex, countsOff };
+  return { integrity, dangling, searchIndex, countsOff, parentLoops: parentLoops(db) };
+}
+
+/** How many records lie under themselves, their parents followed up (a store older than parents has none). */
+function parentLoops(db: Database.Database): number {
+  if (db.prepare("SELECT count(*) FROM sqlite_master WHERE name = 'parents'").pluck().get() === 0) return 0;
+  // A chain is followed no further than the records there are: a loop comes back within it.
+  return db.prepare(`WITH RECURSIVE up(start, at, depth) AS (
+      SELECT record, parent, 1 FROM parents
+      UNION ALL SELECT up.start, p.parent, up.depth + 1 FROM up JOIN parents p ON p.record = up.at
+        WHERE up.at <> up.start AND up.depth <= (SELECT count(*) FROM parents))
+    SELECT count(DISTINCT start) FROM up WHERE at = start`).pluck().get() as number;
 }

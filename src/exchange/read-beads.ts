@@ -76,9 +76,12 @@ export const BEADS_READER: ForeignReader = {
       noted(b.close_reason, 'Closed: ', b.closed_at);
       const needs: string[] = [];
       const attachments: IncomingRecord['attachments'] = [];
+      let parent: string | undefined;
       for (const d of b.dependencies ?? []) {
         if (!keys.has(d.depends_on_id)) { linksLeftOut++; continue; }
         if (d.type === 'blocks') needs.push(d.depends_on_id);
+        // A child's link names its parent: the first is the record it lies under.
+        else if (d.type === 'parent-child' && parent === undefined) parent = d.depends_on_id;
         else attachments.push({ kind: 'record', ref: d.depends_on_id, record: d.depends_on_id, title: d.type === 'parent-child' ? 'parent' : d.type });
       }
       records.push({
@@ -86,7 +89,7 @@ export const BEADS_READER: ForeignReader = {
         fields, owners: b.assignee ? [b.assignee] : [],
         ...(b.created_at ? { created: b.created_at } : {}),
         ...(b.updated_at ? { updated: b.updated_at } : {}),
-        notes, attachments, needs,
+        notes, attachments, needs, ...(parent !== undefined ? { parent } : {}),
         origin: { format: 'beads', ref: b.id },
       });
     }

@@ -18,6 +18,7 @@ const list = z.object({
   view: z.enum(['board', 'table']),
   archived: z.boolean(),
   position: z.number().optional(),
+  childrenFirst: z.boolean().optional(),
   access: z.record(z.string(), z.enum(['read', 'write'])),
   created: z.string(),
   updated: z.string(),
@@ -39,6 +40,7 @@ const record = z.object({
   notes: z.array(z.object({ id: z.number().int(), at: z.string(), by: who, text: z.string(), edited: z.boolean() })),
   attachments: z.array(z.object({ id: z.number().int(), kind: z.string(), ref: z.string(), title: z.string(), at: z.string(), by: who })),
   needs: z.array(z.number().int()),
+  parent: z.number().int().positive().optional(),
   history: z.array(row),
 });
 
@@ -92,6 +94,7 @@ export function readBinderJson(text: string): ImportPlan {
             notes: r.notes.map((n) => ({ id: n.id, at: n.at, by: n.by, text: n.text, edited: n.edited })),
             attachments: r.attachments.map((a) => ({ id: a.id, kind: a.kind, ref: a.ref, title: a.title, at: a.at, by: a.by })),
             needs: r.needs.map(String),
+            ...(r.parent !== undefined ? { parent: String(r.parent) } : {}),
             history: r.history,
           });
         });

@@ -9,7 +9,7 @@ import { openStore, Refused, type SqliteStore, type StoreSpec, type Who } from '
 import { confirmed } from '../keeper/confirm.js';
 import { jsonDocument } from '../keeper/json-document.js';
 import { lines, said, word, type Shown } from '../keeper/text-values.js';
-import { backupTo, checkStore, readBackup, restoreFrom, storeInUse } from './backup.js';
+import { backupTo, checkStore, readBackup, restoreFrom, storeInUse, type CheckFound } from './backup.js';
 import { printAnswer, printSentence } from './print.js';
 
 type Place = { store: StoreSpec; who: Who; json: boolean };
@@ -136,7 +136,9 @@ export async function runCheck(place: Place): Promise<number> {
         : said`  rows that name others: ${plural(found.dangling.length, 'row')} name what is not there (${[...new Set(found.dangling.map((d) => `${d.table} → ${d.parent}`))].join(', ')})`);
       out.push(found.searchIndex === null ? said`  the search index: sound` : said`  the search index: DAMAGED (${found.searchIndex})`);
       out.push(found.countsOff === 0 ? said`  the counts kept per list: right` : said`  the counts kept per list: ${plural(found.countsOff, 'count')} wrong`);
-      const bad = !sound || found.dangling.length > 0 || found.searchIndex !== null || found.countsOff > 0;
+      out.push(found.parentLoops === 0 ? said`  records under records: none under itself`
+        : said`  records under records: ${plural(found.parentLoops, 'record')} in a loop of parents, each under itself`);
+      const bad = isBad(sound, found);
       out.push(bad
         ? said`Something is wrong: put a backup back (binder admin restore-backup FILE), or export what can still be read (binder admin export).`
         : said`Nothing is wrong.`);
@@ -146,6 +148,8 @@ export async function runCheck(place: Place): Promise<number> {
     }
   });
   if (code !== 0 || !found) return code;
-  const bad = !(found.integrity.length === 1 && found.integrity[0] === 'ok') || found.dangling.length > 0 || found.searchIndex !== null || found.countsOff > 0;
-  return bad ? 1 : 0;
+  return isBad(found.integrity.length === 1 && found.integrity[0] === 'ok', found) ? 1 : 0;
 }
+
+const isBad = (sound: boolean, found: CheckFound): boolean =>
+  !sound || found.dangling.length > 0 || found.searchIndex !== null || found.countsOff > 0 || found.parentLoops > 0;

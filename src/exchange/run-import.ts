@@ -52,6 +52,7 @@ export function sayImported(d: Imported, plan: ImportPlan): string {
   out.push(said`Imported ${lists}${plural(d.records, 'record')}${where}${numbers}.`);
   if (d.renumbered) out.push(said`${plural(d.renumbered, 'record')} got a new number: theirs was taken here.`);
   if (d.needs) out.push(said`${plural(d.needs, 'need')} between them.`);
+  if (d.parents) out.push(said`${plural(d.parents, 'record')} under another of them.`);
   if (d.needsLeftOut) out.push(said`${plural(d.needsLeftOut, 'need')} on records not in the file left out.`);
   // Each left-out piece was said by its reader already.
   if (plan.leftOut.length) out.push(said`Left out: ${joined(plan.leftOut.map((l) => new Shown(l)), '; ')}.`);

@@ -166,13 +166,16 @@ export function sayBrief(b: Brief, who: Who): Told {
 
 async function sayReady(page: ReadyPage, a: Args, who: Who, { store }: CatalogContext): Promise<Shown> {
   const out: Shown[] = [];
+  const query = str(a.query)?.trim();
   for (const l of page.lists) {
     if (l.total === 0) continue;
     const list = await store.list(l.list, who);
     const over = l.atLeast ? 'more than ' : '';
     out.push(said`${l.list}: ${over}${l.total} ready${l.priority ? said` (by ${l.priority}, then oldest)` : ' (oldest first)'}:`);
     for (const r of l.records) out.push(said`  ${recordLine(r, list)} [${stateName(list, r.state)}]`);
-    if (l.total > l.records.length) out.push(said`  … ${over}${l.total - l.records.length} more; ${step('take', { next: l.list })} takes the first.`);
+    // take --next reads no query: with one, the first it finds is taken by its number.
+    const first = query ? step('take', { id: l.records[0]!.id }) : step('take', { next: l.list });
+    if (l.total > l.records.length) out.push(said`  … ${over}${l.total - l.records.length} more; ${first} takes the first.`);
   }
   const given = str(a.list);
   const readOnly = page.readOnly.length
@@ -181,11 +184,12 @@ async function sayReady(page: ReadyPage, a: Args, who: Who, { store }: CatalogCo
     out.push(readOnly ?? said`You may change no list: nothing is yours to start. A person grants access from their screen or with binder admin grant.`);
   } else if (out.length === 0) {
     const wait = step('wait', given ? { on: given } : {});
-    out.push(said`Nothing is ready for you${given ? said` in ${given}` : ''} now: what is left waits for a person's approval or on other records, is taken, or is done. To wait until something changes: ${wait}.`);
+    const found = query ? said` that ${query} finds` : '';
+    out.push(said`Nothing${found} is ready for you${given ? said` in ${given}` : ''} now: what is left waits for a person's approval or on other records, is taken, or is done. To wait until something changes: ${wait}.`);
     if (readOnly) out.push(readOnly);
   } else {
     const first = page.lists.find((l) => l.total > 0)!;
-    out.push(said`Next: ${step('take', { next: first.list })}`);
+    out.push(said`Next: ${query ? step('take', { id: first.records[0]!.id }) : step('take', { next: first.list })}`);
   }
   for (const r of page.held) out.push(said`You hold #${r.id} ${r.title} until ${utc(r.lease!.until)}.`);
   return told(out);
@@ -245,7 +249,8 @@ export const TOGETHER = {
     (d, _a, who) => sayReleased(d, who),
   ),
   ready: entry(
-    (a, who, { store }): Promise<ReadyPage | BlockedPage> => (a.blocked === true ? store.blocked(str(a.list), who) : store.ready(str(a.list), who)),
+    (a, who, { store }): Promise<ReadyPage | BlockedPage> => (a.blocked === true
+      ? store.blocked(str(a.list), who) : store.ready(str(a.list), who, { query: str(a.query) })),
     (d, a, who, ctx) => (a.blocked === true ? sayBlocked(d as BlockedPage, str(a.list)) : sayReady(d as ReadyPage, a, who, ctx)),
   ),
   brief: entry(

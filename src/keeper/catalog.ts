@@ -34,6 +34,8 @@ export interface CatalogEntry {
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 const strs = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : []);
 const recordRef = (v: unknown): number | string => (typeof v === 'number' ? v : String(v ?? ''));
+/** The labels given (`--label`, MCP's `label`), each word as written: the store reads + and -. */
+const labelsOf = (a: Record<string, unknown>): string[] | undefined => (a.label === undefined ? undefined : strs(a.label));
 /** A due date as given: `none` clears. */
 const dueOf = (v: unknown): string | undefined => (typeof v !== 'string' ? undefined : v === 'none' ? '' : v);
 
@@ -110,11 +112,12 @@ function listPatch(list: List, a: Record<string, unknown>): ListPatch {
     }
     patch.fields = fields;
   }
+  if (a.childrenFirst === 'on' || a.childrenFirst === 'off') patch.childrenFirst = a.childrenFirst === 'on';
   if (Object.keys(patch).length === 0) {
-    const flags = '--title, --view, --add-state, --rename-state, --move-state, --remove-state, --gate, --ungate';
+    const flags = '--title, --view, --add-state, --rename-state, --move-state, --remove-state, --gate, --ungate, --add-field, --remove-field';
     throw new Refused(
-      `Say what to change: ${flags}, --add-field or --remove-field.`,
-      `Dites ce qu'il faut changer : ${flags}, --add-field ou --remove-field.`,
+      `Say what to change: ${flags} or --children-first.`,
+      `Dites ce qu'il faut changer : ${flags} ou --children-first.`,
     );
   }
   return patch;
@@ -134,7 +137,8 @@ const describeList = (l: List) => {
   const access = Object.keys(l.access).length
     ? said`; agents ${joined(Object.entries(l.access).map(([id, a]) => said`${id} ${a}`), ', ')}`
     : said`; no agent has access`;
-  return said`${l.id}: ${l.title} (${l.view}); states ${states}${fields}${access}${l.archived ? '; archived' : ''}`;
+  const first = l.childrenFirst ? '; a parent is ready once its children are done' : '';
+  return said`${l.id}: ${l.title} (${l.view}); states ${states}${fields}${first}${access}${l.archived ? '; archived' : ''}`;
 };
 
 /** The page of notes and history rows `get` shows: as asked, else the latest few of each. */
@@ -163,7 +167,7 @@ export const CATALOG: Record<OpName, CatalogEntry> = {
     (a, who, { store }) => store.add(String(a.list), {
       title: String(a.title), state: str(a.state), due: dueOf(a.due), note: str(a.note),
       owners: Array.isArray(a.owners) ? strs(a.owners) : undefined,
-      fields: a.fields as Record<string, string> | undefined, parent: str(a.parent),
+      fields: a.fields as Record<string, string> | undefined, labels: labelsOf(a), parent: str(a.parent),
     }, who),
     async (r, _a, who, ctx) => {
       const list = await listOf(ctx, r, who);
@@ -176,7 +180,7 @@ export const CATALOG: Record<OpName, CatalogEntry> = {
     (a, who, { store }) => store.edit(recordRef(a.id), {
       title: str(a.title), due: dueOf(a.due),
       owners: Array.isArray(a.owners) ? strs(a.owners) : undefined,
-      fields: a.fields as Record<string, string> | undefined, parent: str(a.parent),
+      fields: a.fields as Record<string, string> | undefined, labels: labelsOf(a), parent: str(a.parent),
     }, who),
     // What the store changed, never what was asked: a value given as it was, or one that came to nothing, is no change.
     async (r, _a, who, ctx) => said`${new Shown(r.changed.length ? `Changed #${r.id}: ${r.changed.join(', ')}.` : `Nothing changed on #${r.id}: what was given is what it holds.`)}${

@@ -9,14 +9,16 @@ export type { ArgKind, ArgSpec, OpSpec } from './op-spec.js';
 import type { ArgSpec, OpDraft, OpSpec, Whose } from './op-spec.js';
 import { adminWords as wordsOf, personsOperation } from '../store/light.js';
 
-const list: ArgSpec = { kind: 'text', describe: 'a list\'s name or id', required: true, positional: true, placeholder: 'LIST' };
+const list: ArgSpec = { kind: 'text', describe: 'its name or id', required: true, positional: true, placeholder: 'LIST' };
 const record: ArgSpec = { kind: 'record', describe: '12 or #12', required: true, positional: true, placeholder: 'ID' };
 /** A deletion's yes, given ahead: `binder admin` asks on a terminal and needs it when piped. */
 const yes: ArgSpec = { kind: 'flag', describe: 'delete without asking (needed when not on a terminal)' };
-const due: ArgSpec = { kind: 'due', describe: '2026-11-04 or "2026-11-04 09:00"; none to clear', placeholder: 'DATE' };
+const due: ArgSpec = { kind: 'due', describe: 'YYYY-MM-DD[ HH:MM]; none clears', placeholder: 'DATE' };
 const owners: ArgSpec = { kind: 'owners', describe: 'owners: me, an id, or none', flag: 'owner', placeholder: 'me|ID|none' };
 const fields: ArgSpec = { kind: 'fields', describe: 'field values by field name', flag: 'field', placeholder: 'name=value' };
 const parent: ArgSpec = { kind: 'text', describe: 'parent record; none', placeholder: 'ID' };
+/** The list's labels field, label by label: a bare word sets them, `+bug` adds, `-bug` takes away. */
+const label: ArgSpec = { kind: 'texts', describe: 'bug sets; +bug adds, -bug removes', placeholder: 'LABEL' };
 
 /** How many of a record's latest notes and history rows `get` shows unless told, and at most. */
 export const GET_NOTES = 10;
@@ -27,13 +29,14 @@ export const ATTACH_KINDS = ['message', 'file', 'asset', 'branch', 'link', 'reco
 export const ACCESS_LEVELS = ['read', 'write', 'none'] as const;
 export const VIEWS = ['board', 'table'] as const;
 export const LANGS = ['en', 'fr'] as const;
+export const ON_OFF = ['on', 'off'] as const;
 
 const op = <const T extends OpDraft>(spec: T): T => spec;
 
 const CATALOG = [
   /* ---- the agents' verbs ---- */
   op({
-    name: 'lists', title: 'Lists', describe: 'The lists you can see, with their counts and your access.',
+    name: 'lists', title: 'Lists', describe: 'Your lists, with their counts and your access.',
     example: 'binder lists', readOnly: true, idempotent: true,
     // Agents never see an archived list (src/store/access.ts): a person's view alone.
     args: { archived: { kind: 'flag', describe: 'the archived lists too', person: true } },
@@ -44,10 +47,10 @@ const CATALOG = [
     args: {
       list,
       state: { kind: 'text', describe: 'only this state', placeholder: 'STATE' },
-      mine: { kind: 'flag', describe: 'only records you own' },
-      archived: { kind: 'flag', describe: 'the archived records instead' },
+      mine: { kind: 'flag', describe: 'only yours' },
+      archived: { kind: 'flag', describe: 'archived ones instead' },
       query: { kind: 'text', describe: 'a query', placeholder: 'QUERY' },
-      offset: { kind: 'number', describe: 'skip this many in each state', placeholder: 'N' },
+      offset: { kind: 'number', describe: 'skip N per state', placeholder: 'N' },
     },
   }),
   op({
@@ -55,8 +58,8 @@ const CATALOG = [
     example: 'binder get 12', readOnly: true, idempotent: true,
     args: {
       id: record,
-      notes: { kind: 'number', describe: `how many notes (${GET_NOTES})`, placeholder: 'N', max: GET_MOST },
-      history: { kind: 'number', describe: `how many history rows (${GET_HISTORY})`, placeholder: 'N', max: GET_MOST },
+      notes: { kind: 'number', describe: `notes shown (${GET_NOTES})`, placeholder: 'N', max: GET_MOST },
+      history: { kind: 'number', describe: `history rows shown (${GET_HISTORY})`, placeholder: 'N', max: GET_MOST },
       offset: { kind: 'number', describe: 'skip the latest N of both', placeholder: 'N' },
     },
   }),
@@ -65,7 +68,7 @@ const CATALOG = [
     example: 'binder search login state:Doing owner:me', readOnly: true, idempotent: true,
     args: {
       text: { kind: 'words', describe: 'the query', required: true, positional: true, placeholder: 'QUERY' },
-      archived: { kind: 'flag', describe: 'include archived records' },
+      archived: { kind: 'flag', describe: 'archived too' },
     },
   }),
   op({
@@ -74,10 +77,10 @@ const CATALOG = [
     args: {
       list,
       title: { kind: 'words', describe: 'the title', required: true, positional: true, placeholder: 'TITLE' },
-      state: { kind: 'text', describe: 'the state to start in', placeholder: 'STATE' },
+      state: { kind: 'text', describe: 'start state', placeholder: 'STATE' },
       due, owners,
       note: { kind: 'text', describe: 'a first note', placeholder: 'TEXT' },
-      fields, parent,
+      fields, label, parent,
     },
   }),
   op({
@@ -86,7 +89,7 @@ const CATALOG = [
     args: {
       id: record,
       title: { kind: 'text', describe: 'a new title', placeholder: 'TITLE' },
-      due, owners, fields, parent,
+      due, owners, fields, label, parent,
     },
   }),
   op({
@@ -98,12 +101,12 @@ const CATALOG = [
     },
   }),
   op({
-    name: 'note', title: 'Add a note', describe: 'Add a short note to a record: a decision, a fact, a result.',
+    name: 'note', title: 'Add a note', describe: 'Note a decision, fact or result on a record.',
     example: 'binder note 12 "tests pass on the branch"', readOnly: false, idempotent: false,
     args: { id: record, text: { kind: 'words', describe: 'the note', required: true, positional: true, placeholder: 'TEXT' } },
   }),
   op({
-    name: 'attach', title: 'Attach', describe: 'Attach a message, file, asset, branch, link or record to a record.',
+    name: 'attach', title: 'Attach', describe: 'Attach something to a record.',
     example: 'binder attach 12 branch site:dark-mode "the work"', readOnly: false, idempotent: false,
     args: {
       id: record,
@@ -113,7 +116,7 @@ const CATALOG = [
     },
   }),
   op({
-    name: 'detach', title: 'Detach', describe: 'Take off something attached to a record.',
+    name: 'detach', title: 'Detach', describe: 'Take an attachment off a record.',
     example: 'binder detach 12 site:dark-mode', readOnly: false, idempotent: true,
     args: { id: record, what: { kind: 'text', describe: 'its ref or id', required: true, positional: true, placeholder: 'WHAT' } },
   }),
@@ -123,7 +126,7 @@ const CATALOG = [
     args: { id: record, restore: { kind: 'flag', describe: 'restore it instead', hidden: true } },
   }),
   op({
-    name: 'restore', title: 'Restore a record', describe: 'Bring an archived record back into its list.',
+    name: 'restore', title: 'Restore a record', describe: 'Unarchive a record.',
     example: 'binder restore 12', readOnly: false, idempotent: true, args: { id: record },
   }),
 
@@ -133,7 +136,7 @@ const CATALOG = [
     example: 'binder take --next Batches', readOnly: false, idempotent: false,
     args: {
       id: { ...record, required: false },
-      next: { kind: 'text', describe: 'the first ready record of this list', placeholder: 'LIST' },
+      next: { kind: 'text', describe: 'or the first ready of this list', placeholder: 'LIST' },
       for: { kind: 'text', describe: 'how long: 30m (default) to 1d', placeholder: 'TIME' },
     },
   }),
@@ -153,10 +156,11 @@ const CATALOG = [
   }),
   op({
     name: 'ready', title: 'Ready', describe: 'Records you may start now: approved, free, not done; first to take first.',
-    example: 'binder ready Batches', readOnly: true, idempotent: true,
+    example: 'binder ready Batches --query "label:bug"', readOnly: true, idempotent: true,
     args: {
       list: { ...list, required: false },
       blocked: { kind: 'flag', describe: 'what waits' },
+      query: { kind: 'text', describe: 'only what it finds', placeholder: 'QUERY' },
     },
   }),
   op({
@@ -168,7 +172,7 @@ const CATALOG = [
     },
   }),
   op({
-    name: 'wait', title: 'Wait', describe: 'Wait until something you can see changes; say what, as brief does.',
+    name: 'wait', title: 'Wait', describe: 'Wait for a change you can see; told as brief tells it.',
     example: 'binder wait 12 --timeout 5m', readOnly: true, idempotent: false, holds: 'timeout',
     args: {
       on: { kind: 'text', describe: 'only this list or record (#12)', positional: true, placeholder: 'LIST|ID' },
@@ -214,7 +218,7 @@ const CATALOG = [
     },
   }),
   op({
-    name: 'edit-list', title: 'Edit a list', describe: 'Change a list: title, view, states and their order, its gate, fields.',
+    name: 'edit-list', title: 'Edit a list', describe: 'Change a list: title, view, states and their order, its gate, fields, whether children come first.',
     example: 'binder admin edit-list tasks --gate Review', readOnly: false, idempotent: false,
     args: {
       list,
@@ -228,6 +232,7 @@ const CATALOG = [
       ungate: { kind: 'texts', describe: 'make a state no longer a gate', placeholder: 'NAME' },
       addField: { kind: 'texts', describe: 'add a field, NAME:TYPE or NAME:choice:a|b|c', flag: 'add-field', placeholder: 'NAME:TYPE' },
       removeField: { kind: 'texts', describe: 'remove a field and its values', flag: 'remove-field', placeholder: 'NAME' },
+      childrenFirst: { kind: 'choice', describe: 'on: a parent is ready only once its children are done', choices: ON_OFF, flag: 'children-first', placeholder: 'on|off' },
     },
   }),
   op({

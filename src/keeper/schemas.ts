@@ -93,8 +93,9 @@ interface ToolWords extends ToolOptions { hold?: string | undefined }
 function toolWords(name: string, arg: ArgSpec, options: ToolWords): string {
   switch (arg.kind) {
     case 'fields': return 'values by field name';
-    case 'owners': return 'owners: me or ids; [] for none';
-    case 'record': return arg.describe;
+    case 'owners': return 'me or ids; [] for none';
+    // How a record is named (12 or "#12") is said once, in the server's instructions.
+    case 'record': return '';
     case 'text':
       if (name === options.hold && options.holdMaxMs !== undefined) {
         const most = `${Math.round(options.holdMaxMs / 1000)}s`;
@@ -132,7 +133,8 @@ export function toolShape(op: OpSpec, options: ToolOptions = {}): Record<string,
         throw new Error(`unknown argument kind ${String(never)}`);
       }
     }
-    one = one.describe(toolWords(name, arg, words));
+    const said = toolWords(name, arg, words);
+    if (said !== '') one = one.describe(said);
     shape[name] = arg.required ? one : one.optional();
   }
   return shape;
@@ -150,7 +152,7 @@ export function toolSchema(op: OpSpec, options: ToolOptions = {}): z.ZodType {
 const HINTS_FR: Readonly<Record<string, string>> = {
   list: 'la liste : son nom ou son identifiant', state: 'l\'état', text: 'le texte', title: 'le titre', note: 'une note',
   ref: 'un chemin, une URL, dépôt:branche, un identifiant de message ou un numéro de fiche', what: 'sa référence ou son numéro',
-  next: 'la liste dont prendre la première fiche prête', for: 'combien de temps : de 30m (par défaut) à 1d',
+  next: 'la liste dont prendre la première fiche prête', label: 'des étiquettes : bug, +bug ou -bug', query: 'une requête', for: 'combien de temps : de 30m (par défaut) à 1d',
   on: 'seulement cette liste ou cette fiche (#12)', others: 'les fiches dont elle a besoin : 12 14', timeout: 'au plus ce temps : 60s (par défaut)', template: 'le modèle',
   agent: 'l\'agent : son nom ou son identifiant', dir: 'le dossier', name: 'le nom de l\'agent',
   addState: 'un état à ajouter à la fin', renameState: 'ANCIEN=NOUVEAU', moveState: 'NOM=N', removeState: 'un état vide',

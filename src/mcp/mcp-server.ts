@@ -18,13 +18,16 @@ import { mcpText } from './mcp-steps.js';
 import { answerCallsFirst } from './sdk-calls.js';
 import { asWritten } from '../keeper/text-values.js';
 
+/** Whether an operation's title holds its name among its words: the name said again. */
+const repeatsName = (op: { name: string; title: string }): boolean => op.title.toLowerCase().split(/\s+/).includes(op.name);
+
 /** Asks the keeper to do `op`: bound to a folder by whoever makes the server. */
 export type AskKeeper = (op: string, args: Record<string, unknown>) => Promise<AskOutcome>;
 
 export const INSTRUCTIONS = [
-  'Binder keeps lists of records (batches of work, tasks, customers, a roadmap…) that people and agents work on together.',
+  'Binder keeps lists of records (work, tasks, customers, a roadmap…) that people and agents share.',
   'You ask; a keeper holds the binder and answers, knowing you by your folder. You see only the lists you were given.',
-  'Records are named by number: #12 (give 12, "12" or "#12"). Start with `lists`, then `show` a list or `get` a record.',
+  'Records are numbered: give 12 or "#12". Start with `lists`, then `show` a list or `get` a record.',
   'Some lists have a gate: a record passes it only once a person approved it. Propose, then work on what was approved.',
   'A refusal (isError) says why and what to do instead; a next step reads as the tool call to make.',
 ].join('\n');
@@ -74,8 +77,8 @@ export function createMcpServer({ ask, doctor }: { ask: AskKeeper; doctor?: Doct
     const tool = server.registerTool(
       op.name,
       {
-        // A title that only repeats the name costs every agent's context and tells it nothing.
-        ...(op.title.toLowerCase() !== op.name ? { title: op.title } : {}),
+        // A title that only repeats the name (`Show a list`, `Add a note`) costs every agent's context and tells it nothing.
+        ...(!repeatsName(op) ? { title: op.title } : {}),
         description: op.describe,
         inputSchema: toolSchema(op, { holdMaxMs: MCP_WAIT_MAX_MS }),
         // Nothing an agent can do deletes: a person alone deletes. Destructive and idempotent mean

@@ -18,7 +18,7 @@ const argLabels: Record<ArgName, string> = {
   notes: 'Notes', history: 'History',
   others: 'Needs', remove: 'Remove', blocked: 'Blocked',
   expires: 'Expires', token: 'Token', person: 'Person', role: 'Role', yes: 'Yes',
-  parent: 'Under', children: 'Records under it',
+  parent: 'Under', children: 'Records under it', label: 'Labels', childrenFirst: 'Children first',
 };
 
 export const en: Words = {

@@ -62,6 +62,8 @@ const args: Record<ArgName, { label: string; hint: string }> = {
   note: { label: 'Note', hint: 'une première note' },
   fields: { label: 'Champs', hint: 'nom=valeur' },
   parent: { label: 'Sous', hint: 'la fiche sous laquelle elle va ; none pour aucune' },
+  label: { label: 'Étiquettes', hint: 'des étiquettes : bug les fixe, +bug en ajoute une, -bug la retire' },
+  childrenFirst: { label: 'Enfants d\'abord', hint: 'on : une fiche n\'est prête qu\'une fois les fiches sous elle faites' },
   children: { label: 'Fiches sous elle', hint: 'ce qu\'elles deviennent : orphan (elles restent) ou delete (supprimées avec elle)' },
   kind: { label: 'Nature', hint: 'ce que c\'est' },
   ref: { label: 'Référence', hint: 'un chemin, une URL, dépôt:branche, un message ou un numéro de fiche' },

@@ -1,7 +1,7 @@
 /**
  * An import, a person's alone, in the caller's one transaction: every record a file brings is
  * checked by the binder's own rules (title, state, gate, fields, owners, due date, notes,
- * attachments) and written with its notes, attachments, needs and — from Binder's own export —
+ * attachments) and written with its notes, attachments, needs, parent and — from Binder's own export —
  * its approval and history kept whole. A record of another tool is never approved unless the
  * person asks for it. The first rule broken refuses the whole import, naming the line.
  */
@@ -47,7 +47,27 @@ function remapChange(row: MovingRow, idOf: Map<string, number>, notes: Map<numbe
   const record = (n: unknown): unknown => (typeof n === 'number' ? idOf.get(String(n)) ?? n : n);
   if (row.op === 'needs') for (const key of ['add', 'remove']) if (Array.isArray(c[key])) c[key] = (c[key] as unknown[]).map(record);
   if (row.op === 'unblocked') c.need = record(c.need);
+  if ((row.op === 'add' || row.op === 'edit') && c.parent !== undefined) c.parent = Array.isArray(c.parent) ? c.parent.map(record) : record(c.parent);
   return c;
+}
+
+/**
+ * Puts each record under the one of the file it names as its parent, as numbered here. A parent
+ * not in the file (or the record itself) is left out; a loop among the file's parents is refused
+ * by the line of its first record, as the binder refuses one made by hand.
+ */
+async function bringParents(ctx: Context, plan: ImportPlan, idOf: Map<string, number>): Promise<number> {
+  const parentOf = new Map(plan.records.filter((r) => r.parent !== undefined && r.parent !== r.key && idOf.has(r.parent)).map((r) => [r.key, r.parent!]));
+  for (const r of plan.records) {
+    const chain = [r.key];
+    for (let at = parentOf.get(r.key); at !== undefined; at = parentOf.get(at)) {
+      if (at === r.key) throw atLine(r.line, refusal('parentLoop', [idOf.get(r.key)!, idOf.get(parentOf.get(r.key)!)!, [...chain.slice(1), at].map((k) => `#${idOf.get(k)!}`).join(' under ')]));
+      if (chain.includes(at)) break;
+      chain.push(at);
+    }
+  }
+  for (const [key, parent] of parentOf) await ctx.q.run('INSERT INTO parents (record, parent) VALUES (?, ?)', [idOf.get(key)!, idOf.get(parent)!]);
+  return parentOf.size;
 }
 
 /** A circle among the needs the file brings (none can pass through the binder's own records). */
@@ -190,6 +210,7 @@ export async function importBinder(ctx: Context, plan: ImportPlan, who: Who, opt
       needs += (await ctx.q.run('INSERT INTO needs (record, needed) VALUES (?, ?) ON CONFLICT DO NOTHING', [idOf.get(r.key)!, target])).changes;
     }
   }
+  const parents = await bringParents(ctx, plan, idOf);
   // Numbers given past those given here, never back (a number once given is never given again).
   for (const statement of ctx.q.dialect.idsGivenByHand(['records', 'notes', 'attachments'])) await ctx.q.get(statement);
   await ctx.log(who, 'import', into?.id ?? null, null, {
@@ -197,7 +218,7 @@ export async function importBinder(ctx: Context, plan: ImportPlan, who: Who, opt
   });
   return {
     lists: made, records: plan.records.length, renumbered: plan.records.filter((r, i) => whole && String(ids[i]) !== r.key).length,
-    needs, needsLeftOut, first: ids[0] ?? null, last: ids[ids.length - 1] ?? null,
+    needs, needsLeftOut, parents, first: ids[0] ?? null, last: ids[ids.length - 1] ?? null,
     into: into?.id ?? null,
   };
 }

@@ -109,9 +109,10 @@ export async function bringLists(ctx: Context, given: readonly IncomingList[], m
     const id = uniqueSlug(slug(l.id) || slug(title) || 'list', taken);
     const at = iso(ctx.now());
     ids.add(id);
-    (await ctx.q.run(`INSERT INTO lists (id, title, states, fields, view, archived, position, created, updated)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`, [id, title, JSON.stringify(states), JSON.stringify(fields),
-      l.view === 'table' ? 'table' : 'board', l.archived ? 1 : 0, position + 1 + i, cleanTime(l.created, at), cleanTime(l.updated, at)]));
+    (await ctx.q.run(`INSERT INTO lists (id, title, states, fields, view, archived, position, created, updated, children_first)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, [id, title, JSON.stringify(states), JSON.stringify(fields),
+      l.view === 'table' ? 'table' : 'board', l.archived ? 1 : 0, position + 1 + i, cleanTime(l.created, at), cleanTime(l.updated, at),
+      l.childrenFirst === true ? 1 : 0]));
     for (const [agent, level] of Object.entries(l.access)) {
       if (!/^agent:[a-z0-9-]+$/.test(agent) || (level !== 'read' && level !== 'write')) {
         throw refusal('importNotAccess', [agent.slice(0, 40)]);

@@ -1,7 +1,7 @@
 /**
  * A binder read whole for its export, a person's alone: the lists named (or all of them) with
- * their access and history, then every record of them with its notes, attachments, needs and
- * history, in number order, a page of records at a time so that a binder of any size is read
+ * their access and history, then every record of them with its notes, attachments, needs, parent
+ * and history, in number order, a page of records at a time so that a binder of any size is read
  * in a few queries per thousand records. It reads only, and hands each piece to the writer as
  * soon as it is whole.
  */
@@ -51,6 +51,7 @@ export async function exportBinder(
     const out: ListOut = {
       id: list.id, title: list.title, states: list.states, fields: list.fields, view: list.view,
       archived: list.archived, position: row.position, access: list.access, created: list.created, updated: list.updated,
+      ...(list.childrenFirst ? { childrenFirst: true } : {}),
       history: (await ctx.q.all<LogRowRaw>('SELECT * FROM log WHERE list = ? AND record IS NULL ORDER BY id', [row.id])).map(rowOf),
     };
     give({ kind: 'list', list: out });
@@ -67,6 +68,8 @@ export async function exportBinder(
     const notesOf = byRecord(await ctx.q.all<NoteRow>('SELECT * FROM notes WHERE record BETWEEN ? AND ? ORDER BY record, id', between));
     const attachedOf = byRecord(await ctx.q.all<AttachmentRow>('SELECT * FROM attachments WHERE record BETWEEN ? AND ? ORDER BY record, id', between));
     const needsOf = byRecord(await ctx.q.all<{ record: number; needed: number }>('SELECT record, needed FROM needs WHERE record BETWEEN ? AND ? ORDER BY record, needed', between));
+    const parentOf = new Map((await ctx.q.all<{ record: number; parent: number }>('SELECT record, parent FROM parents WHERE record BETWEEN ? AND ?', between))
+      .map((p) => [Number(p.record), Number(p.parent)]));
     const historyOf = byRecord(await ctx.q.all<LogRowRaw & { record: number }>('SELECT * FROM log WHERE record BETWEEN ? AND ? ORDER BY record, id', between));
     for (const r of rows) {
       const record: RecordOut = {
@@ -80,6 +83,7 @@ export async function exportBinder(
         notes: (notesOf.get(r.id) ?? []).map((n) => ({ id: n.id, at: n.at, by: JSON.parse(n.by) as Who, text: n.text, edited: n.edited === 1 })),
         attachments: (attachedOf.get(r.id) ?? []).map((a) => ({ id: a.id, kind: a.kind, ref: a.ref, title: a.title, at: a.at, by: JSON.parse(a.by) as Who })),
         needs: (needsOf.get(r.id) ?? []).map((n) => n.needed),
+        ...(parentOf.has(r.id) ? { parent: parentOf.get(r.id)! } : {}),
         history: (historyOf.get(r.id) ?? []).map(rowOf),
       };
       give({ kind: 'record', record });

@@ -39,6 +39,8 @@ export interface RecordOut {
   notes: { id: number; at: string; by: Who; text: string; edited: boolean }[];
   attachments: { id: number; kind: string; ref: string; title: string; at: string; by: Who }[];
   needs: number[];
+  /** The record it lies under, where it lies under one. */
+  parent?: number;
   history: MovingRow[];
 }
 
@@ -75,6 +77,8 @@ export interface IncomingRecord {
   attachments: { id?: number; kind: string; ref: string; title?: string; at?: string; by?: Who; record?: string }[];
   /** Keys of records of the same file that it needs. */
   needs: string[];
+  /** The key of the record of the same file it lies under. */
+  parent?: string;
   /** Binder's own export only: its history, kept whole. */
   history?: MovingRow[];
   /** Where a foreign record came from, for its history. */
@@ -115,6 +119,8 @@ export interface Imported {
   needs: number;
   /** Needs on records not in the file, left out. */
   needsLeftOut: number;
+  /** Records put under another of the file. */
+  parents: number;
   /** The first and last record numbers given. */
   first: number | null;
   last: number | null;

@@ -4,7 +4,7 @@
  * between single spaces, so a query finds one whole (query-sql.ts). Changed as a whole
  * (`bug ui`) or label by label (`+bug -wontfix`).
  */
-import type { Field } from './types.js';
+import type { Field, List } from './types.js';
 import { refusal } from './words/index.js';
 
 /** The longest label, and the most a record has in one field. */
@@ -27,24 +27,36 @@ function oneLabel(field: Field, given: string): string {
 
 /**
  * The field's labels after `given`: labels alone replace them all; `+bug` adds, `-wontfix` takes
- * away, from those it had (`now`). Commas and spaces both separate.
+ * away, from those it had (`now`) when every word says + or -, else from the bare words given.
+ * Commas and spaces both separate.
  */
 export function labelsValue(field: Field, given: string, now = ''): string {
   const words = given.split(/[\s,]+/).filter((w) => w !== '');
   const relative = words.length > 0 && words.every((w) => w.startsWith('+') || w.startsWith('-'));
   const out = relative ? now.split(' ').filter((w) => w !== '') : [];
   for (const word of words) {
-    if (relative && word.startsWith('-')) {
+    if (word.startsWith('-')) {
       const gone = oneLabel(field, word.slice(1));
       const at = out.indexOf(gone);
       if (at >= 0) out.splice(at, 1);
       continue;
     }
-    const label = oneLabel(field, relative ? word.slice(1) : word);
+    const label = oneLabel(field, word.startsWith('+') ? word.slice(1) : word);
     if (!out.includes(label)) out.push(label);
   }
   if (out.length > LABELS_MOST) {
     throw refusal('labelsTooMany', [field.name, LABELS_MOST]);
   }
   return out.join(' ');
+}
+
+/**
+ * Field values with `labels` (`bug`, `+ui`, `-wontfix`, as labelsValue reads them) given to the
+ * list's labels field, by its id; refused, naming the list, where it has none.
+ */
+export function withLabels(list: List, fields: Record<string, string> | undefined, labels: readonly string[] | undefined): Record<string, string> | undefined {
+  if (labels === undefined) return fields;
+  const field = list.fields.find((f) => f.type === 'labels');
+  if (!field) throw refusal('noLabelsField', [list.title]);
+  return { ...fields, [field.id]: labels.join(' ') };
 }

@@ -181,8 +181,11 @@ export async function editList(ctx: Context, ref: string, patch: ListPatch, who:
     }
     if (JSON.stringify(fields) !== JSON.stringify(list.fields)) change.fields = [list.fields, fields];
   }
+  const childrenFirst = patch.childrenFirst ?? list.childrenFirst === true;
+  if (childrenFirst !== (list.childrenFirst === true)) change.childrenFirst = [!childrenFirst, childrenFirst];
   if (Object.keys(change).length === 0) return list;
-  (await ctx.q.run('UPDATE lists SET title = ?, view = ?, states = ?, fields = ?, updated = ? WHERE id = ?', [title, view, JSON.stringify(states), JSON.stringify(fields), iso(ctx.now()), list.id]));
+  (await ctx.q.run('UPDATE lists SET title = ?, view = ?, states = ?, fields = ?, children_first = ?, updated = ? WHERE id = ?',
+    [title, view, JSON.stringify(states), JSON.stringify(fields), childrenFirst ? 1 : 0, iso(ctx.now()), list.id]));
   await ctx.log(who, 'edit-list', list.id, null, change);
   return (await findList(ctx, list.id, who, 'read')).list;
 }

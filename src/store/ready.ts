@@ -1,14 +1,19 @@
 /**
  * What an asker may start now: records of lists it can change, approved where the list has a
  * gate, not in the list's last state (its "done"), held by nobody and owned by nobody else,
- * not archived, waiting on no record that is not done. First by a field named priority (a choice: its earlier choices first; a number:
- * higher first), then oldest first. Reading only: the caller lapses old claims before.
+ * not archived, waiting on no record that is not done (nor, where its list says so, on a child not
+ * done); of those, what a query finds where one is given (query.ts, as show and search read it).
+ * First by a field named priority (a choice: its earlier choices first; a number: higher first),
+ * then oldest first. Reading only: the caller lapses old claims before.
  */
 import { findList, listFor, visibleListRows } from './access.js';
 import type { Context } from './context.js';
-import { notBlocked } from './needs-sql.js';
+import { childrenDone, notBlocked } from './needs-sql.js';
 import type { Dialect } from './dialect/dialect.js';
 import { inList } from './dialect/json.js';
+import { parseQuery } from './query.js';
+import { queryCondition, type Condition } from './query-sql.js';
+import { indexMarked } from './text-index.js';
 import { recordColumns, recordOf, type RecordRow } from './rows.js';
 import { slug } from './slug.js';
 import type { ReadyList, ReadyPage } from './together-types.js';
@@ -16,6 +21,9 @@ import type { Field, List, RecordSummary, Who } from './types.js';
 
 const PRIORITY_NAMES = ['priority', 'priorite'];
 const PAGE = 20;
+
+/** How many ready records of each list, and only those a query of the query language finds. */
+export interface ReadyOptions { limit?: number; query?: string }
 
 /** The list's field that orders its ready records, if it has one. */
 export function priorityField(list: List): Field | null {
@@ -35,7 +43,7 @@ export const READY_COUNT_MAX = 1000;
  * records in id order), so that a page and a capped count stop early instead of reading the whole
  * list. With its parameters, in order.
  */
-function where(d: Dialect, list: List, who: Who): { sql: string; params: unknown[] } {
+function where(d: Dialect, list: List, who: Who, narrow?: Condition): Condition {
   const gated = list.states.some((s) => s.gate);
   const states = startStates(list);
   return {
@@ -43,8 +51,8 @@ function where(d: Dialect, list: List, who: Who): { sql: string; params: unknown
     AND ${inList('r.state', states.length)}
     ${gated ? 'AND r.approved_by IS NOT NULL' : ''}
     AND NOT ${d.arrayHasOther('r.owners')}
-    AND ${notBlocked(d)}`,
-    params: [list.id, ...states, who.id],
+    AND ${notBlocked(d)}${list.childrenFirst ? ` AND ${childrenDone(d)}` : ''}${narrow ? ` AND ${narrow.sql}` : ''}`,
+    params: [list.id, ...states, who.id, ...(narrow?.params ?? [])],
   };
 }
 
@@ -56,10 +64,10 @@ const fromRecords = (d: Dialect, index = 'records_open'): string => `FROM ${d.re
  * PostgreSQL, the rows are locked for this transaction, and rows another transaction locked are
  * passed over (`take --next` by two keepers at once never gives one record twice).
  */
-export async function readyRows(ctx: Context, list: List, who: Who, limit: number, lock = false): Promise<RecordRow[]> {
+export async function readyRows(ctx: Context, list: List, who: Who, limit: number, lock = false, narrow?: Condition): Promise<RecordRow[]> {
   const d = ctx.q.dialect;
   const field = priorityField(list);
-  const { sql: cond, params } = where(d, list, who);
+  const { sql: cond, params } = where(d, list, who, narrow);
   const locking = lock ? d.forUpdateSkipLocked : '';
   const select = (index?: string): string => `SELECT ${recordColumns(d)} ${fromRecords(d, index)} WHERE ${cond}`;
   if (field?.type === 'number') {
@@ -97,24 +105,27 @@ export async function readyRows(ctx: Context, list: List, who: Who, limit: numbe
   return rows;
 }
 
-async function readyList(ctx: Context, list: List, who: Who, limit: number): Promise<ReadyList> {
+async function readyList(ctx: Context, list: List, who: Who, limit: number, narrow?: Condition): Promise<ReadyList> {
   const field = priorityField(list);
-  const { sql: cond, params } = where(ctx.q.dialect, list, who);
+  const { sql: cond, params } = where(ctx.q.dialect, list, who, narrow);
   const total = (await ctx.q.value<number>(`SELECT count(*) FROM (SELECT 1 ${fromRecords(ctx.q.dialect)}
       WHERE ${cond} LIMIT ${READY_COUNT_MAX + 1}) AS ready`, params))!;
   return {
     list: list.id,
     title: list.title,
-    records: (await readyRows(ctx, list, who, limit)).map(recordOf),
+    records: (await readyRows(ctx, list, who, limit, false, narrow)).map(recordOf),
     total: Math.min(total, READY_COUNT_MAX),
     ...(total > READY_COUNT_MAX ? { atLeast: true } : {}),
     priority: field?.name ?? null,
   };
 }
 
-/** The asker's ready records, in one list or in every list it can change. */
-export async function ready(ctx: Context, listRef: string | undefined, who: Who, options: { limit?: number } = {}): Promise<ReadyPage> {
+/** The asker's ready records, in one list or in every list it can change; of those, what `query` finds. */
+export async function ready(ctx: Context, listRef: string | undefined, who: Who, options: ReadyOptions = {}): Promise<ReadyPage> {
   const limit = Math.max(1, Math.min(1000, Math.floor(options.limit ?? PAGE)));
+  // Read before any list is looked at: a query that cannot be read is refused as it is.
+  const query = parseQuery(options.query ?? '');
+  if (query.any.length > 0) await indexMarked(ctx, true);
   const lists: List[] = [];
   let readOnly: string[] = [];
   if (listRef !== undefined && listRef.trim() !== '') {
@@ -131,7 +142,10 @@ export async function ready(ctx: Context, listRef: string | undefined, who: Who,
       WHERE r.lease_until IS NOT NULL AND ${holder} = ?
         AND ${inList('r.list', lists.length)} ORDER BY r.lease_until, r.id`, [who.id, ...lists.map((l) => l.id)]);
   const out: ReadyList[] = [];
-  for (const list of lists) out.push(await readyList(ctx, list, who, limit));
+  for (const list of lists) {
+    const narrow = query.any.length > 0 ? queryCondition(d, query, [list], who, ctx.now()) : undefined;
+    out.push(await readyList(ctx, list, who, limit, narrow));
+  }
   return {
     lists: out,
     held: held.map((row): RecordSummary => recordOf(row)),

@@ -6,6 +6,7 @@
 import { findList, findRecord, isPerson, notArchived, recordRow, type Found } from './access.js';
 import { approvalMark } from './approval-mark.js';
 import { iso, type Context } from './context.js';
+import { withLabels } from './labels.js';
 import { forChange } from './leases.js';
 import { childrenFirst, setParent } from './children.js';
 import { afterMove } from './needs.js';
@@ -36,7 +37,7 @@ export async function add(ctx: Context, listRef: string, input: AddInput, who: W
   }
   const named = (name: string) => agentNamed(ctx, name);
   const fields = Object.fromEntries(
-    Object.entries(await fieldChanges(list, input.fields ?? {}, who, named)).filter(([, v]) => v !== ''),
+    Object.entries(await fieldChanges(list, withLabels(list, input.fields, input.labels) ?? {}, who, named)).filter(([, v]) => v !== ''),
   );
   const owners = await cleanOwners(input.owners ?? [], who, named);
   const due = dueOf(input.due ?? '');
@@ -75,9 +76,10 @@ export async function edit(ctx: Context, ref: number | string, input: EditInput,
     if (title !== record.title) change.title = [record.title, title];
   }
   const fields = { ...record.fields };
-  if (input.fields) {
+  const given = withLabels(list, input.fields, input.labels);
+  if (given) {
     const changed: Record<string, [string | null, string | null]> = {};
-    for (const [id, value] of Object.entries(await fieldChanges(list, input.fields, who, named, record.fields))) {
+    for (const [id, value] of Object.entries(await fieldChanges(list, given, who, named, record.fields))) {
       const old = fields[id] ?? null;
       if ((old ?? '') === value) continue;
       changed[id] = [old, value === '' ? null : value];

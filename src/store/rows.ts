@@ -12,6 +12,8 @@ import type {
 export interface ListRow {
   id: string; title: string; states: string; fields: string; view: string;
   archived: number; position: number; created: string; updated: string;
+  /** 1: a parent of the list is ready only once its children are done. */
+  children_first: number;
 }
 
 export interface RecordRow {
@@ -37,7 +39,7 @@ export function recordColumns(d: Dialect): string {
 }
 
 /** A list's own columns (ListRow's), each said as `list_<name>`, for a list joined as `l`. */
-const LIST_NAMES = ['title', 'states', 'fields', 'view', 'archived', 'position', 'created', 'updated'] as const;
+const LIST_NAMES = ['title', 'states', 'fields', 'view', 'archived', 'position', 'created', 'updated', 'children_first'] as const;
 export const listColumnsAs = LIST_NAMES.map((name) => `l.${name} AS list_${name}`).join(', ');
 
 /** The list read beside a record (`listColumnsAs`), as its own row; the record's row without it. */
@@ -62,6 +64,7 @@ export function listOf(row: ListRow, access: Record<string, Access>): List {
     access,
     created: row.created,
     updated: row.updated,
+    ...(Number(row.children_first) === 1 ? { childrenFirst: true } : {}),
   };
 }
 

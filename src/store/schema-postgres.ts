@@ -337,4 +337,8 @@ export const PG_MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX parents_by_parent ON parents (parent, record);
   `,
+  // 10: a parent ready only once its children are done, where its list says so (SQLite's 19).
+  `
+  ALTER TABLE lists ADD COLUMN children_first integer NOT NULL DEFAULT 0;
+  `,
 ];

@@ -382,4 +382,9 @@ export const MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX parents_by_parent ON parents (parent, record);
   `,
+  // 19: a list may say that a parent is ready only once its children are done (1), as a record
+  // that needs others is (off, 0, for every list made before).
+  `
+  ALTER TABLE lists ADD COLUMN children_first INTEGER NOT NULL DEFAULT 0;
+  `,
 ];

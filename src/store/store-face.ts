@@ -83,7 +83,7 @@ const RULES = {
   takeNext: ({ write }) => write(takeNext),
   release: ({ write }) => write(release),
   // These lapse old claims first, so they write (a little) and take the write lock.
-  ready: ({ write }) => write(async (c, list: string | undefined, who: Who, o?: { limit?: number }) => {
+  ready: ({ write }) => write(async (c, list: string | undefined, who: Who, o?: { limit?: number; query?: string }) => {
     await lapse(c);
     return ready(c, list, who, o);
   }),

@@ -31,6 +31,8 @@ export interface AddInput {
   note?: string;
   /** The record it goes under: a number (`12`, `#12`). */
   parent?: number | string;
+  /** Labels for the list's labels field: `bug`; `+ui` and `-wontfix` add and take away. */
+  labels?: string[];
 }
 
 export interface EditInput {
@@ -43,6 +45,8 @@ export interface EditInput {
   due?: string;
   /** The record it goes under, or `none` to take it from under its parent. */
   parent?: number | string;
+  /** The labels field's labels: bare words replace them, `+ui` adds, `-wontfix` takes away. */
+  labels?: string[];
 }
 
 export interface StateInput {
@@ -66,6 +70,8 @@ export interface ListPatch {
   states?: StateInput[];
   /** The whole new set of fields. A field left out is removed, with its values. */
   fields?: FieldInput[];
+  /** A parent is ready only once its children are done. */
+  childrenFirst?: boolean;
 }
 
 export interface TemplateSummary {

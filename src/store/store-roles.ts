@@ -72,7 +72,8 @@ export interface StoreRules {
   /** Ends a claim: its holder's, or any claim for a person. `note` is left on the record. */
   release(id: number | string, who: Who, note?: string): Promise<Released>;
   /** Records the asker may start now, in one list or every list it can change. */
-  ready(list: string | undefined, who: Who, options?: { limit?: number }): Promise<ReadyPage>;
+  /** `query`: only what a query of the query language (query.ts) finds among them. */
+  ready(list: string | undefined, who: Who, options?: { limit?: number; query?: string }): Promise<ReadyPage>;
   /** What changed since the asker last looked, each change once (see BriefOptions). */
   brief(who: Who, options?: BriefOptions): Promise<Brief>;
   /** Marks the changes through history row `through` seen by `who`: its next brief starts after it (never moves back). */

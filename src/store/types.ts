@@ -49,6 +49,8 @@ export interface List {
   access: Record<string, Access>;
   created: string;
   updated: string;
+  /** A parent is ready (`ready`, `take --next`) only once its children are done, as a record that needs others. */
+  childrenFirst?: boolean;
 }
 
 /** A list as an asker sees it in `lists`: with counts and the asker's own access. */

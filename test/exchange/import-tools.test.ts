@@ -79,12 +79,12 @@ test('taskwarrior: a completed task past a gate is refused unless the person app
   ]);
 });
 
-test('beads: issues.jsonl comes in — statuses, blocks as needs, other links attached, texts as notes', async (t) => {
+test('beads: issues.jsonl comes in — statuses, blocks as needs, parent-child as the parent, other links attached, texts as notes', async (t) => {
   const { admin, store } = await place(t);
   assert.equal(admin('edit-list', 'work', '--add-field', 'Labels:text', '--add-field', 'Type:text').code, 0);
   const done = admin('import', join(FIXTURES, 'beads-issues.jsonl'), '--into', 'Work');
   assert.equal(done.code, 0, done.err);
-  assert.equal(done.out, 'Imported 5 records into work (#1 to #5).\n3 needs between them.\nLeft out: 1 deleted issue; 1 link to issues not in the file.\n');
+  assert.equal(done.out, 'Imported 5 records into work (#1 to #5).\n3 needs between them.\n1 record under another of them.\nLeft out: 1 deleted issue; 1 link to issues not in the file.\n');
   assert.deepEqual((await states(store, 'work')).map(([title, state]) => `${title}:${state}`), [
     'Publish 0.4:to-do', 'Announce 0.4 on the forum:to-do', 'Flaky test in the sync package:to-do',
     'Write the changelog for 0.4:doing', 'Set up the release workflow:done',
@@ -103,7 +103,10 @@ test('beads: issues.jsonl comes in — statuses, blocks as needs, other links at
   const publish = await s.get(3, ann);
   assert.deepEqual(publish.needs!.map((l) => l.id), [2]);
   assert.deepEqual(publish.record.attached.map((a) => [a.kind, a.ref, a.title]), [['record', '#1', 'related']]);
-  assert.deepEqual((await s.get(4, ann)).record.attached.map((a) => [a.ref, a.title]), [['#3', 'parent']]);
+  // A parent-child link makes the child lie under its parent.
+  const child = await s.get(4, ann);
+  assert.equal(child.parent!.id, 3);
+  assert.deepEqual(child.record.attached, []);
   assert.equal((await s.get(5, ann)).record.fields.priority, 'Normal');
 });
 

@@ -215,7 +215,7 @@ test('GET /api lists the operations an agent may call, with their methods and sc
   assert.deepEqual(ops.map((op) => op.name), AGENT_OPERATIONS.map((op) => op.name));
   assert.equal(ops.find((op) => op.name === 'show')!.method, 'GET');
   assert.equal(ops.find((op) => op.name === 'add')!.method, 'POST');
-  assert.deepEqual(Object.keys(ops.find((op) => op.name === 'add')!.schema.properties).sort(), ['due', 'fields', 'list', 'note', 'owners', 'parent', 'state', 'title']);
+  assert.deepEqual(Object.keys(ops.find((op) => op.name === 'add')!.schema.properties).sort(), ['due', 'fields', 'label', 'list', 'note', 'owners', 'parent', 'state', 'title']);
   assert.equal((await s.call('GET', '/api', { token: null })).status, 401);
   // Each request takes one of its token's rate, whatever its path.
   const counted = await served(t, { app: { rate: { perSecond: 1, burst: 2 } } });

@@ -108,3 +108,36 @@ eachStore('children: deleting a parent says what becomes of its children: refuse
     await f.done();
   }
 });
+
+eachStore('children first: where the list says so, a parent is not ready (nor taken by take --next) while a child is not done', async () => {
+  const f = await twoLists();
+  try {
+    const epic = (await f.store.add('tasks', { title: 'Epic' }, bot)).id;
+    const a = (await f.store.add('tasks', { title: 'A', parent: epic }, bot)).id;
+    const b = (await f.store.add('blank', { title: 'B', parent: epic }, ann)).id;
+    const ready = async (): Promise<number[]> => (await f.store.ready('tasks', bot)).lists[0]!.records.map((r) => r.id);
+    assert.deepEqual(await ready(), [epic, a], 'off by default: a parent is ready as any record');
+
+    const list = await f.store.editList('tasks', { childrenFirst: true }, ann);
+    assert.equal(list.childrenFirst, true);
+    assert.deepEqual(await ready(), [a], 'a parent with children not done waits');
+    assert.equal((await f.store.takeNext('tasks', bot)).record.id, a, 'take --next passes it over');
+    await f.store.release(a, bot);
+
+    await f.store.move(a, 'Done', ann);
+    assert.deepEqual(await ready(), [], 'one child, in another list, is not done yet');
+    // An archived child counts no more, as for a parent's own move to done.
+    await f.store.archive(b, true, ann);
+    assert.deepEqual(await ready(), [epic]);
+    assert.equal((await f.store.takeNext('tasks', bot)).record.id, epic);
+    await f.store.release(epic, bot);
+
+    await f.store.archive(b, false, ann);
+    assert.deepEqual(await ready(), []);
+    await f.store.editList('tasks', { childrenFirst: false }, ann);
+    assert.deepEqual(await ready(), [epic], 'turned off, the parent is ready again');
+    assert.equal((await f.store.list('tasks', ann)).childrenFirst, undefined);
+  } finally {
+    await f.done();
+  }
+});

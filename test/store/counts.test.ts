@@ -85,7 +85,7 @@ test('a store made before kept counts gets them counted when it is opened', asyn
         DROP TABLE record_counts; DROP INDEX asks_to_forget; DROP INDEX records_open; DROP INDEX records_priority; DROP INDEX records_priorite;
         DROP TABLE needs; ALTER TABLE log DROP COLUMN imported; ALTER TABLE sides DROP COLUMN bound; DROP TABLE tokens; ALTER TABLE lists DROP COLUMN lang;
         DROP TABLE login_links; DROP TABLE sessions; DROP TABLE people; DROP TABLE orgs; DROP TABLE token_orgs; DROP TABLE signin_used; DROP TABLE signin_seal; DROP TABLE signin_issuer;
-        DROP TABLE note_text; DROP TABLE parents; DROP TABLE hook_deliveries; DROP TABLE hooks;
+        DROP TABLE note_text; DROP TABLE parents; ALTER TABLE lists DROP COLUMN children_first; DROP TABLE hook_deliveries; DROP TABLE hooks;
         PRAGMA user_version = 3;`);
     await f.store.close();
     const again = (await f.reopen());

@@ -51,3 +51,26 @@ eachStore('a labels field with its own set takes only those labels', async () =>
     await f.done();
   }
 });
+
+eachStore('labels given as labels: a bare word sets them, + adds, - takes away; a list with no labels field refuses them', async () => {
+  const f = await withLabels(['bug', 'ui', 'urgent', 'wontfix']);
+  try {
+    const a = await f.store.add('tasks', { title: 'Crash', labels: ['bug', 'ui'] }, bot);
+    assert.equal(a.fields.labels, 'bug ui');
+    const edited = await f.store.edit(a.id, { labels: ['+urgent', '-ui'] }, bot);
+    assert.equal(edited.fields.labels, 'bug urgent');
+    assert.deepEqual(edited.changed, ['fields']);
+    assert.equal((await f.store.edit(a.id, { labels: ['wontfix', '+bug'] }, bot)).fields.labels, 'wontfix bug', 'a bare word sets them all');
+    assert.deepEqual((await f.store.edit(a.id, { labels: ['+bug'] }, bot)).changed, [], 'a label it has: no change');
+    assert.match(await refusal(() => f.store.edit(a.id, { labels: ['+question'] }, bot)), /takes the labels bug, ui, urgent, wontfix: "question" is not one/);
+    assert.equal((await f.store.get(a.id, bot)).record.fields.labels, 'wontfix bug', 'nothing was written');
+
+    await f.store.createList({ template: 'blank', title: 'Plain' }, ann);
+    await f.store.grant('plain', 'agent:bot', 'write', ann);
+    assert.match(await refusal(() => f.store.add('plain', { title: 'X', labels: ['bug'] }, bot)), /"Plain" has no labels field/);
+    const plain = await f.store.add('plain', { title: 'Y' }, bot);
+    assert.match(await refusal(() => f.store.edit(plain.id, { labels: ['-bug'] }, bot)), /"Plain" has no labels field/);
+  } finally {
+    await f.done();
+  }
+});

@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { ann, bot, fresh, eachStore } from './helpers.js';
+import { ann, bot, fresh, eachStore, refusal } from './helpers.js';
 import { READY_COUNT_MAX } from '../../src/store/ready.js';
 import { inOrder } from '../helpers/temp.js';
 
@@ -68,6 +68,35 @@ eachStore('past 1,000 ready records the count stops and says so', async () => {
     assert.equal(page.total, READY_COUNT_MAX);
     assert.equal(page.atLeast, true);
     assert.equal(page.records.length, 20);
+  } finally {
+    await f.done();
+  }
+});
+
+eachStore('ready with a query: only the ready records it finds, counted so; a query that cannot be read is refused', async () => {
+  const f = await fresh();
+  try {
+    await f.store.createList({ template: 'tasks' }, ann);
+    await f.store.grant('tasks', 'agent:bot', 'write', ann);
+    const list = await f.store.list('tasks', ann);
+    await f.store.editList('tasks', { fields: [...list.fields.map((x) => ({ ...x })), { name: 'Labels', type: 'labels' }] }, ann);
+    const crash = (await f.store.add('tasks', { title: 'Crash on save', labels: ['bug'] }, ann)).id;
+    const dark = (await f.store.add('tasks', { title: 'Dark mode', labels: ['ui'] }, ann)).id;
+    const login = (await f.store.add('tasks', { title: 'Login fails', labels: ['bug', 'urgent'] }, ann)).id;
+    const done = (await f.store.add('tasks', { title: 'Old crash', labels: ['bug'], state: 'Done' }, ann)).id;
+    const ids = async (query: string): Promise<number[]> => {
+      const page = (await f.store.ready('tasks', bot, { query })).lists[0]!;
+      assert.equal(page.total, page.records.length);
+      return page.records.map((r) => r.id);
+    };
+    assert.deepEqual(await ids('label:bug'), [crash, login], 'what is done is not ready, whatever the query finds');
+    assert.deepEqual(await ids('label:bug -label:urgent'), [crash]);
+    assert.deepEqual(await ids('login OR label:ui'), [dark, login]);
+    assert.equal((await ids('')).length, 3, 'no query: every ready record');
+    assert.ok(!(await ids('crash')).includes(done));
+    // Every list the asker may change, narrowed alike.
+    assert.deepEqual((await f.store.ready(undefined, bot, { query: 'urgent' })).lists.map((l) => l.records.map((r) => r.id)), [[login]]);
+    assert.match(await refusal(() => f.store.ready('tasks', bot, { query: 'colour:red' })), /cannot be read at column 1: there is no key "colour"/);
   } finally {
     await f.done();
   }

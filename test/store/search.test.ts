@@ -434,7 +434,7 @@ test('a store whose index held all of a record\'s notes in its row is indexed an
     // kept there that its notes no longer hold.
     const notes = (id: number): string => (f.store.db.prepare('SELECT group_concat(text, char(10) ORDER BY id) AS t FROM notes WHERE record = ?').get(id) as { t: string }).t;
     f.store.db.exec(`DROP TABLE note_text; INSERT INTO record_text (record_text) VALUES ('delete-all');
-      DROP TABLE signin_used; DROP TABLE signin_seal; DROP TABLE parents; DROP TABLE hook_deliveries; DROP TABLE hooks;
+      DROP TABLE signin_used; DROP TABLE signin_seal; DROP TABLE parents; ALTER TABLE lists DROP COLUMN children_first; DROP TABLE hook_deliveries; DROP TABLE hooks;
       CREATE TABLE signin_pending (hash TEXT PRIMARY KEY, browser TEXT NOT NULL, sealed TEXT NOT NULL, expires INTEGER NOT NULL) WITHOUT ROWID;`);
     const row = f.store.db.prepare('INSERT INTO record_text (rowid, title, notes, fields) VALUES (?, ?, ?, ?)');
     row.run(r.id, 'Pump', `${notes(r.id)} stale`, 'impeller');
