@@ -23,6 +23,7 @@ import { pageCommands } from '../page-commands.js';
 import { Page, type PageContext, type PanelKeys } from '../page-context.js';
 import { START, contextOf, pageReducer } from '../page-state.js';
 import { useHeldRecord, type Followed } from '../use-held-record.js';
+import { useRecordAddress } from '../use-record-address.js';
 import type { PageWords } from '../page-words.js';
 import { Dialogs } from './Dialogs.js';
 import { ListView } from './ListView.js';
@@ -50,13 +51,7 @@ const now = (): number => Date.now();
 
 export function Binder({ lang, words, pw, person, signedIn, langSwitch, openRecord, onSignedOut }: BinderProps) {
   const [state, dispatch] = useReducer(pageReducer, START);
-  // The record of a link opens once the first list has (opening a list closes its list's panels).
-  const linked = useRef<number | null>(null);
-  useEffect(() => {
-    if (!openRecord || state.list === null || linked.current === openRecord) return;
-    linked.current = openRecord;
-    dispatch({ type: 'panel', panel: { kind: 'record', id: openRecord } });
-  }, [openRecord, state.list]);
+  useRecordAddress(state, dispatch, openRecord);
   const [version, setVersion] = useState(0);
   const [link, setLink] = useState<Link>('connecting');
   const bump = useCallback(() => setVersion((v) => v + 1), []);
