@@ -8,6 +8,7 @@
 import type { Context } from '../person/keymap.js';
 import type { OpName } from '../keeper/operations.js';
 import { NO_FILTERS, type Choice, type Filters, type Slid } from '../person/screen-state.js';
+import { sortClicked, type SortKey, type TableSort } from './table-sort.js';
 
 export type { Filters } from '../person/screen-state.js';
 
@@ -70,6 +71,8 @@ export interface PageState {
   slid: Slid | null;
   /** The open list's filters (`s`, `M`, `A`, `f`): cleared when another list opens. */
   filters: Filters;
+  /** The order a table's header asked (none: the list's own), kept through every read until another list opens. */
+  sort: TableSort | null;
   panel: Panel | null;
   /** The row of the panel in front that keys act on; -1: none yet (a record's parts). */
   panelAt: number;
@@ -79,7 +82,7 @@ export interface PageState {
 }
 
 export const START: PageState = {
-  list: null, focus: 'lists', listAt: 0, archivedLists: false, held: null, column: 0, row: 0, slid: null, filters: NO_FILTERS,
+  list: null, focus: 'lists', listAt: 0, archivedLists: false, held: null, column: 0, row: 0, slid: null, filters: NO_FILTERS, sort: null,
   panel: null, panelAt: 0, dialog: null, message: null, undo: null,
 };
 
@@ -108,6 +111,8 @@ export type PageAction =
   | { type: 'dialog'; dialog: Dialog | null }
   | { type: 'say'; text: string; tone?: 'good' | 'warn' }
   | { type: 'filters'; where: Where; patch: Partial<Filters> }
+  /** A click on a table's header: sorted by it, or the other way when it already was. */
+  | { type: 'sort'; key: SortKey }
   | { type: 'archived-lists' }
   | { type: 'undo'; undo: Offer | null }
   | { type: 'list-gone' };
@@ -148,7 +153,7 @@ export function pageReducer(state: PageState, action: PageAction): PageState {
       return {
         ...state, list: action.list, focus: action.focus ?? 'records', held: null, column: 0, row: 0,
         ...(action.at !== undefined ? { listAt: action.at } : {}),
-        ...(action.list !== state.list ? { filters: NO_FILTERS } : {}),
+        ...(action.list !== state.list ? { filters: NO_FILTERS, sort: null } : {}),
         panel: ofTheList(state.panel) ? null : state.panel,
       };
     case 'focus': return { ...state, focus: action.focus };
@@ -190,13 +195,14 @@ export function pageReducer(state: PageState, action: PageAction): PageState {
       if (action.where === 'search') return panel?.kind === 'search' ? { ...state, panel: { ...panel, filters: { ...panel.filters, ...action.patch } }, panelAt: 0 } : state;
       return { ...state, filters: { ...state.filters, ...action.patch }, held: null, column: 0, row: 0 };
     }
+    case 'sort': return { ...state, sort: sortClicked(state.sort, action.key) };
     case 'archived-lists':
       return {
-        ...state, archivedLists: !state.archivedLists, list: null, focus: 'lists', listAt: 0, held: null, column: 0, row: 0, filters: NO_FILTERS,
+        ...state, archivedLists: !state.archivedLists, list: null, focus: 'lists', listAt: 0, held: null, column: 0, row: 0, filters: NO_FILTERS, sort: null,
         panel: ofTheList(state.panel) ? null : state.panel,
       };
     case 'undo': return { ...state, undo: action.undo };
-    case 'list-gone': return { ...state, list: null, focus: 'lists', panel: null, held: null, column: 0, row: 0, filters: NO_FILTERS };
+    case 'list-gone': return { ...state, list: null, focus: 'lists', panel: null, held: null, column: 0, row: 0, filters: NO_FILTERS, sort: null };
     default: {
       const never: never = action;
       throw new Error(`unknown action ${String((never as { type: string }).type)}`);

@@ -85,6 +85,15 @@ export interface PageWords {
   states: string;
   /** The empty binder: what a list is for, and how to begin. */
   emptyBinder: string;
+  /** A table's column of records' numbers. */
+  number: string;
+  /** The signs at a board's edges that columns are hidden past them: a button that scrolls to the next. */
+  statesBefore(n: number): string;
+  statesAfter(n: number): string;
+  /** On a phone, the button that shows a list's rarer tools. */
+  moreTools: string;
+  /** What a record needs: the words that find the records to pick from. */
+  needsFind: { label: string; hint: string };
   /** Hints under a new record's fields, where the catalog's (written for a command line) say less than a person needs. */
   hints: Partial<Record<ArgName, string>>;
 }
@@ -171,6 +180,11 @@ const en: PageWords = {
   make: 'Make',
   menuButton: 'Menu',
   states: 'States',
+  number: 'Number',
+  moreTools: 'More',
+  statesBefore: (n) => `← Earlier states (${n})`,
+  statesAfter: (n) => `Later states (${n}) →`,
+  needsFind: { label: 'Find records by their words', hint: '↓ goes to the records found; Space marks one needed, or no longer needed.' },
   emptyBinder: 'A list holds the records you and your agents work on together — batches of work, tasks, customers — each moving from one state to the next. Begin with New list, at the left: pick a template, rename it later.',
   hints: {
     title: 'What the record is, in a line: its card shows it.',
@@ -262,6 +276,11 @@ const fr: PageWords = {
   make: 'Créer',
   menuButton: 'Menu',
   states: 'États',
+  number: 'Numéro',
+  moreTools: 'Plus',
+  statesBefore: (n) => `← États précédents (${n})`,
+  statesAfter: (n) => `États suivants (${n}) →`,
+  needsFind: { label: 'Trouver des fiches par leurs mots', hint: '↓ va aux fiches trouvées ; Espace en marque une comme nécessaire, ou plus nécessaire.' },
   emptyBinder: 'Une liste tient les fiches sur lesquelles vous et vos agents travaillez ensemble — lots de travail, tâches, clients —, chacune allant d\'un état au suivant. Commencez par Nouvelle liste, à gauche : choisissez un modèle, renommez-le ensuite.',
   hints: {
     title: 'Ce qu\'est la fiche, en une ligne : sa carte la montre.',

@@ -106,3 +106,66 @@ test('on a desktop: the bar, the lists and the columns as they were, no tab and 
   await shot(page, '34-desktop-board');
   await axe(page, 'the desktop board');
 });
+
+test('on a phone the list\'s tools take one row, the rarer ones behind More, in English and French', { timeout: 90_000 }, async (t) => {
+  const server = await serve(t);
+  server.admin('create-list', 'Tasks', '--template', 'tasks');
+  server.admin('add', 'Tasks', 'Paint the fence');
+  const page = await signedIn(t, server, { phone: true });
+  await page.locator('.card', { hasText: 'Paint the fence' }).waitFor();
+  /** The tops and bottoms of the list's tools that show, by their names. */
+  const tools = () => page.locator('.list-head button').evaluateAll((buttons) => buttons
+    .map((b) => ({ name: b.textContent ?? '', box: b.getBoundingClientRect() }))
+    .filter((b) => b.box.height > 0)
+    .map((b) => ({ name: b.name, top: Math.round(b.box.top), bottom: Math.round(b.box.bottom), right: Math.round(b.box.right) })));
+  for (const lang of ['en', 'fr'] as const) {
+    if (lang === 'fr') {
+      await page.getByRole('button', { name: 'Menu' }).tap();
+      await page.getByLabel('Language').selectOption('fr');
+      await page.getByRole('button', { name: 'Plus', exact: true }).waitFor();
+      // The menu stays open while the language is chosen: closed again by its button.
+      await page.getByRole('button', { name: 'Menu' }).tap();
+    }
+    const shown = await tools();
+    const tops = new Set(shown.map((b) => b.top));
+    assert.equal(tops.size, 1, `one row of tools: ${JSON.stringify(shown)}`);
+    assert.ok(shown.every((b) => b.bottom - b.top >= 44 && b.right <= 390), `targets of 44 px, on the screen: ${JSON.stringify(shown)}`);
+    const row = Math.max(...shown.map((b) => b.bottom)) - Math.min(...shown.map((b) => b.top));
+    assert.ok(row <= 52, `the tools are ${row} px high`);
+  }
+  await shot(page, '35-phone-tools-fr');
+  await page.getByRole('button', { name: 'Plus', exact: true }).tap();
+  assert.equal(await page.getByRole('button', { name: 'Plus', exact: true }).getAttribute('aria-expanded'), 'true');
+  await page.getByRole('button', { name: 'Modifier la liste' }).tap();
+  await page.locator('.panel').getByRole('heading').first().waitFor();
+  await axe(page, 'the list\'s editor from More on a phone');
+});
+
+test('on a desktop with a record open, the board scrolls sideways to its last column, and a sign says there is more', { timeout: 90_000 }, async (t) => {
+  const server = await serve(t);
+  server.admin('create-list', 'Batches', '--template', 'batches');
+  server.admin('add', 'Batches', 'Paint the fence');
+  server.admin('add', 'Batches', 'Fix the gate', '--state', 'Done');
+  const page = await signedIn(t, server, { width: 1440, height: 900 });
+  await page.locator('.card', { hasText: 'Paint the fence' }).click();
+  await page.locator('.panel').getByRole('heading', { name: '#1 Paint the fence' }).waitFor();
+  const board = page.locator('.board');
+  const sizes = await board.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
+  assert.ok(sizes.scroll > sizes.client, `the board is wider than its room: ${JSON.stringify(sizes)}`);
+  /** How far the last column's right edge is past the board's. */
+  const lastPast = () => board.evaluate((el) => {
+    const last = [...el.querySelectorAll('.column')].pop()!.getBoundingClientRect();
+    return Math.round(last.right - el.getBoundingClientRect().right);
+  });
+  assert.ok(await lastPast() > 0, 'the last column is past the edge');
+  const sign = page.getByRole('button', { name: /^Later states \(\d\) →$/ });
+  assert.ok(await sign.isVisible(), 'a sign says there is more');
+  await shot(page, '36-desktop-record-board');
+  await axe(page, 'the board with a record open');
+  while (await sign.isVisible()) await sign.click();
+  assert.ok(await lastPast() <= 1, 'the last column in view');
+  await page.locator('.column', { hasText: 'Fix the gate' }).getByRole('button', { name: /Fix the gate/ }).click();
+  await page.locator('.panel').getByRole('heading', { name: '#2 Fix the gate' }).waitFor();
+  assert.ok(await page.getByRole('button', { name: /^← Earlier states \(\d\)$/ }).isVisible(), 'a sign says there is more the other way');
+  await shot(page, '37-desktop-board-scrolled');
+});

@@ -8,6 +8,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { wordsFor, type Lang } from '../../person/words.js';
 import { keepPageKey, onSignedOut, session, setLang, signIn, type ProviderSignIn } from '../api.js';
 import { forPage, pageWordsFor } from '../page-words.js';
+import { recordInAddress } from '../use-record-address.js';
 import { Binder } from './Binder.js';
 
 const LANG_KEY = 'binder-lang';
@@ -17,10 +18,10 @@ const WANTED_MS = 30 * 60_000;
 
 /** A record's link: kept now, so that the sign-in it may need first comes back to it. */
 function keepWanted(): void {
-  const id = /^#\/record\/(\d{1,12})$/.exec(location.hash)?.[1];
-  if (!id) return;
+  const id = recordInAddress(location.hash);
+  if (id === null) return;
   try {
-    localStorage.setItem(WANTED_KEY, JSON.stringify({ id: Number(id), at: Date.now() }));
+    localStorage.setItem(WANTED_KEY, JSON.stringify({ id, at: Date.now() }));
   } catch {
     // No storage: the link opens the record when already signed in, from the address alone.
   }
@@ -28,7 +29,7 @@ function keepWanted(): void {
 
 /** The record a link asked for, once: taken out of the browser's storage as it is read. */
 function takeWanted(): number | null {
-  const fromAddress = /^#\/record\/(\d{1,12})$/.exec(location.hash)?.[1];
+  const fromAddress = recordInAddress(location.hash);
   let kept: number | null = null;
   try {
     const was = JSON.parse(localStorage.getItem(WANTED_KEY) ?? 'null') as { id: number; at: number } | null;
@@ -37,7 +38,7 @@ function takeWanted(): number | null {
   } catch {
     // Nothing kept.
   }
-  return fromAddress ? Number(fromAddress) : kept;
+  return fromAddress ?? kept;
 }
 
 function firstLang(): Lang {
@@ -70,12 +71,6 @@ export function App() {
   useEffect(() => {
     onSignedOut(() => setPerson(null));
     keepWanted();
-    // A record's link followed while the page is open.
-    const onHash = () => {
-      const id = /^#\/record\/(\d{1,12})$/.exec(location.hash)?.[1];
-      if (id) setWanted(Number(id));
-    };
-    window.addEventListener('hashchange', onHash);
     const key = /(?:^#|&)login=([A-Za-z0-9_-]{1,200})/.exec(location.hash)?.[1];
     // Back from the identity provider: the page's half of the session, in the fragment (no server
     // was sent it), kept, and out of the address at once.
@@ -98,7 +93,6 @@ export function App() {
       if (signed) setWanted(takeWanted());
       setPerson(signed);
     })();
-    return () => window.removeEventListener('hashchange', onHash);
   }, []);
 
   const switchLang = useCallback((to: Lang) => {

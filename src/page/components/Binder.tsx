@@ -22,7 +22,9 @@ import { useHeardWork } from '../heard-work.js';
 import { pageCommands } from '../page-commands.js';
 import { Page, type PageContext, type PanelKeys } from '../page-context.js';
 import { START, contextOf, pageReducer } from '../page-state.js';
+import { sortedRows } from '../table-sort.js';
 import { useHeldRecord, type Followed } from '../use-held-record.js';
+import { useRecordAddress } from '../use-record-address.js';
 import type { PageWords } from '../page-words.js';
 import { Dialogs } from './Dialogs.js';
 import { ListView } from './ListView.js';
@@ -50,13 +52,7 @@ const now = (): number => Date.now();
 
 export function Binder({ lang, words, pw, person, signedIn, langSwitch, openRecord, onSignedOut }: BinderProps) {
   const [state, dispatch] = useReducer(pageReducer, START);
-  // The record of a link opens once the first list has (opening a list closes its list's panels).
-  const linked = useRef<number | null>(null);
-  useEffect(() => {
-    if (!openRecord || state.list === null || linked.current === openRecord) return;
-    linked.current = openRecord;
-    dispatch({ type: 'panel', panel: { kind: 'record', id: openRecord } });
-  }, [openRecord, state.list]);
+  useRecordAddress(state, dispatch, openRecord);
   const [version, setVersion] = useState(0);
   const [link, setLink] = useState<Link>('connecting');
   const bump = useCallback(() => setVersion((v) => v + 1), []);
@@ -158,7 +154,7 @@ export function Binder({ lang, words, pw, person, signedIn, langSwitch, openReco
   if (open.page) seen(open.page.list);
   const table = open.page?.list.view === 'table';
   // What the selection goes over: the board's columns, or the table's one. The record selected is the one held, where it is now.
-  const shown: RecordSummary[][] = table ? [open.columns.flatMap((c) => c.records)] : open.columns.map((c) => c.records);
+  const shown: RecordSummary[][] = table ? [sortedRows(open.columns.flatMap((c) => c.records), state.sort, open.page!.list, nameOf, lang)] : open.columns.map((c) => c.records);
   const under = shown[state.column]?.[state.row] ?? null;
   const selected: RecordSummary | null = under && under.id === state.held?.id ? under : null;
   useHeldRecord({ state, dispatch, open, shown, followed, removed, words, now });
@@ -209,7 +205,7 @@ export function Binder({ lang, words, pw, person, signedIn, langSwitch, openReco
         <main id="records" tabIndex={-1} aria-label={title ? pw.records(title) : words.view.noAccess}>
           {open.problem !== null && <p className="warn" role="alert">{open.problem}</p>}
           {open.page ? (
-            <ListView open={open} table={table} onAct={run} />
+            <ListView open={open} table={table} rows={shown[0] ?? []} onAct={run} />
           ) : all !== null && lists.length === 0 ? <p>{hidden > 0 ? words.lists.allArchived(hidden, 'A') : <>{words.lists.none} {pw.emptyBinder}</>}</p> : <p>{pw.loading}</p>}
         </main>
         {state.panel && <SidePanel panel={state.panel} list={open.page?.list ?? null} onAct={run} />}

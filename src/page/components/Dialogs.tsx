@@ -18,7 +18,8 @@ import { call } from '../api.js';
 import { usePage } from '../page-context.js';
 import { sentence, type PageWords } from '../page-words.js';
 import type { Dialog } from '../page-state.js';
-import { GoToForm, NeedsForm } from './NumberForms.js';
+import { NeedsForm } from './NeedsPicker.js';
+import { GoToForm } from './NumberForms.js';
 
 function Modal({ label, children, onClose, onKeyDown }: { label: string; children: ReactNode; onClose(): void; onKeyDown?: (e: KeyboardEvent<HTMLDialogElement>) => void }) {
   const ref = useRef<HTMLDialogElement>(null);

@@ -1,14 +1,12 @@
 /// <reference lib="dom" />
 /**
- * The two forms that take records' numbers, as the screen's do: what a record needs (`n`: the
- * numbers it needs now, as its panel showed them; numbers added are needs made, numbers erased
- * needs taken away), and a record to open by its number (`#` or `:`, from anywhere). Numbers
- * are text typed, never HTML.
+ * A form that takes a record's number, as the screen's does: a record to open by its number (`#`
+ * or `:`, from anywhere). What a record needs is picked in NeedsPicker.tsx. Numbers are text
+ * typed, never HTML.
  */
 import { useState } from 'react';
-import { needsChanges, numberTyped } from '../../person/form.js';
+import { numberTyped } from '../../person/form.js';
 import { usePage } from '../page-context.js';
-import type { Dialog } from '../page-state.js';
 
 function NumberForm({ id, title, label, hint, start, onSubmit, onClose }: { id: string; title: string; label: string; hint: string; start: string; onSubmit(text: string): void; onClose(): void }) {
   const { pw } = usePage();
@@ -29,20 +27,6 @@ function NumberForm({ id, title, label, hint, start, onSubmit, onClose }: { id: 
         <button type="button" onClick={onClose}>{pw.cancel}</button>
       </div>
     </form>
-  );
-}
-
-/** Needs added, then needs taken away: the form stays open on the first refusal, its sentence said. */
-export function NeedsForm({ dialog, onClose }: { dialog: Extract<Dialog, { kind: 'needs' }>; onClose(): void }) {
-  const { words, act } = usePage();
-  const { label, hint } = words.arg('needs', 'others');
-  const was = dialog.was.join(' ');
-  return (
-    <NumberForm id="needs-others" title={`${words.op('needs').title} #${dialog.id}`} label={label} hint={hint} start={was} onClose={onClose}
-      onSubmit={(text) => void (async () => {
-        for (const one of needsChanges(dialog.id, was, text)) if (!(await act(one.op, one.args)).ok) return;
-        onClose();
-      })()} />
   );
 }
 

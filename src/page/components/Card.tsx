@@ -1,0 +1,60 @@
+/// <reference lib="dom" />
+/**
+ * A record's card on the board (and its title's cell in a table): a button that opens the record,
+ * dragged to another state with HTML5 drag and drop carrying the mark of what it showed. The
+ * cursor's card (the record selected, held by its id) has the focus, so a screen reader follows
+ * the keys. Its title is text, never HTML.
+ */
+import { useEffect, useRef, type DragEvent } from 'react';
+import { approvalMark } from '../../store/light.js';
+import type { RecordSummary } from '../../store/index.js';
+import { claimMark, dueStatus } from '../../person/format.js';
+import { ownerNames } from '../../person/names.js';
+import { usePage } from '../page-context.js';
+
+/** What a dragged card carries: its record's number. */
+export const DRAG_TYPE = 'application/x-binder-record';
+/** The approval mark of the card as it was shown when dragged: a drop past the gate approves that, and is refused if the record says otherwise now. */
+export const MARK_TYPE = 'application/x-binder-mark';
+
+/** A record's card: `numbered` false in a table, whose number is in a column of its own. */
+export function Card({ record, cursor, column, row, numbered = true }: { record: RecordSummary; cursor: boolean; column: number; row: number; numbered?: boolean }) {
+  const { words, dispatch, state, nameOf } = usePage();
+  const ref = useRef<HTMLButtonElement>(null);
+  const focusHere = cursor && state.focus === 'records' && !state.panel && !state.dialog;
+  useEffect(() => {
+    if (focusHere && document.activeElement !== ref.current && (document.activeElement === document.body || document.activeElement?.closest('.board, .table'))) ref.current?.focus();
+  }, [focusHere]);
+  const now = Date.now();
+  const due = dueStatus(record.due, now);
+  return (
+    <button
+      ref={ref}
+      type="button"
+      className={`card${cursor ? ' cursor' : ''}`}
+      tabIndex={cursor ? 0 : -1}
+      draggable
+      data-record={record.id}
+      // In a table the number is in a column of its own; a screen reader still hears it with the title.
+      {...(numbered ? {} : { 'aria-label': `#${record.id} ${record.title}` })}
+      onDragStart={(e: DragEvent) => {
+        e.dataTransfer.setData(DRAG_TYPE, String(record.id));
+        e.dataTransfer.setData(MARK_TYPE, approvalMark(record.title, record.fields));
+        e.dataTransfer.setData('text/plain', `#${record.id}`);
+        e.dataTransfer.effectAllowed = 'move';
+      }}
+      onFocus={() => dispatch({ type: 'select', column, row, record: { id: record.id, state: record.state } })}
+      onClick={() => dispatch({ type: 'panel', panel: { kind: 'record', id: record.id } })}
+    >
+      {numbered && <><span className="id">#{record.id}</span> </>}<span className="title">{record.title}</span>
+      <span className="marks">
+        {record.approved && <span className="approved">✓ {words.view.approved}</span>}
+        {record.owners.length > 0 && <span className="owners">{ownerNames(record.owners, nameOf)}</span>}
+        {record.due && <span className={due === 'overdue' ? 'overdue' : 'due'}>{due === 'overdue' ? `! ${record.due}` : record.due}</span>}
+        {record.lease && <span className="claim">{claimMark(record.lease, words, now)}</span>}
+        {record.blocked ? <span className="blocked">{words.view.waitsOn(record.blocked)}</span> : null}
+        {record.attached > 0 && <span className="attached">{words.view.attached(record.attached)}</span>}
+      </span>
+    </button>
+  );
+}
