@@ -17,6 +17,8 @@ import { reading, requestArgs } from './rest.js';
 
 /** What the page never asks through this route: a wait is held for agents (the page has its stream). */
 const NOT_HERE = new Set(['wait']);
+/** How many of each webhook's latest deliveries the page's log shows. */
+const RECENT_DELIVERIES = 10;
 
 /** What the routes give back: a session signed out here ends its pages' streams at once. */
 export interface PageStreams { signedOut(session: string): void }
@@ -42,12 +44,12 @@ export function pageApiRoutes(app: Hono<HttpEnv>, service: Keeper): PageStreams 
     return jsonOf(c, bodyOf(answer), statusOf(answer), { 'Cache-Control': 'no-store' });
   });
 
-  // The webhooks and how their deliveries went, for the page's panel: an admin's to see; the
-  // store refuses anyone else, with its sentence. Never a hook's secret (the store gives none).
+  // The webhooks and how their deliveries went (each one's latest), for the page's panel: an
+  // admin's to see; the store refuses anyone else, with its sentence. Never a hook's secret (the store gives none).
   app.get('/page/webhooks', async (c) => {
     const person = c.get('person');
     try {
-      const hooks = await c.get('keeper').store.hooks(person.who);
+      const hooks = await c.get('keeper').store.hooks(person.who, { recent: RECENT_DELIVERIES });
       return jsonOf(c, { ok: true, text: '', data: hooks }, 200, { 'Cache-Control': 'no-store' });
     } catch (error) {
       if ((error as Error)?.name !== 'Refused') throw error;

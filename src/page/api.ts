@@ -6,6 +6,7 @@
  */
 import { operation } from '../keeper/operations.js';
 import type { Lang } from '../person/words.js';
+import type { HookDelivery, HookInfo } from '../store/index.js';
 
 export interface Answer<T = unknown> {
   ok: boolean;
@@ -83,6 +84,9 @@ export function call<T = unknown>(op: string, args: Record<string, unknown> = {}
   if (spec?.readOnly) return send<T>(`${url}${query(args)}`, { method: 'GET' });
   return send<T>(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(args) });
 }
+
+/** The webhooks with each one's latest deliveries: an admin's to read (anyone else is told why). */
+export const webhooks = (): Promise<Answer<(HookInfo & { recent?: HookDelivery[] })[]>> => send('/page/webhooks', { method: 'GET' });
 
 /** Where people sign in through an identity provider: its name, and where the page sends the browser to. */
 export interface ProviderSignIn { provider: string; start: string }

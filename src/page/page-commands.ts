@@ -74,6 +74,21 @@ function askedAgain({ state, dispatch, panelKeys, words, now, lang }: CommandDep
 }
 
 /**
+ * A record's deletion, asked first: one with records under it (read now, so that a child added
+ * since the page drew it is counted) asks what becomes of them, as the store's delete takes it.
+ */
+async function askDelete(id: number, r: RecordSummary, { dispatch, words }: CommandDeps): Promise<void> {
+  const got = await call<RecordView>('get', { id, notes: 0, history: 0 });
+  const children = got.ok ? got.data?.children ?? [] : [];
+  dispatch({
+    type: 'dialog',
+    dialog: children.length
+      ? { kind: 'delete-parent', id, text: words.dialog.deleteParent(id, r.title, children.map((c) => `#${c.id}`).join(', '), r.notes, r.attached) }
+      : { kind: 'confirm', op: 'delete', args: { id }, text: words.dialog.deleteRecord(id, r.title, r.notes, r.attached) },
+  });
+}
+
+/**
  * Does `command`; false when it is none of the page's here (the browser keeps the key). `where`:
  * the filters it sets are the open list's (its head's buttons), else the search's while it is in front.
  */
@@ -133,8 +148,7 @@ export function pageCommands(deps: CommandDeps): (command: Command, where?: Wher
         return withShown((r) => (r.archived ? act('restore', { id }) : act('archive', { id }, null, { offer: true })));
       case 'needs':
         return withShown(() => dispatch({ type: 'dialog', dialog: { kind: 'needs', id, was: panelKeys.current?.shown?.needs ?? [] } }));
-      case 'delete':
-        return withShown((r) => dispatch({ type: 'dialog', dialog: { kind: 'confirm', op: 'delete', args: { id }, text: words.dialog.deleteRecord(id, r.title, r.notes, r.attached) } }));
+      case 'delete': return withShown((r) => askDelete(id, r, deps));
       case 'release':
         return withShown((r) => {
           if (!r.lease) return say(words.done.notTaken(id));

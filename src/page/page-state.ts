@@ -24,6 +24,8 @@ export type Panel =
   | { kind: 'new-list' }
   /** The people of a signed-in binder and their roles. */
   | { kind: 'people' }
+  /** The webhooks' delivery log (an admin's). */
+  | { kind: 'webhooks' }
   | { kind: 'help' };
 
 /** A form of the catalog's operation `op` (derived from its arguments), a pick, a confirmation. */
@@ -41,7 +43,9 @@ export type Dialog =
   | { kind: 'filter-state'; where: Where; choices: Choice[]; at: string }
   /** `states`: the names of the record's list's states, for the sentence of an approval withdrawn. */
   | { kind: 'confirm'; op: 'delete' | 'release' | 'approve' | 'edit-list' | 'set-role' | 'remove-person'; args: Record<string, unknown>; text: string; states?: Readonly<Record<string, string>> }
-  | { kind: 'typed'; op: 'delete-list'; list: string; title: string; text: string };
+  | { kind: 'typed'; op: 'delete-list'; list: string; title: string; text: string }
+  /** A record with records under it, deleted: the person picks what becomes of them (or nothing is deleted). */
+  | { kind: 'delete-parent'; id: number; text: string };
 
 /** A change offered back (`u`) until `until`, and the message that said it. */
 export interface Offer {
@@ -215,7 +219,7 @@ export function contextOf(state: PageState): Context {
   if (state.dialog) {
     switch (state.dialog.kind) {
       case 'form': case 'edit-note': case 'filter-text': return 'form';
-      case 'move': case 'filter-state': return 'pick';
+      case 'move': case 'filter-state': case 'delete-parent': return 'pick';
       case 'needs': case 'go-to': return 'form';
       case 'confirm': return 'confirm';
       case 'typed': return 'typed';
@@ -234,7 +238,7 @@ export function contextOf(state: PageState): Context {
       case 'folders': return 'sides';
       case 'list-editor': return 'list-editor';
       case 'new-list': return 'welcome';
-      case 'help': return 'help';
+      case 'help': case 'webhooks': return 'help';
       case 'people': return 'people';
       default: {
         const never: never = state.panel;

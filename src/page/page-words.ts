@@ -12,6 +12,19 @@ export interface PageWords {
   language: string;
   /** The browser's notifications of work that comes to the person: the button that asks for them, and what it says after. */
   notify: { ask: string; on: string; denied: string };
+  /** The webhooks' delivery log, an admin's: each hook, and how its latest deliveries went. */
+  hooks: {
+    title: string;
+    none: string;
+    events: string;
+    list: string;
+    everyList: string;
+    deliveries: string;
+    noDelivery: string;
+    columns: { at: string; event: string; record: string; outcome: string; error: string };
+    outcome: { sent: string; 'given up': string; waiting: string };
+    tries(n: number): string;
+  };
   skip: string;
   link: { connecting: string; live: string; lost: string };
   loading: string;
@@ -94,11 +107,23 @@ export interface PageWords {
   moreTools: string;
   /** What a record needs: the words that find the records to pick from. */
   needsFind: { label: string; hint: string };
-  /** Hints under a new record's fields, where the catalog's (written for a command line) say less than a person needs. */
+  /** Hints under a new record's fields (and a record's parent, edited too), where the catalog's (written for a command line) say less than a person needs. */
   hints: Partial<Record<ArgName, string>>;
 }
 
 const en: PageWords = {
+  hooks: {
+    title: 'Webhooks',
+    none: 'No webhook is made: binder admin hook add URL makes one.',
+    events: 'Events',
+    list: 'List',
+    everyList: 'every list',
+    deliveries: 'Latest deliveries, newest first',
+    noDelivery: 'Nothing was sent to it yet.',
+    columns: { at: 'When', event: 'Event', record: 'Record', outcome: 'Status', error: 'Error' },
+    outcome: { sent: 'sent', 'given up': 'given up', waiting: 'tried again soon' },
+    tries: (n) => (n === 1 ? '1 try' : `${n} tries`),
+  },
   notify: { ask: 'Tell me in this browser', on: 'This browser tells you of work that waits for you.', denied: 'This browser was told not to show Binder\'s notifications: its site settings allow them again.' },
   signIn: {
     title: 'Sign in',
@@ -147,7 +172,7 @@ const en: PageWords = {
   clearFilters: 'Show every record',
   accessKeys: '↑ ↓ (or j k) go over the agents; ← → (or h l) give the one under the cursor less or more access.',
   editorKeys: '↑ ↓ go over the rows; e renames the list, v board or table, n adds a state, f a field; on a state: Enter renames it, g gate on or off, < > earlier or later, D removes it (and a field).',
-  parts: 'Use ↑ ↓ (or j k) to go over its notes, attached things and the records it needs: E edits your note, T detaches, Enter opens a record.',
+  parts: 'Use ↑ ↓ (or j k) to go over the records under it, its notes, attached things and the records it needs: E edits your note, T detaches, Enter opens a record.',
   approve: 'Approve',
   withdraw: 'Withdraw approval',
   takeAway: 'Take the claim away',
@@ -191,10 +216,23 @@ const en: PageWords = {
     state: 'Where it starts; the list\'s first state if you leave it.',
     owners: 'Who looks after it: names, separated by commas.',
     note: 'Anything worth knowing from the start (optional).',
+    parent: 'The number of the record it lies under (12 or #12); empty for none.',
   },
 };
 
 const fr: PageWords = {
+  hooks: {
+    title: 'Crochets web',
+    none: 'Aucun crochet web : binder admin hook add URL en crée un.',
+    events: 'Événements',
+    list: 'Liste',
+    everyList: 'toutes les listes',
+    deliveries: 'Derniers envois, du plus récent au plus ancien',
+    noDelivery: 'Rien ne lui a encore été envoyé.',
+    columns: { at: 'Quand', event: 'Événement', record: 'Fiche', outcome: 'État', error: 'Erreur' },
+    outcome: { sent: 'envoyé', 'given up': 'abandonné', waiting: 'réessayé bientôt' },
+    tries: (n) => (n <= 1 ? `${n} essai` : `${n} essais`),
+  },
   notify: { ask: 'Me prévenir dans ce navigateur', on: 'Ce navigateur vous prévient du travail qui vous attend.', denied: 'Ce navigateur a refusé les notifications de Binder : ses réglages du site les permettent à nouveau.' },
   signIn: {
     title: 'Connexion',
@@ -243,7 +281,7 @@ const fr: PageWords = {
   clearFilters: 'Voir toutes les fiches',
   accessKeys: '↑ ↓ (ou j k) parcourent les agents ; ← → (ou h l) donnent à celui du curseur moins ou plus d\'accès.',
   editorKeys: '↑ ↓ parcourent les lignes ; e renomme la liste, v tableau ou table, n ajoute un état, f un champ ; sur un état : Entrée le renomme, g porte ou non, < > plus tôt ou plus tard, D le retire (et un champ).',
-  parts: '↑ ↓ (ou j k) parcourent ses notes, ses pièces jointes et les fiches dont elle a besoin : E modifie votre note, T détache, Entrée ouvre une fiche.',
+  parts: '↑ ↓ (ou j k) parcourent les fiches sous elle, ses notes, ses pièces jointes et les fiches dont elle a besoin : E modifie votre note, T détache, Entrée ouvre une fiche.',
   approve: 'Approuver',
   withdraw: 'Retirer l\'approbation',
   takeAway: 'Retirer la prise',
@@ -287,6 +325,7 @@ const fr: PageWords = {
     state: 'Où elle commence ; le premier état de la liste si vous le laissez.',
     owners: 'Qui s\'en occupe : des noms, séparés par des virgules.',
     note: 'Ce qu\'il faut savoir dès le début (facultatif).',
+    parent: 'Le numéro de la fiche sous laquelle elle est (12 ou #12) ; vide pour aucune.',
   },
 };
 

@@ -32,7 +32,10 @@ export function doneText(op: string, data: unknown, args: Args, words: Words, st
     case 'archive': return record.archived ? d.archived(record.id) : d.restored(record.id);
     case 'restore': return d.restored(record.id);
     case 'approve': return record.approved ? d.approved(record.id) : d.withdrawn(record.id, safe(stateName(record.list, record.state)));
-    case 'delete': return d.deleted((data as { id: number }).id);
+    case 'delete': {
+      const gone = data as { id: number; children?: number[] };
+      return gone.children?.length ? d.deletedWith(gone.id, gone.children.map((c) => `#${c}`).join(', ')) : d.deleted(gone.id);
+    }
     case 'release': {
       const released = data as Released;
       if (!released.holder) return d.notTaken(released.record.id);

@@ -68,9 +68,10 @@ export function addForm(list: List, state: string | undefined, words: Words, now
   return form('add', words, fields, { do: 'add', list: list.id }, state ? { state } : {});
 }
 
-export function editForm(record: RecordFull, list: List, words: Words, now: number): Dialog {
-  const fields = [argField('edit', 'title', words), dueField('edit', words, now), argField('edit', 'owners', words), ...listFields(list)];
-  const initial: Record<string, string> = { title: safe(record.title), due: safe(record.due ?? ''), owners: safe(record.owners.join(', ')) };
+/** `parent`: the number of the record it lies under, if it does (emptied, it lies under none); its field comes last. */
+export function editForm(record: RecordFull, list: List, words: Words, now: number, parent?: number): Dialog {
+  const fields = [argField('edit', 'title', words), dueField('edit', words, now), argField('edit', 'owners', words), ...listFields(list), argField('edit', 'parent', words)];
+  const initial: Record<string, string> = { title: safe(record.title), due: safe(record.due ?? ''), owners: safe(record.owners.join(', ')), parent: parent === undefined ? '' : String(parent) };
   for (const f of list.fields) initial[FIELD + f.id] = safe(record.fields[f.id] ?? '');
   return form('edit', words, fields, { do: 'edit', id: record.id }, initial, `${words.op('edit').title} #${record.id}`);
 }
@@ -105,6 +106,17 @@ export function needsChanges(id: number, before: string | undefined, after: stri
     ...(removed.length ? [{ op: 'needs' as const, args: { id, others: removed.join(' '), remove: true } }] : []),
   ];
 }
+
+/**
+ * A record with records under it, deleted: what becomes of them, as the store's delete asks —
+ * left under nothing, deleted too, or nothing deleted (where the cursor starts: Enter alone
+ * deletes nothing).
+ */
+export const deleteParentPick = (id: number, title: string, children: readonly number[], notes: number, attached: number, words: Words): Dialog => pick(
+  words.dialog.deleteParent(id, title, children.map((c) => `#${c}`).join(', '), notes, attached),
+  [{ value: 'orphan', label: words.dialog.childrenOrphan }, { value: 'delete', label: words.dialog.childrenDelete }, { value: '', label: words.dialog.deleteNothing }],
+  { do: 'delete-parent', id }, '',
+);
 
 /** A record's number, to go to it from anywhere (`#` or `:`). */
 export const goToForm = (words: Words): Dialog =>
@@ -225,6 +237,7 @@ export function actOf(dialog: Dialog, picked?: string): Act | null {
       if (changed('title')) args.title = v.title;
       if (changed('due')) args.due = v.due?.trim() || 'none';
       if (changed('owners')) args.owners = ownersOf(v.owners ?? '');
+      if (changed('parent')) args.parent = v.parent?.trim() || 'none';
       const fields = fieldValues(v, initial, true);
       if (fields) args.fields = fields;
       return Object.keys(args).length > 1 ? { op: 'edit', args } : null;
@@ -238,6 +251,7 @@ export function actOf(dialog: Dialog, picked?: string): Act | null {
       return { op: 'attach', args };
     }
     case 'delete': return { op: 'delete', args: { id: intent.id } };
+    case 'delete-parent': return picked === 'orphan' || picked === 'delete' ? { op: 'delete', args: { id: intent.id, children: picked } } : null;
     case 'release': return { op: 'release', args: { id: intent.id } };
     case 'withdraw': return { op: 'approve', args: { id: intent.id, withdraw: true } };
     case 'state-remove': return { op: 'edit-list', args: { list: intent.list, removeState: [intent.state] } };

@@ -1,9 +1,9 @@
 /**
  * A record opened, as the lines the screen shows: its whole title, every field, owners, due,
- * approval, what it needs and what needs it, notes with author and time, what is attached, and
- * its history in words. Pure; every
- * piece of text is made terminal-safe here, and long lines are wrapped (never cut) to the width,
- * so one line is one row and nothing of the record is out of reach.
+ * approval, what it lies under and what lies under it, what it needs and what needs it, notes
+ * with author and time, what is attached, and its history in words. Pure; every piece of text
+ * is made terminal-safe here, and long lines are wrapped (never cut) to the width, so one line
+ * is one row and nothing of the record is out of reach.
  */
 import type { LogRow, NeedLink, RecordFull, RecordView } from '../store/index.js';
 import { stateTone, type StateTone } from './state-tones.js';
@@ -16,7 +16,7 @@ import type { Words } from './words.js';
 /** How a line or a piece of one reads: a state's by its place (state-tones.ts), a key in a hint. */
 export type Tone = 'head' | 'title' | 'dim' | 'warn' | 'good' | 'plain' | `state-${StateTone}` | 'key';
 
-/** What a line belongs to, so `E` edits that note, `T` detaches that thing, Enter opens that record (one it needs, or that needs it). */
+/** What a line belongs to, so `E` edits that note, `T` detaches that thing, Enter opens that record (one it needs, or that needs it, its parent or a child). */
 export type Part = { kind: 'note'; id: number; author: string } | { kind: 'attached'; id: number } | { kind: 'record'; id: number };
 
 /** A part of a record as the cursor holds it, the same whichever line of it is shown where. */
@@ -74,6 +74,25 @@ function needLines(view: RecordView, words: Words, push: (text: string, tone?: T
 }
 
 /**
+ * What the record lies under and what lies under it, with how many of those are done: each a line
+ * Enter opens; nothing when it has neither.
+ */
+function familyLines(view: RecordView, words: Words, push: (text: string, tone?: Tone, part?: Part, indent?: number) => void): void {
+  const w = words.record;
+  if (view.parent) {
+    const p = view.parent;
+    push(`${w.parent}: #${p.id} ${safe(p.title)} · ${safe(p.stateName)}`, 'plain', { kind: 'record', id: p.id }, displayWidth(w.parent) + 2);
+  }
+  const children = view.children ?? [];
+  if (!children.length) return;
+  push('');
+  push(`${w.children} (${w.childrenDone(children.filter((l) => l.done).length, children.length)})`, 'head');
+  for (const l of children) {
+    push(`  #${l.id} ${safe(l.title)} · ${safe(l.stateName)}`, l.done ? 'dim' : 'plain', { kind: 'record', id: l.id }, 4);
+  }
+}
+
+/**
  * The record view needs the record whole, as the store's `get` gives it: every note (each
  * shown in full) and the whole history (each row in words). Whatever bounds `get` must still
  * give the screen all of both, or say how many were left out.
@@ -105,6 +124,7 @@ export function recordLines(view: RecordView, words: Words, now: number, width: 
   label(w.due, record.due ? `${safe(record.due)}${overdue ? ` · ${w.overdue}` : ''}` : w.none, overdue ? 'warn' : 'plain');
   label(w.created, when(record.created), 'dim');
   label(w.updated, when(record.updated), 'dim');
+  familyLines(view, words, push);
   needLines(view, words, push);
 
   if (list.fields.length) {

@@ -81,6 +81,8 @@ export type Intent =
   | { do: 'attach'; id: number }
   | { do: 'needs'; id: number }
   | { do: 'delete'; id: number }
+  /** A record with records under it deleted, the choice picked saying what becomes of them. */
+  | { do: 'delete-parent'; id: number }
   | { do: 'move'; id: number }
   | { do: 'filter-state' }
   | { do: 'filter-text' }

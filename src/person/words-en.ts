@@ -124,6 +124,9 @@ export const en: Words = {
     neededBy: 'Needed by',
     needDone: 'done',
     hiddenNeeds: (n) => `${plural(n, 'more', 'more')} you cannot see, not done`,
+    parent: 'Under',
+    children: 'Under it',
+    childrenDone: (done, total) => `${done} of ${total} done`,
   },
   search: {
     title: 'Search',
@@ -183,6 +186,11 @@ export const en: Words = {
     renameTo: 'New name',
   },
   dialog: {
+    deleteParent: (id, title, children, notes, attached) =>
+      `Delete #${id} “${title}” for good, with its ${plural(notes, 'note', 'notes')}, ${plural(attached, 'attached thing', 'attached things')} and history? Records lie under it (${children}): what becomes of them?`,
+    childrenOrphan: 'Delete it alone: the records under it stay, under nothing',
+    childrenDelete: 'Delete them too, and whatever lies under them',
+    deleteNothing: 'Cancel: delete nothing',
     deleteRecord: (id, title, notes, attached) =>
       `Delete #${id} “${title}” for good? Its ${plural(notes, 'note', 'notes')}, ${plural(attached, 'attached thing', 'attached things')} and its history go with it; this cannot be undone.`,
     deleteList: (title, records) =>
@@ -245,6 +253,7 @@ export const en: Words = {
     approved: (id) => `Approved #${id}`,
     withdrawn: (id, state) => `Withdrew the approval of #${id}; it is in ${state}`,
     deleted: (id) => `Deleted #${id} for good`,
+    deletedWith: (id, children) => `Deleted #${id} and ${children} under it for good`,
     released: (id) => `Gave back #${id}; it is free`,
     takenAway: (id, holder) => `Took #${id} away from ${holder}; it is free`,
     notTaken: (id) => `#${id} was not taken`,

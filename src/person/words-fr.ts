@@ -201,6 +201,9 @@ export const fr: Words = {
     neededBy: 'Attendue par',
     needDone: 'finie',
     hiddenNeeds: (n) => `${plural(n, 'autre', 'autres')} que vous ne voyez pas, pas ${n <= 1 ? 'finie' : 'finies'}`,
+    parent: 'Sous',
+    children: 'Sous elle',
+    childrenDone: (done, total) => `${done} sur ${total} ${done <= 1 ? 'finie' : 'finies'}`,
   },
   search: {
     title: 'Recherche',
@@ -260,6 +263,11 @@ export const fr: Words = {
     renameTo: 'Nouveau nom',
   },
   dialog: {
+    deleteParent: (id, title, children, notes, attached) =>
+      `Supprimer #${id} « ${title} » définitivement, avec ses ${plural(notes, 'note', 'notes')}, ${plural(attached, 'pièce jointe', 'pièces jointes')} et son historique ? Des fiches sont sous elle (${children}) : que deviennent-elles ?`,
+    childrenOrphan: 'La supprimer seule : les fiches sous elle restent, sous aucune',
+    childrenDelete: 'Les supprimer aussi, avec tout ce qui est sous elles',
+    deleteNothing: 'Annuler : ne rien supprimer',
     deleteRecord: (id, title, notes, attached) =>
       `Supprimer #${id} « ${title} » définitivement ? Ses ${plural(notes, 'note', 'notes')}, ${plural(attached, 'pièce jointe', 'pièces jointes')} et son historique partent avec elle ; c'est sans retour.`,
     deleteList: (title, records) =>
@@ -325,6 +333,7 @@ export const fr: Words = {
     approved: (id) => `Approuvé : #${id}`,
     withdrawn: (id, state) => `Approbation retirée : #${id}, dans ${state}`,
     deleted: (id) => `Supprimé définitivement : #${id}`,
+    deletedWith: (id, children) => `Supprimés définitivement : #${id} et ${children} sous elle`,
     released: (id) => `Rendu : #${id} ; il est libre`,
     takenAway: (id, holder) => `Prise retirée à ${holder} : #${id} ; il est libre`,
     notTaken: (id) => `#${id} n'était pas pris`,

@@ -112,6 +112,10 @@ export interface Words {
     needDone: string;
     /** Records it needs, not done, in lists the person cannot see. */
     hiddenNeeds(n: number): string;
+    /** The record it lies under (`parent`), and those under it (`children`) with how many are done. */
+    parent: string;
+    children: string;
+    childrenDone(done: number, total: number): string;
   };
   readonly search: {
     title: string;
@@ -187,6 +191,12 @@ export interface Words {
   };
   readonly dialog: {
     deleteRecord(id: number, title: string, notes: number, attached: number): string;
+    /** A record with records under it: what becomes of them, asked before anything is deleted. */
+    deleteParent(id: number, title: string, children: string, notes: number, attached: number): string;
+    /** The answers to it: the records under it stay (under nothing), are deleted too, or nothing is. */
+    childrenOrphan: string;
+    childrenDelete: string;
+    deleteNothing: string;
     deleteList(title: string, records: number): string;
     typeTitle: string;
     pickState: string;
@@ -265,6 +275,8 @@ export interface Words {
     approved(id: number): string;
     withdrawn(id: number, state: string): string;
     deleted(id: number): string;
+    /** Deleted with the records under it (`children`: their numbers). */
+    deletedWith(id: number, children: string): string;
     released(id: number): string;
     takenAway(id: number, holder: string): string;
     notTaken(id: number): string;

@@ -47,6 +47,25 @@ export interface HookInfo {
   givenUp: number;
 }
 
+/** One delivery as the log keeps it: how its last try went (or that none was made yet). */
+export interface HookDelivery {
+  /** The delivery's id, the same at each try (the receiver's to drop repeats by). */
+  id: string;
+  event: string;
+  /** The record it told of, or null for a test. */
+  record: number | null;
+  /** ISO time of its last try, or of its making when it was not tried yet. */
+  at: string;
+  tries: number;
+  /** `sent`, `given up`, or `waiting` while it is tried again. */
+  outcome: 'sent' | 'given up' | 'waiting';
+  status: number | null;
+  error: string | null;
+}
+
+/** How many deliveries of each hook a look at the log may ask for, newest first. */
+export const RECENT_MAX = 50;
+
 /** A hook just made: the only time its secret is known outside the store. */
 export interface HookMade extends HookInfo {
   secret: string;
@@ -110,10 +129,29 @@ async function findHook(ctx: Context, ref: string): Promise<HookRow> {
   return row;
 }
 
-export async function listHooks(ctx: Context, who: Who): Promise<HookInfo[]> {
+interface DeliveryRow { id: string; event: string; queue: string; created: number; tried: number | null; tries: number; done: string | null; status: number | null; error: string | null }
+
+/** The hook's latest `count` deliveries, newest first: never a body (a record's words stay in the store). */
+async function recentDeliveries(ctx: Context, hook: string, count: number): Promise<HookDelivery[]> {
+  const rows = await ctx.q.all<DeliveryRow>(`SELECT id, event, queue, created, tried, tries, done, status, error FROM hook_deliveries
+    WHERE hook = ? ORDER BY seq DESC LIMIT ${Math.max(1, Math.min(RECENT_MAX, Math.floor(count)))}`, [hook]);
+  return rows.map((r) => ({
+    id: r.id, event: r.event,
+    record: /^record:\d+$/.test(r.queue) ? Number(r.queue.slice('record:'.length)) : null,
+    at: iso(Number(r.tried ?? r.created)), tries: Number(r.tries),
+    outcome: r.done === 'sent' ? 'sent' : r.done === 'given up' ? 'given up' : 'waiting',
+    status: r.status === null ? null : Number(r.status), error: r.error,
+  }));
+}
+
+/** Every hook with how its deliveries went; `recent`: with that many of its latest deliveries too (the page's log). */
+export async function listHooks(ctx: Context, who: Who, options: { recent?: number } = {}): Promise<(HookInfo & { recent?: HookDelivery[] })[]> {
   const rows = await ctx.q.all<HookRow>('SELECT * FROM hooks ORDER BY created, id');
-  const out: HookInfo[] = [];
-  for (const row of rows) out.push(await hookInfo(ctx, row));
+  const out: (HookInfo & { recent?: HookDelivery[] })[] = [];
+  for (const row of rows) {
+    const info = await hookInfo(ctx, row);
+    out.push(options.recent ? { ...info, recent: await recentDeliveries(ctx, row.id, options.recent) } : info);
+  }
   return out;
 }
 

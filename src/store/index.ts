@@ -24,5 +24,5 @@ export { ROLES, type Person, type Role, type SignedIn } from './people.js';
 export { cleanOrg, type Organisation } from './orgs.js';
 export { findTemplate, type Template } from './templates.js';
 export { MIGRATIONS } from './schema.js';
-export { HOOK_EVENTS, type HookEvent, type HookInfo, type HookMade } from './hooks.js';
+export { HOOK_EVENTS, RECENT_MAX, type HookDelivery, type HookEvent, type HookInfo, type HookMade } from './hooks.js';
 export type { DeliveryToTry, TryOutcome } from './hook-queue.js';

@@ -18,7 +18,7 @@ import type { Ledger } from './ledger.js';
 import type { LoginLinkMade, SessionCheck, SessionInfo, SessionMade } from './sessions.js';
 import type { Person, Role, SignedIn } from './people.js';
 import type { Organisation } from './orgs.js';
-import type { HookInfo, HookMade } from './hooks.js';
+import type { HookDelivery, HookInfo, HookMade } from './hooks.js';
 import type { DeliveryToTry, TryOutcome } from './hook-queue.js';
 import type { Erased } from './erase.js';
 import type { AddInput, EditInput, ListPatch, ShowOptions, Side, TemplateSummary } from './store-inputs.js';
@@ -88,7 +88,8 @@ export interface StoreRules {
   blocked(list: string | undefined, who: Who, options?: { limit?: number }): Promise<BlockedPage>;
 
   /* ---- webhooks: an admin's to make, list, remove and try (hooks.ts) ---- */
-  hooks(who: Who): Promise<HookInfo[]>;
+  /** `recent`: each hook's latest deliveries too, that many at most (RECENT_MAX), newest first. */
+  hooks(who: Who, options?: { recent?: number }): Promise<(HookInfo & { recent?: HookDelivery[] })[]>;
   /** A hook told at `url` of `events` (all when none) of one list or every list; its secret returned this once. */
   addHook(input: { url: string; events?: string | readonly string[]; list?: string }, who: Who): Promise<HookMade>;
   removeHook(ref: string, who: Who): Promise<HookInfo>;

@@ -216,13 +216,13 @@ test('signed out through this server, a page\'s stream is told at once and ends 
   assert.equal((await page(s, 'GET', '/page/api/lists', cookie)).status, 401, 'the page, reading again, is refused');
 });
 
-test('the page\'s webhooks: an admin reads each hook\'s last try, with no secret', async (t) => {
+test('the page\'s webhooks: an admin reads each hook\'s last try and latest deliveries, with no secret', async (t) => {
   const s = await served(t);
   const made = await s.store.addHook({ url: 'http://127.0.0.1:9/hook', events: ['proposed'] }, ann);
   const admin = await signIn(s);
   const seen = await page(s, 'GET', '/page/webhooks', admin);
   assert.equal(seen.status, 200);
-  const hooks = seen.json.data as { url: string; last: unknown; waiting: number }[];
-  assert.deepEqual(hooks.map((h) => [h.url, h.last, h.waiting]), [['http://127.0.0.1:9/hook', null, 0]]);
+  const hooks = seen.json.data as { url: string; last: unknown; waiting: number; recent: unknown[] }[];
+  assert.deepEqual(hooks.map((h) => [h.url, h.last, h.waiting, h.recent]), [['http://127.0.0.1:9/hook', null, 0, []]], 'with its latest deliveries: none yet');
   assert.doesNotMatch(JSON.stringify(seen.json), new RegExp(made.secret), 'no secret');
 });

@@ -198,3 +198,34 @@ eachStore('a hook made for a list goes with the list: a new list of the same nam
   await f.store.queueHookEvents();
   assert.deepEqual((await f.store.deliveriesDue(10, 10_000)).map((d) => d.hook), [every.id]);
 });
+
+eachStore('the delivery log: each hook\'s latest deliveries, newest first, as many as asked and no more, with how each went and never a body', async (t) => {
+  const f = await withBatches();
+  t.after(() => f.done());
+  const hook = await f.store.addHook({ url: 'https://a.example/h', events: 'noted' }, ann);
+  const id = (await f.store.add('batches', { title: 'One' }, bot)).id;
+  for (const text of ['first', 'second', 'third']) await f.store.note(id, `the ${text} private words`, bot);
+  const test = await f.store.testHook(hook.id, ann);
+  await f.store.queueHookEvents();
+  const first = (await f.store.deliveriesDue(10, 10_000)).find((d) => d.event === 'noted');
+  await f.store.deliveryTried(first!.id, { delivered: false, status: 500, error: 'HTTP 500: down' });
+  assert.equal((await f.store.hooks(ann))[0]!.recent, undefined, 'none unless asked');
+
+  let log = (await f.store.hooks(ann, { recent: 2 }))[0]!.recent!;
+  assert.equal(log.length, 2, 'as many as asked');
+  log = (await f.store.hooks(ann, { recent: 10 }))[0]!.recent!;
+  assert.deepEqual(log.map((d) => [d.event, d.record]), [['noted', id], ['noted', id], ['noted', id], ['test', null]], 'newest first; a test of no record');
+  assert.equal(log[3]!.id, test.delivery);
+  const tried = log.find((d) => d.id === first!.id)!;
+  assert.deepEqual([tried.outcome, tried.status, tried.error, tried.tries], ['waiting', 500, 'HTTP 500: down', 1]);
+  assert.ok(!JSON.stringify(log).includes('private words'), 'never a body');
+
+  f.clock.ms += 1_000;
+  await f.store.deliveriesDue(10, 10_000);
+  await f.store.deliveryTried(first!.id, { delivered: true, status: 200, error: null });
+  const sent = (await f.store.hooks(ann, { recent: 10 }))[0]!.recent!.find((d) => d.id === first!.id)!;
+  assert.deepEqual([sent.outcome, sent.status, sent.error, sent.tries], ['sent', 200, null, 2]);
+  assert.equal(sent.at, new Date(f.clock.ms).toISOString(), 'when it was last tried');
+  assert.equal((await f.store.hooks(ann, { recent: 1_000 }))[0]!.recent!.length, 4, 'a large ask is capped, not refused');
+  assert.match(await refusal(() => f.store.hooks(bot, { recent: 10 })), /Only a person can/, 'an agent reads no log');
+});

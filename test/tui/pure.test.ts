@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { follow, step, tableSlices } from '../../src/person/window.js';
-import { actOf, addForm, editForm, ownersOf } from '../../src/person/form.js';
+import { actOf, addForm, deleteParentPick, editForm, ownersOf } from '../../src/person/form.js';
 import { readOptions } from '../../src/app/tui-options.js';
 import { langFromEnv, wordsFor } from '../../src/person/words.js';
 import { makeTheme } from '../../src/tui/theme.js';
@@ -46,6 +46,27 @@ test('a form turns into the one act it means, with only what changed for an edit
   assert.deepEqual(actOf({ ...edit, values: { ...edit.values, 'field:branch': '', due: '2030-01-01' } }), { op: 'edit', args: { id: 7, due: '2030-01-01', fields: { branch: '' } } });
   assert.deepEqual(actOf({ ...edit, values: { ...edit.values, owners: '' } }), { op: 'edit', args: { id: 7, owners: [] } });
   assert.deepEqual(ownersOf(' a,b  c '), ['a', 'b', 'c']);
+});
+
+test('the edit form\'s parent: typed, a record goes under it; emptied, under none; a parent\'s deletion picks what becomes of its children', () => {
+  const words = wordsFor('en');
+  const record = { id: 7, list: 'tasks', title: 'Old', state: 'todo', approved: null, fields: {}, owners: [], due: null, archived: false, notes: [], attached: [], created: '', updated: '' };
+  const orphan = editForm(record, list, words, Date.now());
+  assert.ok(orphan.kind === 'form');
+  assert.deepEqual(actOf({ ...orphan, values: { ...orphan.values, parent: '#3' } }), { op: 'edit', args: { id: 7, parent: '#3' } });
+  const child = editForm(record, list, words, Date.now(), 3);
+  assert.ok(child.kind === 'form');
+  assert.equal(child.values.parent, '3', 'the form holds the parent');
+  assert.equal(actOf(child), null, 'kept as it was: nothing done');
+  assert.deepEqual(actOf({ ...child, values: { ...child.values, parent: ' ' } }), { op: 'edit', args: { id: 7, parent: 'none' } });
+
+  const asked = deleteParentPick(7, 'Old', [8, 9], 0, 0, words);
+  assert.ok(asked.kind === 'pick');
+  assert.match(asked.title, /Records lie under it \(#8, #9\)/);
+  assert.equal(asked.choices[asked.at]?.value, '', 'the cursor starts on deleting nothing');
+  assert.equal(actOf(asked, ''), null);
+  assert.deepEqual(actOf(asked, 'orphan'), { op: 'delete', args: { id: 7, children: 'orphan' } });
+  assert.deepEqual(actOf(asked, 'delete'), { op: 'delete', args: { id: 7, children: 'delete' } });
 });
 
 test('options: the store, sides, language and person; anything else is a sentence', () => {

@@ -49,12 +49,16 @@ function OpForm({ op, id, list, onClose }: { op: OpName; id?: number; list: List
   const [fields, setFields] = useState<Record<string, string>>({});
   const [token, setToken] = useState<TokenMade | null>(null);
   const [ready, setReady] = useState(op !== 'edit');
+  // The parent it lies under when the form opened: emptied, the record is taken from under it.
+  const [parentBefore, setParentBefore] = useState('');
   useEffect(() => {
     if (op !== 'edit' || id === undefined) return;
     void call<RecordView>('get', { id, notes: 0, history: 0 }).then((a) => {
       const r = a.data?.record;
       if (r) {
-        setValues({ title: r.title, due: r.due ?? '', owners: r.owners.join(', ') });
+        const parent = a.data?.parent ? String(a.data.parent.id) : '';
+        setValues({ title: r.title, due: r.due ?? '', owners: r.owners.join(', '), parent });
+        setParentBefore(parent);
         setFields({ ...r.fields });
       }
       setReady(true);
@@ -75,6 +79,8 @@ function OpForm({ op, id, list, onClose }: { op: OpName; id?: number; list: List
         if (v || op === 'edit') args.owners = v ? v.split(',').map((o) => o.trim()).filter(Boolean) : [];
       } else if (arg.kind === 'flag') {
         if (values[name] === 'yes') args[name] = true;
+      } else if (op === 'edit' && name === 'parent') {
+        if (v !== parentBefore) args.parent = v || 'none';
       } else if (v || (op === 'edit' && arg.kind === 'due')) args[name] = arg.kind === 'due' && !v ? 'none' : v;
     }
     void act<unknown>(op, args, (data) => {
@@ -96,7 +102,7 @@ function OpForm({ op, id, list, onClose }: { op: OpName; id?: number; list: List
   };
   const input = (name: string, arg: ArgSpec) => {
     const { label, hint } = words.arg(op, name as ArgName);
-    const hintText = sentence(arg.kind === 'due' ? words.dueHint(today()) : (op === 'add' ? pw.hints[name as ArgName] : undefined) ?? hint);
+    const hintText = sentence(arg.kind === 'due' ? words.dueHint(today()) : (op === 'add' || name === 'parent' ? pw.hints[name as ArgName] : undefined) ?? hint);
     const idOf = `f-${op}-${name}`;
     const common = { id: idOf, 'aria-describedby': `${idOf}-hint`, value: values[name] ?? '', required: arg.required === true };
     const set = (value: string) => setValues((was) => ({ ...was, [name]: value }));
@@ -339,6 +345,19 @@ export function Dialogs({ list }: { list: List | null }) {
       return <Confirm dialog={dialog} onClose={close} />;
     case 'typed':
       return <Modal label={pw.deleteList} onClose={close}><Typed dialog={dialog} onClose={close} /></Modal>;
+    case 'delete-parent':
+      // Deleting nothing comes first, where the browser's modal puts the focus: Enter alone deletes nothing.
+      return (
+        <Pick title={dialog.text} at="" onClose={close}
+          choices={[{ value: '', label: words.dialog.deleteNothing }, { value: 'orphan', label: words.dialog.childrenOrphan }, { value: 'delete', label: words.dialog.childrenDelete }]}
+          onPick={(children) => {
+            close();
+            if (children !== 'orphan' && children !== 'delete') return;
+            void act('delete', { id: dialog.id, children }).then((a) => {
+              if (a.ok && state.panel?.kind === 'record' && state.panel.id === dialog.id) dispatch({ type: 'panel', panel: null });
+            });
+          }} />
+      );
     default: {
       const never: never = dialog;
       throw new Error(`unknown dialog ${String(never)}`);

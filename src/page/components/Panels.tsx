@@ -2,7 +2,8 @@
 /**
  * The small panels: what changed since the person last looked (the person's brief, in the screen's
  * words, newest first: ↑ ↓ over it, Enter opens a record, `b` reads it again; it stays unseen, on
- * every page and screen of the person, until they mark it seen), the keys (the screen's
+ * every page and screen of the person, until they mark it seen; an admin opens the webhooks'
+ * delivery log from it), the keys (the screen's
  * help, made from its keymap, for the keys the page does), and a new list from a template.
  */
 import { useEffect, useState } from 'react';
@@ -21,7 +22,7 @@ import { Row } from './Row.js';
 const BRIEF_ROWS = -2;
 
 export function BriefPanel({ asked }: { asked: number }) {
-  const { words, pw, dispatch, state } = usePage();
+  const { words, pw, dispatch, state, role } = usePage();
   const [brief, setBrief] = useState<Brief | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   useEffect(() => {
@@ -56,6 +57,8 @@ export function BriefPanel({ asked }: { asked: number }) {
     <section aria-labelledby="brief-title">
       <h2 id="brief-title">{words.brief.title}</h2>
       <NotifyButton />
+      {/* How else people hear of work: the webhooks, and how their deliveries went (an admin's). */}
+      {role === 'admin' && <button type="button" onClick={() => dispatch({ type: 'panel', panel: { kind: 'webhooks' } })}>{pw.hooks.title}</button>}
       {problem !== null && <p className="warn">{problem}</p>}
       {!brief ? <p>{pw.loading}</p> : brief.items.length === 0 ? <p>{words.brief.nothing}</p> : (
         <ul className="brief">

@@ -1,11 +1,11 @@
 /// <reference lib="dom" />
 /**
  * A record, whole: its full title, state and approval, fields, owners, due date, claim, what it
- * needs and what needs it, notes, attached things (a link shown with its real address, and a link
- * only when it is http or https), and its history in the screen's words. Its actions are the
- * screen's commands, by button or by key; ↑ ↓ go over its parts as on the screen, and `E`, `T`
- * and Enter act on the one under the cursor (a note of the person's, a thing attached, a record
- * it needs). Every text is shown as text.
+ * lies under and what lies under it, what it needs and what needs it, notes, attached things (a
+ * link shown with its real address, and a link only when it is http or https), and its history
+ * in the screen's words. Its actions are the screen's commands, by button or by key; ↑ ↓ go over
+ * its parts as on the screen, and `E`, `T` and Enter act on the one under the cursor (a note of
+ * the person's, a thing attached, a record under it or it needs). Every text is shown as text.
  */
 import type { NeedLink, RecordView } from '../../store/index.js';
 import { claimMark, when } from '../../person/format.js';
@@ -15,15 +15,17 @@ import type { Command } from '../../person/keymap.js';
 import { summaryOf } from '../list-page.js';
 import { usePage, usePanelKeys, useRead } from '../page-context.js';
 import { useHeldPart } from '../use-held-part.js';
+import { Children, ParentFact } from './Family.js';
 import { Row } from './Row.js';
 
 type Part =
   | { kind: 'need'; link: NeedLink }
+  | { kind: 'child'; link: NeedLink }
   | { kind: 'note'; id: number; by: string; text: string }
   | { kind: 'attached'; id: number };
 
 /** A part as the cursor holds it: the same key whatever its row. */
-const keyOf = (part: Part): string => (part.kind === 'need' ? `record:${part.link.id}` : `${part.kind}:${part.id}`);
+const keyOf = (part: Part): string => (part.kind === 'need' ? `record:${part.link.id}` : part.kind === 'child' ? `child:${part.link.id}` : `${part.kind}:${part.id}`);
 
 const webAddress = (ref: string): string | null => {
   try {
@@ -60,7 +62,9 @@ export function RecordPanel({ id, onAct }: { id: number; onAct(command: Command)
   const view = read.answer?.data ?? null;
   const needs = view?.needs ?? [];
   const neededBy = view?.neededBy ?? [];
+  const children = view?.children ?? [];
   const parts: Part[] = view ? [
+    ...children.map((link): Part => ({ kind: 'child', link })),
     ...[...needs, ...neededBy].map((link): Part => ({ kind: 'need', link })),
     ...view.record.notes.map((n): Part => ({ kind: 'note', id: n.id, by: n.by.id, text: n.text })),
     ...view.record.attached.map((a): Part => ({ kind: 'attached', id: a.id })),
@@ -77,7 +81,7 @@ export function RecordPanel({ id, onAct }: { id: number; onAct(command: Command)
     const part = parts[state.panelAt] ?? null;
     switch (command) {
       case 'open':
-        if (part?.kind !== 'need') return false;
+        if (part?.kind !== 'need' && part?.kind !== 'child') return false;
         openRecord(part.link.id);
         return true;
       case 'editNote':
@@ -100,6 +104,8 @@ export function RecordPanel({ id, onAct }: { id: number; onAct(command: Command)
   const nameOf = namesFrom([...known, ...view.history.map((h) => h.by), ...record.notes.map((n) => n.by), ...record.attached.map((a) => a.by),
     ...(record.approved ? [record.approved.by] : []), ...(record.lease ? [record.lease.by] : [])]);
   const now = Date.now();
+  /** The rows before the notes: the records under it, it needs and that need it. */
+  const linkRows = children.length + needs.length + neededBy.length;
   const lookup = {
     words, stateName, fieldName, nameOf, now,
     noteText: (n: number) => record.notes.find((x) => x.id === n)?.text ?? null,
@@ -127,6 +133,7 @@ export function RecordPanel({ id, onAct }: { id: number; onAct(command: Command)
       <dl className="facts">
         <dt>{words.record.list}</dt><dd>{list.title}</dd>
         <dt>{words.record.state}</dt><dd>{stateName(record.state)}{record.archived && ` · ${words.record.archived}`}</dd>
+        {view.parent && <ParentFact parent={view.parent} open={openRecord} />}
         <dt>{words.view.columns.approved}</dt>
         <dd className={record.approved ? 'good' : ''}>{record.approved ? words.record.approvedBy(nameOf(record.approved.by.id), when(record.approved.at)) : words.record.notApproved}</dd>
         <dt>{words.record.owners}</dt><dd>{record.owners.length ? record.owners.map(nameOf).join(', ') : words.record.nobody}</dd>
@@ -138,14 +145,15 @@ export function RecordPanel({ id, onAct }: { id: number; onAct(command: Command)
         <dt>{words.record.created}</dt><dd className="date">{when(record.created)}</dd>
         <dt>{words.record.updated}</dt><dd className="date">{when(record.updated)}</dd>
       </dl>
-      <Needs id="needs-title" title={words.record.needs} links={needs} from={0} {...(view.hiddenNeeds ? { hidden: view.hiddenNeeds } : {})} open={openRecord} />
-      <Needs id="needed-by-title" title={words.record.neededBy} links={neededBy} from={needs.length} open={openRecord} />
+      <Children links={children} from={0} open={openRecord} />
+      <Needs id="needs-title" title={words.record.needs} links={needs} from={children.length} {...(view.hiddenNeeds ? { hidden: view.hiddenNeeds } : {})} open={openRecord} />
+      <Needs id="needed-by-title" title={words.record.neededBy} links={neededBy} from={children.length + needs.length} open={openRecord} />
       <section aria-labelledby="notes-title">
         <h3 id="notes-title">{words.record.notes} ({view.counts.notes})</h3>
         {record.notes.length === 0 ? <p>{words.record.none}</p> : (
           <ol className="notes">
             {record.notes.map((n, i) => (
-              <Row key={n.id} at={needs.length + neededBy.length + i}>
+              <Row key={n.id} at={linkRows + i}>
                 <p className="meta">
                   n{n.id} · {nameOf(n.by.id)} · <span className="date">{when(n.at)}</span>{n.edited && ` · ${words.record.edited}`}
                   {n.by.id === person.id && <>{' '}<button type="button" onClick={() => editNote(n.id, n.text)} aria-keyshortcuts="E">{words.commands.editNote} <kbd>E</kbd></button></>}
@@ -163,7 +171,7 @@ export function RecordPanel({ id, onAct }: { id: number; onAct(command: Command)
             {record.attached.map((a, i) => {
               const href = a.kind === 'link' ? webAddress(a.ref) : null;
               return (
-                <Row key={a.id} at={needs.length + neededBy.length + record.notes.length + i}>
+                <Row key={a.id} at={linkRows + record.notes.length + i}>
                   <span className="kind">{a.kind}</span>{' '}
                   {href ? <a href={href} rel="noopener noreferrer nofollow" target="_blank">{href}</a> : <code>{a.ref}</code>}
                   {a.title && <span className="title"> — {a.title}</span>}{' '}

@@ -1,8 +1,8 @@
 /// <reference lib="dom" />
 /**
  * The panel beside the list: a record, search, what changed, the keys, agents' access and tokens,
- * agent folders, the list's editor, a new list. Esc (or its Close button) closes it and gives the
- * focus back to the list. It is a labelled region, so a screen reader can find and leave it.
+ * agent folders, the list's editor, a new list, the webhooks' delivery log. Esc (or its Close
+ * button) closes it and gives the focus back to the list. It is a labelled region, so a screen reader can find and leave it.
  */
 import { useEffect, useRef } from 'react';
 import type { List } from '../../store/index.js';
@@ -15,6 +15,7 @@ import { PeoplePanel } from './People.js';
 import { BriefPanel, HelpPanel, NewListPanel } from './Panels.js';
 import { SearchPanel } from './Search.js';
 import { RecordPanel } from './RecordPanel.js';
+import { WebhooksPanel } from './Webhooks.js';
 
 /** The panels whose every action is an admin's. */
 const ADMINS: ReadonlySet<Panel['kind']> = new Set(['agents', 'folders', 'list-editor', 'new-list']);
@@ -43,6 +44,7 @@ export function SidePanel({ panel, list, onAct }: { panel: Panel; list: List | n
     case 'list-editor': body = list ? <ListEditor list={list} /> : null; label = list ? words.listEditor.title(list.title) : ''; break;
     case 'new-list': body = <NewListPanel />; label = pw.newList; break;
     case 'people': body = <PeoplePanel />; label = pw.people.title; break;
+    case 'webhooks': body = <WebhooksPanel />; label = pw.hooks.title; break;
     default: {
       const never: never = panel;
       throw new Error(`unknown panel ${String(never)}`);

@@ -62,10 +62,12 @@ export function DialogView({ dialog, width, rows, top }: DialogViewProps) {
     );
   }
   if (dialog.kind === 'pick') {
-    const { from, to } = columnWindow(dialog.choices.length, Math.max(1, rows - 1), dialog.at);
+    // A question longer than a row (what becomes of a record's children) is wrapped, never cut.
+    const head = wrap(dialog.title, width).slice(0, Math.max(1, Math.floor(rows / 2)));
+    const { from, to } = columnWindow(dialog.choices.length, Math.max(1, rows - head.length), dialog.at);
     return (
       <Box flexDirection="column" width={width}>
-        <Styled tone="title">{cut(dialog.title, width)}</Styled>
+        {head.map((row, i) => <Styled key={`title-${i}`} tone="title">{row}</Styled>)}
         {dialog.choices.slice(from, to).map((c, n) => {
           const i = from + n;
           return <Styled key={c.value || `choice-${i}`} selected={i === dialog.at}>{cut(`${mark(i === dialog.at)} ${c.label}`, width)}</Styled>;

@@ -37,6 +37,8 @@ export interface CommandScope {
   needList: () => List | null;
   /** The record as the store has it now, or null said as gone. */
   full: (id: number) => Promise<RecordFull | null>;
+  /** The same with what it lies under and what lies under it, as `get` gives them. */
+  view: (id: number) => Promise<RecordView | null>;
   /** A list was made: shown, and the first one ever opened to the first agent folder. */
   made: (answer: Answer, wasEmpty: boolean) => Promise<void>;
   /** Done at once (kept for `u` to take back, as every act is where it can be). */

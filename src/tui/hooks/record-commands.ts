@@ -4,12 +4,12 @@
  */
 import { approvalMark, type RecordFull } from '../../store/index.js';
 import { safe } from '../../person/format.js';
-import { addForm, attachForm, confirm, editForm, editNoteForm, needsForm, noteForm, pick } from '../../person/form.js';
+import { addForm, attachForm, confirm, deleteParentPick, editForm, editNoteForm, needsForm, noteForm, pick } from '../../person/form.js';
 import type { Command } from '../../person/keymap.js';
 import type { CommandScope } from './command-scope.js';
 
 export function recordCommand(command: Command, scope: CommandScope): boolean {
-  const { data, context, dispatch, say, act, opened, list, part, needRecord, needList, full, undoable } = scope;
+  const { data, context, dispatch, say, act, opened, list, part, needRecord, needList, full, view, undoable } = scope;
   const { person, words, now } = scope.binder;
   switch (command) {
     case 'approve': {
@@ -50,10 +50,11 @@ export function recordCommand(command: Command, scope: CommandScope): boolean {
     case 'edit': {
       const r = needRecord();
       if (!r || !list) return true;
-      if (context === 'record') dispatch({ type: 'dialog', dialog: editForm(r as RecordFull, list, words, now()) });
+      // The form holds the record's parent too: the one opened says it, else it is read.
+      if (context === 'record' && opened) dispatch({ type: 'dialog', dialog: editForm(r as RecordFull, list, words, now(), opened.parent?.id) });
       else {
-        void full(r.id).then((whole) => {
-          if (whole) dispatch({ type: 'dialog', dialog: editForm(whole, list, words, now()) });
+        void view(r.id).then((whole) => {
+          if (whole) dispatch({ type: 'dialog', dialog: editForm(whole.record, list, words, now(), whole.parent?.id) });
         });
       }
       return true;
@@ -97,7 +98,15 @@ export function recordCommand(command: Command, scope: CommandScope): boolean {
       if (!r) return true;
       const notes = typeof r.notes === 'number' ? r.notes : r.notes.length;
       const attached = typeof r.attached === 'number' ? r.attached : r.attached.length;
-      dispatch({ type: 'dialog', dialog: confirm(words.dialog.deleteRecord(r.id, safe(r.title), notes, attached), { do: 'delete', id: r.id }) });
+      // One with records under it asks what becomes of them (the store's delete takes the answer),
+      // read now: a child added since the frame was drawn is asked about too.
+      void view(r.id).then((fresh) => {
+        if (!fresh) return;
+        const children = fresh.children ?? [];
+        dispatch({ type: 'dialog', dialog: children.length
+          ? deleteParentPick(r.id, safe(r.title), children.map((c) => c.id), notes, attached, words)
+          : confirm(words.dialog.deleteRecord(r.id, safe(r.title), notes, attached), { do: 'delete', id: r.id }) });
+      });
       return true;
     }
     case 'release': {

@@ -71,7 +71,9 @@ export async function submitDialog(deps: SubmitDeps): Promise<void> {
     else if (dialog.intent.do === 'template') dispatch({ type: 'dialog', dialog: createListForm(choice.value, choice.label, words) });
     else {
       const one = actOf(dialog, choice.value);
-      if (one) await act(one);
+      const answer = one ? await act(one) : null;
+      // A record deleted (with what lay under it) is left, as a yes to its deletion leaves it.
+      if (answer?.ok && one?.op === 'delete' && screen?.kind === 'record') dispatch({ type: 'pop' });
     }
     return;
   }

@@ -9,7 +9,7 @@
  */
 import { useCallback, useRef } from 'react';
 import type { Answer } from '../../keeper/protocol.js';
-import type { List, RecordFull, RecordSummary } from '../../store/index.js';
+import type { List, RecordFull, RecordSummary, RecordView } from '../../store/index.js';
 import { useBinder } from '../context.js';
 import { safe } from '../../person/format.js';
 import { keyLabel } from '../../person/help-lines.js';
@@ -65,14 +65,15 @@ export function useCommands(state: ScreenState, dispatch: (action: Action) => vo
       if (!list) say(words.say.noList, 'info');
       return list;
     };
-    const full = async (id: number): Promise<RecordFull | null> => {
+    const view = async (id: number): Promise<RecordView | null> => {
       try {
-        return (await store.get(id, person, BARE)).record;
+        return await store.get(id, person, BARE);
       } catch {
         say(words.record.gone, 'refused');
         return null;
       }
     };
+    const full = async (id: number): Promise<RecordFull | null> => (await view(id))?.record ?? null;
     const grantKey = keyLabel(keysFor('grant', 'records')[0]!, words);
 
     /** A list was made: show it, and the first one ever opens to the first agent folder. */
@@ -114,7 +115,7 @@ export function useCommands(state: ScreenState, dispatch: (action: Action) => vo
     if (slid !== 'go') dispatch({ type: 'slid-seen' });
     if (slid === 'ask' && current) return say(words.say.slidUnder(current.id, keysFor(command, context).slice(0, 1).map((k) => keyLabel(k, words)).join('')), 'info');
 
-    const scope: CommandScope = { binder, state, screen, data, context, dispatch, say, act, opened, current, list, part, needRecord, needList, full, made, undoable, undo };
+    const scope: CommandScope = { binder, state, screen, data, context, dispatch, say, act, opened, current, list, part, needRecord, needList, full, view, made, undoable, undo };
     if (screenCommand(command, scope) || recordCommand(command, scope) || binderCommand(command, scope)) return;
     manageCommand(command, {
       screen, data, dispatch, act, undoable, words,
