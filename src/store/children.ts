@@ -16,6 +16,15 @@ const DEPTH_MAX = 50;
 export const parentGiven = (ref: number | string): number | null =>
   typeof ref === 'string' && ['', 'none', 'aucun', 'aucune'].includes(ref.trim().toLowerCase()) ? null : recordNumber(ref);
 
+/**
+ * Looks up a new record's parent before the record is made: a number not given yet would be the
+ * new record's own, and would read as "its own parent" once it was made.
+ */
+export async function parentBeforeAdding(ctx: Context, ref: number | string, who: Who): Promise<void> {
+  const parent = parentGiven(ref);
+  if (parent !== null) await findRecord(ctx, parent, who, 'write');
+}
+
 /** The records above `id`, its parent first. */
 async function above(ctx: Context, id: number): Promise<number[]> {
   const chain: number[] = [];

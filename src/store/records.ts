@@ -8,7 +8,7 @@ import { approvalMark } from './approval-mark.js';
 import { iso, type Context } from './context.js';
 import { withLabels } from './labels.js';
 import { forChange } from './leases.js';
-import { childrenFirst, setParent } from './children.js';
+import { childrenFirst, parentBeforeAdding, setParent } from './children.js';
 import { afterMove } from './needs.js';
 import { recordOf } from './rows.js';
 import { agentNamed } from './sides.js';
@@ -42,6 +42,7 @@ export async function add(ctx: Context, listRef: string, input: AddInput, who: W
   const owners = await cleanOwners(input.owners ?? [], who, named);
   const due = dueOf(input.due ?? '');
   const note = input.note !== undefined && String(input.note).trim() !== '' ? cleanNote(input.note) : undefined;
+  if (input.parent !== undefined) await parentBeforeAdding(ctx, input.parent, who);
   const at = iso(ctx.now());
   const id = Number((await ctx.q.value(`INSERT INTO records (list, title, state, approved_by, approved_at, fields, owners,
       due, due_at, created, updated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`, [list.id, title, state.id, approving ? JSON.stringify(who) : null, approving ? at : null,

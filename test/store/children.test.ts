@@ -59,6 +59,10 @@ eachStore('children: a record is not its own parent nor under its own child, and
     assert.match(await refusal(() => f.store.add('tasks', { title: 'Under theirs', parent: theirs }, bot)), /only read/);
     assert.deepEqual((await f.store.get(theirs, ann)).children, []);
     assert.match(await refusal(() => f.store.edit(low, { parent: 999_999 }, bot)), /no record #999999/);
+    // A new record under the number it would itself be given: no such record yet, and nothing made.
+    const next = theirs + 1;
+    assert.match(await refusal(() => f.store.add('tasks', { title: 'Under itself', parent: next }, bot)), new RegExp(`no record #${next}`));
+    assert.match(await refusal(() => f.store.get(next, ann)), new RegExp(`no record #${next}`));
   } finally {
     await f.done();
   }
