@@ -260,7 +260,10 @@ export const TOGETHER = {
         throw new Refused(sentence`An agent's brief marks each change seen as it tells it: ${step('brief')}, with nothing more.`, sentence`Les nouvelles d'un agent marquent chaque changement vu en le disant : ${step('brief')}, sans rien de plus.`, 'not-understood');
       }
       if (a.seen !== undefined && a.seen !== null) return store.markSeen(who, Number(a.seen)).then(({ through }): Brief => ({ items: [], more: false, through }));
-      return store.brief(who, a.peek === true ? { peek: true, newest: true } : {});
+      // A look through the catalog (the page's, on every change it hears of; a person's --peek)
+      // shows its page: counting all that wait, up to 100,000 changes, is for the screen, which
+      // asks the store itself.
+      return store.brief(who, a.peek === true ? { peek: true, newest: true, counted: false } : {});
     },
     (b, a, who) => (a.seen !== undefined && a.seen !== null ? said`Marked seen through change ${b.through ?? 0}.`.text : sayBrief(b, who)),
   ),
