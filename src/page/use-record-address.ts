@@ -6,7 +6,7 @@
  * copied opens the same record. The record a link brought the person here for opens once the
  * first list has (opening a list closes its list's panels). It only reads and writes the address.
  */
-import { useEffect, useRef, type Dispatch } from 'react';
+import { useEffect, useRef, useState, type Dispatch } from 'react';
 import type { PageAction, PageState } from './page-state.js';
 
 const RECORD_ADDRESS = /^#\/record\/(\d{1,12})$/;
@@ -19,20 +19,27 @@ export function recordInAddress(hash: string): number | null {
 
 export function useRecordAddress(state: PageState, dispatch: Dispatch<PageAction>, linked: number | null | undefined): void {
   const opened = useRef<number | null>(null);
+  // A record named before the first list opened waits for it, as a link's does: opening that
+  // list would close a panel opened before it.
+  const [early, setEarly] = useState<number | null>(null);
+  const wanted = linked || early;
   useEffect(() => {
-    if (!linked || state.list === null || opened.current === linked) return;
-    opened.current = linked;
-    dispatch({ type: 'panel', panel: { kind: 'record', id: linked } });
-  }, [linked, state.list, dispatch]);
+    if (!wanted || state.list === null || opened.current === wanted) return;
+    opened.current = wanted;
+    dispatch({ type: 'panel', panel: { kind: 'record', id: wanted } });
+  }, [wanted, state.list, dispatch]);
 
   const record = state.panel?.kind === 'record' ? state.panel.id : null;
   const current = useRef(record);
   current.current = record;
+  const listOpen = useRef(state.list !== null);
+  listOpen.current = state.list !== null;
   // Back, forward, or an address typed: the record it names opens, or the one open closes.
   useEffect(() => {
     const follow = () => {
       const named = recordInAddress(location.hash);
-      if (named !== null && named !== current.current) dispatch({ type: 'panel', panel: { kind: 'record', id: named } });
+      if (named !== null && !listOpen.current) setEarly(named);
+      else if (named !== null && named !== current.current) dispatch({ type: 'panel', panel: { kind: 'record', id: named } });
       else if (named === null && current.current !== null) dispatch({ type: 'panel', panel: null });
     };
     window.addEventListener('popstate', follow);
