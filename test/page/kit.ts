@@ -127,6 +127,12 @@ export async function newPage(context: BrowserContext): Promise<{ page: Page; er
   return { page, errors };
 }
 
+/** An agent adds a record to `list` over REST with `token`, as agents do while a person looks; it must be done. */
+export async function agentAdds(server: Server, token: string, list: string, title: string): Promise<void> {
+  const res = await fetch(`${server.url}/api/add`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ list, title }) });
+  assert.ok(((await res.json()) as { ok: boolean }).ok, `the agent's add of "${title}"`);
+}
+
 export async function signedIn(t: TestContext, server: Server, options: Parameters<typeof browser>[1] = {}): Promise<Page> {
   const context = await browser(t, options);
   const { page, errors } = await newPage(context);

@@ -6,7 +6,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { axe, eventually, serve, signedIn } from './kit.js';
+import { axe, eventually, serve, signedIn, agentAdds } from './kit.js';
 
 test('records found arriving above the picker\'s row move the rows, never the choice; Space marks the record held', { timeout: 120_000 }, async (t) => {
   const server = await serve(t);
@@ -14,10 +14,7 @@ test('records found arriving above the picker\'s row move the rows, never the ch
   assert.equal(server.admin('add', 'Tasks', 'Roof').code, 0);
   const token = server.admin('token', 'add', 'Claude').out.split('\n')[0]!;
   assert.equal(server.admin('grant', 'tasks', 'Claude', 'write').code, 0);
-  const add = async (title: string) => {
-    const res = await fetch(`${server.url}/api/add`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ list: 'tasks', title }) });
-    assert.ok(((await res.json()) as { ok: boolean }).ok);
-  };
+  const add = (title: string) => agentAdds(server, token, 'tasks', title);
   for (let i = 1; i <= 3; i++) await add(`Alpha in a rather long title with many other words ${i}`);
   const page = await signedIn(t, server);
   const needsOf = (id: number) => (JSON.parse(server.admin('--json', 'get', String(id)).out) as { needs: { id: number }[] }).needs.map((n) => n.id);

@@ -6,17 +6,14 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, signedIn } from './kit.js';
+import { serve, signedIn, agentAdds } from './kit.js';
 
 test('search results arriving above the selected one move the rows, never the selection', { timeout: 120_000 }, async (t) => {
   const server = await serve(t);
   assert.equal(server.admin('create-list', 'Tasks', '--template', 'tasks').code, 0);
   const token = server.admin('token', 'add', 'Claude').out.split('\n')[0]!;
   assert.equal(server.admin('grant', 'tasks', 'Claude', 'write').code, 0);
-  const add = async (title: string) => {
-    const res = await fetch(`${server.url}/api/add`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ list: 'tasks', title }) });
-    assert.ok(((await res.json()) as { ok: boolean }).ok);
-  };
+  const add = (title: string) => agentAdds(server, token, 'tasks', title);
   for (let i = 1; i <= 3; i++) await add(`Alpha in a rather long title with many other words ${i}`);
   const page = await signedIn(t, server);
   await page.keyboard.press('/');

@@ -11,7 +11,7 @@ import type { Page } from 'playwright-core';
 import type { List, RecordSummary } from '../../src/store/index.js';
 import { sortedRows } from '../../src/page/table-sort.js';
 import { START, pageReducer } from '../../src/page/page-state.js';
-import { axe, serve, signedIn } from './kit.js';
+import { axe, serve, signedIn, agentAdds } from './kit.js';
 
 const LIST = {
   id: 'tasks', title: 'Tasks', view: 'table', archived: false,
@@ -79,8 +79,7 @@ test('a table sorts by a press on a header, keeps its order through an agent\'s 
   // An agent adds records: they take their place in the order, and the selection stays on Clean.
   const token = server.admin('token', 'add', 'Claude').out.split('\n')[0]!;
   for (const title of ['Zest', 'Dust', 'Air']) {
-    const res = await fetch(`${server.url}/api/add`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ list: 'tasks', title }) });
-    assert.ok(((await res.json()) as { ok: boolean }).ok);
+    await agentAdds(server, token, 'tasks', title);
     await page.locator('tbody .card', { hasText: title }).waitFor();
   }
   assert.deepEqual(await titles(page), ['Zest', 'Wash', 'Mow', 'Dust', 'Clean', 'Bake', 'Air'], 'the order kept through the reads');
