@@ -61,6 +61,10 @@ const rerunFile = join(root, 'build', 'test-reruns.txt');
 rmSync(rerunFile, { force: true });
 let rerun = [];
 
+// What lies at the checkout's top before the run: a test that leaves a file or a folder there (a
+// relative path taken from where the tests run) fails the run, named.
+const before = new Set(readdirSync(root));
+
 let r = run(chosen, 2);
 let status = r.status ?? 1;
 if (r.error) process.stderr.write(`The tests did not finish: ${r.error.message}\n`);
@@ -81,6 +85,11 @@ else if (status !== 0) {
   }
 }
 await cluster?.stop();
+const left = readdirSync(root).filter((name) => !before.has(name));
+if (left.length) {
+  process.stderr.write(`\nThe tests left ${left.map((n) => JSON.stringify(n)).join(', ')} in ${root}: a test wrote where the tests run, not in a temporary folder.\n`);
+  status = 1;
+}
 // The run's last line: a rerun is never silent.
 if (rerun.length) process.stderr.write(`\n${rerun.length} file(s) needed a rerun: ${rerun.join('; ')} (listed in build/test-reruns.txt)\n`);
 process.exit(status);

@@ -3,7 +3,6 @@
  * store) and how its answer reads. Dispatch (`perform.ts`), `binder admin`, MCP and the screen all
  * reach the binder through these entries; a new operation is one spec plus one entry here.
  */
-import { resolve } from 'node:path';
 import { type Access, approvalMark, type AttachKind, type EditedRecord, type FieldInput, type FieldType, type List, type ListPatch, type RecordSummary, Refused, type StateInput, type Store, type Who } from '../store/index.js';
 import type { OpName } from './operations.js';
 import { GET_HISTORY, GET_NOTES } from './operations.js';
@@ -262,7 +261,7 @@ export const CATALOG: Record<OpName, CatalogEntry> = {
   ),
   'side-add': entry(
     async (a, who, { store }) => {
-      const side = await store.addSide(resolve(String(a.dir)), String(a.name), who, bindPath);
+      const side = await store.addSide(String(a.dir), String(a.name), who, bindPath);
       return { ...side, ...exposureOf(side.dir) };
     },
     (s) => lines([s.again

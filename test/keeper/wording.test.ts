@@ -6,6 +6,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
 import { openStore } from '../../src/store/index.js';
 import { createPerform } from '../../src/keeper/perform.js';
 import { agentWho, personWho } from '../../src/keeper/keeper.js';
@@ -78,4 +79,14 @@ test('the keeper\'s own refusals (a failure, a full disk, the pump\'s) never sta
   for (const text of texts) assert.doesNotMatch(text, /^(Not done|Pas fait)\b/i, text);
   assert.equal(texts[9], 'The keeper failed on lists (its log says why): nothing was changed.');
   assert.match(texts[10]!, /^The disk that holds the binder is full/);
+});
+
+test('a folder given by a relative path is refused, and nothing is made where the keeper happens to run', async (t) => {
+  const perform = setup(t);
+  const operator = personWho('operator');
+  const name = `binder-relative-${process.pid}`;
+  const answer = await perform('side-add', { dir: `${name}/.binder`, name: 'Claude' }, operator);
+  assert.equal(answer.ok, false);
+  assert.equal(answer.text, `An agent's folder is given as an absolute path: "${name}/.binder" is not one.`);
+  assert.equal(existsSync(name), false, 'no directory made in the keeper\'s working directory');
 });

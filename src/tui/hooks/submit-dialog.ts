@@ -6,6 +6,7 @@
  * today, `~` in a folder, a folder made when asked. A refused form stays open.
  */
 import { existsSync, mkdirSync, statSync } from 'node:fs';
+import { resolve } from 'node:path';
 import type { Answer } from '../../keeper/protocol.js';
 import { type List, readDue, type Side } from '../../store/index.js';
 import { safe } from '../../person/format.js';
@@ -36,7 +37,10 @@ function focusOn(dialog: Extract<Dialog, { kind: 'form' }>, name: string, dispat
   if (at >= 0 && at !== dialog.focus) dispatch({ type: 'form-focus', delta: at - dialog.focus });
 }
 
-/** A side-add form's folder: `~` expanded; made when asked; a sentence when it is not there or not a folder. */
+/**
+ * A side-add form's folder: `~` expanded, a relative path read from where the screen was started
+ * (the keeper takes absolute paths only); made when asked; a sentence when it is not there or not a folder.
+ */
 function sideFolder(dialog: Extract<Dialog, { kind: 'form' }>, deps: SubmitDeps): string | null {
   const { words, say, dispatch } = deps;
   const dir = expandHome(dialog.values.dir ?? '', process.env.HOME);
@@ -58,7 +62,7 @@ function sideFolder(dialog: Extract<Dialog, { kind: 'form' }>, deps: SubmitDeps)
     focusOn(dialog, 'dir', dispatch);
     return null;
   }
-  return dir;
+  return resolve(dir);
 }
 
 export async function submitDialog(deps: SubmitDeps): Promise<void> {
