@@ -12,6 +12,7 @@ import { ANSWERS_FILE, LINE_MAX, WAIT_MS, heartbeatSaysNobody, type AskLine, typ
 import { newAskId } from './ask-id.js';
 import { AnswersSince, answersProblem, appendAsk, heartbeatThere, readHeartbeat } from './folder-files.js';
 import { holdOf } from '../keeper/durations.js';
+import { sentenceIn } from '../keeper/answer-steps.js';
 import type { Sentence } from '../store/index.js';
 
 export type { AskOutcome };
@@ -57,14 +58,17 @@ function answerIn(line: string, id: string): AskOutcome | null {
     return null;
   }
   if (!answer || typeof answer !== 'object' || (answer as { ask?: unknown }).ask !== id) return null;
-  const { ok, text, data, sentence } = answer as { ok?: unknown; text?: unknown; data?: unknown; sentence?: unknown };
+  const { ok, text, data, steps, sentence } = answer as { ok?: unknown; text?: unknown; data?: unknown; steps?: unknown; sentence?: unknown };
+  const said = typeof text === 'string' ? text : String(text ?? '');
+  // Its steps as data, for a face that writes them its own way (MCP): put back in their places in
+  // the text, or (from a keeper that wrote the sentence whole) read as it is, checked there.
+  const words = Array.isArray(sentence) ? sentence as Sentence : sentenceIn(said, steps);
   return {
     outcome: 'answered',
     ok: ok === true,
-    text: typeof text === 'string' ? text : String(text ?? ''),
+    text: said,
     ...(data !== undefined ? { data } : {}),
-    // Its steps as data, for a face that writes them its own way (MCP); read as it is, checked there.
-    ...(Array.isArray(sentence) ? { sentence: sentence as Sentence } : {}),
+    ...(words ? { sentence: words } : {}),
   };
 }
 

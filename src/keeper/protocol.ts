@@ -3,6 +3,7 @@
  * Light on purpose: the agent's command imports it on every call. See docs/protocol.md.
  */
 import type { Sentence } from '../store/index.js';
+import type { StepAt } from './answer-steps.js';
 
 export const ASKS_FILE = 'asks.jsonl';
 export const ANSWERS_FILE = 'answers.jsonl';
@@ -60,7 +61,12 @@ export interface AnswerLine {
   ok: boolean;
   text: string;
   data?: unknown;
-  /** The text with its next steps as data (`{op, args}`), when it names any: for a face that writes them its own way (MCP). */
+  /**
+   * The next steps the text names, when it names any, each with where its command line stands in
+   * `text` (answer-steps.ts): for a face that writes them its own way (MCP).
+   */
+  steps?: StepAt[];
+  /** The text with its next steps as data, written by a keeper whose text was not the sentence written out (rare). */
   sentence?: Sentence;
 }
 
