@@ -12,6 +12,7 @@ import type * as Http from 'node:http';
 import { holdOf } from '../keeper/durations.js';
 import { operation } from '../keeper/operations.js';
 import { WAIT_MS } from '../keeper/protocol.js';
+import { sentenceIn } from '../keeper/answer-steps.js';
 import type { AskOutcome } from './ask.js';
 import { newAskId } from './ask-id.js';
 import type { Sentence } from '../store/index.js';
@@ -175,7 +176,7 @@ export async function askOverHttp(given: Remote, op: string, args: Record<string
       pause = Math.min(pause * 2, 1000);
       continue;
     }
-    let answer: { ok?: unknown; text?: unknown; data?: unknown; sentence?: unknown } = {};
+    let answer: { ok?: unknown; text?: unknown; data?: unknown; steps?: unknown; sentence?: unknown } = {};
     try {
       answer = JSON.parse(reply.body) as typeof answer;
     } catch {
@@ -191,8 +192,9 @@ export async function askOverHttp(given: Remote, op: string, args: Record<string
       continue;
     }
     if (reply.status >= 500) return { outcome: 'nobody', text: `The binder at ${where} failed (${reply.status}): ${text}` };
-    // Its steps as data, for MCP to write as tool calls (checked there).
-    const sentence = Array.isArray(answer.sentence) ? { sentence: answer.sentence as Sentence } : {};
+    // Its steps as data, for MCP to write as tool calls (checked there): put back in their places in the text.
+    const words = Array.isArray(answer.sentence) ? answer.sentence as Sentence : sentenceIn(text, answer.steps);
+    const sentence = words ? { sentence: words } : {};
     if (reply.status === 200 && answer.ok === true) {
       return { outcome: 'answered', ok: true, text, ...sentence, ...(options.want === 'json' && answer.data !== undefined && answer.data !== null ? { data: answer.data } : {}) };
     }

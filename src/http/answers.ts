@@ -9,6 +9,8 @@ import { jsonDocument } from '../keeper/json-document.js';
 import type { Answer, Refusal } from '../keeper/protocol.js';
 import { safeAnswer } from '../keeper/terminal-safe.js';
 import { asWritten } from '../keeper/text-values.js';
+import { stepsOrSentence, type StepAt } from '../keeper/answer-steps.js';
+import { commandStep } from '../keeper/step-words.js';
 import type { RefusalKind, Sentence } from '../store/index.js';
 
 /** The status of each kind of refusal. */
@@ -31,18 +33,23 @@ export function statusOf(answer: Answer): number {
 
 /**
  * A client that writes an answer's next steps itself (`binder-mcp --url`, as tool calls) sends
- * this header with the value `marked`: the body then carries the answer's `sentence`, its steps
- * as data, and `binder ` inside a value keeps the no-break space the keeper writes it with. Any
- * other client reads the text as written.
+ * this header with the value `marked`: the body then carries the answer's `steps`, as data with
+ * their places in its text, and `binder ` inside a value keeps the no-break space the keeper
+ * writes it with. Any other client reads the text as written.
  */
 export const TEXT_HEADER = 'binder-text';
 
 /** An answer's text as this face says it: safe, and values' `binder ` as written unless `marked`. */
 export const textOf = (text: string, marked = false): string => (marked ? safeAnswer(text) : asWritten(safeAnswer(text)));
 
-/** The body every route answers with. */
-export const bodyOf = (answer: Answer, marked = false): { ok: boolean; text: string; data: unknown; sentence?: Sentence } =>
-  ({ ok: answer.ok, text: textOf(answer.text, marked), data: answer.data ?? null, ...(marked && answer.sentence ? { sentence: answer.sentence } : {}) });
+/**
+ * The body every route answers with; `marked`, with the answer's steps as places in its text
+ * (as answers.jsonl carries them), or its sentence where the text was made safe around them.
+ */
+export function bodyOf(answer: Answer, marked = false): { ok: boolean; text: string; data: unknown; steps?: StepAt[]; sentence?: Sentence } {
+  const text = textOf(answer.text, marked);
+  return { ok: answer.ok, text, data: answer.data ?? null, ...(marked ? stepsOrSentence(text, answer.sentence, commandStep) : {}) };
+}
 
 /** `value` as the JSON of a response, with its status and headers. */
 export function jsonOf(c: Context, value: unknown, status = 200, headers: Record<string, string> = {}): Response {

@@ -23,6 +23,13 @@ export function stepsIn(text: string, words: Sentence, write: (step: Step) => st
   return at === text.length ? places : null;
 }
 
+/** An answer's steps as a line or a body carries them: their places in its text, else (its text written otherwise) the sentence. */
+export function stepsOrSentence(text: string, words: Sentence | undefined, write: (step: Step) => string): { steps?: StepAt[]; sentence?: Sentence } {
+  if (!words) return {};
+  const steps = stepsIn(text, words, write);
+  return steps ? { steps } : { sentence: words };
+}
+
 /**
  * The sentence of `text` with the steps put back in their places; undefined when they do not fit
  * it (out of order, outside the text, not steps): the text is then read as it is.

@@ -5,9 +5,8 @@
  */
 import type { Store } from '../store/index.js';
 import type { SideConfig } from './keeper-types.js';
-import type { Answer, AnswerLine } from './protocol.js';
-import type { Sentence } from '../store/index.js';
-import { stepsIn } from './answer-steps.js';
+import type { Answer } from './protocol.js';
+import { stepsOrSentence } from './answer-steps.js';
 import { commandStep } from './step-words.js';
 import type { Ask } from './folder-lines.js';
 import type { FolderSet } from './folder-set.js';
@@ -42,17 +41,10 @@ export function told(pump: PumpContext, folder: Folder, op: string, answer: Answ
   }
 }
 
-/** The steps of an answer as its line carries them: their places in its text, else (its text written otherwise) the sentence. */
-function stepsOfLine(text: string, sentence: Sentence | undefined): Pick<AnswerLine, 'steps' | 'sentence'> {
-  if (!sentence) return {};
-  const steps = stepsIn(text, sentence, commandStep);
-  return steps ? { steps } : { sentence };
-}
-
 /** An ask's answer as its line of answers.jsonl (with its data when asked for, and its steps as data). */
 export function answerLine(pump: PumpContext, ask: Ask, answer: Answer, now: number): string {
   const text = String(answer.text);
-  const line = { ask: ask.id, at: new Date(now).toISOString(), ok: answer.ok === true, text, ...stepsOfLine(text, answer.sentence) };
+  const line = { ask: ask.id, at: new Date(now).toISOString(), ok: answer.ok === true, text, ...stepsOrSentence(text, answer.sentence, commandStep) };
   if (ask.want === 'json' && answer.data !== undefined) {
     try {
       return JSON.stringify({ ...line, data: answer.data });

@@ -60,6 +60,15 @@ test('REST: texts as safe as binder prints them, values\' "binder " as written, 
   assert.ok(marked.json.text.includes('Fix binder\u00a0add batches parsing now'), marked.json.text);
   assert.doesNotMatch(marked.json.text, RAW_CONTROL);
   assert.equal(marked.json.text.replace(/\u00a0/g, ' '), got.json.text);
+  // Its steps as data with their places in the text, not the text a second time; someone's
+  // "binder add" in a title is no step.
+  type Placed = { text: string; steps?: { at: number; to: number; op: string }[]; sentence?: unknown };
+  assert.ok(!((marked.json as unknown as Placed).steps ?? []).some((place) => place.op === 'add'));
+  const told = (await s.call('POST', '/api/move', { body: { id: 2, state: 'Doing' }, headers: { 'binder-text': 'marked' } })).json as unknown as Placed;
+  assert.equal(told.sentence, undefined);
+  const wait = told.steps?.find((place) => place.op === 'wait');
+  assert.ok(wait, JSON.stringify(told));
+  assert.equal(told.text.slice(wait.at, wait.to), 'binder wait 2');
 });
 
 async function viaMcp(t: TestContext, s: Served): Promise<Client> {
