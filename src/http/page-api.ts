@@ -45,7 +45,8 @@ export function pageApiRoutes(app: Hono<HttpEnv>, service: Keeper): PageStreams 
   });
 
   // The webhooks and how their deliveries went (each one's latest), for the page's panel: an
-  // admin's to see; the store refuses anyone else, with its sentence. Never a hook's secret (the store gives none).
+  // admin's to see; the store refuses anyone else, with its sentence in the page's language.
+  // Never a hook's secret (the store gives none).
   app.get('/page/webhooks', async (c) => {
     const person = c.get('person');
     try {
@@ -53,7 +54,9 @@ export function pageApiRoutes(app: Hono<HttpEnv>, service: Keeper): PageStreams 
       return jsonOf(c, { ok: true, text: '', data: hooks }, 200, { 'Cache-Control': 'no-store' });
     } catch (error) {
       if ((error as Error)?.name !== 'Refused') throw error;
-      return refuse(c, 403, (error as Error).message);
+      const refused = error as Error & { fr?: string };
+      const said = c.req.header('binder-lang') === 'fr' && refused.fr ? refused.fr : refused.message;
+      return refuse(c, 403, said, { 'Cache-Control': 'no-store' });
     }
   });
 

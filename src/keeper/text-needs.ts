@@ -4,7 +4,7 @@
  * through `said` (text-values.ts); nothing here touches the store, and no record the asker
  * cannot see is ever named.
  */
-import type { BlockedPage, NeedLink, NeedsChanged, RecordView } from '../store/index.js';
+import type { BlockedPage, BlockedRecord, NeedLink, NeedsChanged, RecordView } from '../store/index.js';
 import { Shown, joined, lines, said } from './text-values.js';
 import { step } from '../store/light.js';
 
@@ -56,19 +56,31 @@ export function sayNeeds(d: NeedsChanged, remove: boolean): Shown {
   return said`${added}${now}.${waits}`;
 }
 
+/** `waits on #3 Build (To do) and on its children #12, #14`: what one record waits on, for `ready --blocked`. */
+function waitsLine(b: BlockedRecord): Shown {
+  const needs = b.waitsOn.length + b.hidden > 0
+    ? listed([...b.waitsOn.map((w) => said`#${w.id} ${w.title} (${w.stateName})`), unseen(b.hidden)]) : null;
+  const under = b.children?.length || b.hiddenChildren
+    ? said`its children ${listed([...(b.children ?? []).map((c) => said`#${c.id}`), unseen(b.hiddenChildren ?? 0)])}` : null;
+  const on = needs && under ? said`${needs} and on ${under}` : (needs ?? under ?? new Shown(''));
+  return said`  #${b.record.id} ${b.record.title} waits on ${on}`;
+}
+
 export function sayBlocked(page: BlockedPage, list: string | undefined): string {
   const out: Shown[] = [];
+  let children = false;
   for (const l of page.lists) {
     if (l.total === 0) continue;
     const over = l.atLeast ? 'more than ' : '';
     out.push(said`${l.list}: ${new Shown(`${over}${plural(l.total, 'record waits', 'records wait')}`)} on others:`);
     for (const b of l.records) {
-      const on = listed([...b.waitsOn.map((w) => said`#${w.id} ${w.title} (${w.stateName})`), unseen(b.hidden)]);
-      out.push(said`  #${b.record.id} ${b.record.title} waits on ${on}`);
+      children ||= b.children !== undefined;
+      out.push(waitsLine(b));
     }
     if (l.total > l.records.length) out.push(new Shown(`  … ${over}${l.total - l.records.length} more.`));
   }
   if (out.length === 0) return said`Nothing${list ? said` in ${list}` : ''} waits on another record.`.text;
-  out.push(said`A record is ready once every record it needs is in its list's last state.`);
+  out.push(new Shown(`A record is ready once every record it needs is in its list's last state${
+    children ? ', and, where its list says children first, every record under it' : ''}.`));
   return lines(out);
 }

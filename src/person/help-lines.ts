@@ -47,7 +47,7 @@ const KEPT = new Set<Command>(['help', 'quit']);
 const RANK: readonly Command[] = [
   'submit', 'yes', 'cancel', 'open', 'approve', 'add', 'edit', 'search', 'back', 'undo', 'movePick', 'moveOn', 'moveBack',
   'note', 'brief', 'release', 'delete', 'nextField', 'choiceNext', 'switchPane', 'filterText', 'newList',
-  'accessMore', 'accessLess', 'sideAdd', 'sideRemove', 'rowRename', 'gateToggle', 'stateAdd', 'fieldAdd',
+  'accessMore', 'accessLess', 'sideAdd', 'sideRemove', 'rowRename', 'gateToggle', 'childrenToggle', 'stateAdd', 'fieldAdd',
 ];
 
 /**

@@ -65,6 +65,7 @@ export const OP_COMMANDS = {
   rowLater: 'edit-list',
   rowRemove: 'edit-list',
   gateToggle: 'edit-list',
+  childrenToggle: 'edit-list',
 } as const satisfies Record<string, OpName>;
 
 export type OpCommand = keyof typeof OP_COMMANDS;
@@ -181,6 +182,7 @@ export const KEYMAP: readonly Binding[] = [
   { command: 'stateAdd', keys: [c('n')], where: ['list-editor'] },
   { command: 'fieldAdd', keys: [c('f')], where: ['list-editor'] },
   { command: 'gateToggle', keys: [c('g')], where: ['list-editor'] },
+  { command: 'childrenToggle', keys: [c('c')], where: ['list-editor'] },
   { command: 'rowEarlier', keys: [c('<')], where: ['list-editor'] },
   { command: 'rowLater', keys: [c('>')], where: ['list-editor'] },
   { command: 'rowRemove', keys: [c('D')], where: ['list-editor'] },

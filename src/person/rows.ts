@@ -67,6 +67,8 @@ export function sideRows(folders: readonly FolderStatus[], sides: readonly Side[
 export type EditorRow =
   | { kind: 'title' }
   | { kind: 'view' }
+  /** Whether a parent is ready only once its children are done. */
+  | { kind: 'children'; on: boolean }
   | { kind: 'state'; id: string; name: string; gate: boolean; position: number }
   | { kind: 'field'; id: string; name: string; type: string };
 
@@ -74,6 +76,7 @@ export function editorRows(list: List): EditorRow[] {
   return [
     { kind: 'title' },
     { kind: 'view' },
+    { kind: 'children', on: list.childrenFirst === true },
     ...list.states.map((s, i): EditorRow => ({ kind: 'state', id: s.id, name: s.name, gate: s.gate, position: i + 1 })),
     ...list.fields.map((f): EditorRow => ({ kind: 'field', id: f.id, name: f.name, type: f.type })),
   ];

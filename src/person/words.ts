@@ -179,6 +179,7 @@ export interface Words {
     /** A row's word before a field's name. */
     fields: string;
     gate: string;
+    /** The children-first row's value. */ onOff: { on: string; off: string };
     newState: string;
     /** The new state's place: the field's label and hint, and its choices. */
     statePlace: string;

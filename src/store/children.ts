@@ -6,6 +6,7 @@
 import { findRecord, recordNumber } from './access.js';
 import type { Context } from './context.js';
 import { LINK_COLUMNS, linkOf, seen, seenLists, type LinkRow } from './needs.js';
+import { childrenWaitedOn } from './needs-sql.js';
 import type { NeedLink, State, Who } from './types.js';
 import { refusal } from './words/index.js';
 
@@ -80,8 +81,7 @@ export async function familyLinks(ctx: Context, id: number, who: Who): Promise<{
 /** Refuses moving `id` into its list's last state while any child of it is not done, naming them. */
 export async function childrenFirst(ctx: Context, id: number, to: string, states: readonly State[]): Promise<void> {
   if (states[states.length - 1]?.id !== to) return;
-  const rows = await ctx.q.all<LinkRow>(`SELECT ${LINK_COLUMNS} FROM parents p JOIN records o ON o.id = p.record
-    JOIN lists ol ON ol.id = o.list WHERE p.parent = ? AND o.archived = 0 ORDER BY o.id`, [id]);
-  const open = rows.map(linkOf).filter((l) => !l.done).map((l) => l.id);
+  // The children it would wait on in `ready` where its list says children first: one rule for both.
+  const open = await ctx.q.column<number>(`SELECT o.id FROM records o WHERE o.id IN (${childrenWaitedOn(ctx.q.dialect)}) ORDER BY o.id`, [id]);
   if (open.length > 0) throw refusal('childrenNotDone', [id, open.map((n) => `#${n}`).join(', ')]);
 }

@@ -50,13 +50,21 @@ export function labelsValue(field: Field, given: string, now = ''): string {
   return out.join(' ');
 }
 
+/** Does `ref`, a key of the field values given, name `field` (by its name, as findField reads it, or its id)? */
+const names = (ref: string, field: Field): boolean => {
+  const given = ref.trim();
+  return given.toLowerCase() === field.name.toLowerCase() || given === field.id;
+};
+
 /**
  * Field values with `labels` (`bug`, `+ui`, `-wontfix`, as labelsValue reads them) given to the
- * list's labels field, by its id; refused, naming the list, where it has none.
+ * list's labels field, by its id; refused, naming the list, where it has none, and refused where
+ * the field values give that field too: one of the two would be dropped without a word.
  */
 export function withLabels(list: List, fields: Record<string, string> | undefined, labels: readonly string[] | undefined): Record<string, string> | undefined {
   if (labels === undefined) return fields;
   const field = list.fields.find((f) => f.type === 'labels');
   if (!field) throw refusal('noLabelsField', [list.title]);
+  if (fields && Object.keys(fields).some((ref) => names(ref, field))) throw refusal('labelsTwice', [field.name], 'not-understood');
   return { ...fields, [field.id]: labels.join(' ') };
 }

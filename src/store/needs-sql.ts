@@ -13,10 +13,26 @@ export const undone = (o: string, d: Dialect): string =>
 export const blockedColumn = (d: Dialect): string => `(SELECT count(*) FROM needs bn JOIN records bo ON bo.id = bn.needed
     WHERE bn.record = r.id AND ${undone('bo', d)}) AS blocked_by`;
 
-/** A condition on the record aliased `r`: no record under it (not archived) is not done. */
-export const childrenDone = (d: Dialect): string => `NOT EXISTS (SELECT 1 FROM parents cp JOIN records co ON co.id = cp.record
-    WHERE cp.parent = r.id AND co.archived = 0 AND ${undone('co', d)})`;
+/**
+ * What a record waits on, each kind once: the needs not done (`wn.record` waits on `wn.needed`)
+ * and, where its list says children first, the records under it not done and not archived
+ * (`cp.parent` waits on `cp.record`). `ready` asks that a record waits on none of them,
+ * `ready --blocked` that it waits on one; neither writes a kind again.
+ */
+interface WaitKind { from: (d: Dialect) => string; waiter: string }
+const NEEDS: WaitKind = { from: (d) => `needs wn JOIN records wo ON wo.id = wn.needed WHERE ${undone('wo', d)}`, waiter: 'wn.record' };
+const CHILDREN: WaitKind = {
+  from: (d) => `parents cp JOIN records co ON co.id = cp.record WHERE co.archived = 0 AND ${undone('co', d)}`, waiter: 'cp.parent',
+};
+const waitKinds = (list: { childrenFirst?: boolean }): WaitKind[] => (list.childrenFirst ? [NEEDS, CHILDREN] : [NEEDS]);
 
-/** A condition on the record aliased `r`: it needs nothing that is not done. */
-export const notBlocked = (d: Dialect): string => `NOT EXISTS (SELECT 1 FROM needs wn JOIN records wo ON wo.id = wn.needed
-    WHERE wn.record = r.id AND ${undone('wo', d)})`;
+/** A condition on the record aliased `r`: it waits on nothing (`ready`'s), read record by record. */
+export const waitsOnNothing = (d: Dialect, list: { childrenFirst?: boolean }): string =>
+  waitKinds(list).map((k) => `NOT EXISTS (SELECT 1 FROM ${k.from(d)} AND ${k.waiter} = r.id)`).join(' AND ');
+
+/** A condition on the record aliased `r`: it waits on something (`ready --blocked`'s), read from the few that wait. */
+export const waitsOnSomething = (d: Dialect, list: { childrenFirst?: boolean }): string =>
+  `(${waitKinds(list).map((k) => `r.id IN (SELECT ${k.waiter} FROM ${k.from(d)})`).join(' OR ')})`;
+
+/** The ids of the records under the record `?` that keep it waiting, where its list says children first. */
+export const childrenWaitedOn = (d: Dialect): string => `SELECT cp.record FROM ${CHILDREN.from(d)} AND cp.parent = ?`;

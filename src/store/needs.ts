@@ -8,7 +8,7 @@
 import { findList, findRecord, isPerson, listFor, notArchived, recordNumber, visibleListRows } from './access.js';
 import { iso, type Context } from './context.js';
 import { forChange } from './leases.js';
-import { undone } from './needs-sql.js';
+import { childrenWaitedOn, undone, waitsOnSomething } from './needs-sql.js';
 import { recordColumns, recordOf, type RecordRow } from './rows.js';
 import type { BlockedPage, BlockedRecord, NeedsChanged } from './together-types.js';
 import type { List, NeedLink, RecordView, State, Who } from './types.js';
@@ -220,25 +220,44 @@ async function listsFor(ctx: Context, listRef: string | undefined, who: Who): Pr
   return out;
 }
 
-/** What waits on what: per list, the open records that need a record not done, oldest first. */
+/** The records `id` waits on that are not done: what it needs, or (`children`) the records under it. */
+async function waitedOn(ctx: Context, id: number, children: boolean): Promise<LinkRow[]> {
+  const d = ctx.q.dialect;
+  return ctx.q.all<LinkRow>(children
+    ? `SELECT ${LINK_COLUMNS} FROM records o JOIN lists ol ON ol.id = o.list WHERE o.id IN (${childrenWaitedOn(d)}) ORDER BY o.id`
+    : `SELECT ${LINK_COLUMNS} FROM needs n JOIN records o ON o.id = n.needed
+        JOIN lists ol ON ol.id = o.list WHERE n.record = ? AND ${undone('o', d)} ORDER BY o.id`, [id]);
+}
+
+/** One record that waits, with what it waits on that the asker may see, and how many more it may not. */
+async function blockedRecord(ctx: Context, row: RecordRow, list: List, lists: Set<string> | null): Promise<BlockedRecord> {
+  const needs = await waitedOn(ctx, row.id, false);
+  const children = list.childrenFirst ? await waitedOn(ctx, row.id, true) : [];
+  const hiddenChildren = children.filter((l) => !seen(lists, l.list)).length;
+  return {
+    record: recordOf(row),
+    waitsOn: needs.filter((l) => seen(lists, l.list)).map(linkOf),
+    hidden: needs.filter((l) => !seen(lists, l.list)).length,
+    ...(children.length > 0 ? { children: children.filter((l) => seen(lists, l.list)).map(linkOf) } : {}),
+    ...(hiddenChildren > 0 ? { hiddenChildren } : {}),
+  };
+}
+
+/**
+ * What waits on what: per list, the open records that wait on a record not done (one they need,
+ * or, where the list says children first, one under them), oldest first.
+ */
 export async function blocked(ctx: Context, listRef: string | undefined, who: Who, options: { limit?: number } = {}): Promise<BlockedPage> {
   const limit = Math.max(1, Math.min(1000, Math.floor(options.limit ?? PAGE)));
   const lists = await seenLists(ctx, who);
-  const which = `r.list = ? AND r.archived = 0 AND r.state <> ?
-    AND r.id IN (SELECT wn.record FROM needs wn JOIN records wo ON wo.id = wn.needed WHERE ${undone('wo', ctx.q.dialect)})`;
   const out: BlockedPage = { lists: [] };
   for (const list of await listsFor(ctx, listRef, who)) {
+    const which = `r.list = ? AND r.archived = 0 AND r.state <> ? AND ${waitsOnSomething(ctx.q.dialect, list)}`;
     const params = [list.id, list.states[list.states.length - 1]!.id];
     const total = (await ctx.q.value<number>(`SELECT count(*) FROM (SELECT 1 FROM records r WHERE ${which} LIMIT ${COUNT_MAX + 1}) AS w`, params))!;
     const records: BlockedRecord[] = [];
     for (const row of await ctx.q.all<RecordRow>(`SELECT ${recordColumns(ctx.q.dialect)} FROM records r WHERE ${which} ORDER BY r.id LIMIT ?`, [...params, limit])) {
-      const links = await ctx.q.all<LinkRow>(`SELECT ${LINK_COLUMNS} FROM needs n JOIN records o ON o.id = n.needed
-        JOIN lists ol ON ol.id = o.list WHERE n.record = ? AND ${undone('o', ctx.q.dialect)} ORDER BY o.id`, [row.id]);
-      records.push({
-        record: recordOf(row),
-        waitsOn: links.filter((l) => seen(lists, l.list)).map(linkOf),
-        hidden: links.filter((l) => !seen(lists, l.list)).length,
-      });
+      records.push(await blockedRecord(ctx, row, list, lists));
     }
     out.lists.push({ list: list.id, title: list.title, records, total: Math.min(total, COUNT_MAX), ...(total > COUNT_MAX ? { atLeast: true as const } : {}) });
   }

@@ -8,7 +8,7 @@
  */
 import { findList, listFor, visibleListRows } from './access.js';
 import type { Context } from './context.js';
-import { childrenDone, notBlocked } from './needs-sql.js';
+import { waitsOnNothing } from './needs-sql.js';
 import type { Dialect } from './dialect/dialect.js';
 import { inList } from './dialect/json.js';
 import { parseQuery } from './query.js';
@@ -51,7 +51,7 @@ function where(d: Dialect, list: List, who: Who, narrow?: Condition): Condition 
     AND ${inList('r.state', states.length)}
     ${gated ? 'AND r.approved_by IS NOT NULL' : ''}
     AND NOT ${d.arrayHasOther('r.owners')}
-    AND ${notBlocked(d)}${list.childrenFirst ? ` AND ${childrenDone(d)}` : ''}${narrow ? ` AND ${narrow.sql}` : ''}`,
+    AND ${waitsOnNothing(d, list)}${narrow ? ` AND ${narrow.sql}` : ''}`,
     params: [list.id, ...states, who.id, ...(narrow?.params ?? [])],
   };
 }

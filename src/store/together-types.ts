@@ -159,9 +159,13 @@ export interface BlockedRecord {
   waitsOn: NeedLink[];
   /** How many more it waits on that the asker cannot see. */
   hidden: number;
+  /** Where its list says children first and records under it are not done: those the asker can see. */
+  children?: NeedLink[];
+  /** How many more records under it, not done, the asker cannot see. */
+  hiddenChildren?: number;
 }
 
-/** `ready --blocked`: per list, the records that wait on others. */
+/** `ready --blocked`: per list, the records that wait on others (or on their children). */
 export interface BlockedPage {
   lists: { list: string; title: string; records: BlockedRecord[]; total: number; atLeast?: true }[];
 }

@@ -48,6 +48,9 @@ test('binder add/edit --label and ready --query; a list\'s parents wait for thei
   const none = await agent('add', 'Plain', 'No labels here', '--label', 'bug');
   assert.equal(none.code, 1);
   assert.match(none.err, /"Plain" has no labels field/);
+  const both = await agent('edit', '1', '--label', '+ui', '--field', 'Labels=wontfix');
+  assert.equal(both.code, 1);
+  assert.match(both.err, /given twice, as labels and as the field Labels: give them one way, not both/);
 
   assert.equal((await agent('add', 'Tasks', 'Dark mode', '--label', 'ui')).code, 0);
   const bugs = await agent('ready', 'Tasks', '--query', 'label:bug');
@@ -90,6 +93,9 @@ test('binder-mcp: add and edit take label, ready takes query; REST takes the sam
   const refused = await call('add', { list: 'Plain', title: 'x', label: ['bug'] });
   assert.equal(refused.isError, true);
   assert.match(text(refused), /has no labels field/);
+  const twice = await call('add', { list: 'Tasks', title: 'Twice', label: ['bug'], fields: { Labels: 'ui' } });
+  assert.equal(twice.isError, true);
+  assert.match(text(twice), /given twice, as labels and as the field Labels/);
 
   // REST: the same catalog entry, the same argument.
   const s = await served(t);
@@ -101,4 +107,8 @@ test('binder-mcp: add and edit take label, ready takes query; REST takes the sam
   const changed = await s.call('POST', '/api/edit', { body: { id, label: '-ui' } });
   assert.equal(changed.status, 200, changed.json.text);
   assert.equal((changed.json.data as { fields: Record<string, string> }).fields.labels, 'bug');
+  const doubled = await s.call('POST', '/api/edit', { body: { id, label: '+ui', fields: { Labels: 'wontfix' } } });
+  assert.equal(doubled.status, 400, doubled.json.text);
+  assert.match(String(doubled.json.text), /given twice, as labels and as the field Labels/);
+  assert.equal((await s.store.get(id, ann)).record.fields.labels, 'bug');
 });

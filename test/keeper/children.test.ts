@@ -45,4 +45,21 @@ test('records under records through the keeper: add and edit with a parent, and 
   assert.match(await ask('move', { id: '1', state: 'Done' }), /^refused: #1 cannot be done while records under it are not: #2, #4\./);
   assert.equal(await ask('edit', { id: '4', parent: 'none' }), 'Changed #4: parent.');
   assert.doesNotMatch(await ask('get', { id: '4' }), /under/);
+
+  // Where the list says children first, ready --blocked names the parent and the children it waits on.
+  await ask('edit', { id: '4', parent: '1' });
+  await ask('needs', { id: '4', others: '2' });
+  assert.equal(await ask('ready', { list: 'tasks', blocked: true }), [
+    'tasks: 1 record waits on others:',
+    '  #4 Ship waits on #2 Build (To do)',
+    'A record is ready once every record it needs is in its list\'s last state.',
+  ].join('\n'));
+  await store.editList('tasks', { childrenFirst: true }, ann);
+  assert.equal(await ask('ready', { list: 'tasks', blocked: true }), [
+    'tasks: 2 records wait on others:',
+    '  #1 Epic waits on its children #2, #4',
+    '  #4 Ship waits on #2 Build (To do)',
+    'A record is ready once every record it needs is in its list\'s last state, and, where its list says children first, every record under it.',
+  ].join('\n'));
+  assert.doesNotMatch(await ask('ready', { list: 'tasks' }), /#1 Epic/);
 });

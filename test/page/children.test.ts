@@ -3,7 +3,8 @@
  * and lists its children with their states and how many are done, each opened by a click; the
  * edit form sets the parent (a loop refused with the store's sentence, the form kept; emptied,
  * under none); deleting a parent asks what becomes of its children: nothing deleted, left under
- * nothing, or deleted with it. Chromium against a real `binder serve --http`.
+ * nothing, or deleted with it; the list's editor turns children first on and off. Chromium
+ * against a real `binder serve --http`.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -94,4 +95,37 @@ test('a record\'s panel shows its parent and children, the edit form sets the pa
   assert.equal(stored(server, 2), null);
   assert.equal(stored(server, 4), null);
   assert.deepEqual(stored(server, 3), { parent: null, children: [] }, 'a record of elsewhere stays');
+});
+
+test('the list\'s editor turns children first on, by its box and by c: the parent leaves ready while its child is not done', { timeout: 150_000 }, async (t) => {
+  const server = await serve(t);
+  assert.equal(server.admin('create-list', 'Tasks', '--template', 'tasks').code, 0);
+  assert.equal(server.admin('add', 'Tasks', 'Ship the release').code, 0);
+  assert.equal(server.admin('add', 'Tasks', 'Write the notes', '--parent', '1').code, 0);
+  const ready = (): number[] => {
+    const got = server.admin('--json', 'ready', 'Tasks');
+    assert.equal(got.code, 0, got.err);
+    return (JSON.parse(got.out) as { lists: { records: { id: number }[] }[] }).lists[0]!.records.map((r) => r.id);
+  };
+  assert.deepEqual(ready(), [1, 2], 'off: the parent is ready as any record');
+  const page = await signedIn(t, server);
+  await page.locator('.card', { hasText: 'Ship the release' }).waitFor();
+  await page.keyboard.press('E');
+  await page.getByRole('heading', { name: 'Editing “Tasks”' }).waitFor();
+  const box = page.getByRole('checkbox', { name: 'Children first' });
+  assert.equal(await box.isChecked(), false);
+  assert.match(await page.locator('#editor-children-hint').innerText(), /a parent is ready only once its children are done/);
+  await axe(page, 'the list\'s editor with children first');
+
+  await box.click();
+  await eventually(() => ready().length === 1, 5000, 'the parent to leave ready');
+  assert.deepEqual(ready(), [2]);
+  await eventually(async () => box.isChecked(), 5000, 'the box to say so');
+  assert.match(server.admin('ready', 'Tasks', '--blocked').out, /#1 Ship the release waits on its children #2/);
+
+  // By its key, once the box no longer holds the focus (a box takes keys as every field): c turns it off again.
+  await page.getByRole('heading', { name: 'Editing “Tasks”' }).click();
+  await page.keyboard.press('c');
+  await eventually(() => ready().length === 2, 5000, 'the parent ready again');
+  await eventually(async () => !(await box.isChecked()), 5000, 'the box unchecked');
 });

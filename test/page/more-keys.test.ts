@@ -89,7 +89,7 @@ test('the list\'s editor by its keys; the table\'s columns; ? lists the page\'s 
 
   await page.keyboard.press('E');
   await page.getByRole('heading', { name: 'Editing “Batches”' }).waitFor();
-  for (let i = 0; i < 4; i++) await page.keyboard.press('j'); // title, view, Proposed, Approved, Doing
+  for (let i = 0; i < 5; i++) await page.keyboard.press('j'); // title, view, children first, Proposed, Approved, Doing
   await page.keyboard.press('g');
   await message.getByText(/A list has one gate/).waitFor();
   assert.equal(states(), 'Proposed Approved* Doing Done', 'a second gate refused');

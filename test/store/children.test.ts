@@ -145,3 +145,46 @@ eachStore('children first: where the list says so, a parent is not ready (nor ta
     await f.done();
   }
 });
+
+eachStore('children first: ready --blocked lists a parent that waits on its children, with them, as ready leaves it out', async () => {
+  const f = await twoLists();
+  try {
+    await f.store.createList({ template: 'blank', title: 'Hidden' }, ann);
+    const epic = (await f.store.add('tasks', { title: 'Epic' }, bot)).id;
+    const a = (await f.store.add('tasks', { title: 'A', parent: epic }, bot)).id;
+    const b = (await f.store.add('blank', { title: 'B', parent: epic }, ann)).id;
+    const unseen = (await f.store.add('hidden', { title: 'Unseen', parent: epic }, ann)).id;
+    const other = (await f.store.add('tasks', { title: 'Other' }, bot)).id;
+    const both = (await f.store.add('tasks', { title: 'Both' }, bot)).id;
+    await f.store.add('tasks', { title: 'Under both', parent: both }, bot);
+    await f.store.needs(both, [other], bot);
+    const blocked = async () => (await f.store.blocked('tasks', bot)).lists[0]!;
+    const ready = async (): Promise<number[]> => (await f.store.ready('tasks', bot)).lists[0]!.records.map((r) => r.id);
+
+    const off = await blocked();
+    assert.deepEqual(off.records.map((r) => [r.record.id, r.children]), [[both, undefined]], 'off: only what needs another waits');
+    assert.equal(off.total, 1);
+
+    await f.store.editList('tasks', { childrenFirst: true }, ann);
+    assert.equal((await ready()).includes(epic), false);
+    const on = await blocked();
+    assert.equal(on.total, 2);
+    assert.deepEqual(on.records.map((r) => r.record.id), [epic, both]);
+    const [parent, needing] = on.records;
+    assert.deepEqual(parent!.children!.map((l) => [l.id, l.stateName]), [[a, 'To do'], [b, 'To do']]);
+    assert.equal(parent!.hiddenChildren, 1, 'a child in a list it cannot see is counted, never named');
+    assert.deepEqual(parent!.waitsOn, []);
+    assert.deepEqual(needing!.waitsOn.map((l) => l.id), [other]);
+    assert.equal(needing!.children!.length, 1);
+
+    // A done child, or an archived one, is waited on no more: as ready reads it.
+    await f.store.move(a, 'Done', ann);
+    await f.store.archive(unseen, true, ann);
+    assert.deepEqual((await blocked()).records[0]!.children!.map((l) => l.id), [b]);
+    await f.store.move(b, 'Done', ann);
+    assert.deepEqual((await blocked()).records.map((r) => r.record.id), [both]);
+    assert.equal((await ready()).includes(epic), true);
+  } finally {
+    await f.done();
+  }
+});

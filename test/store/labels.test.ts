@@ -74,3 +74,23 @@ eachStore('labels given as labels: a bare word sets them, + adds, - takes away; 
     await f.done();
   }
 });
+
+eachStore('labels given both as labels and as the labels field by its name are refused, naming both, and nothing is written', async () => {
+  const f = await withLabels();
+  try {
+    const both = /given twice, as labels and as the field Labels: give them one way/;
+    assert.match(await refusal(() => f.store.add('tasks', { title: 'Crash', labels: ['bug'], fields: { Labels: 'ui' } }, bot)), both);
+    assert.match(await refusal(() => f.store.add('tasks', { title: 'Crash', labels: ['bug'], fields: { labels: 'ui' } }, bot)), both, 'by its id too');
+    assert.equal((await f.store.search('Crash', bot)).length, 0, 'nothing was added');
+    const a = await f.store.add('tasks', { title: 'Crash', labels: ['bug'] }, bot);
+    assert.match(await refusal(() => f.store.edit(a.id, { labels: ['+ui'], fields: { Labels: '-bug' }, title: 'Renamed' }, bot)), both);
+    const kept = (await f.store.get(a.id, bot)).record;
+    assert.equal(kept.fields.labels, 'bug');
+    assert.equal(kept.title, 'Crash', 'nothing was changed');
+    // Another field beside labels is no double.
+    const fine = await f.store.edit(a.id, { labels: ['+ui'], fields: { Priority: 'High' } }, bot);
+    assert.equal(fine.fields.labels, 'bug ui');
+  } finally {
+    await f.done();
+  }
+});

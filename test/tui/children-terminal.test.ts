@@ -3,7 +3,8 @@
  * lies under and what lies under it with how many are done, Enter on one of them opens it; the
  * edit form sets the parent (a loop refused with the store's sentence, emptied: under none); and
  * deleting a parent asks what becomes of the records under it: nothing deleted, left under
- * nothing, or deleted with it. Skipped, saying why, only where tmux is absent.
+ * nothing, or deleted with it; the list editor turns children first on and off. Skipped, saying
+ * why, only where tmux is absent.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -112,6 +113,38 @@ test('in a real terminal, a record shows its parent and children, the edit form 
   assert.equal(stored(term, 2), null);
   assert.equal(stored(term, 4), null);
   assert.deepEqual(stored(term, 3), { parent: null, children: [] }, 'a record of elsewhere stays');
+  term.keys('q');
+  await term.until(() => term.exitCode() !== null, 'the end');
+});
+
+/** The numbers of the records `binder admin ready` lists for the list: what may start now. */
+function ready(term: Terminal): number[] {
+  const got = spawnSync(process.execPath, [binder, 'admin', 'ready', 'tasks', '--json', '--store', join(term.root, 'store')], { encoding: 'utf8' });
+  assert.equal(got.status, 0, got.stderr);
+  return (JSON.parse(got.stdout) as { lists: { records: { id: number }[] }[] }).lists[0]!.records.map((r) => r.id);
+}
+
+test('in a real terminal, the list editor turns children first on and off: the parent leaves ready while its child is not done', { skip: hasTmux ? false : why, timeout: 120_000 }, async (t) => {
+  const term = await startScreen(t, {
+    prepare: async (store) => {
+      await store.createList({ template: 'tasks', lang: 'en' }, PERSON);
+      await store.add('tasks', { title: 'Ship the release' }, PERSON);
+      await store.add('tasks', { title: 'Write the notes', parent: 1 }, PERSON);
+    },
+  });
+  await term.until((s) => s.includes('#1 Ship the release'), 'the board');
+  assert.deepEqual(ready(term), [1, 2], 'off: the parent is ready as any record');
+  term.keys('E');
+  await term.until((s) => s.includes('Editing “Tasks”') && s.includes('Children first: off') && s.includes('c children first on / off'), 'the list editor, children first off');
+  term.keys('c');
+  await term.until((s) => s.includes('Children first: on'), 'children first on');
+  assert.deepEqual(ready(term), [2], 'the parent waits on its child');
+  // Enter on its row turns it off again, as on the view's.
+  term.keys('Down', 'Down');
+  await term.until((s) => s.includes('> Children first: on'), 'the cursor on the row');
+  term.keys('Enter');
+  await term.until((s) => s.includes('> Children first: off'), 'children first off');
+  assert.deepEqual(ready(term), [1, 2]);
   term.keys('q');
   await term.until(() => term.exitCode() !== null, 'the end');
 });

@@ -65,7 +65,7 @@ test('a list\'s shape: renamed, a state added, a second gate refused, the gate m
   await s.until((f) => f.includes('‹ at the end, after Done ›'), 'the end chosen');
   await s.press(KEYS.enter);
   await s.until((f) => f.includes('State 5. Review'), 'the state added at the end, as said');
-  for (let i = 0; i < 6; i++) await s.press(KEYS.down);
+  for (let i = 0; i < 7; i++) await s.press(KEYS.down);
   await s.until((f) => f.includes('> State 5. Review'), 'the cursor on Review');
   await s.press('g');
   await s.until((f) => f.includes('A list has one gate'), 'a second gate refused, saying why');

@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 /**
- * Editing a list: its title and view, its states (renamed, put earlier or later, a gate or not,
+ * Editing a list: its title and view, whether a parent waits for its children, its states (renamed, put earlier or later, a gate or not,
  * removed after a question, added), its fields (added as NAME:TYPE, removed after a question),
  * archiving it (offered back with `u`) or restoring it, and deleting it (after typing its title).
  * The screen's keys work on the row under the cursor. Each change is one `edit-list` (or
@@ -42,6 +42,8 @@ export function ListEditor({ list }: { list: List }) {
   const rows = editorRows(list);
   const stateRow = (id: string) => `state-name-${id}`;
   const toggleView = () => void edit({ view: list.view === 'board' ? 'table' : 'board' });
+  const toggleChildren = () => void edit({ childrenFirst: list.childrenFirst ? 'off' : 'on' });
+  const childrenFirst = words.arg('edit-list', 'childrenFirst');
   const removeState = (id: string, name: string) =>
     dispatch({ type: 'dialog', dialog: { kind: 'confirm', op: 'edit-list', args: { list: list.id, removeState: [id] }, text: words.dialog.removeState(name) } });
   const removeField = (id: string, name: string) =>
@@ -52,11 +54,13 @@ export function ListEditor({ list }: { list: List }) {
     switch (command) {
       case 'listTitle': focusField('editor-title'); return true;
       case 'listView': toggleView(); return true;
+      case 'childrenToggle': toggleChildren(); return true;
       case 'stateAdd': focusField('editor-new-state'); return true;
       case 'fieldAdd': focusField('editor-new-field'); return true;
       case 'rowRename':
         if (row?.kind === 'title') focusField('editor-title');
         else if (row?.kind === 'view') toggleView();
+        else if (row?.kind === 'children') toggleChildren();
         else if (row?.kind === 'state') focusField(stateRow(row.id));
         return row !== undefined && row.kind !== 'field';
       case 'gateToggle':
@@ -79,7 +83,7 @@ export function ListEditor({ list }: { list: List }) {
       default: return false;
     }
   });
-  const first = 2;
+  const first = 3;
   return (
     <section aria-labelledby="editor-title-heading">
       <h2 id="editor-title-heading">{le.title(list.title)}</h2>
@@ -97,6 +101,12 @@ export function ListEditor({ list }: { list: List }) {
               </label>
             ))}
           </fieldset>
+        </Row>
+        <Row at={2}>
+          <label className="choice">
+            <input type="checkbox" checked={list.childrenFirst === true} onChange={toggleChildren} aria-describedby="editor-children-hint" /> {childrenFirst.label}
+          </label>{' '}
+          <span id="editor-children-hint" className="hint">{childrenFirst.hint}</span>
         </Row>
       </ul>
       <h3>{le.states}</h3>

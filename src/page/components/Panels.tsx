@@ -89,7 +89,7 @@ export const PAGE_COMMANDS: ReadonlySet<Command> = new Set<Command>([
   'grant', 'sides', 'editList', 'newList', 'add', 'deleteList', 'archiveList',
   'approve', 'moveBack', 'moveOn', 'movePick', 'edit', 'note', 'editNote', 'attach', 'needs', 'detach', 'archive', 'delete', 'release',
   'accessLess', 'accessMore', 'sideAdd', 'sideRemove', 'personRole', 'personRemove',
-  'listTitle', 'listView', 'stateAdd', 'fieldAdd', 'rowRename', 'rowEarlier', 'rowLater', 'rowRemove', 'gateToggle',
+  'listTitle', 'listView', 'stateAdd', 'fieldAdd', 'rowRename', 'rowEarlier', 'rowLater', 'rowRemove', 'gateToggle', 'childrenToggle',
   'submit', 'yes', 'cancel',
 ]);
 const HELP_CONTEXTS: readonly Context[] = ['lists', 'records', 'record', 'brief', 'results', 'grant', 'sides', 'people', 'list-editor', 'pick', 'confirm'];

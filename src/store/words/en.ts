@@ -67,6 +67,7 @@ export const en = {
   notALabel: (field: string, shown: string, most: number): string => `The field ${field} holds labels: "${shown}" is not one (a short word of letters, digits, - _ or ., at most ${most} characters).`,
   notOwnLabel: (field: string, labels: string, shown: string): string => `The field ${field} takes the labels ${labels}: "${shown}" is not one of them.`,
   labelsTooMany: (field: string, most: number): string => `The field ${field} holds at most ${most} labels.`,
+  labelsTwice: (field: string): string => `The labels were given twice, as labels and as the field ${field}: give them one way, not both.`,
   noLabelsField: (title: string): string => `"${title}" has no labels field: give labels where the list has one, or ask a person to add one to "${title}".`,
   noteEmpty: (): string => 'A note cannot be empty: write what happened.',
   noteTooLong: (most: number): string => `A note is at most ${most} characters: split it into several notes.`,

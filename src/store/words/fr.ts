@@ -69,6 +69,7 @@ export const fr: RefusalWords = {
   notALabel: (field, shown, most) => `Le champ ${field} contient des étiquettes : « ${shown} » n'en est pas une (un mot court de lettres, chiffres, - _ ou ., au plus ${most} caractères).`,
   notOwnLabel: (field, labels, shown) => `Le champ ${field} prend les étiquettes ${labels} : « ${shown} » n'en fait pas partie.`,
   labelsTooMany: (field, most) => `Le champ ${field} contient au plus ${most} étiquettes.`,
+  labelsTwice: (field) => `Les étiquettes ont été données deux fois, comme étiquettes et comme champ ${field} : donnez-les d'une seule façon, pas des deux.`,
   noLabelsField: (title) => `« ${title} » n'a aucun champ d'étiquettes : donnez des étiquettes là où la liste en a un, ou demandez à une personne d'en ajouter un à « ${title} ».`,
   noteEmpty: () => 'Une note ne peut pas être vide : écrivez ce qui s\'est passé.',
   noteTooLong: (most) => `Une note compte au plus ${most} caractères : découpez-la en plusieurs notes.`,

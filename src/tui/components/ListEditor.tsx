@@ -1,5 +1,6 @@
 /**
- * A list's shape: its title, view, states in order (gates marked) and fields. Each key changes
+ * A list's shape: its title, view, whether children come first, states in order (gates marked)
+ * and fields. Each key changes
  * one thing at once through the catalog's edit-list.
  */
 import { Box } from 'ink';
@@ -27,6 +28,7 @@ export function ListEditor({ list, rows, at, scroll, page, width }: ListEditorPr
     switch (row.kind) {
       case 'title': return `${w.titleRow}: ${safe(list.title)}`;
       case 'view': return `${w.viewRow}: ${w.views[list.view]}`;
+      case 'children': return `${words.arg('edit-list', 'childrenFirst').label}: ${row.on ? w.onOff.on : w.onOff.off}`;
       case 'state': return `${w.states} ${row.position}. ${safe(row.name)}${row.gate ? ` · ${w.gate}` : ''}`;
       case 'field': return `${w.fields}: ${safe(row.name)} (${row.type})`;
       default: {
@@ -38,7 +40,7 @@ export function ListEditor({ list, rows, at, scroll, page, width }: ListEditorPr
   return (
     <Box flexDirection="column" width={width}>
       <Styled tone="title">{cut(w.title(safe(list.title)), width)}</Styled>
-      <Styled tone="dim">{cut(hintFor(['listTitle', 'listView', 'stateAdd', 'fieldAdd', 'gateToggle', 'rowEarlier', 'rowLater', 'rowRemove'], 'list-editor', words), width)}</Styled>
+      <Styled tone="dim">{cut(hintFor(['listTitle', 'listView', 'stateAdd', 'fieldAdd', 'gateToggle', 'childrenToggle', 'rowEarlier', 'rowLater', 'rowRemove'], 'list-editor', words), width)}</Styled>
       {rows.slice(scroll, scroll + page).map((row, n) => {
         const i = scroll + n;
         const tone = row.kind === 'state' ? `state-${stateTone(list.states, row.id)}` as const : 'plain';

@@ -1,6 +1,6 @@
 /**
  * The commands of the screens that manage the binder rather than its records: agents' access to
- * a list, the agent folders, a list's title, view, states and fields. Every change is one act
+ * a list, the agent folders, a list's title, view, children first, states and fields. Every change is one act
  * through the keeper (`useAct`); moving about is the reducer's. A folder removed is offered back
  * (`u`); a state or a field removed is asked about first.
  */
@@ -70,6 +70,7 @@ export function manageCommand(cmd: Command, deps: ManageDeps): void {
       if (!managed || !row) return;
       if (row.kind === 'title') dispatch({ type: 'dialog', dialog: listTitleForm(managed, words) });
       else if (row.kind === 'view') manageCommand('listView', deps);
+      else if (row.kind === 'children') manageCommand('childrenToggle', deps);
       else if (row.kind === 'state') dispatch({ type: 'dialog', dialog: stateRenameForm(managed, row.id, row.name, words) });
       return;
     case 'rowEarlier':
@@ -84,6 +85,9 @@ export function manageCommand(cmd: Command, deps: ManageDeps): void {
     }
     case 'gateToggle':
       if (managed && row?.kind === 'state') void act({ op: 'edit-list', args: { list: managed.id, [row.gate ? 'ungate' : 'gate']: [row.id] } });
+      return;
+    case 'childrenToggle':
+      if (managed) void act({ op: 'edit-list', args: { list: managed.id, childrenFirst: managed.childrenFirst ? 'off' : 'on' } });
       return;
     case 'rowRemove':
       if (!managed || !row) return;
