@@ -22,8 +22,16 @@ export function Card({ record, cursor, column, row, numbered = true }: { record:
   const { words, dispatch, state, nameOf } = usePage();
   const ref = useRef<HTMLButtonElement>(null);
   const focusHere = cursor && state.focus === 'records' && !state.panel && !state.dialog;
+  // Given just before the browser's next frame, not in the draw: a card given the focus is placed
+  // (and scrolled into view), and every card with it; in the draw, the browser would place them there
+  // and then, before the draw is done, and again for what the draw changes after.
   useEffect(() => {
-    if (focusHere && document.activeElement !== ref.current && (document.activeElement === document.body || document.activeElement?.closest('.board, .table'))) ref.current?.focus();
+    if (!focusHere) return undefined;
+    const frame = requestAnimationFrame(() => {
+      const at = document.activeElement;
+      if (at !== ref.current && (at === document.body || at?.closest('.board, .table'))) ref.current?.focus();
+    });
+    return () => cancelAnimationFrame(frame);
   }, [focusHere]);
   const now = Date.now();
   const due = dueStatus(record.due, now);
