@@ -1,0 +1,35 @@
+/**
+ * The page's first view asks the binder for no more than it shows: the open list is read once,
+ * and its answer is drawn, however late the change stream says it is ready.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { serve, signedIn } from './kit.js';
+
+test('the first view reads the open list once, and draws it before the change stream is ready', { timeout: 60_000 }, async (t) => {
+  const server = await serve(t);
+  server.admin('create-list', 'Batches', '--template', 'batches');
+  for (const title of ['First', 'Second']) server.admin('add', 'Batches', title);
+  const page = await signedIn(t, server);
+  await page.locator('.card', { hasText: 'Second' }).waitFor();
+
+  const shows: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/page/api/show') shows.push(request.url());
+  });
+  // The stream is held until the board is drawn: nothing the stream says can ask for a read again.
+  let release = (): void => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/page/events*', async (route) => {
+    await held;
+    await route.continue().catch(() => {});
+  });
+  t.after(() => release());
+  await page.reload();
+  await page.locator('.card', { hasText: 'Second' }).waitFor();
+  assert.equal(shows.length, 1, `the open list was read ${shows.length} times: ${shows.join(', ')}`);
+  release();
+  await page.locator('.link-live').waitFor({ state: 'attached' });
+});
