@@ -6,7 +6,7 @@
  * filter is; with one state (`s`), that state's column alone. Read again whenever the binder
  * changes. The board's columns and the table's rows are made from it, and the cursor's sizes.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ListPage, RecordSummary, RecordView, SearchHit, State } from '../store/index.js';
 import { shownStates } from '../person/reading.js';
 import type { Filters } from '../person/screen-state.js';
@@ -53,41 +53,51 @@ export function useOpenList(list: string | null, filters: Filters, version: numb
   const [read, setRead] = useState<Read>(NOTHING);
   const { mine, archived, text } = filters;
   const of = JSON.stringify([list, mine, archived, text]);
-  useEffect(() => setPages({}), [list, mine, archived, text]);
+  // No page asked yet stays the same object: a new empty one would read the list a second time.
+  useEffect(() => setPages((was) => (Object.keys(was).length ? {} : was)), [list, mine, archived, text]);
+  // The reads of what is asked now, numbered as sent. One answered is shown unless what is asked
+  // changed or a later read is shown already: when the binder changes while a read is on its way,
+  // its answer is still newer than what the page shows, and the page need not wait for the next.
+  const reads = useRef({ asked: '', sent: 0, shown: 0 });
   useEffect(() => {
+    const now = reads.current;
+    now.asked = JSON.stringify([of, lang, person]);
     if (list === null) {
       setRead(NOTHING);
-      return undefined;
+      return;
     }
-    let current = true;
+    const asked = now.asked;
+    const seq = ++now.sent;
+    const stale = (): boolean => now.asked !== asked || now.shown > seq;
+    const show = (next: Read): void => {
+      if (stale()) return;
+      now.shown = seq;
+      setRead(next);
+    };
     void (async () => {
       const base = await call<ListPage>('show', { list, archived, mine });
-      if (!current) return;
+      if (stale()) return;
       if (!base.ok || !base.data) {
-        setRead({ ...NOTHING, of, problem: base.text });
+        show({ ...NOTHING, of, problem: base.text });
         return;
       }
       if (text.trim()) {
         const found = await matching(list, { ...filters, text: text.trim() }, person);
-        if (!current) return;
-        if ('problem' in found) setRead({ ...NOTHING, of, page: base.data, problem: found.problem });
-        else setRead({ of, page: base.data, extra: {}, matched: found.records, capped: found.capped, problem: null });
+        if ('problem' in found) show({ ...NOTHING, of, page: base.data, problem: found.problem });
+        else show({ of, page: base.data, extra: {}, matched: found.records, capped: found.capped, problem: null });
         return;
       }
       const extra: Record<string, RecordSummary[]> = {};
       for (const [state, n] of Object.entries(pages)) {
         const rows: RecordSummary[] = [];
-        for (let p = 1; p <= n; p++) {
+        for (let p = 1; p <= n && !stale(); p++) {
           const next = await call<ListPage>('show', { list, archived, mine, state, offset: p * 50 });
           if (next.ok && next.data) rows.push(...next.data.records.filter((r) => r.state === state));
         }
         extra[state] = rows;
       }
-      if (current) setRead({ of, page: base.data, extra, matched: null, capped: false, problem: null });
+      show({ of, page: base.data, extra, matched: null, capped: false, problem: null });
     })();
-    return () => {
-      current = false;
-    };
     // `filters.state` is left out on purpose: one state is shown from what was read.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [list, archived, mine, text, version, lang, pages, person]);

@@ -93,6 +93,10 @@ export const START: PageState = {
 /** A record as the selection holds it: its id, and the state it was shown in. */
 export interface Shown { id: number; state: string }
 
+/** The selection is already at `at`, on the record it names. */
+const holds = (state: PageState, at: { column: number; row: number; record: Shown | null }): boolean =>
+  state.column === at.column && state.row === at.row && (state.held === at.record || (state.held !== null && at.record !== null && state.held.id === at.record.id && state.held.state === at.record.state));
+
 /** Whose filters: the open list's, or the search's. */
 export type Where = 'list' | 'search';
 
@@ -182,8 +186,12 @@ export function pageReducer(state: PageState, action: PageAction): PageState {
       const row = stepped(state.row, step, sizes[column] ?? 0);
       return { ...state, column, row, held: columns[column]?.[row] ?? state.held };
     }
-    case 'select': return { ...state, focus: 'records', column: action.column, row: action.row, held: action.record };
-    case 'hold': return { ...state, column: action.column, row: action.row, held: action.record };
+    // The selection where it already is leaves the page as it is: nothing is drawn again (a card
+    // given the focus says it is selected, which it mostly already was).
+    case 'select':
+      if (state.focus === 'records' && holds(state, action)) return state;
+      return { ...state, focus: 'records', column: action.column, row: action.row, held: action.record };
+    case 'hold': return holds(state, action) ? state : { ...state, column: action.column, row: action.row, held: action.record };
     case 'slid': return { ...state, slid: action.slid };
     case 'panel':
       if (samePanel(state.panel, action.panel)) return { ...state, panel: action.panel };

@@ -108,3 +108,14 @@ test('the selection holds a record: rows coming or going above it move it, its n
   const left = placeHeld(s, [shown('a', [20, 19, 17, 13]), shown('b', [12])])!;
   assert.deepEqual([left.kind, left.kind === 'left' && left.id, left.column, left.row, left.record?.id], ['left', 14, 1, 0, 12]);
 });
+
+test('a selection already where it is leaves the state as it is (the page is not drawn again for it); anywhere else it moves', () => {
+  let s: PageState = pageReducer(START, { type: 'open-list', list: 'batches' });
+  s = pageReducer(s, { type: 'hold', column: 0, row: 0, record: { id: 1, state: 'a' } });
+  assert.equal(pageReducer(s, { type: 'hold', column: 0, row: 0, record: { id: 1, state: 'a' } }), s, 'held again where it is');
+  assert.equal(pageReducer(s, { type: 'select', column: 0, row: 0, record: { id: 1, state: 'a' } }), s, 'a card given the focus it had');
+  assert.notEqual(pageReducer(s, { type: 'select', column: 0, row: 1, record: { id: 2, state: 'a' } }), s);
+  assert.equal(pageReducer(s, { type: 'hold', column: 0, row: 0, record: { id: 1, state: 'b' } }).held?.state, 'b', 'its record moved: held where it went');
+  const inLists = pageReducer(s, { type: 'focus', focus: 'lists' });
+  assert.equal(pageReducer(inLists, { type: 'select', column: 0, row: 0, record: { id: 1, state: 'a' } }).focus, 'records', 'a card selected from the lists takes the focus back');
+});

@@ -5,7 +5,7 @@
  * of them. Gone once every column is in view; none on a phone, whose board shows one column at a
  * time. It reads where the columns are drawn and scrolls the board; nothing else.
  */
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { usePage } from '../page-context.js';
 
 interface Past { before: number; after: number }
@@ -34,8 +34,18 @@ export function BoardEdges({ children }: { children(ref: RefObject<HTMLDivElemen
     const now = pastEdges(board.current);
     setPast((was) => (was.before === now.before && was.after === now.after ? was : now));
   }, []);
-  // Columns come and go with each read, and the room with the panel beside: looked at after each draw.
-  useLayoutEffect(look);
+  // Columns come and go with each read, and the room with the panel beside: looked at after each
+  // draw, once, just before the browser's next frame. Looked at in the draw itself, the browser
+  // would place every card there and then, and again after each later change in the same draw
+  // (a card given the focus): the first view would wait for it.
+  const frame = useRef(0);
+  useEffect(() => {
+    if (!frame.current) frame.current = requestAnimationFrame(() => {
+      frame.current = 0;
+      look();
+    });
+  });
+  useEffect(() => () => cancelAnimationFrame(frame.current), []);
   useEffect(() => {
     const el = board.current;
     if (!el) return undefined;
