@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestContext } from 'node:test';
-import { until } from './temp.js';
+import { tempDir, until } from './temp.js';
 
 /** The repository's root (tests run from build/test/…). */
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
@@ -55,9 +55,13 @@ export function binderAsync(args: string[], options: { cwd?: string; env?: NodeJ
 
 export interface Serving { child: ChildProcess; out: () => string; err: () => string; stop: () => Promise<number | null> }
 
-/** `binder serve --no-tui …`, started and waited for until it says it keeps the binder. */
+/**
+ * `binder serve --no-tui …`, started and waited for until it says it keeps the binder. It runs in a
+ * folder of its own: a keeper of a store with no folder keeps `.binder` where it runs.
+ */
 export async function serveKeeper(t: TestContext, args: string[], env: NodeJS.ProcessEnv = {}): Promise<Serving> {
-  const child = spawn(process.execPath, [BINDER, 'serve', '--no-tui', ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const cwd = tempDir(t, 'binder-keeper-');
+  const child = spawn(process.execPath, [BINDER, 'serve', '--no-tui', ...args], { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   let err = '';
   child.stdout!.on('data', (c) => { out += c; });

@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { BINDER, binder, binderAsync, serveKeeper } from '../helpers/processes.js';
 import { tempDir, until } from '../helpers/temp.js';
 
@@ -44,7 +44,7 @@ test('a stop asked while the keeper starts (its first pass over 3,000 asks) is a
     id: `ask-${i}`, at: new Date(at).toISOString(), op: 'add', args: { list: 'batches', title: `Asked ${i}` }, until: new Date(at + 120_000).toISOString(),
   });
   writeFileSync(join(folder, 'asks.jsonl'), `${Array.from({ length: 3000 }, (_, i) => ask(i)).join('\n')}\n`);
-  const p = spawn(process.execPath, [BINDER, 'serve', '--no-tui', '--store', store], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const p = spawn(process.execPath, [BINDER, 'serve', '--no-tui', '--store', store], { cwd: dirname(store), stdio: ['ignore', 'pipe', 'pipe'] });
   t.after(() => p.kill('SIGKILL'));
   let out = '';
   p.stdout.on('data', (c) => { out += c; });

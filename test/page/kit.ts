@@ -59,8 +59,9 @@ export async function serve(t: TestContext, options: { port?: number; store?: st
     agent: (...args) => binder(['--dir', folder, ...args]),
     async start() {
       out = '';
+      // In the test's folder: a keeper of a store with no folder keeps `.binder` where it runs.
       const started = spawn(process.execPath, [BINDER, 'serve', '--no-tui', '--quiet', '--store', store, '--http', `127.0.0.1:${port}`, '--as', 'Ann', ...(options.args ?? [])],
-        { stdio: ['ignore', 'pipe', 'pipe'] });
+        { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
       child = started;
       started.stdout!.on('data', (c) => { out += c; });
       started.stderr!.on('data', (c) => { out += c; });

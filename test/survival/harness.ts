@@ -7,7 +7,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { TestContext } from 'node:test';
 import { openStore, type Store } from '../../src/store/index.js';
 import { personWho } from '../../src/keeper/keeper.js';
@@ -87,12 +87,19 @@ export interface Keeping {
   stop(): Promise<number | string>;
 }
 
-/** `binder serve --no-tui --store DIR …` (--quiet unless other arguments are given), started and waited for until it keeps the binder. */
+/**
+ * `binder serve --no-tui --store DIR …` (--quiet unless other arguments are given), started and
+ * waited for until it keeps the binder. It runs beside its store, or (a server's store) in a
+ * temporary folder: a keeper of a store with no folder keeps `.binder` where it runs.
+ */
 export async function startKeeper(storeDir: string, args: string[] = ['--quiet'], env: NodeJS.ProcessEnv = {}, ready = true): Promise<Keeping> {
+  const made = existsSync(storeDir) ? null : mkdtempSync(join(tmpdir(), 'binder-keeper-'));
   const child = track(spawn(process.execPath, [BINDER, 'serve', '--no-tui', '--store', storeDir, ...args], {
+    cwd: made ?? dirname(storeDir),
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   }));
+  if (made) child.on('exit', () => rmSync(made, { recursive: true, force: true }));
   let out = '';
   let err = '';
   let gone = false;
