@@ -6,14 +6,19 @@
  * `GET /page/events`: a stream that says "changed" whenever the binder changes, by anyone, so
  * that the page reads its view again; it carries no record, only that something changed.
  */
-import type { Hono } from 'hono';
+import type { Context, Hono } from 'hono';
 import type { Keeper } from '../keeper/keeper-types.js';
 import { operation } from '../keeper/operations.js';
+import { refusedAs } from '../keeper/perform.js';
+import { Refused } from '../store/index.js';
 import { bodyOf, jsonOf, refuse, statusOf } from './answers.js';
 import type { HttpEnv } from './auth.js';
 import { eventStream, openStreams } from './event-stream.js';
 import { STREAMS_PER_AGENT } from './limits.js';
 import { reading, requestArgs } from './rest.js';
+
+/** The language the page is read in (its `Binder-Lang` header): French, or English. */
+const pageLang = (c: Context<HttpEnv>): 'en' | 'fr' => (c.req.header('binder-lang') === 'fr' ? 'fr' : 'en');
 
 /** What the page never asks through this route: a wait is held for agents (the page has its stream). */
 const NOT_HERE = new Set(['wait']);
@@ -32,7 +37,7 @@ export function pageApiRoutes(app: Hono<HttpEnv>, service: Keeper): PageStreams 
     if (reading(c) && !spec.readOnly) return refuse(c, 405, `${name} changes the binder: POST it.`, { Allow: 'POST' });
     const args = await requestArgs(c);
     if (!args) return refuse(c, 400, 'Send the arguments as one JSON object.');
-    const lang = c.req.header('binder-lang') === 'fr' ? 'fr' : 'en';
+    const lang = pageLang(c);
     const person = c.get('person');
     const answer = await c.get('keeper').act(name, args, person.who, { lang });
     // A person removed from their organisation's binder while this was asked: their session was
@@ -53,10 +58,8 @@ export function pageApiRoutes(app: Hono<HttpEnv>, service: Keeper): PageStreams 
       const hooks = await c.get('keeper').store.hooks(person.who, { recent: RECENT_DELIVERIES });
       return jsonOf(c, { ok: true, text: '', data: hooks }, 200, { 'Cache-Control': 'no-store' });
     } catch (error) {
-      if ((error as Error)?.name !== 'Refused') throw error;
-      const refused = error as Error & { fr?: string };
-      const said = c.req.header('binder-lang') === 'fr' && refused.fr ? refused.fr : refused.message;
-      return refuse(c, 403, said, { 'Cache-Control': 'no-store' });
+      if (!(error instanceof Refused)) throw error;
+      return refuse(c, 403, refusedAs(error, pageLang(c) === 'fr').text, { 'Cache-Control': 'no-store' });
     }
   });
 
