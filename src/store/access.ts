@@ -88,8 +88,8 @@ export async function findRecord(ctx: Context, ref: number | string, who: Who, n
       (SELECT a.level FROM access a WHERE a.list = r.list AND a.agent = ?) AS list_level
     FROM records r JOIN lists l ON l.id = r.list WHERE r.id = ?`, [who.id, id])) as (RecordRow & { list_level: Access | null }) | undefined;
   if (!joined) throw noRecord(id);
-  const { list_level: seen, ...rest } = joined;
-  const { row, list: listRow } = splitListRow<RecordRow>(rest);
+  const seen = joined.list_level;
+  const { row, list: listRow } = splitListRow<RecordRow>(joined, 'list_level');
   let level: Access = 'write';
   if (!isPerson(who)) {
     // An agent learns of no record in a list it was not given, nor in an archived one.

@@ -5,9 +5,8 @@
  */
 import { findRecord, recordNumber } from './access.js';
 import type { Context } from './context.js';
-import { LINK_COLUMNS, linkOf, seen, seenLists, type LinkRow } from './needs.js';
 import { childrenWaitedOn } from './needs-sql.js';
-import type { NeedLink, State, Who } from './types.js';
+import type { State, Who } from './types.js';
 import { refusal } from './words/index.js';
 
 /** A record lies at most this deep under others: past it, the chain is a list of its own. */
@@ -61,21 +60,6 @@ export async function setParent(ctx: Context, id: number, ref: number | string, 
   await ctx.q.run('DELETE FROM parents WHERE record = ?', [id]);
   await ctx.q.run('INSERT INTO parents (record, parent) VALUES (?, ?)', [id, parent]);
   return [before === null ? null : Number(before), parent];
-}
-
-/** The record's parent and children, as `who` may see them (a parent unseen is left out). */
-export async function familyLinks(ctx: Context, id: number, who: Who): Promise<{ parent?: NeedLink; children: NeedLink[] }> {
-  const links = await ctx.q.all<LinkRow & { way: number }>(`SELECT 0 AS way, ${LINK_COLUMNS} FROM parents p JOIN records o ON o.id = p.parent
-      JOIN lists ol ON ol.id = o.list WHERE p.record = ?
-    UNION ALL SELECT 1 AS way, ${LINK_COLUMNS} FROM parents p JOIN records o ON o.id = p.record
-      JOIN lists ol ON ol.id = o.list WHERE p.parent = ? ORDER BY 1, 2`, [id, id]);
-  if (links.length === 0) return { children: [] };
-  const lists = await seenLists(ctx, who);
-  const up = links.find((r) => r.way === 0 && seen(lists, r.list));
-  return {
-    ...(up ? { parent: linkOf(up) } : {}),
-    children: links.filter((r) => r.way === 1 && seen(lists, r.list)).map(linkOf),
-  };
 }
 
 /** Refuses moving `id` into its list's last state while any child of it is not done, naming them. */

@@ -5,13 +5,14 @@
  * is set only between records the asker may change, on a record no other agent holds, and never
  * closes a circle; a record the asker cannot see is never named to it.
  */
-import { findList, findRecord, isPerson, listFor, notArchived, recordNumber, visibleListRows } from './access.js';
+import { findList, findRecord, listFor, notArchived, recordNumber, visibleListRows } from './access.js';
 import { iso, type Context } from './context.js';
 import { forChange } from './leases.js';
 import { childrenWaitedOn, undone, waitsOnSomething } from './needs-sql.js';
+import { LINK_COLUMNS, linkOf, recordLinks, seen, seenLists, type LinkRow } from './record-links.js';
 import { recordColumns, recordOf, type RecordRow } from './rows.js';
 import type { BlockedPage, BlockedRecord, NeedsChanged } from './together-types.js';
-import type { List, NeedLink, RecordView, State, Who } from './types.js';
+import type { List, State, Who } from './types.js';
 import { sentence, step, type Sentence, type Step } from './sentence.js';
 import { refusal, refusalSaid, type RefusalWords } from './words/index.js';
 
@@ -20,29 +21,6 @@ export const NEEDS_MAX = 100;
 const PAGE = 20;
 const COUNT_MAX = 1000;
 
-export interface LinkRow { id: number; title: string; list: string; state: string; states: string }
-
-export const LINK_COLUMNS = 'o.id, o.title, o.list, o.state, ol.states';
-
-export function linkOf(row: LinkRow): NeedLink {
-  const states = JSON.parse(row.states) as State[];
-  return {
-    id: row.id,
-    title: row.title,
-    list: row.list,
-    state: row.state,
-    stateName: states.find((s) => s.id === row.state)?.name ?? row.state,
-    done: states[states.length - 1]?.id === row.state,
-  };
-}
-
-/** The lists `who` can see, or null for a person (every list). */
-export async function seenLists(ctx: Context, who: Who): Promise<Set<string> | null> {
-  if (isPerson(who)) return null;
-  return new Set((await visibleListRows(ctx, who, false)).map((l) => l.id));
-}
-
-export const seen = (lists: Set<string> | null, list: string): boolean => lists === null || lists.has(list);
 
 /** Whether the asker may see record `id`: a record they cannot see is never named to them. */
 const visible = async (ctx: Context, id: number, lists: Set<string> | null): Promise<boolean> => {
@@ -94,27 +72,6 @@ async function refuseCircle(ctx: Context, record: number, other: number, path: n
     break;
   }
   throw refusalSaid((w) => w.needsCircle(record, other, steps(w), hint));
-}
-
-/** The records `id` needs, and those that need it, as `who` may see them. */
-export async function needLinks(ctx: Context, id: number, who: Who): Promise<Pick<RecordView, 'needs' | 'neededBy' | 'hiddenNeeds'>> {
-  // Both ways in one statement (every get asks it; most records have neither).
-  const links = (await ctx.q.all(`SELECT 0 AS way, ${LINK_COLUMNS} FROM needs n JOIN records o ON o.id = n.needed
-      JOIN lists ol ON ol.id = o.list WHERE n.record = ?
-    UNION ALL SELECT 1 AS way, ${LINK_COLUMNS} FROM needs n JOIN records o ON o.id = n.record
-      JOIN lists ol ON ol.id = o.list WHERE n.needed = ? ORDER BY 1, 2`, [id, id])) as (LinkRow & { way: number })[];
-  const needed = links.filter((r) => r.way === 0);
-  const by = links.filter((r) => r.way === 1);
-  // Most records need nothing and are needed by none: then whose lists are seen is not asked.
-  if (needed.length === 0 && by.length === 0) return { needs: [], neededBy: [] };
-  const lists = await seenLists(ctx, who);
-  const needs = needed.filter((r) => seen(lists, r.list)).map(linkOf);
-  const hidden = needed.filter((r) => !seen(lists, r.list)).map(linkOf).filter((l) => !l.done).length;
-  return {
-    needs,
-    neededBy: by.filter((r) => seen(lists, r.list)).map(linkOf),
-    ...(hidden ? { hiddenNeeds: hidden } : {}),
-  };
 }
 
 /** `others` given as numbers, `#12`, or words holding several (`12 14`, `12,14`). */
@@ -170,7 +127,7 @@ export async function needs(
     await ctx.log(who, 'needs', found.list.id, id, options.remove ? { remove: removed } : { add: added });
   }
   const row = (await ctx.q.get(`SELECT ${recordColumns(ctx.q.dialect)} FROM records r WHERE r.id = ?`, [id])) as RecordRow;
-  return { record: recordOf(row), needs: (await needLinks(ctx, id, who)).needs ?? [], added, removed };
+  return { record: recordOf(row), needs: (await recordLinks(ctx, id, who, false)).needs, added, removed };
 }
 
 /** How many records `id` needs that are not done. */

@@ -6,8 +6,7 @@
 import { findRecord, notArchived, recordNumber } from './access.js';
 import { iso, type Context } from './context.js';
 import { forChange } from './leases.js';
-import { familyLinks } from './children.js';
-import { needLinks } from './needs.js';
+import { recordLinks } from './record-links.js';
 import { attachmentOf, logOf, noteOf, type AttachmentRow, type LogRowRaw, type NoteRow } from './rows.js';
 import { notedLater, noteEditedLater } from './text-index.js';
 import type { Attachment, AttachKind, Note, RecordPage, RecordView, Who } from './types.js';
@@ -128,7 +127,7 @@ export async function get(ctx: Context, ref: number | string, who: Who, page: Re
   // The record's row counted its notes and attachments in the same snapshot: none is not looked for
   // (most records have no attachment; a read is a handful of statements, each a server's round trip).
   const noteCount = row.note_count ?? await countOf(ctx, 'notes', record.id);
-  const [noteRows, logRows, attachRows, links, family] = await (ahead ?? parts(ctx, record.id, who, page, noteCount, row.attach_count));
+  const [noteRows, logRows, attachRows, links] = await (ahead ?? parts(ctx, record.id, who, page, noteCount, row.attach_count));
   const historyLimit = count(page.history, HISTORY);
   // A page not full, and not past the end, ends the history: its length says how long it is.
   const whole = (historyLimit < 0 || logRows.length < historyLimit) && (logRows.length > 0 || offset === 0);
@@ -139,8 +138,6 @@ export async function get(ctx: Context, ref: number | string, who: Who, page: Re
     history: logRows.map(logOf),
     counts: { notes: noteCount, history: historyCount },
     ...links,
-    ...(family.parent ? { parent: family.parent } : {}),
-    children: family.children,
   };
 }
 
@@ -169,8 +166,7 @@ function parts(ctx: Context, id: number, who: Who, page: RecordPage, noteCount: 
     noteCount === undefined || noteCount > offset ? latest<NoteRow>('notes', count(page.notes, -1)) : [],
     latest<LogRowRaw>('log', count(page.history, HISTORY)),
     (attachCount ?? 1) > 0 ? ctx.q.all<AttachmentRow>('SELECT * FROM attachments WHERE record = ? ORDER BY id', [id]) : [],
-    needLinks(ctx, id, who),
-    familyLinks(ctx, id, who),
+    recordLinks(ctx, id, who),
   ]);
 }
 

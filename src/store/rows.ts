@@ -42,13 +42,21 @@ export function recordColumns(d: Dialect): string {
 const LIST_NAMES = ['title', 'states', 'fields', 'view', 'archived', 'position', 'created', 'updated', 'children_first'] as const;
 export const listColumnsAs = LIST_NAMES.map((name) => `l.${name} AS list_${name}`).join(', ');
 
-/** The list read beside a record (`listColumnsAs`), as its own row; the record's row without it. */
-export function splitListRow<R extends { list: string }>(joined: R & Record<string, unknown>): { row: R; list: ListRow } {
-  const row = { ...joined } as Record<string, unknown>;
-  const list = { id: joined.list } as Record<string, unknown>;
-  for (const name of LIST_NAMES) {
-    list[name] = row[`list_${name}`];
-    delete row[`list_${name}`];
+const LIST_KEYS = new Map<string, string>(LIST_NAMES.map((name) => [`list_${name}`, name]));
+
+/**
+ * The list read beside a record (`listColumnsAs`), as its own row; the record's row without it
+ * nor the columns named `aside`. One pass: a copy of the joined row (some thirty columns) then
+ * a delete of each list column cost ~8 µs a record look, and every ask about a record makes one.
+ */
+export function splitListRow<R extends { list: string }>(joined: R, aside = ''): { row: R; list: ListRow } {
+  const columns = joined as unknown as Record<string, unknown>;
+  const row: Record<string, unknown> = {};
+  const list: Record<string, unknown> = { id: joined.list };
+  for (const key in columns) {
+    const name = LIST_KEYS.get(key);
+    if (name !== undefined) list[name] = columns[key];
+    else if (key !== aside) row[key] = columns[key];
   }
   return { row: row as R, list: list as unknown as ListRow };
 }

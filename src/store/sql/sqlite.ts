@@ -19,15 +19,58 @@ interface SqliteSql extends Sql {
   savepoint<T>(fn: () => Promise<T>): Promise<T>;
 }
 
+type RowOf = (values: unknown[]) => Record<string, unknown>;
+
+/** A statement as kept: one that returns rows returns them as arrays of `width` values, made objects by `rowOf`. */
+interface Prepared {
+  statement: Database.Statement;
+  width: number;
+  rowOf: RowOf | null;
+}
+
+/** A row as an object with the statement's column names, a name given twice holding the last (as better-sqlite3 does). */
+const entriesOf = (names: readonly string[]): RowOf => (values) =>
+  Object.fromEntries(names.map((name, i) => [name, values[i]]));
+
+/**
+ * The maker of a kept statement's rows. better-sqlite3 makes a row by setting its columns one by
+ * one, and past a dozen columns V8 keeps such an object as a dictionary: a record's look (some
+ * thirty columns) took ~6 µs to make and more to read. One object literal of the statement's own
+ * columns gives each of its rows one fast shape. The names are SQLite's, quoted as JSON; a
+ * `__proto__` among them (which a literal would take as the prototype) is made as entries.
+ */
+function rowMaker(names: readonly string[]): RowOf {
+  if (names.includes('__proto__')) return entriesOf(names);
+  return new Function('v', `return { ${names.map((name, i) => `${JSON.stringify(name)}: v[${i}]`).join(', ')} };`) as RowOf;
+}
+
+/** Makes `p`'s rows from its columns as they are now: a `*` reads the columns a table has since gained. */
+function shape(p: Prepared, keep: boolean): void {
+  const names = p.statement.columns().map((c) => c.name);
+  p.width = names.length;
+  p.rowOf = keep ? rowMaker(names) : entriesOf(names);
+}
+
+/** `values` as the object of a row, made anew where the statement's columns changed under it. */
+const rowFrom = (p: Prepared, values: unknown[]): Record<string, unknown> => {
+  if (values.length !== p.width) shape(p, true);
+  return p.rowOf!(values);
+};
+
 export function sqliteSql(db: Database.Database): SqliteSql {
-  const kept = new Map<string, Database.Statement>();
-  const prepare = (sql: string): Database.Statement => {
-    let statement = kept.get(sql);
-    if (!statement) {
-      statement = db.prepare(sql);
-      if (kept.size < KEPT_MAX) kept.set(sql, statement);
+  const kept = new Map<string, Prepared>();
+  const prepare = (sql: string): Prepared => {
+    let found = kept.get(sql);
+    if (!found) {
+      const keep = kept.size < KEPT_MAX;
+      found = { statement: db.prepare(sql), width: 0, rowOf: null };
+      if (found.statement.reader) {
+        found.statement.raw(true);
+        shape(found, keep);
+      }
+      if (keep) kept.set(sql, found);
     }
-    return statement;
+    return found;
   };
   /**
    * Savepoints asked for, innermost last, each with the name of the one said for it. One asked for
@@ -40,31 +83,32 @@ export function sqliteSql(db: Database.Database): SqliteSql {
   /** Statements run so far, and how many had run when the innermost savepoint was said. */
   let ran = 0;
   let ranAtSaid = -1;
-  const statement = (sql: string): Database.Statement => {
+  const statement = (sql: string): Prepared => {
     ran++;
     return prepare(sql);
   };
-  /** The rows as arrays of values, the statement left as it was found. */
-  const raw = <R>(sql: string, read: (s: Database.Statement) => R): R => {
-    const prepared = statement(sql);
-    prepared.raw(true);
-    try {
-      return read(prepared);
-    } finally {
-      prepared.raw(false);
-    }
+  // A statement that returns no rows is asked all the same, for better-sqlite3's own refusal.
+  const first = (sql: string, params?: readonly unknown[]): { values: unknown[] | undefined; p: Prepared } => {
+    const p = statement(sql);
+    return { values: p.statement.get(...(params ?? [])) as unknown[] | undefined, p };
   };
   return {
     dialect: SQLITE,
-    all: async <T>(sql: string, params?: readonly unknown[]) => statement(sql).all(...(params ?? [])) as T[],
-    get: async <T>(sql: string, params?: readonly unknown[]) => statement(sql).get(...(params ?? [])) as T | undefined,
-    value: async <T>(sql: string, params?: readonly unknown[]) =>
-      raw(sql, (s) => (s.get(...(params ?? [])) as unknown[] | undefined)?.[0] as T | undefined),
+    all: async <T>(sql: string, params?: readonly unknown[]) => {
+      const p = statement(sql);
+      const rows = p.statement.all(...(params ?? [])) as unknown[][];
+      return (p.rowOf ? rows.map((values) => rowFrom(p, values)) : rows) as T[];
+    },
+    get: async <T>(sql: string, params?: readonly unknown[]) => {
+      const { values, p } = first(sql, params);
+      return (values === undefined || !p.rowOf ? values : rowFrom(p, values)) as T | undefined;
+    },
+    value: async <T>(sql: string, params?: readonly unknown[]) => first(sql, params).values?.[0] as T | undefined,
     column: async <T>(sql: string, params?: readonly unknown[]) =>
-      raw(sql, (s) => (s.all(...(params ?? [])) as unknown[][]).map((row) => row[0] as T)),
-    run: async (sql: string, params?: readonly unknown[]) => ({ changes: statement(sql).run(...(params ?? [])).changes }),
+      (statement(sql).statement.all(...(params ?? [])) as unknown[][]).map((row) => row[0] as T),
+    run: async (sql: string, params?: readonly unknown[]) => ({ changes: statement(sql).statement.run(...(params ?? [])).changes }),
     // Done at once: SQLite has no round trip to spare, and its failure is thrown where it was asked.
-    later: (sql: string, params?: readonly unknown[]) => { statement(sql).run(...(params ?? [])); },
+    later: (sql: string, params?: readonly unknown[]) => { statement(sql).statement.run(...(params ?? [])); },
     async savepoint<T>(fn: () => Promise<T>): Promise<T> {
       const shared = marks.length > 0 && ran === ranAtSaid;
       const name = shared ? marks[marks.length - 1]! : `s${++made}`;

@@ -1,0 +1,69 @@
+/**
+ * A record's links to others as an asker may see them: the records it needs and those that need
+ * it, its parent and its children. `get` reads all four in one statement: every read asks it,
+ * and most records have none (a statement more a read cost SQLite's keeper ~5 µs, a server's a
+ * part of its pipeline). A record in a list the asker cannot see is never named to it.
+ */
+import { isPerson, visibleListRows } from './access.js';
+import type { Context } from './context.js';
+import type { NeedLink, RecordView, State, Who } from './types.js';
+
+export interface LinkRow { id: number; title: string; list: string; state: string; states: string }
+
+export const LINK_COLUMNS = 'o.id, o.title, o.list, o.state, ol.states';
+
+export function linkOf(row: LinkRow): NeedLink {
+  const states = JSON.parse(row.states) as State[];
+  return {
+    id: row.id,
+    title: row.title,
+    list: row.list,
+    state: row.state,
+    stateName: states.find((s) => s.id === row.state)?.name ?? row.state,
+    done: states[states.length - 1]?.id === row.state,
+  };
+}
+
+/** The lists `who` can see, or null for a person (every list). */
+export async function seenLists(ctx: Context, who: Who): Promise<Set<string> | null> {
+  if (isPerson(who)) return null;
+  return new Set((await visibleListRows(ctx, who, false)).map((l) => l.id));
+}
+
+export const seen = (lists: Set<string> | null, list: string): boolean => lists === null || lists.has(list);
+
+/** Each way a record is linked, by its number in the statement: the table, the other end, this end. */
+const WAYS = [
+  ['needs n', 'n.needed', 'n.record'], // 0: the records it needs
+  ['needs n', 'n.record', 'n.needed'], // 1: the records that need it
+  ['parents p', 'p.parent', 'p.record'], // 2: its parent
+  ['parents p', 'p.record', 'p.parent'], // 3: its children
+] as const;
+
+const waysSql = (count: number): string => `${WAYS.slice(0, count).map(([table, other, self], way) =>
+  `SELECT ${way} AS way, ${LINK_COLUMNS} FROM ${table} JOIN records o ON o.id = ${other} JOIN lists ol ON ol.id = o.list WHERE ${self} = ?`)
+  .join(' UNION ALL ')} ORDER BY 1, 2`;
+const NEEDS_SQL = waysSql(2);
+const ALL_SQL = waysSql(4);
+
+export type RecordLinks = Required<Pick<RecordView, 'needs' | 'neededBy' | 'children'>> & Pick<RecordView, 'hiddenNeeds' | 'parent'>;
+
+/** The record's links as `who` may see them; `family` false reads its needs alone (both ways). */
+export async function recordLinks(ctx: Context, id: number, who: Who, family = true): Promise<RecordLinks> {
+  const rows = family
+    ? await ctx.q.all<LinkRow & { way: number }>(ALL_SQL, [id, id, id, id])
+    : await ctx.q.all<LinkRow & { way: number }>(NEEDS_SQL, [id, id]);
+  // Most records are linked to none: then whose lists are seen is not asked.
+  if (rows.length === 0) return { needs: [], neededBy: [], children: [] };
+  const lists = await seenLists(ctx, who);
+  const shown = (way: number): NeedLink[] => rows.filter((r) => r.way === way && seen(lists, r.list)).map(linkOf);
+  const hidden = rows.filter((r) => r.way === 0 && !seen(lists, r.list)).map(linkOf).filter((l) => !l.done).length;
+  const [parent] = shown(2);
+  return {
+    needs: shown(0),
+    neededBy: shown(1),
+    ...(hidden ? { hiddenNeeds: hidden } : {}),
+    ...(parent ? { parent } : {}),
+    children: shown(3),
+  };
+}
