@@ -25,6 +25,9 @@ export const NO_MARK: MarkRow = { asks_ino: '', asks_offset: 0, asks_skipping: 0
 /** The folder's mark, or NO_MARK (that very object) when it has none yet. */
 export const markOf = async (ledger: Ledger, dir: string): Promise<MarkRow> => (await ledger.mark(dir)) ?? NO_MARK;
 
+/** Where an answers file was left: its identity and its size. */
+export interface AnswersMark { ino: string; offset: number }
+
 /** Marks delivered every undelivered ask of `dir` whose answer is in `file` between `from` and `to`. */
 async function findAppended(ledger: Ledger, dir: string, file: OpenFile, from: number, to: number, waiting: Set<string>): Promise<Set<string>> {
   const found = new Set<string>();
@@ -45,16 +48,17 @@ async function findAppended(ledger: Ledger, dir: string, file: OpenFile, from: n
  * answers and stopped before committing: those are looked for from the mark to the end, and only
  * marked. `again`: answers given again to asks asked again (not in the ledger's keeping: a keeper
  * stopped before they are written does not write them). Answers written into a file removed
- * meanwhile are not marked: they are written again.
+ * meanwhile are not marked: they are written again. Returns where the file was left, or null when
+ * nothing was written.
  */
 export async function appendAnswers(
   ledger: Ledger, folder: OpenFolder, ids: readonly string[], recovery: boolean, now: number, kept: OpenFile | null = null, again: readonly string[] = [],
-): Promise<void> {
+): Promise<AnswersMark | null> {
   const key = folder.key;
   const untold = await ledger.untold(key);
   const wanted = new Set(ids);
   const rows = untold.filter((row) => wanted.has(row.id));
-  if (rows.length === 0 && again.length === 0) return;
+  if (rows.length === 0 && again.length === 0) return null;
   const at = await markOf(ledger, key);
   // Readable by the agent through the folder's group when it runs as another user.
   const file = kept ?? openToAppend(folder, ANSWERS_FILE, ANSWERS_MODE);
@@ -78,13 +82,31 @@ export async function appendAnswers(
     if (lines.length) writeAll(file, Buffer.from(`${lead}${lines.join('\n')}\n`, 'utf8'));
     // Removed or replaced (renamed over) since it was opened: what was written there is lost.
     const after = fstatSync(file.fd);
-    if (after.nlink === 0) throw new FolderProblem(`${folder.dir}/${ANSWERS_FILE} was removed while answers were written to it: they are written again`);
+    if (after.nlink === 0) throw removedWhileWritten(folder);
     for (const row of fresh) await ledger.told(key, row.id);
     await ledger.setAnswers(key, file.key, after.size, now);
+    return { ino: file.key, offset: after.size };
   } finally {
     if (file !== kept) closeFile(file);
     closeFile(reader);
   }
+}
+
+const removedWhileWritten = (folder: OpenFolder): FolderProblem =>
+  new FolderProblem(`${folder.dir}/${ANSWERS_FILE} was removed while answers were written to it: they are written again`);
+
+/**
+ * Appends `lines` to the answers file `file` only if it is exactly as this keeper's last append
+ * left it (`left`): nothing can be there to look for, and the ledger's marks may follow with its
+ * next transaction (a keeper stopped before that finds the lines as after any append not marked).
+ * Returns where the file is left, or null when it is not as left (nothing written then).
+ */
+export function appendAsLeft(folder: OpenFolder, file: OpenFile, left: AnswersMark, lines: readonly string[]): AnswersMark | null {
+  if (file.key !== left.ino || sizeOf(file) !== left.offset) return null;
+  writeAll(file, Buffer.from(`${lines.join('\n')}\n`, 'utf8'));
+  const after = fstatSync(file.fd);
+  if (after.nlink === 0) throw removedWhileWritten(folder);
+  return { ino: file.key, offset: after.size };
 }
 
 /**

@@ -2,30 +2,112 @@
  * The folder pump's step that answers: appends the answers of asks taken (recorded in the ledger
  * with their change) to each folder's answers.jsonl, marks them told, and finds again those a
  * keeper recorded but never appended (it stopped in between). It must never answer an ask twice.
+ *
+ * A folder's answers file as this keeper's last append left it is simply appended to, and the
+ * ledger's marks (told, and where the file now ends) are written with the pump's next transaction
+ * rather than one of their own: a keeper that stops before is in the state the ledger has always
+ * allowed for — lines appended, not marked — and the next one finds them in the file. Any other
+ * file (first seen, grown or replaced by someone else) is looked at in a transaction, as before.
  */
-import type { Store } from '../store/index.js';
+import type { Ledger, Store } from '../store/index.js';
 import type { Answer } from './protocol.js';
-import { appendAnswers } from './folder-answers.js';
+import { ANSWERS_MODE, appendAnswers, appendAsLeft, type AnswersMark } from './folder-answers.js';
+import { closeFile, openToAppend } from './folder-files.js';
+import { ANSWERS_FILE } from './protocol.js';
 import type { Folder } from './pump-types.js';
-import { answerLine, told, type PumpContext } from './pump-context.js';
+import { answerLine, told, type PumpContext, type Untold } from './pump-context.js';
 
 /** An undelivered answer older than this is appended by whichever keeper sees it. */
 const RECOVER_AFTER_MS = 2000;
 
-export interface Delivery { folder: Folder; ids: string[]; again?: string[] }
+/** `lines`: the answers of `ids` as recorded, when the caller has them (taken just now). */
+export interface Delivery { folder: Folder; ids: string[]; again?: string[]; lines?: string[] }
+
+/** The marks a transaction writes, to be forgotten once it commits. */
+export type Settling = Array<[string, Untold]>;
+
+/** Writes, in the transaction of `ledger`, the marks of answers appended since the pump's last transaction. */
+export async function settle(pump: PumpContext, ledger: Ledger): Promise<Settling> {
+  const settling: Settling = [...pump.untold];
+  for (const [key, untold] of settling) {
+    for (const id of untold.ids) await ledger.told(key, id);
+    await ledger.setAnswers(key, untold.ino, untold.offset, untold.at);
+  }
+  return settling;
+}
+
+/** Once the transaction that wrote them committed: those marks are not written again (newer ones stay). */
+export function settled(pump: PumpContext, settling: Settling): void {
+  for (const [key, untold] of settling) {
+    const now = pump.untold.get(key);
+    if (now === untold) pump.untold.delete(key);
+    else if (now) pump.untold.set(key, { ...now, ids: now.ids.filter((id) => !untold.ids.includes(id)) });
+  }
+}
+
+/** Writes the marks waiting, in a transaction of their own (none when nothing waits). */
+export async function settleNow(pump: PumpContext): Promise<void> {
+  if (pump.untold.size === 0) return;
+  let settling: Settling = [];
+  await pump.store.transaction(async (tx) => {
+    settling = await settle(pump, tx.ledger);
+  }, { sync: false });
+  settled(pump, settling);
+}
+
+/** Appends a folder's answers where its file is as this keeper left it: true when done so. */
+function deliverAsLeft(pump: PumpContext, { folder, ids, again = [], lines }: Delivery, now: number): boolean {
+  const left = pump.answersLeft.get(folder.key);
+  if (!left || !lines || lines.length !== ids.length || !pump.kept.has(folder.key)) return false;
+  const open = pump.set.opened(folder);
+  const file = folder.answers ?? openToAppend(open, ANSWERS_FILE, ANSWERS_MODE);
+  try {
+    // Nothing is awaited from the look at the file to the record of where it is left.
+    const after = appendAsLeft(open, file, left, [...lines, ...again]);
+    if (!after) return false;
+    pump.answersLeft.set(folder.key, after);
+    const before = pump.untold.get(folder.key);
+    pump.untold.set(folder.key, { ...after, ids: [...(before?.ids ?? []), ...ids], at: now });
+  } catch (error) {
+    pump.answersLeft.delete(folder.key);
+    throw error;
+  } finally {
+    if (file !== folder.answers) closeFile(file);
+  }
+  pump.deps.crashAfterAppend?.();
+  pump.settleSoon();
+  return true;
+}
 
 export async function deliver(pump: PumpContext, batch: Delivery[], recovery: boolean, now: number): Promise<void> {
-  if (batch.length === 0) return;
   const { set } = pump;
+  const rest: Delivery[] = recovery ? batch : [];
+  for (const delivery of recovery ? [] : batch) {
+    // A folder whose append failed (noted by the guard) is left to the recovery, as a transaction undone would be.
+    let asLeft: boolean | null = null;
+    await set.guard(delivery.folder, 'answers', () => { asLeft = deliverAsLeft(pump, delivery, now); });
+    if (asLeft === false) rest.push(delivery);
+  }
+  if (rest.length === 0) return;
+  const left = new Map<string, AnswersMark>();
+  let settling: Settling = [];
+  for (const { folder } of rest) pump.answersLeft.delete(folder.key);
   // This commit needs no sync of its own: lost, it is found again from the answers file (its
   // lines are looked for from the mark on), and the next synced commit carries it to disk anyway.
   await pump.store.transaction(async (tx) => {
-    for (const { folder, ids, again } of batch) {
-      await set.guard(folder, 'answers', () => appendAnswers(tx.ledger, set.opened(folder), ids, recovery, now, folder.answers, again));
+    left.clear();
+    settling = await settle(pump, tx.ledger);
+    for (const { folder, ids, again } of rest) {
+      await set.guard(folder, 'answers', async () => {
+        const after = await appendAnswers(tx.ledger, set.opened(folder), ids, recovery, now, folder.answers, again);
+        if (after) left.set(folder.key, after);
+      });
     }
     pump.deps.crashAfterAppend?.();
     // Appended once: a conflict fails the delivery, and the recovery finds the lines in the file.
   }, { sync: false, retry: false });
+  settled(pump, settling);
+  for (const [key, after] of left) pump.answersLeft.set(key, after);
 }
 
 /** Answers recorded but never appended (a keeper stopped in between): all at the first pass, then those older than ~2 s. */
@@ -52,10 +134,14 @@ export async function answerHeld(
 ): Promise<boolean> {
   const { set } = pump;
   const now = pump.deps.now();
+  let line = '';
   const answer = await pump.store.transaction(async (tx) => {
     if (!await tx.ledger.open(key, id)) return null;
     const given = await choose(tx);
-    if (given) await tx.ledger.answer(key, id, answerLine(pump, { id, op, args: {}, at: now, want }, given, now));
+    if (given) {
+      line = answerLine(pump, { id, op, args: {}, at: now, want }, given, now);
+      await tx.ledger.answer(key, id, line);
+    }
     return given;
   });
   if (!answer) return false;
@@ -64,7 +150,7 @@ export async function answerHeld(
   // Its folder is kept no more, or by another keeper: the recovery of whoever keeps it appends it.
   if (!folder || !pump.kept.has(key)) return true;
   try {
-    await deliver(pump, [{ folder, ids: [id] }], false, now);
+    await deliver(pump, [{ folder, ids: [id], lines: [line] }], false, now);
   } finally {
     set.closeAll();
   }

@@ -19,7 +19,7 @@ import { diskFull, type Folder, type FolderPump, type PumpDeps, type Reading } f
 import { answerLine, told, type PumpContext } from './pump-context.js';
 import { readFolder } from './folder-read.js';
 import { takeAsks, type TakenNow } from './folder-take.js';
-import { answerHeld, deliver } from './folder-deliver.js';
+import { answerHeld, deliver, settleNow, type Delivery } from './folder-deliver.js';
 import { tidy } from './folder-tidy.js';
 
 export { READ_MAX } from './folder-lines.js';
@@ -28,6 +28,8 @@ export { KEEP_ASKS_MS } from './folder-tidy.js';
 export { ASKED_BEFORE_TEXT, DISK_FULL_TEXT, FAILED_TEXT, NO_OP_TEXT, NO_TIME_TEXT, TOO_LATE_TEXT, aheadText, tooLongText, type FolderPump, type PumpDeps } from './pump-types.js';
 
 const POLL_MS = 1000;
+/** How long the marks of answers appended may wait for the next pass's transaction. */
+const SETTLE_MS = 50;
 
 /**
  * The folders this keeper keeps now: on PostgreSQL, those whose lock it holds (one keeper at a
@@ -54,9 +56,14 @@ async function answerTaken(context: PumpContext, { taken, moved, again }: TakenN
   if (taken.length) context.deps.crashAfterCommit?.();
   for (const folder of moved) folder.skipped.clear();
   // Only the asks taken now: an ask left undelivered before is the recovery's, which looks in the file first.
-  const byFolder = new Map<Folder, string[]>([...again.keys()].map((folder) => [folder, []]));
-  for (const { folder, id } of taken) byFolder.set(folder, [...(byFolder.get(folder) ?? []), id]);
-  await deliver(context, [...byFolder].map(([folder, ids]) => ({ folder, ids, again: again.get(folder) ?? [] })), false, now);
+  const byFolder = new Map<Folder, Delivery>([...again.keys()].map((folder) => [folder, { folder, ids: [], lines: [], again: again.get(folder) ?? [] }]));
+  for (const { folder, id, line } of taken) {
+    const delivery = byFolder.get(folder) ?? { folder, ids: [], lines: [], again: [] };
+    delivery.ids.push(id);
+    delivery.lines?.push(line);
+    byFolder.set(folder, delivery);
+  }
+  await deliver(context, [...byFolder.values()], false, now);
   for (const { folder, op, answer } of taken) told(context, folder, op, answer);
   return taken.length;
 }
@@ -67,6 +74,7 @@ export function createFolderPump(deps: PumpDeps): FolderPump {
   let poll: NodeJS.Timeout | null = null;
   let beat: NodeJS.Timeout | null = null;
   let wake: NodeJS.Immediate | null = null;
+  let settling: NodeJS.Timeout | null = null;
   let tidiedAt = -Infinity;
   /** The store's disk was full at the last try. */
   let full = false;
@@ -77,6 +85,7 @@ export function createFolderPump(deps: PumpDeps): FolderPump {
   const context: PumpContext = {
     deps, store, set, say, kept: new Set<string>(), listeners: new Set<(side: SideConfig, op: string, answer: Answer) => void>(),
     schedule: () => schedule(), recoveredAll: false, sweptAt: -Infinity,
+    answersLeft: new Map(), untold: new Map(), settleSoon: () => settleSoon(),
   };
   const { kept, listeners } = context;
 
@@ -86,6 +95,21 @@ export function createFolderPump(deps: PumpDeps): FolderPump {
     if (!running || wake) return;
     wake = setImmediate(() => void run());
   }
+  /**
+   * The ledger's marks of answers appended go with the next pass's transaction; when none comes
+   * within SETTLE_MS, with one of their own, in turn with the passes.
+   */
+  function settleSoon(): void {
+    if (settling) clearTimeout(settling);
+    settling = setTimeout(() => {
+      settling = null;
+      passing = passing.catch(() => 0).then(() => settleNow(context).catch((error: unknown) => {
+        say(`the marks of answers appended could not be written (the recovery will find them): ${error instanceof Error ? error.message : String(error)}`);
+      })).then(() => 0);
+    }, SETTLE_MS);
+    settling.unref();
+  }
+
   let lastFailure = '';
   async function run(): Promise<void> {
     wake = null;
@@ -194,10 +218,12 @@ export function createFolderPump(deps: PumpDeps): FolderPump {
       if (poll) clearInterval(poll);
       if (beat) clearInterval(beat);
       if (wake) clearImmediate(wake);
-      poll = beat = wake = null;
+      if (settling) clearTimeout(settling);
+      poll = beat = wake = settling = null;
       for (const folder of set.values()) unwatch(folder);
-      // The pass under way ends first: its answers are appended before "stopped" is said.
+      // The pass under way ends first: its answers are appended and marked before "stopped" is said.
       await passing.catch(() => 0);
+      await settleNow(context).catch(() => undefined);
       await beatAll(true);
     },
     folders: () => set.known().map((folder) => ({ ...folder.status })),

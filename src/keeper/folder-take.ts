@@ -16,6 +16,7 @@ import {
 } from './pump-types.js';
 import { answerLine, type PumpContext } from './pump-context.js';
 import { takeAsk, type AskToTake } from './take-ask.js';
+import { settle, settled, type Settling } from './folder-deliver.js';
 
 /** What a pass took: the asks done, the folders moved by another keeper, the answers given again. */
 export interface TakenNow { taken: Taken[]; moved: Folder[]; again: Map<Folder, string[]> }
@@ -30,8 +31,8 @@ function refusedBefore(ask: Ask, now: number): Answer | undefined {
   return undefined;
 }
 
-/** An ask read from a folder, as the one taker of asks takes it (its id looked up already). */
-function toTake(pump: PumpContext, dir: string, ask: Ask, who: Who, now: number): AskToTake {
+/** An ask read from a folder, as the one taker of asks takes it (its id looked up already); its answer line is kept in `lines`. */
+function toTake(pump: PumpContext, dir: string, ask: Ask, who: Who, now: number, lines: Map<string, string>): AskToTake {
   const { hold } = pump.deps;
   const refused = refusedBefore(ask, now);
   // Only an operation that may be held (a wait), and may be done, is shown to the hook.
@@ -44,7 +45,11 @@ function toTake(pump: PumpContext, dir: string, ask: Ask, who: Who, now: number)
       pump.say(`an ask (${ask.op}) failed in the keeper and was undone: ${error instanceof Error ? error.message : String(error)}`);
       return { ok: false, text: FAILED_TEXT };
     },
-    record: (answer) => ({ line: answerLine(pump, ask, answer, now) }),
+    record: (answer) => {
+      const line = answerLine(pump, ask, answer, now);
+      lines.set(ask.id, line);
+      return { line };
+    },
   };
 }
 
@@ -73,6 +78,8 @@ export async function takeAsks(pump: PumpContext, readings: Reading[], now: numb
   const replays = new Map<Folder, number>();
   const again = new Map<Folder, string[]>();
   const takenNow = new Set<string>();
+  const lines = new Map<string, string>();
+  let settling: Settling = [];
   // Asks that only read are not worth a wait for the disk: a power loss could only make such an
   // ask read and answered again. One that may change the binder is committed synced.
   const reads = readings.every((reading) => reading.asks.every((ask) => operation(ask.op ?? '')?.readOnly !== false));
@@ -82,7 +89,10 @@ export async function takeAsks(pump: PumpContext, readings: Reading[], now: numb
     replays.clear();
     again.clear();
     takenNow.clear();
+    lines.clear();
     const ledger = tx.ledger;
+    // The marks of answers appended since the last transaction are written with this one.
+    settling = await settle(pump, ledger);
     for (const reading of readings) {
       const { folder, next } = reading;
       const dir = folder.key;
@@ -109,8 +119,8 @@ export async function takeAsks(pump: PumpContext, readings: Reading[], now: numb
           await ledger.told(dir, ask.id);
           continue;
         }
-        const took = await takeAsk(tx, toTake(pump, dir, ask, folder.side.who, now));
-        if ('answer' in took) taken.push({ folder, id: ask.id, op: ask.op ?? '', answer: took.answer });
+        const took = await takeAsk(tx, toTake(pump, dir, ask, folder.side.who, now, lines));
+        if ('answer' in took) taken.push({ folder, id: ask.id, op: ask.op ?? '', answer: took.answer, line: lines.get(ask.id) ?? '' });
       }
       if (!reading.old) {
         const lastAsk = reading.asks.length ? now : before.last_ask;
@@ -118,6 +128,7 @@ export async function takeAsks(pump: PumpContext, readings: Reading[], now: numb
       }
     }
   }, { sync: !reads });
+  settled(pump, settling);
   afterTaking(pump, readings, moved, replays, again, now);
   return { taken, moved, again };
 }

@@ -8,7 +8,7 @@ import { answersDue, compactAnswers } from './folder-answers.js';
 import { setAsksAside, tendOldAsks } from './folder-asks.js';
 import { TOO_LATE_MS } from './protocol.js';
 import type { Folder } from './pump-types.js';
-import { recover } from './folder-deliver.js';
+import { recover, settleNow } from './folder-deliver.js';
 import type { PumpContext } from './pump-context.js';
 
 /** Asks are remembered a week: an id replayed after that is taken as a new ask. */
@@ -16,6 +16,8 @@ export const KEEP_ASKS_MS = 7 * 24 * 3600 * 1000;
 
 export async function tidy(pump: PumpContext, list: Folder[], now: number): Promise<void> {
   const { set, store } = pump;
+  // The marks of answers appended are written before any file is looked at or compacted.
+  await settleNow(pump);
   await recover(pump, now);
   for (const folder of list) {
     await set.guard(folder, 'tidy', async () => {

@@ -9,6 +9,7 @@ import type { Answer } from './protocol.js';
 import { stepsOrSentence } from './answer-steps.js';
 import { commandStep } from './step-words.js';
 import type { Ask } from './folder-lines.js';
+import type { AnswersMark } from './folder-answers.js';
 import type { FolderSet } from './folder-set.js';
 import type { Folder, PumpDeps } from './pump-types.js';
 
@@ -27,7 +28,16 @@ export interface PumpContext {
   recoveredAll: boolean;
   /** When the ledger was last swept of forgotten asks. */
   sweptAt: number;
+  /** Where this keeper's last append left each folder's answers file (by ledger key), once recorded or to be. */
+  answersLeft: Map<string, AnswersMark>;
+  /** Answers appended whose ledger marks wait for the pump's next transaction (by ledger key). */
+  untold: Map<string, Untold>;
+  /** Asks for those marks to be written soon, in a transaction of their own if no other comes. */
+  settleSoon(): void;
 }
+
+/** Answers appended and not yet marked told in the ledger, and the answers file's mark after them. */
+export interface Untold extends AnswersMark { ids: readonly string[]; at: number }
 
 /** An answer delivered: counted, and told to whoever listens (a listener's failure is only said). */
 export function told(pump: PumpContext, folder: Folder, op: string, answer: Answer): void {

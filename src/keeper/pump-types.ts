@@ -112,4 +112,5 @@ export interface Folder {
   fresh: boolean;
 }
 export interface Reading { folder: Folder; old: boolean; seen: Place; next: Place; tail: Tail; asks: Ask[]; more: boolean }
-export interface Taken { folder: Folder; id: string; op: string; answer: Answer }
+/** An ask taken now, with its answer and its line of answers.jsonl as the ledger recorded it. */
+export interface Taken { folder: Folder; id: string; op: string; answer: Answer; line: string }

@@ -19,7 +19,11 @@ import { pumpStore } from './pump-store.js';
 const SELF = fileURLToPath(import.meta.url);
 const CHILD = 'BINDER_TEST_PUMP_CHILD';
 
-interface ChildPlan { store: string; dirs: string[]; mode: 'crash-after-commit' | 'crash-after-append' | 'once' | 'keep' }
+interface ChildPlan { store: string; dirs: string[]; mode: 'crash-after-commit' | 'crash-after-append' | 'crash-after-second-append' | 'once' | 'keep' }
+
+/** An agent's ask of `id` appended to the folder `dir`. */
+const askIn = (dir: string, id: string): void =>
+  appendFileSync(join(dir, ASKS_FILE), `${JSON.stringify({ id, at: new Date().toISOString(), op: 'add', args: { title: id } })}\n`);
 
 function openStoreDb(path: string): Database.Database {
   const db = new Database(path);
@@ -49,11 +53,20 @@ async function runChild(plan: ChildPlan): Promise<void> {
   const die = () => {
     process.kill(process.pid, 'SIGKILL');
   };
+  let appends = 0;
   const pump = createFolderPump({
     ...pumpDeps(db, plan.dirs, (line) => process.stderr.write(`${line}\n`)),
     ...(plan.mode === 'crash-after-commit' ? { crashAfterCommit: die } : {}),
     ...(plan.mode === 'crash-after-append' ? { crashAfterAppend: die } : {}),
+    ...(plan.mode === 'crash-after-second-append' ? { crashAfterAppend: () => { if (++appends === 2) die(); } } : {}),
   });
+  if (plan.mode === 'crash-after-second-append') {
+    // The first answer marks where the file ends; the second is appended there, its marks left for later.
+    await pump.pump();
+    askIn(plan.dirs[0]!, 'a2');
+    await pump.pump();
+    throw new Error('the keeper was to be killed after its second append');
+  }
   if (plan.mode === 'keep') {
     process.on('SIGTERM', async () => {
       await pump.close();
@@ -78,8 +91,7 @@ function makeStore(t: TestContext, folders = 1) {
   t.after(() => db.close());
   const dirs = Array.from({ length: folders }, (_, i) => join(root, `agent${i}`, '.binder'));
   for (const dir of dirs) mkdirSync(dir, { recursive: true });
-  const ask = (id: string, dir = dirs[0]!) =>
-    appendFileSync(join(dir, ASKS_FILE), `${JSON.stringify({ id, at: new Date().toISOString(), op: 'add', args: { title: id } })}\n`);
+  const ask = (id: string, dir = dirs[0]!) => askIn(dir, id);
   const answers = (dir = dirs[0]!): string[] =>
     existsSync(join(dir, ANSWERS_FILE))
       // Read as an agent does: a line is whole once its newline is written; a keeper may be mid-append.
@@ -131,6 +143,22 @@ if (process.env[CHILD]) {
     assert.deepEqual(s.answers(), ['a1', 'a2'], 'a1 is not appended twice');
     assert.equal(s.delivered('a1'), 1);
     assert.equal(s.done(), 2);
+  });
+
+  test('killed after appending an answer to a file as it left it, before its marks were written: the next keeper appends nothing again', (t) => {
+    const s = makeStore(t);
+    s.ask('a1');
+    const killed = s.child('crash-after-second-append');
+    assert.equal(killed.signal, 'SIGKILL', killed.stderr);
+    assert.deepEqual(s.answers(), ['a1', 'a2'], 'both answers were appended');
+    assert.equal(s.delivered('a1'), 1, 'the first marked told in its own transaction');
+    assert.equal(s.delivered('a2'), 0, 'the second not marked yet');
+    s.ask('a3');
+    const next = s.child('once');
+    assert.equal(next.status, 0, next.stderr);
+    assert.deepEqual(s.answers(), ['a1', 'a2', 'a3'], 'a2 is not appended twice');
+    assert.equal(s.delivered('a2'), 1);
+    assert.equal(s.done(), 3, 'nothing done twice');
   });
 
   test('an answer appended by a keeper that stopped is not appended again after another keeper appended past it', async (t) => {
