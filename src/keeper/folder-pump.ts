@@ -68,16 +68,74 @@ async function answerTaken(context: PumpContext, { taken, moved, again }: TakenN
   return taken.length;
 }
 
+/** What one pump remembers between passes. */
+interface PassState {
+  running: boolean;
+  tidiedAt: number;
+  /** The store's disk was full at the last try. */
+  full: boolean;
+}
+
+/** The asks read taken, or, while the disk is full, refused and answered so: null then. */
+async function take(context: PumpContext, state: PassState, readings: Reading[], now: number): Promise<TakenNow | null> {
+  const { say, store, set } = context;
+  try {
+    const done = await takeAsks(context, readings, now);
+    if (state.full) say('the disk that holds the binder has room again: asks are done again');
+    state.full = false;
+    return done;
+  } catch (error) {
+    if (!diskFull(error)) throw error;
+    if (!state.full) say(`the disk that holds the binder is full: asks are refused until a person makes room (${error instanceof Error ? error.message : String(error)})`);
+    state.full = true;
+    await refuseFull(readings, now, {
+      store, guard: set.guard, opened: set.opened, answerLine: (ask, answer, at) => answerLine(context, ask, answer, at), told: (folder, op, answer) => told(context, folder, op, answer),
+    });
+    return null;
+  }
+}
+
+/** One pass: compact (now and then), read, take, answer; returns how many asks were answered. */
+async function pass(context: PumpContext, state: PassState): Promise<number> {
+  const { deps, set, say } = context;
+  await deps.refresh?.();
+  const now = deps.now();
+  let list = await keepFolders(context, await set.sync());
+  if (now - state.tidiedAt >= (deps.pollMs ?? POLL_MS) || !context.recoveredAll) {
+    state.tidiedAt = now;
+    try {
+      await tidy(context, list, now);
+    } catch (error) {
+      // Tidying waits for room; the asks are still read, and refused.
+      if (!diskFull(error)) throw error;
+    }
+  }
+  let answered = 0;
+  // A folder moved by another keeper meanwhile is read again; a few rounds, then the next pass.
+  for (let round = 0; round < 3 && list.length; round++) {
+    const readings: Reading[] = [];
+    for (const folder of list) readings.push(...await readFolder(context, folder, now));
+    if (readings.length === 0) break;
+    const done = await take(context, state, readings, now);
+    if (!done) break;
+    answered += await answerTaken(context, done, now);
+    list = done.moved;
+  }
+  if (state.running) watchAll([...set.values()], deps.watch ?? fsWatch, context.schedule);
+  for (const folder of set.values()) {
+    for (const [why, count] of folder.skipped) say(`${folder.side.dir}: ${count} ask line${count === 1 ? '' : 's'} skipped: ${why}`);
+    folder.skipped.clear();
+  }
+  return answered;
+}
+
 export function createFolderPump(deps: PumpDeps): FolderPump {
   const { store } = deps;
-  let running = false;
+  const state: PassState = { running: false, tidiedAt: -Infinity, full: false };
   let poll: NodeJS.Timeout | null = null;
   let beat: NodeJS.Timeout | null = null;
   let wake: NodeJS.Immediate | null = null;
   let settling: NodeJS.Timeout | null = null;
-  let tidiedAt = -Infinity;
-  /** The store's disk was full at the last try. */
-  let full = false;
 
   const say = (line: string): void => deps.log(`binder keeper: ${terminalSafe(line)}`);
   const set = createFolderSet({ sides: deps.sides, ...(deps.bind ? { bind: deps.bind } : {}), store, say });
@@ -92,7 +150,7 @@ export function createFolderPump(deps: PumpDeps): FolderPump {
   /* ---- waking ---- */
 
   function schedule(): void {
-    if (!running || wake) return;
+    if (!state.running || wake) return;
     wake = setImmediate(() => void run());
   }
   /**
@@ -141,7 +199,7 @@ export function createFolderPump(deps: PumpDeps): FolderPump {
   function pump(): Promise<number> {
     const next = passing.catch(() => 0).then(async () => {
       try {
-        return await pass();
+        return await pass(context, state);
       } finally {
         set.closeAll();
       }
@@ -150,71 +208,21 @@ export function createFolderPump(deps: PumpDeps): FolderPump {
     return next;
   }
 
-  /** The asks read taken, or, while the disk is full, refused and answered so: null then. */
-  async function take(readings: Reading[], now: number): Promise<TakenNow | null> {
-    try {
-      const done = await takeAsks(context, readings, now);
-      if (full) say('the disk that holds the binder has room again: asks are done again');
-      full = false;
-      return done;
-    } catch (error) {
-      if (!diskFull(error)) throw error;
-      if (!full) say(`the disk that holds the binder is full: asks are refused until a person makes room (${error instanceof Error ? error.message : String(error)})`);
-      full = true;
-      await refuseFull(readings, now, {
-        store, guard, opened, answerLine: (ask, answer, at) => answerLine(context, ask, answer, at), told: (folder, op, answer) => told(context, folder, op, answer),
-      });
-      return null;
-    }
-  }
-
-  async function pass(): Promise<number> {
-    await deps.refresh?.();
-    const now = deps.now();
-    let list = await keepFolders(context, await set.sync());
-    if (now - tidiedAt >= (deps.pollMs ?? POLL_MS) || !context.recoveredAll) {
-      tidiedAt = now;
-      try {
-        await tidy(context, list, now);
-      } catch (error) {
-        // Tidying waits for room; the asks are still read, and refused.
-        if (!diskFull(error)) throw error;
-      }
-    }
-    let answered = 0;
-    // A folder moved by another keeper meanwhile is read again; a few rounds, then the next pass.
-    for (let round = 0; round < 3 && list.length; round++) {
-      const readings: Reading[] = [];
-      for (const folder of list) readings.push(...await readFolder(context, folder, now));
-      if (readings.length === 0) break;
-      const done = await take(readings, now);
-      if (!done) break;
-      answered += await answerTaken(context, done, now);
-      list = done.moved;
-    }
-    if (running) watchAll([...set.values()], deps.watch ?? fsWatch, schedule);
-    for (const folder of set.values()) {
-      for (const [why, count] of folder.skipped) say(`${folder.side.dir}: ${count} ask line${count === 1 ? '' : 's'} skipped: ${why}`);
-      folder.skipped.clear();
-    }
-    return answered;
-  }
-
   return {
     pump,
     async start() {
-      if (running) return;
-      running = true;
-      tidiedAt = -Infinity;
+      if (state.running) return;
+      state.running = true;
+      state.tidiedAt = -Infinity;
       await deps.refresh?.();
       await beatAll(false);
       await run();
-      if (!running) return;
+      if (!state.running) return;
       poll = setInterval(() => void run(), deps.pollMs ?? POLL_MS);
       beat = setInterval(() => void beatAll(false).catch(() => undefined), HEARTBEAT_MS);
     },
     async close() {
-      running = false;
+      state.running = false;
       if (poll) clearInterval(poll);
       if (beat) clearInterval(beat);
       if (wake) clearImmediate(wake);
