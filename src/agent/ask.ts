@@ -10,7 +10,7 @@ import { watch, type FSWatcher } from 'node:fs';
 import { join } from 'node:path';
 import { ANSWERS_FILE, LINE_MAX, WAIT_MS, heartbeatSaysNobody, type AskLine, type AskOutcome } from '../keeper/protocol.js';
 import { newAskId } from './ask-id.js';
-import { AnswersSince, answersProblem, appendAsk, heartbeatThere, readHeartbeat } from './folder-files.js';
+import { AnswersSince, answersLook, appendAsk, heartbeatThere, readHeartbeat } from './folder-files.js';
 import { holdOf } from '../keeper/durations.js';
 import { sentenceIn } from '../keeper/answer-steps.js';
 import type { Sentence } from '../store/index.js';
@@ -98,13 +98,15 @@ export async function askKeeper(
     };
   }
   // An answer could never be read from there: said at once, not after the whole wait.
-  const unreadable = answersProblem(folder);
-  if (unreadable) return { outcome: 'no-folder', text: unreadable };
-  const kept = heartbeatThere(folder);
-  if (heartbeatSaysNobody(readHeartbeat(folder), now())) return { outcome: 'nobody', text: NOBODY_NOW };
+  const look = answersLook(folder);
+  if ('problem' in look) return { outcome: 'no-folder', text: look.problem };
+  const beat = readHeartbeat(folder);
+  // A heartbeat read is one there; where none could be read, anything at its name counts.
+  const kept = beat !== null || heartbeatThere(folder);
+  if (heartbeatSaysNobody(beat, now())) return { outcome: 'nobody', text: NOBODY_NOW };
 
-  // Marked before the ask is written: its answer can only come after this point.
-  const answers = new AnswersSince(join(folder, ANSWERS_FILE));
+  // Marked before the ask is written (as the file was looked at above): its answer can only come after.
+  const answers = new AnswersSince(join(folder, ANSWERS_FILE), look.seen);
   const written = appendAsk(folder, line);
   if (!written.written) return { outcome: 'no-folder', text: written.why };
 

@@ -3,7 +3,7 @@
  * read the answers appended since a mark. The folder may be in a less trusted party's hands, so
  * nothing here follows a link, blocks on a FIFO, or writes into anything but a regular file.
  */
-import { accessSync, closeSync, constants, fstatSync, lstatSync, openSync, readSync, writeSync } from 'node:fs';
+import { accessSync, closeSync, constants, fstatSync, lstatSync, openSync, readSync, writeSync, type Stats } from 'node:fs';
 import { join } from 'node:path';
 import { ANSWERS_FILE, ASKS_FILE, HEARTBEAT_FILE, type Heartbeat } from '../keeper/protocol.js';
 
@@ -19,25 +19,25 @@ const READ_MAX = 4 * 1024 * 1024;
 export type Written = { written: true } | { written: false; why: string };
 
 /**
- * Why no answer could be read from the folder's answers file, or null: a link, a directory or
- * anything but a regular file with one name is never written by a keeper (absent is fine).
+ * The folder's answers file as it is now (null: absent), or why no answer could be read from it:
+ * a link, a directory or anything but a regular file with one name is never written by a keeper.
  */
-export function answersProblem(folder: string): string | null {
+export function answersLook(folder: string): { seen: Stats | null } | { problem: string } {
   const path = join(folder, ANSWERS_FILE);
   let seen;
   try {
     seen = lstatSync(path);
   } catch {
-    return null;
+    return { seen: null };
   }
   const what = seen.isSymbolicLink() ? 'is a link' : !seen.isFile() ? 'is not a regular file' : seen.nlink > 1 ? 'has several links' : null;
-  if (what) return `${path} ${what}; a keeper writes answers only into a plain file, so no answer could come. Nothing was asked; ask a person to look at this folder.`;
+  if (what) return { problem: `${path} ${what}; a keeper writes answers only into a plain file, so no answer could come. Nothing was asked; ask a person to look at this folder.` };
   try {
     accessSync(path, constants.R_OK);
   } catch {
-    return `${path} cannot be read by you (permission denied), so no answer could reach you. Nothing was asked; ask a person to look at this folder.`;
+    return { problem: `${path} cannot be read by you (permission denied), so no answer could reach you. Nothing was asked; ask a person to look at this folder.` };
   }
-  return null;
+  return { seen };
 }
 
 /** Whether anything stands at keeper.json: where nothing does, no keeper that beats has kept the folder. */
@@ -103,14 +103,8 @@ function openPlain(path: string): number | null {
 
 /** The keeper's heartbeat in the folder, or null when there is none to believe. */
 export function readHeartbeat(folder: string): Partial<Heartbeat> | null {
-  const path = join(folder, HEARTBEAT_FILE);
-  try {
-    const seen = lstatSync(path);
-    if (!seen.isFile() || seen.size > HEARTBEAT_MAX) return null;
-  } catch {
-    return null;
-  }
-  const fd = openPlain(path);
+  // Opened as a plain file only (no link, no FIFO), and read no further than a heartbeat's size.
+  const fd = openPlain(join(folder, HEARTBEAT_FILE));
   if (fd === null) return null;
   try {
     const buffer = Buffer.alloc(HEARTBEAT_MAX + 1);
@@ -139,12 +133,13 @@ export class AnswersSince {
   /** More bytes were there than one read takes. */
   more = false;
 
-  constructor(private readonly path: string) {
+  /** `seen`: the file's lstat taken just before (null: absent), else taken here. */
+  constructor(private readonly path: string, seen?: Stats | null) {
     try {
-      const seen = lstatSync(path);
-      if (seen.isFile()) {
-        this.inode = seen.ino;
-        this.offset = seen.size;
+      const now = seen === undefined ? lstatSync(path) : seen;
+      if (now?.isFile()) {
+        this.inode = now.ino;
+        this.offset = now.size;
       }
     } catch {
       /* no answers yet: any file that appears is read from 0 */

@@ -42,7 +42,7 @@ const defused = (text: string): string => text.replace(STEP_WORD, `binder${NO_BR
 
 /** An answer's text with its values' `binder ` as they were written: for a face once it found the steps. */
 export function asWritten(text: string): string {
-  return text.replace(/binder\u00a0/g, 'binder ');
+  return text.includes('binder\u00a0') ? text.replace(/binder\u00a0/g, 'binder ') : text;
 }
 
 /** What `oneLine` and `block` would change: most values hold none of it, and are kept as they are. */
