@@ -20,6 +20,8 @@ export interface Context {
    * (text-index.ts), by id, with what each waits for.
    */
   readonly unindexed: Map<number, IndexMark>;
+  /** Told that this transaction changes the registered folders: what was kept of them is read again. */
+  foldersChanged(): void;
   /** Runs `fn` in a savepoint of the current transaction: a failure undoes what it did alone. */
   transaction<T>(fn: () => Promise<T>): Promise<T>;
   /** Told a new agent token's hash before its transaction commits (an organisation's binder indexes it). */

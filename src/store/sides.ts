@@ -49,6 +49,7 @@ export async function addSide(ctx: Context, dir: string, name: string, who: Who,
     throw refusal('folderTwin', [folder, twin.dir, twin.name]);
   }
   if (again) {
+    ctx.foldersChanged();
     (await ctx.q.run('UPDATE sides SET bound = ? WHERE name = ?', [bound, again.name]));
     // Read afresh: no place kept in the files of the directory it was bound to before is used for this one.
     (await ctx.q.run('DELETE FROM folder_marks WHERE dir IN (?, ?)', [again.bound ?? '', bound ?? '']));
@@ -56,6 +57,7 @@ export async function addSide(ctx: Context, dir: string, name: string, who: Who,
     return { ...again, bound, again: true };
   }
   const side: Side = { name: clean, agent, dir: folder, created: iso(ctx.now()), bound };
+  ctx.foldersChanged();
   (await ctx.q.run('INSERT INTO sides (name, agent, dir, created, bound) VALUES (?, ?, ?, ?, ?)', [side.name, side.agent, side.dir, side.created, side.bound]));
   await ctx.log(who, 'side-add', null, null, { name: side.name, agent, dir: folder });
   return side;
@@ -63,6 +65,7 @@ export async function addSide(ctx: Context, dir: string, name: string, who: Who,
 
 /** A keeper's first sight of a registered folder that has no binding yet: `bound` is recorded unless one is. */
 export async function bindSide(ctx: Context, dir: string, bound: string): Promise<string> {
+  ctx.foldersChanged();
   (await ctx.q.run('UPDATE sides SET bound = ? WHERE dir = ? AND bound IS NULL', [bound, dir]));
   const row = (await ctx.q.get('SELECT bound FROM sides WHERE dir = ?', [dir])) as { bound: string | null } | undefined;
   return row?.bound ?? bound;
@@ -75,6 +78,7 @@ export async function removeSide(ctx: Context, name: string, who: Who): Promise<
   if (!side) {
     throw refusal('noFolder', [given]);
   }
+  ctx.foldersChanged();
   (await ctx.q.run('DELETE FROM sides WHERE name = ?', [side.name]));
   await ctx.log(who, 'side-remove', null, null, { name: side.name, agent: side.agent, dir: side.dir });
   return side;

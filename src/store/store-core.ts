@@ -8,6 +8,8 @@
 import type { Context } from './context.js';
 import { checkToken, tokenCheck, tokenHash, tokenRow, type TokenRow } from './tokens.js';
 import { keptWhileUnchanged } from './unchanged.js';
+import { sides } from './sides.js';
+import type { Side } from './store-inputs.js';
 import { ledgerOver, type Ledger } from './ledger.js';
 import { tokenOrg } from './orgs.js';
 import type { PeopleRules } from './people.js';
@@ -37,7 +39,7 @@ const ONE_STATEMENT_READS = new Set<keyof Ledger>(['mark', 'recorded', 'open', '
 
 export function makeStore(engine: Engine, options: StoreOptions = {}): Store {
   const now = options.now ?? Date.now;
-  const { outermost, savepoint, listeners } = transactionsOver(engine, {
+  const { outermost, savepoint, listeners, foldersSeen } = transactionsOver(engine, {
     now,
     ...(options.tokenMade ? { tokenMade: options.tokenMade } : {}),
     ...(options.personRemoved ? { personRemoved: options.personRemoved } : {}),
@@ -55,9 +57,21 @@ export function makeStore(engine: Engine, options: StoreOptions = {}): Store {
     return tokenCheck(await (tokenRows ? tokenRows.read(hash, look) : look()), now());
   };
 
+  const single: Runner = (op) => (...args) => outermost((c) => ruled(c, op, args), { mode: 'read', sync: false, single: true });
+
+  // The keeper reads the registered folders at every pass: on SQLite, what was read stands while
+  // no other connection committed and no transaction of this store changed them (sides.ts says so).
+  const othersVersion = engine.othersVersion?.bind(engine);
+  const sidesRows = othersVersion ? keptWhileUnchanged<Side[]>(() => `${othersVersion()}.${foldersSeen()}`) : null;
+  const lookSides = async (): Promise<Side[]> => {
+    const look = (): Promise<Side[]> => single(sides)();
+    const rows = sidesRows ? await sidesRows.read('', look) : await look();
+    // Copies: what one caller does with its rows never reaches the next.
+    return (rows ?? []).map((side) => ({ ...side }));
+  };
+
   const write: Runner = (op) => (...args) => outermost((c) => ruled(c, op, args), { mode: 'write' });
   const read: Runner = (op) => (...args) => outermost((c) => ruled(c, op, args), { mode: 'read', sync: false });
-  const single: Runner = (op) => (...args) => outermost((c) => ruled(c, op, args), { mode: 'read', sync: false, single: true });
   const orgOfToken = (token: string) => outermost((c) => tokenOrg(c, token), { mode: 'read', sync: false, single: true });
 
   /**
@@ -67,7 +81,7 @@ export function makeStore(engine: Engine, options: StoreOptions = {}): Store {
   function bound(ctx: Context, pending: Pending, reading: boolean): Store {
     const within = <T>(fn: () => Promise<T>): Promise<T> => (reading ? fn() : savepoint(ctx.q, pending, fn));
     const inside: Runner = (op) => (...args) => within(() => ruled(ctx, op, args));
-    const self: Store = lazyFace({ write: inside, read: inside, single: inside, lookToken: inside(checkToken), listeners, engine }, {
+    const self: Store = lazyFace({ write: inside, read: inside, single: inside, lookToken: inside(checkToken), lookSides: inside(sides), listeners, engine }, {
       transaction: (fn) => within(() => fn(self)),
       ledger: ledgerOver(ctx.q),
       tokenOrg: orgOfToken,
@@ -83,7 +97,7 @@ export function makeStore(engine: Engine, options: StoreOptions = {}): Store {
         ONE_STATEMENT_READS.has(key) ? { mode: 'read', sync: false, single: true } : { mode: 'write' }),
   });
 
-  return storeFace({ write, read, single, lookToken, listeners, engine }, {
+  return storeFace({ write, read, single, lookToken, lookSides, listeners, engine }, {
     transaction: (fn, txOptions) => outermost((c, pending) => fn(bound(c, pending, txOptions?.mode === 'read')), { mode: 'write', ...txOptions }),
     ledger: looseLedger,
     tokenOrg: orgOfToken,

@@ -11,7 +11,7 @@ import { findList } from './access.js';
 import { attach, detach, editNote, get, note } from './record-parts.js';
 import { add, approve, archive, edit, move } from './records.js';
 import { search } from './search.js';
-import { addSide, bindSide, removeSide, sides } from './sides.js';
+import { addSide, bindSide, removeSide } from './sides.js';
 import { brief, dueAndTell, markSeen } from './brief.js';
 import { release, take, takeNext } from './claims.js';
 import { lapse } from './leases.js';
@@ -30,6 +30,7 @@ import type { Op } from './who-may.js';
 import type { Engine } from './sql/port.js';
 import type { Store } from './store.js';
 import type { Change, Who } from './types.js';
+import type { Side } from './store-inputs.js';
 import type { BriefOptions } from './together-types.js';
 
 /** How an operation is made a member of the Store. */
@@ -41,6 +42,8 @@ export interface Runs {
   single: Runner;
   /** A token looked up: outside a transaction, through what was read while nothing changed. */
   lookToken: (token: string) => Promise<ReturnType<typeof tokenCheck>>;
+  /** The registered folders: outside a transaction, as read while none changed. */
+  lookSides: () => Promise<Side[]>;
   listeners: Set<(change: Change) => void>;
   engine: Engine;
 }
@@ -102,8 +105,8 @@ const RULES = {
 
 /** Access and people: folders, tokens, sessions, sign-in, roles, organisations. */
 const ACCESS = {
-  // Read by the keeper at every pass over the folders: one statement, in no transaction of its own.
-  sides: ({ single }) => single(sides),
+  // Read by the keeper at every pass over the folders (store-core.ts keeps them while none changed).
+  sides: ({ lookSides }) => lookSides,
   addSide: ({ write }) => write(addSide),
   removeSide: ({ write }) => write(removeSide),
   bindSide: ({ write }) => write(bindSide),

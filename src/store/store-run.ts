@@ -10,7 +10,7 @@ import type { Engine, Sql, TxOptions } from './sql/port.js';
 import type { Change } from './types.js';
 
 /** What one outermost transaction collects: its changes, announced once it commits. */
-export interface Pending { changes: Change[]; tidy: boolean; unindexed: Map<number, IndexMark> }
+export interface Pending { changes: Change[]; tidy: boolean; unindexed: Map<number, IndexMark>; folders?: true }
 
 export interface Transactions {
   /** `fn` in an outermost transaction: its changes announced after commit, its tidying done then. */
@@ -19,6 +19,8 @@ export interface Transactions {
   savepoint<T>(q: Sql, pending: Pending, fn: () => Promise<T>): Promise<T>;
   /** Who hears of each committed change. */
   listeners: Set<(change: Change) => void>;
+  /** Changes whenever a transaction of this store changes the registered folders, and again once it ends. */
+  foldersSeen(): number;
 }
 
 export interface RunOptions {
@@ -30,6 +32,7 @@ export interface RunOptions {
 export function transactionsOver(engine: Engine, options: RunOptions): Transactions {
   const { now } = options;
   const listeners = new Set<(change: Change) => void>();
+  let folders = 0;
 
   const announce = (pending: Pending): void => {
     for (const change of pending.changes) {
@@ -55,6 +58,10 @@ export function transactionsOver(engine: Engine, options: RunOptions): Transacti
       engine.oweRewrite?.(q);
     },
     unindexed: pending.unindexed,
+    foldersChanged: () => {
+      folders++;
+      pending.folders = true;
+    },
     transaction: (fn) => savepoint(q, pending, fn),
     ...(options.tokenMade ? { tokenMade: options.tokenMade } : {}),
     ...(options.personRemoved ? { personRemoved: options.personRemoved } : {}),
@@ -75,19 +82,25 @@ export function transactionsOver(engine: Engine, options: RunOptions): Transacti
 
   async function outermost<T>(fn: (ctx: Context, pending: Pending) => Promise<T>, txOptions: TxOptions): Promise<T> {
     let pending: Pending = { changes: [], tidy: false, unindexed: new Map() };
-    const result = await engine.begin(async (q) => {
-      // Run again from the start after a serialization failure: nothing of a try before is kept.
-      pending = { changes: [], tidy: false, unindexed: new Map() };
-      const ctx = contextOf(q, pending);
-      const result = await fn(ctx, pending);
-      await indexMarked(ctx);
-      if (pending.changes.length && engine.announce) await engine.announce(q, pending.changes.length);
-      return result;
-    }, txOptions);
+    let result: T;
+    try {
+      result = await engine.begin(async (q) => {
+        // Run again from the start after a serialization failure: nothing of a try before is kept.
+        pending = { changes: [], tidy: false, unindexed: new Map() };
+        const ctx = contextOf(q, pending);
+        const result = await fn(ctx, pending);
+        await indexMarked(ctx);
+        if (pending.changes.length && engine.announce) await engine.announce(q, pending.changes.length);
+        return result;
+      }, txOptions);
+    } finally {
+      // Committed or undone, the folders read while it ran are read again.
+      if (pending.folders) folders++;
+    }
     if (pending.tidy) await engine.afterDelete();
     announce(pending);
     return result;
   }
 
-  return { outermost, savepoint, listeners };
+  return { outermost, savepoint, listeners, foldersSeen: () => folders };
 }

@@ -81,6 +81,8 @@ export interface Engine {
    * (PostgreSQL: another keeper's commits).
    */
   version?(): string;
+  /** Something that changes whenever another connection commits (SQLite); absent where it cannot be known cheaply. */
+  othersVersion?(): string;
   /** Changes by another connection (another keeper, binder admin): `listener` is called after each, soon. */
   onOtherChange(listener: () => void): () => void;
   /** Inside a delete's transaction: keeps, with it, that its rewrite is owed (PostgreSQL: see afterDelete). */

@@ -208,6 +208,7 @@ export function sqliteEngine(db: Database.Database, path: string): Engine {
       return turn;
     },
     version: () => `${dataVersion()}.${commits}`,
+    othersVersion: () => String(dataVersion()),
     savepoint: <T>(_q: Sql, fn: () => Promise<T>): Promise<T> => q.savepoint(fn),
     onOtherChange(listener) {
       others.add(listener);
