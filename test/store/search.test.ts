@@ -274,6 +274,17 @@ eachStore('a hit\'s snippet is the first note with the word, whatever its case, 
     }
     assert.deepEqual(await snippet('zebra'), ['Road works'], 'a word of the fields alone: the title');
     assert.deepEqual(await snippet('299 routine'), ['routine check 299'], 'the first word\'s first note');
+    // A word deep in a long title: the piece around it, cut where it was found, ASCII or not.
+    const long = `${'plain words before '.repeat(4)}Walrus${' and plain words after'.repeat(6)}`;
+    await f.store.add('tasks', { title: long }, ann);
+    await f.store.add('tasks', { title: long.replace('Walrus', 'Éléphant').replace(/plain/g, 'plaîn') }, ann);
+    const around = (title: string, word: string): string => {
+      const at = title.indexOf(word);
+      return `…${title.slice(at - 40, at + word.length + 80)}…`;
+    };
+    assert.deepEqual(await snippet('walrus'), [around(long, 'Walrus')]);
+    const accented = long.replace('Walrus', 'Éléphant').replace(/plain/g, 'plaîn');
+    assert.deepEqual(await snippet('elephant'), [around(accented, 'Éléphant')]);
   } finally {
     await f.done();
   }
