@@ -107,9 +107,9 @@ const performWhenAsked = {
 };
 // Ink measures every row of every frame with `string-width`, which segments any row beyond ASCII
 // and builds its emoji expression on first use: tens of milliseconds of the first frame, for
-// rows (`▸ Lists`, `Binder · Tasks`) that need none of it. In the screen's bundle, Ink's
-// `string-width` first asks `plainWidth` (src/person/text-width.ts, checked against this very
-// copy by its test) and loads the real one only for a row it leaves.
+// rows (`▸ Lists`, `Binder · Tasks`, a state in its colour) that need none of it. In the screen's
+// bundle, Ink's `string-width` first asks `styledWidth` (src/person/text-width.ts, checked
+// against this very copy by its test) and loads the real one only for a row it leaves.
 const widthWhenNeeded = {
   name: 'width-when-needed',
   setup(b) {
@@ -120,10 +120,10 @@ const widthWhenNeeded = {
       return found.path === real ? { path: real, namespace: 'width-when-needed' } : undefined;
     });
     b.onLoad({ filter: /.*/, namespace: 'width-when-needed' }, (args) => ({
-      contents: `import { plainWidth } from ${JSON.stringify(join(root, 'src', 'person', 'text-width.ts'))};
+      contents: `import { styledWidth } from ${JSON.stringify(join(root, 'src', 'person', 'text-width.ts'))};
 let measure;
 export default function stringWidth(text, options) {
-  const plain = typeof text === 'string' && options?.ambiguousIsNarrow !== false ? plainWidth(text) : undefined;
+  const plain = typeof text === 'string' && options?.ambiguousIsNarrow !== false && options?.countAnsiEscapeCodes !== true ? styledWidth(text) : undefined;
   return plain ?? (measure ??= require(${JSON.stringify(args.path)}).default)(text, options);
 }
 `,

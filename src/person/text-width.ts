@@ -37,6 +37,21 @@ export function plainWidth(text: string): number | undefined {
 }
 
 /**
+ * A colour or style of the terminal's (SGR: `ESC [ 31 m`), in the one shape that `string-width`'s
+ * own pattern (ansi-regex) takes whole: at most four digits before the first `;`, four after each.
+ */
+const SGR = /\u001B\[(?:\d{1,4}(?:;\d{0,4})*)?m/g;
+
+/**
+ * As `plainWidth`, for a row that may hold colours: Ink measures a row whose words are coloured
+ * (a state, a key of the hints) with its colours in it, and `string-width` counts them as nothing.
+ * Undefined for any row with another escape, or with characters `plainWidth` leaves.
+ */
+export function styledWidth(text: string): number | undefined {
+  return text.includes('\u001B') ? plainWidth(text.replace(SGR, '')) : plainWidth(text);
+}
+
+/**
  * Whether every character of `text` (one UTF-16 unit each) is a grapheme of its own: ASCII
  * without CR, and the characters above.
  */

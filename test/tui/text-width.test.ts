@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import stringWidth from 'string-width';
 import { styledCharsFromTokens, styledCharsToString, tokenize } from '@alcalzone/ansi-tokenize';
-import { ONE_COLUMN, plainCells, plainWidth, unstyledRow } from '../../src/person/text-width.js';
+import { ONE_COLUMN, plainCells, plainWidth, styledWidth, unstyledRow } from '../../src/person/text-width.js';
 
 const characters = (): string[] => {
   const out: string[] = [];
@@ -47,6 +47,29 @@ test('a row of ASCII and such characters has the width string-width gives it', (
   }), { numRuns: 2000 });
   for (const row of ['', 'Binder · Tasks · 10000 records', '▸ Lists', '↓ 4271 more', '⚑ Claude 10:32', '✓ approved', 'Approuvé : #12 « déjà »']) {
     assert.equal(plainWidth(row), stringWidth(row), row);
+  }
+});
+
+test('a row with colours in it has the width string-width gives it, or is left to it', () => {
+  const all = characters();
+  const sgr = fc.tuple(fc.array(fc.integer({ min: 0, max: 99_999 }), { maxLength: 4 }), fc.boolean())
+    .map(([codes, semis]) => `\u001b[${codes.join(semis ? ';' : ';;')}m`);
+  const piece = fc.oneof(
+    fc.string({ unit: fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c)) }),
+    fc.constantFrom(...all),
+    sgr,
+    fc.constantFrom('\u001b[31m', '\u001b[39m', '\u001b[1m', '\u001b[22m', '\u001b[38;5;208m', '\u001b[m', '\u001b[?25l', '\u001b]8;;x\u0007', '\u009b31m', '\u001b'),
+  );
+  fc.assert(fc.property(fc.array(piece, { maxLength: 20 }), (pieces) => {
+    const row = pieces.join('');
+    const width = styledWidth(row);
+    if (width !== undefined) assert.equal(width, stringWidth(row), JSON.stringify(row));
+  }), { numRuns: 5000 });
+  for (const row of ['\u001b[35mTo do\u001b[39m · 12', '\u001b[1m\u001b[32m✓ Done\u001b[39m\u001b[22m', '\u001b[2m↓ 4271 more\u001b[22m']) {
+    assert.equal(styledWidth(row), stringWidth(row), row);
+  }
+  for (const row of ['\u001b[?25lhidden', '\u001b]8;;https://x\u0007link\u001b]8;;\u0007', '\u001b[31m日本\u001b[39m', '\u001b[12345mx']) {
+    assert.equal(styledWidth(row), undefined, JSON.stringify(row));
   }
 });
 
