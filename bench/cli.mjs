@@ -12,7 +12,7 @@
 // only this build beside that one, each with its own keeper, store (filled by its own
 // bench/fill.mjs) and binder-mcp: the MCP calls in a stream and the commands, in rounds that
 // alternate the two builds (which goes first, too); each ratio now/before is taken within a round.
-//   node bench/cli.mjs [--sizes 1000,10000,100000] [--rounds 30] [--json FILE] [--before DIST_BIN]
+//   node bench/cli.mjs [--sizes 1000,10000,100000] [--rounds 30] [--json FILE] [--before DIST_BIN [--calls 10]]
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -153,7 +153,8 @@ async function atSize(n) {
 }
 
 /** Calls of each operation, per build and per round, in the stream beside the earlier build. */
-const BESIDE_CALLS = 10;
+// --calls: MCP calls of each operation a round beside the earlier build (a longer stream, a steadier median).
+const BESIDE_CALLS = Number(option('--calls', '10'));
 
 /** One build's keeper, store, folder and binder-mcp, filled by that build's own bench/fill.mjs. */
 async function buildAt(bin, n) {
