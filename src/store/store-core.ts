@@ -60,14 +60,20 @@ export function makeStore(engine: Engine, options: StoreOptions = {}): Store {
   const single: Runner = (op) => (...args) => outermost((c) => ruled(c, op, args), { mode: 'read', sync: false, single: true });
 
   // The keeper reads the registered folders at every pass: on SQLite, what was read stands while
-  // no other connection committed and no transaction of this store changed them (sides.ts says so).
+  // no other connection committed and no transaction of this store changed them (sides.ts says
+  // so). Looked at in the transactions' turn: inside another transaction, `data_version` is that
+  // transaction's, and would hide a commit made since it began.
   const othersVersion = engine.othersVersion?.bind(engine);
-  const sidesRows = othersVersion ? keptWhileUnchanged<Side[]>(() => `${othersVersion()}.${foldersSeen()}`) : null;
+  let keptSides: { at: string; rows: Side[] } | null = null;
   const lookSides = async (): Promise<Side[]> => {
-    const look = (): Promise<Side[]> => single(sides)();
-    const rows = sidesRows ? await sidesRows.read('', look) : await look();
+    const rows = await outermost(async (c) => {
+      if (!othersVersion) return ruled(c, sides, []);
+      const at = `${othersVersion()}.${foldersSeen()}`;
+      if (keptSides?.at !== at) keptSides = { at, rows: await ruled(c, sides, []) };
+      return keptSides.rows;
+    }, { mode: 'read', sync: false, single: true });
     // Copies: what one caller does with its rows never reaches the next.
-    return (rows ?? []).map((side) => ({ ...side }));
+    return rows.map((side) => ({ ...side }));
   };
 
   const write: Runner = (op) => (...args) => outermost((c) => ruled(c, op, args), { mode: 'write' });
