@@ -6,7 +6,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { axe, eventually, serve, shot, signedIn } from './kit.js';
+import { axe, eventually, focusHolds, serve, shot, signedIn } from './kit.js';
 
 test('one state, only mine, by words, and every record again', { timeout: 120_000 }, async (t) => {
   const server = await serve(t);
@@ -25,7 +25,7 @@ test('one state, only mine, by words, and every record again', { timeout: 120_00
   await pick.waitFor();
   await axe(page, 'one state, picked');
   for (let i = 0; i < 3; i++) await page.keyboard.press('j');
-  assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Doing');
+  await focusHolds(page, /^Doing$/);
   await page.keyboard.press('Enter');
   await page.getByText('Shown: state Doing.').waitFor();
   assert.equal(await page.locator('.column').count(), 1, 'the state alone');

@@ -169,3 +169,16 @@ export async function axe(page: Page, view: string): Promise<void> {
 
 /** Waits for a condition on the page, with a timeout: never a fixed sleep. */
 export const eventually = until;
+
+/**
+ * That the element with the focus holds text matching `expected`: the page gives the focus just
+ * before its next frame, so a press is followed by a wait for that frame (up to 5 s), not a look
+ * at once that a busy machine's late frame would fail.
+ */
+export async function focusHolds(page: Page, expected: RegExp, why?: string): Promise<void> {
+  try {
+    await page.waitForFunction(([source, flags]) => new RegExp(source!, flags).test(document.activeElement?.textContent ?? ''), [expected.source, expected.flags], { timeout: 5000 });
+  } catch {
+    assert.match(await page.evaluate(() => document.activeElement?.textContent ?? ''), expected, why);
+  }
+}

@@ -11,7 +11,7 @@ import type { Page } from 'playwright-core';
 import type { List, RecordSummary } from '../../src/store/index.js';
 import { sortedRows } from '../../src/page/table-sort.js';
 import { START, pageReducer } from '../../src/page/page-state.js';
-import { axe, serve, signedIn, agentAdds } from './kit.js';
+import { axe, focusHolds, serve, signedIn, agentAdds } from './kit.js';
 
 const LIST = {
   id: 'tasks', title: 'Tasks', view: 'table', archived: false,
@@ -74,7 +74,7 @@ test('a table sorts by a press on a header, keeps its order through an agent\'s 
   await cursor.filter({ hasText: 'Mow' }).waitFor();
   await page.keyboard.press('ArrowDown');
   await cursor.filter({ hasText: 'Clean' }).waitFor();
-  assert.match(await page.evaluate(() => document.activeElement?.textContent ?? ''), /Clean/, 'the focus goes with the cursor');
+  await focusHolds(page, /Clean/, 'the focus goes with the cursor');
 
   // An agent adds records: they take their place in the order, and the selection stays on Clean.
   const token = server.admin('token', 'add', 'Claude').out.split('\n')[0]!;

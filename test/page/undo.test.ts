@@ -61,6 +61,8 @@ test('x, T and a folder removed are offered back with u; the next change ends th
   // An agent's folder removed, and registered again under its name.
   await page.keyboard.press('S');
   await page.getByRole('heading', { name: 'Agent folders' }).waitFor();
+  // D acts on the folder under the cursor: pressed once the folders are shown.
+  await page.locator('.panel').getByText(/Claude/).first().waitFor();
   await page.keyboard.press('D');
   await message.getByText(/The keeper no longer reads .* \(Claude\) · u undoes it/).waitFor();
   assert.doesNotMatch(server.admin('sides').out, /Claude/);

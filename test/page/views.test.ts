@@ -6,7 +6,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { axe, serve, shot, signedIn } from './kit.js';
+import { axe, focusHolds, serve, shot, signedIn } from './kit.js';
 
 test('keys: j and k, l and h, Enter, a, > and m, ?, /, b and Esc do on the page what they do on the screen', { timeout: 90_000 }, async (t) => {
   const server = await serve(t);
@@ -14,22 +14,21 @@ test('keys: j and k, l and h, Enter, a, > and m, ?, /, b and Esc do on the page 
   for (const title of ['First', 'Second', 'Third']) server.admin('add', 'Batches', title);
   const page = await signedIn(t, server);
   await page.locator('.card', { hasText: 'Third' }).waitFor();
-  const focused = () => page.evaluate(() => document.activeElement?.textContent ?? '');
-  assert.match(await focused(), /First/);
+  await focusHolds(page, /First/);
   await page.keyboard.press('j');
-  assert.match(await focused(), /Second/);
+  await focusHolds(page, /Second/);
   await page.keyboard.press('k');
-  assert.match(await focused(), /First/);
+  await focusHolds(page, /First/);
   await page.keyboard.press('a');
   await page.getByText('Approved #1').waitFor();
   await page.keyboard.press('>');
   await page.locator('[data-state="approved"] .card', { hasText: 'First' }).waitFor();
   await page.keyboard.press('l');
-  assert.match(await focused(), /First/, 'l goes to the next state with records');
+  await focusHolds(page, /First/, 'l goes to the next state with records');
   await page.keyboard.press('m');
   await page.getByRole('dialog').getByRole('button', { name: 'Done' }).click();
   await page.locator('[data-state="done"] .card', { hasText: 'First' }).waitFor();
-  assert.match(await focused(), /First/, 'the cursor went with the record');
+  await focusHolds(page, /First/, 'the cursor went with the record');
   await page.keyboard.press('Enter');
   await page.getByRole('heading', { name: /#\d+ (First|Second|Third)/ }).waitFor();
   await page.keyboard.press('Escape');
