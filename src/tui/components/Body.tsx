@@ -44,7 +44,10 @@ export function Body({ state, data, layout, side, at }: BodyProps) {
     const window = (cursor: { at: number; scroll: number }) => settle(cursor, data.facts.rows, page);
     switch (screen.kind) {
       case 'record':
-        if (!data.record?.ok) return <Styled tone="warn">{data.record ? safe(data.record.text) : words.record.gone}</Styled>;
+        // Its read not come yet (the last one was of another record): nothing, rather than a word
+        // that it is gone for a record that may well be there.
+        if (!data.record) return null;
+        if (!data.record.ok) return <Styled tone="warn">{safe(data.record.text)}</Styled>;
         return <LinesView lines={data.lines} scroll={window(data.recordCursor ?? screen.cursor).scroll} page={page} at={(data.recordCursor ?? screen.cursor).at} />;
       case 'search':
         return (
