@@ -70,7 +70,14 @@ test('in French a question takes o (oui) as well as y', async (t) => {
   await s.press('o');
   await s.until((f) => f.includes('Supprimé définitivement : #1'), 'deleted by o');
   await s.press('D');
-  await s.until((f) => f.includes('définitivement ?'), 'the question again');
+  // #2 came under the cursor with the deletion: where the deletion's news reached the screen after
+  // the frame that showed it (a busy machine), #2 counts as just arrived and the first D is held
+  // back, saying so; the person presses D again, as the sentence asks.
+  const next = await s.until((f) => f.includes('définitivement ?') || f.includes('D de nouveau agit sur #2'), 'the question again');
+  if (!next.includes('définitivement ?')) {
+    await s.press('D');
+    await s.until((f) => f.includes('définitivement ?'), 'the question, D pressed again');
+  }
   await s.press('y');
   await s.until((f) => f.includes('Supprimé définitivement : #2'), 'and by y');
 });
