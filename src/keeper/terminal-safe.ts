@@ -15,13 +15,14 @@ const ESCAPES =
 // The same introduced by 8-bit C1 codes: CSI (0x9b), OSC (0x9d), DCS (0x90), SOS/PM/APC.
 const C1_SEQUENCES = /\u009b[\u0030-\u003f]*[\u0020-\u002f]*[\u0040-\u007e]?|[\u009d\u0090\u0098\u009e\u009f][^\r\n]*?(?:\u0007|\u009c|\u001b\\|(?=[\r\n])|$)/g;
 // What is left of control characters (C0 but newline, DEL, C1) and bidirectional controls.
-const CONTROLS = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+const CONTROL_CLASS = '\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069';
+const CONTROLS = new RegExp(`[${CONTROL_CLASS}]`, 'g');
 const NEWLINES = /\r\n?|\n/g;
 // Any character the replacements below would touch: a text with none is safe as it is. A newline
 // alone is left as it is where lines are kept: every answer of several lines has some, and the
 // five replacements cost an answer of a page ~50 µs for nothing.
-const TOUCHED = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
-const TOUCHED_LINES = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+const TOUCHED = new RegExp(`[\n${CONTROL_CLASS}]`);
+const TOUCHED_LINES = new RegExp(`[${CONTROL_CLASS}]`);
 
 /**
  * `text` with every control sequence and character taken out. Tabs become a space. With
