@@ -9,7 +9,8 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { utc } from '../keeper/catalog-together.js';
 import type { Keeper } from '../keeper/keeper-types.js';
 import type { Vouch } from '../keeper/held-waits.js';
-import type { TokenCheck, Who } from '../store/index.js';
+import type { Presumed, TokenCheck, Who } from '../store/index.js';
+import { operation } from '../keeper/operations.js';
 import { refuse } from './answers.js';
 import type { SignIn } from './oidc.js';
 import { refusedVouch, type Person } from './person.js';
@@ -27,6 +28,11 @@ export interface Caller {
   recheck?: () => Promise<string | null>;
   /** What the keeper looks at again before it answers a wait held for this caller. */
   vouch?: Vouch;
+  /**
+   * Where the token's check was presumed (a server store: the look went with the request's first
+   * statement): why the look found it no longer accepted, or null when it is. Asked before answering.
+   */
+  settle?: () => Promise<string | null>;
 }
 /**
  * What a route knows of its asker: the agent of a token (`/api`, `/mcp`), or the person of a
@@ -111,6 +117,47 @@ export async function tokenGone(c: Context<HttpEnv>): Promise<string | null> {
   return (await c.get('caller').recheck?.()) ?? null;
 }
 
+/**
+ * A request answered by the store at once: a REST ask of an operation that holds nothing (no wait,
+ * no stream). Its token's look may go with its first statement (Store.presumeToken).
+ */
+function askedAtOnce(c: Context<HttpEnv>): boolean {
+  const name = /^\/api\/([a-z-]+)$/.exec(c.req.path)?.[1];
+  const spec = name === undefined ? undefined : operation(name);
+  return spec !== undefined && spec.holds === undefined;
+}
+
+/**
+ * The caller of a token whose check is presumed: the request is served as its agent, and answered
+ * 401 instead of what was served when the look made with it found the token no longer accepted
+ * (its transaction committed nothing: store/token-ahead.ts). The route asks `settle` before it answers.
+ */
+async function presumedCaller(c: Context<HttpEnv>, next: () => Promise<void>,
+  { keeper, rate, given, presumed }: { keeper: Keeper; rate: RateLimit; given: string; presumed: Presumed }): Promise<Response | void> {
+  const { who, prefix } = presumed.check;
+  const settle = async (): Promise<string | null> => {
+    const check = await presumed.settle();
+    return check.ok ? null : tokenRefused(check);
+  };
+  const wait = rate.take(prefix);
+  if (wait > 0) {
+    // A token no longer accepted is told so first, as when its look comes before its rate.
+    const refused = await settle();
+    if (refused !== null) return refuse(c, 401, refused, CHALLENGE);
+    return refuse(c, 429, `Too many requests with this token: ask again in ${Math.ceil(wait / 1000)} s.`, { 'Retry-After': String(Math.ceil(wait / 1000)) });
+  }
+  const recheck = async (): Promise<string | null> => {
+    const again = await keeper.store.checkToken(given);
+    return again.ok ? null : tokenRefused(again);
+  };
+  c.set('caller', { who, prefix, rateKey: prefix, recheck, settle, vouch: { token: prefix } });
+  c.set('keeper', keeper);
+  await next();
+  // Whatever served it, a request is answered as its token's look says (the route asked already).
+  const refused = await settle();
+  if (refused !== null) c.res = refuse(c, 401, refused, CHALLENGE);
+}
+
 /** Sets the caller from its token, or answers 401; then takes one request of the token's rate (429). */
 export function bearer(keeper: Keeper, rate: RateLimit, signIn?: SignIn, orgs?: Orgs): MiddlewareHandler<HttpEnv> {
   return async (c, next) => {
@@ -137,6 +184,8 @@ export function bearer(keeper: Keeper, rate: RateLimit, signIn?: SignIn, orgs?: 
       c.set('keeper', orgs ? await orgs.of(vouched.org) : keeper);
       return next();
     }
+    const presumed = !orgs && askedAtOnce(c) ? keeper.store.presumeToken(given) : undefined;
+    if (presumed) return presumedCaller(c, next, { keeper, rate, given, presumed });
     // An agent's token is its organisation's: found in one look, then checked in that binder alone.
     const org = orgs ? await orgs.tokenOrg(given) : null;
     const at = orgs && org !== null ? await orgs.of(org) : keeper;

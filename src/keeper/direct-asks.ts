@@ -8,7 +8,7 @@
  * It never believes who an ask says it is from: the caller says, having checked a token.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { type AskRow, type Store, StoreUnavailable, TransactionConflict, type Who } from '../store/index.js';
+import { type AskRow, type Store, StoreUnavailable, TokenLapsed, TransactionConflict, type Who } from '../store/index.js';
 import type { AnswerLater, HeldWaits, Vouch } from './held-waits.js';
 import { keptAnswer } from './kept-answers.js';
 import { takeAsk } from './take-ask.js';
@@ -114,6 +114,23 @@ function replay(row: AskRow, q: Queued, attach: () => void): () => void {
   return () => q.resolve({ ...shown(kept), replayed: true });
 }
 
+/**
+ * Answers the asks of a batch whose transaction failed whole, and returns those to do again. An
+ * asker's token lapsed, seen by the look sent with its ask's first statement (store/token-ahead.ts):
+ * that asker's asks are refused, the others done again without them. Anything else: all are told.
+ */
+function afterFailure(batch: Queued[], error: unknown, say: (line: string) => void): Queued[] {
+  const lapsed = error instanceof TokenLapsed ? batch.filter((q) => q.who === error.who) : [];
+  if (lapsed.length) {
+    for (const q of lapsed) q.resolve({ ok: false, text: (error as TokenLapsed).message, refusal: 'access' });
+    return batch.filter((q) => !lapsed.includes(q));
+  }
+  say(`${batch.length} ask${batch.length === 1 ? '' : 's'} over HTTP could not be done: ${error instanceof Error ? error.message : String(error)}`);
+  const answer = batchFailed(error);
+  for (const q of batch) q.resolve(answer);
+  return [];
+}
+
 export function createDirectAsks(deps: DirectAsksDeps): DirectAsks {
   const { store, perform, waits } = deps;
   const holdOne = (inside: Store, place: string, id: string, q: Queued, now: number): Promise<Answer | 'held' | undefined> =>
@@ -205,10 +222,9 @@ export function createDirectAsks(deps: DirectAsksDeps): DirectAsks {
         for (const q of batch) after.push(await one(tx, q, now));
       }, { sync: !reads });
     } catch (error) {
-      say(`${batch.length} ask${batch.length === 1 ? '' : 's'} over HTTP could not be done: ${error instanceof Error ? error.message : String(error)}`);
-      const answer = batchFailed(error);
-      for (const q of batch) q.resolve(answer);
-      return;
+      const rest = afterFailure(batch, error, say);
+      queue.unshift(...rest);
+      return rest.length ? flush() : undefined;
     }
     if (!reads) deps.crashAfterCommit?.();
     for (const done of after) done();

@@ -5,7 +5,7 @@
  * throws: a bug in an operation becomes a refusal and a line in the keeper's log. Refusals are
  * in English unless a person's screen asks for French; agents always read English.
  */
-import { mustRethrow, Refused, type Store, StoreUnavailable, TransactionConflict, type Who } from '../store/index.js';
+import { mustRethrow, Refused, type Store, StoreUnavailable, TokenLapsed, TransactionConflict, type Who } from '../store/index.js';
 import { CATALOG } from './catalog.js';
 import { adminWords, onlyAPerson, operation, type OpName } from './operations.js';
 import { UNAVAILABLE_TEXT, type Answer } from './protocol.js';
@@ -85,6 +85,9 @@ export function createPerform({ store, log }: PerformOptions) {
       if (error instanceof Refused) return { ok: false, ...refusedAs(error, fr), refusal: error.kind };
       // Inside another's transaction, these are that transaction's: it runs again, or fails whole.
       if (inside && mustRethrow(error)) throw error;
+      // The asker's token, presumed and looked at with this operation's first statement, lapsed:
+      // nothing was done, and the face answers as for a refused token (http/auth.ts).
+      if (error instanceof TokenLapsed) return { ok: false, text: error.message, refusal: 'access' };
       if (error instanceof StoreUnavailable) {
         log(`binder: ${spec.name} by ${who.id}: ${error.message}`);
         return { ok: false, text: fr ? 'La base du binder est injoignable pour l\'instant : rien n\'a été fait ; redemandez dans un moment.' : UNAVAILABLE_TEXT, refusal: 'stopped' };

@@ -18,6 +18,7 @@ export { noInto } from './exchange-lists.js';
 export { FIELD_TYPES } from './list-admin.js';
 export { LEASE_DEFAULT_MS, LEASE_MAX_MS } from './claims.js';
 export { TOKEN_START, type TokenCheck, type TokenInfo, type TokenMade } from './tokens.js';
+export type { Presumed } from './token-ahead.js';
 export { PENDING_MS, noLinksRefusal, type PendingSignIn } from './signin.js';
 export { LINK_MS, SESSION_MS, type LoginLinkMade, type SessionCheck, type SessionInfo, type SessionMade } from './sessions.js';
 export { ROLES, type Person, type Role, type SignedIn } from './people.js';

@@ -6,7 +6,8 @@
  * (store-run.ts), who may ask them (who-may.ts), and which member runs which (store-face.ts).
  */
 import type { Context } from './context.js';
-import { checkToken, tokenCheck, tokenHash, tokenRow, type TokenRow } from './tokens.js';
+import { checkToken, noteTokenUse, tokenCheck, tokenHash, tokenRow, type TokenCheck, type TokenRow } from './tokens.js';
+import { tokensAhead, type Presumed } from './token-ahead.js';
 import { keptWhileUnchanged } from './unchanged.js';
 import { sides } from './sides.js';
 import type { Side } from './store-inputs.js';
@@ -44,18 +45,29 @@ export function makeStore(engine: Engine, options: StoreOptions = {}): Store {
     ...(options.tokenMade ? { tokenMade: options.tokenMade } : {}),
     ...(options.personRemoved ? { personRemoved: options.personRemoved } : {}),
   });
-  const ruled = ruledBy({ signedIn: options.signedIn === true } satisfies PeopleRules);
-
   // Every request over HTTP looks its token up: where the engine says cheaply that nothing was
   // committed since, the row read then answers (a revocation is a commit, and expiry is checked
   // against the clock each time). One statement: on a server store, no transaction around it.
+  // Where it cannot (a server), a request's look may go with its first statement (token-ahead.ts).
   const tokenRows = engine.version ? keptWhileUnchanged<TokenRow>(engine.version) : null;
+  const ahead = engine.version ? null : tokensAhead(now);
+  const ruled = ruledBy({ signedIn: options.signedIn === true } satisfies PeopleRules, ahead?.sendOwed);
   const lookToken = async (token: string): Promise<ReturnType<typeof tokenCheck>> => {
     const hash = tokenHash(token);
     if (hash === undefined) return tokenCheck(undefined, now());
     const look = (): Promise<TokenRow | undefined> => outermost((c) => tokenRow(c, hash), { mode: 'read', sync: false, single: true });
-    return tokenCheck(await (tokenRows ? tokenRows.read(hash, look) : look()), now());
+    const row = await (tokenRows ? tokenRows.read(hash, look) : look());
+    const looked = tokenCheck(row, now());
+    ahead?.seen(hash, row, looked);
+    return looked;
   };
+  /** A request's presumed check settled: by the look its first statement carried, or by one made now. */
+  const settleToken = async (token: string, carried: ReturnType<typeof tokenCheck> | undefined): Promise<TokenCheck> => {
+    const { check, used } = carried ?? await lookToken(token);
+    if (used) await write(noteTokenUse)(used.hash, used.at);
+    return check;
+  };
+  const presumeToken = (token: string): Presumed | undefined => ahead?.presume(token, settleToken);
 
   const single: Runner = (op) => (...args) => outermost((c) => ruled(c, op, args), { mode: 'read', sync: false, single: true });
 
@@ -91,6 +103,7 @@ export function makeStore(engine: Engine, options: StoreOptions = {}): Store {
       transaction: (fn) => within(() => fn(self)),
       ledger: ledgerOver(ctx.q),
       tokenOrg: orgOfToken,
+      presumeToken: () => undefined,
     });
     return self;
   }
@@ -107,5 +120,6 @@ export function makeStore(engine: Engine, options: StoreOptions = {}): Store {
     transaction: (fn, txOptions) => outermost((c, pending) => fn(bound(c, pending, txOptions?.mode === 'read')), { mode: 'write', ...txOptions }),
     ledger: looseLedger,
     tokenOrg: orgOfToken,
+    presumeToken,
   });
 }

@@ -48,7 +48,7 @@ export interface Runs {
   engine: Engine;
 }
 
-type Rest = Pick<Store, 'transaction' | 'ledger' | 'tokenOrg'>;
+type Rest = Pick<Store, 'transaction' | 'ledger' | 'tokenOrg' | 'presumeToken'>;
 type Made = Exclude<keyof Store, keyof Rest>;
 
 /**

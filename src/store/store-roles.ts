@@ -13,6 +13,7 @@ import type {
   BlockedPage, Brief, BriefOptions, Claimed, LapsedClaim, NeedsChanged, ReadyPage, Released, TakeOptions,
 } from './together-types.js';
 import type { TokenCheck, TokenInfo, TokenMade } from './tokens.js';
+import type { Presumed } from './token-ahead.js';
 import type { DialectName } from './sql/port.js';
 import type { Ledger } from './ledger.js';
 import type { LoginLinkMade, SessionCheck, SessionInfo, SessionMade } from './sessions.js';
@@ -107,6 +108,12 @@ export interface StoreAccess {
   revokeTokens(ref: string, who: Who): Promise<TokenInfo[]>;
   /** Who a token is, or why it is not accepted; its use is noted (to the minute). */
   checkToken(token: string): Promise<TokenCheck>;
+  /**
+   * A server store's check of `token` for one request, presumed from its last look (undefined where
+   * none is): the look is made with the request's first statement, and `settle` says what it found
+   * (the request is answered as refused when it is not accepted). See token-ahead.ts.
+   */
+  presumeToken(token: string): Presumed | undefined;
   /** Whether the token of that prefix is still accepted (for what was asked with it and is answered later); its use is not noted. */
   checkTokenPrefix(prefix: string): Promise<TokenCheck>;
   /** A token sent where it may be kept (a URL): revoked now; null when it is no token. */

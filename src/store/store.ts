@@ -4,6 +4,7 @@
  * commander or MCP. Two engines (SQLite, PostgreSQL) implement it over one copy of the rules.
  */
 import type { TxOptions } from './sql/port.js';
+import type { Who } from './types.js';
 import type { StoreAccess, StoreExchange, StoreKeeping, StoreLife, StoreRules } from './store-roles.js';
 
 export { Refused, type RefusalKind } from './refused.js';
@@ -28,8 +29,22 @@ export class TransactionConflict extends Error {
   override readonly name = 'TransactionConflict';
 }
 
+/**
+ * Thrown when the look made with a request finds its token no longer accepted: the transaction it
+ * went with commits nothing (every statement after it fails with this), and the face answers 401.
+ * Not a refusal: a transaction of several askers' asks fails whole, and is run again without this
+ * asker's (`who`, the presumed asker's own object). See token-ahead.ts.
+ */
+export class TokenLapsed extends Error {
+  override readonly name = 'TokenLapsed';
+  constructor(readonly who: Who) {
+    super('This token is no longer accepted.');
+  }
+}
+
 /** An error an operation must let through to its transaction, never answer for: see above. */
-export const mustRethrow = (error: unknown): boolean => error instanceof StoreUnavailable || error instanceof TransactionConflict;
+export const mustRethrow = (error: unknown): boolean =>
+  error instanceof StoreUnavailable || error instanceof TransactionConflict || error instanceof TokenLapsed;
 
 /**
  * The whole store: every role at once (store-roles.ts). A face that needs one role takes that

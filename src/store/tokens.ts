@@ -105,13 +105,16 @@ export type TokenRow = Row & { side: string | null };
 /** The hash a token is looked up by; undefined when it cannot be a token at all. */
 export const tokenHash = (token: string): string | undefined => (tokenShaped(token) ? hashToken(token) : undefined);
 
-/** The row of the token whose hash is `hash`, compared in constant time once found. */
+/** A token's row by its hash, with its folder's name where a person registered one for the same agent: one agent, one name. */
+export const TOKEN_ROW = 'SELECT t.*, (SELECT s.name FROM sides s WHERE s.agent = t.agent) AS side FROM tokens t WHERE t.hash = ?';
+
+/** The row found for `hash`, compared with it in constant time. */
+export const verifiedRow = (row: TokenRow | undefined, hash: string): TokenRow | undefined =>
+  (row && timingSafeEqual(Buffer.from(row.hash, 'hex'), Buffer.from(hash, 'hex')) ? row : undefined);
+
+/** The row of the token whose hash is `hash`. */
 export async function tokenRow(ctx: Context, hash: string): Promise<TokenRow | undefined> {
-  // With its folder's name, where a person registered one for the same agent: one agent, one name.
-  const row = await ctx.q.get<TokenRow>(
-    'SELECT t.*, (SELECT s.name FROM sides s WHERE s.agent = t.agent) AS side FROM tokens t WHERE t.hash = ?', [hash]);
-  if (!row || !timingSafeEqual(Buffer.from(row.hash, 'hex'), Buffer.from(hash, 'hex'))) return undefined;
-  return row;
+  return verifiedRow(await ctx.q.get<TokenRow>(TOKEN_ROW, [hash]), hash);
 }
 
 async function rowOf(ctx: Context, token: string): Promise<TokenRow | undefined> {

@@ -40,11 +40,15 @@ const askerOf = (args: readonly unknown[]): Who | undefined =>
   args.find((a): a is Who => typeof a === 'object' && a !== null && ((a as Who).kind === 'person' || (a as Who).kind === 'agent')
     && typeof (a as Who).id === 'string');
 
-/** Runs an operation as its asker may do it, under `rules`. */
-export const ruledBy = (rules: PeopleRules) =>
+/**
+ * Runs an operation as its asker may do it, under `rules`; `asked` is told of the asker first,
+ * before any statement of the operation's (a token's look owed goes with the first: token-ahead.ts).
+ */
+export const ruledBy = (rules: PeopleRules, asked?: (c: Context, asker: Who | undefined) => void) =>
   async <A extends unknown[], R>(c: Context, op: Op<A, R>, args: A): Promise<R> => {
     // A sign-in is how a person comes to have a role: it decides its own (removed: refused).
     const asker = (op as unknown) === signIn ? undefined : askerOf(args);
+    asked?.(c, asker);
     const name = NAMED.get(op as unknown as Op<never[], unknown>);
     const whose = name === undefined ? undefined : personsOperation(name);
     if (asker && whose && name !== undefined && asker.kind !== 'person') {

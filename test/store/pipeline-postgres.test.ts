@@ -149,3 +149,29 @@ test('a savepoint whose scope fails undoes what it held, sent or not; the transa
     assert.deepEqual(await rows(), ['before', 'inner kept']);
   });
 });
+
+test('a read sent ahead whose check fails: a change that waited for nothing is not committed, a swallowed failure neither, nothing more is sent', missing ? { skip: missing } : {}, async () => {
+  await withEngine(async (engine, rows) => {
+    const lapsed = (): never => { throw new Boom('lapsed'); };
+    // Only changes not waited for: the look would otherwise go with the COMMIT in one write.
+    await assert.rejects(engine.begin(async (q) => {
+      q.ahead!('SELECT 1 AS one', [], lapsed);
+      q.later('INSERT INTO piped (id, v) VALUES (?, ?)', [1, 'sent with the look']);
+    }, { mode: 'write' }), Boom);
+    // A rule that swallows the failure and goes on: the next statement fails, and the commit never comes.
+    await assert.rejects(engine.begin(async (q) => {
+      q.ahead!('SELECT 1 AS one', [], lapsed);
+      await q.run('INSERT INTO piped (id, v) VALUES (?, ?)', [2, 'with the look']).catch(() => undefined);
+      await q.run('INSERT INTO piped (id, v) VALUES (?, ?)', [3, 'after it']);
+    }, { mode: 'write' }), Boom);
+    assert.deepEqual(await rows(), []);
+    // A check that passes: the look's row reaches it, and the change is kept.
+    let seen: unknown;
+    await engine.begin(async (q) => {
+      q.ahead!<{ one: number }>('SELECT 1 AS one', [], (row) => { seen = row?.one; });
+      q.later('INSERT INTO piped (id, v) VALUES (?, ?)', [4, 'checked']);
+    }, { mode: 'write' });
+    assert.equal(seen, 1);
+    assert.deepEqual(await rows(), ['checked']);
+  });
+});

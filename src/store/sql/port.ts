@@ -29,6 +29,12 @@ export interface Sql {
    * statement after it, or of the commit: the transaction's, not only its savepoint's.
    */
   later(sql: string, params?: readonly unknown[]): void;
+  /**
+   * A read said before the next statement, in its write (a server engine alone: elsewhere absent),
+   * whose first row `check` reads once it is answered: a throw of `check` is the failure of the
+   * statement it went with. Where no statement follows in the transaction, it is never said.
+   */
+  ahead?<T>(sql: string, params: readonly unknown[], check: (row: T | undefined) => void): void;
 }
 
 /** How a transaction is begun: `write` takes the write lock at once; `read` sees one snapshot and writes nothing. */

@@ -74,7 +74,10 @@ export function createSessions({ pool, statement, schema, where }: SessionDeps):
       const client = await connect();
       let broken = false;
       try {
-        return await fn(new PgSql(client, namesOf(client), statement));
+        const q = new PgSql(client, namesOf(client), statement);
+        const result = await fn(q);
+        await q.checked();
+        return result;
       } catch (error) {
         broken = unreachable(error);
         if (broken) throw unavailable(error);
@@ -98,6 +101,7 @@ export function createSessions({ pool, statement, schema, where }: SessionDeps):
         // Said with the first statement, in its write; a transaction that said none ends with none.
         const q = new PgSql(client, namesOf(client), statement, opening);
         const result = await fn(q);
+        await q.checked();
         // A read's commit ends a snapshot and changes nothing: it is sent, not waited for (the
         // connection's next user is answered after it, in order). A change's is waited for.
         if (q.opened && tx.mode === 'read') void quiet(q.send('COMMIT', undefined, false));

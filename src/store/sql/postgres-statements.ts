@@ -90,8 +90,8 @@ export const quiet = <T>(p: Promise<T>): Promise<T> => {
   return p;
 };
 
-/** A statement said before the next one, in the same write. */
-interface Waiting { sql: string; params?: readonly unknown[] }
+/** A statement said before the next one, in the same write; `check`: what reads its answer (Sql.ahead). */
+interface Waiting { sql: string; params?: readonly unknown[]; check?: (result: QueryResult) => void }
 
 /**
  * The port on one connection, inside one transaction. The connection pipelines (`pg`'s pipeline
@@ -143,6 +143,36 @@ export class PgSql implements Sql {
     this.waiting.push({ sql, ...(params ? { params } : {}) });
   }
 
+  /** Reads sent ahead (Sql.ahead) whose answer is not read yet. */
+  private unchecked = 0;
+  /** What the check of a read sent ahead threw: nothing more is sent in this transaction, and it commits nothing. */
+  private lapse: unknown = null;
+
+  ahead<T>(sql: string, params: readonly unknown[], check: (row: T | undefined) => void): void {
+    this.unchecked++;
+    this.waiting.push({
+      sql, params, check: (result) => {
+        this.unchecked--;
+        try {
+          check(result.rows[0] as T | undefined);
+        } catch (error) {
+          this.lapse ??= error;
+          throw error;
+        }
+      },
+    });
+  }
+
+  /**
+   * Every read sent ahead answered and its check passed, before a COMMIT is sent: a check's answer
+   * comes with the statement it went with, and a change that waits for none (`later` alone) would
+   * otherwise send it in the commit's own write.
+   */
+  async checked(): Promise<void> {
+    if (this.unchecked > 0) await this.send('SELECT 1', undefined, true);
+    if (this.lapse !== null) throw this.lapse;
+  }
+
   private query(sql: string, params: readonly unknown[] | undefined, array: boolean): Promise<QueryResult> {
     this.sayMarks();
     return this.send(sql, params, array);
@@ -150,10 +180,14 @@ export class PgSql implements Sql {
 
   /** Sends what waits, then `sql`, in one write; answers once all of them are answered. */
   async send(sql: string, params: readonly unknown[] | undefined, array: boolean): Promise<QueryResult> {
+    if (this.lapse !== null) throw this.lapse;
     const before = this.waiting.splice(0);
     this.spoke = true;
     this.cork();
-    for (const w of before) this.sent.push(quiet(this.one(w.sql, w.params, false)));
+    for (const w of before) {
+      const said = this.one(w.sql, w.params, false);
+      this.sent.push(quiet(w.check ? said.then(w.check) : said));
+    }
     const answer = this.one(sql, params, array);
     let result: QueryResult | undefined;
     let failed: { error: unknown } | undefined;
@@ -215,9 +249,9 @@ export class PgSql implements Sql {
     return true;
   }
 
-  /** Whether a COMMIT has anything to end: something sent, or a change waiting to be. */
+  /** Whether a COMMIT has anything to end: something sent, or a change waiting to be (a read ahead is none). */
   get opened(): boolean {
-    return this.spoke || this.waiting.some((w) => !/^(BEGIN|SET LOCAL) /.test(w.sql));
+    return this.spoke || this.waiting.some((w) => !w.check && !/^(BEGIN|SET LOCAL) /.test(w.sql));
   }
 
   private async one(sql: string, params: readonly unknown[] | undefined, array: boolean): Promise<QueryResult> {
