@@ -161,10 +161,11 @@ const KEEPER = {
   removeHook: ({ write }) => write(removeHook),
   testHook: ({ write }) => write(testHook),
   // A look first, without the write lock: most passes find every hook told already.
-  queueHookEvents: ({ read, write }) => async () => ((await read(hooksBehind)()) ? write(queueHookEvents)() : { queued: 0, more: false }),
+  // Looked at after changes: one statement each, in no transaction (a server's BEGIN and COMMIT are two writes more).
+  queueHookEvents: ({ single, write }) => async () => ((await single(hooksBehind)()) ? write(queueHookEvents)() : { queued: 0, more: false }),
   deliveriesDue: ({ write }) => write(deliveriesDue),
   deliveryTried: ({ write }) => write(deliveryTried),
-  nextDeliveryAt: ({ read }) => read(nextDeliveryAt),
+  nextDeliveryAt: ({ single }) => single(nextDeliveryAt),
   exportBinder: ({ read }) => read(exportBinder),
   importBinder: ({ write }) => write(importBinder),
   onChange: ({ listeners }) => (listener: (change: Change) => void) => {
