@@ -90,7 +90,7 @@ export function restRoutes(app: Hono<HttpEnv>, told: Told): void {
       ...(wait > 0 ? { wait, signal: c.req.raw.signal, ...(caller.vouch ? { vouch: caller.vouch } : {}) } : {}),
     });
     // A wait is answered minutes after its token was checked: one revoked meanwhile is told so,
-    // not what changed since. A read whose token's look went with it is answered as that look says.
+    // not what changed since. An ask whose token's look went with it is answered as that look says.
     const gone = wait > 0 ? await tokenGone(c) : caller.settle ? await caller.settle() : null;
     if (gone !== null) return refuse(c, 401, gone, CHALLENGE);
     const status = statusOf(answer);

@@ -1,13 +1,14 @@
 /**
  * An agent token's look sent with its request's first statement, on a server engine: there, each
- * round trip costs the keeper a write that wakes the server, and a read over HTTP is one trip with
- * the token looked at inside it, not two.
+ * round trip costs the keeper a write that wakes the server, and a request over HTTP makes one
+ * trip fewer with the token looked at inside its first.
  *
  * What is presumed is who the token was at its last look (its agent and prefix), only for a token
  * accepted then and not expired by the clock now. The look itself is made every time, in the same
  * snapshot as the request's first reads: the rules run as the presumed asker, and when the look
- * says otherwise (revoked, expired, gone) the statement it went with fails, nothing is kept, and
- * the face answers as for a refused token. Where no statement carried it, the face looks before
+ * says otherwise (revoked, expired, gone) the statement it went with fails, the transaction commits
+ * nothing (it waits for every look's answer before its COMMIT), and the face answers as for a
+ * refused token. Where no statement carried it, the face looks before
  * answering. So a revocation is seen at the very next check, as when the look comes first.
  */
 import type { Context } from './context.js';
@@ -20,8 +21,8 @@ type Looked = ReturnType<typeof tokenCheck>;
 /** A token accepted at its last look: who it was, and until when the clock accepts it. */
 interface Accepted { who: Who; prefix: string; expires: number | null }
 
-/** A request's look, owed until a statement carries it. */
-interface Owed { hash: string; presumed: Accepted; sent: boolean; looked?: Looked }
+/** A request's look, owed until one is answered. */
+interface Owed { hash: string; presumed: Accepted; looked?: Looked }
 
 /** A presumed check for one request: its asker, and the look's verdict before it is answered. */
 export interface Presumed {
@@ -61,7 +62,7 @@ export function tokensAhead(now: () => number): TokensAhead {
     if (!presumed || (presumed.expires !== null && presumed.expires <= now())) return undefined;
     // One asker object a request: the look owed is this request's alone.
     const who: Who = { ...presumed.who };
-    const owing: Owed = { hash: hash!, presumed, sent: false };
+    const owing: Owed = { hash: hash!, presumed };
     owed.set(who, owing);
     let settled: Promise<TokenCheck> | undefined;
     return {
@@ -72,8 +73,10 @@ export function tokensAhead(now: () => number): TokensAhead {
 
   function sendOwed(c: Context, asker: Who | undefined): void {
     const owing = asker === undefined ? undefined : owed.get(asker);
-    if (!owing || owing.sent || !c.q.ahead) return;
-    owing.sent = true;
+    // Sent with each operation of the asker's until one is answered: a transaction run again
+    // after a conflict that came before the answer sends it again (a second look meanwhile costs
+    // a statement, never a change made unlooked).
+    if (!owing || owing.looked || !c.q.ahead) return;
     c.q.ahead<TokenRow>(TOKEN_ROW, [owing.hash], (found) => {
       const row = verifiedRow(found, owing.hash);
       const looked = tokenCheck(row, c.now());
