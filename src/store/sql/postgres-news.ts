@@ -162,6 +162,12 @@ function createHearing({ pg, pool, base, channel, me, say }: NewsDeps, closed: (
           client.on('error', lost);
           client.on('end', lost);
           await client.query(`LISTEN ${channel}`);
+          // Nobody listens any more (the store closed while this connection was being made): a
+          // connection kept now would be ended by no one, and keep its process alive.
+          if (closed() || others.size === 0) {
+            await client.end().catch(() => undefined);
+            break;
+          }
           listener = client;
           // What changed while nobody listened (or the connection was down) is looked at once.
           tell();
@@ -218,6 +224,7 @@ function createHearing({ pg, pool, base, channel, me, say }: NewsDeps, closed: (
     },
     async close() {
       if (lastChangeWatch) clearInterval(lastChangeWatch);
+      // A connection still being made sees nobody listens once it is made, and ends itself.
       others.clear();
       const ending = listener;
       listener = null;
