@@ -117,6 +117,16 @@ export async function tokenGone(c: Context<HttpEnv>): Promise<string | null> {
   return (await c.get('caller').recheck?.()) ?? null;
 }
 
+/** 429, and when to ask again. */
+const tooMany = (c: Context, wait: number): Response =>
+  refuse(c, 429, `Too many requests with this token: ask again in ${Math.ceil(wait / 1000)} s.`, { 'Retry-After': String(Math.ceil(wait / 1000)) });
+
+/** An agent's token looked at again in `keeper`'s binder: why it is refused, or null while it is accepted. */
+const recheckOf = (keeper: Keeper, given: string) => async (): Promise<string | null> => {
+  const again = await keeper.store.checkToken(given);
+  return again.ok ? null : tokenRefused(again);
+};
+
 /**
  * A request answered by the store at once: a REST ask of an operation that holds nothing (no wait,
  * no stream). Its token's look may go with its first statement (Store.presumeToken).
@@ -144,12 +154,9 @@ async function presumedCaller(c: Context<HttpEnv>, next: () => Promise<void>,
     // A token no longer accepted is told so first, as when its look comes before its rate.
     const refused = await settle();
     if (refused !== null) return refuse(c, 401, refused, CHALLENGE);
-    return refuse(c, 429, `Too many requests with this token: ask again in ${Math.ceil(wait / 1000)} s.`, { 'Retry-After': String(Math.ceil(wait / 1000)) });
+    return tooMany(c, wait);
   }
-  const recheck = async (): Promise<string | null> => {
-    const again = await keeper.store.checkToken(given);
-    return again.ok ? null : tokenRefused(again);
-  };
+  const recheck = recheckOf(keeper, given);
   c.set('caller', { who, prefix, rateKey: prefix, recheck, settle, vouch: { token: prefix } });
   c.set('keeper', keeper);
   await next();
@@ -173,7 +180,7 @@ export function bearer(keeper: Keeper, rate: RateLimit, signIn?: SignIn, orgs?: 
       const prefix = `${signIn.provider}/${vouched.who.id.slice(vouched.who.id.lastIndexOf('/') + 1).slice(0, 12)}`;
       const rateKey = `person:${vouched.who.id}`;
       const wait = rate.take(rateKey);
-      if (wait > 0) return refuse(c, 429, `Too many requests with this token: ask again in ${Math.ceil(wait / 1000)} s.`, { 'Retry-After': String(Math.ceil(wait / 1000)) });
+      if (wait > 0) return tooMany(c, wait);
       if (orgs) await orgs.record(vouched.who, vouched.org);
       // Looked at again, a token whose provider cannot be reached now is not called wrong.
       const recheck = async (): Promise<string | null> => {
@@ -192,13 +199,8 @@ export function bearer(keeper: Keeper, rate: RateLimit, signIn?: SignIn, orgs?: 
     const check = orgs && org === null ? { ok: false as const, why: 'unknown' as const } : await at.store.checkToken(given);
     if (!check.ok) return refuse(c, 401, tokenRefused(check), CHALLENGE);
     const wait = rate.take(check.prefix);
-    if (wait > 0) {
-      return refuse(c, 429, `Too many requests with this token: ask again in ${Math.ceil(wait / 1000)} s.`, { 'Retry-After': String(Math.ceil(wait / 1000)) });
-    }
-    const recheck = async (): Promise<string | null> => {
-      const again = await at.store.checkToken(given);
-      return again.ok ? null : tokenRefused(again);
-    };
+    if (wait > 0) return tooMany(c, wait);
+    const recheck = recheckOf(at, given);
     c.set('caller', { who: check.who, prefix: check.prefix, rateKey: check.prefix, ...(org !== null ? { org } : {}), recheck, vouch: { token: check.prefix } });
     c.set('keeper', at);
     return next();
