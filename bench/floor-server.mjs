@@ -10,6 +10,11 @@
 //   no-token  the change as one statement alone: the least a durable change can cost here.
 //   read      a GET: the record read by one statement alone (its row, list and the asker's
 //             access), no token looked at: the least a read of a record can cost here.
+//   read-as-sent  a GET as a keeper read a record's page before it was one statement: in one
+//             write, BEGIN (repeatable read, read only), the token's look, the notes, history,
+//             attachments, links and the record; then a COMMIT not waited for.
+//   read-whole    the same page as a keeper reads it now: the token's look and one statement, the
+//             parts as JSON columns of the record's, in one write and no transaction.
 //   two       the note in two round trips through `pg`'s pipeline mode: BEGIN, the token's look,
 //             the ledger's look, the record and the note's number in one write; then the note,
 //             the record's time, the words, the history row, the ledger's row and COMMIT in one.
@@ -62,6 +67,22 @@ const ALL = `WITH rec AS (SELECT r.id, r.list, (SELECT count(*) FROM notes n WHE
   h AS (INSERT INTO log (at, by, op, list, record, change) SELECT $5, $6, 'note', rec.list, n.record, json_build_object('note', n.id)::text FROM n, rec),
   k AS (INSERT INTO asks (dir, id, at, answer, delivered) SELECT $3, $4, $8, $9, 1 FROM n)
   SELECT * FROM n`;
+
+const PART_NOTES = 'SELECT * FROM notes WHERE record = $1 ORDER BY id DESC LIMIT 10';
+const PART_LOG = 'SELECT * FROM log WHERE record = $1 ORDER BY id DESC LIMIT 10';
+const PART_ATTACHED = 'SELECT * FROM attachments WHERE record = $1 ORDER BY id';
+const LINK = (way, table, other, self) => `SELECT ${way} AS way, o.id, o.title, o.list, o.state, ol.states FROM ${table} JOIN records o ON o.id = ${other} JOIN lists ol ON ol.id = o.list WHERE ${self}`;
+const PART_LINKS = `${LINK(0, 'needs n', 'n.needed', 'n.record = $1')} UNION ALL ${LINK(1, 'needs n', 'n.record', 'n.needed = $2')}
+  UNION ALL ${LINK(2, 'parents p', 'p.parent', 'p.record = $3')} UNION ALL ${LINK(3, 'parents p', 'p.record', 'p.parent = $4')} ORDER BY 1, 2`;
+const RECORD_WHOLE = `SELECT r.*, (SELECT count(*) FROM notes n WHERE n.record = r.id) AS note_count,
+  (SELECT count(*) FROM attachments a WHERE a.record = r.id) AS attach_count,
+  l.title AS list_title, l.states AS list_states, l.fields AS list_fields, l.view AS list_view, l.archived AS list_archived,
+  (SELECT a.level FROM access a WHERE a.list = r.list AND a.agent = $1) AS list_level,
+  (SELECT coalesce(json_agg(x ORDER BY x.id), '[]') FROM (SELECT * FROM notes WHERE record = r.id ORDER BY id DESC LIMIT 10) x) AS part_notes,
+  (SELECT coalesce(json_agg(x ORDER BY x.id), '[]') FROM (SELECT * FROM log WHERE record = r.id ORDER BY id DESC LIMIT 10) x) AS part_log,
+  (SELECT coalesce(json_agg(x ORDER BY x.id), '[]') FROM attachments x WHERE x.record = r.id) AS part_attached,
+  (SELECT coalesce(json_agg(x), '[]') FROM (${PART_LINKS.replace(/\$[1-4]/g, 'r.id')}) x) AS part_links
+  FROM records r JOIN lists l ON l.id = r.list WHERE r.id = $2`;
 
 const NEXT = "SELECT nextval(pg_get_serial_sequence('notes', 'id')) AS id";
 const NOTE_AS = 'INSERT INTO notes (id, record, at, by, text) VALUES ($1, $2, $3, $4, $5)';
@@ -168,6 +189,30 @@ const server = createServer((req, res) => {
   req.on('data', (chunk) => { body += chunk; });
   req.on('end', async () => {
     try {
+      if (mode === 'read-as-sent' || mode === 'read-whole') {
+        const id = Number(new URL(req.url ?? '/', 'http://x').searchParams.get('id'));
+        const c = await pool.connect();
+        try {
+          corked(c);
+          let got;
+          if (mode === 'read-whole') {
+            const [tok, rec] = await Promise.all([c.query(named('token', TOKEN, [tokenHashOf(req)])), c.query(named('whole', RECORD_WHOLE, ['Bench agent', id]))]);
+            if (!tok.rows[0]) throw new Error('no such token');
+            got = rec.rows[0];
+          } else {
+            const [, tok, notes, log, att, links, rec] = await Promise.all([c.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY'),
+              c.query(named('token', TOKEN, [tokenHashOf(req)])), c.query(named('notes', PART_NOTES, [id])), c.query(named('log', PART_LOG, [id])),
+              c.query(named('att', PART_ATTACHED, [id])), c.query(named('links', PART_LINKS, [id, id, id, id])), c.query(named('record', RECORD, ['Bench agent', id]))]);
+            void c.query('COMMIT');
+            if (!tok.rows[0]) throw new Error('no such token');
+            got = { ...rec.rows[0], part_notes: notes.rows, part_log: log.rows, part_attached: att.rows, part_links: links.rows };
+          }
+          res.writeHead(got ? 200 : 404, { 'content-type': 'application/json' }).end(JSON.stringify({ ok: Boolean(got), data: got }));
+        } finally {
+          c.release();
+        }
+        return;
+      }
       if (mode === 'read') {
         const id = Number(new URL(req.url ?? '/', 'http://x').searchParams.get('id'));
         const row = (await pool.query(named('record', RECORD, ['Bench agent', id]))).rows[0];

@@ -28,6 +28,11 @@ export interface CatalogEntry {
    * what it looks up (a list's state names) is what the data was made against.
    */
   say(data: never, args: Record<string, unknown>, who: Who, ctx: CatalogContext): Told | Promise<Told>;
+  /**
+   * Its run is one read of the store's, and its say reads nothing: it needs no transaction around
+   * them, the store's read taking what it needs (a record's page is one statement on a server).
+   */
+  oneRead?: true;
 }
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
@@ -39,8 +44,8 @@ const labelsOf = (a: Record<string, unknown>): string[] | undefined => (a.label 
 const dueOf = (v: unknown): string | undefined => (typeof v !== 'string' ? undefined : v === 'none' ? '' : v);
 
 const entry = <D>(run: (a: Record<string, unknown>, who: Who, ctx: CatalogContext) => D | Promise<D>,
-  say: (d: D, a: Record<string, unknown>, who: Who, ctx: CatalogContext) => Told | Promise<Told>): CatalogEntry =>
-  ({ run: async (a, who, ctx) => run(a, who, ctx), say: say as CatalogEntry['say'] });
+  say: (d: D, a: Record<string, unknown>, who: Who, ctx: CatalogContext) => Told | Promise<Told>, oneRead?: true): CatalogEntry =>
+  ({ run: async (a, who, ctx) => run(a, who, ctx), say: say as CatalogEntry['say'], ...(oneRead ? { oneRead } : {}) });
 
 const counted = (n: number, one: string): string => `${n} ${one}${n === 1 ? '' : 's'}`;
 /** `, with 3 notes and 1 attachment`: what went with a deletion, so the person knows. */
@@ -157,7 +162,7 @@ export const CATALOG: Record<OpName, CatalogEntry> = {
     const view = await store.get(recordRef(a.id), who, pageOf(a));
     // A person at a shell approves what they read with this mark; an agent has no use for it.
     return who.kind === 'person' ? { ...view, mark: approvalMark(view.record.title, view.record.fields) } : view;
-  }, (d, a) => sayRecord(d, pageOf(a))),
+  }, (d, a) => sayRecord(d, pageOf(a)), true),
   search: entry(
     (a, who, { store }) => store.search(String(a.text), who, { archived: a.archived === true, limit: 50 }),
     (d, a) => saySearch(d, String(a.text), 50),

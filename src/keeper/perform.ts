@@ -72,14 +72,17 @@ export function createPerform({ store, log }: PerformOptions) {
     const parsed = askSchema(spec).safeParse(given);
     if (!parsed.success) return { ok: false, text: explainIssue(spec, parsed.error, given, lang), refusal: 'not-understood' };
     const catalogEntry = CATALOG[spec.name as OpName];
-    // Reads run in a read transaction (one snapshot, no write lock), but those that write a little.
+    // Reads run in a read transaction (one snapshot, no write lock), but those that write a little;
+    // one read of the store's runs as the store runs it (CatalogEntry.oneRead).
     const mode = spec.readOnly && !WRITES_A_LITTLE.has(spec.name) ? 'read' : 'write';
+    const done = async (on: Store) => {
+      const ctx = { store: on };
+      const made = await catalogEntry.run(parsed.data, who, ctx);
+      return { data: made, told: await catalogEntry.say(made as never, parsed.data, who, ctx) };
+    };
     try {
-      const { data, told } = await (inside ?? store).transaction(async (tx) => {
-        const ctx = { store: tx };
-        const made = await catalogEntry.run(parsed.data, who, ctx);
-        return { data: made, told: await catalogEntry.say(made as never, parsed.data, who, ctx) };
-      }, { mode, ...(mode === 'read' ? { sync: false } : {}) });
+      const { data, told } = catalogEntry.oneRead && !inside ? await done(store)
+        : await (inside ?? store).transaction(done, { mode, ...(mode === 'read' ? { sync: false } : {}) });
       return { ok: true, ...toldAs(told), ...(want === 'json' ? { data } : {}) };
     } catch (error) {
       if (error instanceof Refused) return { ok: false, ...refusedAs(error, fr), refusal: error.kind };

@@ -78,16 +78,26 @@ export async function recordRow(ctx: Context, id: number): Promise<RecordRow | u
   return (await ctx.q.get(`SELECT ${recordColumns(ctx.q.dialect)} FROM records r WHERE r.id = ?`, [id])) as RecordRow | undefined;
 }
 
-export interface Found { record: RecordSummary; row: RecordRow; list: List; access: Access }
+export interface Found {
+  record: RecordSummary; row: RecordRow; list: List; access: Access;
+  /** The columns asked for besides (findRecord's `also`), by name. */
+  also?: Record<string, unknown>;
+}
 
-/** A record as `who` may see it (and change it, if `need` is write). */
-export async function findRecord(ctx: Context, ref: number | string, who: Who, need: Need): Promise<Found> {
+/**
+ * A record as `who` may see it (and change it, if `need` is write). `also`: columns more of
+ * `records r` by name, read in the same statement and given back apart, whoever may see them (a
+ * caller asks there for what it would otherwise ask next, and uses it once the record is found).
+ */
+export async function findRecord(ctx: Context, ref: number | string, who: Who, need: Need, also?: Record<string, string>): Promise<Found> {
   const id = recordNumber(ref);
+  const more = also ? Object.entries(also).map(([name, column]) => `, ${column} AS ${name}`).join('') : '';
   // The record, its list and the asker's access in one look: every ask about a record makes it.
   const joined = (await ctx.q.get(`SELECT ${recordColumns(ctx.q.dialect)}, ${listColumnsAs},
-      (SELECT a.level FROM access a WHERE a.list = r.list AND a.agent = ?) AS list_level
+      (SELECT a.level FROM access a WHERE a.list = r.list AND a.agent = ?) AS list_level${more}
     FROM records r JOIN lists l ON l.id = r.list WHERE r.id = ?`, [who.id, id])) as (RecordRow & { list_level: Access | null }) | undefined;
   if (!joined) throw noRecord(id);
+  const aside = also ? apart(joined as unknown as Record<string, unknown>, Object.keys(also)) : undefined;
   const seen = joined.list_level;
   const { row, list: listRow } = splitListRow<RecordRow>(joined, 'list_level');
   let level: Access = 'write';
@@ -98,7 +108,17 @@ export async function findRecord(ctx: Context, ref: number | string, who: Who, n
   }
   const list = await listFor(ctx, listRow, who, level);
   if (need === 'write' && level !== 'write') throw readOnly(list.title);
-  return { record: recordOf(row), row, list, access: level };
+  return { record: recordOf(row), row, list, access: level, ...(aside ? { also: aside } : {}) };
+}
+
+/** The columns `names` taken out of `row`, by name. */
+function apart(row: Record<string, unknown>, names: string[]): Record<string, unknown> {
+  const taken: Record<string, unknown> = {};
+  for (const name of names) {
+    taken[name] = row[name];
+    delete row[name];
+  }
+  return taken;
 }
 
 /** Refuses a change to an archived record. */

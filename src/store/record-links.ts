@@ -40,11 +40,16 @@ const WAYS = [
   ['parents p', 'p.record', 'p.parent'], // 3: its children
 ] as const;
 
-const waysSql = (count: number): string => `${WAYS.slice(0, count).map(([table, other, self], way) =>
-  `SELECT ${way} AS way, ${LINK_COLUMNS} FROM ${table} JOIN records o ON o.id = ${other} JOIN lists ol ON ol.id = o.list WHERE ${self} = ?`)
-  .join(' UNION ALL ')} ORDER BY 1, 2`;
-const NEEDS_SQL = waysSql(2);
-const ALL_SQL = waysSql(4);
+/** The rows of the first `count` ways, each with its number (`way`), of the record `record` (a parameter, or a column). */
+const waysOf = (count: number, record: string): string => WAYS.slice(0, count).map(([table, other, self], way) =>
+  `SELECT ${way} AS way, ${LINK_COLUMNS} FROM ${table} JOIN records o ON o.id = ${other} JOIN lists ol ON ol.id = o.list WHERE ${self} = ${record}`)
+  .join(' UNION ALL ');
+const NEEDS_SQL = `${waysOf(2, '?')} ORDER BY 1, 2`;
+const ALL_SQL = `${waysOf(4, '?')} ORDER BY 1, 2`;
+/** The record `r`'s links every way, as rows of recordLinks' statement, for a column of another (Dialect.rowsAsJson). */
+export const LINKS_OF_R = waysOf(4, 'r.id');
+/** How LINKS_OF_R's rows are ordered, as recordLinks' statement orders them. */
+export const LINKS_ORDER = 'x.way, x.id';
 
 export type RecordLinks = Required<Pick<RecordView, 'needs' | 'neededBy' | 'children'>> & Pick<RecordView, 'hiddenNeeds' | 'parent'>;
 
@@ -53,6 +58,11 @@ export async function recordLinks(ctx: Context, id: number, who: Who, family = t
   const rows = family
     ? await ctx.q.all<LinkRow & { way: number }>(ALL_SQL, [id, id, id, id])
     : await ctx.q.all<LinkRow & { way: number }>(NEEDS_SQL, [id, id]);
+  return linksShown(ctx, rows, who);
+}
+
+/** The links read (each way's rows, in order) as `who` may see them. */
+export async function linksShown(ctx: Context, rows: (LinkRow & { way: number })[], who: Who): Promise<RecordLinks> {
   // Most records are linked to none: then whose lists are seen is not asked.
   if (rows.length === 0) return { needs: [], neededBy: [], children: [] };
   const lists = await seenLists(ctx, who);

@@ -6,7 +6,7 @@
 import { findRecord, notArchived, recordNumber } from './access.js';
 import { iso, type Context } from './context.js';
 import { forChange } from './leases.js';
-import { recordLinks } from './record-links.js';
+import { LINKS_OF_R, LINKS_ORDER, linksShown, recordLinks, type LinkRow } from './record-links.js';
 import { attachmentOf, logOf, noteOf, type AttachmentRow, type LogRowRaw, type NoteRow } from './rows.js';
 import { notedLater, noteEditedLater } from './text-index.js';
 import type { Attachment, AttachKind, Note, RecordPage, RecordView, Who } from './types.js';
@@ -117,17 +117,19 @@ const count = (given: number | undefined, fallback: number): number =>
   given !== undefined && Number.isSafeInteger(given) && given >= 0 ? given : fallback;
 
 export async function get(ctx: Context, ref: number | string, who: Who, page: RecordPage = {}): Promise<RecordView> {
+  const inline = inlineParts(ctx, page);
   // Where reads asked at once cost one round trip, the parts are asked with the record's look,
   // before the asker is known to see it: if not, they are thrown away unread by anyone.
-  const ahead = ctx.q.dialect.readsAhead ? parts(ctx, recordNumber(ref), who, page, undefined, undefined) : undefined;
+  const ahead = !inline && ctx.q.dialect.readsAhead ? parts(ctx, recordNumber(ref), who, page, undefined, undefined) : undefined;
   ahead?.catch(() => undefined);
-  const found = await findRecord(ctx, ref, who, 'read');
+  const found = await findRecord(ctx, ref, who, 'read', inline?.columns);
   const { record, list, row } = found;
   const offset = count(page.offset, 0);
   // The record's row counted its notes and attachments in the same snapshot: none is not looked for
   // (most records have no attachment; a read is a handful of statements, each a server's round trip).
   const noteCount = row.note_count ?? await countOf(ctx, 'notes', record.id);
-  const [noteRows, logRows, attachRows, links] = await (ahead ?? parts(ctx, record.id, who, page, noteCount, row.attach_count));
+  const [noteRows, logRows, attachRows, links] = inline ? await inline.read(ctx, found.also!, who)
+    : await (ahead ?? parts(ctx, record.id, who, page, noteCount, row.attach_count));
   const historyLimit = count(page.history, HISTORY);
   // A page not full, and not past the end, ends the history: its length says how long it is.
   const whole = (historyLimit < 0 || logRows.length < historyLimit) && (logRows.length > 0 || offset === 0);
@@ -138,6 +140,40 @@ export async function get(ctx: Context, ref: number | string, who: Who, page: Re
     history: logRows.map(logOf),
     counts: { notes: noteCount, history: historyCount },
     ...links,
+  };
+}
+
+/** A first page rounded up to one of a few limits said in the statement (0: none), or undefined past them. */
+const saidLimit = (limit: number): number | undefined => (limit < 0 ? 0 : PAGE_LIMITS.find((l) => l >= limit));
+/** The latest first, `limit` of them at most (-1: all), put back in order. */
+const inOrder = <T>(latestFirst: T[], limit: number): T[] => (limit < 0 ? latestFirst : latestFirst.slice(0, limit)).reverse();
+
+/**
+ * A first page's parts as columns of the record's own statement, where the engine says so
+ * (Dialect.rowsAsJson: one statement on a server, not five): the columns, and how their rows are
+ * read once the record is found. undefined where parts are read apart.
+ */
+function inlineParts(ctx: Context, page: RecordPage) {
+  const asJson = ctx.q.dialect.rowsAsJson;
+  const notes = count(page.notes, -1);
+  const history = count(page.history, HISTORY);
+  const [notesSaid, historySaid] = [saidLimit(notes), saidLimit(history)];
+  if (!asJson || count(page.offset, 0) !== 0 || notesSaid === undefined || historySaid === undefined) return undefined;
+  const latest = (table: 'notes' | 'log', said: number): string =>
+    asJson(`SELECT * FROM ${table} WHERE record = r.id ORDER BY id DESC${said ? ` LIMIT ${said}` : ''}`, 'x.id DESC');
+  return {
+    columns: {
+      part_notes: latest('notes', notesSaid),
+      part_log: latest('log', historySaid),
+      part_attached: asJson('SELECT * FROM attachments WHERE record = r.id', 'x.id'),
+      part_links: asJson(LINKS_OF_R, LINKS_ORDER),
+    },
+    read: async (ctx: Context, also: Record<string, unknown>, who: Who) => [
+      inOrder(also.part_notes as NoteRow[], notes),
+      inOrder(also.part_log as LogRowRaw[], history),
+      also.part_attached as AttachmentRow[],
+      await linksShown(ctx, also.part_links as (LinkRow & { way: number })[], who),
+    ] as const,
   };
 }
 
@@ -154,11 +190,11 @@ function parts(ctx: Context, id: number, who: Who, page: RecordPage, noteCount: 
   // statement, rounded up to one of a few (SQLite took ~7 µs more a read for a bound limit).
   const latest = async <T>(table: 'notes' | 'log', limit: number): Promise<T[]> => {
     const sql = `SELECT * FROM ${table} WHERE record = ? ORDER BY id DESC`;
-    const said = offset === 0 ? (limit < 0 ? 0 : PAGE_LIMITS.find((l) => l >= limit)) : undefined;
+    const said = offset === 0 ? saidLimit(limit) : undefined;
     const rows = said === 0 ? await ctx.q.all<T>(sql, [id])
-      : said !== undefined ? (await ctx.q.all<T>(`${sql} LIMIT ${said}`, [id])).slice(0, limit)
+      : said !== undefined ? await ctx.q.all<T>(`${sql} LIMIT ${said}`, [id])
         : await ctx.q.all<T>(`${sql} LIMIT ? OFFSET ?`, [id, limit < 0 ? Number.MAX_SAFE_INTEGER : limit, offset]);
-    return rows.reverse();
+    return inOrder(rows, said === undefined ? -1 : limit);
   };
   // The parts are asked for at once: a server store sends them in one write and answers them
   // together (one round trip, not four); SQLite reads them one after the other all the same.

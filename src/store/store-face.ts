@@ -63,7 +63,9 @@ const RULES = {
   lists: ({ read }) => read(lists),
   list: ({ read }) => read(async (c, ref: string, who: Who) => (await findList(c, ref, who, 'read')).list),
   show: ({ read }) => read(show),
-  get: ({ read }) => read(get),
+  // Where the record's page is one statement (Dialect.rowsAsJson), it needs no transaction around it:
+  // what it may read after (a person's list access, a long history's count) is read as it is then.
+  get: ({ read, single, engine }) => (engine.pieces.rowsAsJson ? single : read)(get),
   search: ({ read }) => read(search),
   add: ({ write }) => write(add),
   edit: ({ write }) => write(edit),

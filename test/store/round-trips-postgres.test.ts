@@ -1,8 +1,8 @@
 /**
  * What PostgreSQL is sent for an agent's note and get, counted at the socket: every write the
  * engine makes to the server, in order. A note is two round trips (the reads the rules need, with
- * the note's number; then every write and the COMMIT together), a get one (the record with its
- * notes, history, attachments and needs; its COMMIT is sent after, not waited for). Rules are
+ * the note's number; then every write and the COMMIT together), a get one write of one statement
+ * (the record with its notes, history, attachments and links as columns; no transaction). Rules are
  * still decided in TypeScript on what was read: a note on a record the agent cannot see is refused
  * and changes nothing.
  */
@@ -53,9 +53,11 @@ eachStore('an agent\'s note is two round trips on PostgreSQL, a get one', async 
     const note = await writes(() => f.store.note(made.id, 'second', bot));
     assert.equal(note.length, 2, `two writes for a note (it was three): ${JSON.stringify(note)}`);
 
-    // The get's reads in one write; its COMMIT may follow in a write of its own, not waited for.
+    // The get: one write of one statement, named as prepared (it was two writes of seven: BEGIN,
+    // the record, its notes, history, attachments, links, then the COMMIT).
     const get = await writes(() => f.store.get(made.id, bot));
-    assert.ok(get.length <= 2, `one write of reads for a get, and its COMMIT (it was three): ${JSON.stringify(get)}`);
+    assert.equal(get.length, 1, `one write for a get: ${JSON.stringify(get)}`);
+    assert.equal(get[0]!.match(/b[0-9a-f]{24}\0/g)?.length, 1, `one statement for a get: ${JSON.stringify(get)}`);
     assert.equal((await f.store.get(made.id, bot)).record.notes.map((n) => n.text).join(','), 'first,second');
 
     // The rules decide on what was read: an agent not given the list is told no such record, and nothing is written.

@@ -65,6 +65,8 @@ export interface TxOptions {
  */
 export interface Engine {
   readonly dialect: DialectName;
+  /** Its SQL pieces, as its Sql gives them to the rules (dialect.ts). */
+  readonly pieces: Dialect;
   /**
    * Whether several keepers share this binder, their changes running side by side (a database
    * server): a keeper then runs a few batches of asks at once, each meeting the others as two

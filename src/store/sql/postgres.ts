@@ -7,6 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Pool } from 'pg';
+import { POSTGRES } from '../dialect/postgres.js';
 import { shownStoreUrl } from '../shown-url.js';
 import type { Engine, Sql } from './port.js';
 import { statementSender } from './pg-private.js';
@@ -103,6 +104,7 @@ export async function postgresEngine(options: PostgresOptions): Promise<Postgres
 
   return {
     dialect: 'postgres',
+    pieces: POSTGRES,
     severalKeepers: true,
     inAFile: false,
     path: schema ? `${where} (schema ${schema})` : where,

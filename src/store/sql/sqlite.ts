@@ -197,6 +197,7 @@ export function sqliteEngine(db: Database.Database, path: string): Engine {
 
   return {
     dialect: 'sqlite',
+    pieces: SQLITE,
     severalKeepers: false,
     inAFile: true,
     path,

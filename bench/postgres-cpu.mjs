@@ -1,0 +1,96 @@
+// bench/postgres-cpu: the processor time one request costs on PostgreSQL, by process — the server
+// answering it (a keeper of this build, or a bare server of floor-server.mjs), PostgreSQL's own
+// processes (all of them: the backends, the WAL writer), and the client (autocannon, here) — read
+// from /proc's counters around each setup's seconds. On a machine of two cores shared by all three,
+// a request's rate follows their sum; this says where it goes. Rounds alternate the setups; the
+// first round is thrown away (warm-up). Linux alone (/proc). Figures, not tests.
+//   node bench/postgres-cpu.mjs [--kind read|note] [--bare read,read-whole] [--records 10000]
+//        [--seconds 5] [--rounds 3] [--clients 16]
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fillPostgres } from './fill.mjs';
+import { ROOT, load, machine, median, option, serveHttp } from './lib.mjs';
+import { requestsPerSecond } from './load-test.mjs';
+
+const KIND = option('--kind', 'read');
+const BARE = option('--bare', KIND === 'read' ? 'read,read-whole' : 'one').split(',').filter(Boolean);
+const RECORDS = Number(option('--records', '10000'));
+const SECONDS = Number(option('--seconds', '5'));
+const ROUNDS = Number(option('--rounds', '3'));
+const CLIENTS = Number(option('--clients', '16'));
+/** Clock ticks a second of /proc's counters (USER_HZ: 100 on every Linux this runs on). */
+const HZ = 100;
+
+/** Ticks of processor time process `pid` has spent (user and system), 0 once it is gone. */
+function ticks(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return 0;
+  }
+}
+/** Ticks spent by every PostgreSQL process (each named `postgres`). */
+function postgresTicks() {
+  let sum = 0;
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres') sum += ticks(pid);
+    } catch { /* gone meanwhile */ }
+  }
+  return sum;
+}
+
+process.stdout.write(`bench/postgres-cpu on ${machine()}; load ${load()}\n`);
+const filled = await fillPostgres('cpu', RECORDS);
+if (!filled) process.exit(0);
+const { cluster, url, token } = filled;
+
+function bare(mode) {
+  return new Promise((done, fail) => {
+    const child = spawn(process.execPath, [join(ROOT, 'bench', 'floor-server.mjs'), url, mode], { stdio: ['ignore', 'pipe', 'inherit'] });
+    child.stdout.on('data', (chunk) => {
+      const port = /port (\d+)/.exec(String(chunk))?.[1];
+      if (port) done({ url: new URL(`http://127.0.0.1:${port}`), pid: child.pid, stop: () => new Promise((ok) => { child.on('exit', ok); child.kill('SIGTERM'); }) });
+    });
+    child.on('exit', (code) => fail(new Error(`floor server exited ${code}`)));
+  });
+}
+
+const pick = () => 1 + Math.floor(Math.random() * RECORDS);
+const note = () => ({
+  method: 'POST', path: '/api/note', body: JSON.stringify({ id: pick(), text: 'benched' }),
+  headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID() },
+});
+const setups = [['Binder', await serveHttp(url), KIND === 'read' ? () => ({ method: 'GET', path: `/api/get?id=${pick()}` }) : note]];
+for (const mode of BARE) setups.push([`bare ${mode}`, await bare(mode), KIND === 'read' ? () => ({ method: 'GET', path: `/?id=${pick()}` }) : note]);
+
+const got = new Map(setups.map(([name]) => [name, []]));
+for (let r = 0; r <= ROUNDS; r++) {
+  for (const [name, server, make] of r % 2 ? setups : [...setups].reverse()) {
+    const [serverBefore, postgresBefore, clientBefore] = [ticks(server.pid), postgresTicks(), process.cpuUsage()];
+    const perSecond = await requestsPerSecond({ url: server.url.origin, token, clients: CLIENTS, seconds: SECONDS, make });
+    const requests = perSecond * SECONDS;
+    const client = process.cpuUsage(clientBefore);
+    const us = (t) => (t / HZ) * 1e6 / requests;
+    if (r > 0) {
+      got.get(name).push({
+        perSecond, server: us(ticks(server.pid) - serverBefore), postgres: us(postgresTicks() - postgresBefore),
+        client: (client.user + client.system) / requests,
+      });
+    }
+  }
+}
+for (const [, server] of setups) await server.stop();
+await cluster.stop();
+
+const mid = (rows, key) => Math.round(median(rows.map((x) => x[key])));
+process.stdout.write(`${KIND === 'read' ? 'GET of a record' : 'a durable note'}, ${CLIENTS} clients, median of ${ROUNDS} rounds of ${SECONDS} s:\n`);
+process.stdout.write('| setup | per second | its server, µs | PostgreSQL, µs | client, µs | sum, µs |\n|---|---|---|---|---|---|\n');
+for (const [name, rows] of got) {
+  const [server, postgres, client] = [mid(rows, 'server'), mid(rows, 'postgres'), mid(rows, 'client')];
+  process.stdout.write(`| ${name} | ${mid(rows, 'perSecond').toLocaleString('en')} | ${server} | ${postgres} | ${client} | ${server + postgres + client} |\n`);
+}
