@@ -97,9 +97,8 @@ export async function findRecord(ctx: Context, ref: number | string, who: Who, n
       (SELECT a.level FROM access a WHERE a.list = r.list AND a.agent = ?) AS list_level${more}
     FROM records r JOIN lists l ON l.id = r.list WHERE r.id = ?`, [who.id, id])) as (RecordRow & { list_level: Access | null }) | undefined;
   if (!joined) throw noRecord(id);
-  const aside = also ? apart(joined as unknown as Record<string, unknown>, Object.keys(also)) : undefined;
   const seen = joined.list_level;
-  const { row, list: listRow } = splitListRow<RecordRow>(joined, 'list_level');
+  const { row, list: listRow, aside } = splitListRow<RecordRow>(joined, also ? ['list_level', ...Object.keys(also)] : ['list_level']);
   let level: Access = 'write';
   if (!isPerson(who)) {
     // An agent learns of no record in a list it was not given, nor in an archived one.
@@ -108,17 +107,7 @@ export async function findRecord(ctx: Context, ref: number | string, who: Who, n
   }
   const list = await listFor(ctx, listRow, who, level);
   if (need === 'write' && level !== 'write') throw readOnly(list.title);
-  return { record: recordOf(row), row, list, access: level, ...(aside ? { also: aside } : {}) };
-}
-
-/** The columns `names` taken out of `row`, by name. */
-function apart(row: Record<string, unknown>, names: string[]): Record<string, unknown> {
-  const taken: Record<string, unknown> = {};
-  for (const name of names) {
-    taken[name] = row[name];
-    delete row[name];
-  }
-  return taken;
+  return { record: recordOf(row), row, list, access: level, ...(also ? { also: aside } : {}) };
 }
 
 /** Refuses a change to an archived record. */

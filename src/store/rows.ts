@@ -46,19 +46,22 @@ const LIST_KEYS = new Map<string, string>(LIST_NAMES.map((name) => [`list_${name
 
 /**
  * The list read beside a record (`listColumnsAs`), as its own row; the record's row without it
- * nor the columns named `aside`. One pass: a copy of the joined row (some thirty columns) then
- * a delete of each list column cost ~8 µs a record look, and every ask about a record makes one.
+ * nor the columns named `aside`, which are given apart. One pass: a copy of the joined row (some
+ * thirty columns) then a delete of each list column cost ~8 µs a record look, and every ask about a
+ * record makes one.
  */
-export function splitListRow<R extends { list: string }>(joined: R, aside = ''): { row: R; list: ListRow } {
+export function splitListRow<R extends { list: string }>(joined: R, aside: readonly string[] = []): { row: R; list: ListRow; aside: Record<string, unknown> } {
   const columns = joined as unknown as Record<string, unknown>;
   const row: Record<string, unknown> = {};
   const list: Record<string, unknown> = { id: joined.list };
+  const apart: Record<string, unknown> = {};
   for (const key in columns) {
     const name = LIST_KEYS.get(key);
     if (name !== undefined) list[name] = columns[key];
-    else if (key !== aside) row[key] = columns[key];
+    else if (aside.includes(key)) apart[key] = columns[key];
+    else row[key] = columns[key];
   }
-  return { row: row as R, list: list as unknown as ListRow };
+  return { row: row as R, list: list as unknown as ListRow, aside: apart };
 }
 
 export function listOf(row: ListRow, access: Record<string, Access>): List {
