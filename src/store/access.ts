@@ -84,6 +84,9 @@ export interface Found {
   also?: Record<string, unknown>;
 }
 
+/** The asker's access, read beside the record and no column of its row. */
+const LEVEL_ASIDE = ['list_level'];
+
 /**
  * A record as `who` may see it (and change it, if `need` is write). `also`: columns more of
  * `records r` by name, read in the same statement and given back apart, whoever may see them (a
@@ -98,7 +101,7 @@ export async function findRecord(ctx: Context, ref: number | string, who: Who, n
     FROM records r JOIN lists l ON l.id = r.list WHERE r.id = ?`, [who.id, id])) as (RecordRow & { list_level: Access | null }) | undefined;
   if (!joined) throw noRecord(id);
   const seen = joined.list_level;
-  const { row, list: listRow, aside } = splitListRow<RecordRow>(joined, also ? ['list_level', ...Object.keys(also)] : ['list_level']);
+  const { row, list: listRow, aside } = splitListRow<RecordRow>(joined, also ? ['list_level', ...Object.keys(also)] : LEVEL_ASIDE);
   let level: Access = 'write';
   if (!isPerson(who)) {
     // An agent learns of no record in a list it was not given, nor in an archived one.

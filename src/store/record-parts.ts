@@ -155,10 +155,11 @@ const inOrder = <T>(latestFirst: T[], limit: number): T[] => (limit < 0 ? latest
  */
 function inlineParts(ctx: Context, page: RecordPage) {
   const asJson = ctx.q.dialect.rowsAsJson;
+  if (!asJson || count(page.offset, 0) !== 0) return undefined;
   const notes = count(page.notes, -1);
   const history = count(page.history, HISTORY);
   const [notesSaid, historySaid] = [saidLimit(notes), saidLimit(history)];
-  if (!asJson || count(page.offset, 0) !== 0 || notesSaid === undefined || historySaid === undefined) return undefined;
+  if (notesSaid === undefined || historySaid === undefined) return undefined;
   const latest = (table: 'notes' | 'log', said: number): string =>
     asJson(`SELECT * FROM ${table} WHERE record = r.id ORDER BY id DESC${said ? ` LIMIT ${said}` : ''}`, 'x.id DESC');
   return {

@@ -74,8 +74,9 @@ export interface Dialect {
   /**
    * A column holding the rows `select` gives as one JSON array, ordered by `order` (over the rows,
    * named `x`) — where a statement costs more than its work (a server's: a record's page read in
-   * one statement took three quarters of the processor time of eight, measured), so a read asks its
-   * parts as columns of its main statement. Absent where statements are cheap (SQLite, in-process).
+   * one statement took 57–73 % of the processor time of eight, bench/postgres-cpu.mjs), so that a
+   * read asks its parts as columns of its main statement. Absent where statements are cheap
+   * (SQLite, in-process).
    */
   rowsAsJson?(select: string, order: string): string;
   /** A statement whose one value is the id the next row of `table` is given (within this transaction). */
