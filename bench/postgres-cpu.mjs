@@ -3,9 +3,11 @@
 // processes (all of them: the backends, the WAL writer), and the client (autocannon, here) — read
 // from /proc's counters around each setup's seconds. On a machine of two cores shared by all three,
 // a request's rate follows their sum; this says where it goes. Rounds alternate the setups; the
-// first round is thrown away (warm-up). Linux alone (/proc). Figures, not tests.
-//   node bench/postgres-cpu.mjs [--kind read|note] [--bare read,read-whole] [--records 10000]
-//        [--seconds 5] [--rounds 3] [--clients 16]
+// first round is thrown away (warm-up). With --before DIST_BIN (an earlier build's
+// dist/bin/binder.js), that build's keeper is a setup too, on the same database. Linux alone
+// (/proc). Figures, not tests.
+//   node bench/postgres-cpu.mjs [--kind read|note] [--bare read,read-whole] [--before DIST_BIN]
+//        [--records 10000] [--seconds 5] [--rounds 3] [--clients 16]
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readFileSync, readdirSync } from 'node:fs';
@@ -20,6 +22,7 @@ const RECORDS = Number(option('--records', '10000'));
 const SECONDS = Number(option('--seconds', '5'));
 const ROUNDS = Number(option('--rounds', '3'));
 const CLIENTS = Number(option('--clients', '16'));
+const BEFORE = option('--before', '');
 /** Clock ticks a second of /proc's counters (USER_HZ: 100 on every Linux this runs on). */
 const HZ = 100;
 
@@ -32,15 +35,30 @@ function ticks(pid) {
     return 0;
   }
 }
-/** Ticks spent by every PostgreSQL process (each named `postgres`). */
+/** The machine's ticks so far: idle (with waits for the disk), stolen by its host, and all. */
+function machineTicks() {
+  const [, ...fields] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).map(Number);
+  return { idle: fields[3] + fields[4], steal: fields[7], all: fields.slice(0, 8).reduce((a, b) => a + b, 0) };
+}
+/** Ticks spent so far by each PostgreSQL process (each named `postgres`), by its id. */
 function postgresTicks() {
-  let sum = 0;
+  const spent = new Map();
   for (const pid of readdirSync('/proc')) {
     if (!/^\d+$/.test(pid)) continue;
     try {
-      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres') sum += ticks(pid);
+      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres') spent.set(pid, ticks(pid));
     } catch { /* gone meanwhile */ }
   }
+  return spent;
+}
+/**
+ * Ticks PostgreSQL's processes spent between two looks: each one there at the second, from its
+ * first (or from its start). A pool's connection left idle past its timeout ends meanwhile, and
+ * the server process with it: a sum of all then and all now counted its whole life as negative.
+ */
+function postgresSpent(before, after) {
+  let sum = 0;
+  for (const [pid, t] of after) sum += t - (before.get(pid) ?? 0);
   return sum;
 }
 
@@ -65,21 +83,25 @@ const note = () => ({
   method: 'POST', path: '/api/note', body: JSON.stringify({ id: pick(), text: 'benched' }),
   headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID() },
 });
-const setups = [['Binder', await serveHttp(url), KIND === 'read' ? () => ({ method: 'GET', path: `/api/get?id=${pick()}` }) : note]];
+const binderAsk = KIND === 'read' ? () => ({ method: 'GET', path: `/api/get?id=${pick()}` }) : note;
+const setups = [['Binder', await serveHttp(url), binderAsk]];
+if (BEFORE) setups.push(['Binder before', await serveHttp(url, { bin: BEFORE }), binderAsk]);
 for (const mode of BARE) setups.push([`bare ${mode}`, await bare(mode), KIND === 'read' ? () => ({ method: 'GET', path: `/?id=${pick()}` }) : note]);
 
 const got = new Map(setups.map(([name]) => [name, []]));
 for (let r = 0; r <= ROUNDS; r++) {
   for (const [name, server, make] of r % 2 ? setups : [...setups].reverse()) {
-    const [serverBefore, postgresBefore, clientBefore] = [ticks(server.pid), postgresTicks(), process.cpuUsage()];
+    const [serverBefore, postgresBefore, clientBefore, machineBefore] = [ticks(server.pid), postgresTicks(), process.cpuUsage(), machineTicks()];
     const perSecond = await requestsPerSecond({ url: server.url.origin, token, clients: CLIENTS, seconds: SECONDS, make });
     const requests = perSecond * SECONDS;
     const client = process.cpuUsage(clientBefore);
+    const after = machineTicks();
+    const share = (key) => (100 * (after[key] - machineBefore[key])) / (after.all - machineBefore.all);
     const us = (t) => (t / HZ) * 1e6 / requests;
     if (r > 0) {
       got.get(name).push({
-        perSecond, server: us(ticks(server.pid) - serverBefore), postgres: us(postgresTicks() - postgresBefore),
-        client: (client.user + client.system) / requests,
+        perSecond, server: us(ticks(server.pid) - serverBefore), postgres: us(postgresSpent(postgresBefore, postgresTicks())),
+        client: (client.user + client.system) / requests, idle: share('idle'), steal: share('steal'),
       });
     }
   }
@@ -89,8 +111,8 @@ await cluster.stop();
 
 const mid = (rows, key) => Math.round(median(rows.map((x) => x[key])));
 process.stdout.write(`${KIND === 'read' ? 'GET of a record' : 'a durable note'}, ${CLIENTS} clients, median of ${ROUNDS} rounds of ${SECONDS} s:\n`);
-process.stdout.write('| setup | per second | its server, µs | PostgreSQL, µs | client, µs | sum, µs |\n|---|---|---|---|---|---|\n');
+process.stdout.write('| setup | per second | its server, µs | PostgreSQL, µs | client, µs | sum, µs | the machine idle, stolen |\n|---|---|---|---|---|---|---|\n');
 for (const [name, rows] of got) {
   const [server, postgres, client] = [mid(rows, 'server'), mid(rows, 'postgres'), mid(rows, 'client')];
-  process.stdout.write(`| ${name} | ${mid(rows, 'perSecond').toLocaleString('en')} | ${server} | ${postgres} | ${client} | ${server + postgres + client} |\n`);
+  process.stdout.write(`| ${name} | ${mid(rows, 'perSecond').toLocaleString('en')} | ${server} | ${postgres} | ${client} | ${server + postgres + client} | ${mid(rows, 'idle')} %, ${mid(rows, 'steal')} % |\n`);
 }
