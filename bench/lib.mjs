@@ -53,6 +53,23 @@ export function serveHttp(store, { bin = BINDER, extra = [] } = {}) {
   });
 }
 
+/**
+ * A bare server of bench/floor-server.mjs in `mode` on the database at `url` (`env`: its
+ * environment besides), resolved once it listens: its address (`url`, a URL), process id and stop.
+ */
+export function floorServer(url, mode, env = {}) {
+  return new Promise((done, fail) => {
+    const child = spawn(process.execPath, [join(ROOT, 'bench', 'floor-server.mjs'), url, mode], {
+      stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env },
+    });
+    child.stdout.on('data', (chunk) => {
+      const port = /port (\d+)/.exec(String(chunk))?.[1];
+      if (port) done({ url: new URL(`http://127.0.0.1:${port}`), pid: child.pid, stop: () => new Promise((ok) => { child.on('exit', ok); child.kill('SIGTERM'); }) });
+    });
+    child.on('exit', (code) => fail(new Error(`floor server exited ${code}`)));
+  });
+}
+
 export const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length ? s[Math.floor((s.length - 1) / 2)] : NaN;

@@ -8,12 +8,12 @@
 // postgres.js / pg taken within a round. Figures, not tests.
 // postgres.js is no dependency of Binder: it is installed for the run in a folder of its own.
 //   node bench/pg-clients.mjs [--records 10000] [--seconds 4] [--rounds 5] [--clients 16]
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fillPostgres } from './fill.mjs';
-import { ROOT, load, machine, median, medianRatio, option, round, tempDir } from './lib.mjs';
+import { floorServer, load, machine, median, medianRatio, option, round, tempDir } from './lib.mjs';
 import { requestsPerSecond } from './load-test.mjs';
 
 const RECORDS = Number(option('--records', '10000'));
@@ -36,30 +36,17 @@ const filled = await fillPostgres('clients', RECORDS);
 if (!filled) process.exit(0);
 const { cluster, url, token } = filled;
 
-function server(mode) {
-  return new Promise((done, fail) => {
-    const child = spawn(process.execPath, [join(ROOT, 'bench', 'floor-server.mjs'), url, mode], {
-      stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, BINDER_POSTGRES_JS: jsDir },
-    });
-    child.stdout.on('data', (chunk) => {
-      const port = /port (\d+)/.exec(String(chunk))?.[1];
-      if (port) done({ url: `http://127.0.0.1:${port}`, stop: () => new Promise((ok) => { child.on('exit', ok); child.kill('SIGTERM'); }) });
-    });
-    child.on('exit', (code) => fail(new Error(`floor server exited ${code}`)));
-  });
-}
-
 const make = () => ({
   method: 'POST', path: '/', body: JSON.stringify({ id: 1 + Math.floor(Math.random() * RECORDS), text: 'benched' }),
   headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID() },
 });
 const SETUPS = [['pg', 'two'], ['postgres.js', 'two-js']];
 const servers = [];
-for (const [, mode] of SETUPS) servers.push(await server(mode));
+for (const [, mode] of SETUPS) servers.push(await floorServer(url, mode, { BINDER_POSTGRES_JS: jsDir }));
 const got = { pg: [], 'postgres.js': [] };
 for (let r = 0; r <= ROUNDS; r++) {
   for (const [i, [name]] of SETUPS.entries()) {
-    const perSecond = await requestsPerSecond({ url: servers[i].url, token, seconds: SECONDS, make, clients: CLIENTS });
+    const perSecond = await requestsPerSecond({ url: servers[i].url.origin, token, seconds: SECONDS, make, clients: CLIENTS });
     if (r > 0) got[name].push(perSecond);
   }
 }

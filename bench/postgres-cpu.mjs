@@ -8,12 +8,10 @@
 // (/proc). Figures, not tests.
 //   node bench/postgres-cpu.mjs [--kind read|note] [--bare read,read-whole] [--before DIST_BIN]
 //        [--records 10000] [--seconds 5] [--rounds 3] [--clients 16]
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readFileSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { fillPostgres } from './fill.mjs';
-import { ROOT, load, machine, median, option, serveHttp } from './lib.mjs';
+import { floorServer, load, machine, median, option, serveHttp } from './lib.mjs';
 import { requestsPerSecond } from './load-test.mjs';
 
 const KIND = option('--kind', 'read');
@@ -67,17 +65,6 @@ const filled = await fillPostgres('cpu', RECORDS);
 if (!filled) process.exit(0);
 const { cluster, url, token } = filled;
 
-function bare(mode) {
-  return new Promise((done, fail) => {
-    const child = spawn(process.execPath, [join(ROOT, 'bench', 'floor-server.mjs'), url, mode], { stdio: ['ignore', 'pipe', 'inherit'] });
-    child.stdout.on('data', (chunk) => {
-      const port = /port (\d+)/.exec(String(chunk))?.[1];
-      if (port) done({ url: new URL(`http://127.0.0.1:${port}`), pid: child.pid, stop: () => new Promise((ok) => { child.on('exit', ok); child.kill('SIGTERM'); }) });
-    });
-    child.on('exit', (code) => fail(new Error(`floor server exited ${code}`)));
-  });
-}
-
 const pick = () => 1 + Math.floor(Math.random() * RECORDS);
 const note = () => ({
   method: 'POST', path: '/api/note', body: JSON.stringify({ id: pick(), text: 'benched' }),
@@ -86,7 +73,7 @@ const note = () => ({
 const binderAsk = KIND === 'read' ? () => ({ method: 'GET', path: `/api/get?id=${pick()}` }) : note;
 const setups = [['Binder', await serveHttp(url), binderAsk]];
 if (BEFORE) setups.push(['Binder before', await serveHttp(url, { bin: BEFORE }), binderAsk]);
-for (const mode of BARE) setups.push([`bare ${mode}`, await bare(mode), KIND === 'read' ? () => ({ method: 'GET', path: `/?id=${pick()}` }) : note]);
+for (const mode of BARE) setups.push([`bare ${mode}`, await floorServer(url, mode), KIND === 'read' ? () => ({ method: 'GET', path: `/?id=${pick()}` }) : note]);
 
 const got = new Map(setups.map(([name]) => [name, []]));
 for (let r = 0; r <= ROUNDS; r++) {

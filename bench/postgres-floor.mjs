@@ -17,12 +17,10 @@
 // The budgets: Binder's changes ≥ 0.9× "one statement"; Binder's read ≤ 1.2× the bare read (in
 // time a read, so ≥ 1/1.2 of its reads a second).
 //   node bench/postgres-floor.mjs [--records 10000] [--seconds 5] [--rounds 5] [--clients 16] [--json FILE]
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { fillPostgres } from './fill.mjs';
-import { ROOT, load, machine, median, medianRatio, option, round, serveHttp } from './lib.mjs';
+import { floorServer, load, machine, median, medianRatio, option, round, serveHttp } from './lib.mjs';
 import { requestsPerSecond } from './load-test.mjs';
 
 const RECORDS = Number(option('--records', '10000'));
@@ -36,28 +34,16 @@ const filled = await fillPostgres('floor', 2 * RECORDS);
 if (!filled) process.exit(0);
 const { cluster, url, token } = filled;
 
-/** A bare server of floor-server.mjs in `mode` on the database. */
-function bare(mode) {
-  return new Promise((done, fail) => {
-    const child = spawn(process.execPath, [join(ROOT, 'bench', 'floor-server.mjs'), url, mode], { stdio: ['ignore', 'pipe', 'inherit'] });
-    child.stdout.on('data', (chunk) => {
-      const port = /port (\d+)/.exec(String(chunk))?.[1];
-      if (port) done({ url: new URL(`http://127.0.0.1:${port}`), stop: () => new Promise((ok) => { child.on('exit', ok); child.kill('SIGTERM'); }) });
-    });
-    child.on('exit', (code) => fail(new Error(`floor server exited ${code}`)));
-  });
-}
-
 const SETUPS = [
   ['Binder', () => serveHttp(url)],
-  ['as sent', () => bare('as-sent')],
-  ['one statement', () => bare('one')],
-  ['no token', () => bare('no-token')],
+  ['as sent', () => floorServer(url, 'as-sent')],
+  ['one statement', () => floorServer(url, 'one')],
+  ['no token', () => floorServer(url, 'no-token')],
 ];
 /** Reads: one process each, all clients on it. */
 const READS = [
   ['Binder read', () => serveHttp(url)],
-  ['bare read', () => bare('read')],
+  ['bare read', () => floorServer(url, 'read')],
 ];
 /** A record the reads read: one of the second N, which no change notes. */
 const pick = () => RECORDS + 1 + Math.floor(Math.random() * RECORDS);
