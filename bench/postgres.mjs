@@ -106,16 +106,25 @@ const serverPids = () => (existsSync('/proc') ? readdirSync('/proc').filter((d) 
     return false;
   }
 }) : []);
-/** CPU spent meanwhile by the keepers, the database server and this client, in µs each. */
+/** CPU spent so far by each of the database server's processes, by its id. */
+const serverCpu = () => new Map(serverPids().map((p) => [p, cpuOf(p)]));
+/**
+ * CPU spent meanwhile by the keepers, the database server and this client, in µs each. A server
+ * process counts from its own first reading (or its start): a pool's idle connection that ends
+ * meanwhile takes its process with it, and a sum of all then against all now counted its whole
+ * life as negative.
+ */
 function cpuMeter(keepers) {
   const sum = (pids) => pids.reduce((a, p) => a + cpuOf(p), 0);
   const keeping = keepers.map((k) => k.pid);
   const k0 = sum(keeping);
-  const s0 = sum(serverPids());
+  const s0 = serverCpu();
   const c0 = process.cpuUsage();
   return () => {
     const c = process.cpuUsage(c0);
-    return { keepers: sum(keeping) - k0, server: sum(serverPids()) - s0, client: c.user + c.system };
+    let server = 0;
+    for (const [pid, spent] of serverCpu()) server += spent - (s0.get(pid) ?? 0);
+    return { keepers: sum(keeping) - k0, server, client: c.user + c.system };
   };
 }
 /** What a request cost each side in CPU, µs, from a meter's reading. */

@@ -126,7 +126,7 @@ export async function get(ctx: Context, ref: number | string, who: Who, page: Re
   const { record, list, row } = found;
   const offset = count(page.offset, 0);
   // The record's row counted its notes and attachments in the same snapshot: none is not looked for
-  // (most records have no attachment; a read is a handful of statements, each a server's round trip).
+  // where the parts are read apart (most records have no attachment).
   const noteCount = row.note_count ?? await countOf(ctx, 'notes', record.id);
   const [noteRows, logRows, attachRows, links] = inline ? await inline.read(ctx, found.also!, who)
     : await (ahead ?? parts(ctx, record.id, who, page, noteCount, row.attach_count));
