@@ -6,7 +6,7 @@
  * (store-run.ts), who may ask them (who-may.ts), and which member runs which (store-face.ts).
  */
 import type { Context } from './context.js';
-import { checkToken, noteTokenUse, tokenCheck, tokenHash, tokenRow, type TokenCheck, type TokenRow } from './tokens.js';
+import { checkToken, noteTokenUse, tokenCheck, tokenHash, tokenRow, type TokenCheck, type TokenLooked, type TokenRow } from './tokens.js';
 import { tokensAhead, type Presumed } from './token-ahead.js';
 import { keptWhileUnchanged } from './unchanged.js';
 import { sides } from './sides.js';
@@ -52,7 +52,7 @@ export function makeStore(engine: Engine, options: StoreOptions = {}): Store {
   const tokenRows = engine.version ? keptWhileUnchanged<TokenRow>(engine.version) : null;
   const ahead = engine.version ? null : tokensAhead(now);
   const ruled = ruledBy({ signedIn: options.signedIn === true } satisfies PeopleRules, ahead?.sendOwed);
-  const lookToken = async (token: string): Promise<ReturnType<typeof tokenCheck>> => {
+  const lookToken = async (token: string): Promise<TokenLooked> => {
     const hash = tokenHash(token);
     if (hash === undefined) return tokenCheck(undefined, now());
     const look = (): Promise<TokenRow | undefined> => outermost((c) => tokenRow(c, hash), { mode: 'read', sync: false, single: true });
@@ -62,7 +62,7 @@ export function makeStore(engine: Engine, options: StoreOptions = {}): Store {
     return looked;
   };
   /** A request's presumed check settled: by the look its first statement carried, or by one made now. */
-  const settleToken = async (token: string, carried: ReturnType<typeof tokenCheck> | undefined): Promise<TokenCheck> => {
+  const settleToken = async (token: string, carried: TokenLooked | undefined): Promise<TokenCheck> => {
     const { check, used } = carried ?? await lookToken(token);
     if (used) await write(noteTokenUse)(used.hash, used.at);
     return check;

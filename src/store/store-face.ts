@@ -21,7 +21,7 @@ import { exportBinder } from './exchange-out.js';
 import { importBinder } from './exchange-in.js';
 import { addLoginLink, checkSession, endSession, endSessionsOf, listSessions, noteSessionUse, openSession, revokeSessions, useLoginLink } from './sessions.js';
 import { finishedSignIn, keptSignInKey, markSignIn, signInFinished, signInIssuer, signInKey } from './signin.js';
-import { addToken, checkTokenPrefix, leakedToken, listTokens, noteTokenUse, revokeTokens, type tokenCheck } from './tokens.js';
+import { addToken, checkTokenPrefix, leakedToken, listTokens, noteTokenUse, revokeTokens, type TokenLooked } from './tokens.js';
 import { listPeople, removedPeople, removePerson, setRole, signIn } from './people.js';
 import { indexToken, listOrgs, orgSlug } from './orgs.js';
 import { addHook, listHooks, removeHook, testHook } from './hooks.js';
@@ -41,7 +41,7 @@ export interface Runs {
   read: Runner;
   single: Runner;
   /** A token looked up: outside a transaction, through what was read while nothing changed. */
-  lookToken: (token: string) => Promise<ReturnType<typeof tokenCheck>>;
+  lookToken: (token: string) => Promise<TokenLooked>;
   /** The registered folders: outside a transaction, as read while none changed. */
   lookSides: () => Promise<Side[]>;
   listeners: Set<(change: Change) => void>;

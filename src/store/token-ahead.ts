@@ -4,8 +4,10 @@
  * trip fewer with the token looked at inside its first.
  *
  * What is presumed is who the token was at its last look (its agent and prefix), only for a token
- * accepted then and not expired by the clock now. The look itself is made every time, in the same
- * snapshot as the request's first reads: the rules run as the presumed asker, and when the look
+ * accepted then and not expired by the clock now. The look itself is made every time, sent just
+ * before the request's first statement on its connection (in its transaction, where the request
+ * runs in one; a record's page on PostgreSQL is one statement in none): the rules run as the
+ * presumed asker, and when the look
  * says otherwise (revoked, expired, gone) the statement it went with fails, the transaction commits
  * nothing (it waits for every look's answer before its COMMIT), and the face answers as for a
  * refused token. Where no statement carried it, the face looks before
@@ -13,10 +15,8 @@
  */
 import type { Context } from './context.js';
 import { TokenLapsed } from './store.js';
-import { TOKEN_ROW, tokenCheck, tokenHash, verifiedRow, type TokenCheck, type TokenRow } from './tokens.js';
+import { TOKEN_ROW, tokenCheck, tokenHash, verifiedRow, type TokenCheck, type TokenLooked as Looked, type TokenRow } from './tokens.js';
 import type { Who } from './types.js';
-
-type Looked = ReturnType<typeof tokenCheck>;
 
 /** A token accepted at its last look: who it was, and until when the clock accepts it. */
 interface Accepted { who: Who; prefix: string; expires: number | null }

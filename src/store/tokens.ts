@@ -126,7 +126,10 @@ async function rowOf(ctx: Context, token: string): Promise<TokenRow | undefined>
  * Who the token of `row` is at `now`, if a person made it and it is neither revoked nor expired;
  * with its use to note when the last one noted is a minute old (the look itself takes no lock).
  */
-export function tokenCheck(row: TokenRow | undefined, now: number): { check: TokenCheck; used?: { hash: string; at: number } } {
+/** A token's check as looked at: the verdict, and its use to note where the last one noted is old. */
+export interface TokenLooked { check: TokenCheck; used?: { hash: string; at: number } }
+
+export function tokenCheck(row: TokenRow | undefined, now: number): TokenLooked {
   if (!row) return { check: { ok: false, why: 'unknown' } };
   if (row.revoked !== null) return { check: { ok: false, why: 'revoked', prefix: row.prefix, at: row.revoked } };
   if (row.expires !== null && row.expires <= now) return { check: { ok: false, why: 'expired', prefix: row.prefix, at: iso(row.expires) } };
