@@ -76,6 +76,12 @@ interface PassState {
   full: boolean;
 }
 
+/** The store's disk is full: said once, until an ask is taken again. */
+function sayFull(say: (line: string) => void, state: PassState, error: unknown): void {
+  if (!state.full) say(`the disk that holds the binder is full: asks are refused until a person makes room (${error instanceof Error ? error.message : String(error)})`);
+  state.full = true;
+}
+
 /** The asks read taken, or, while the disk is full, refused and answered so: null then. */
 async function take(context: PumpContext, state: PassState, readings: Reading[], now: number): Promise<TakenNow | null> {
   const { say, store, set } = context;
@@ -86,8 +92,7 @@ async function take(context: PumpContext, state: PassState, readings: Reading[],
     return done;
   } catch (error) {
     if (!diskFull(error)) throw error;
-    if (!state.full) say(`the disk that holds the binder is full: asks are refused until a person makes room (${error instanceof Error ? error.message : String(error)})`);
-    state.full = true;
+    sayFull(say, state, error);
     await refuseFull(readings, now, {
       store, guard: set.guard, opened: set.opened, answerLine: (ask, answer, at) => answerLine(context, ask, answer, at), told: (folder, op, answer) => told(context, folder, op, answer),
     });
@@ -175,6 +180,9 @@ export function createFolderPump(deps: PumpDeps): FolderPump {
       await pump();
       lastFailure = '';
     } catch (error) {
+      // A full disk met before the asks are taken (a folder's binding, its marks) is the full disk
+      // the asks are refused for, said once: not a pass's failure besides.
+      if (diskFull(error)) return sayFull(say, state, error);
       const message = error instanceof Error ? error.message : String(error);
       if (message !== lastFailure) say(`a pass over the folders failed: ${message}`);
       lastFailure = message;

@@ -12,7 +12,7 @@ import { createFolderPump, DISK_FULL_TEXT, READ_MAX, TOO_LATE_TEXT, NO_TIME_TEXT
 import { bytesRead, fileKey } from '../../src/keeper/folder-files.js';
 import { ANSWERS_FILE, ASKS_FILE, LINE_MAX } from '../../src/keeper/protocol.js';
 import type { SideConfig } from '../../src/keeper/keeper-types.js';
-import { tempDir } from '../helpers/temp.js';
+import { tempDir, until } from '../helpers/temp.js';
 import { pumpStore, type CountedStore } from './pump-store.js';
 
 const START = Date.parse('2030-01-02T03:04:05.000Z');
@@ -653,5 +653,30 @@ test('a full disk: each ask read is refused once, by this keeper, another runnin
   assert.deepEqual(s.answers().map((a) => a.ask), ['f1', 'f2', 'f3', 'f4']);
   assert.equal(s.done(), 1, 'only the ask read once there was room was done');
   assert.equal(s.db.prepare('SELECT count(*) FROM asks WHERE delivered = 1').pluck().get(), 4, 'the refusals are recorded');
+  assert.ok(s.logs.some((l) => /room again/.test(l)));
+});
+
+test('a full disk met before the asks are taken (a folder\'s binding) is said once, as the full disk, not as a pass that failed', async (t) => {
+  const s = setup(t);
+  const hold = s.deps.store.holdFolder.bind(s.deps.store);
+  let full = false;
+  let tries = 0;
+  s.deps.store.holdFolder = (async (key: string) => {
+    tries++;
+    if (full) throw Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' });
+    return hold(key);
+  }) as Store['holdFolder'];
+  await s.pump.start();
+  full = true;
+  // Passes woken by asks appended meanwhile each meet the full disk again.
+  for (let i = 0; i < 3; i++) {
+    const before = tries;
+    s.append(s.line(`f${i}`));
+    await until(() => tries > before, 5_000, 'a pass to meet the full disk');
+  }
+  assert.deepEqual(s.logs.filter((l) => /is full/.test(l)).map((l) => l.replace(/ \(.*/, '')),
+    ['binder keeper: the disk that holds the binder is full: asks are refused until a person makes room'], 'said once, as the full disk');
+  full = false;
+  await until(() => s.answers().length === 3, 5_000, 'the asks answered once there is room');
   assert.ok(s.logs.some((l) => /room again/.test(l)));
 });
