@@ -91,12 +91,16 @@ const LEVEL_ASIDE = ['list_level'];
  * A record as `who` may see it (and change it, if `need` is write). `also`: columns more of
  * `records r` by name, read in the same statement and given back apart, whoever may see them (a
  * caller asks there for what it would otherwise ask next, and uses it once the record is found).
+ * `own`: the record's columns, its counts with them (recordColumns); fewer where `also` reads
+ * what they count, and the caller counts it there.
  */
-export async function findRecord(ctx: Context, ref: number | string, who: Who, need: Need, also?: Record<string, string>): Promise<Found> {
+export async function findRecord(
+  ctx: Context, ref: number | string, who: Who, need: Need, also?: Record<string, string>, own = recordColumns(ctx.q.dialect),
+): Promise<Found> {
   const id = recordNumber(ref);
   const more = also ? Object.entries(also).map(([name, column]) => `, ${column} AS ${name}`).join('') : '';
   // The record, its list and the asker's access in one look: every ask about a record makes it.
-  const joined = (await ctx.q.get(`SELECT ${recordColumns(ctx.q.dialect)}, ${listColumnsAs},
+  const joined = (await ctx.q.get(`SELECT ${own}, ${listColumnsAs},
       (SELECT a.level FROM access a WHERE a.list = r.list AND a.agent = ?) AS list_level${more}
     FROM records r JOIN lists l ON l.id = r.list WHERE r.id = ?`, [who.id, id])) as (RecordRow & { list_level: Access | null }) | undefined;
   if (!joined) throw noRecord(id);

@@ -12,6 +12,9 @@ export interface LinkRow { id: number; title: string; list: string; state: strin
 
 export const LINK_COLUMNS = 'o.id, o.title, o.list, o.state, ol.states';
 
+/** Done: in its list's last state (a list has one at least). */
+const isDone = (state: string, states: readonly State[]): boolean => states[states.length - 1]?.id === state;
+
 export function linkOf(row: LinkRow): NeedLink {
   const states = JSON.parse(row.states) as State[];
   return {
@@ -20,7 +23,7 @@ export function linkOf(row: LinkRow): NeedLink {
     list: row.list,
     state: row.state,
     stateName: states.find((s) => s.id === row.state)?.name ?? row.state,
-    done: states[states.length - 1]?.id === row.state,
+    done: isDone(row.state, states),
   };
 }
 
@@ -46,6 +49,15 @@ const waysOf = (count: number, record: string): string => WAYS.slice(0, count).m
   .join(' UNION ALL ');
 const NEEDS_SQL = `${waysOf(2, '?')} ORDER BY 1, 2`;
 const ALL_SQL = `${waysOf(4, '?')} ORDER BY 1, 2`;
+/**
+ * How many of the records it needs are not done, from its links read every way (the rows of
+ * way 0, in every list, seen by the asker or not): the count `blocked_by` says (needs-sql.ts),
+ * for a statement that reads the links whole and so does not count them again.
+ */
+export function undoneNeeds(rows: readonly (LinkRow & { way: number })[]): number {
+  return rows.filter((r) => r.way === 0 && !isDone(r.state, JSON.parse(r.states) as State[])).length;
+}
+
 /** The record `r`'s links every way, as rows of recordLinks' statement, for a column of another (Dialect.rowsAsJson). */
 export const LINKS_OF_R = waysOf(4, 'r.id');
 /** How LINKS_OF_R's rows are ordered, as recordLinks' statement orders them. */

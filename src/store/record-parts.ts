@@ -6,8 +6,8 @@
 import { findRecord, notArchived, recordNumber } from './access.js';
 import { iso, type Context } from './context.js';
 import { forChange } from './leases.js';
-import { LINKS_OF_R, LINKS_ORDER, linksShown, recordLinks, type LinkRow } from './record-links.js';
-import { attachmentOf, logOf, noteOf, type AttachmentRow, type LogRowRaw, type NoteRow } from './rows.js';
+import { LINKS_OF_R, LINKS_ORDER, linksShown, recordLinks, undoneNeeds, type LinkRow } from './record-links.js';
+import { RECORD_COLUMNS_BESIDE, attachmentOf, logOf, noteOf, recordOf, type AttachmentRow, type LogRowRaw, type NoteRow } from './rows.js';
 import { notedLater, noteEditedLater } from './text-index.js';
 import type { Attachment, AttachKind, Note, RecordPage, RecordView, Who } from './types.js';
 import { cleanNote, cleanTitle, LIMITS } from './values.js';
@@ -122,14 +122,17 @@ export async function get(ctx: Context, ref: number | string, who: Who, page: Re
   // before the asker is known to see it: if not, they are thrown away unread by anyone.
   const ahead = !inline && ctx.q.dialect.readsAhead ? parts(ctx, recordNumber(ref), who, page, undefined, undefined) : undefined;
   ahead?.catch(() => undefined);
-  const found = await findRecord(ctx, ref, who, 'read', inline?.columns);
-  const { record, list, row } = found;
+  const found = await findRecord(ctx, ref, who, 'read', inline?.columns, inline ? RECORD_COLUMNS_BESIDE : undefined);
+  const { list, row } = found;
   const offset = count(page.offset, 0);
   // The record's row counted its notes and attachments in the same snapshot: none is not looked for
   // where the parts are read apart (most records have no attachment).
-  const noteCount = row.note_count ?? await countOf(ctx, 'notes', record.id);
+  const noteCount = row.note_count ?? await countOf(ctx, 'notes', found.record.id);
   const [noteRows, logRows, attachRows, links] = inline ? await inline.read(ctx, found.also!, who)
-    : await (ahead ?? parts(ctx, record.id, who, page, noteCount, row.attach_count));
+    : await (ahead ?? parts(ctx, found.record.id, who, page, noteCount, row.attach_count));
+  // Read beside its links, a record's needs not done are counted from them (RECORD_COLUMNS_BESIDE).
+  const blocked = inline ? undoneNeeds(found.also!.part_links as (LinkRow & { way: number })[]) : 0;
+  const record = blocked ? recordOf({ ...row, blocked_by: blocked }) : found.record;
   const historyLimit = count(page.history, HISTORY);
   // A page not full, and not past the end, ends the history: its length says how long it is.
   const whole = (historyLimit < 0 || logRows.length < historyLimit) && (logRows.length > 0 || offset === 0);

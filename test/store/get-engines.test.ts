@@ -58,6 +58,8 @@ async function fill(store: Store, clock: { ms: number }): Promise<number[]> {
   await store.edit(ids[4]!, { parent: ids[0]! }, ann);
   await store.edit(ids[5]!, { parent: ids[0]! }, ann);
   await store.move(ids[5]!, 'Done', ann);
+  // One need done, two not (one of them in a list the agent is not given): blocked by two.
+  await store.move(ids[2]!, 'Done', ann);
   return ids;
 }
 
@@ -91,6 +93,7 @@ test('get: a record\'s page read in one statement (PostgreSQL) is the page read 
       const first = await postgres.get(ids[0]!, bot);
       assert.equal(first.hiddenNeeds, 1);
       assert.equal(first.needs?.length, 2);
+      assert.equal(first.record.blocked, 2);
       assert.equal(first.children?.length, 2);
       assert.equal(first.record.attached.length, 2);
       assert.equal((await postgres.get(ids[4]!, ann)).parent?.id, ids[0]);
