@@ -220,7 +220,9 @@ for (const c of commands) {
     jsx: 'automatic',
     // BINDER_BUILD_NAMES=1 keeps the functions' names, for a profile that names them
     // (bench/profile-keeper.mjs): `minify` would rename them whatever `minifyIdentifiers` says.
-    ...(process.env.BINDER_BUILD_NAMES ? { minifyWhitespace: true, minifySyntax: true } : { minify: true }),
+    // BINDER_BUILD_NAMES=lines keeps the lines too, each module under its `// src/…` comment, so
+    // that a profile's line tells the module (a package's or Binder's) its time was spent in.
+    ...(process.env.BINDER_BUILD_NAMES ? { minifyWhitespace: process.env.BINDER_BUILD_NAMES !== 'lines', minifySyntax: true } : { minify: true }),
     legalComments: 'none',
     banner: { js: cjs ? cjsBanner : esmBanner },
     external: c.sqliteBundled ? ['better-sqlite3/package.json'] : ['better-sqlite3'],
