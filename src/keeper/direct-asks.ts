@@ -10,7 +10,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { type AskRow, type Store, StoreUnavailable, TokenLapsed, TransactionConflict, type Who } from '../store/index.js';
 import type { AnswerLater, HeldWaits, Vouch } from './held-waits.js';
-import { keptAnswer } from './kept-answers.js';
+import { keptLine, type Kept } from './kept-answers.js';
 import { takeAsk } from './take-ask.js';
 import { operation } from './operations.js';
 import { BUSY_STORE_TEXT, type Perform } from './perform.js';
@@ -69,8 +69,6 @@ interface Queued {
   /** What was asked under its key (askedOf), for a key given again with another ask. */
   asked?: string;
 }
-/** An answer as the ledger keeps it, with what was asked under its key. */
-interface Kept extends Answer { asked?: string }
 
 /** A promise looked at later, or never (its ask failed first): no unhandled rejection meanwhile. */
 const quietly = <T>(p: Promise<T>): Promise<T> => {
@@ -85,15 +83,6 @@ const slot = (place: string, id: string): string => `${place}\n${id}`;
 /** What was asked, to tell a key given again with another ask. */
 const askedOf = (op: string, args: unknown): string => createHash('sha256').update(JSON.stringify([op, args ?? null]) ?? '').digest('base64url');
 
-/** An answer as the ledger keeps it, never a secret: one that shows one is kept without it (kept-answers.ts). */
-function line(answer: Answer, asked?: string, op = ''): string {
-  const safe = keptAnswer(op, answer);
-  const kept: Kept = { ok: answer.ok, text: safe.text, ...(safe.sentence ? { sentence: safe.sentence } : {}) };
-  if (safe.data !== undefined) kept.data = safe.data;
-  if (answer.refusal) kept.refusal = answer.refusal;
-  if (asked) kept.asked = asked;
-  return JSON.stringify(kept);
-}
 const unline = (text: string): Kept => JSON.parse(text) as Kept;
 const shown = ({ asked: _asked, ...answer }: Kept): Answer => answer;
 
@@ -175,7 +164,7 @@ export function createDirectAsks(deps: DirectAsksDeps): DirectAsks {
       store.transaction(async ({ ledger }) => {
         if (!await ledger.open(place, id)) return;
         await ledger.unhold(place, id);
-        await ledger.answer(place, id, line({ ok: true, text: GONE_TEXT }), true);
+        await ledger.answer(place, id, keptLine('', { ok: true, text: GONE_TEXT }), true);
       }).then(() => waits.letGo(place, id), (error: unknown) => {
         say(`a wait whose asker went could not be let go; it is answered at its time: ${error instanceof Error ? error.message : String(error)}`);
       });
@@ -201,7 +190,7 @@ export function createDirectAsks(deps: DirectAsksDeps): DirectAsks {
         return { ok: false, text: FAILED_TEXT, refusal: 'failed' };
       },
       // Busy is no answer to keep: asked again with its key later, the ask is done then.
-      record: (answer) => (key !== undefined && answer.refusal !== 'busy' ? { line: line(answer, q.asked, q.op), delivered: true } : null),
+      record: (answer) => (key !== undefined && answer.refusal !== 'busy' ? { line: keptLine(q.op, answer, q.asked), delivered: true } : null),
     });
     if ('before' in took) return replay(took.before, q, () => attach(place, key!, q, true));
     if ('held' in took) return () => attach(place, id, q, key !== undefined);
@@ -258,7 +247,7 @@ export function createDirectAsks(deps: DirectAsksDeps): DirectAsks {
       const answer = await store.transaction(async (tx) => {
         if (!await tx.ledger.open(dir, id)) return null;
         const given = await decide(tx);
-        if (given) await tx.ledger.answer(dir, id, line(given, undefined, op), true);
+        if (given) await tx.ledger.answer(dir, id, keptLine(op, given), true);
         return given;
       });
       // Answered by another keeper of the store meanwhile: its asker is told that answer.

@@ -13,15 +13,12 @@ const TOKEN = /binder_([A-Za-z0-9_-]{8})[A-Za-z0-9_-]{35}(?![A-Za-z0-9_-])/g;
 /** The fields of a shown-once answer's data that hold the secret itself. */
 const SECRET_FIELDS = new Set(['token', 'key', 'cookie', 'secret']);
 
-const prefixOnly = (text: string): string => text.replace(TOKEN, 'binder_$1…');
-
-/** `value` with every token as its prefix, and (`shown`: a shown-once answer's) the secret's own fields left out. */
-function withoutSecrets(value: unknown, shown = false): unknown {
-  if (typeof value === 'string') return prefixOnly(value);
-  if (Array.isArray(value)) return value.map((inner) => withoutSecrets(inner, shown));
+/** `value` without the fields of a shown-once answer's data that hold its secret, at any depth. */
+function withoutSecretFields(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutSecretFields);
   if (value === null || typeof value !== 'object') return value;
   const out: Record<string, unknown> = {};
-  for (const [name, inner] of Object.entries(value)) if (!(shown && SECRET_FIELDS.has(name))) out[name] = withoutSecrets(inner, shown);
+  for (const [name, inner] of Object.entries(value)) if (!SECRET_FIELDS.has(name)) out[name] = withoutSecretFields(inner);
   return out;
 }
 
@@ -34,12 +31,19 @@ export function shownOnceText(data: unknown): string {
     + `If that answer was lost, revoke it (binder admin token revoke ${prefix}) and make another.`;
 }
 
-/** `answer` as the ledger may keep it. */
-export function keptAnswer(op: string, answer: Answer): Answer {
-  if (operation(op)?.shownOnce && answer.ok) {
-    return { ok: true, text: shownOnceText(answer.data), ...(answer.data !== undefined ? { data: withoutSecrets(answer.data, true) } : {}) };
-  }
-  const kept: Answer = { ...answer, text: prefixOnly(answer.text) };
-  if (answer.data !== undefined) kept.data = withoutSecrets(answer.data);
-  return kept;
+/** An answer as the ledger keeps it, with what was asked under its key. */
+export interface Kept extends Answer { asked?: string }
+
+/**
+ * `answer` as the ledger keeps it (`asked`: what was asked under its key), one line of JSON. A
+ * token is found in the line whole, wherever it is — the text, the sentence that says it with its
+ * steps, the data's values and names: its characters are none that JSON escapes.
+ */
+export function keptLine(op: string, answer: Answer, asked?: string): string {
+  const kept: Kept = operation(op)?.shownOnce && answer.ok
+    ? { ok: true, text: shownOnceText(answer.data), ...(answer.data !== undefined ? { data: withoutSecretFields(answer.data) } : {}) }
+    : { ok: answer.ok, text: answer.text, ...(answer.sentence ? { sentence: answer.sentence } : {}), ...(answer.data !== undefined ? { data: answer.data } : {}) };
+  if (answer.refusal) kept.refusal = answer.refusal;
+  if (asked) kept.asked = asked;
+  return JSON.stringify(kept).replace(TOKEN, 'binder_$1…');
 }

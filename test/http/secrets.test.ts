@@ -10,7 +10,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { logLine, scrubSecrets } from '../../src/keeper/log-line.js';
-import { keptAnswer } from '../../src/keeper/kept-answers.js';
+import { keptLine } from '../../src/keeper/kept-answers.js';
 import { HOST, ann, served } from './kit.js';
 import { signedInService } from './oidc-kit.js';
 
@@ -75,12 +75,21 @@ test('the ledger never keeps a token made: a replay says it was made, by its pre
 
 test('what the ledger keeps: a shown-once answer without its secret, any other answer\'s token as its prefix', () => {
   const token = `binder_AbCdEfGh${'x1Y2z3W4v5'.repeat(3)}Q6r7S`;
-  const kept = keptAnswer('token-add', { ok: true, text: `${token}\nThe token above is Robot's`, data: { token, prefix: token.slice(0, 15), name: 'Robot' } });
-  assert.ok(!JSON.stringify(kept).includes(token));
-  assert.deepEqual(kept.data, { prefix: token.slice(0, 15), name: 'Robot' });
-  const note = keptAnswer('note', { ok: true, text: `Noted on #1: ${token}`, data: { fields: { key: 'kept', token: 'kept too' } } });
+  const made = keptLine('token-add', { ok: true, text: `${token}\nThe token above is Robot's`, data: { token, prefix: token.slice(0, 15), name: 'Robot' } });
+  assert.ok(!made.includes(token.slice(15)));
+  assert.deepEqual(JSON.parse(made).data, { prefix: token.slice(0, 15), name: 'Robot' });
+  const note = JSON.parse(keptLine('note', { ok: true, text: `Noted on #1: ${token}`, data: { fields: { key: 'kept', token: 'kept too' } } }, 'what'));
   assert.equal(note.text, 'Noted on #1: binder_AbCdEfGh…');
   assert.deepEqual(note.data, { fields: { key: 'kept', token: 'kept too' } }, 'a record\'s own field named key is no secret');
+  assert.equal(note.asked, 'what');
+  // A refusal that names what was given: its sentence (the text with its steps as data) names it too.
+  const refused = keptLine('add', {
+    ok: false, text: `There is no list "${token}" you can see: binder lists shows yours.`, refusal: 'access',
+    sentence: [`There is no list "${token}" you can see: `, { op: 'lists', args: {} }, ' shows yours.'],
+  });
+  assert.ok(!refused.includes(token.slice(15)), `the ledger keeps no token: ${refused}`);
+  assert.deepEqual(JSON.parse(refused).sentence[0], 'There is no list "binder_AbCdEfGh…" you can see: ');
+  assert.equal(JSON.parse(refused).refusal, 'access');
 });
 
 test('a token anywhere in a URL — its path, escaped or not, on any route — is refused and revoked as leaked; the log has its prefix', async (t) => {
