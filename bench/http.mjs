@@ -49,13 +49,16 @@ const use = (k) => {
 };
 
 /**
- * The earlier build's keeper on a store of its own, filled by that checkout's own bench/fill.mjs
- * (a store of one build need not open in the other), and its agent's token.
+ * A store of its own for a build (`bin`: this one or an earlier one), filled by that checkout's own
+ * bench/fill.mjs (a store of one build need not open in the other), and its agent's token. Beside
+ * an earlier build, this build's keeper is given one too: the bench's own store has had the
+ * changes of the rounds before noted on its records, whose pages a read then reads whole (0.84×
+ * the earlier build's reads on a fresh store, 2026-12-07, with no change to the read between them).
  */
-async function beforeStore(bin) {
+async function freshStore(bin, name) {
   const { fillStore: fillOf } = await import(pathToFileURL(join(dirname(bin), '..', '..', 'bench', 'fill.mjs')).href);
-  const store = join(dir, 'store-before');
-  await fillOf(store, RECORDS, [join(dir, 'agent-before', '.binder')]);
+  const store = join(dir, `store-${name}`);
+  await fillOf(store, RECORDS, [join(dir, `agent-${name}`, '.binder')]);
   const made = spawnSync(process.execPath, [bin, 'admin', '--store', store, '--as', 'bench', 'token', 'add', AGENT], { encoding: 'utf8' });
   if (made.status !== 0) throw new Error(`the earlier build made no token: ${made.stderr}`);
   return { store, token: made.stdout.split('\n')[0] };
@@ -147,7 +150,8 @@ await keeper.stop();
 async function sideBySide(ways, title) {
   const got = {};
   for (let r = 0; r < AB_ROUNDS; r++) {
-    for (const [name, start] of ways) {
+    // Which goes first alternates, round by round.
+    for (const [name, start] of r % 2 ? [...ways].reverse() : ways) {
       const k = await start();
       use(k);
       await throughput('REST read', 8); // warming up, not kept
@@ -166,8 +170,11 @@ async function sideBySide(ways, title) {
 }
 // The same store served in turn by the earlier build and this one.
 if (BEFORE) {
-  const earlier = await beforeStore(BEFORE);
-  results.beside = { before: BEFORE, ...await sideBySide([['before', () => serveStore(BEFORE, 1, earlier.store, earlier.token)], ['now', () => serveStore()]], 'beside the earlier build') };
+  const [earlier, now] = [await freshStore(BEFORE, 'before'), await freshStore(BINDER, 'now')];
+  results.beside = {
+    before: BEFORE,
+    ...await sideBySide([['before', () => serveStore(BEFORE, 1, earlier.store, earlier.token)], ['now', () => serveStore(BINDER, 1, now.store, now.token)]], 'beside the earlier build'),
+  };
 }
 // One keeper process, then WORKERS of them on the same store and address.
 if (WORKERS > 1) results.workers = { workers: WORKERS, ...await sideBySide([['one', () => serveStore()], ['workers', () => serveStore(BINDER, WORKERS)]], `--workers ${WORKERS} beside one process`) };
