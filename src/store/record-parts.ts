@@ -128,15 +128,15 @@ export async function get(ctx: Context, ref: number | string, who: Who, page: Re
   // The record's row counted its notes and attachments in the same snapshot: none is not looked for
   // where the parts are read apart (most records have no attachment).
   const noteCount = row.note_count ?? await countOf(ctx, 'notes', found.record.id);
-  const [noteRows, logRows, attachRows, links] = inline ? await inline.read(ctx, found.also!, who)
-    : await (ahead ?? parts(ctx, found.record.id, who, page, noteCount, row.attach_count));
+  const [noteRows, logRows, attachRows, links, logCount] = inline ? await inline.read(ctx, found.also!, who)
+    : [...await (ahead ?? parts(ctx, found.record.id, who, page, noteCount, row.attach_count)), undefined] as const;
   // Read beside its links, a record's needs not done are counted from them (RECORD_COLUMNS_BESIDE).
   const blocked = inline ? undoneNeeds(found.also!.part_links as (LinkRow & { way: number })[]) : 0;
   const record = blocked ? recordOf({ ...row, blocked_by: blocked }) : found.record;
   const historyLimit = count(page.history, HISTORY);
   // A page not full, and not past the end, ends the history: its length says how long it is.
   const whole = (historyLimit < 0 || logRows.length < historyLimit) && (logRows.length > 0 || offset === 0);
-  const historyCount = whole ? offset + logRows.length : await countOf(ctx, 'log', record.id);
+  const historyCount = whole ? offset + logRows.length : logCount ?? await countOf(ctx, 'log', record.id);
   return {
     record: { ...record, notes: noteRows.map(noteOf), attached: attachRows.map(attachmentOf) },
     list,
@@ -169,15 +169,22 @@ function inlineParts(ctx: Context, page: RecordPage) {
     columns: {
       part_notes: latest('notes', notesSaid),
       part_log: latest('log', historySaid),
+      // A history longer than the page is counted here, not by a statement after (a round trip
+      // more for every record busier than the page the faces ask, ten).
+      ...(historySaid ? { part_log_count: '(SELECT count(*) FROM log WHERE record = r.id)' } : {}),
       part_attached: asJson('SELECT * FROM attachments WHERE record = r.id', 'x.id'),
       part_links: asJson(LINKS_OF_R, LINKS_ORDER),
     },
-    read: async (ctx: Context, also: Record<string, unknown>, who: Who) => [
-      inOrder(also.part_notes as NoteRow[], notes),
-      inOrder(also.part_log as LogRowRaw[], history),
-      also.part_attached as AttachmentRow[],
-      await linksShown(ctx, also.part_links as (LinkRow & { way: number })[], who),
-    ] as const,
+    read: async (ctx: Context, also: Record<string, unknown>, who: Who) => {
+      const log = also.part_log as LogRowRaw[];
+      return [
+        inOrder(also.part_notes as NoteRow[], notes),
+        inOrder(log, history),
+        also.part_attached as AttachmentRow[],
+        await linksShown(ctx, also.part_links as (LinkRow & { way: number })[], who),
+        historySaid ? Number(also.part_log_count) : log.length,
+      ] as const;
+    },
   };
 }
 

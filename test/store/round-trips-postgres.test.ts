@@ -2,7 +2,8 @@
  * What PostgreSQL is sent for an agent's note and get, counted at the socket: every write the
  * engine makes to the server, in order. A note is two round trips (the reads the rules need, with
  * the note's number; then every write and the COMMIT together), a get one write of one statement
- * (the record with its notes, history, attachments and links as columns; no transaction). Rules are
+ * (the record with its notes, history, attachments and links as columns, and their counts where a
+ * page holds fewer than there are; no transaction). Rules are
  * still decided in TypeScript on what was read: a note on a record the agent cannot see is refused
  * and changes nothing.
  */
@@ -59,6 +60,16 @@ eachStore('an agent\'s note is two round trips on PostgreSQL, a get one', async 
     assert.equal(get.length, 1, `one write for a get: ${JSON.stringify(get)}`);
     assert.equal(get[0]!.match(/b[0-9a-f]{24}\0/g)?.length, 1, `one statement for a get: ${JSON.stringify(get)}`);
     assert.equal((await f.store.get(made.id, bot)).record.notes.map((n) => n.text).join(','), 'first,second');
+
+    // A busy record's history past the page asked (the faces ask ten): counted in the same statement.
+    const busy = await f.store.add('batches', { title: 'busy' }, ann);
+    for (let n = 0; n < 11; n++) await f.store.note(busy.id, `note ${n}`, bot);
+    await f.store.get(busy.id, bot, { notes: 10, history: 10 });
+    const paged = await writes(() => f.store.get(busy.id, bot, { notes: 10, history: 10 }));
+    assert.equal(paged.length, 1, `one write for a page of a longer history: ${JSON.stringify(paged)}`);
+    assert.equal(paged[0]!.match(/b[0-9a-f]{24}\0/g)?.length, 1, `one statement for a page of a longer history: ${JSON.stringify(paged)}`);
+    const page = await f.store.get(busy.id, bot, { notes: 10, history: 10 });
+    assert.deepEqual([page.history.length, page.counts.history, page.record.notes.length, page.counts.notes], [10, 12, 10, 11]);
 
     // The rules decide on what was read: an agent not given the list is told no such record, and nothing is written.
     await assert.rejects(f.store.note(made.id, 'not mine', spy), /#\d+|no record|not found|n'existe/i);
