@@ -6,12 +6,15 @@
 // first round is thrown away (warm-up). With --before DIST_BIN (an earlier build's
 // dist/bin/binder.js), that build's keeper is a setup too, on the same database. Linux alone
 // (/proc). Figures, not tests.
+// With --history N, each record is given N history rows more before the rounds (written straight
+// to the log, as edits), for the reads of a busy record: the faces ask a page of ten.
 //   node bench/postgres-cpu.mjs [--kind read|note] [--bare read,read-whole] [--before DIST_BIN]
-//        [--records 10000] [--seconds 5] [--rounds 3] [--clients 16]
+//        [--records 10000] [--seconds 5] [--rounds 3] [--clients 16] [--history 0]
 import { randomUUID } from 'node:crypto';
 import { readFileSync, readdirSync } from 'node:fs';
+import pg from 'pg';
 import { fillPostgres } from './fill.mjs';
-import { floorServer, load, machine, median, option, serveHttp } from './lib.mjs';
+import { floorServer, load, machine, median, medianRatio, option, round, serveHttp } from './lib.mjs';
 import { requestsPerSecond } from './load-test.mjs';
 
 const KIND = option('--kind', 'read');
@@ -21,6 +24,7 @@ const SECONDS = Number(option('--seconds', '5'));
 const ROUNDS = Number(option('--rounds', '3'));
 const CLIENTS = Number(option('--clients', '16'));
 const BEFORE = option('--before', '');
+const HISTORY = Number(option('--history', '0'));
 /** Clock ticks a second of /proc's counters (USER_HZ: 100 on every Linux this runs on). */
 const HZ = 100;
 
@@ -64,6 +68,13 @@ process.stdout.write(`bench/postgres-cpu on ${machine()}; load ${load()}\n`);
 const filled = await fillPostgres('cpu', RECORDS);
 if (!filled) process.exit(0);
 const { cluster, url, token } = filled;
+if (HISTORY > 0) {
+  const db = new pg.Client({ connectionString: url });
+  await db.connect();
+  await db.query(`INSERT INTO log (at, by, op, list, record, change) SELECT $1, $2, 'edit', r.list, r.id, '{"title":"benched"}'
+    FROM records r, generate_series(1, $3::integer)`, [new Date().toISOString(), JSON.stringify({ id: 'person:bench', kind: 'person', name: 'bench' }), HISTORY]);
+  await db.end();
+}
 
 const pick = () => 1 + Math.floor(Math.random() * RECORDS);
 const note = () => ({
@@ -97,9 +108,16 @@ for (const [, server] of setups) await server.stop();
 await cluster.stop();
 
 const mid = (rows, key) => Math.round(median(rows.map((x) => x[key])));
-process.stdout.write(`${KIND === 'read' ? 'GET of a record' : 'a durable note'}, ${CLIENTS} clients, median of ${ROUNDS} rounds of ${SECONDS} s:\n`);
+const busy = HISTORY > 0 ? ` of ${HISTORY + 1} history rows` : '';
+process.stdout.write(`${KIND === 'read' ? `GET of a record${busy}` : 'a durable note'}, ${CLIENTS} clients, median of ${ROUNDS} rounds of ${SECONDS} s:\n`);
 process.stdout.write('| setup | per second | its server, µs | PostgreSQL, µs | client, µs | sum, µs | the machine idle, stolen |\n|---|---|---|---|---|---|---|\n');
 for (const [name, rows] of got) {
   const [server, postgres, client] = [mid(rows, 'server'), mid(rows, 'postgres'), mid(rows, 'client')];
   process.stdout.write(`| ${name} | ${mid(rows, 'perSecond').toLocaleString('en')} | ${server} | ${postgres} | ${client} | ${server + postgres + client} | ${mid(rows, 'idle')} %, ${mid(rows, 'steal')} % |\n`);
+}
+if (BEFORE) {
+  const [now, then] = [got.get('Binder'), got.get('Binder before')];
+  const sum = (x) => x.server + x.postgres + x.client;
+  process.stdout.write(`Binder / Binder before, the median of the rounds' ratios: ${round(medianRatio(now.map((x) => x.perSecond), then.map((x) => x.perSecond)))}× the requests a second, `
+    + `${round(medianRatio(now.map(sum), then.map(sum)))}× the processor time a request\n`);
 }
