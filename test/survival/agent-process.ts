@@ -41,6 +41,11 @@ export interface AgentReport {
   strangers: number;
   /** Ids that got no answer in time (or a `binder` that said nobody keeps the binder). */
   lost: string[];
+  /**
+   * Lines a keeper killed while writing them left unfinished (a write cut at a page by SIGKILL),
+   * ended by the next keeper before its own: skipped, as `binder` skips them (agent/ask.ts).
+   */
+  unfinished: number;
 }
 
 /** A small seeded generator, so a failing run can be played again. */
@@ -75,12 +80,16 @@ const addedRecord = (text: string): number | null => {
   return found ? Number(found[1]) : null;
 };
 
-/** Reads the answers file as it grows; a replaced or shorter file is read from its start. */
-class AnswersReader {
+/**
+ * Reads the answers file as it grows; a replaced or shorter file is read from its start. A line
+ * that is no JSON (left unfinished by a keeper killed while writing it) is counted and skipped.
+ */
+export class AnswersReader {
   private key = '';
   private offset = 0;
   private carry = '';
   private inFile = new Set<string>();
+  unfinished = 0;
   constructor(private readonly path: string, private readonly each: (id: string, ok: boolean, text: string, again: boolean) => void) {}
   read(): void {
     let fd: number;
@@ -101,13 +110,25 @@ class AnswersReader {
       this.carry = lines.pop() ?? '';
       for (const line of lines) {
         if (!line) continue;
-        const answer = JSON.parse(line) as { ask: string; ok: boolean; text: string };
+        const answer = parsed(line);
+        if (!answer) {
+          this.unfinished++;
+          continue;
+        }
         this.each(answer.ask, answer.ok, answer.text, this.inFile.has(answer.ask));
         this.inFile.add(answer.ask);
       }
     } finally {
       closeSync(fd);
     }
+  }
+}
+
+function parsed(line: string): { ask: string; ok: boolean; text: string } | null {
+  try {
+    return JSON.parse(line) as { ask: string; ok: boolean; text: string };
+  } catch {
+    return null;
   }
 }
 
@@ -154,6 +175,7 @@ async function rawAgent(plan: AgentPlan, report: AgentReport): Promise<void> {
   // A last read: an answer twice shows only if it came.
   reader.read();
   report.lost.push(...waiting.keys());
+  report.unfinished = reader.unfinished;
 }
 
 function binderAgent(plan: AgentPlan, report: AgentReport): void {
@@ -182,7 +204,7 @@ function binderAgent(plan: AgentPlan, report: AgentReport): void {
 }
 
 async function main(plan: AgentPlan): Promise<void> {
-  const report: AgentReport = { name: plan.name, mode: plan.mode, made: [], answered: {}, twice: [], strangers: 0, lost: [] };
+  const report: AgentReport = { name: plan.name, mode: plan.mode, made: [], answered: {}, twice: [], strangers: 0, lost: [], unfinished: 0 };
   if (plan.mode === 'raw') await rawAgent(plan, report);
   else binderAgent(plan, report);
   process.stdout.write(JSON.stringify(report));

@@ -129,14 +129,24 @@ export function appendAsk(dir: string, id: string, op: string, args: Record<stri
 
 export interface AnswerSeen { ask: string; ok: boolean; text: string }
 
-/** Every complete answer line in the folder's answers file (none when there is no file). */
+/**
+ * Every complete answer line in the folder's answers file (none when there is no file). A line
+ * that is no JSON, left unfinished by a keeper killed while writing it, is no answer: skipped, as
+ * `binder` skips it.
+ */
 export function answersIn(dir: string): AnswerSeen[] {
   const path = join(dir, ANSWERS_FILE);
   if (!existsSync(path)) return [];
   // Only complete lines: the keeper may be writing the last one now.
   const lines = readFileSync(path, 'utf8').split('\n');
   lines.pop();
-  return lines.filter(Boolean).map((line) => JSON.parse(line) as AnswerSeen);
+  return lines.filter(Boolean).flatMap((line) => {
+    try {
+      return [JSON.parse(line) as AnswerSeen];
+    } catch {
+      return [];
+    }
+  });
 }
 
 /** Ids answered more than once in the folder's answers file. */

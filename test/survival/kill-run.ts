@@ -33,6 +33,8 @@ export interface KillFigures {
   answered: number;
   lost: number;
   duplicated: number;
+  /** Answer lines a kill left unfinished (skipped by the agents, as by `binder`). */
+  unfinished: number;
   adds: number;
   records: number;
   notes: number;
@@ -145,6 +147,8 @@ export async function killRun(plan: KillPlan): Promise<{ figures: KillFigures; p
   const lost = all.flatMap((r) => r.lost);
   const twice = [...all.flatMap((r) => r.twice), ...dirs.flatMap(answeredTwice)];
   const strangers = all.reduce((n, r) => n + r.strangers, 0);
+  // Each kill can cut one write short (the keeper writes one folder's answers at a time).
+  const unfinished = all.reduce((n, r) => n + r.unfinished, 0);
   const ok = (r: AgentReport, id: string) => r.answered[id]?.ok === true;
   const adds = new Map<number, string>();
   const notes: string[] = [];
@@ -165,6 +169,7 @@ export async function killRun(plan: KillPlan): Promise<{ figures: KillFigures; p
   if (lost.length) problems.push(`${lost.length} asks never answered: ${lost.slice(0, 5).join(', ')}`);
   if (twice.length) problems.push(`${twice.length} answers given twice: ${twice.slice(0, 5).join(', ')}`);
   if (strangers) problems.push(`${strangers} answers to asks nobody made`);
+  if (unfinished > killedAt.length) problems.push(`${unfinished} answer lines left unfinished by ${killedAt.length} kills`);
   if (made.length !== plan.asks) problems.push(`${made.length} asks made instead of ${plan.asks}`);
   if (refused) problems.push(`${refused} asks refused: ${all.flatMap((r) => r.made.filter((a) => r.answered[a.id] && !ok(r, a.id)).map((a) => r.answered[a.id]!.text)).slice(0, 3).join(' | ')}`);
 
@@ -186,7 +191,7 @@ export async function killRun(plan: KillPlan): Promise<{ figures: KillFigures; p
   await store.close();
 
   const figures: KillFigures = {
-    asks: made.length, kills: killedAt.length, answered, lost: lost.length, duplicated: twice.length,
+    asks: made.length, kills: killedAt.length, answered, lost: lost.length, duplicated: twice.length, unfinished,
     adds: adds.size, records: rows.length, notes: notes.length, notesInStore: stored.length, recordsMoved: states.size, refused,
     keeperPeakRss: peak, answeredBy, ms: Date.now() - started, integrity: health, killedAt, killedUntold, keeperSaid,
   };
