@@ -328,7 +328,7 @@ export const en: Words = {
     nothingSelected: 'No record is selected.',
     heldLeft: (id, why, now) => {
       const how = why.kind === 'gone' ? 'is gone' : why.kind === 'archived' ? 'was archived' : why.kind === 'restored' ? 'was restored'
-        : why.kind === 'list' ? 'went to another list' : why.kind === 'state' ? `went to ${why.name}, not shown` : 'is no longer shown';
+        : why.kind === 'state' ? `went to ${why.name}, not shown` : 'is no longer shown';
       return `#${id} ${how}: ${now === null ? 'nothing is selected now' : `the cursor is on #${now}`}.`;
     },
     heldWent: (id, state) => `#${id} was moved to ${state}: the cursor went with it.`,

@@ -408,7 +408,7 @@ export const fr: Words = {
     nothingSelected: 'Aucune fiche n\'est choisie.',
     heldLeft: (id, why, now) => {
       const how = why.kind === 'gone' ? 'n\'existe plus' : why.kind === 'archived' ? 'a été archivée' : why.kind === 'restored' ? 'a été restaurée'
-        : why.kind === 'list' ? 'est partie dans une autre liste' : why.kind === 'state' ? `est passée à ${why.name}, non affiché` : 'n\'est plus affichée';
+        : why.kind === 'state' ? `est passée à ${why.name}, non affiché` : 'n\'est plus affichée';
       return `#${id} ${how} : ${now === null ? 'aucune fiche n\'est choisie' : `le curseur est sur #${now}`}.`;
     },
     heldWent: (id, state) => `#${id} a été déplacée vers ${state} : le curseur l'a suivie.`,

@@ -14,12 +14,11 @@ export type Why =
   | { kind: 'gone' }
   | { kind: 'archived' }
   | { kind: 'restored' }
-  | { kind: 'list' }
   | { kind: 'state'; name: string }
   | { kind: 'filtered' };
 
 export type Held =
-  /** The cursor is on the record held (or none is held). */
+  /** The cursor is on the record held, or none is held, or the window is of another list than the record's. */
   | { kind: 'here' }
   /** The record held stands elsewhere now: the cursor goes there (`column`: the board's column). */
   | { kind: 'moved'; id: number; column: number; state: string; cursor: Cursor }
@@ -37,8 +36,11 @@ export function underCursor(w: ListWindow, column: number): RecordSummary | null
   return w.records[w.cursor.at - w.cursor.scroll] ?? null;
 }
 
-/** Where the held record stands in the list's states: its state and its place there, with every state's count. */
-type Place = { state: string; at: number; counts: Record<string, number> } | { left: Why };
+/**
+ * Where the held record stands in the list's states: its state and its place there, with every
+ * state's count; or why it left the view; or `elsewhere`: the window is of another list than its own.
+ */
+type Place = { state: string; at: number; counts: Record<string, number> } | { left: Why } | { elsewhere: true };
 
 async function placeInList(store: StoreRules, who: Who, w: ListWindow, filters: Filters, id: number, matches: Matches | null): Promise<Place> {
   if (matches) {
@@ -56,7 +58,9 @@ async function placeInList(store: StoreRules, who: Who, w: ListWindow, filters: 
     if (error instanceof Refused) return { left: { kind: 'gone' } };
     throw error;
   }
-  if (record.list !== w.list.id) return { left: { kind: 'list' } };
+  // A record never changes list: a window of another list is the person's view gone elsewhere (or
+  // a read for the list shown a moment ago), and nothing is said of a record they no longer look at.
+  if (record.list !== w.list.id) return { elsewhere: true };
   if (record.archived !== filters.archived) return { left: { kind: record.archived ? 'archived' : 'restored' } };
   const shown = shownStates(w.list, filters);
   if (!shown.some((s) => s.id === record.state)) {
@@ -75,6 +79,7 @@ export async function whereHeld(store: StoreRules, who: Who, w: ListWindow, filt
   const under = underCursor(w, column);
   if (under?.id === held) return HERE;
   const place = await placeInList(store, who, w, filters, held, matches);
+  if ('elsewhere' in place) return HERE;
   if ('left' in place) return { kind: 'left', id: held, why: place.left };
   const states = shownStates(w.list, filters);
   const index = states.findIndex((s) => s.id === place.state);
