@@ -5,7 +5,7 @@
  */
 import { Refused } from './store.js';
 import type { Context } from './context.js';
-import { accessOf, listColumnsAs, listOf, recordColumns, recordOf, splitListRow, type ListRow, type RecordRow } from './rows.js';
+import { accessOf, listColumnsAs, listOf, RECORD_OWN_COLUMNS, recordColumns, recordOf, splitListRow, type ListRow, type RecordRow } from './rows.js';
 import { readRecordNumber } from './record-number.js';
 import { slug } from './slug.js';
 import type { Access, List, RecordSummary, Who } from './types.js';
@@ -97,9 +97,28 @@ const LEVEL_ASIDE = ['list_level'];
 export async function findRecord(
   ctx: Context, ref: number | string, who: Who, need: Need, also?: Record<string, string>, own = recordColumns(ctx.q.dialect),
 ): Promise<Found> {
+  const { row, list, access, aside } = await lookUp(ctx, ref, who, need, own, also);
+  return { record: recordOf(row), row, list, access, ...(also ? { also: aside } : {}) };
+}
+
+/** A record found for a change whose answer shows nothing of it: its row with no count read. */
+export interface FoundRow { record: { id: number; archived: boolean }; row: RecordRow; list: List; access: Access }
+
+/**
+ * A record as `who` may change it (as findRecord, `need` write), where the change answers with
+ * something else (a note): none of its counts is read. Counting a record's notes costs the server
+ * more the more notes it has, at every note on it (PostgreSQL, 16 clients, records of ~40 notes:
+ * 0.84× the processor time a note without them, bench/postgres-cpu.mjs; docs/performance.md).
+ */
+export async function findRecordToChange(ctx: Context, ref: number | string, who: Who): Promise<FoundRow> {
+  const { row, list, access } = await lookUp(ctx, ref, who, 'write', RECORD_OWN_COLUMNS);
+  return { record: { id: row.id, archived: row.archived === 1 }, row, list, access };
+}
+
+/** The record's row, list and the asker's access in one look: every ask about a record makes it. */
+async function lookUp(ctx: Context, ref: number | string, who: Who, need: Need, own: string, also?: Record<string, string>) {
   const id = recordNumber(ref);
   const more = also ? Object.entries(also).map(([name, column]) => `, ${column} AS ${name}`).join('') : '';
-  // The record, its list and the asker's access in one look: every ask about a record makes it.
   const joined = (await ctx.q.get(`SELECT ${own}, ${listColumnsAs},
       (SELECT a.level FROM access a WHERE a.list = r.list AND a.agent = ?) AS list_level${more}
     FROM records r JOIN lists l ON l.id = r.list WHERE r.id = ?`, [who.id, id])) as (RecordRow & { list_level: Access | null }) | undefined;
@@ -114,11 +133,11 @@ export async function findRecord(
   }
   const list = await listFor(ctx, listRow, who, level);
   if (need === 'write' && level !== 'write') throw readOnly(list.title);
-  return { record: recordOf(row), row, list, access: level, ...(also ? { also: aside } : {}) };
+  return { row, list, access: level, aside };
 }
 
 /** Refuses a change to an archived record. */
-export function notArchived(found: Found): void {
+export function notArchived(found: { record: { id: number; archived: boolean } }): void {
   if (found.record.archived) {
     const id = found.record.id;
     throw refusal('archivedRecord', [id]);

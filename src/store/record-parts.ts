@@ -3,7 +3,7 @@
  * A note is rewritten only by its author; nothing here reaches a record the asker cannot see.
  * Anyone who may change a record may note it, held or not: a note is how others reach its holder.
  */
-import { findRecord, notArchived, recordNumber } from './access.js';
+import { findRecord, findRecordToChange, notArchived, recordNumber } from './access.js';
 import { iso, type Context } from './context.js';
 import { forChange } from './leases.js';
 import { LINKS_OF_R, LINKS_ORDER, linksShown, recordLinks, undoneNeeds, type LinkRow } from './record-links.js';
@@ -27,7 +27,7 @@ export async function note(ctx: Context, ref: number | string, text: string, who
   // (a server store: the look in one round trip, the writes with the commit in the next).
   const number = ctx.q.value<number>(ctx.q.dialect.nextId('notes'));
   number.catch(() => undefined);
-  const found = await findRecord(ctx, ref, who, 'write');
+  const found = await findRecordToChange(ctx, ref, who);
   notArchived(found);
   const clean = cleanNote(text);
   const at = iso(ctx.now());

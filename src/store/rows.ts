@@ -39,6 +39,9 @@ const COLUMNS = new WeakMap<Dialect, string>();
  */
 export const RECORD_COLUMNS_BESIDE = `r.*, ${NOTE_COUNT}`;
 
+/** A record's own columns alone, no count: for a change whose answer shows nothing of the record. */
+export const RECORD_OWN_COLUMNS = 'r.*';
+
 /** Columns of a record with its counts of notes, attachments and needs not done, for `FROM records r`. */
 export function recordColumns(d: Dialect): string {
   let said = COLUMNS.get(d);

@@ -47,7 +47,10 @@ eachStore('an agent\'s note is two round trips on PostgreSQL, a get one', async 
     }
     const made = await f.store.add('batches', { title: 'counted' }, ann);
     // Once, so that every statement is prepared on its connection: what is counted is the usual case.
-    await f.store.note(made.id, 'first', bot);
+    // A note counts nothing of its record (counting its notes grows with them, at every note).
+    const prepared = await writes(() => f.store.note(made.id, 'first', bot));
+    assert.ok(prepared.join('').includes('INSERT INTO notes'), 'the note\'s statements are written out the first time');
+    assert.doesNotMatch(prepared.join(''), /count\(/i, 'a note reads no count of its record');
     await f.store.get(made.id, bot);
 
     // Statements are prepared once per connection and then named, not written out: writes are counted.
