@@ -10,6 +10,9 @@
 //   no-token  the change as one statement alone: the least a durable change can cost here.
 //   read      a GET: the record read by one statement alone (its row, list and the asker's
 //             access), no token looked at: the least a read of a record can cost here.
+//   read-page a GET: the record's page (what a keeper answers a `get` with: the record, its
+//             notes, history, attachments and links) read by one statement alone, no token looked
+//             at: the least a read of a record's page can cost here.
 //   read-as-sent  a GET as a keeper read a record's page before it was one statement: in one
 //             write, BEGIN (repeatable read, read only), the token's look, the notes, history,
 //             attachments, links and the record; then a COMMIT not waited for.
@@ -219,9 +222,9 @@ const server = createServer((req, res) => {
         }
         return;
       }
-      if (mode === 'read') {
+      if (mode === 'read' || mode === 'read-page') {
         const id = Number(new URL(req.url ?? '/', 'http://x').searchParams.get('id'));
-        const row = (await pool.query(named('record', RECORD, ['Bench agent', id]))).rows[0];
+        const row = (await pool.query(mode === 'read' ? named('record', RECORD, ['Bench agent', id]) : named('whole', RECORD_WHOLE, ['Bench agent', id]))).rows[0];
         res.writeHead(row ? 200 : 404, { 'content-type': 'application/json' }).end(JSON.stringify({ ok: Boolean(row), data: row }));
         return;
       }

@@ -7,16 +7,21 @@
 //   one statement  the same bare servers, the token's look and then the change as one statement;
 //   no token       the change as one statement alone: one round trip, nothing looked at before it.
 // Then reads (GET of one record, 16 clients): Binder through one keeper, beside a bare server
-// reading the record by one statement (no token looked at), rounds in turn. The reads are of N
+// reading by one statement (no token looked at) what a keeper answers a `get` with, the record's
+// page (its row, notes, history, attachments and links), and beside one reading the record's row
+// alone (none of its page: the least any read costs), rounds in turn. The reads are of N
 // records more, filled alike and noted by none: the changes' notes would make a record's page
 // (its notes and history) heavier round after round, and the bare read reads none of them.
-// Every process serves all rounds; one round runs each setup for SECONDS in turn; the first round
-// is thrown away (warm-up), ROUNDS are kept.
+// Every process serves all rounds; one round runs each setup for SECONDS in turn, each round from
+// the next setup on; the first round is thrown away (warm-up), ROUNDS are kept.
 // Each figure is the median of its rounds, each ratio Binder / floor taken within a round.
 // Figures, not tests.
-// The budgets: Binder's changes ≥ 0.9× "one statement"; Binder's read ≤ 1.2× the bare read (in
-// time a read, so ≥ 1/1.2 of its reads a second).
+// The budgets: Binder's changes ≥ 0.9× "one statement"; Binder's read ≤ 1.2× the bare server's
+// one-statement read of the same page (in time a read, so ≥ 1/1.2 of its reads a second).
+// With --before DIST_BIN (an earlier build's dist/bin/binder.js), that build's two keepers and one
+// reading keeper are setups too, in the same rounds, with the ratio now / before within each round.
 //   node bench/postgres-floor.mjs [--records 10000] [--seconds 5] [--rounds 5] [--clients 16] [--json FILE]
+//        [--before DIST_BIN]
 import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { fillPostgres } from './fill.mjs';
@@ -28,6 +33,7 @@ const SECONDS = Number(option('--seconds', '5'));
 const ROUNDS = Number(option('--rounds', '5'));
 const CLIENTS = Number(option('--clients', '16'));
 const JSON_OUT = option('--json', '');
+const BEFORE = option('--before', '');
 
 process.stdout.write(`bench/postgres-floor on ${machine()}; load ${load()}\n`);
 const filled = await fillPostgres('floor', 2 * RECORDS);
@@ -39,15 +45,18 @@ const SETUPS = [
   ['as sent', () => floorServer(url, 'as-sent')],
   ['one statement', () => floorServer(url, 'one')],
   ['no token', () => floorServer(url, 'no-token')],
+  ...(BEFORE ? [['Binder before', () => serveHttp(url, { bin: BEFORE })]] : []),
 ];
 /** Reads: one process each, all clients on it. */
 const READS = [
   ['Binder read', () => serveHttp(url)],
-  ['bare read', () => floorServer(url, 'read')],
+  ['bare page read', () => floorServer(url, 'read-page')],
+  ['bare row read', () => floorServer(url, 'read')],
+  ...(BEFORE ? [['Binder before read', () => serveHttp(url, { bin: BEFORE })]] : []),
 ];
 /** A record the reads read: one of the second N, which no change notes. */
 const pick = () => RECORDS + 1 + Math.floor(Math.random() * RECORDS);
-const makeRead = (name) => () => ({ method: 'GET', path: name === 'Binder read' ? `/api/get?id=${pick()}` : `/?id=${pick()}` });
+const makeRead = (name) => () => ({ method: 'GET', path: name.startsWith('Binder') ? `/api/get?id=${pick()}` : `/?id=${pick()}` });
 const make = () => ({
   method: 'POST', path: '/api/note', body: JSON.stringify({ id: 1 + Math.floor(Math.random() * RECORDS), text: 'benched' }),
   headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID() },
@@ -67,12 +76,15 @@ for (const [, start] of SETUPS) servers.push([await start(), await start()]);
 const readers = [];
 for (const [, start] of READS) readers.push(await start());
 const got = Object.fromEntries([...SETUPS, ...READS].map(([name]) => [name, []]));
+/** The setups' order in round `r`, from the r-th on: each goes first in its turn (a fixed order ran each after the same one always). */
+const turn = (n, r) => Array.from({ length: n }, (_, i) => (i + r) % n);
 for (let r = 0; r <= ROUNDS; r++) {
-  for (const [i, [name]] of SETUPS.entries()) {
+  for (const i of turn(SETUPS.length, r)) {
     const perSecond = await rate(servers[i]);
-    if (r > 0) got[name].push(perSecond);
+    if (r > 0) got[SETUPS[i][0]].push(perSecond);
   }
-  for (const [i, [name]] of READS.entries()) {
+  for (const i of turn(READS.length, r)) {
+    const name = READS[i][0];
     const perSecond = await requestsPerSecond({ url: readers[i].url.origin, token, seconds: SECONDS, make: makeRead(name), clients: CLIENTS });
     if (r > 0) got[name].push(perSecond);
   }
@@ -88,12 +100,25 @@ for (const [name] of SETUPS) {
   process.stdout.write(`${name.padEnd(14)} ${entry.changesPerSecond.toLocaleString('en')} durable changes/s through two processes `
     + `(rounds ${entry.range.map((x) => x.toLocaleString('en')).join('–')})${entry.binderRatio ? `; Binder ${entry.binderRatio}× this` : ''}\n`);
 }
-const reads = { binder: Math.round(median(got['Binder read'])), bare: Math.round(median(got['bare read'])) };
+const perSecond = (name) => Math.round(median(got[name]));
 // A read's time is the inverse of reads a second at the same clients: Binder's time / the bare one's.
-results.reads = { ...reads, timeRatio: round(medianRatio(got['bare read'], got['Binder read']), 2) };
-process.stdout.write(`reads          Binder through one keeper ${reads.binder.toLocaleString('en')}/s, the bare one-statement read ${reads.bare.toLocaleString('en')}/s; `
-  + `a read through Binder takes ${results.reads.timeRatio}× the bare one's time (median of rounds)\n`);
+const timeRatio = (bare) => round(medianRatio(got[bare], got['Binder read']), 2);
+results.reads = {
+  binder: perSecond('Binder read'), page: perSecond('bare page read'), row: perSecond('bare row read'),
+  timeRatio: timeRatio('bare page read'), rowTimeRatio: timeRatio('bare row read'),
+};
+process.stdout.write(`reads          Binder through one keeper ${results.reads.binder.toLocaleString('en')}/s; `
+  + `the bare one-statement read of the page ${results.reads.page.toLocaleString('en')}/s, of the row alone ${results.reads.row.toLocaleString('en')}/s; `
+  + `a read through Binder takes ${results.reads.timeRatio}× and ${results.reads.rowTimeRatio}× their time (median of rounds)\n`);
+if (BEFORE) {
+  results.before = {
+    changes: round(medianRatio(got.Binder, got['Binder before']), 2),
+    // As a time: this build's read's time / the build before's.
+    readTime: round(medianRatio(got['Binder before read'], got['Binder read']), 2),
+  };
+  process.stdout.write(`this build / the build before: ${results.before.changes}× the changes a second; a read in ${results.before.readTime}× the time (median of rounds)\n`);
+}
 process.stdout.write(`budgets: Binder's changes ≥ 0.9× "one statement": ${results.setups['one statement'].binderRatio}×; `
-  + `a read ≤ 1.2× the bare read's time: ${results.reads.timeRatio}×\n`);
+  + `a read ≤ 1.2× the bare page read's time: ${results.reads.timeRatio}×\n`);
 if (JSON_OUT) writeFileSync(JSON_OUT, JSON.stringify(results, null, 2));
 await cluster.stop();
