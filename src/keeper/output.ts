@@ -8,6 +8,13 @@ import { writeSync } from 'node:fs';
 
 const streams = new Set<number>();
 
+/**
+ * What a write is told when its reader went away: EPIPE, or ECONNRESET where the reader's end was
+ * a socket it closed with bytes unread (the stdio a harness spawning the command may give it).
+ */
+const READER_GONE = new Set(['EPIPE', 'ECONNRESET']);
+const readerGone = (error: unknown): boolean => READER_GONE.has(String((error as NodeJS.ErrnoException | null)?.code));
+
 /** Writes all of `text` to `fd` (1 or 2), in order. */
 export function writeAll(fd: 1 | 2, text: string): void {
   const stream = (): NodeJS.WriteStream => (fd === 1 ? process.stdout : process.stderr);
@@ -20,13 +27,12 @@ export function writeAll(fd: 1 | 2, text: string): void {
     try {
       at += writeSync(fd, bytes, at, bytes.length - at);
     } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      if (code === 'EPIPE') return;
+      if (readerGone(error)) return;
       // A descriptor in non-blocking mode that is full: the stream waits for room, in order.
-      if (code !== 'EAGAIN') throw error;
+      if ((error as NodeJS.ErrnoException).code !== 'EAGAIN') throw error;
       streams.add(fd);
       stream().on('error', (e: NodeJS.ErrnoException) => {
-        if (e.code !== 'EPIPE') throw e;
+        if (!readerGone(e)) throw e;
       });
       stream().write(bytes.subarray(at));
       return;
@@ -42,7 +48,7 @@ export function writeAll(fd: 1 | 2, text: string): void {
 export function quietWhenReaderLeaves(): void {
   for (const stream of [process.stdout, process.stderr]) {
     stream.on('error', (error: NodeJS.ErrnoException) => {
-      if (error.code !== 'EPIPE' && error.code !== 'ERR_STREAM_DESTROYED') throw error;
+      if (!readerGone(error) && error.code !== 'ERR_STREAM_DESTROYED') throw error;
     });
   }
 }
