@@ -121,9 +121,14 @@ export function createHookSender(deps: HookSenderDeps): HookSender {
   };
 
   async function once(): Promise<void> {
-    let more = true;
-    while (more && !closed) more = (await store.queueHookEvents()).more;
-    const next = await store.nextDeliveryAt();
+    // One look first: most passes (a keeper's own changes, news of another's) find nothing to do.
+    const work = await store.hookWork();
+    let next = work.next;
+    if (work.behind) {
+      let more = true;
+      while (more && !closed) more = (await store.queueHookEvents()).more;
+      next = await store.nextDeliveryAt();
+    }
     if (next === null) return;
     if (next > now()) { schedule(Math.min(next - now(), LOOK_AGAIN_MS)); return; }
     if (!(await store.holdFolder(SENDER))) { schedule(LOOK_AGAIN_MS); return; }

@@ -107,9 +107,12 @@ export async function queueHookEvents(ctx: Context): Promise<{ queued: number; m
   return { queued, more: rows.length === PAGE };
 }
 
+/** A hook not told of the latest history yet. */
+const BEHIND = 'SELECT 1 FROM hooks WHERE seen < (SELECT coalesce(max(id), 0) FROM log)';
+
 /** Whether a hook was not told of the latest history yet (a read: most passes find none). */
 export async function hooksBehind(ctx: Context): Promise<boolean> {
-  return (await ctx.q.value('SELECT 1 FROM hooks WHERE seen < (SELECT coalesce(max(id), 0) FROM log) LIMIT 1')) !== undefined;
+  return (await ctx.q.value(`${BEHIND} LIMIT 1`)) !== undefined;
 }
 
 /** A delivery `d` is tried only once every one before it in its queue is sent or given up on. */
@@ -134,11 +137,25 @@ export async function deliveriesDue(ctx: Context, limit: number, leaseMs: number
   return rows.map((r) => ({ ...r, tries: Number(r.tries) }));
 }
 
+/** When the next delivery is to be tried: the first of each queue alone. */
+const NEXT_AT = `SELECT min(CASE WHEN d.sending > d.next_try THEN d.sending ELSE d.next_try END) FROM hook_deliveries d
+    WHERE d.done IS NULL AND ${FIRST_OF_QUEUE}`;
+const timeOrNull = (at: unknown): number | null => (at === null || at === undefined ? null : Number(at));
+
 /** When the next delivery is to be tried (ms), or null when none waits: the first of each queue alone. */
 export async function nextDeliveryAt(ctx: Context): Promise<number | null> {
-  const at = await ctx.q.value<number | null>(`SELECT min(CASE WHEN d.sending > d.next_try THEN d.sending ELSE d.next_try END) FROM hook_deliveries d
-    WHERE d.done IS NULL AND ${FIRST_OF_QUEUE}`);
-  return at === null || at === undefined ? null : Number(at);
+  return timeOrNull(await ctx.q.value<number | null>(NEXT_AT));
+}
+
+/**
+ * The keeper's look after changes, in one statement: whether a hook is behind the history, and
+ * when a delivery is next to be tried. Every keeper looks after its own changes and after news
+ * of another's, hooks or none: one statement a look, not two.
+ */
+export async function hookWork(ctx: Context): Promise<{ behind: boolean; next: number | null }> {
+  const row = await ctx.q.get<{ behind: unknown; next_at: unknown }>(`SELECT EXISTS (${BEHIND}) AS behind, (${NEXT_AT}) AS next_at`);
+  // PostgreSQL says a boolean, SQLite 0 or 1.
+  return { behind: row?.behind === true || Number(row?.behind) === 1, next: timeOrNull(row?.next_at) };
 }
 
 /** How a try went: delivered (a 2xx), or not, with the status and a clipped, plain reason. */

@@ -25,7 +25,7 @@ import { addToken, checkTokenPrefix, leakedToken, listTokens, noteTokenUse, revo
 import { listPeople, removedPeople, removePerson, setRole, signIn } from './people.js';
 import { indexToken, listOrgs, orgSlug } from './orgs.js';
 import { addHook, listHooks, removeHook, testHook } from './hooks.js';
-import { deliveriesDue, deliveryTried, hooksBehind, nextDeliveryAt, queueHookEvents } from './hook-queue.js';
+import { deliveriesDue, deliveryTried, hooksBehind, hookWork, nextDeliveryAt, queueHookEvents } from './hook-queue.js';
 import type { Op } from './who-may.js';
 import type { Engine } from './sql/port.js';
 import type { Store } from './store.js';
@@ -168,6 +168,7 @@ const KEEPER = {
   deliveriesDue: ({ write }) => write(deliveriesDue),
   deliveryTried: ({ write }) => write(deliveryTried),
   nextDeliveryAt: ({ single }) => single(nextDeliveryAt),
+  hookWork: ({ single }) => single(hookWork),
   exportBinder: ({ read }) => read(exportBinder),
   importBinder: ({ write }) => write(importBinder),
   onChange: ({ listeners }) => (listener: (change: Change) => void) => {

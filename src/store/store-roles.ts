@@ -219,6 +219,8 @@ export interface StoreKeeping {
   deliveryTried(id: string, outcome: TryOutcome): Promise<void>;
   /** The keeper's: when a delivery is next to be tried, or null. */
   nextDeliveryAt(): Promise<number | null>;
+  /** The keeper's look after changes: whether a hook is behind the history, and nextDeliveryAt, in one statement. */
+  hookWork(): Promise<{ behind: boolean; next: number | null }>;
 }
 
 /** A binder moving out and in (a person's alone). */

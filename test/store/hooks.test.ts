@@ -111,6 +111,22 @@ eachStore('events are read from the history: each asked-for event of the hook\'s
   assert.equal(noted.last?.status, 204);
 });
 
+eachStore('the keeper\'s one look after changes says a hook is behind the history, and when a delivery is next due', async (t) => {
+  const f = await withBatches();
+  t.after(() => f.done());
+  const id = (await f.store.add('batches', { title: 'Before any hook' }, bot)).id;
+  assert.deepEqual(await f.store.hookWork(), { behind: false, next: null }, 'no hook: nothing to do');
+  await f.store.addHook({ url: 'https://a.example/h', events: 'noted' }, ann);
+  assert.deepEqual(await f.store.hookWork(), { behind: true, next: null }, 'the hook\'s own history row is after what it was told');
+  assert.deepEqual(await f.store.queueHookEvents(), { queued: 0, more: false }, 'which is no event for it');
+  assert.deepEqual(await f.store.hookWork(), { behind: false, next: null });
+  await f.store.note(id, 'first', bot);
+  assert.deepEqual(await f.store.hookWork(), { behind: true, next: null });
+  await f.store.queueHookEvents();
+  assert.deepEqual(await f.store.hookWork(), { behind: false, next: f.clock.ms }, 'its delivery is due now');
+  assert.equal(await f.store.nextDeliveryAt(), f.clock.ms, 'as nextDeliveryAt says');
+});
+
 eachStore('a failed try is tried again later, the record\'s next delivery waits behind it, and after a day it is given up on', async (t) => {
   const f = await withBatches();
   t.after(() => f.done());

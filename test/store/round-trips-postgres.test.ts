@@ -74,6 +74,12 @@ eachStore('an agent\'s note is two round trips on PostgreSQL, a get one', async 
     const page = await f.store.get(busy.id, bot, { notes: 10, history: 10 });
     assert.deepEqual([page.history.length, page.counts.history, page.record.notes.length, page.counts.notes], [10, 12, 10, 11]);
 
+    // A keeper's look for webhooks to send, after its changes and news of another's: one statement.
+    await f.store.hookWork();
+    const look = await writes(() => f.store.hookWork());
+    assert.equal(look.length, 1, `one write for a keeper's look for webhooks: ${JSON.stringify(look)}`);
+    assert.equal(look[0]!.match(/b[0-9a-f]{24}\0/g)?.length, 1, `one statement for the look: ${JSON.stringify(look)}`);
+
     // The rules decide on what was read: an agent not given the list is told no such record, and nothing is written.
     await assert.rejects(f.store.note(made.id, 'not mine', spy), /#\d+|no record|not found|n'existe/i);
     assert.equal((await f.store.get(made.id, ann)).record.notes.length, 2);
