@@ -70,6 +70,31 @@ export function schemaAddress(url: string | undefined, schema: string): { connec
 }
 
 
+type Pg = typeof import('pg').default;
+
+/**
+ * pg's Client, but one whose failed connect lets its connection go. pg leaves open the socket of a
+ * connect that failed on its own side (the server asks for a password the URL does not give): the
+ * server holds it until its authentication_timeout (60 s by default), and a command that could not
+ * open its store waited as long before it ended.
+ */
+function lettingGo(pg: Pg): typeof pg.Client {
+  type Client = InstanceType<Pg['Client']>;
+  type Connected = ((err: Error) => void) | ((err: null, c: Client) => void);
+  const letGo = (client: Client): void => { client.end().catch(() => undefined); };
+  return class extends pg.Client {
+    override connect(): Promise<Client>;
+    override connect(callback: Connected): void;
+    override connect(callback?: Connected): Promise<Client> | void {
+      if (!callback) return super.connect().catch((error: unknown) => { letGo(this); throw error; });
+      super.connect((error: Error | null, client?: Client) => {
+        if (error) letGo(this);
+        (callback as (err: Error | null, c?: Client) => void)(error, client);
+      });
+    }
+  };
+}
+
 export async function postgresEngine(options: PostgresOptions): Promise<PostgresEngine> {
   // Loaded only where a PostgreSQL store is opened: nothing else pays for it.
   const pg = (await import('pg')).default;
@@ -85,7 +110,7 @@ export async function postgresEngine(options: PostgresOptions): Promise<Postgres
   const keyed = (key: string): string => (schema ? `${schema} ${key}` : key);
   const base = { ...(schema ? schemaAddress(options.url, schema) : options.url ? { connectionString: options.url } : {}), types, connectionTimeoutMillis: 5000 };
   // Pipelined: statements a transaction need not wait for go in one write with the next (PgSql).
-  const pool = new pg.Pool({ ...base, max: options.max ?? 8, idleTimeoutMillis: 30_000, pipeline: true } as ConstructorParameters<typeof pg.Pool>[0]);
+  const pool = new pg.Pool({ ...base, Client: lettingGo(pg), max: options.max ?? 8, idleTimeoutMillis: 30_000, pipeline: true } as ConstructorParameters<typeof pg.Pool>[0]);
   const say = options.log ?? (() => {});
   // An idle connection cut by the server is the pool's to drop: never the process's end.
   pool.on('error', (error) => say(`binder store: a pooled connection to the database failed: ${error.message}`));
