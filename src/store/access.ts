@@ -101,8 +101,8 @@ export async function findRecord(
   return { record: recordOf(row), row, list, access, ...(also ? { also: aside } : {}) };
 }
 
-/** A record found for a change whose answer shows nothing of it: its row with no count read. */
-export interface FoundRow { record: { id: number; archived: boolean }; row: RecordRow; list: List; access: Access }
+/** A record found for a change whose answer shows nothing of it: what the change's rules read. */
+export interface FoundToChange { record: { id: number; archived: boolean }; list: List }
 
 /**
  * A record as `who` may change it (as findRecord, `need` write), where the change answers with
@@ -110,9 +110,9 @@ export interface FoundRow { record: { id: number; archived: boolean }; row: Reco
  * more the more notes it has, at every note on it (PostgreSQL, 16 clients, records of ~40 notes:
  * 0.84× the processor time a note without them, bench/postgres-cpu.mjs; docs/performance.md).
  */
-export async function findRecordToChange(ctx: Context, ref: number | string, who: Who): Promise<FoundRow> {
-  const { row, list, access } = await lookUp(ctx, ref, who, 'write', RECORD_OWN_COLUMNS);
-  return { record: { id: row.id, archived: row.archived === 1 }, row, list, access };
+export async function findRecordToChange(ctx: Context, ref: number | string, who: Who): Promise<FoundToChange> {
+  const { row, list } = await lookUp(ctx, ref, who, 'write', RECORD_OWN_COLUMNS);
+  return { record: { id: row.id, archived: row.archived === 1 }, list };
 }
 
 /** The record's row, list and the asker's access in one look: every ask about a record makes it. */
@@ -137,7 +137,7 @@ async function lookUp(ctx: Context, ref: number | string, who: Who, need: Need, 
 }
 
 /** Refuses a change to an archived record. */
-export function notArchived(found: { record: { id: number; archived: boolean } }): void {
+export function notArchived(found: Pick<FoundToChange, 'record'>): void {
   if (found.record.archived) {
     const id = found.record.id;
     throw refusal('archivedRecord', [id]);
