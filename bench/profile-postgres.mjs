@@ -10,10 +10,11 @@
 // each line came from, and the table names Binder's folders; else it names the bundles.
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { readFileSync, readdirSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fillPostgres } from './fill.mjs';
-import { BINDER, load, machine, option, serveHttp, tempDir } from './lib.mjs';
+import { BINDER, load, machine, option, serveHttp } from './lib.mjs';
 import { requestsPerSecond } from './load-test.mjs';
 
 const KIND = option('--kind', 'note');
@@ -75,7 +76,8 @@ process.stdout.write(`bench/profile-postgres on ${machine()}; load ${load()}\n`)
 const filled = await fillPostgres('profile', RECORDS);
 if (!filled) process.exit(0);
 const { cluster, url, token } = filled;
-const dir = tempDir('binder-profile-pg-');
+// Kept after the run: the path printed is to be opened.
+const dir = mkdtempSync(join(tmpdir(), 'binder-profile-pg-'));
 const pick = () => 1 + Math.floor(Math.random() * RECORDS);
 const make = KIND === 'note'
   ? () => ({ method: 'POST', path: '/api/note', body: JSON.stringify({ id: pick(), text: 'benched' }), headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID() } })

@@ -116,12 +116,30 @@ export async function findRecordToChange(ctx: Context, ref: number | string, who
 }
 
 /** The record's row, list and the asker's access in one look: every ask about a record makes it. */
+/**
+ * The look's statement, made once for each `own` and `also` (the same objects each time: the
+ * callers keep theirs). A statement made anew each time is a new string the engine hashes whole
+ * at each of its lookups (its placeholders, its name, its rows' shape): a record's page is ~2 KB.
+ */
+const looks = new WeakMap<object, Map<string, string>>();
+const NO_ALSO = {};
+function lookStatement(own: string, also: Record<string, string> | undefined): string {
+  let byOwn = looks.get(also ?? NO_ALSO);
+  if (!byOwn) looks.set(also ?? NO_ALSO, (byOwn = new Map()));
+  let sql = byOwn.get(own);
+  if (sql === undefined) {
+    const more = also ? Object.entries(also).map(([name, column]) => `, ${column} AS ${name}`).join('') : '';
+    sql = `SELECT ${own}, ${listColumnsAs},
+      (SELECT a.level FROM access a WHERE a.list = r.list AND a.agent = ?) AS list_level${more}
+    FROM records r JOIN lists l ON l.id = r.list WHERE r.id = ?`;
+    if (byOwn.size < 100) byOwn.set(own, sql);
+  }
+  return sql;
+}
+
 async function lookUp(ctx: Context, ref: number | string, who: Who, need: Need, own: string, also?: Record<string, string>) {
   const id = recordNumber(ref);
-  const more = also ? Object.entries(also).map(([name, column]) => `, ${column} AS ${name}`).join('') : '';
-  const joined = (await ctx.q.get(`SELECT ${own}, ${listColumnsAs},
-      (SELECT a.level FROM access a WHERE a.list = r.list AND a.agent = ?) AS list_level${more}
-    FROM records r JOIN lists l ON l.id = r.list WHERE r.id = ?`, [who.id, id])) as (RecordRow & { list_level: Access | null }) | undefined;
+  const joined = (await ctx.q.get(lookStatement(own, also), [who.id, id])) as (RecordRow & { list_level: Access | null }) | undefined;
   if (!joined) throw noRecord(id);
   const seen = joined.list_level;
   const { row, list: listRow, aside } = splitListRow<RecordRow>(joined, also ? ['list_level', ...Object.keys(also)] : LEVEL_ASIDE);

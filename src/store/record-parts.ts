@@ -12,6 +12,7 @@ import { notedLater, noteEditedLater } from './text-index.js';
 import type { Attachment, AttachKind, Note, RecordPage, RecordView, Who } from './types.js';
 import { cleanNote, cleanTitle, LIMITS } from './values.js';
 import { refusal } from './words/index.js';
+import type { Dialect } from './dialect/dialect.js';
 
 export const KINDS: readonly AttachKind[] = ['message', 'file', 'asset', 'branch', 'link', 'record'];
 const HISTORY = 200;
@@ -156,17 +157,17 @@ const inOrder = <T>(latestFirst: T[], limit: number): T[] => (limit < 0 ? latest
  * (Dialect.rowsAsJson: one statement on a server, not five): the columns, and how their rows are
  * read once the record is found. undefined where parts are read apart.
  */
-function inlineParts(ctx: Context, page: RecordPage) {
-  const asJson = ctx.q.dialect.rowsAsJson;
-  if (!asJson || count(page.offset, 0) !== 0) return undefined;
-  const notes = count(page.notes, -1);
-  const history = count(page.history, HISTORY);
-  const [notesSaid, historySaid] = [saidLimit(notes), saidLimit(history)];
-  if (notesSaid === undefined || historySaid === undefined) return undefined;
-  const latest = (table: 'notes' | 'log', said: number): string =>
-    asJson(`SELECT * FROM ${table} WHERE record = r.id ORDER BY id DESC${said ? ` LIMIT ${said}` : ''}`, 'x.id DESC');
-  return {
-    columns: {
+/** The page's columns for each engine and page size, made once: the look's statement is then made once too (access.ts). */
+const pageColumns = new WeakMap<object, Map<string, Record<string, string>>>();
+function columnsOf(asJson: NonNullable<Dialect['rowsAsJson']>, notesSaid: number, historySaid: number): Record<string, string> {
+  let made = pageColumns.get(asJson);
+  if (!made) pageColumns.set(asJson, (made = new Map()));
+  const key = `${notesSaid} ${historySaid}`;
+  let columns = made.get(key);
+  if (!columns) {
+    const latest = (table: 'notes' | 'log', said: number): string =>
+      asJson(`SELECT * FROM ${table} WHERE record = r.id ORDER BY id DESC${said ? ` LIMIT ${said}` : ''}`, 'x.id DESC');
+    columns = {
       part_notes: latest('notes', notesSaid),
       part_log: latest('log', historySaid),
       // A history longer than the page is counted here, not by a statement after (a round trip
@@ -174,7 +175,21 @@ function inlineParts(ctx: Context, page: RecordPage) {
       ...(historySaid ? { part_log_count: '(SELECT count(*) FROM log WHERE record = r.id)' } : {}),
       part_attached: asJson('SELECT * FROM attachments WHERE record = r.id', 'x.id'),
       part_links: asJson(LINKS_OF_R, LINKS_ORDER),
-    },
+    };
+    made.set(key, columns);
+  }
+  return columns;
+}
+
+function inlineParts(ctx: Context, page: RecordPage) {
+  const asJson = ctx.q.dialect.rowsAsJson;
+  if (!asJson || count(page.offset, 0) !== 0) return undefined;
+  const notes = count(page.notes, -1);
+  const history = count(page.history, HISTORY);
+  const [notesSaid, historySaid] = [saidLimit(notes), saidLimit(history)];
+  if (notesSaid === undefined || historySaid === undefined) return undefined;
+  return {
+    columns: columnsOf(asJson, notesSaid, historySaid),
     read: async (ctx: Context, also: Record<string, unknown>, who: Who) => {
       const log = also.part_log as LogRowRaw[];
       return [
