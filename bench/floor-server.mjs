@@ -18,6 +18,8 @@
 //             attachments, links and the record; then a COMMIT not waited for.
 //   read-whole    the same page as a keeper reads it now: the token's look and one statement, the
 //             parts as JSON columns of the record's, in one write and no transaction.
+//   read-carried  the page with the token's look as one of its columns: one statement, one
+//             write, no transaction.
 //   two       the note in two round trips through `pg`'s pipeline mode: BEGIN, the token's look,
 //             the ledger's look, the record and the note's number in one write; then the note,
 //             the record's time, the words, the history row, the ledger's row and COMMIT in one.
@@ -92,6 +94,9 @@ const RECORD_WHOLE = `SELECT r.*, (SELECT count(*) FROM notes n WHERE n.record =
   (SELECT coalesce(json_agg(x ORDER BY x.id), '[]') FROM attachments x WHERE x.record = r.id) AS part_attached,
   (SELECT coalesce(json_agg(x), '[]') FROM (${PART_LINKS.replace(/\$[1-4]/g, 'r.id')}) x) AS part_links
   FROM records r JOIN lists l ON l.id = r.list WHERE r.id = $2`;
+
+/** The token's row as a column of the page's statement: the read and its token's look, one statement. */
+const TOKEN_AND_PAGE = `SELECT (SELECT row_to_json(t) FROM (${TOKEN}) t) AS token, ${RECORD_WHOLE.replace(/\$2/g, '$3').replace(/\$1/g, '$2').replace(/^SELECT /, '')}`;
 
 const NEXT = "SELECT nextval(pg_get_serial_sequence('notes', 'id')) AS id";
 const NOTE_AS = 'INSERT INTO notes (id, record, at, by, text) VALUES ($1, $2, $3, $4, $5)';
@@ -220,6 +225,14 @@ const server = createServer((req, res) => {
         } finally {
           c.release();
         }
+        return;
+      }
+      if (mode === 'read-carried') {
+        const id = Number(new URL(req.url ?? '/', 'http://x').searchParams.get('id'));
+        const row = (await pool.query(named('carried', TOKEN_AND_PAGE, [tokenHashOf(req), 'Bench agent', id]))).rows[0];
+        if (row && !row.token) throw new Error('no such token');
+        if (row) delete row.token;
+        res.writeHead(row ? 200 : 404, { 'content-type': 'application/json' }).end(JSON.stringify({ ok: Boolean(row), data: row }));
         return;
       }
       if (mode === 'read' || mode === 'read-page') {

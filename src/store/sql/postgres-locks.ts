@@ -16,12 +16,12 @@ export interface FolderLocks {
   close(): Promise<void>;
 }
 
-export function createFolderLocks(pg: Pg, base: ClientConfig, keyed: (key: string) => string): FolderLocks {
+export function createFolderLocks(Connection: Pg['Client'], base: ClientConfig, keyed: (key: string) => string): FolderLocks {
   let locks: Client | null = null;
   const held = new Set<string>();
   async function lockConnection(): Promise<Client> {
     if (locks) return locks;
-    const client = new pg.Client(base);
+    const client = new Connection(base);
     try {
       await client.connect();
     } catch (error) {

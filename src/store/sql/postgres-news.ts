@@ -21,7 +21,8 @@ const TELL_EVERY_MS = 20;
 const LAST_CHANGE_EVERY_MS = 2_000;
 
 export interface NewsDeps {
-  pg: Pg;
+  /** pg's Client, as the engine makes its connections (one that lets a failed connect go). */
+  Connection: Pg['Client'];
   pool: Pool;
   /** How a connection of its own is made (the listener's). */
   base: ClientConfig;
@@ -125,7 +126,7 @@ function createTelling({ pool, channel, me, say }: NewsDeps, closed: () => boole
   };
 }
 
-function createHearing({ pg, pool, base, channel, me, say }: NewsDeps, closed: () => boolean): Pick<News, 'onOtherChange' | 'close'> {
+function createHearing({ Connection, pool, base, channel, me, say }: NewsDeps, closed: () => boolean): Pick<News, 'onOtherChange' | 'close'> {
   /* ---- other keepers' changes: LISTEN on a connection of its own ---- */
   const others = new Set<() => void>();
   let listener: Client | null = null;
@@ -142,7 +143,7 @@ function createHearing({ pg, pool, base, channel, me, say }: NewsDeps, closed: (
   function listen(): Promise<void> {
     listening ??= (async () => {
       for (let wait = 100; !closed() && others.size > 0; wait = Math.min(wait * 2, 2000)) {
-        const client = new pg.Client(base);
+        const client = new Connection(base);
         try {
           await client.connect();
           client.on('notification', (message) => {

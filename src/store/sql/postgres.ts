@@ -110,7 +110,9 @@ export async function postgresEngine(options: PostgresOptions): Promise<Postgres
   const keyed = (key: string): string => (schema ? `${schema} ${key}` : key);
   const base = { ...(schema ? schemaAddress(options.url, schema) : options.url ? { connectionString: options.url } : {}), types, connectionTimeoutMillis: 5000 };
   // Pipelined: statements a transaction need not wait for go in one write with the next (PgSql).
-  const pool = new pg.Pool({ ...base, Client: lettingGo(pg), max: options.max ?? 8, idleTimeoutMillis: 30_000, pipeline: true } as ConstructorParameters<typeof pg.Pool>[0]);
+  // Every connection of the engine's, the pool's and its own (news, folder locks), lets a failed connect go.
+  const Connection = lettingGo(pg);
+  const pool = new pg.Pool({ ...base, Client: Connection, max: options.max ?? 8, idleTimeoutMillis: 30_000, pipeline: true } as ConstructorParameters<typeof pg.Pool>[0]);
   const say = options.log ?? (() => {});
   // An idle connection cut by the server is the pool's to drop: never the process's end.
   pool.on('error', (error) => say(`binder store: a pooled connection to the database failed: ${error.message}`));
@@ -120,8 +122,8 @@ export async function postgresEngine(options: PostgresOptions): Promise<Postgres
   const where = options.url ? shownStoreUrl(options.url) : 'postgres (from the PG* environment)';
 
   const sessions = createSessions({ pool, statement: statementSender(pg), schema, where });
-  const news = createNews({ pg, pool, base, channel, me: randomUUID(), say });
-  const locks = createFolderLocks(pg, base, keyed);
+  const news = createNews({ Connection, pool, base, channel, me: randomUUID(), say });
+  const locks = createFolderLocks(Connection, base, keyed);
   const upkeep = createUpkeep({ pool, connect: sessions.connect, keyed, say });
   const told = (q: PgSql): void => {
     if (q.announced) news.toldSoon(q.announced);
