@@ -115,7 +115,6 @@ export async function findRecordToChange(ctx: Context, ref: number | string, who
   return { record: { id: row.id, archived: row.archived === 1 }, list };
 }
 
-/** The record's row, list and the asker's access in one look: every ask about a record makes it. */
 /**
  * The look's statement, made once for each `own` and `also` (the same objects each time: the
  * callers keep theirs). A statement made anew each time is a new string the engine hashes whole
@@ -137,6 +136,7 @@ function lookStatement(own: string, also: Record<string, string> | undefined): s
   return sql;
 }
 
+/** The record's row, list and the asker's access in one look: every ask about a record makes it. */
 async function lookUp(ctx: Context, ref: number | string, who: Who, need: Need, own: string, also?: Record<string, string>) {
   const id = recordNumber(ref);
   const joined = (await ctx.q.get(lookStatement(own, also), [who.id, id])) as (RecordRow & { list_level: Access | null }) | undefined;

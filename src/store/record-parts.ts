@@ -152,11 +152,6 @@ const saidLimit = (limit: number): number | undefined => (limit < 0 ? 0 : PAGE_L
 /** The latest first, `limit` of them at most (-1: all), put back in order. */
 const inOrder = <T>(latestFirst: T[], limit: number): T[] => (limit < 0 ? latestFirst : latestFirst.slice(0, limit)).reverse();
 
-/**
- * A first page's parts as columns of the record's own statement, where the engine says so
- * (Dialect.rowsAsJson: one statement on a server, not five): the columns, and how their rows are
- * read once the record is found. undefined where parts are read apart.
- */
 /** The page's columns for each engine and page size, made once: the look's statement is then made once too (access.ts). */
 const pageColumns = new WeakMap<object, Map<string, Record<string, string>>>();
 function columnsOf(asJson: NonNullable<Dialect['rowsAsJson']>, notesSaid: number, historySaid: number): Record<string, string> {
@@ -181,6 +176,11 @@ function columnsOf(asJson: NonNullable<Dialect['rowsAsJson']>, notesSaid: number
   return columns;
 }
 
+/**
+ * A first page's parts as columns of the record's own statement, where the engine says so
+ * (Dialect.rowsAsJson: one statement on a server, not five): the columns, and how their rows are
+ * read once the record is found. undefined where parts are read apart.
+ */
 function inlineParts(ctx: Context, page: RecordPage) {
   const asJson = ctx.q.dialect.rowsAsJson;
   if (!asJson || count(page.offset, 0) !== 0) return undefined;
