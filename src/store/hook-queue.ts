@@ -110,11 +110,6 @@ export async function queueHookEvents(ctx: Context): Promise<{ queued: number; m
 /** A hook not told of the latest history yet. */
 const BEHIND = 'SELECT 1 FROM hooks WHERE seen < (SELECT coalesce(max(id), 0) FROM log)';
 
-/** Whether a hook was not told of the latest history yet (a read: most passes find none). */
-export async function hooksBehind(ctx: Context): Promise<boolean> {
-  return (await ctx.q.value(`${BEHIND} LIMIT 1`)) !== undefined;
-}
-
 /** A delivery `d` is tried only once every one before it in its queue is sent or given up on. */
 const FIRST_OF_QUEUE = 'NOT EXISTS (SELECT 1 FROM hook_deliveries e WHERE e.hook = d.hook AND e.queue = d.queue AND e.done IS NULL AND e.seq < d.seq)';
 

@@ -25,7 +25,7 @@ import { addToken, checkTokenPrefix, leakedToken, listTokens, noteTokenUse, revo
 import { listPeople, removedPeople, removePerson, setRole, signIn } from './people.js';
 import { indexToken, listOrgs, orgSlug } from './orgs.js';
 import { addHook, listHooks, removeHook, testHook } from './hooks.js';
-import { deliveriesDue, deliveryTried, hooksBehind, hookWork, nextDeliveryAt, queueHookEvents } from './hook-queue.js';
+import { deliveriesDue, deliveryTried, hookWork, nextDeliveryAt, queueHookEvents } from './hook-queue.js';
 import type { Op } from './who-may.js';
 import type { Engine } from './sql/port.js';
 import type { Store } from './store.js';
@@ -162,9 +162,8 @@ const KEEPER = {
   addHook: ({ write }) => write(addHook),
   removeHook: ({ write }) => write(removeHook),
   testHook: ({ write }) => write(testHook),
-  // A look first, without the write lock: most passes find every hook told already.
-  // Looked at after changes: one statement each, in no transaction (a server's BEGIN and COMMIT are two writes more).
-  queueHookEvents: ({ single, write }) => async () => ((await single(hooksBehind)()) ? write(queueHookEvents)() : { queued: 0, more: false }),
+  // Asked only where the keeper's look (hookWork, one statement in no transaction) found a hook behind.
+  queueHookEvents: ({ write }) => write(queueHookEvents),
   deliveriesDue: ({ write }) => write(deliveriesDue),
   deliveryTried: ({ write }) => write(deliveryTried),
   nextDeliveryAt: ({ single }) => single(nextDeliveryAt),
