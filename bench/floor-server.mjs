@@ -82,9 +82,10 @@ const ALL = `WITH rec AS (SELECT r.id, r.list,
 const PART_NOTES = 'SELECT * FROM notes WHERE record = $1 ORDER BY id DESC LIMIT 10';
 const PART_LOG = 'SELECT * FROM log WHERE record = $1 ORDER BY id DESC LIMIT 10';
 const PART_ATTACHED = 'SELECT * FROM attachments WHERE record = $1 ORDER BY id';
-const LINK = (way, table, other, self) => `SELECT ${way} AS way, o.id, o.title, o.list, o.state, ol.states FROM ${table} JOIN records o ON o.id = ${other} JOIN lists ol ON ol.id = o.list WHERE ${self}`;
-const PART_LINKS = `${LINK(0, 'needs n', 'n.needed', 'n.record = $1')} UNION ALL ${LINK(1, 'needs n', 'n.record', 'n.needed = $2')}
-  UNION ALL ${LINK(2, 'parents p', 'p.parent', 'p.record = $3')} UNION ALL ${LINK(3, 'parents p', 'p.record', 'p.parent = $4')} ORDER BY 1, 2`;
+// A record's links every way, as a keeper reads them: the other ends first, joined to their records once.
+const PART_LINKS = `SELECT w.way, o.id, o.title, o.list, o.state, ol.states FROM (SELECT 0 AS way, needed AS other FROM needs WHERE record = $1
+  UNION ALL SELECT 1, record FROM needs WHERE needed = $2 UNION ALL SELECT 2, parent FROM parents WHERE record = $3
+  UNION ALL SELECT 3, record FROM parents WHERE parent = $4) w JOIN records o ON o.id = w.other JOIN lists ol ON ol.id = o.list ORDER BY 1, 2`;
 const RECORD_WHOLE = `SELECT r.*, (SELECT count(*) FROM notes n WHERE n.record = r.id) AS note_count,
   (SELECT count(*) FROM attachments a WHERE a.record = r.id) AS attach_count,
   l.title AS list_title, l.states AS list_states, l.fields AS list_fields, l.view AS list_view, l.archived AS list_archived,

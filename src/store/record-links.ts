@@ -37,16 +37,21 @@ export const seen = (lists: Set<string> | null, list: string): boolean => lists 
 
 /** Each way a record is linked, by its number in the statement: the table, the other end, this end. */
 const WAYS = [
-  ['needs n', 'n.needed', 'n.record'], // 0: the records it needs
-  ['needs n', 'n.record', 'n.needed'], // 1: the records that need it
-  ['parents p', 'p.parent', 'p.record'], // 2: its parent
-  ['parents p', 'p.record', 'p.parent'], // 3: its children
+  ['needs', 'needed', 'record'], // 0: the records it needs
+  ['needs', 'record', 'needed'], // 1: the records that need it
+  ['parents', 'parent', 'record'], // 2: its parent
+  ['parents', 'record', 'parent'], // 3: its children
 ] as const;
 
-/** The rows of the first `count` ways, each with its number (`way`), of the record `record` (a parameter, or a column). */
-const waysOf = (count: number, record: string): string => WAYS.slice(0, count).map(([table, other, self], way) =>
-  `SELECT ${way} AS way, ${LINK_COLUMNS} FROM ${table} JOIN records o ON o.id = ${other} JOIN lists ol ON ol.id = o.list WHERE ${self} = ${record}`)
-  .join(' UNION ALL ');
+/**
+ * The rows of the first `count` ways, each with its number (`way`), of the record `record` (a
+ * parameter, or a column). The other ends are found first, then joined to their records once:
+ * a join written in each way made PostgreSQL start four joins on every page, most of them for no
+ * row (a page's statement took 151 µs by pgbench, 131 µs so); SQLite reads either in the same time.
+ */
+const waysOf = (count: number, record: string): string => `SELECT w.way, ${LINK_COLUMNS} FROM (${
+  WAYS.slice(0, count).map(([table, other, self], way) => `SELECT ${way} AS way, ${other} AS other FROM ${table} WHERE ${self} = ${record}`).join(' UNION ALL ')
+}) w JOIN records o ON o.id = w.other JOIN lists ol ON ol.id = o.list`;
 const NEEDS_SQL = `${waysOf(2, '?')} ORDER BY 1, 2`;
 const ALL_SQL = `${waysOf(4, '?')} ORDER BY 1, 2`;
 /**

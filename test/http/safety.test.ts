@@ -110,6 +110,7 @@ test('on the socket: every answer carries the security headers, whoever made it 
     ['a REST read', '/api/get?id=1', { headers: auth }],
     ['a REST change', '/api/add', { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: '{"list":"batches","title":"x"}' }],
     ['no token', '/api/lists', {}],
+    ['a change asked by GET', '/api/add?list=batches', { headers: auth }],
     ['nothing here', '/nowhere', {}],
     ['a foreign origin', '/api/lists', { headers: { ...auth, origin: 'http://evil.example' } }],
     ['healthz', '/healthz', {}],
@@ -126,6 +127,10 @@ test('on the socket: every answer carries the security headers, whoever made it 
     assert.equal(res.headers.get('referrer-policy'), 'no-referrer', what);
     assert.equal(res.headers.get('cross-origin-resource-policy'), 'same-origin', what);
     assert.equal(res.headers.get('content-security-policy')?.split(', ').length, 1, `${what}: said once`);
+    // An agent's answer carries its own headers too, each once.
+    if (path.startsWith('/api/') && what !== 'SSE') assert.equal(res.headers.get('content-type'), 'application/json', `${what}: its type, once`);
+    if (res.status === 405) assert.equal(res.headers.get('allow'), 'POST', what);
+    if (res.status === 401) assert.equal(res.headers.get('www-authenticate'), 'Bearer realm="binder"', what);
     controller.abort();
   }
 });
