@@ -8,8 +8,10 @@
 //   no token       the change as one statement alone: one round trip, nothing looked at before it.
 // Then reads (GET of one record, 16 clients): Binder through one keeper, beside a bare server
 // reading by one statement (no token looked at) what a keeper answers a `get` with, the record's
-// page (its row, notes, history, attachments and links), and beside one reading the record's row
-// alone (none of its page: the least any read costs), rounds in turn. The reads are of N
+// page (its row, notes, history, attachments and links), beside one sending the token's look with
+// that statement in the same write (what a keeper sends: the read's "one statement" as a change's
+// is "the token's look, then the change as one statement"), and beside one reading the record's
+// row alone (none of its page: the least any read costs), rounds in turn. The reads are of N
 // records more, filled alike and noted by none: the changes' notes would make a record's page
 // (its notes and history) heavier round after round, and the bare read reads none of them.
 // Every process serves all rounds; one round runs each setup for SECONDS in turn, each round from
@@ -51,6 +53,7 @@ const SETUPS = [
 const READS = [
   ['Binder read', () => serveHttp(url)],
   ['bare page read', () => floorServer(url, 'read-page')],
+  ['bare page read with the token', () => floorServer(url, 'read-whole')],
   ['bare row read', () => floorServer(url, 'read')],
   ...(BEFORE ? [['Binder before read', () => serveHttp(url, { bin: BEFORE })]] : []),
 ];
@@ -104,12 +107,13 @@ const perSecond = (name) => Math.round(median(got[name]));
 // A read's time is the inverse of reads a second at the same clients: Binder's time / the bare one's.
 const timeRatio = (bare) => round(medianRatio(got[bare], got['Binder read']), 2);
 results.reads = {
-  binder: perSecond('Binder read'), page: perSecond('bare page read'), row: perSecond('bare row read'),
-  timeRatio: timeRatio('bare page read'), rowTimeRatio: timeRatio('bare row read'),
+  binder: perSecond('Binder read'), page: perSecond('bare page read'), withToken: perSecond('bare page read with the token'), row: perSecond('bare row read'),
+  timeRatio: timeRatio('bare page read'), withTokenTimeRatio: timeRatio('bare page read with the token'), rowTimeRatio: timeRatio('bare row read'),
 };
-process.stdout.write(`reads          Binder through one keeper ${results.reads.binder.toLocaleString('en')}/s; `
-  + `the bare one-statement read of the page ${results.reads.page.toLocaleString('en')}/s, of the row alone ${results.reads.row.toLocaleString('en')}/s; `
-  + `a read through Binder takes ${results.reads.timeRatio}× and ${results.reads.rowTimeRatio}× their time (median of rounds)\n`);
+process.stdout.write(`reads          Binder through one keeper ${results.reads.binder.toLocaleString('en')}/s; the bare one-statement read `
+  + `of the page ${results.reads.page.toLocaleString('en')}/s, of the page with the token's look ${results.reads.withToken.toLocaleString('en')}/s, `
+  + `of the row alone ${results.reads.row.toLocaleString('en')}/s; a read through Binder takes ${results.reads.timeRatio}×, `
+  + `${results.reads.withTokenTimeRatio}× and ${results.reads.rowTimeRatio}× their time (median of rounds)\n`);
 if (BEFORE) {
   results.before = {
     changes: round(medianRatio(got.Binder, got['Binder before']), 2),
