@@ -20,8 +20,8 @@ const AT_ONCE = 8;
 const LOOK_AGAIN_MS = 30_000;
 /**
  * How long after a change the keeper looks for new events: the changes made meanwhile are looked
- * at in one pass. A pass was two reads of the store (one now, hookWork); at one a change, they
- * were a third of what a change sent to a server store, in a binder with no hook at all.
+ * at in one pass, one read of the store (hookWork): looked at after every change, the reads were
+ * a third of what a change sent to a server store, in a binder with no hook at all.
  */
 const AFTER_CHANGE_MS = 20;
 /** The lock's name among a PostgreSQL binder's keepers: not a folder's binding (dev:ino:birth). */
