@@ -1,8 +1,9 @@
 /**
  * The web page in a real browser for the tests: Debian's Chromium driven by playwright-core (no
  * browser is ever downloaded; a missing Chromium fails the test, loudly), a fresh context per
- * browser asked for (chromium.ts: one Chromium for the run, or one of the test's own), a real `binder serve --no-tui --http` process on a store of its own, an agent's
- * folder asked through with the real `binder`, axe-core run in the page through the DevTools
+ * browser asked for (chromium.ts: one Chromium for the run, or one of the test's own), a real
+ * `binder serve --no-tui --http` process on a store of its own, an agent's folder asked through
+ * with the real `binder`, axe-core run in the page through the DevTools
  * protocol (the page's CSP stays as it is), and screenshots saved under build/artefacts/page.
  */
 import assert from 'node:assert/strict';
