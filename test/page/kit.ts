@@ -18,7 +18,6 @@ import { ARGS, CHROMIUM } from './chromium.js';
 import { BINDER, ROOT, binder, type Run } from '../helpers/processes.js';
 import { tempDir, until } from '../helpers/temp.js';
 
-export { CHROMIUM };
 export const ARTEFACTS = join(ROOT, 'build', 'artefacts', 'page');
 
 /** Fails, never skips, where there is no Chromium: .ci/run installs Debian's. */
