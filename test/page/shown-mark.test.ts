@@ -22,18 +22,23 @@ test('`>` past the gate on a card an agent retitled since the page drew it is re
   await page.locator('.card.cursor', { hasText: 'Tidy the logs' }).waitFor();
 
   // The list's reads wait: the page keeps the frame it drew while the agent rewrites the record.
+  // A read of the list carries its query (`show?list=…`), which the pattern must allow (`show*`):
+  // else nothing is held and the key races the redraw. The key is pressed once the page has asked
+  // for the list again, so that it knows of the change and still shows the frame from before it.
   const held: Route[] = [];
-  await page.route('**/page/api/show', (route) => void held.push(route));
+  const hold = (route: Route) => void held.push(route);
+  await page.route('**/page/api/show*', hold);
   const edited = server.agent('edit', id, '--title', 'Delete the logs');
   assert.equal(edited.code, 0, edited.err);
+  await eventually(() => held.length > 0, 10_000, 'the page to ask for the list again');
   await page.keyboard.press('>');
   await page.locator('.message').getByText(new RegExp(`#${id} changed since you looked`)).waitFor();
   assert.equal(record().state, 'proposed', 'nothing moved');
   assert.equal(record().approved, null, 'nothing approved');
 
   // The page draws what the record says now; `>` then approves that.
-  await page.unroute('**/page/api/show');
-  for (const route of held) await route.continue();
+  await page.unroute('**/page/api/show*', hold);
+  for (const route of held.splice(0)) await route.fallback();
   await page.locator('.card.cursor', { hasText: 'Delete the logs' }).waitFor();
   await page.keyboard.press('>');
   await eventually(() => record().state === 'approved', 10_000, 'moved into the gate');
