@@ -20,6 +20,8 @@
 //             parts as JSON columns of the record's, in one write and no transaction.
 //   read-carried  the page with the token's look as one of its columns: one statement, one
 //             write, no transaction.
+//   hello     a GET answered with a fixed JSON of 1.2 KB (about a record's page) by `node:http`
+//             alone: no database, no token, what the HTTP around a read costs at the least.
 //   two       the note in two round trips through `pg`'s pipeline mode: BEGIN, the token's look,
 //             the ledger's look, the record and the note's number in one write; then the note,
 //             the record's time, the words, the history row, the ledger's row and COMMIT in one.
@@ -196,6 +198,9 @@ async function oneStatement(agent, id, text, key, now, at) {
   }
 }
 
+/** `hello`'s answer: the size of a record's page as a keeper answers it, made once. */
+const HELLO = JSON.stringify({ ok: true, text: 'Read.', data: { title: 'x'.repeat(1_150) } });
+
 /** The first failure is said once: a figure of refusals is no figure. */
 let said = false;
 const server = createServer((req, res) => {
@@ -204,6 +209,10 @@ const server = createServer((req, res) => {
   req.on('data', (chunk) => { body += chunk; });
   req.on('end', async () => {
     try {
+      if (mode === 'hello') {
+        res.writeHead(200, { 'content-type': 'application/json' }).end(HELLO);
+        return;
+      }
       if (mode === 'read-as-sent' || mode === 'read-whole') {
         const id = Number(new URL(req.url ?? '/', 'http://x').searchParams.get('id'));
         const c = await pool.connect();

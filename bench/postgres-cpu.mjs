@@ -8,8 +8,11 @@
 // (/proc). Figures, not tests.
 // With --history N, each record is given N history rows more before the rounds (written straight
 // to the log, as edits), for the reads of a busy record: the faces ask a page of ten.
+// With --layers (a read), the same keeper answers its `/healthz` (no token, no database) and
+// `/api/lists` too, and a bare `node:http` server a fixed answer of a page's size (floor-server's
+// `hello`): what a read's time is made of, layer by layer, in the same rounds.
 //   node bench/postgres-cpu.mjs [--kind read|note] [--bare read,read-whole] [--before DIST_BIN]
-//        [--records 10000] [--seconds 5] [--rounds 3] [--clients 16] [--history 0]
+//        [--records 10000] [--seconds 5] [--rounds 3] [--clients 16] [--history 0] [--layers]
 import { randomUUID } from 'node:crypto';
 import { readFileSync, readdirSync } from 'node:fs';
 import pg from 'pg';
@@ -25,6 +28,7 @@ const ROUNDS = Number(option('--rounds', '3'));
 const CLIENTS = Number(option('--clients', '16'));
 const BEFORE = option('--before', '');
 const HISTORY = Number(option('--history', '0'));
+const LAYERS = process.argv.includes('--layers') && KIND === 'read';
 /** Clock ticks a second of /proc's counters (USER_HZ: 100 on every Linux this runs on). */
 const HZ = 100;
 
@@ -85,6 +89,11 @@ const binderAsk = KIND === 'read' ? () => ({ method: 'GET', path: `/api/get?id=$
 const setups = [['Binder', await serveHttp(url), binderAsk]];
 if (BEFORE) setups.push(['Binder before', await serveHttp(url, { bin: BEFORE }), binderAsk]);
 for (const mode of BARE) setups.push([`bare ${mode}`, await floorServer(url, mode), KIND === 'read' ? () => ({ method: 'GET', path: `/?id=${pick()}` }) : note]);
+if (LAYERS) {
+  const [, keeper] = setups[0];
+  setups.push(['Binder /healthz', keeper, () => ({ method: 'GET', path: '/healthz' })], ['Binder /api/lists', keeper, () => ({ method: 'GET', path: '/api/lists' })],
+    ['bare hello', await floorServer(url, 'hello'), () => ({ method: 'GET', path: '/' })]);
+}
 
 const got = new Map(setups.map(([name]) => [name, []]));
 for (let r = 0; r <= ROUNDS; r++) {
@@ -105,7 +114,7 @@ for (let r = 0; r <= ROUNDS; r++) {
     }
   }
 }
-for (const [, server] of setups) await server.stop();
+for (const server of new Set(setups.map(([, s]) => s))) await server.stop();
 await cluster.stop();
 
 const mid = (rows, key) => Math.round(median(rows.map((x) => x[key])));
