@@ -1,11 +1,11 @@
 #!/usr/bin/env node
 // Runs every test file in build/test with Node's own runner. Node 20's `--test` takes no glob,
 // so the files are found here. Starts one PostgreSQL cluster for the run where it can.
-import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const only = process.argv.slice(2);
@@ -31,17 +31,47 @@ try {
 } catch (error) {
   process.stderr.write(`No PostgreSQL cluster for the run (each test file starts its own): ${error instanceof Error ? error.message : String(error)}\n`);
 }
-const env = cluster ? { ...process.env, BINDER_TEST_PGHOST: cluster.host } : process.env;
+const env = cluster ? { ...process.env, BINDER_TEST_PGHOST: cluster.host } : { ...process.env };
+
+// One Chromium for the page's tests of the run, where they run and it is installed: each test opens
+// a context of its own in it (test/page/chromium.ts). Where it cannot start, each test launches its own.
+let chromium = null;
+if (chosen.some((f) => f.includes(`${join('build', 'test', 'page')}/`))) {
+  try {
+    const helper = await import(pathToFileURL(join(root, 'build', 'test', 'page', 'chromium.js')).href);
+    if (existsSync(helper.CHROMIUM)) {
+      chromium = await helper.launchShared();
+      env.BINDER_TEST_BROWSER = chromium.wsEndpoint();
+    }
+  } catch (error) {
+    process.stderr.write(`No Chromium for the run (each page test starts its own): ${error instanceof Error ? error.message : String(error)}\n`);
+  }
+}
 
 // A test that hangs fails after its timeout instead of holding the whole run; the run as a whole
 // is bounded too, well inside what CI allows. The TAP report is also kept in a file, to know which
 // files failed.
 const tap = join(mkdtempSync(join(tmpdir(), 'binder-test-')), 'report.tap');
-const run = (paths, concurrency) => spawnSync(process.execPath, [
-  '--test', `--test-concurrency=${concurrency}`, '--test-timeout=180000',
-  '--test-reporter=tap', '--test-reporter-destination=stdout', '--test-reporter=tap', `--test-reporter-destination=${tap}`,
-  ...paths,
-], { stdio: 'inherit', env, timeout: 30 * 60_000, killSignal: 'SIGKILL' });
+// Not spawnSync: the run's Chromium answers its tests from this process's event loop.
+const run = (paths, concurrency) => new Promise((done) => {
+  const child = spawn(process.execPath, [
+    '--test', `--test-concurrency=${concurrency}`, '--test-timeout=180000',
+    '--test-reporter=tap', '--test-reporter-destination=stdout', '--test-reporter=tap', `--test-reporter-destination=${tap}`,
+    ...paths,
+  ], { stdio: 'inherit', env });
+  const limit = setTimeout(() => {
+    child.kill('SIGKILL');
+    done({ status: null, error: new Error('they ran past 30 minutes and were stopped') });
+  }, 30 * 60_000);
+  child.on('error', (error) => {
+    clearTimeout(limit);
+    done({ status: null, error });
+  });
+  child.on('exit', (code) => {
+    clearTimeout(limit);
+    done({ status: code, error: null });
+  });
+});
 
 /** The test files of the top-level tests that failed, from a TAP report. */
 const failedFiles = () => {
@@ -65,7 +95,7 @@ let rerun = [];
 // relative path taken from where the tests run) fails the run, named.
 const before = new Set(readdirSync(root));
 
-let r = run(chosen, 2);
+let r = await run(chosen, 2);
 let status = r.status ?? 1;
 if (r.error) process.stderr.write(`The tests did not finish: ${r.error.message}\n`);
 else if (status !== 0) {
@@ -74,7 +104,7 @@ else if (status !== 0) {
   const again = failedFiles();
   if (again.length > 0 && again.length <= 3) {
     process.stderr.write(`\nRunning again, alone, the ${again.length} file(s) that failed:\n${again.map((f) => `  ${f}`).join('\n')}\n`);
-    r = run(again, 1);
+    r = await run(again, 1);
     status = r.status ?? 1;
     const still = new Set(status === 0 ? [] : failedFiles());
     rerun = again.map((f) => `${f.slice(root.length + 1)} ${still.has(f) ? 'failed again' : 'passed when run again'}`);
@@ -84,6 +114,7 @@ else if (status !== 0) {
     }
   }
 }
+await chromium?.close();
 await cluster?.stop();
 const left = readdirSync(root).filter((name) => !before.has(name));
 if (left.length) {

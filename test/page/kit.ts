@@ -1,8 +1,9 @@
 /**
  * The web page in a real browser for the tests: Debian's Chromium driven by playwright-core (no
- * browser is ever downloaded; a missing Chromium fails the test, loudly), a fresh empty profile
- * per browser, a real `binder serve --no-tui --http` process on a store of its own, an agent's
- * folder asked through with the real `binder`, axe-core run in the page through the DevTools
+ * browser is ever downloaded; a missing Chromium fails the test, loudly), a fresh context per
+ * browser asked for (chromium.ts: one Chromium for the run, or one of the test's own), a real
+ * `binder serve --no-tui --http` process on a store of its own, an agent's folder asked through
+ * with the real `binder`, axe-core run in the page through the DevTools
  * protocol (the page's CSP stays as it is), and screenshots saved under build/artefacts/page.
  */
 import assert from 'node:assert/strict';
@@ -12,14 +13,12 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestContext } from 'node:test';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { ARGS, CHROMIUM } from './chromium.js';
 import { BINDER, ROOT, binder, type Run } from '../helpers/processes.js';
 import { tempDir, until } from '../helpers/temp.js';
 
-export const CHROMIUM = process.env.BINDER_CHROMIUM ?? '/usr/bin/chromium';
 export const ARTEFACTS = join(ROOT, 'build', 'artefacts', 'page');
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 /** Fails, never skips, where there is no Chromium: .ci/run installs Debian's. */
 export function needChromium(): void {
@@ -101,18 +100,32 @@ export function loginLink(server: Server, as = 'Ann'): string {
   return link;
 }
 
-/** A browser with a new empty profile, closed after the test. */
+/**
+ * A browser of its own for the test, closed after it: a new context in the run's Chromium
+ * (chromium.ts), or where the run started none, a Chromium with a new empty profile.
+ */
 export async function browser(t: TestContext, options: { width?: number; height?: number; dark?: boolean; phone?: boolean } = {}): Promise<BrowserContext> {
   needChromium();
-  const profile = mkdtempSync(join(tmpdir(), 'binder-chromium-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM, args: ARGS, headless: true,
+  const shape: BrowserContextOptions = {
     viewport: { width: options.width ?? (options.phone ? 390 : 1400), height: options.height ?? (options.phone ? 844 : 900) },
     // A phone: Chromium's device emulation, touch and a mobile viewport (390×844 unless told).
     ...(options.phone ? { isMobile: true, hasTouch: true, deviceScaleFactor: 3 } : {}),
     colorScheme: options.dark ? 'dark' : 'light',
     locale: 'en-GB',
-  });
+  };
+  const shared = process.env.BINDER_TEST_BROWSER;
+  if (shared) {
+    // A connection of the test's own: one kept for the file would hold its process open after its last test.
+    const connected = await chromium.connect(shared);
+    const context = await connected.newContext(shape);
+    t.after(async () => {
+      await context.close();
+      await connected.close();
+    });
+    return context;
+  }
+  const profile = mkdtempSync(join(tmpdir(), 'binder-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, args: ARGS, headless: true, ...shape });
   t.after(async () => {
     await context.close();
     rmSync(profile, { recursive: true, force: true });
