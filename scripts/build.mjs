@@ -167,9 +167,10 @@ const commands = [
   // as well (its first frame is the person's wait), with a module stand-in under the .mjs name.
   { contents: "export * from 'zod';", out: 'binder-tui-zod-main.js', starter: 'binder-tui-zod.js', format: 'cjs' },
   { in: 'src/app/main-tui.tsx', out: 'binder-tui-main.js', starter: 'binder-tui.js', format: 'cjs', moduleStandIn: 'binder-tui.mjs', plugins: [...screenPlugins, httpApart], sqliteBundled },
-  // The keeper alone, loaded by `binder` only for `admin` and `serve --no-tui`: a module (.mjs)
-  // with a CommonJS stand-in under the .js name that loads it when its main is called.
-  { in: 'src/app/main-keeper.ts', out: 'binder-keeper.mjs', standIn: 'binder-keeper.js', plugins: [httpApart] },
+  // The keeper alone, loaded by `binder` only for `admin`, `init`, `completion` (each Tab that
+  // completes a list's name) and `serve --no-tui`: CommonJS from its code cache too, with a
+  // module stand-in under the .mjs name. A module had no cache: its start compiled 750 KB anew.
+  { in: 'src/app/main-keeper.ts', out: 'binder-keeper-main.js', starter: 'binder-keeper.js', format: 'cjs', moduleStandIn: 'binder-keeper.mjs', plugins: [httpApart] },
   // `binder sandbox` (the person's, around an agent) and `binder doctor` (the agent's), loaded
   // by `binder` for these two verbs alone.
   { in: 'src/sandbox/main-sandbox.ts', out: 'binder-sandbox.js', format: 'cjs' },
@@ -265,6 +266,10 @@ const mcpSession = [
   { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'lists', arguments: {} } },
 ].map((line) => JSON.stringify(line)).join('\n');
 spawnSync(process.execPath, [join(bin, 'binder-mcp.js'), '--dir', nowhere], { input: `${mcpSession}\n`, stdio: ['pipe', 'ignore', 'ignore'], timeout: 20_000 });
+// The keeper's, made by one `binder admin` on a binder made for it (and removed after).
+const warmStore = join(tmpdir(), `binder-build-${process.pid}-store`);
+spawnSync(process.execPath, [join(bin, 'binder.js'), 'admin', '--store', warmStore, '--as', 'Build', 'lists'], { stdio: 'ignore', timeout: 20_000 });
+rmSync(warmStore, { recursive: true, force: true });
 // The screen's, made by one start of `binder tui` on a small binder, up to its first frame
 // (scripts/warm-screen.mjs). Without it, the first `binder tui` makes it, at its end.
 const { CI: _ci, ...notCi } = process.env;
