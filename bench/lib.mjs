@@ -17,7 +17,12 @@ export function tempDir(prefix = 'binder-bench-') {
 }
 
 export function admin(store, ...args) {
-  const r = spawnSync(process.execPath, [BINDER, 'admin', '--store', store, '--as', 'bench', ...args], { encoding: 'utf8' });
+  return adminOf(BINDER, store, ...args);
+}
+
+/** `binder admin` of the build whose dist/bin/binder.js is `bin` (an earlier one's, beside this). */
+export function adminOf(bin, store, ...args) {
+  const r = spawnSync(process.execPath, [bin, 'admin', '--store', store, '--as', 'bench', ...args], { encoding: 'utf8' });
   if (r.status !== 0) throw new Error(`binder admin ${args.join(' ')}: ${r.stderr}`);
   return r.stdout;
 }

@@ -3,12 +3,11 @@
 // after round. These load the keeper's bundle (SQLite, zod, the catalog), which the agent's
 // `binder` never does; the tests run `binder admin` hundreds of times too.
 // With --before DIST_BIN (an earlier build's dist/bin/binder.js), the same commands of that build
-// run in the same rounds, in turn, on a binder of their own made alike.
+// run in the same rounds, on a binder of their own made alike; which build goes first alternates.
 //   node bench/person-start.mjs [--records 20] [--rounds 30] [--before DIST_BIN] [--json FILE]
-import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { BINDER, interleave, load, machine, median, medianRatio, option, percentile, round, tempDir } from './lib.mjs';
+import { BINDER, adminOf, interleaveRound, load, machine, median, medianRatio, option, percentile, round, tempDir } from './lib.mjs';
 
 const RECORDS = Number(option('--records', '20'));
 const ROUNDS = Number(option('--rounds', '30'));
@@ -18,29 +17,30 @@ const JSON_OUT = option('--json', '');
 /** A binder of `RECORDS` records in one list, made by `bin`'s own `binder admin`. */
 function filled(bin) {
   const store = join(tempDir(), 'store');
-  const admin = (...args) => {
-    const r = spawnSync(process.execPath, [bin, 'admin', '--store', store, '--as', 'bench', ...args], { encoding: 'utf8' });
-    if (r.status !== 0) throw new Error(`binder admin ${args.join(' ')}: ${r.stderr}`);
-  };
-  admin('create-list', 'Tasks', '--template', 'batches');
-  for (let i = 0; i < RECORDS; i++) admin('add', 'tasks', `Task ${i + 1}`);
+  adminOf(bin, store, 'create-list', 'Tasks', '--template', 'batches');
+  for (let i = 0; i < RECORDS; i++) adminOf(bin, store, 'add', 'tasks', `Task ${i + 1}`);
   return store;
 }
 
-const builds = [['now', BINDER], ...(BEFORE ? [['before', BEFORE]] : [])];
-const commands = [{ name: 'node -e 0', argv: [process.execPath, '-e', '0'] }];
-for (const [name, bin] of builds) {
+const floorCommand = { name: 'node -e 0', argv: [process.execPath, '-e', '0'] };
+const perBuild = [['now', BINDER], ...(BEFORE ? [['before', BEFORE]] : [])].map(([name, bin]) => {
   const store = filled(bin);
   const admin = (...args) => [process.execPath, bin, 'admin', '--store', store, '--as', 'bench', ...args];
-  commands.push(
+  return [
     { name: `${name}: binder admin get`, argv: admin('--json', 'get', '1') },
     { name: `${name}: binder admin lists`, argv: admin('lists') },
     { name: `${name}: binder completion bash`, argv: [process.execPath, bin, 'completion', 'bash'] },
-  );
-}
+  ];
+});
+const commands = [floorCommand, ...perBuild.flat()];
 
 process.stdout.write(`bench/person-start on ${machine()}; load ${load()}; ${RECORDS} records, ${ROUNDS} rounds\n`);
-const times = interleave(commands, { rounds: ROUNDS });
+// Rounds in turn, 3 of warm-up not kept; the builds' order reversed every other round.
+const times = Object.fromEntries(commands.map((c) => [c.name, []]));
+for (let r = 0; r < 3 + ROUNDS; r++) {
+  const one = interleaveRound([floorCommand, ...(r % 2 ? [...perBuild].reverse() : perBuild).flat()]);
+  if (r >= 3) for (const [name, ms] of Object.entries(one)) times[name].push(ms);
+}
 const floor = times['node -e 0'];
 process.stdout.write('| command | median | / node -e 0 |' + (BEFORE ? ' now / before |' : '') + '\n|---|---|---|' + (BEFORE ? '---|' : '') + '\n');
 const rows = [];
