@@ -4,8 +4,8 @@
  * sentence naming the path and why; nothing here ever deletes or rewrites an existing file.
  */
 import Database from 'better-sqlite3';
-import { accessSync, closeSync, constants, mkdirSync, openSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { accessSync, closeSync, constants, existsSync, mkdirSync, openSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { MIGRATIONS } from './schema.js';
 import { Refused } from './store.js';
 import type { Sentence } from './sentence.js';
@@ -19,9 +19,26 @@ const notFolder = (dir: string): Refused => refusal('storeNotFolder', [dir]);
 const cannotOpen = (path: string, why: (words: RefusalWords) => string | Sentence): Refused =>
   refusalSaid((w) => w.storeCannotOpen(path, why(w)));
 
+/**
+ * `mkdir -p`, one folder at a time. Node 20's own recursive mkdir never returns where a parent
+ * exists but takes no folder (`/proc/x/store` on Linux: ENOENT for ever, the parent found again).
+ */
+function makeFolders(dir: string): void {
+  const missing: string[] = [];
+  for (let at = resolve(dir); !existsSync(at) && dirname(at) !== at; at = dirname(at)) missing.push(at);
+  for (const folder of missing.reverse()) {
+    try {
+      mkdirSync(folder, { mode: 0o700 });
+    } catch (e) {
+      // Made meanwhile by another process opening the same store: as good.
+      if (code(e) !== 'EEXIST' || !statSync(folder).isDirectory()) throw e;
+    }
+  }
+}
+
 function prepareFolder(dir: string): void {
   try {
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    makeFolders(dir);
   } catch (e) {
     const c = code(e);
     if (c === 'EEXIST' || c === 'ENOTDIR') throw notFolder(dir);

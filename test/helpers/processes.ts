@@ -30,13 +30,13 @@ export function runCommand(command: string, args: string[], cwd: string, env: No
 }
 
 /** Runs `binder ARGS` to its end. */
-export function binder(args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv; input?: string } = {}): Run {
+export function binder(args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv; input?: string; timeoutMs?: number } = {}): Run {
   const r = spawnSync(process.execPath, [BINDER, ...args], {
     cwd: options.cwd ?? ROOT,
     env: { ...process.env, ...options.env },
     input: options.input,
     encoding: 'utf8',
-    timeout: 60_000,
+    timeout: options.timeoutMs ?? 60_000,
   });
   return { code: r.status ?? -1, out: r.stdout, err: r.stderr };
 }

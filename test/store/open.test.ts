@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { openStore, Refused } from '../../src/store/index.js';
 import { MIGRATIONS } from '../../src/store/schema.js';
 import { ann } from './helpers.js';
+import { binder } from '../helpers/processes.js';
 
 const temp = (): string => mkdtempSync(join(tmpdir(), 'binder-open-'));
 
@@ -70,6 +71,14 @@ test('a place that cannot hold a store is refused with one sentence naming it', 
   } finally {
     rmSync(root, { recursive: true, force: true });
   }
+});
+
+test('a store under a folder that takes no folder (/proc) is refused at once, not looked for for ever', { skip: process.platform === 'linux' ? false : 'Linux\'s /proc' }, () => {
+  // Node 20's recursive mkdir loops for ever there: run apart, so that a loop fails this test, not the file.
+  const at = '/proc/binder-no-such/store';
+  const run = binder(['admin', '--store', at, '--as', 'Ann', 'lists'], { timeoutMs: 20_000 });
+  assert.equal(run.code, 2, `ended, refused: ${run.err}`);
+  assert.match(run.err, new RegExp(`Binder cannot make the store folder ${at}: `));
 });
 
 test('two processes opening a new store at once both succeed, with one schema', async () => {
